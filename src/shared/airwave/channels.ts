@@ -1,0 +1,42 @@
+import * as v from 'valibot';
+import { NowSlotSchema, PackageRefSchema } from './common';
+import { ChannelHeaderEntries } from './guide';
+import { isoTime, nullable, opaqueObject, openEnum, parseWith } from './schema';
+
+export const ChannelModes = ['filter', 'membership', 'manual', 'mixed'] as const;
+export const ChannelProvenances = ['preset', 'ai', 'manual'] as const;
+
+/**
+ * A channel record (`/channels`). With `include=definition` it also carries `definition`, the
+ * channel's authoring internals, which no stability promise covers: show it, never depend on it.
+ */
+export const ChannelSchema = v.object({
+  ...ChannelHeaderEntries,
+  description: nullable(v.string()),
+  enabled: v.boolean(),
+  mode: openEnum(ChannelModes),
+  provenance: openEnum(ChannelProvenances),
+  definition: v.optional(opaqueObject),
+});
+export type Channel = v.InferOutput<typeof ChannelSchema>;
+
+export const ChannelsSchema = v.object({ channels: v.array(ChannelSchema) });
+export type Channels = v.InferOutput<typeof ChannelsSchema>;
+export const parseChannels = (input: unknown): Channels => parseWith(ChannelsSchema, 'GET /channels', input);
+
+/** `GET /channels/by-number/{n}/now`. Some server versions add the channel record; it is optional extra. */
+export const ChannelNowSchema = v.object({
+  current: nullable(NowSlotSchema),
+  next: nullable(NowSlotSchema),
+  endsAt: nullable(isoTime),
+  // A malformed extra record must not cost the user the lookup, so it reads as absent.
+  channel: v.fallback(v.optional(ChannelSchema), undefined),
+});
+export type ChannelNow = v.InferOutput<typeof ChannelNowSchema>;
+export const parseChannelNow = (input: unknown, number: number | string = '{number}'): ChannelNow =>
+  parseWith(ChannelNowSchema, `GET /channels/by-number/${number}/now`, input);
+
+/** `GET /packages` (beyond the documented interface). */
+export const PackagesSchema = v.object({ packages: v.array(PackageRefSchema) });
+export type Packages = v.InferOutput<typeof PackagesSchema>;
+export const parsePackages = (input: unknown): Packages => parseWith(PackagesSchema, 'GET /packages', input);

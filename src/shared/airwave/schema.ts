@@ -1,0 +1,75 @@
+import * as v from 'valibot';
+
+/**
+ * Building blocks shared by every response schema, and the one place that turns valibot issues
+ * into an error a person can act on ("GET /guide/now: channels[3].now.startsAt: expected string").
+ *
+ * Conventions (see airwave-api.md): unknown fields are accepted and dropped from the output;
+ * fields a real server may send as null (or leave out) come out as `null`; a required field that
+ * is missing or mistyped fails the whole response.
+ */
+
+/** A field real servers send as `T | null`; older servers may leave it out, which reads as null. */
+export const nullable = <S extends v.GenericSchema>(schema: S) => v.optional(v.nullable(schema), null);
+
+export const integer = v.pipe(v.number(), v.integer());
+export const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+export const seconds = v.pipe(v.number(), v.minValue(0));
+
+/** ISO-8601 time as the server sent it; kept as a string so snapshots stay serialisable. */
+export const isoTime = v.pipe(
+  v.string(),
+  v.check((text) => !Number.isNaN(Date.parse(text)), 'expected an ISO-8601 time'),
+);
+
+/**
+ * A string field with known values that a newer server may extend. Known values keep their literal
+ * types for exhaustive handling; an unknown value passes through as-is instead of failing the
+ * whole response.
+ */
+export const openEnum = <const T extends readonly [string, ...string[]]>(_known: T) =>
+  v.custom<T[number] | (string & {})>((input) => typeof input === 'string', 'expected a string');
+
+/** A free-form JSON object (e.g. a channel definition): shown, never depended on. */
+export const opaqueObject = v.record(v.string(), v.unknown());
+
+/** The response of one endpoint did not have the shape the app relies on. */
+export class ContractError extends Error {
+  override readonly name = 'ContractError';
+  constructor(
+    /** e.g. "GET /guide/now" */
+    readonly endpoint: string,
+    /** e.g. "channels[3].now.startsAt", or "" for the top level */
+    readonly field: string,
+    readonly problem: string,
+  ) {
+    super(`Unexpected response from ${endpoint}: ${field ? `${field}: ` : ''}${problem}`);
+  }
+}
+
+function pathOf(issue: v.BaseIssue<unknown>): string {
+  let text = '';
+  for (const item of issue.path ?? []) {
+    const key = item.key;
+    if (typeof key === 'number') text += `[${key}]`;
+    else text += text ? `.${String(key)}` : String(key);
+  }
+  return text;
+}
+
+function problemOf(issue: v.BaseIssue<unknown>): string {
+  // For a missing key valibot reports "received undefined": say "missing" instead.
+  if (issue.received === 'undefined' && issue.path?.length) return 'required field is missing';
+  if (issue.type === 'check' || issue.type === 'custom') return `${issue.message} (received ${issue.received})`;
+  return `expected ${issue.expected ?? issue.type} but received ${issue.received}`;
+}
+
+/** Validates `input` against `schema`, returning the typed output or throwing a ContractError. */
+export function parseWith<S extends v.GenericSchema>(schema: S, endpoint: string, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input, { abortEarly: true });
+  if (result.success) return result.output;
+  // abortEarly keeps one issue; unions report their deepest nested issue for a useful path.
+  let issue: v.BaseIssue<unknown> = result.issues[0];
+  while (issue.issues?.length) issue = issue.issues[0];
+  throw new ContractError(endpoint, pathOf(issue), problemOf(issue));
+}

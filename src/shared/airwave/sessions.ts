@@ -1,0 +1,63 @@
+import * as v from 'valibot';
+import { count, integer, isoTime, nullable, openEnum, parseWith, seconds } from './schema';
+
+/** `GET /sessions/count`. Real servers count sessions in state `off` here; `/now-playing` omits them. */
+export const SessionCountSchema = v.object({ count });
+export type SessionCount = v.InferOutput<typeof SessionCountSchema>;
+export const parseSessionCount = (input: unknown): SessionCount =>
+  parseWith(SessionCountSchema, 'GET /sessions/count', input);
+
+const ProgressSchema = v.object({ positionSeconds: seconds, durationSeconds: seconds });
+export type Progress = v.InferOutput<typeof ProgressSchema>;
+
+/** One compact entry per viewer of `GET /now-playing`. */
+export const NowPlayingEntrySchema = v.object({
+  user: v.string(),
+  channelNumber: nullable(integer),
+  channelName: nullable(v.string()),
+  title: nullable(v.string()),
+  showTitle: nullable(v.string()),
+  artworkUrl: nullable(v.string()),
+  progress: nullable(ProgressSchema),
+  device: nullable(v.object({ model: nullable(v.string()), platform: nullable(v.string()) })),
+});
+export type NowPlayingEntry = v.InferOutput<typeof NowPlayingEntrySchema>;
+
+export const NowPlayingSchema = v.object({ nowPlaying: v.array(NowPlayingEntrySchema) });
+export type NowPlaying = v.InferOutput<typeof NowPlayingSchema>;
+export const parseNowPlaying = (input: unknown): NowPlaying => parseWith(NowPlayingSchema, 'GET /now-playing', input);
+
+export const SessionStates = ['program', 'bumper', 'off'] as const;
+export const PlaybackStates = ['playing', 'paused', 'buffering', 'idle'] as const;
+
+/** A full session record: `GET /sessions` (beyond the documented interface) and session events. */
+export const SessionSchema = v.object({
+  id: v.string(),
+  user: v.string(),
+  deviceId: nullable(v.string()),
+  channel: nullable(v.object({ number: integer, name: v.string(), callsign: nullable(v.string()) })),
+  state: openEnum(SessionStates),
+  playbackState: nullable(openEnum(PlaybackStates)),
+  title: nullable(v.string()),
+  showTitle: nullable(v.string()),
+  season: nullable(integer),
+  episode: nullable(integer),
+  year: nullable(integer),
+  artworkUrl: nullable(v.string()),
+  progress: nullable(ProgressSchema),
+  startedAt: nullable(isoTime),
+  device: nullable(
+    v.object({
+      id: nullable(v.string()),
+      platform: nullable(v.string()),
+      model: nullable(v.string()),
+      osVersion: nullable(v.string()),
+      hdr: nullable(v.boolean()),
+    }),
+  ),
+});
+export type Session = v.InferOutput<typeof SessionSchema>;
+
+export const SessionsSchema = v.object({ sessions: v.array(SessionSchema) });
+export type Sessions = v.InferOutput<typeof SessionsSchema>;
+export const parseSessions = (input: unknown): Sessions => parseWith(SessionsSchema, 'GET /sessions', input);

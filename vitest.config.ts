@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+// Projects split by what a test talks to: pure units, and integration tests over real HTTP on
+// loopback (demo server, small fault servers). Every test runs on Node; the renderer's tests run
+// in Chromium through Playwright, outside vitest.
+export default defineConfig({
+  test: {
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: { json: 'test-results/vitest.json' },
+    projects: [
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
+      },
+    ],
+  },
+});
