@@ -1,0 +1,218 @@
+import {
+  ContractError,
+  GUIDE_FORWARD_MINUTES,
+  parseArtworkPath,
+  artworkPath,
+  parseCapabilities,
+  parseChannelNow,
+  parseChannels,
+  parseGuide,
+  parseGuideNow,
+  parseNowPlaying,
+  parsePackages,
+  parseSessionCount,
+  parseSessions,
+  parseStatus,
+  readErrorEnvelope,
+  type ArtworkRef,
+} from '../../../shared/airwave';
+import { USER_AGENT } from '../../../shared/app-info';
+import { parseServerUrl, type ServerAddress } from '../../../shared/server-url';
+import { ApiError, redact } from './errors';
+import { DEFAULT_TIMEOUTS, HttpTransport, type RawResponse, type Timeouts } from './http';
+
+export type AuthStyle = 'x-api-key' | 'bearer';
+
+export interface Limits {
+  jsonBytes: number;
+  imageBytes: number;
+}
+
+export const DEFAULT_LIMITS: Limits = { jsonBytes: 20 * 1024 * 1024, imageBytes: 10 * 1024 * 1024 };
+
+export interface ClientOptions {
+  /** what the user typed (normalised here) or an already parsed address */
+  server: string | ServerAddress;
+  apiKey: string;
+  authStyle?: AuthStyle;
+  timeouts?: Partial<Timeouts>;
+  limits?: Partial<Limits>;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface Artwork {
+  contentType: string;
+  bytes: Buffer;
+}
+
+/**
+ * The Airwave public API (`/api/public/v1`), one method per endpoint. Every answer is checked
+ * against the shared contract; every failure is an ApiError. The key is sent only to the
+ * configured origin, never on artwork requests, and never appears in an error.
+ */
+export class AirwaveClient {
+  readonly server: ServerAddress;
+  readonly authStyle: AuthStyle;
+  readonly #key: string;
+  readonly #transport: HttpTransport;
+  readonly #limits: Limits;
+
+  constructor(options: ClientOptions) {
+    if (typeof options.server === 'string') {
+      const parsed = parseServerUrl(options.server);
+      if (!parsed.ok) throw new ApiError('invalid-request', parsed.reason, { endpoint: 'server address' });
+      this.server = parsed.address;
+    } else {
+      this.server = options.server;
+    }
+    this.#key = options.apiKey.trim();
+    this.authStyle = options.authStyle ?? 'x-api-key';
+    this.#transport = new HttpTransport({ ...DEFAULT_TIMEOUTS, ...options.timeouts });
+    this.#limits = { ...DEFAULT_LIMITS, ...options.limits };
+  }
+
+  status = (o?: CallOptions) => this.#json('/status', parseStatus, o);
+  capabilities = (o?: CallOptions) => this.#json('/capabilities', parseCapabilities, o);
+  sessionCount = (o?: CallOptions) => this.#json('/sessions/count', parseSessionCount, o);
+  nowPlaying = (o?: CallOptions) => this.#json('/now-playing', parseNowPlaying, o);
+  guideNow = (o?: CallOptions) => this.#json('/guide/now', parseGuideNow, o);
+  /** Beyond the documented interface: real servers offer it, some answer 404 (`not-found`). */
+  sessions = (o?: CallOptions) => this.#json('/sessions', parseSessions, o);
+  /** Beyond the documented interface: real servers offer it, some answer 404 (`not-found`). */
+  packages = (o?: CallOptions) => this.#json('/packages', parsePackages, o);
+
+  guide(forwardMinutes: number = GUIDE_FORWARD_MINUTES.default, o?: CallOptions & { backMinutes?: number }) {
+    const { min, max } = GUIDE_FORWARD_MINUTES;
+    if (!Number.isInteger(forwardMinutes) || forwardMinutes < min || forwardMinutes > max) {
+      return Promise.reject(
+        new ApiError('invalid-request', `The guide window must be a whole number of minutes from ${min} to ${max}.`, {
+          endpoint: 'GET /guide',
+        }),
+      );
+    }
+    const query = new URLSearchParams({ forwardMinutes: String(forwardMinutes) });
+    if (o?.backMinutes !== undefined) query.set('backMinutes', String(o.backMinutes));
+    return this.#json(`/guide?${query}`, parseGuide, o, 'GET /guide');
+  }
+
+  channels(options: CallOptions & { definition?: boolean } = {}) {
+    const path = options.definition ? '/channels?include=definition' : '/channels';
+    return this.#json(path, parseChannels, options, 'GET /channels');
+  }
+
+  channelNowByNumber(number: number, o?: CallOptions) {
+    const endpoint = `GET /channels/by-number/${number}/now`;
+    if (!Number.isSafeInteger(number) || number < 0) {
+      return Promise.reject(new ApiError('invalid-request', 'A channel number is a whole number, like 101.', { endpoint }));
+    }
+    return this.#json(`/channels/by-number/${number}/now`, (json) => parseChannelNow(json, number), o, endpoint);
+  }
+
+  /**
+   * Artwork from a server-given host-relative `artworkUrl`, or built from its parts. Sent with no
+   * key at all (the path is tokenless); only the public interface's artwork path shape is fetched.
+   */
+  async artwork(target: string | ArtworkRef, o?: CallOptions): Promise<Artwork> {
+    const path = typeof target === 'string' ? target : artworkPath(target);
+    const endpoint = 'GET artwork';
+    if (!parseArtworkPath(path)) {
+      throw new ApiError('invalid-request', 'That is not an artwork address of this server.', { endpoint });
+    }
+    const response = await this.#transport.get(`${this.server.root}${path}`, {
+      endpoint,
+      origin: this.server.origin,
+      headers: { accept: 'image/*', 'user-agent': USER_AGENT },
+      maxBytes: this.#limits.imageBytes,
+      signal: o?.signal,
+    });
+    if (response.status < 200 || response.status >= 300) throw this.#statusError(endpoint, response);
+    const contentType = String(response.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    if (!contentType.startsWith('image/')) {
+      throw new ApiError('bad-response', `The artwork answer was not an image (${contentType || 'no content type'}).`, {
+        endpoint,
+        status: response.status,
+      });
+    }
+    return { contentType, bytes: response.body };
+  }
+
+  /** Ends the keep-alive connections. The client is unusable afterwards. */
+  close(): Promise<void> {
+    return this.#transport.close();
+  }
+
+  get #authHeaders(): Record<string, string> {
+    return this.authStyle === 'bearer' ? { authorization: `Bearer ${this.#key}` } : { 'x-api-key': this.#key };
+  }
+
+  async #json<T>(path: string, parse: (json: unknown) => T, o?: CallOptions, endpoint = `GET ${path}`): Promise<T> {
+    const response = await this.#transport.get(`${this.server.apiBase}${path}`, {
+      endpoint,
+      origin: this.server.origin,
+      headers: { accept: 'application/json', 'user-agent': USER_AGENT, ...this.#authHeaders },
+      maxBytes: this.#limits.jsonBytes,
+      signal: o?.signal,
+    });
+    if (response.status < 200 || response.status >= 300) throw this.#statusError(endpoint, response);
+    let json: unknown;
+    try {
+      json = JSON.parse(response.body.toString('utf8'));
+    } catch (cause) {
+      const type = String(response.headers['content-type'] ?? 'no content type');
+      const what = response.body.length === 0 ? 'an empty answer' : `an answer that is not JSON (${type})`;
+      throw new ApiError('bad-response', `The server sent ${what}. Is this the address of an Airwave server?`, {
+        endpoint,
+        status: response.status,
+        cause,
+      });
+    }
+    try {
+      return parse(json);
+    } catch (error) {
+      if (!(error instanceof ContractError)) throw error;
+      throw new ApiError('bad-response', redact(error.message, this.#key), { endpoint, status: response.status });
+    }
+  }
+
+  #statusError(endpoint: string, response: RawResponse): ApiError {
+    const { status } = response;
+    let envelope: ReturnType<typeof readErrorEnvelope> = null;
+    try {
+      envelope = readErrorEnvelope(JSON.parse(response.body.toString('utf8')));
+    } catch {
+      // HTML error pages and empty bodies from proxies: a plain HTTP error with its status.
+    }
+    const serverMessage = envelope?.message ? redact(envelope.message, this.#key).slice(0, 300) : undefined;
+    const details = {
+      endpoint,
+      status,
+      serverCode: envelope?.code,
+      serverMessage,
+      retryAfterMs: retryAfter(response.headers['retry-after']),
+    };
+    const said = serverMessage ? ` The server said: "${serverMessage}"` : '';
+    const code = envelope?.code;
+    if (status === 401 || code === 'unauthorized') {
+      return new ApiError('unauthorized', `The server rejected the API key.${said}`, details);
+    }
+    if (status === 404 || code === 'not_found') {
+      return new ApiError('not-found', `Not found: ${endpoint}.${said}`, details);
+    }
+    if (status === 400 || status === 422 || code === 'invalid_request') {
+      return new ApiError('invalid-request', `The server refused the request (${endpoint}).${said}`, details);
+    }
+    const reason = status >= 500 ? 'had a problem' : 'answered unexpectedly';
+    return new ApiError('server-error', `The server ${reason} (HTTP ${status}).${said}`, details);
+  }
+}
+
+function retryAfter(header: string | string[] | undefined): number | undefined {
+  if (typeof header !== 'string') return undefined;
+  const secs = Number(header);
+  if (Number.isFinite(secs) && secs >= 0) return secs * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}

@@ -1,0 +1,204 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { Agent, request } from 'undici';
+import { ApiError } from './errors';
+
+/**
+ * The transport under the API client: GET over one keep-alive undici Agent, with connect, headers
+ * and whole-body deadlines, a response size cap, caller cancellation, and redirects followed only
+ * within the one origin the client was configured for (so the key never reaches another origin).
+ */
+
+export interface Timeouts {
+  connectMs: number;
+  headersMs: number;
+  /** the whole body must arrive within this, however slowly it trickles */
+  bodyMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 10_000, bodyMs: 15_000 };
+
+export interface GetOptions {
+  endpoint: string;
+  headers: Record<string, string>;
+  /** cap on a successful body; error bodies are read up to ERROR_BODY_BYTES and cut there */
+  maxBytes: number;
+  signal?: AbortSignal;
+  /** redirects may only stay on this origin */
+  origin: string;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+const ERROR_BODY_BYTES = 64 * 1024;
+const MAX_REDIRECTS = 3;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+type Phase = 'headers' | 'body';
+
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+export class HttpTransport {
+  private readonly agent: Agent;
+
+  constructor(private readonly timeouts: Timeouts = DEFAULT_TIMEOUTS) {
+    this.agent = new Agent({
+      connect: { timeout: timeouts.connectMs },
+      keepAliveTimeout: 20_000,
+      keepAliveMaxTimeout: 60_000,
+      // Our own deadlines below are the ones that count; undici's are set as a backstop.
+      headersTimeout: timeouts.headersMs + 1_000,
+      bodyTimeout: timeouts.bodyMs + 1_000,
+    });
+  }
+
+  async get(url: string, options: GetOptions): Promise<RawResponse> {
+    let target = new URL(url);
+    for (let hop = 0; ; hop++) {
+      const response = await this.once(target, options);
+      const location = response.headers.location;
+      if (!REDIRECT_STATUSES.has(response.status) || typeof location !== 'string') return response;
+      const next = new URL(location, target);
+      if (next.origin !== options.origin) {
+        const shown = `${next.origin}${next.pathname}`;
+        throw new ApiError(
+          'bad-response',
+          `The server redirected to ${shown}. Redirects to another address are not followed, so the API key stays with the server you configured; if the server moved, use its new address.`,
+          { endpoint: options.endpoint, status: response.status, location: shown },
+        );
+      }
+      if (hop >= MAX_REDIRECTS) {
+        throw new ApiError('bad-response', 'The server redirected too many times.', {
+          endpoint: options.endpoint,
+          status: response.status,
+        });
+      }
+      target = next;
+    }
+  }
+
+  private async once(url: URL, options: GetOptions): Promise<RawResponse> {
+    const { endpoint } = options;
+    if (options.signal?.aborted) throw cancelled(endpoint);
+    const deadline = new AbortController();
+    let expired: Phase | null = null;
+    let timer = setTimeout(() => {
+      expired = 'headers';
+      deadline.abort();
+    }, this.timeouts.headersMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+    const explain = (error: unknown) => {
+      if (expired) return this.timedOut(expired, endpoint, url);
+      if (options.signal?.aborted) return cancelled(endpoint);
+      return networkError(error, endpoint, url);
+    };
+
+    let response: Awaited<ReturnType<typeof request>>;
+    try {
+      response = await request(url, {
+        dispatcher: this.agent,
+        method: 'GET',
+        headers: options.headers,
+        signal,
+      });
+    } catch (error) {
+      clearTimeout(timer);
+      throw explain(error);
+    }
+
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      expired = 'body';
+      deadline.abort();
+    }, this.timeouts.bodyMs);
+    const { statusCode: status, headers, body } = response;
+    const ok = status >= 200 && status < 300;
+    const cap = ok ? options.maxBytes : ERROR_BODY_BYTES;
+    try {
+      const declared = Number(headers['content-length']);
+      if (ok && Number.isFinite(declared) && declared > cap) throw tooLarge(endpoint, cap);
+      if (REDIRECT_STATUSES.has(status)) return { status, headers, body: Buffer.alloc(0) };
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of body) {
+        const bytes = chunk as Buffer;
+        size += bytes.length;
+        if (size > cap) {
+          if (ok) throw tooLarge(endpoint, cap);
+          chunks.push(bytes.subarray(0, bytes.length - (size - cap)));
+          break; // an error page only needs its start
+        }
+        chunks.push(bytes);
+      }
+      return { status, headers, body: Buffer.concat(chunks) };
+    } catch (error) {
+      throw error instanceof ApiError ? error : explain(error);
+    } finally {
+      clearTimeout(timer);
+      if (!body.destroyed) {
+        // Destroying an unread undici body makes it emit an abort error; nobody is listening now.
+        body.on('error', () => {});
+        body.destroy();
+      }
+    }
+  }
+
+  private timedOut(phase: Phase, endpoint: string, url: URL): ApiError {
+    const message =
+      phase === 'headers'
+        ? `${url.host} did not answer within ${seconds(this.timeouts.headersMs)}.`
+        : `${url.host} started answering but did not finish within ${seconds(this.timeouts.bodyMs)}.`;
+    return new ApiError('timeout', message, { endpoint });
+  }
+
+  async close(): Promise<void> {
+    await this.agent.destroy();
+  }
+}
+
+function cancelled(endpoint: string): ApiError {
+  return new ApiError('cancelled', 'The request was cancelled.', { endpoint });
+}
+
+function tooLarge(endpoint: string, cap: number): ApiError {
+  return new ApiError('bad-response', `The server's answer was larger than ${megabytes(cap)}, so it was not read.`, {
+    endpoint,
+  });
+}
+
+function errorCode(error: unknown): string {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return '';
+}
+
+function networkError(error: unknown, endpoint: string, url: URL): ApiError {
+  const code = errorCode(error);
+  const host = url.host;
+  const details = { endpoint, cause: error };
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') {
+    return new ApiError('timeout', `${host} did not accept a connection in time. Check the address and that the server is on.`, details);
+  }
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return new ApiError('timeout', `${host} stopped answering.`, details);
+  }
+  if (code === 'ECONNREFUSED') {
+    return new ApiError('unreachable', `Nothing is listening at ${host} (connection refused). Check that the server is running and the port is right.`, details);
+  }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') {
+    return new ApiError('unreachable', `The host name ${url.hostname} could not be found. Check the spelling, or use the server's IP address.`, details);
+  }
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'EHOSTDOWN' || code === 'ENETDOWN') {
+    return new ApiError('unreachable', `${host} cannot be reached from this network.`, details);
+  }
+  if (/CERT|SELF_SIGNED|TLS|SSL/.test(code)) {
+    return new ApiError('unreachable', `The secure connection to ${host} failed (${code}): its certificate is not trusted by this computer.`, details);
+  }
+  return new ApiError('unreachable', `The connection to ${host} failed${code ? ` (${code})` : ''}. Check the network and that the server is running.`, details);
+}

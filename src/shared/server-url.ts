@@ -1,0 +1,52 @@
+import { API_PREFIX } from './airwave/artwork';
+
+/**
+ * Where an Airwave server lives, derived from what a user typed. Users paste `host:36020`,
+ * `http://host:36020/`, or a URL with `/api/public/v1` (or an endpoint under it) already on it;
+ * a reverse proxy may serve the server under a path prefix (`https://h/airwave`).
+ */
+export interface ServerAddress {
+  /** scheme://host[:port], the only origin the API key is ever sent to */
+  origin: string;
+  /** origin plus any path prefix, no trailing slash: host-relative artwork paths hang off this */
+  root: string;
+  /** root + /api/public/v1 */
+  apiBase: string;
+  /** host[:port][/prefix] for display */
+  display: string;
+}
+
+export type ServerUrlResult = { ok: true; address: ServerAddress } | { ok: false; reason: string };
+
+export const DEFAULT_PORT = 36020;
+
+export function parseServerUrl(input: string): ServerUrlResult {
+  const text = input.trim();
+  if (!text) return { ok: false, reason: 'Enter the server address, for example http://192.168.1.10:36020.' };
+  if (/\s/.test(text)) return { ok: false, reason: 'A server address cannot contain spaces.' };
+  const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text);
+  let url: URL;
+  try {
+    url = new URL(hasScheme ? text : `http://${text}`);
+  } catch {
+    return { ok: false, reason: `"${text}" is not a valid address. Try something like http://192.168.1.10:36020.` };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return { ok: false, reason: `Only http:// and https:// addresses can be servers (got ${url.protocol.slice(0, -1)}://).` };
+  }
+  if (url.username || url.password) {
+    return { ok: false, reason: 'Leave the user name and password out of the address; the API key is the only credential.' };
+  }
+  if (!url.hostname) return { ok: false, reason: 'The address has no host name.' };
+
+  // Keep a reverse-proxy prefix, but drop the API prefix and anything after it.
+  let path = url.pathname;
+  const apiAt = path.indexOf(API_PREFIX);
+  if (apiAt >= 0) path = path.slice(0, apiAt);
+  path = path.replace(/\/+$/, '');
+  const root = `${url.origin}${path}`;
+  return {
+    ok: true,
+    address: { origin: url.origin, root, apiBase: `${root}${API_PREFIX}`, display: `${url.host}${path}` },
+  };
+}
