@@ -145,6 +145,8 @@ export class AirwaveClient {
   }
 
   get #authHeaders(): Record<string, string> {
+    // With no key at all, send no auth header (the probe asks keyless first to see who answers).
+    if (!this.#key) return {};
     return this.authStyle === 'bearer' ? { authorization: `Bearer ${this.#key}` } : { 'x-api-key': this.#key };
   }
 
