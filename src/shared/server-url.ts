@@ -25,6 +25,12 @@ export function parseServerUrl(input: string): ServerUrlResult {
   if (!text) return { ok: false, reason: 'Enter the server address, for example http://192.168.1.10:36020.' };
   if (/\s/.test(text)) return { ok: false, reason: 'A server address cannot contain spaces.' };
   const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text);
+  // `javascript:x` or `mailto:x` name a scheme without `//`; `host:36020` does not (a port follows).
+  const bareScheme = /^([a-z][a-z0-9+.-]*):(?!\d|\/\/)/i.exec(text);
+  if (!hasScheme && bareScheme && !/^[^/]*@/.test(text)) {
+    return { ok: false, reason: `Only http:// and https:// addresses can be servers (got ${bareScheme[1]?.toLowerCase()}:).` };
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\/\/*$/i.test(text)) return { ok: false, reason: 'The address has no host name.' };
   let url: URL;
   try {
     url = new URL(hasScheme ? text : `http://${text}`);
@@ -38,10 +44,15 @@ export function parseServerUrl(input: string): ServerUrlResult {
     return { ok: false, reason: 'Leave the user name and password out of the address; the API key is the only credential.' };
   }
   if (!url.hostname) return { ok: false, reason: 'The address has no host name.' };
+  // Without a scheme, a bare host means the server's own default port. An explicit scheme without a
+  // port keeps that scheme's default port (a reverse proxy on 80/443). The typed text decides, since
+  // URL drops a default port such as `host:80` from `url.port`.
+  if (!hasScheme && !hasTypedPort(text)) url.port = String(DEFAULT_PORT);
 
   // Keep a reverse-proxy prefix, but drop the API prefix and anything after it.
   let path = url.pathname;
-  const apiAt = path.indexOf(API_PREFIX);
+  // Only the prefix as whole segments counts: `/api/public/v10` is some other path.
+  const apiAt = `${path}/`.indexOf(`${API_PREFIX}/`);
   if (apiAt >= 0) path = path.slice(0, apiAt);
   path = path.replace(/\/+$/, '');
   const root = `${url.origin}${path}`;
@@ -49,4 +60,10 @@ export function parseServerUrl(input: string): ServerUrlResult {
     ok: true,
     address: { origin: url.origin, root, apiBase: `${root}${API_PREFIX}`, display: `${url.host}${path}` },
   };
+}
+
+/** Whether a scheme-less address names a port (`host:80`, `[::1]:36020`); `[::1]` alone does not. */
+function hasTypedPort(text: string): boolean {
+  const authority = (text.split(/[/?#]/, 1)[0] ?? '').replace(/^.*@/, '');
+  return /:\d+$/.test(authority);
 }

@@ -15,6 +15,10 @@ export interface ArtworkRef {
 
 /** Builds the host-relative artwork path for a channel's item (prefer the server's own `artworkUrl`). */
 export function artworkPath({ channelId, ratingKey, kind }: ArtworkRef): string {
+  for (const id of [channelId, ratingKey]) {
+    // Encoding leaves "." alone, so these would climb out of the artwork path.
+    if (id === '' || id === '.' || id === '..') throw new RangeError(`"${id}" cannot be part of an artwork address.`);
+  }
   const path = `${API_PREFIX}/channels/${encodeURIComponent(channelId)}/artwork/${encodeURIComponent(ratingKey)}`;
   return kind ? `${path}?kind=${kind}` : path;
 }

@@ -16,7 +16,8 @@ export const ChannelSchema = v.object({
   enabled: v.boolean(),
   mode: openEnum(ChannelModes),
   provenance: openEnum(ChannelProvenances),
-  definition: v.optional(opaqueObject),
+  // Not covered by any stability promise: a malformed one reads as absent rather than failing the list.
+  definition: v.fallback(v.optional(opaqueObject), undefined),
 });
 export type Channel = v.InferOutput<typeof ChannelSchema>;
 

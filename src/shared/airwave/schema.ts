@@ -17,9 +17,11 @@ export const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 export const seconds = v.pipe(v.number(), v.minValue(0));
 
 /** ISO-8601 time as the server sent it; kept as a string so snapshots stay serialisable. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 export const isoTime = v.pipe(
   v.string(),
-  v.check((text) => !Number.isNaN(Date.parse(text)), 'expected an ISO-8601 time'),
+  // Date.parse alone also takes "1" or "March 7 2026"; real servers send e.g. 2026-09-27T18:00:00.000Z.
+  v.check((text) => ISO_TIME.test(text) && !Number.isNaN(Date.parse(text)), 'expected an ISO-8601 time'),
 );
 
 /**
@@ -69,7 +71,14 @@ export function parseWith<S extends v.GenericSchema>(schema: S, endpoint: string
   const result = v.safeParse(schema, input, { abortEarly: true });
   if (result.success) return result.output;
   // abortEarly keeps one issue; unions report their deepest nested issue for a useful path.
+  // A union's own issue carries the field path; its nested issues may not, so keep the deepest path.
+  // A union's nested issues can lack a path of their own (a plain string | number that was a
+  // boolean): then the union's own issue names the field and what it expected.
   let issue: v.BaseIssue<unknown> = result.issues[0];
-  while (issue.issues?.length) issue = issue.issues[0];
+  while (issue.issues?.length) {
+    const inner: v.BaseIssue<unknown> = issue.issues[0];
+    if (!inner.path?.length && issue.path?.length) break;
+    issue = inner;
+  }
   throw new ContractError(endpoint, pathOf(issue), problemOf(issue));
 }

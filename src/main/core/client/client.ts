@@ -116,9 +116,14 @@ export class AirwaveClient {
    * key at all (the path is tokenless); only the public interface's artwork path shape is fetched.
    */
   async artwork(target: string | ArtworkRef, o?: CallOptions): Promise<Artwork> {
-    const path = typeof target === 'string' ? target : artworkPath(target);
     const endpoint = 'GET artwork';
-    if (!parseArtworkPath(path)) {
+    let path: string | null = null;
+    try {
+      path = typeof target === 'string' ? target : artworkPath(target);
+    } catch {
+      // an id that cannot form an artwork address: refused below like any other bad path
+    }
+    if (path === null || !parseArtworkPath(path)) {
       throw new ApiError('invalid-request', 'That is not an artwork address of this server.', { endpoint });
     }
     const response = await this.#transport.get(`${this.server.root}${path}`, {
