@@ -1,0 +1,75 @@
+import { PNG } from 'pngjs';
+import type { ArtworkKind } from '../../shared/airwave';
+import { hash } from './rng';
+
+/**
+ * Real PNG artwork, drawn from the rating key: a two-colour diagonal gradient with a few discs,
+ * in the shapes real servers serve (poster 2:3, background 16:9, thumb 16:9 and small). Each
+ * image is deterministic and a few kilobytes; recent ones are kept in a small LRU.
+ */
+
+export const ARTWORK_SIZES: Record<ArtworkKind, { width: number; height: number }> = {
+  poster: { width: 200, height: 300 },
+  background: { width: 320, height: 180 },
+  thumb: { width: 240, height: 135 },
+};
+
+const CACHE_LIMIT = 256;
+const cache = new Map<string, Buffer>();
+
+function colour(seed: number): [number, number, number] {
+  // Hue from the seed; moderate saturation and lightness read well in light and dark themes.
+  const hue = (seed % 360) / 360;
+  const s = 0.55;
+  const l = 0.45 + ((seed >>> 9) % 20) / 100;
+  const q = l < 0.5 ? l * (1 + s) : l + s - l * s;
+  const p = 2 * l - q;
+  const channel = (t: number) => {
+    const x = t < 0 ? t + 1 : t > 1 ? t - 1 : t;
+    if (x < 1 / 6) return p + (q - p) * 6 * x;
+    if (x < 1 / 2) return q;
+    if (x < 2 / 3) return p + (q - p) * (2 / 3 - x) * 6;
+    return p;
+  };
+  return [channel(hue + 1 / 3), channel(hue), channel(hue - 1 / 3)].map((v) => Math.round(v * 255)) as [number, number, number];
+}
+
+export function renderArtwork(ratingKey: string, kind: ArtworkKind): Buffer {
+  const cacheKey = `${kind}:${ratingKey}`;
+  const hit = cache.get(cacheKey);
+  if (hit) {
+    cache.delete(cacheKey);
+    cache.set(cacheKey, hit);
+    return hit;
+  }
+  const { width, height } = ARTWORK_SIZES[kind];
+  const seed = hash('artwork', ratingKey);
+  const from = colour(seed);
+  const to = colour(hash('artwork-2', ratingKey));
+  const discs = Array.from({ length: 3 }, (_, i) => {
+    const h = hash('disc', ratingKey, i);
+    return { x: h % width, y: (h >>> 10) % height, r: 12 + ((h >>> 20) % Math.floor(Math.min(width, height) / 3)) };
+  });
+  const png = new PNG({ width, height });
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const t = (x / width + y / height) / 2;
+      let [r, g, b] = [0, 1, 2].map((c) => (from[c] ?? 0) * (1 - t) + (to[c] ?? 0) * t) as [number, number, number];
+      for (const d of discs) {
+        if ((x - d.x) ** 2 + (y - d.y) ** 2 <= d.r * d.r) [r, g, b] = [r * 0.7 + 77, g * 0.7 + 77, b * 0.7 + 77];
+      }
+      const i = (y * width + x) * 4;
+      png.data[i] = r;
+      png.data[i + 1] = g;
+      png.data[i + 2] = b;
+      png.data[i + 3] = 255;
+    }
+  }
+  const bytes = PNG.sync.write(png);
+  if (cache.size >= CACHE_LIMIT) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+  cache.set(cacheKey, bytes);
+  return bytes;
+}

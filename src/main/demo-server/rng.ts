@@ -1,0 +1,53 @@
+/**
+ * Seeded randomness for the demo server. Everything the demo generates is a pure function of its
+ * seed and the inputs named here, so two runs with one seed agree and tests can predict them.
+ */
+
+/** 32-bit FNV-1a over the parts, joined with a separator that cannot occur in numbers. */
+export function hash(...parts: readonly (string | number)[]): number {
+  let h = 0x811c9dc5;
+  const text = parts.join('\u241f');
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** A small, fast PRNG (mulberry32): plenty for generated TV schedules, not for secrets. */
+export class Rng {
+  private state: number;
+
+  constructor(...seed: readonly (string | number)[]) {
+    this.state = hash(...seed);
+  }
+
+  /** A number in [0, 1). */
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  /** An integer in [min, max]. */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  pick<T>(items: readonly T[]): T {
+    const item = items[Math.floor(this.next() * items.length)];
+    if (item === undefined) throw new Error('Rng.pick from an empty list');
+    return item;
+  }
+
+  chance(probability: number): boolean {
+    return this.next() < probability;
+  }
+
+  /** An exponentially distributed gap with the given mean (for arrivals at a steady rate). */
+  exponential(mean: number): number {
+    return -Math.log(1 - this.next()) * mean;
+  }
+}
