@@ -110,6 +110,15 @@ describe('client against misbehaving servers', () => {
     expect(error.retryAfterMs).toBe(7000);
   });
 
+  it('a Retry-After date is read against the injected time source', async () => {
+    const now = Date.parse('2026-09-27T18:00:00.000Z');
+    const server = await serve((_req, res) =>
+      sendJson(res, 503, { error: { code: 'unavailable', message: 'Busy.' } }, { 'retry-after': 'Sun, 27 Sep 2026 18:01:30 GMT' }),
+    );
+    const error = await expectKind(clientFor(server.url, { now: () => now }).status(), 'server-error');
+    expect(error.retryAfterMs).toBe(90_000);
+  });
+
   it('invalid JSON on 200 is a bad response', async () => {
     const server = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });

@@ -37,6 +37,8 @@ export interface ClientOptions {
   authStyle?: AuthStyle;
   timeouts?: Partial<Timeouts>;
   limits?: Partial<Limits>;
+  /** time source for reading a Retry-After date (the core passes its injected clock) */
+  now?: () => number;
 }
 
 export interface CallOptions {
@@ -59,6 +61,7 @@ export class AirwaveClient {
   readonly #key: string;
   readonly #transport: HttpTransport;
   readonly #limits: Limits;
+  readonly #now: () => number;
 
   constructor(options: ClientOptions) {
     if (typeof options.server === 'string') {
@@ -72,6 +75,7 @@ export class AirwaveClient {
     this.authStyle = options.authStyle ?? 'x-api-key';
     this.#transport = new HttpTransport({ ...DEFAULT_TIMEOUTS, ...options.timeouts });
     this.#limits = { ...DEFAULT_LIMITS, ...options.limits };
+    this.#now = options.now ?? Date.now;
   }
 
   status = (o?: CallOptions) => this.#json('/status', parseStatus, o);
@@ -198,7 +202,7 @@ export class AirwaveClient {
       status,
       serverCode: envelope?.code,
       serverMessage,
-      retryAfterMs: retryAfter(response.headers['retry-after']),
+      retryAfterMs: retryAfter(response.headers['retry-after'], this.#now()),
     };
     const said = serverMessage ? ` The server said: "${serverMessage}"` : '';
     const code = envelope?.code;
@@ -216,10 +220,10 @@ export class AirwaveClient {
   }
 }
 
-function retryAfter(header: string | string[] | undefined): number | undefined {
+function retryAfter(header: string | string[] | undefined, now: number): number | undefined {
   if (typeof header !== 'string') return undefined;
   const secs = Number(header);
   if (Number.isFinite(secs) && secs >= 0) return secs * 1000;
   const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
