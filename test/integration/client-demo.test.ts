@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AirwaveClient, ApiError, type AuthStyle } from '../../src/main/core/client';
-import { startDemoServer, type DemoServer } from '../../src/main/demo-server';
+import { startDemoServer, type DemoServer } from '../../src/main/demo';
 
 let demo: DemoServer;
 const clients: AirwaveClient[] = [];

@@ -16,7 +16,7 @@ import {
   parseStatus,
   readErrorEnvelope,
 } from '../../src/shared/airwave';
-import { startDemoServer, type DemoServer } from '../../src/main/demo-server';
+import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { ManualClock } from '../support/manual-clock';
 import { openSse } from '../support/sse';
 
@@ -317,7 +317,7 @@ describe('npm run demo-server', () => {
   it('prints its address and key, serves, and stops on SIGTERM', async () => {
     const root = fileURLToPath(new URL('../..', import.meta.url));
     const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
-    const child = spawn(tsx, ['src/main/demo-server/cli.ts', '--port', '0', '--channels', '5', '--seed', '3'], {
+    const child = spawn(tsx, ['src/main/demo/cli.ts', '--port', '0', '--channels', '5', '--seed', '3'], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -348,7 +348,7 @@ describe('npm run demo-server', () => {
   it('refuses bad numbers with a message', async () => {
     const root = fileURLToPath(new URL('../..', import.meta.url));
     const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
-    const child = spawn(tsx, ['src/main/demo-server/cli.ts', '--channels', 'lots'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(tsx, ['src/main/demo/cli.ts', '--channels', 'lots'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
     let err = '';
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer, type DemoServer } from '../../src/main/demo-server';
+import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { closedPort, startLocalServer, type LocalServer } from '../support/local-server';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { probeServer, type ProbeReport } from '../../src/main/core/probe';
-import { startDemoServer, type DemoServer } from '../../src/main/demo-server';
+import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { closedPort, sendJson, startLocalServer, type LocalServer } from '../support/local-server';
 
 const outcomes = (report: ProbeReport) => Object.fromEntries(report.steps.map((s) => [s.id, s.outcome]));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseArtworkPath } from '../../src/shared/airwave';
-import { isKnownRatingKey, LONGEST_TITLE, MOVIES, SHOWS } from '../../src/main/demo-server/catalog';
-import { generateChannels } from '../../src/main/demo-server/channels';
-import { BLOCK_MS, Schedules } from '../../src/main/demo-server/schedule';
+import { isKnownRatingKey, LONGEST_TITLE, MOVIES, SHOWS } from '../../src/main/demo/catalog';
+import { generateChannels } from '../../src/main/demo/channels';
+import { BLOCK_MS, Schedules } from '../../src/main/demo/schedule';
 
 const T0 = Date.parse('2026-09-27T00:00:00.000Z');
 const DAY = 24 * 3_600_000;
