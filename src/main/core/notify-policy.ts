@@ -1,0 +1,144 @@
+import type { FocusTarget, NotificationSettings } from '../../shared/bridge';
+import type { IdentityScheme, Viewer, ViewerList } from './viewers';
+
+/**
+ * Which viewer changes are news. Pure: memory in, memory out. The first list after start-up or
+ * any reconnect (a new epoch) is a baseline; a changed identity scheme is one too. Several new
+ * viewers in one update become one summary. Muted users, quiet hours, a pause and "off" are
+ * honoured, and the viewers they hide count as seen, so they are not announced later either.
+ */
+
+export const REJOIN_GRACE_MS = 60_000;
+
+export interface PolicyMemory {
+  epoch: number;
+  scheme: IdentityScheme;
+  /** key → person of everyone watching at the last update */
+  present: ReadonlyMap<string, string>;
+  /** person → when they were last seen leaving */
+  departed: ReadonlyMap<string, number>;
+}
+
+export interface NotificationRequest {
+  id: string;
+  title: string;
+  body: string;
+  /** host-relative poster of the single viewer, fetched tokenless by the host */
+  artworkUrl: string | null;
+  /** where a click takes the popover */
+  target: FocusTarget;
+  at: number;
+}
+
+export type SuppressReason = 'disabled' | 'paused' | 'quiet-hours' | 'muted' | 'rejoined';
+
+export interface PolicyInput {
+  epoch: number;
+  list: ViewerList | null;
+  now: number;
+  settings: NotificationSettings;
+  /** minutes since local midnight at `now` (injected so tests do not depend on the time zone) */
+  minuteOfDay: number;
+}
+
+export interface PolicyResult {
+  memory: PolicyMemory | null;
+  requests: NotificationRequest[];
+  suppressed: { viewer: Viewer; reason: SuppressReason }[];
+}
+
+export function stepNotifications(memory: PolicyMemory | null, input: PolicyInput): PolicyResult {
+  const { list, now } = input;
+  if (!list) return { memory, requests: [], suppressed: [] };
+  const present = new Map(list.viewers.map((viewer) => [viewer.key, viewer.person]));
+  if (!memory || memory.epoch !== input.epoch || memory.scheme !== list.scheme) {
+    return {
+      memory: { epoch: input.epoch, scheme: list.scheme, present, departed: new Map() },
+      requests: [],
+      suppressed: [],
+    };
+  }
+
+  const departed = new Map<string, number>();
+  for (const [person, at] of memory.departed) if (now - at <= REJOIN_GRACE_MS) departed.set(person, at);
+  const people = new Set(present.values());
+
+  const news: Viewer[] = [];
+  const suppressed: PolicyResult['suppressed'] = [];
+  for (const viewer of list.viewers) {
+    if (memory.present.has(viewer.key)) continue;
+    const left = departed.get(viewer.person);
+    if (left !== undefined && now - left <= REJOIN_GRACE_MS) {
+      suppressed.push({ viewer, reason: 'rejoined' });
+      continue;
+    }
+    const reason = suppressionReason(viewer, input);
+    if (reason) suppressed.push({ viewer, reason });
+    else news.push(viewer);
+  }
+  // Everyone who was here and is not any more has just left (unless the same person is still on).
+  for (const [key, person] of memory.present) {
+    if (!present.has(key) && !people.has(person)) departed.set(person, now);
+  }
+
+  return {
+    memory: { epoch: input.epoch, scheme: list.scheme, present, departed },
+    requests: news.length === 0 ? [] : [compose(news, now)],
+    suppressed,
+  };
+}
+
+function suppressionReason(viewer: Viewer, input: PolicyInput): SuppressReason | null {
+  const { settings, now } = input;
+  if (!settings.enabled) return 'disabled';
+  if (settings.pausedUntil !== null && now < settings.pausedUntil) return 'paused';
+  if (inQuietHours(settings.quietHours, input.minuteOfDay)) return 'quiet-hours';
+  const user = viewer.user.trim().toLowerCase();
+  if (settings.mutedUsers.some((muted) => muted.trim().toLowerCase() === user)) return 'muted';
+  return null;
+}
+
+const minutes = (hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+};
+
+/** Quiet hours may wrap midnight ("22:00"–"07:00"); equal ends mean none. */
+export function inQuietHours(quiet: NotificationSettings['quietHours'], minuteOfDay: number): boolean {
+  if (!quiet) return false;
+  const start = minutes(quiet.start);
+  const end = minutes(quiet.end);
+  if (start === end) return false;
+  return start < end ? minuteOfDay >= start && minuteOfDay < end : minuteOfDay >= start || minuteOfDay < end;
+}
+
+function channelLabel(viewer: Viewer): string | null {
+  if (viewer.channelNumber === null && !viewer.channelName) return null;
+  return [viewer.channelNumber, viewer.channelName].filter((part) => part !== null && part !== '').join(' ');
+}
+
+function compose(news: Viewer[], now: number): NotificationRequest {
+  const id = `n${now.toString(36)}-${news.map((viewer) => viewer.key).join(',').length.toString(36)}`;
+  if (news.length === 1) {
+    const viewer = news[0] as Viewer;
+    const channel = channelLabel(viewer);
+    return {
+      id,
+      title: viewer.watching ? `${viewer.user} started watching ${viewer.watching}` : `${viewer.user} started watching`,
+      body: [channel, viewer.device].filter(Boolean).join(' · ') || 'Open Airwave Tray to see more.',
+      artworkUrl: viewer.artworkUrl,
+      target: { view: 'watching', viewer: viewer.key },
+      at: now,
+    };
+  }
+  const shown = news.slice(0, 3).map((viewer) => (viewer.watching ? `${viewer.user} (${viewer.watching})` : viewer.user));
+  const more = news.length - shown.length;
+  return {
+    id,
+    title: `${news.length} people started watching`,
+    body: more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', '),
+    artworkUrl: null,
+    target: { view: 'watching' },
+    at: now,
+  };
+}

@@ -1,0 +1,278 @@
+import { existsSync, renameSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import Conf, { type Options as ConfOptions } from 'conf';
+import { POLL_SECONDS } from '../../shared/bridge-schema';
+import type { AuthStyle, KeyStorage, Notice, NotificationSettings, SettingsPatch, SettingsView } from '../../shared/bridge';
+import { APP_VERSION } from '../../shared/app-info';
+
+/**
+ * Settings: what is in the file, its schema, defaults and migrations (shared by electron-store in
+ * the app and conf in the preview host and the tests, so both behave the same), and the service
+ * the core uses. The key is only ever stored sealed by a SecretBox and never leaves this module
+ * except to the sync engine's client.
+ */
+
+/** How a stored key is protected: by the OS keychain, by Linux's fixed `basic_text` password, or not at all. */
+export type KeyProtection = 'os' | 'basic_text' | 'plain';
+
+export interface StoredSettings {
+  server: string | null;
+  apiKey: { data: string; protection: KeyProtection } | null;
+  authStyle: AuthStyle;
+  pollSeconds: number;
+  notifications: NotificationSettings;
+  launchAtLogin: boolean;
+  shortcut: { enabled: boolean; accelerator: string };
+  /** connected to the built-in demo server (whose key is not stored) */
+  demo: boolean;
+  guideForwardMinutes: number;
+}
+
+export const DEFAULT_SETTINGS: StoredSettings = {
+  server: null,
+  apiKey: null,
+  authStyle: 'x-api-key',
+  pollSeconds: POLL_SECONDS.default,
+  notifications: { enabled: true, quietHours: null, mutedUsers: [], pausedUntil: null },
+  launchAtLogin: false,
+  shortcut: { enabled: false, accelerator: 'CommandOrControl+Shift+A' },
+  demo: false,
+  guideForwardMinutes: 180,
+};
+
+const hhmm = { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' };
+
+/** JSON Schema per top-level key, as conf/electron-store take it. */
+export const SETTINGS_SCHEMA = {
+  server: { type: ['string', 'null'], maxLength: 2048 },
+  apiKey: {
+    type: ['object', 'null'],
+    properties: { data: { type: 'string', maxLength: 65536 }, protection: { enum: ['os', 'basic_text', 'plain'] } },
+    required: ['data', 'protection'],
+    additionalProperties: false,
+  },
+  authStyle: { enum: ['x-api-key', 'bearer'] },
+  pollSeconds: { type: 'integer', minimum: POLL_SECONDS.min, maximum: POLL_SECONDS.max },
+  notifications: {
+    type: 'object',
+    properties: {
+      enabled: { type: 'boolean' },
+      quietHours: {
+        type: ['object', 'null'],
+        properties: { start: hhmm, end: hhmm },
+        required: ['start', 'end'],
+        additionalProperties: false,
+      },
+      mutedUsers: { type: 'array', items: { type: 'string', maxLength: 200 }, maxItems: 200 },
+      pausedUntil: { type: ['integer', 'null'], minimum: 0 },
+    },
+    required: ['enabled', 'quietHours', 'mutedUsers', 'pausedUntil'],
+    additionalProperties: false,
+  },
+  launchAtLogin: { type: 'boolean' },
+  shortcut: {
+    type: 'object',
+    properties: { enabled: { type: 'boolean' }, accelerator: { type: 'string', maxLength: 100 } },
+    required: ['enabled', 'accelerator'],
+    additionalProperties: false,
+  },
+  demo: { type: 'boolean' },
+  guideForwardMinutes: { type: 'integer', minimum: 30, maximum: 1440 },
+} as const;
+
+interface MigrationStore {
+  get(key: string): unknown;
+  set(key: string, value: unknown): void;
+  has(key: string): boolean;
+}
+
+/**
+ * Migrations by app version, run once when a newer app opens an older file. Before 0.1.0 the
+ * poll interval could be hand-edited as text ("15"): make it a whole number in range.
+ */
+export const SETTINGS_MIGRATIONS: Record<string, (store: MigrationStore) => void> = {
+  '0.1.0': (store) => {
+    const raw = store.get('pollSeconds');
+    if (typeof raw === 'string' && raw.trim() !== '') {
+      const n = Math.round(Number(raw));
+      store.set('pollSeconds', Number.isFinite(n) ? Math.min(POLL_SECONDS.max, Math.max(POLL_SECONDS.min, n)) : POLL_SECONDS.default);
+    }
+  },
+};
+
+/** Options shared by electron-store (the app) and conf (preview, tests). */
+export function storeOptions(): ConfOptions<StoredSettings> {
+  return {
+    configName: 'settings',
+    projectName: 'airwave-tray',
+    projectVersion: APP_VERSION,
+    defaults: DEFAULT_SETTINGS,
+    schema: SETTINGS_SCHEMA as unknown as ConfOptions<StoredSettings>['schema'],
+    migrations: SETTINGS_MIGRATIONS as unknown as ConfOptions<StoredSettings>['migrations'],
+    clearInvalidConfig: true,
+    configFileMode: 0o600,
+  };
+}
+
+/** The part of electron-store / conf the settings service needs. */
+export interface SettingsBackend {
+  readonly store: StoredSettings;
+  set(values: Partial<StoredSettings>): void;
+  readonly path: string;
+}
+
+export interface OpenedSettings {
+  backend: SettingsBackend;
+  /** e.g. "the settings file was damaged and has been reset; a copy was kept at …" */
+  notices: Notice[];
+}
+
+/**
+ * Opens a settings file with `open` (electron-store's or conf's constructor). A file that is not
+ * JSON or breaks the schema is moved aside (never deleted: the user can recover from it) and the
+ * app starts with defaults and a notice instead of crashing.
+ */
+export function openSettings(open: (options: ConfOptions<StoredSettings>) => SettingsBackend, filePath: string, now = Date.now()): OpenedSettings {
+  const options = { ...storeOptions(), clearInvalidConfig: false };
+  try {
+    return { backend: open(options), notices: [] };
+  } catch (error) {
+    if (!existsSync(filePath)) throw error;
+    const kept = join(dirname(filePath), `${basename(filePath, '.json')}.damaged-${now}.json`);
+    renameSync(filePath, kept);
+    const backend = open({ ...options, clearInvalidConfig: true });
+    const why = error instanceof SyntaxError || /JSON/i.test(String((error as Error).message)) ? 'was not readable' : 'held values this version does not accept';
+    return {
+      backend,
+      notices: [
+        {
+          id: 'settings-reset',
+          level: 'warning',
+          text: `The settings file ${why}, so the app started with default settings. The old file was kept as ${kept}.`,
+        },
+      ],
+    };
+  }
+}
+
+/** A conf store in `dir` (the preview host and the tests; the app uses electron-store). */
+export function openSettingsDir(dir: string, now = Date.now()): OpenedSettings {
+  return openSettings((options) => new Conf<StoredSettings>({ ...options, cwd: dir }), join(dir, 'settings.json'), now);
+}
+
+/** Seals and opens the API key. The Electron host implements it with safeStorage. */
+export interface SecretBox {
+  /** how a key sealed now would be protected */
+  readonly protection: KeyProtection;
+  seal(plain: string): string;
+  open(data: string, protection: KeyProtection): string;
+}
+
+/** No protection at all: base64 only (the preview host, and systems with no secret store). */
+export const plainSecretBox: SecretBox = {
+  protection: 'plain',
+  seal: (plain) => Buffer.from(plain, 'utf8').toString('base64'),
+  open: (data, protection) => {
+    if (protection !== 'plain') throw new Error('This key was sealed by the system keychain, which is not available here.');
+    return Buffer.from(data, 'base64').toString('utf8');
+  },
+};
+
+const storageOf = (protection: KeyProtection): KeyStorage => (protection === 'os' ? 'encrypted' : 'not-protected');
+
+/** The settings the core works with. Every change is written through at once. */
+export class SettingsService {
+  readonly #backend: SettingsBackend;
+  readonly #secrets: SecretBox;
+  readonly #listeners = new Set<() => void>();
+
+  constructor(backend: SettingsBackend, secrets: SecretBox) {
+    this.#backend = backend;
+    this.#secrets = secrets;
+  }
+
+  get values(): StoredSettings {
+    return { ...DEFAULT_SETTINGS, ...this.#backend.store };
+  }
+
+  get path(): string {
+    return this.#backend.path;
+  }
+
+  view(): SettingsView {
+    const values = this.values;
+    return {
+      server: values.server,
+      hasKey: values.apiKey !== null,
+      keyStorage: values.apiKey ? storageOf(values.apiKey.protection) : null,
+      authStyle: values.authStyle,
+      pollSeconds: values.pollSeconds,
+      notifications: { ...values.notifications, mutedUsers: [...values.notifications.mutedUsers] },
+      launchAtLogin: values.launchAtLogin,
+      shortcut: { ...values.shortcut },
+      demo: values.demo,
+    };
+  }
+
+  /** The saved key, or null when there is none or it cannot be unsealed on this system. */
+  apiKey(): string | null {
+    const sealed = this.values.apiKey;
+    if (!sealed) return null;
+    try {
+      return this.#secrets.open(sealed.data, sealed.protection);
+    } catch {
+      return null;
+    }
+  }
+
+  /** Saves a working server and key together (an empty key keeps the saved one) and leaves demo mode. */
+  saveServer(server: string, apiKey: string, authStyle: AuthStyle): void {
+    const sealed = apiKey ? { data: this.#secrets.seal(apiKey), protection: this.#secrets.protection } : this.values.apiKey;
+    this.#write({ server, apiKey: sealed, authStyle, demo: false });
+  }
+
+  /** Demo mode follows the built-in demo server; the saved server and key stay untouched. */
+  setDemo(on: boolean): void {
+    if (this.values.demo !== on) this.#write({ demo: on });
+  }
+
+  /** Whether a saved key exists that this system cannot unseal (e.g. the keychain changed). */
+  keyUnreadable(): boolean {
+    return this.values.apiKey !== null && this.apiKey() === null;
+  }
+
+  update(patch: SettingsPatch): void {
+    const values = this.values;
+    this.#write({
+      ...(patch.authStyle ? { authStyle: patch.authStyle } : {}),
+      ...(patch.pollSeconds !== undefined ? { pollSeconds: patch.pollSeconds } : {}),
+      ...(patch.notifications ? { notifications: { ...values.notifications, ...definedOnly(patch.notifications) } } : {}),
+      ...(patch.launchAtLogin !== undefined ? { launchAtLogin: patch.launchAtLogin } : {}),
+      ...(patch.shortcut ? { shortcut: { ...values.shortcut, ...definedOnly(patch.shortcut) } } : {}),
+    });
+  }
+
+  setGuideWindow(forwardMinutes: number): void {
+    this.#write({ guideForwardMinutes: forwardMinutes });
+  }
+
+  /** Forgets the server and deletes the key. */
+  forget(): void {
+    this.#write({ server: null, apiKey: null, demo: false });
+  }
+
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #write(values: Partial<StoredSettings>): void {
+    if (Object.keys(values).length === 0) return;
+    this.#backend.set(values);
+    for (const listener of [...this.#listeners]) listener();
+  }
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,87 @@
+import type { Capabilities, Guide, GuideNow, NowPlayingEntry, Session, Status } from '../../shared/airwave';
+import type { ConnectionView, Resource } from '../../shared/bridge';
+
+/**
+ * What the core knows about the server, in one immutable value. The sync engine is its only
+ * writer; the snapshot for the renderer, the tray view and the notification policy are derived
+ * from it. Data that fails to refresh is kept with its age (never blanked).
+ */
+export interface AppState {
+  connection: ConnectionView;
+  server: { url: string; name: string | null } | null;
+  status: Resource<Status>;
+  capabilities: Resource<Capabilities>;
+  sessionCount: Resource<number>;
+  nowPlaying: Resource<NowPlayingEntry[]>;
+  /** `/sessions` when the server offers it (better viewer identity); `supported: false` after a 404 */
+  sessions: Resource<Session[]> & { supported: boolean };
+  onNow: Resource<GuideNow>;
+  guide: Resource<Guide> & { forwardMinutes: number; loading: boolean };
+  /**
+   * Increments with every resynchronisation after a (re)connect. The first viewer list of a new
+   * epoch is a baseline for notifications, never news.
+   */
+  viewerEpoch: number;
+}
+
+export const emptyResource = <T>(): Resource<T> => ({ data: null, updatedAt: null, error: null });
+
+export function initialState(now: number, forwardMinutes = 180): AppState {
+  return {
+    connection: {
+      state: 'unconfigured',
+      message: 'No server yet',
+      since: now,
+      nextRetryAt: null,
+      attempt: 0,
+      suspended: false,
+    },
+    server: null,
+    status: emptyResource(),
+    capabilities: emptyResource(),
+    sessionCount: emptyResource(),
+    nowPlaying: emptyResource(),
+    sessions: { ...emptyResource<Session[]>(), supported: true },
+    onNow: emptyResource(),
+    guide: { ...emptyResource<Guide>(), forwardMinutes, loading: false },
+    viewerEpoch: 0,
+  };
+}
+
+export type StateListener = (state: AppState, changed: ReadonlySet<keyof AppState>) => void;
+
+/** Holds the current AppState; `update` merges a partial and tells listeners which parts changed. */
+export class StateStore {
+  #state: AppState;
+  readonly #listeners = new Set<StateListener>();
+
+  constructor(initial: AppState) {
+    this.#state = initial;
+  }
+
+  get state(): AppState {
+    return this.#state;
+  }
+
+  update(patch: Partial<AppState> | ((state: AppState) => Partial<AppState>)): void {
+    const changes = typeof patch === 'function' ? patch(this.#state) : patch;
+    const changed = new Set<keyof AppState>();
+    for (const key of Object.keys(changes) as (keyof AppState)[]) {
+      if (changes[key] !== this.#state[key]) changed.add(key);
+    }
+    if (changed.size === 0) return;
+    this.#state = { ...this.#state, ...changes };
+    for (const listener of [...this.#listeners]) listener(this.#state, changed);
+  }
+
+  subscribe(listener: StateListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+}
+
+/** The people the tray counts: viewers actually watching something (see README, "The badge"). */
+export function watchingCount(state: AppState): number {
+  if (state.nowPlaying.data) return state.nowPlaying.data.length;
+  return state.sessionCount.data ?? 0;
+}

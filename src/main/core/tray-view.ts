@@ -1,0 +1,223 @@
+import type { GuideNowRow, Program } from '../../shared/airwave';
+import type { FocusTarget, SettingsView } from '../../shared/bridge';
+import { watchingCount, type AppState } from './state';
+import { badgeText, type IconVariant } from './tray-badge';
+import { viewersOf } from './viewers';
+
+/**
+ * What the tray shows, as plain data: title (macOS text beside the template icon), tooltip,
+ * badge, icon variant and the menu. Some Linux panels never deliver clicks, so the menu can do
+ * everything a click can: open the popover (on a viewer or a channel), refresh, pause
+ * notifications, settings, quit.
+ */
+
+export type PauseChoice = '1h' | 'tomorrow' | 'resume';
+
+export type TrayAction =
+  | { type: 'open'; focus?: FocusTarget }
+  | { type: 'refresh' }
+  | { type: 'pause'; choice: PauseChoice }
+  | { type: 'start-demo' }
+  | { type: 'quit' };
+
+export interface MenuItemModel {
+  id: string;
+  label: string;
+  kind: 'item' | 'separator' | 'submenu';
+  enabled: boolean;
+  action?: TrayAction;
+  submenu?: MenuItemModel[];
+}
+
+export interface TrayView {
+  title: string;
+  tooltip: string;
+  /** people watching; 0 hides the badge */
+  badge: number;
+  /** what the badge reads: "", "7", "99+" */
+  badgeText: string;
+  icon: IconVariant;
+  menu: MenuItemModel[];
+}
+
+/** Channels listed in the "What's on" submenu; the rest are a click away in the popover. */
+export const MENU_CHANNELS = 25;
+const MENU_VIEWERS = 8;
+
+const item = (id: string, label: string, action?: TrayAction, enabled = true): MenuItemModel => ({
+  id,
+  label,
+  kind: 'item',
+  enabled,
+  ...(action ? { action } : {}),
+});
+const separator = (id: string): MenuItemModel => ({ id, label: '', kind: 'separator', enabled: true });
+const submenu = (id: string, label: string, items: MenuItemModel[]): MenuItemModel => ({
+  id,
+  label,
+  kind: 'submenu',
+  enabled: items.length > 0,
+  submenu: items,
+});
+
+/** The programme on a channel at `now`, moving on to `next` when `now` has ended since the fetch. */
+export function currentProgram(row: GuideNowRow, now: number): Program | null {
+  for (const program of [row.now, row.next]) {
+    if (program && Date.parse(program.startsAt) <= now && now < Date.parse(program.endsAt)) return program;
+  }
+  return null;
+}
+
+export function programLabel(program: Program | null): string {
+  if (!program) return 'Nothing on';
+  if (program.ratingKey === null) return 'Bumper';
+  if (program.showTitle && program.showTitle !== program.title) return `${program.showTitle}: ${program.title}`;
+  return program.title;
+}
+
+/** Menus must not grow huge or carry control characters from a server. */
+export function menuText(text: string, max = 60): string {
+  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+  const clean = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/&/g, '&&').trim();
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+}
+
+function connectionLine(state: AppState): string {
+  const c = state.connection;
+  switch (c.state) {
+    case 'unconfigured':
+      return 'Not set up yet';
+    case 'connecting':
+      return c.attempt > 0 ? 'Reconnecting…' : 'Connecting…';
+    case 'live':
+      return 'Live';
+    case 'polling':
+      return 'Checking regularly';
+    case 'offline':
+      return 'Offline, retrying';
+    case 'unauthorized':
+      return 'API key rejected: open Settings';
+    case 'incompatible':
+      return 'Server not supported';
+  }
+}
+
+function iconFor(state: AppState): IconVariant {
+  const c = state.connection.state;
+  if (c === 'unauthorized') return 'key-problem';
+  if (c === 'offline' || c === 'incompatible' || (c === 'connecting' && state.connection.attempt > 0)) return 'offline';
+  return 'normal';
+}
+
+export interface TrayInput {
+  state: AppState;
+  settings: SettingsView;
+  now: number;
+}
+
+export function trayView({ state, settings, now }: TrayInput): TrayView {
+  const configured = state.connection.state !== 'unconfigured';
+  const badge = configured ? watchingCount(state) : 0;
+  const serverName = state.server?.name ?? state.status.data?.name ?? null;
+  const watchingLine = badge === 1 ? '1 watching' : `${badge} watching`;
+  const tooltipParts = ['Airwave Tray', serverName, configured ? `${watchingLine} · ${connectionLine(state)}` : 'Not set up yet'];
+  const tooltip = tooltipParts.filter(Boolean).join('\n');
+
+  const menu: MenuItemModel[] = [];
+  if (!configured) {
+    menu.push(item('open', 'Set up Airwave Tray…', { type: 'open', focus: { view: 'settings' } }));
+    menu.push(item('demo', 'Try the demo', { type: 'start-demo' }));
+  } else {
+    menu.push(item('open', 'Open Airwave Tray', { type: 'open' }));
+    if (state.connection.state === 'unauthorized') {
+      menu.push(item('fix-key', 'Fix the API key…', { type: 'open', focus: { view: 'settings' } }));
+    }
+    menu.push(separator('sep-watching'));
+    menu.push(...viewerItems(state));
+    menu.push(submenu('whats-on', "What's on", channelItems(state, now)));
+    menu.push(separator('sep-actions'));
+    menu.push(item('refresh', 'Refresh', { type: 'refresh' }));
+  }
+  menu.push(submenu('pause', pauseLabel(settings, now), pauseItems(settings, now)));
+  menu.push(item('settings', 'Settings…', { type: 'open', focus: { view: 'settings' } }));
+  menu.push(separator('sep-quit'));
+  menu.push(item('quit', 'Quit Airwave Tray', { type: 'quit' }));
+
+  return {
+    title: badgeText(badge),
+    tooltip,
+    badge,
+    badgeText: badgeText(badge),
+    icon: iconFor(state),
+    menu,
+  };
+}
+
+function viewerItems(state: AppState): MenuItemModel[] {
+  const list = viewersOf(state);
+  if (!list || list.viewers.length === 0) {
+    return [item('nobody', state.nowPlaying.data ? 'Nobody is watching' : 'Loading viewers…', undefined, false)];
+  }
+  const shown = list.viewers.slice(0, MENU_VIEWERS).map((viewer) => {
+    const where = viewer.channelNumber !== null ? ` · ${viewer.channelNumber}` : '';
+    const label = menuText(`${viewer.user}: ${viewer.watching ?? 'watching'}${where}`);
+    return item(`viewer:${viewer.key}`, label, { type: 'open', focus: { view: 'watching', viewer: viewer.key } });
+  });
+  const more = list.viewers.length - shown.length;
+  if (more > 0) shown.push(item('viewers-more', `${more} more watching…`, { type: 'open', focus: { view: 'watching' } }));
+  return shown;
+}
+
+function channelItems(state: AppState, now: number): MenuItemModel[] {
+  const rows = state.onNow.data?.channels ?? [];
+  const items = rows.slice(0, MENU_CHANNELS).map((row) =>
+    item(
+      `channel:${row.number}`,
+      menuText(`${row.number} ${row.name}: ${programLabel(currentProgram(row, now))}`),
+      { type: 'open', focus: { view: 'on-now', channelNumber: row.number } },
+    ),
+  );
+  if (rows.length > MENU_CHANNELS) {
+    items.push(separator('channels-sep'));
+    items.push(item('channels-all', `All ${rows.length} channels…`, { type: 'open', focus: { view: 'on-now' } }));
+  }
+  return items;
+}
+
+function pauseLabel(settings: SettingsView, now: number): string {
+  const until = settings.notifications.pausedUntil;
+  if (!settings.notifications.enabled) return 'Notifications are off';
+  if (until !== null && until > now) return `Notifications paused until ${clockTime(until)}`;
+  return 'Pause notifications';
+}
+
+function pauseItems(settings: SettingsView, now: number): MenuItemModel[] {
+  const paused = settings.notifications.pausedUntil !== null && settings.notifications.pausedUntil > now;
+  return [
+    item('pause-1h', 'For 1 hour', { type: 'pause', choice: '1h' }),
+    item('pause-tomorrow', 'Until tomorrow morning', { type: 'pause', choice: 'tomorrow' }),
+    item('pause-resume', 'Resume notifications', { type: 'pause', choice: 'resume' }, paused),
+  ];
+}
+
+/** "14:05" in local time. */
+export function clockTime(ms: number): string {
+  const date = new Date(ms);
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
+/** When a pause chosen at `now` ends (local time): an hour from now, or 08:00 the next day. */
+export function pauseUntil(choice: PauseChoice, now: number): number | null {
+  if (choice === 'resume') return null;
+  if (choice === '1h') return now + 60 * 60_000;
+  const date = new Date(now);
+  date.setDate(date.getDate() + 1);
+  date.setHours(8, 0, 0, 0);
+  return date.getTime();
+}
+
+/** Minutes since local midnight (for quiet hours). */
+export function minuteOfDay(ms: number): number {
+  const date = new Date(ms);
+  return date.getHours() * 60 + date.getMinutes();
+}

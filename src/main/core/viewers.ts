@@ -1,0 +1,85 @@
+import type { NowPlayingEntry, Session } from '../../shared/airwave';
+import type { AppState } from './state';
+
+/**
+ * Who is watching, with an identity that survives refetches. With `/sessions` a viewer is a
+ * session id; without it (only `/now-playing`), a user on a device (platform, model). Changing
+ * channel keeps the identity either way.
+ */
+export interface Viewer {
+  /** identity for "is this a new viewer?" */
+  key: string;
+  /** the person on the device, to recognise someone who left and came straight back */
+  person: string;
+  user: string;
+  /** "Apple TV 4K (tvOS)" */
+  device: string | null;
+  channelNumber: number | null;
+  channelName: string | null;
+  /** the show for an episode, else the title */
+  watching: string | null;
+  artworkUrl: string | null;
+}
+
+export type IdentityScheme = 'session' | 'device';
+
+export interface ViewerList {
+  scheme: IdentityScheme;
+  viewers: Viewer[];
+}
+
+function deviceLabel(device: { model: string | null; platform: string | null } | null): string | null {
+  if (!device) return null;
+  const { model, platform } = device;
+  if (model && platform && !model.toLowerCase().includes(platform.toLowerCase())) return `${model} (${platform})`;
+  return model ?? platform ?? null;
+}
+
+const personKey = (user: string, device: { model: string | null; platform: string | null } | null) =>
+  [user, device?.platform ?? '', device?.model ?? ''].map((part) => part.trim().toLowerCase()).join('|');
+
+export function viewerFromSession(session: Session): Viewer {
+  return {
+    key: `session:${session.id}`,
+    person: personKey(session.user, session.device),
+    user: session.user,
+    device: deviceLabel(session.device),
+    channelNumber: session.channel?.number ?? null,
+    channelName: session.channel?.name ?? null,
+    watching: session.showTitle ?? session.title,
+    artworkUrl: session.artworkUrl,
+  };
+}
+
+/** Now-playing entries keyed by person; two identical devices of one user get #2, #3 … */
+export function viewersFromNowPlaying(entries: readonly NowPlayingEntry[]): Viewer[] {
+  const seen = new Map<string, number>();
+  return entries.map((entry) => {
+    const person = personKey(entry.user, entry.device);
+    const n = (seen.get(person) ?? 0) + 1;
+    seen.set(person, n);
+    return {
+      key: n === 1 ? `device:${person}` : `device:${person}#${n}`,
+      person,
+      user: entry.user,
+      device: deviceLabel(entry.device),
+      channelNumber: entry.channelNumber,
+      channelName: entry.channelName,
+      watching: entry.showTitle ?? entry.title,
+      artworkUrl: entry.artworkUrl,
+    };
+  });
+}
+
+/** The viewers in a state, or null before the first viewer list has arrived. */
+export function viewersOf(state: AppState): ViewerList | null {
+  const sessions = state.sessions;
+  if (sessions.supported && sessions.data) {
+    return {
+      scheme: 'session',
+      viewers: sessions.data.filter((session) => session.state !== 'off').map(viewerFromSession),
+    };
+  }
+  if (state.nowPlaying.data) return { scheme: 'device', viewers: viewersFromNowPlaying(state.nowPlaying.data) };
+  return null;
+}
