@@ -65,6 +65,8 @@ export interface DemoControls {
   revokeKey(): void;
   restoreKey(): void;
   openStreams(): number;
+  /** requests served so far, by path without the query (e.g. "/api/public/v1/sessions/count") */
+  requestCounts(): Record<string, number>;
 }
 
 export interface DemoServer {
@@ -371,7 +373,10 @@ export async function startDemoServer(options: DemoOptions = {}): Promise<DemoSe
   }
 
   const sockets = new Set<Socket>();
+  const requests = new Map<string, number>();
   const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    requests.set(path, (requests.get(path) ?? 0) + 1);
     try {
       handle(req, res);
     } catch (error) {
@@ -407,6 +412,7 @@ export async function startDemoServer(options: DemoOptions = {}): Promise<DemoSe
     revokeKey: () => void (keyValid = false),
     restoreKey: () => void (keyValid = true),
     openStreams: () => streams.size,
+    requestCounts: () => Object.fromEntries(requests),
   };
 
   let closing: Promise<void> | null = null;

@@ -19,7 +19,7 @@ import {
 import { USER_AGENT } from '../../../shared/app-info';
 import { parseServerUrl, type ServerAddress } from '../../../shared/server-url';
 import { ApiError, redact } from './errors';
-import { DEFAULT_TIMEOUTS, HttpTransport, type RawResponse, type Timeouts } from './http';
+import { DEFAULT_TIMEOUTS, HttpTransport, type RawResponse, type StreamResponse, type Timeouts } from './http';
 
 export type AuthStyle = 'x-api-key' | 'bearer';
 
@@ -146,6 +146,30 @@ export class AirwaveClient {
       });
     }
     return { contentType, bytes: response.body };
+  }
+
+  /**
+   * Opens `GET /events` (Server-Sent Events) with the key in a header. Resolves once the server
+   * has answered 2xx with the open body; any other answer is an ApiError (404/501/503 mean "poll").
+   */
+  async openEvents(o: CallOptions & { types?: readonly string[] } = {}): Promise<NonNullable<StreamResponse['stream']>> {
+    const endpoint = 'GET /events';
+    const query = o.types?.length ? `?${new URLSearchParams({ types: o.types.join(',') })}` : '';
+    const response = await this.#transport.stream(`${this.server.apiBase}/events${query}`, {
+      endpoint,
+      headers: { accept: 'text/event-stream', 'cache-control': 'no-cache', 'user-agent': USER_AGENT, ...this.#authHeaders },
+      signal: o.signal,
+    });
+    if (!response.stream) throw this.#statusError(endpoint, response);
+    const type = String(response.headers['content-type'] ?? '');
+    if (!type.toLowerCase().startsWith('text/event-stream')) {
+      response.stream.destroy();
+      throw new ApiError('bad-response', `The event stream answered with ${type || 'no content type'} instead of text/event-stream.`, {
+        endpoint,
+        status: response.status,
+      });
+    }
+    return response.stream;
   }
 
   /** Ends the keep-alive connections. The client is unusable afterwards. */

@@ -33,6 +33,11 @@ export interface RawResponse {
   body: Buffer;
 }
 
+export interface StreamResponse extends RawResponse {
+  /** the open body of a 2xx answer; destroy it to close the stream */
+  stream: (AsyncIterable<unknown> & { destroy(): void; destroyed: boolean }) | null;
+}
+
 const ERROR_BODY_BYTES = 64 * 1024;
 const MAX_REDIRECTS = 3;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -145,6 +150,57 @@ export class HttpTransport {
         body.destroy();
       }
     }
+  }
+
+  /**
+   * Opens a long-lived response (the event stream): the headers deadline applies, the body has
+   * none (the caller watches for silence itself). Redirects are not followed. A non-2xx answer is
+   * returned with its body read up to ERROR_BODY_BYTES and `stream` null.
+   */
+  async stream(url: string, options: Omit<GetOptions, 'maxBytes' | 'origin'>): Promise<StreamResponse> {
+    const { endpoint } = options;
+    const target = new URL(url);
+    if (options.signal?.aborted) throw cancelled(endpoint);
+    const deadline = new AbortController();
+    let expired = false;
+    const timer = setTimeout(() => {
+      expired = true;
+      deadline.abort();
+    }, this.timeouts.headersMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+    let response: Awaited<ReturnType<typeof request>>;
+    try {
+      response = await request(target, {
+        dispatcher: this.agent,
+        method: 'GET',
+        headers: options.headers,
+        signal,
+        bodyTimeout: 0,
+      });
+    } catch (error) {
+      if (expired) throw this.timedOut('headers', endpoint, target);
+      if (options.signal?.aborted) throw cancelled(endpoint);
+      throw networkError(error, endpoint, target);
+    } finally {
+      clearTimeout(timer);
+    }
+    const { statusCode: status, headers, body } = response;
+    body.on('error', () => {}); // aborting a stream we no longer want is not an error to anyone
+    if (status >= 200 && status < 300) return { status, headers, body: Buffer.alloc(0), stream: body };
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of body) {
+        chunks.push(chunk as Buffer);
+        size += (chunk as Buffer).length;
+        if (size >= ERROR_BODY_BYTES) break;
+      }
+    } catch {
+      // a broken error body: the status alone will do
+    } finally {
+      body.destroy();
+    }
+    return { status, headers, body: Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES), stream: null };
   }
 
   private timedOut(phase: Phase, endpoint: string, url: URL): ApiError {
