@@ -8,7 +8,15 @@ export default defineConfig({
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: 'test-results/vitest.json' },
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          environment: 'node',
+          // electron-store imports `electron` itself; inlining it lets the adapter tests' mock reach it
+          server: { deps: { inline: ['electron-store'] } },
+        },
+      },
       {
         test: {
           name: 'integration',

@@ -1,10 +1,19 @@
-// Sandboxed preload: built as CommonJS and may require only `electron`. The typed bridge of
-// src/shared/bridge.ts is exposed here once it exists; for now only the app's identity.
-import { contextBridge } from 'electron';
-import { APP_NAME, APP_VERSION } from '../shared/app-info';
+// Sandboxed preload: built as CommonJS and may require only `electron`. It exposes exactly the
+// bridge of src/shared/bridge.ts: one named function per command, and the snapshot subscription.
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { COMMANDS, commandChannel, SNAPSHOT_CHANNEL, type BridgeApi, type SnapshotUpdate } from '../shared/bridge';
 
-const api = { app: { name: APP_NAME, version: APP_VERSION } } as const;
+const api = Object.fromEntries(
+  COMMANDS.map((command) => [command, (request: unknown) => ipcRenderer.invoke(commandChannel(command), request ?? {})]),
+) as Omit<BridgeApi, 'onSnapshot'>;
 
-contextBridge.exposeInMainWorld('airwave', api);
+const bridge: BridgeApi = {
+  ...api,
+  onSnapshot(listener) {
+    const forward = (_event: IpcRendererEvent, update: SnapshotUpdate) => listener(update);
+    ipcRenderer.on(SNAPSHOT_CHANNEL, forward);
+    return () => void ipcRenderer.removeListener(SNAPSHOT_CHANNEL, forward);
+  },
+};
 
-export type AirwaveApi = typeof api;
+contextBridge.exposeInMainWorld('airwave', bridge);

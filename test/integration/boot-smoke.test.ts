@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { COMMANDS, commandChannel } from '../../src/shared/bridge';
 
 /**
  * What only a real Electron launch would otherwise reveal, checked on the built output: the
@@ -15,9 +17,26 @@ const out = (...parts: string[]) => join(root, 'out', ...parts);
 
 interface BootReport {
   ready: boolean;
+  singleInstanceLock: boolean;
   violations: string[];
-  windows: { preload: string | null; contextIsolation: boolean; sandbox: boolean; nodeIntegration: boolean }[];
+  schemes: string[];
+  schemeHandlers: string[];
+  windows: {
+    show: boolean;
+    frame: boolean;
+    preload: string | null;
+    contextIsolation: boolean;
+    sandbox: boolean;
+    nodeIntegration: boolean;
+    webSecurity: boolean;
+    windowOpenDenied?: boolean;
+    permissionsDenied?: boolean;
+    navigationGuarded?: boolean;
+  }[];
   loaded: string[];
+  pages: { url: string; status: number | string | null; html: boolean }[];
+  trays: { icon: string | null; exists: boolean }[];
+  ipcHandlers: string[];
 }
 
 beforeAll(() => {
@@ -51,22 +70,57 @@ describe('built output', () => {
   });
 
   it('main boots under a strict fake of Electron', () => {
-    const run = spawnSync(
-      process.execPath,
-      ['--import', './test/support/fake-electron/register.mjs', out('main', 'index.js')],
-      { cwd: root, encoding: 'utf8', timeout: 15_000 },
-    );
-    const line = run.stdout.split('\n').find((l) => l.startsWith('FAKE_ELECTRON_REPORT '));
-    expect(line, `no report; stderr:\n${run.stderr}`).toBeDefined();
-    const report = JSON.parse(line!.slice('FAKE_ELECTRON_REPORT '.length)) as BootReport;
-    expect(report.violations).toEqual([]);
-    expect(report.ready).toBe(true);
-    expect(report.windows.length).toBeGreaterThan(0);
-    for (const window of report.windows) {
-      expect(window).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
-      expect(window.preload).toMatch(/out[\\/]preload[\\/]index\.cjs$/);
+    const userData = mkdtempSync(join(tmpdir(), 'airwave-boot-'));
+    try {
+      const run = spawnSync(
+        process.execPath,
+        ['--import', './test/support/fake-electron/register.mjs', out('main', 'index.js')],
+        { cwd: root, encoding: 'utf8', timeout: 20_000, env: { ...process.env, FAKE_ELECTRON_USER_DATA: userData } },
+      );
+      const line = run.stdout.split('\n').find((l) => l.startsWith('FAKE_ELECTRON_REPORT '));
+      expect(line, `no report; stderr:\n${run.stderr}`).toBeDefined();
+      const report = JSON.parse(line!.slice('FAKE_ELECTRON_REPORT '.length)) as BootReport;
+      // Nothing ready-only before ready, schemes before ready, no uncaught errors (the fake records each).
+      expect(report.violations).toEqual([]);
+      expect(report.ready).toBe(true);
+      expect(report.singleInstanceLock).toBe(true);
+      expect(report.schemes).toEqual(expect.arrayContaining(['airwave-app', 'airwave-art']));
+      expect(report.schemeHandlers).toContain('airwave-app');
+
+      // One tray, with an icon file that exists.
+      expect(report.trays).toHaveLength(1);
+      expect(report.trays[0]).toMatchObject({ exists: true, icon: expect.stringMatching(/\.png$/) });
+
+      // The popover: hidden until asked, frameless, locked down, with the built CommonJS preload.
+      expect(report.windows).toHaveLength(1);
+      const [popover] = report.windows;
+      expect(popover).toMatchObject({
+        show: false,
+        frame: false,
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        webSecurity: true,
+        windowOpenDenied: true,
+        permissionsDenied: true,
+        navigationGuarded: true,
+      });
+      expect(popover!.preload).toMatch(/out[\\/]preload[\\/]index\.cjs$/);
+      expect(existsSync(popover!.preload!)).toBe(true);
+
+      // What it loads is the app's own scheme, and that resolves to the built renderer page.
+      expect(report.loaded).toEqual(['airwave-app://popover/index.html']);
+      expect(report.pages).toEqual([{ url: 'airwave-app://popover/index.html', status: 200, html: true }]);
+
+      // Every bridge command has exactly one IPC handler.
+      expect([...report.ipcHandlers].sort()).toEqual(COMMANDS.map(commandChannel).sort());
+
+      // The settings file was created private to the user.
+      const settingsFile = join(userData, 'settings.json');
+      if (existsSync(settingsFile)) expect(statSync(settingsFile).mode & 0o777).toBe(0o600);
+      expect(run.status).toBe(0);
+    } finally {
+      rmSync(userData, { recursive: true, force: true });
     }
-    expect(report.loaded.length).toBeGreaterThan(0);
-    expect(run.status).toBe(0);
   });
 });

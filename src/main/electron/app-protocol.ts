@@ -1,0 +1,51 @@
+import { relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { net, protocol } from 'electron';
+
+/**
+ * The popover page is served from a custom scheme rather than file:// (Electron's security
+ * checklist): `airwave-app://popover/…` maps only to files inside the built renderer folder.
+ * Schemes must be registered as privileged before `ready`; handlers are installed after it.
+ */
+export const APP_SCHEME = 'airwave-app';
+export const ART_SCHEME = 'airwave-art';
+export const APP_ORIGIN = `${APP_SCHEME}://popover`;
+export const APP_PAGE = `${APP_ORIGIN}/index.html`;
+
+export function registerSchemes(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    { scheme: ART_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  ]);
+}
+
+/** The file for an app URL, or null when it is not inside `root`. */
+export function appFile(root: string, url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== `${APP_SCHEME}:` || parsed.host !== 'popover') return null;
+  let path: string;
+  try {
+    path = decodeURIComponent(parsed.pathname);
+  } catch {
+    return null;
+  }
+  // encoded dots or backslashes that decode into parent steps are refused outright
+  if (path.split(/[\\/]/).includes('..')) return null;
+  const file = resolve(root, `.${path === '/' ? '/index.html' : path}`);
+  const inside = relative(root, file);
+  if (!inside || inside.startsWith('..') || inside.split(sep).includes('..')) return null;
+  return file;
+}
+
+export function serveApp(rendererDir: string): void {
+  protocol.handle(APP_SCHEME, (request) => {
+    const file = appFile(rendererDir, request.url);
+    if (!file) return new Response('Not found', { status: 404 });
+    return net.fetch(pathToFileURL(file).href);
+  });
+}
