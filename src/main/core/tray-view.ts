@@ -2,7 +2,7 @@ import type { GuideNowRow, Program } from '../../shared/airwave';
 import type { FocusTarget, SettingsView } from '../../shared/bridge';
 import { watchingCount, type AppState } from './state';
 import { badgeText, type IconVariant } from './tray-badge';
-import { viewersOf } from './viewers';
+import { viewersOf, type Viewer } from './viewers';
 
 /**
  * What the tray shows, as plain data: title (macOS text beside the template icon), tooltip,
@@ -133,7 +133,7 @@ export function trayView({ state, settings, now }: TrayInput): TrayView {
       menu.push(item('fix-key', 'Fix the API key…', { type: 'open', focus: { view: 'settings' } }));
     }
     menu.push(separator('sep-watching'));
-    menu.push(...viewerItems(state));
+    menu.push(...viewerItems(state, now));
     menu.push(submenu('whats-on', "What's on", channelItems(state, now)));
     menu.push(separator('sep-actions'));
     menu.push(item('refresh', 'Refresh', { type: 'refresh' }));
@@ -153,14 +153,29 @@ export function trayView({ state, settings, now }: TrayInput): TrayView {
   };
 }
 
-function viewerItems(state: AppState): MenuItemModel[] {
+/**
+ * What a viewer is watching, for the menu. When a programme on their channel began after the
+ * viewer list was fetched, the guide rows know better (the closed popover does not refetch the
+ * viewers at every boundary).
+ */
+export function viewerWatching(viewer: Viewer, state: AppState, now: number): string | null {
+  const fetchedAt = state.nowPlaying.updatedAt;
+  const row = viewer.channelNumber === null ? undefined : state.onNow.data?.channels.find((r) => r.number === viewer.channelNumber);
+  const program = row ? currentProgram(row, now) : null;
+  if (program && fetchedAt !== null && Date.parse(program.startsAt) > fetchedAt) {
+    return program.ratingKey === null ? 'Bumper' : (program.showTitle ?? program.title);
+  }
+  return viewer.watching;
+}
+
+function viewerItems(state: AppState, now: number): MenuItemModel[] {
   const list = viewersOf(state);
   if (!list || list.viewers.length === 0) {
     return [item('nobody', state.nowPlaying.data ? 'Nobody is watching' : 'Loading viewers…', undefined, false)];
   }
   const shown = list.viewers.slice(0, MENU_VIEWERS).map((viewer) => {
     const where = viewer.channelNumber !== null ? ` · ${viewer.channelNumber}` : '';
-    const label = menuText(`${viewer.user}: ${viewer.watching ?? 'watching'}${where}`);
+    const label = menuText(`${viewer.user}: ${viewerWatching(viewer, state, now) ?? 'watching'}${where}`);
     return item(`viewer:${viewer.key}`, label, { type: 'open', focus: { view: 'watching', viewer: viewer.key } });
   });
   const more = list.viewers.length - shown.length;

@@ -374,7 +374,7 @@ export class SyncEngine {
       this.#mode = 'events';
       this.#attempt = 0;
       this.#setConnection('live', 'Live');
-      this.#jobs.schedule('slow', this.#tuning.slowResyncMs, () => this.#slowTick(gen));
+      this.#jobs.schedule('slow', this.#tuning.slowResyncMs, () => void this.#slowTick(gen));
     });
     let reason = 'The live event stream ended.';
     try {
@@ -423,7 +423,7 @@ export class SyncEngine {
     this.#attempt = 0;
     this.#setConnection('polling', this.#pollingMessage());
     this.#schedulePoll(gen);
-    this.#jobs.schedule('slow', this.#tuning.slowResyncMs, () => this.#slowTick(gen));
+    this.#jobs.schedule('slow', this.#tuning.slowResyncMs, () => void this.#slowTick(gen));
     const blockedFor = this.#streamBlockedUntil - this.#clock.now();
     if (this.#store.state.capabilities.data?.sse.supported && blockedFor > 0) {
       this.#jobs.schedule('stream-retry', blockedFor, () => void this.#connect());
@@ -451,23 +451,25 @@ export class SyncEngine {
     if (this.#lastCount !== before || this.#popoverOpen) await this.#fetchViewers(gen);
   }
 
-  #slowTick(gen: number): void {
+  /**
+   * Every 5 minutes: `/status`. While live it doubles as the safety resync (delivery is best
+   * effort): when its active-session count moved since the last look, the viewers are refetched.
+   */
+  async #slowTick(gen: number): Promise<void> {
     if (gen !== this.#gen) return;
-    this.#jobs.schedule('slow', this.#tuning.slowResyncMs, () => this.#slowTick(gen));
-    void this.#fetchStatus(gen);
-    if (this.#mode === 'events') {
-      // Best-effort delivery: a missed event must not leave the badge wrong for long.
-      void this.#fetchCount(gen);
-      void this.#fetchViewers(gen);
-    }
+    this.#jobs.schedule('slow', this.#tuning.slowResyncMs, () => void this.#slowTick(gen));
+    const before = this.#store.state.status.data?.counts.activeSessions;
+    await this.#fetchStatus(gen);
+    if (gen !== this.#gen || this.#mode !== 'events') return;
+    const after = this.#store.state.status.data?.counts.activeSessions;
+    if (after !== before) void this.#fetchViewers(gen);
   }
 
   #onViewerEvent(gen: number): void {
     if (this.#jobs.has('event-refresh')) return;
+    // `/now-playing` carries the count too (the badge is its length): one refresh, no count poll.
     this.#jobs.schedule('event-refresh', this.#tuning.eventDebounceMs, () => {
-      if (gen !== this.#gen) return;
-      void this.#fetchCount(gen);
-      void this.#fetchViewers(gen);
+      if (gen === this.#gen) void this.#fetchViewers(gen);
     });
   }
 
@@ -505,8 +507,10 @@ export class SyncEngine {
       try {
         const status = await this.#requireClient().status();
         if (gen !== this.#gen) return;
+        const now = this.#clock.now();
         this.#store.update((state) => ({
-          status: fresh(status, this.#clock.now()),
+          status: fresh(status, now),
+          sessionCount: fresh(status.counts.activeSessions, now),
           server: state.server ? { ...state.server, name: status.name } : state.server,
         }));
       } catch (error) {
@@ -583,8 +587,9 @@ export class SyncEngine {
     this.#jobs.schedule('on-now', delay, () => {
       if (gen !== this.#gen) return;
       void this.#fetchOnNow(gen);
-      // The programme a viewer sees changes at a boundary too.
-      if ((this.#store.state.nowPlaying.data?.length ?? 0) > 0) void this.#fetchViewers(gen);
+      // The programme a viewer sees changes at a boundary too; the open popover shows it at once
+      // (closed, the tray menu reads the new programme from the guide rows instead).
+      if (this.#popoverOpen && (this.#store.state.nowPlaying.data?.length ?? 0) > 0) void this.#fetchViewers(gen);
     });
   }
 

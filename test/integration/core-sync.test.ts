@@ -1,0 +1,184 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { earliestBoundary } from '../../src/main/core/sync/engine';
+import { startDemoServer, type DemoServer } from '../../src/main/demo';
+import { delta, startCoreHarness, total, type CoreHarness } from '../support/core-harness';
+
+/**
+ * The core following the demo server over real HTTP on loopback, with one fake clock for both.
+ * Every wait steps the fake clock a bounded number of times.
+ */
+
+let h: CoreHarness | null = null;
+const extra: DemoServer[] = [];
+afterEach(async () => {
+  await h?.close();
+  h = null;
+  await Promise.all(extra.splice(0).map((demo) => demo.close()));
+});
+
+const badge = () => h!.app.trayView.badge;
+const state = () => h!.app.store.state;
+const onAirChannel = (demo: DemoServer, index = 0) => demo.controls.listChannels().filter((c) => !c.empty)[index]!.number;
+
+describe.each([
+  { mode: 'event stream', sse: true, connection: 'live' },
+  { mode: 'polling', sse: false, connection: 'polling' },
+])('following the demo server ($mode)', ({ sse, connection }) => {
+  it('moves the badge 2 → 3 → 2 and announces the new viewer exactly once', async () => {
+    h = await startCoreHarness({ demo: { sse } });
+    await h.connect();
+    expect(state().connection.state).toBe(connection);
+    expect(badge()).toBe(2);
+    expect(h.notifications).toEqual([]); // the viewers already watching at start-up are the baseline
+
+    const session = h.demo.controls.startSession({ user: 'James', channelNumber: onAirChannel(h.demo), platform: 'tvOS', model: 'Apple TV 4K' });
+    await h.until(() => badge() === 3, { what: 'badge 3', stepMs: 100 });
+    await h.runFor(30_000);
+    expect(h.notifications).toHaveLength(1);
+    expect(h.notifications[0]!.title).toMatch(/^James started watching /);
+    expect(h.notifications[0]!.body).toContain('Apple TV 4K');
+    expect(h.notifications[0]!.target).toEqual({ view: 'watching', viewer: `session:${session.id}` });
+
+    h.demo.controls.endSession(session.id);
+    await h.until(() => badge() === 2, { what: 'badge back to 2', stepMs: 100 });
+    await h.runFor(30_000);
+    expect(h.notifications).toHaveLength(1);
+  });
+
+  it('turns a burst of five new viewers into one summary', async () => {
+    h = await startCoreHarness({ demo: { sse } });
+    await h.connect();
+    for (let i = 0; i < 5; i++) h.demo.controls.startSession({ user: `Guest ${i}`, channelNumber: onAirChannel(h.demo, i % 3) });
+    await h.until(() => badge() === 7, { what: 'badge 7', stepMs: 200 });
+    await h.runFor(20_000);
+    expect(h.notifications).toHaveLength(1);
+    expect(h.notifications[0]!.title).toBe('5 people started watching');
+    expect(h.notifications[0]!.body).toMatch(/Guest 0 .*and 2 more$/);
+  });
+});
+
+describe('the sync engine', () => {
+  it('takes the first state after a forced reconnect as a baseline, not news', async () => {
+    h = await startCoreHarness();
+    await h.connect();
+    const epoch = state().viewerEpoch;
+    // The stream is cut and a viewer starts while we are away.
+    h.demo.controls.setSse(false);
+    h.demo.controls.startSession({ user: 'Hannah', channelNumber: onAirChannel(h.demo) });
+    await h.until(() => state().viewerEpoch > epoch && badge() === 3, { what: 'resync after the cut', stepMs: 500 });
+    expect(state().connection.state).toBe('polling');
+    expect(h.notifications).toEqual([]);
+    // Someone starting after the reconnect is news again.
+    h.demo.controls.startSession({ user: 'Olu', channelNumber: onAirChannel(h.demo) });
+    await h.until(() => badge() === 4, { what: 'badge 4', stepMs: 1_000 });
+    expect(h.notifications.map((n) => n.title)).toEqual([expect.stringMatching(/^Olu started watching/)]);
+  });
+
+  it('refetches /guide/now at the end of the current programme', async () => {
+    h = await startCoreHarness();
+    await h.connect();
+    h.app.setPopoverOpen(true);
+    await h.step(100);
+    const boundary = earliestBoundary(state(), h.clock.now());
+    expect(boundary).not.toBeNull();
+    const before = h.apiRequests()['/guide/now'] ?? 0;
+    // Just before the boundary nothing happens; just after it (plus at most the 2 s jitter), one fetch.
+    // (in steps short enough for the demo's keepalives to arrive between them)
+    await h.runFor(boundary! - h.clock.now() - 1_000, 5_000);
+    expect(h.apiRequests()['/guide/now'] ?? 0).toBe(before);
+    await h.step(3_500);
+    expect(h.apiRequests()['/guide/now']).toBe(before + 1);
+    expect(state().onNow.updatedAt).toBeGreaterThanOrEqual(boundary!);
+    const rows = state().onNow.data!.channels;
+    expect(rows.every((row) => !row.now || Date.parse(row.now.endsAt) > boundary!)).toBe(true);
+  });
+
+  it('backs off while the server is down and is live again once it returns', async () => {
+    h = await startCoreHarness();
+    await h.connect();
+    // A stream that lived a while and then ends is retried at once (one that dies young backs off).
+    await h.runFor(60_000, 5_000);
+    const port = h.demo.port;
+    await h.demo.close();
+    const delays: number[] = [];
+    // The stream ends; the reconnects fail and each waits about twice as long as the one before.
+    for (let attempt = 1; attempt <= 9; attempt++) {
+      await h.until(() => state().connection.state === 'offline' && state().connection.attempt === attempt, {
+        what: `attempt ${attempt}`,
+        stepMs: 50,
+        maxSteps: 40,
+      });
+      const { nextRetryAt, message } = state().connection;
+      expect(message).toMatch(/reach|connect|refused/i);
+      delays.push(nextRetryAt! - h.clock.now());
+      await h.step(nextRetryAt! - h.clock.now());
+    }
+    // random() is 0.5 here, so the jitter factor is exactly 1: 2 s doubling to the 5 min cap.
+    expect(delays).toEqual([2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 128_000, 256_000, 300_000]);
+    expect(state().nowPlaying.data).toHaveLength(2); // the last good data stays
+    const lastGood = state().nowPlaying.updatedAt!;
+    expect(lastGood).toBeLessThan(h.clock.now() - 10 * 60_000); // ...and its age says it is stale
+
+    const back = await startDemoServer({ port, seed: 21, channels: 8, viewers: 2, churn: 0, clock: h.clock });
+    extra.push(back);
+    await h.step(state().connection.nextRetryAt! - h.clock.now());
+    await h.until(() => state().connection.state === 'live', { what: 'live again', maxSteps: 40 });
+    expect(state().connection.attempt).toBe(0);
+    expect(state().nowPlaying.updatedAt).toBeGreaterThan(lastGood);
+    expect(state().nowPlaying.error).toBeNull();
+    expect(h.notifications).toEqual([]);
+  });
+
+  it('stops all traffic when the key is rejected', async () => {
+    h = await startCoreHarness({ demo: { sse: false } });
+    await h.connect();
+    h.demo.controls.revokeKey();
+    await h.until(() => state().connection.state === 'unauthorized', { what: 'unauthorized', stepMs: 1_000, maxSteps: 30 });
+    expect(h.app.engine.pendingJobs).toEqual([]);
+    const before = h.apiRequests();
+    await h.runFor(60 * 60_000, 60_000);
+    expect(delta(h.apiRequests(), before)).toEqual({});
+    expect(h.app.trayView.icon).toBe('key-problem');
+  });
+
+  it('goes quiet on suspend and resynchronises on resume', async () => {
+    h = await startCoreHarness();
+    await h.connect();
+    h.app.suspend();
+    await h.step(10);
+    expect(h.app.engine.pendingJobs).toEqual([]);
+    expect(h.app.engine.streamOpen).toBe(false);
+    expect(state().connection.suspended).toBe(true);
+    h.demo.controls.startSession({ user: 'Ava', channelNumber: onAirChannel(h.demo) });
+    const before = h.apiRequests();
+    await h.runFor(2 * 60 * 60_000, 60_000);
+    expect(delta(h.apiRequests(), before)).toEqual({});
+    const epoch = state().viewerEpoch;
+    h.app.resume();
+    await h.until(() => state().connection.state === 'live' && state().viewerEpoch > epoch, { what: 'live after resume' });
+    expect(badge()).toBe(3);
+    expect(h.notifications).toEqual([]); // who started while we slept is part of the new baseline
+    expect(new Set(h.app.engine.pendingJobs).size).toBe(h.app.engine.pendingJobs.length);
+  });
+});
+
+describe('requests per simulated hour (idle, popover closed)', () => {
+  it.each([
+    { mode: 'event stream', sse: true, limit: 24 },
+    { mode: 'polling every 15 s', sse: false, limit: 260 },
+  ])('$mode', async ({ mode, sse, limit }) => {
+    h = await startCoreHarness({ demo: { sse } });
+    await h.connect();
+    const before = h.apiRequests();
+    await h.runFor(60 * 60_000, 5_000);
+    const hour = delta(h.apiRequests(), before);
+    console.log(`requests per hour, ${mode}: ${total(hour)} ${JSON.stringify(hour)}`);
+    expect(total(hour)).toBeLessThanOrEqual(limit);
+    // Live, nothing polls: /status every 5 min is the safety net. Polling, the count every 15 s.
+    if (sse) expect(hour['/sessions/count'] ?? 0).toBe(0);
+    else expect(hour['/sessions/count']).toBeGreaterThanOrEqual(239);
+    expect(hour['/status']).toBeLessThanOrEqual(13);
+    // Nobody started or stopped: the viewer list is not refetched.
+    expect(hour['/now-playing'] ?? 0).toBe(0);
+  });
+});

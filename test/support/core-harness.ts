@@ -1,0 +1,119 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AppController, type AppOptions } from '../../src/main/core/app';
+import type { NotificationRequest } from '../../src/main/core/notify-policy';
+import { openSettingsDir, plainSecretBox, SettingsService } from '../../src/main/core/settings';
+import { startDemoServer, type DemoOptions, type DemoServer } from '../../src/main/demo';
+import { ManualClock } from './manual-clock';
+
+/** Real-time pause: lets loopback I/O complete between steps of the fake clock. */
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The core (AppController + SyncEngine) following a demo server over loopback, both on one
+ * ManualClock. Simulated time moves only through `step`/`runFor`/`until`; every wait is bounded.
+ */
+export interface CoreHarness {
+  clock: ManualClock;
+  demo: DemoServer;
+  app: AppController;
+  settings: SettingsService;
+  notifications: NotificationRequest[];
+  dataDir: string;
+  /** advance the fake clock, then let the network settle (bounded) */
+  step(ms: number): Promise<void>;
+  /** simulated time in steps of `stepMs` */
+  runFor(ms: number, stepMs?: number): Promise<void>;
+  /** steps the clock until `check` holds; throws after `maxSteps` */
+  until(check: () => boolean, options?: { stepMs?: number; maxSteps?: number; what?: string }): Promise<void>;
+  connect(): Promise<void>;
+  /** requests the demo served for paths under /api/public/v1, keyed by the path after it */
+  apiRequests(): Record<string, number>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  demo?: DemoOptions;
+  app?: Partial<AppOptions>;
+  pollSeconds?: number;
+}
+
+export async function startCoreHarness(options: HarnessOptions = {}): Promise<CoreHarness> {
+  const clock = new ManualClock('2026-09-27T18:00:00.000Z');
+  const demo = await startDemoServer({ seed: 21, channels: 8, viewers: 2, churn: 0, ...options.demo, clock });
+  const dataDir = mkdtempSync(join(tmpdir(), 'airwave-core-'));
+  const { backend } = openSettingsDir(dataDir);
+  const settings = new SettingsService(backend, plainSecretBox);
+  if (options.pollSeconds) settings.update({ pollSeconds: options.pollSeconds });
+  const app = new AppController({
+    clock,
+    settings,
+    random: () => 0.5,
+    minuteOfDay: () => 12 * 60,
+    ...options.app,
+  });
+  const notifications: NotificationRequest[] = [];
+  app.onNotification((request) => notifications.push(request));
+
+  const settle = async () => {
+    // Loopback answers take a millisecond or two; wait for in-flight requests, at most ~1 s.
+    for (let i = 0; i < 200; i++) {
+      await sleep(i < 2 ? 1 : 5);
+      if (app.engine.inFlight === 0 && i >= 1) return;
+    }
+  };
+  const step = async (ms: number) => {
+    clock.advance(ms);
+    await settle();
+  };
+  const harness: CoreHarness = {
+    clock,
+    demo,
+    app,
+    settings,
+    notifications,
+    dataDir,
+    step,
+    async runFor(ms, stepMs = 1_000) {
+      for (let done = 0; done < ms; done += stepMs) await step(Math.min(stepMs, ms - done));
+    },
+    async until(check, { stepMs = 50, maxSteps = 400, what = 'condition' } = {}) {
+      for (let i = 0; i < maxSteps; i++) {
+        if (check()) return;
+        await step(stepMs);
+      }
+      if (!check()) throw new Error(`timed out waiting for ${what} (state: ${JSON.stringify(app.store.state.connection)})`);
+    },
+    async connect() {
+      const result = await app.handlers.connect({ server: demo.url, apiKey: demo.key, authStyle: 'x-api-key' });
+      if (!result.saved) throw new Error(`connect failed: ${result.probe.summary}`);
+      await harness.until(() => ['live', 'polling'].includes(app.store.state.connection.state), { what: 'live or polling' });
+    },
+    apiRequests() {
+      const counts: Record<string, number> = {};
+      for (const [path, n] of Object.entries(demo.controls.requestCounts())) {
+        if (path.startsWith('/api/public/v1')) counts[path.slice('/api/public/v1'.length)] = n;
+      }
+      return counts;
+    },
+    async close() {
+      await app.close();
+      await demo.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+export const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+
+/** Requests made between two `apiRequests()` readings. */
+export function delta(after: Record<string, number>, before: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [path, n] of Object.entries(after)) {
+    const d = n - (before[path] ?? 0);
+    if (d > 0) out[path] = d;
+  }
+  return out;
+}
