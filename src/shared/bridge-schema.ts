@@ -57,7 +57,7 @@ export const REQUEST_SCHEMAS: Schemas = {
   ]),
   dismissNotice: v.strictObject({ id: shortText(100) }),
   quit: empty,
-} as Schemas;
+};
 
 export type RequestCheck<C extends Command> = { ok: true; request: RequestOf<C> } | { ok: false; reason: string };
 

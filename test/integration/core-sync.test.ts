@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { earliestBoundary } from '../../src/main/core/sync/engine';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
-import { delta, startCoreHarness, total, type CoreHarness } from '../support/core-harness';
+import { delta, onAirChannel, startCoreHarness, total, type CoreHarness } from '../support/core-harness';
 
 /**
  * The core following the demo server over real HTTP on loopback, with one fake clock for both.
@@ -18,8 +18,6 @@ afterEach(async () => {
 
 const badge = () => h!.app.trayView.badge;
 const state = () => h!.app.store.state;
-const onAirChannel = (demo: DemoServer, index = 0) => demo.controls.listChannels().filter((c) => !c.empty)[index]!.number;
-
 describe.each([
   { mode: 'event stream', sse: true, connection: 'live' },
   { mode: 'polling', sse: false, connection: 'polling' },
@@ -72,6 +70,18 @@ describe('the sync engine', () => {
     h.demo.controls.startSession({ user: 'Olu', channelNumber: onAirChannel(h.demo) });
     await h.until(() => badge() === 4, { what: 'badge 4', stepMs: 1_000 });
     expect(h.notifications.map((n) => n.title)).toEqual([expect.stringMatching(/^Olu started watching/)]);
+  });
+
+  it('catches up within one status check (5 min) when a live event was lost', async () => {
+    h = await startCoreHarness();
+    await h.connect();
+    h.demo.controls.dropEvents(true);
+    h.demo.controls.startSession({ user: 'Missed', channelNumber: onAirChannel(h.demo) });
+    await h.runFor(60_000, 5_000);
+    expect(badge()).toBe(2); // the event never arrived
+    await h.until(() => badge() === 3, { what: 'the status check to notice', stepMs: 5_000, maxSteps: 60 });
+    expect(state().connection.state).toBe('live');
+    expect(h.notifications.map((n) => n.title)).toEqual([expect.stringMatching(/^Missed started watching/)]);
   });
 
   it('refetches /guide/now at the end of the current programme', async () => {

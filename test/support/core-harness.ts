@@ -106,6 +106,9 @@ export async function startCoreHarness(options: HarnessOptions = {}): Promise<Co
   return harness;
 }
 
+/** A channel of the demo that has programmes on air (the `index`-th such channel). */
+export const onAirChannel = (demo: DemoServer, index = 0) => demo.controls.listChannels().filter((c) => !c.empty)[index]!.number;
+
 export const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 
 /** Requests made between two `apiRequests()` readings. */

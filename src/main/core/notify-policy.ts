@@ -118,7 +118,7 @@ function channelLabel(viewer: Viewer): string | null {
 }
 
 function compose(news: Viewer[], now: number): NotificationRequest {
-  const id = `n${now.toString(36)}-${news.map((viewer) => viewer.key).join(',').length.toString(36)}`;
+  const id = `${now.toString(36)}-${fnv1a(news.map((viewer) => viewer.key).sort().join('\n'))}`;
   if (news.length === 1) {
     const viewer = news[0] as Viewer;
     const channel = channelLabel(viewer);
@@ -141,4 +141,14 @@ function compose(news: Viewer[], now: number): NotificationRequest {
     target: { view: 'watching' },
     at: now,
   };
+}
+
+/** A short stable hash (FNV-1a, 32 bit) so one update's notification has one id. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
 }

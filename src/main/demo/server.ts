@@ -62,6 +62,8 @@ export interface DemoControls {
   listChannels(): { id: string; number: number; name: string; empty: boolean }[];
   /** turning it off also closes the open streams */
   setSse(supported: boolean): void;
+  /** drops every event while on, as a lossy network would (clients must still catch up) */
+  dropEvents(on: boolean): void;
   revokeKey(): void;
   restoreKey(): void;
   openStreams(): number;
@@ -111,8 +113,10 @@ export async function startDemoServer(options: DemoOptions = {}): Promise<DemoSe
   const write = (stream: Stream, frame: string) => {
     if (!stream.res.destroyed) stream.res.write(frame);
   };
+  let dropEvents = false;
   const emit = (type: DemoEventType, session: Session) => {
     const id = String(++eventId);
+    if (dropEvents) return; // delivery is best effort: a lost event is still numbered
     const envelope = { id, type, timestamp: new Date(clock.now()).toISOString(), data: session };
     const frame = `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(envelope)}\n\n`;
     for (const stream of streams) if (!stream.types || stream.types.has(type)) write(stream, frame);
@@ -409,6 +413,7 @@ export async function startDemoServer(options: DemoOptions = {}): Promise<DemoSe
       sse = supported;
       if (!supported) for (const stream of [...streams]) endStream(stream);
     },
+    dropEvents: (on) => void (dropEvents = on),
     revokeKey: () => void (keyValid = false),
     restoreKey: () => void (keyValid = true),
     openStreams: () => streams.size,

@@ -1,0 +1,166 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startDemoServer, type DemoServer } from '../../src/main/demo';
+import { delta, onAirChannel, startCoreHarness, type CoreHarness } from '../support/core-harness';
+
+// The AppController's bridge handlers against the demo server over loopback: what a user does
+// from the popover and the tray menu, and what must never happen (a lost setting, a leaked key).
+
+let h: CoreHarness | null = null;
+const extra: DemoServer[] = [];
+afterEach(async () => {
+  await h?.close();
+  h = null;
+  for (const demo of extra.splice(0)) await demo.close();
+});
+
+const state = () => h!.app.store.state;
+
+describe('connecting', () => {
+  it('probes first: a wrong key or address saves nothing and loses nothing', async () => {
+    h = await startCoreHarness();
+    await h.connect();
+    const saved = h.settings.values;
+
+    const wrongKey = await h.app.handlers.connect({ server: h.demo.url, apiKey: 'not-the-key', authStyle: 'x-api-key' });
+    expect(wrongKey.saved).toBe(false);
+    expect(wrongKey.probe.verdict).toBe('key-rejected');
+    expect(wrongKey.probe.steps.some((step) => step.outcome === 'fail' && step.fix)).toBe(true);
+
+    const nowhere = await h.app.handlers.connect({ server: 'http://127.0.0.1:1', apiKey: 'k', authStyle: 'x-api-key' });
+    expect(nowhere.saved).toBe(false);
+    expect(nowhere.probe.verdict).not.toBe('ok');
+    const garbage = await h.app.handlers.connect({ server: 'not a url at all', apiKey: 'k', authStyle: 'x-api-key' });
+    expect(garbage.saved).toBe(false);
+    expect(garbage.probe.summary.length).toBeGreaterThan(10);
+
+    expect(h.settings.values).toEqual(saved);
+    expect(h.settings.apiKey()).toBe(h.demo.key);
+    await h.step(100);
+    expect(state().connection.state).toBe('live'); // still following the saved server
+  });
+
+  it('reuses the saved key for the same server when the key field is left empty', async () => {
+    h = await startCoreHarness();
+    await h.connect();
+    const result = await h.app.handlers.connect({ server: h.demo.url, apiKey: '', authStyle: 'bearer' });
+    expect(result.saved).toBe(true);
+    expect(h.settings.apiKey()).toBe(h.demo.key);
+    expect(h.settings.view().authStyle).toBe('bearer');
+    // ...but never sends it to another server
+    const other = await startDemoServer({ seed: 3, channels: 4, viewers: 0, churn: 0, clock: h.clock });
+    extra.push(other);
+    const elsewhere = await h.app.handlers.connect({ server: other.url, apiKey: '', authStyle: 'x-api-key' });
+    expect(elsewhere.saved).toBe(false);
+    expect(other.controls.requestCounts()).toEqual({});
+  });
+
+  it('never lets the key into a snapshot, a log line, a notification or an error', async () => {
+    const logs: string[] = [];
+    h = await startCoreHarness({ app: { log: (line) => logs.push(line) } });
+    const updates: string[] = [];
+    h.app.subscribe((update) => updates.push(JSON.stringify(update)));
+    await h.connect();
+    await h.app.handlers.connect({ server: h.demo.url, apiKey: `${h.demo.key}x`, authStyle: 'x-api-key' });
+    h.demo.controls.startSession({ user: 'Zed', channelNumber: onAirChannel(h.demo) });
+    await h.until(() => h!.notifications.length === 1, { what: 'a notification', stepMs: 200 });
+    h.demo.controls.revokeKey();
+    await h.app.handlers.refresh({});
+    await h.until(() => state().connection.state === 'unauthorized', { what: 'unauthorized', stepMs: 500 });
+    const everything = [JSON.stringify(h.app.snapshot()), ...updates, ...logs, JSON.stringify(h.notifications), JSON.stringify(state())].join('\n');
+    expect(updates.length).toBeGreaterThan(3);
+    expect(everything).not.toContain(h.demo.key);
+    expect(h.app.snapshot().settings).toMatchObject({ hasKey: true, keyStorage: 'not-protected' });
+  });
+
+  it('starts the built-in demo without touching the saved server and key', async () => {
+    let demo: DemoServer | null = null;
+    h = await startCoreHarness({
+      app: {
+        launchDemo: async () => {
+          demo = await startDemoServer({ seed: 5, channels: 6, viewers: 1, churn: 0, clock: h!.clock });
+          extra.push(demo);
+          return demo;
+        },
+      },
+    });
+    await h.connect();
+    const saved = { server: h.settings.values.server, key: h.settings.apiKey() };
+    expect(await h.app.handlers.startDemo({})).toEqual({ ok: true, value: null });
+    await h.until(() => state().connection.state === 'live' && state().server?.url === demo!.url, { what: 'demo live' });
+    expect(h.app.snapshot().settings.demo).toBe(true);
+    expect({ server: h.settings.values.server, key: h.settings.apiKey() }).toEqual(saved);
+  });
+});
+
+describe('commands', () => {
+  it('opens only pages of the connected server in the browser', async () => {
+    const opened: string[] = [];
+    h = await startCoreHarness({ app: { host: { openExternal: async (url) => void opened.push(url) } } });
+    await h.connect();
+    const open = h.app.handlers.openInBrowser;
+    expect(await open({ kind: 'server' })).toEqual({ ok: true, value: null });
+    expect(await open({ kind: 'url', url: '/web/index.html#!/details' })).toMatchObject({ ok: true });
+    for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'https://evil.example/', `http://user:pw@${new URL(h.demo.url).host}/`]) {
+      expect(await open({ kind: 'url', url })).toMatchObject({ ok: false, error: { kind: 'invalid-url' } });
+    }
+    expect(opened).toEqual([`${h.demo.url}/`, `${h.demo.url}/web/index.html#!/details`]);
+  });
+
+  it('looks up a channel by number and says when there is none', async () => {
+    h = await startCoreHarness();
+    await h.connect();
+    const first = state().onNow.data!.channels[0]!;
+    const found = await h.app.handlers.lookupChannel({ number: first.number });
+    expect(found).toMatchObject({ ok: true, value: { number: first.number, channel: { name: first.name } } });
+    expect(await h.app.handlers.lookupChannel({ number: 99_999 })).toEqual({
+      ok: false,
+      error: { kind: 'not-found', message: 'There is no channel 99999.' },
+    });
+  });
+
+  it('loads the guide for the chosen window and remembers it', async () => {
+    h = await startCoreHarness();
+    await h.connect();
+    expect(await h.app.handlers.loadGuide({ forwardMinutes: 360 })).toEqual({ ok: true, value: null });
+    expect(state().guide).toMatchObject({ forwardMinutes: 360, loading: false, error: null });
+    expect(state().guide.data!.windowMinutes).toBeGreaterThanOrEqual(360);
+    expect(h.settings.values.guideForwardMinutes).toBe(360);
+  });
+
+  it('pauses notifications from the tray menu and resumes them', async () => {
+    h = await startCoreHarness();
+    await h.connect();
+    const channel = onAirChannel(h.demo);
+    h.app.trayAction({ type: 'pause', choice: '1h' });
+    expect(h.settings.values.notifications.pausedUntil).toBe(h.clock.now() + 60 * 60_000);
+    h.demo.controls.startSession({ user: 'Quiet', channelNumber: channel });
+    await h.until(() => h!.app.trayView.badge === 3, { what: 'badge 3', stepMs: 200 });
+    expect(h.notifications).toEqual([]);
+    h.app.trayAction({ type: 'pause', choice: 'resume' });
+    h.demo.controls.startSession({ user: 'Loud', channelNumber: channel });
+    await h.until(() => h!.notifications.length === 1, { what: 'a notification', stepMs: 200 });
+    expect(h.notifications[0]!.title).toMatch(/^Loud started watching/);
+  });
+
+  it('applies a new poll interval at once', async () => {
+    h = await startCoreHarness({ demo: { sse: false } });
+    await h.connect();
+    expect(await h.app.handlers.updateSettings({ pollSeconds: 60 })).toMatchObject({ ok: true });
+    const before = h.apiRequests();
+    await h.runFor(10 * 60_000, 5_000);
+    expect(delta(h.apiRequests(), before)['/sessions/count']).toBe(10);
+  });
+
+  it('forgets the server: the key is deleted and all traffic stops', async () => {
+    h = await startCoreHarness();
+    await h.connect();
+    expect(await h.app.handlers.forgetServer({})).toMatchObject({ ok: true });
+    expect(h.settings.values.apiKey).toBeNull();
+    expect(state().connection.state).toBe('unconfigured');
+    expect(h.app.engine.pendingJobs).toEqual([]);
+    const before = h.apiRequests();
+    await h.runFor(30 * 60_000, 10_000);
+    expect(delta(h.apiRequests(), before)).toEqual({});
+    expect(h.app.trayView.menu[0]!.label).toBe('Set up Airwave Tray…');
+  });
+});

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import type { NotificationSettings } from '../../src/shared/bridge';
+import { REJOIN_GRACE_MS, inQuietHours, stepNotifications, type PolicyMemory, type PolicyResult } from '../../src/main/core/notify-policy';
+import { viewersFromNowPlaying, type Viewer, type ViewerList } from '../../src/main/core/viewers';
+
+const ON: NotificationSettings = { enabled: true, quietHours: null, mutedUsers: [], pausedUntil: null };
+const T0 = Date.parse('2026-11-23T20:00:00Z');
+
+function viewer(user: string, extra: Partial<Viewer> = {}): Viewer {
+  return {
+    key: `session:${user.toLowerCase()}-1`,
+    person: `${user.toLowerCase()}|tvos|apple tv`,
+    user,
+    device: 'Apple TV',
+    channelNumber: 101,
+    channelName: '90s Sitcoms',
+    watching: 'Friends',
+    artworkUrl: `/api/public/v1/channels/ch1/artwork/${user}`,
+    ...extra,
+  };
+}
+const list = (...viewers: Viewer[]): ViewerList => ({ scheme: 'session', viewers });
+
+/** Runs successive lists through the policy, as the app does, and collects what it asked for. */
+function run(steps: { list: ViewerList | null; at?: number; epoch?: number; settings?: Partial<NotificationSettings>; minute?: number }[]) {
+  let memory: PolicyMemory | null = null;
+  const results: PolicyResult[] = [];
+  steps.forEach((step, i) => {
+    const result = stepNotifications(memory, {
+      epoch: step.epoch ?? 1,
+      list: step.list,
+      now: step.at ?? T0 + i * 15_000,
+      settings: { ...ON, ...step.settings },
+      minuteOfDay: step.minute ?? 12 * 60,
+    });
+    memory = result.memory;
+    results.push(result);
+  });
+  return results;
+}
+
+describe('new-viewer notifications', () => {
+  it('takes the first list as a baseline and announces who starts after it, with show, channel and device', () => {
+    const [first, second] = run([{ list: list(viewer('Ann')) }, { list: list(viewer('Ann'), viewer('James')) }]);
+    expect(first!.requests).toEqual([]);
+    expect(second!.requests).toHaveLength(1);
+    const request = second!.requests[0]!;
+    expect(request.title).toBe('James started watching Friends');
+    expect(request.body).toBe('101 90s Sitcoms · Apple TV');
+    expect(request.artworkUrl).toBe('/api/public/v1/channels/ch1/artwork/James');
+    expect(request.target).toEqual({ view: 'watching', viewer: 'session:james-1' });
+  });
+
+  it('waits for the first real list: a missing list is neither baseline nor news', () => {
+    const results = run([{ list: null }, { list: list(viewer('Ann')) }, { list: list(viewer('Ann'), viewer('Bo')) }]);
+    expect(results.map((r) => r.requests.length)).toEqual([0, 0, 1]);
+  });
+
+  it('treats a new epoch (a reconnect) and a new identity scheme as baselines', () => {
+    const results = run([
+      { list: list(viewer('Ann')) },
+      { list: list(viewer('Ann'), viewer('Bo')), epoch: 2 },
+      { list: { scheme: 'device', viewers: [viewer('Ann'), viewer('Bo'), viewer('Cy')] }, epoch: 2 },
+      { list: { scheme: 'device', viewers: [viewer('Ann'), viewer('Bo'), viewer('Cy'), viewer('Di')] }, epoch: 2 },
+    ]);
+    expect(results.map((r) => r.requests.map((q) => q.title))).toEqual([[], [], [], ['Di started watching Friends']]);
+  });
+
+  it('does not announce a channel change', () => {
+    const results = run([{ list: list(viewer('Ann')) }, { list: list(viewer('Ann', { channelNumber: 205, channelName: 'Cinema', watching: 'Heat' })) }]);
+    expect(results[1]!.requests).toEqual([]);
+  });
+
+  it('turns several new viewers in one update into one summary', () => {
+    const newcomers = ['Bo', 'Cy', 'Di', 'Ed', 'Flo'].map((name) => viewer(name, { watching: name === 'Cy' ? null : 'Friends' }));
+    const [, second] = run([{ list: list(viewer('Ann')) }, { list: list(viewer('Ann'), ...newcomers) }]);
+    expect(second!.requests).toHaveLength(1);
+    expect(second!.requests[0]!.title).toBe('5 people started watching');
+    expect(second!.requests[0]!.body).toBe('Bo (Friends), Cy, Di (Friends) and 2 more');
+    expect(second!.requests[0]!.target).toEqual({ view: 'watching' });
+    expect(second!.requests[0]!.artworkUrl).toBeNull();
+  });
+
+  it('does not announce someone who left and came back within a minute, but does after that', () => {
+    const ann = viewer('Ann');
+    const annAgain = viewer('Ann', { key: 'session:ann-2' }); // a new session, same person and device
+    const quick = run([
+      { list: list(ann), at: T0 },
+      { list: list(), at: T0 + 10_000 },
+      { list: list(annAgain), at: T0 + 10_000 + REJOIN_GRACE_MS - 1 },
+    ]);
+    expect(quick[2]!.requests).toEqual([]);
+    expect(quick[2]!.suppressed.map((s) => s.reason)).toEqual(['rejoined']);
+    const slow = run([
+      { list: list(ann), at: T0 },
+      { list: list(), at: T0 + 10_000 },
+      { list: list(annAgain), at: T0 + 10_000 + REJOIN_GRACE_MS + 1 },
+    ]);
+    expect(slow[2]!.requests.map((r) => r.title)).toEqual(['Ann started watching Friends']);
+  });
+
+  it.each<[Partial<NotificationSettings>, number, string]>([
+    [{ enabled: false }, 12 * 60, 'disabled'],
+    [{ pausedUntil: T0 + 60 * 60_000 }, 12 * 60, 'paused'],
+    [{ quietHours: { start: '22:00', end: '07:00' } }, 23 * 60, 'quiet-hours'],
+    [{ mutedUsers: ['  james '] }, 12 * 60, 'muted'],
+  ])('honours %j', (settings, minute, reason) => {
+    const results = run([
+      { list: list(viewer('Ann')), settings },
+      { list: list(viewer('Ann'), viewer('James')), settings, minute },
+      // once the setting no longer applies, James (already seen) is not announced late
+      { list: list(viewer('Ann'), viewer('James')) },
+    ]);
+    expect(results[1]!.requests).toEqual([]);
+    expect(results[1]!.suppressed.map((s) => s.reason)).toEqual([reason]);
+    expect(results[2]!.requests).toEqual([]);
+  });
+
+  it('announces again once a pause has run out', () => {
+    const results = run([
+      { list: list(viewer('Ann')), at: T0 },
+      { list: list(viewer('Ann'), viewer('Bo')), at: T0 + 2 * 60 * 60_000, settings: { pausedUntil: T0 + 60 * 60_000 } },
+    ]);
+    expect(results[1]!.requests).toHaveLength(1);
+  });
+
+  it('gives one update one stable notification id, and different updates different ids', () => {
+    const a = run([{ list: list() }, { list: list(viewer('Bo')), at: T0 + 5_000 }]);
+    const b = run([{ list: list() }, { list: list(viewer('Bo')), at: T0 + 5_000 }]);
+    const c = run([{ list: list() }, { list: list(viewer('Cy')), at: T0 + 5_000 }]);
+    expect(a[1]!.requests[0]!.id).toBe(b[1]!.requests[0]!.id);
+    expect(a[1]!.requests[0]!.id).not.toBe(c[1]!.requests[0]!.id);
+  });
+});
+
+describe('quiet hours', () => {
+  it('handles ranges within a day, across midnight, and empty ones', () => {
+    const night = { start: '22:00', end: '07:00' };
+    expect(inQuietHours(night, 22 * 60)).toBe(true);
+    expect(inQuietHours(night, 3 * 60)).toBe(true);
+    expect(inQuietHours(night, 7 * 60)).toBe(false);
+    expect(inQuietHours(night, 12 * 60)).toBe(false);
+    const lunch = { start: '12:00', end: '13:30' };
+    expect(inQuietHours(lunch, 12 * 60 + 45)).toBe(true);
+    expect(inQuietHours(lunch, 13 * 60 + 30)).toBe(false);
+    expect(inQuietHours({ start: '09:00', end: '09:00' }, 9 * 60)).toBe(false);
+    expect(inQuietHours(null, 0)).toBe(false);
+  });
+});
+
+describe('viewer identity without /sessions', () => {
+  const entry = (user: string, model: string | null, channelNumber: number) => ({
+    user,
+    channelNumber,
+    channelName: null,
+    title: 'Pilot',
+    showTitle: 'Lost',
+    artworkUrl: null,
+    progress: null,
+    device: { model, platform: 'tvOS' },
+  });
+
+  it('is the user on a device, so a channel change keeps it and a second device is someone new', () => {
+    const before = viewersFromNowPlaying([entry('Ann', 'Apple TV', 101)]);
+    const zapped = viewersFromNowPlaying([entry('Ann', 'Apple TV', 205)]);
+    expect(zapped[0]!.key).toBe(before[0]!.key);
+    const twoDevices = viewersFromNowPlaying([entry('Ann', 'Apple TV', 101), entry('Ann', 'iPad', 101)]);
+    expect(new Set(twoDevices.map((v) => v.key)).size).toBe(2);
+    const twins = viewersFromNowPlaying([entry('Ann', 'Apple TV', 101), entry('Ann', 'Apple TV', 102)]);
+    expect(twins.map((v) => v.key)).toEqual([before[0]!.key, `${before[0]!.key}#2`]);
+    expect(before[0]!.device).toBe('Apple TV (tvOS)');
+    expect(before[0]!.watching).toBe('Lost');
+  });
+});

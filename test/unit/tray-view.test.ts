@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import type { GuideNowRow, NowPlayingEntry, Program } from '../../src/shared/airwave';
+import type { ConnectionState, SettingsView } from '../../src/shared/bridge';
+import { initialState, type AppState } from '../../src/main/core/state';
+import {
+  MENU_CHANNELS,
+  menuText,
+  pauseUntil,
+  trayView,
+  type MenuItemModel,
+  type TrayView,
+} from '../../src/main/core/tray-view';
+
+const NOW = Date.parse('2026-11-23T20:10:00Z');
+const iso = (ms: number) => new Date(ms).toISOString();
+const min = 60_000;
+
+const SETTINGS: SettingsView = {
+  server: 'http://tv.local:8080',
+  hasKey: true,
+  keyStorage: 'encrypted',
+  authStyle: 'x-api-key',
+  pollSeconds: 15,
+  notifications: { enabled: true, quietHours: null, mutedUsers: [], pausedUntil: null },
+  launchAtLogin: false,
+  shortcut: { enabled: false, accelerator: 'CommandOrControl+Shift+A' },
+  demo: false,
+};
+
+function program(title: string, startsAt: number, endsAt: number, extra: Partial<Program> = {}): Program {
+  return {
+    ratingKey: `rk-${title}`,
+    title,
+    type: 'episode',
+    showTitle: null,
+    season: null,
+    episode: null,
+    year: null,
+    summary: null,
+    startsAt: iso(startsAt),
+    endsAt: iso(endsAt),
+    durationSeconds: (endsAt - startsAt) / 1000,
+    artworkUrl: null,
+    ...extra,
+  };
+}
+
+function row(number: number, name: string, now: Program | null, next: Program | null = null): GuideNowRow {
+  return { id: `ch${number}`, number, name, callsign: null, icon: null, tint: null, package: null, now, next };
+}
+
+function watcher(user: string, channelNumber: number, showTitle: string): NowPlayingEntry {
+  return {
+    user,
+    channelNumber,
+    channelName: null,
+    title: 'Some episode',
+    showTitle,
+    artworkUrl: null,
+    progress: null,
+    device: { model: 'Apple TV', platform: 'tvOS' },
+  };
+}
+
+function state(connection: ConnectionState, patch: Partial<AppState> = {}): AppState {
+  const base = initialState(NOW - 60 * min);
+  return {
+    ...base,
+    connection: { ...base.connection, state: connection, attempt: 0 },
+    server: connection === 'unconfigured' ? null : { url: 'http://tv.local:8080', name: 'Living room' },
+    ...patch,
+  };
+}
+
+const find = (menu: MenuItemModel[], id: string) => menu.find((item) => item.id === id);
+const ids = (view: TrayView) => view.menu.map((item) => item.id);
+
+describe('trayView', () => {
+  it('hides the badge at 0, shows the count, and caps at 99+', () => {
+    const withViewers = (n: number) =>
+      trayView({
+        state: state('live', {
+          nowPlaying: { data: Array.from({ length: n }, (_, i) => watcher(`u${i}`, 101, 'Friends')), updatedAt: NOW, error: null },
+        }),
+        settings: SETTINGS,
+        now: NOW,
+      });
+    expect(withViewers(0)).toMatchObject({ badge: 0, badgeText: '', title: '' });
+    expect(withViewers(3)).toMatchObject({ badge: 3, badgeText: '3', title: '3' });
+    expect(withViewers(120)).toMatchObject({ badge: 120, badgeText: '99+' });
+    expect(withViewers(3).tooltip).toBe('Airwave Tray\nLiving room\n3 watching · Live');
+  });
+
+  it.each([
+    ['live', 0, 'normal'],
+    ['polling', 0, 'normal'],
+    ['connecting', 0, 'normal'],
+    ['connecting', 2, 'offline'],
+    ['offline', 1, 'offline'],
+    ['incompatible', 0, 'offline'],
+    ['unauthorized', 0, 'key-problem'],
+  ] as const)('uses the %s icon variant (attempt %i): %s', (connection, attempt, icon) => {
+    const s = state(connection);
+    const view = trayView({ state: { ...s, connection: { ...s.connection, attempt } }, settings: SETTINGS, now: NOW });
+    expect(view.icon).toBe(icon);
+  });
+
+  it('offers set-up and the demo before a server is configured, and keeps the rest of the menu', () => {
+    const view = trayView({ state: state('unconfigured'), settings: { ...SETTINGS, server: null, hasKey: false }, now: NOW });
+    expect(ids(view)).toEqual(['open', 'demo', 'pause', 'settings', 'sep-quit', 'quit']);
+    expect(find(view.menu, 'open')!.action).toEqual({ type: 'open', focus: { view: 'settings' } });
+    expect(find(view.menu, 'demo')!.action).toEqual({ type: 'start-demo' });
+    expect(view.badge).toBe(0);
+  });
+
+  it('has everything a click does: open, viewers, what is on, refresh, pause, settings, quit', () => {
+    const onNow = {
+      serverTime: iso(NOW),
+      channels: [
+        row(101, '90s Sitcoms', program('The One with the Cake', NOW - 10 * min, NOW + 12 * min, { showTitle: 'Friends' })),
+        row(102, 'Cinema', program('Heat', NOW - 60 * min, NOW + 60 * min, { type: 'movie' })),
+        row(103, 'Breaks', program('Ident', NOW - min, NOW + min, { ratingKey: null })),
+        row(104, 'Off air', null),
+      ],
+    };
+    const view = trayView({
+      state: state('live', {
+        onNow: { data: onNow, updatedAt: NOW, error: null },
+        nowPlaying: { data: [watcher('Ann', 101, 'Friends')], updatedAt: NOW, error: null },
+      }),
+      settings: SETTINGS,
+      now: NOW,
+    });
+    expect(ids(view)).toEqual(['open', 'sep-watching', 'viewer:device:ann|tvos|apple tv', 'whats-on', 'sep-actions', 'refresh', 'pause', 'settings', 'sep-quit', 'quit']);
+    expect(find(view.menu, 'viewer:device:ann|tvos|apple tv')).toMatchObject({
+      label: 'Ann: Friends · 101',
+      action: { type: 'open', focus: { view: 'watching', viewer: 'device:ann|tvos|apple tv' } },
+    });
+    const whatsOn = find(view.menu, 'whats-on')!;
+    expect(whatsOn.submenu!.map((item) => item.label)).toEqual([
+      '101 90s Sitcoms: Friends: The One with the Cake',
+      '102 Cinema: Heat',
+      '103 Breaks: Bumper',
+      '104 Off air: Nothing on',
+    ]);
+    expect(whatsOn.submenu![1]!.action).toEqual({ type: 'open', focus: { view: 'on-now', channelNumber: 102 } });
+    expect(find(view.menu, 'refresh')!.action).toEqual({ type: 'refresh' });
+    expect(find(view.menu, 'quit')!.action).toEqual({ type: 'quit' });
+    expect(find(view.menu, 'settings')!.action).toEqual({ type: 'open', focus: { view: 'settings' } });
+  });
+
+  it('moves a channel and its viewer on to the next programme once the current one has ended', () => {
+    const onNow = {
+      serverTime: iso(NOW - 30 * min),
+      channels: [row(101, '90s Sitcoms', program('Early', NOW - 40 * min, NOW - 5 * min, { showTitle: 'Seinfeld' }), program('Late', NOW - 5 * min, NOW + 20 * min, { showTitle: 'Frasier' }))],
+    };
+    const view = trayView({
+      state: state('live', {
+        onNow: { data: onNow, updatedAt: NOW - 30 * min, error: null },
+        nowPlaying: { data: [watcher('Ann', 101, 'Seinfeld')], updatedAt: NOW - 20 * min, error: null },
+      }),
+      settings: SETTINGS,
+      now: NOW,
+    });
+    expect(find(view.menu, 'whats-on')!.submenu![0]!.label).toBe('101 90s Sitcoms: Frasier: Late');
+    expect(view.menu.find((item) => item.id.startsWith('viewer:'))!.label).toBe('Ann: Frasier · 101');
+  });
+
+  it('lists at most MENU_CHANNELS channels and links to the rest', () => {
+    const channels = Array.from({ length: MENU_CHANNELS + 5 }, (_, i) => row(100 + i, `C${i}`, program(`P${i}`, NOW - min, NOW + min)));
+    const view = trayView({ state: state('polling', { onNow: { data: { serverTime: iso(NOW), channels }, updatedAt: NOW, error: null } }), settings: SETTINGS, now: NOW });
+    const items = find(view.menu, 'whats-on')!.submenu!;
+    expect(items.filter((item) => item.id.startsWith('channel:'))).toHaveLength(MENU_CHANNELS);
+    expect(items.at(-1)).toMatchObject({ label: `All ${MENU_CHANNELS + 5} channels…`, action: { type: 'open', focus: { view: 'on-now' } } });
+  });
+
+  it('offers to fix the key when it was rejected', () => {
+    const view = trayView({ state: state('unauthorized'), settings: SETTINGS, now: NOW });
+    expect(find(view.menu, 'fix-key')!.action).toEqual({ type: 'open', focus: { view: 'settings' } });
+    expect(view.tooltip).toContain('API key rejected');
+  });
+
+  it('shows the pause state and enables Resume only while paused', () => {
+    const paused = trayView({
+      state: state('live'),
+      settings: { ...SETTINGS, notifications: { ...SETTINGS.notifications, pausedUntil: NOW + 30 * min } },
+      now: NOW,
+    });
+    expect(find(paused.menu, 'pause')!.label).toMatch(/^Notifications paused until \d\d:\d\d$/);
+    expect(find(find(paused.menu, 'pause')!.submenu!, 'pause-resume')!.enabled).toBe(true);
+    const active = trayView({ state: state('live'), settings: SETTINGS, now: NOW });
+    expect(find(active.menu, 'pause')!.label).toBe('Pause notifications');
+    expect(find(find(active.menu, 'pause')!.submenu!, 'pause-resume')!.enabled).toBe(false);
+    const off = trayView({ state: state('live'), settings: { ...SETTINGS, notifications: { ...SETTINGS.notifications, enabled: false } }, now: NOW });
+    expect(find(off.menu, 'pause')!.label).toBe('Notifications are off');
+  });
+});
+
+describe('menu helpers', () => {
+  it('strips control characters, escapes & for menus and shortens long text', () => {
+    expect(menuText('Tom\u0000 & Jerry\n')).toBe('Tom  && Jerry');
+    const long = menuText('x'.repeat(200));
+    expect(long).toHaveLength(60);
+    expect(long.endsWith('…')).toBe(true);
+  });
+
+  it('pauses for an hour, until 08:00 tomorrow, or resumes', () => {
+    expect(pauseUntil('1h', NOW)).toBe(NOW + 60 * min);
+    expect(pauseUntil('resume', NOW)).toBeNull();
+    const tomorrow = new Date(pauseUntil('tomorrow', NOW)!);
+    expect([tomorrow.getHours(), tomorrow.getMinutes()]).toEqual([8, 0]);
+    expect(tomorrow.getTime() - NOW).toBeGreaterThan(0);
+    expect(tomorrow.getTime() - NOW).toBeLessThanOrEqual(32 * 60 * min);
+  });
+});
