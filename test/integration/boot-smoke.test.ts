@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS, commandChannel } from '../../src/shared/bridge';
 
@@ -58,6 +59,44 @@ describe('built output', () => {
     expect(new Set(required)).toEqual(new Set(['electron']));
     expect(code).not.toMatch(/^\s*import\s/m);
     expect(code).not.toMatch(/^\s*export\s/m);
+  });
+
+  it('the preload exposes exactly the bridge: one function per command and onSnapshot', async () => {
+    const code = readFileSync(out('preload', 'index.cjs'), 'utf8');
+    const exposed = new Map<string, Record<string, (...args: unknown[]) => unknown>>();
+    const invoked: [string, unknown][] = [];
+    const listeners = new Map<string, Set<unknown>>();
+    const electron = {
+      contextBridge: { exposeInMainWorld: (key: string, api: Record<string, (...args: unknown[]) => unknown>) => exposed.set(key, api) },
+      ipcRenderer: {
+        invoke: async (channel: string, payload: unknown) => void invoked.push([channel, payload]),
+        on: (channel: string, fn: unknown) => void (listeners.get(channel) ?? listeners.set(channel, new Set()).get(channel)!).add(fn),
+        removeListener: (channel: string, fn: unknown) => void listeners.get(channel)?.delete(fn),
+      },
+    };
+    const required: string[] = [];
+    // A sandboxed preload gets a `require` that knows only a few modules; ours asks only for electron.
+    const sandboxRequire = (name: string) => {
+      required.push(name);
+      if (name !== 'electron') throw new Error(`a sandboxed preload cannot require ${name}`);
+      return electron;
+    };
+    const module = { exports: {} };
+    runInNewContext(code, { require: sandboxRequire, module, exports: module.exports });
+    expect(required).toEqual(['electron']);
+    expect([...exposed.keys()]).toEqual(['airwave']);
+    const api = exposed.get('airwave')!;
+    expect(Object.keys(api).sort()).toEqual([...COMMANDS, 'onSnapshot'].sort());
+    await api.loadGuide!({ forwardMinutes: 360 });
+    await api.refresh!();
+    expect(invoked).toEqual([
+      [commandChannel('loadGuide'), { forwardMinutes: 360 }],
+      [commandChannel('refresh'), {}],
+    ]);
+    const off = api.onSnapshot!(() => {}) as () => void;
+    expect([...listeners.values()].reduce((n, set) => n + set.size, 0)).toBe(1);
+    off();
+    expect([...listeners.values()].reduce((n, set) => n + set.size, 0)).toBe(0);
   });
 
   it('the renderer page carries a strict Content-Security-Policy', () => {
