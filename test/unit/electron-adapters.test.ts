@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserWindow, Tray, WebContents } from 'electron';
@@ -18,7 +18,7 @@ const { TrayAdapter } = await import('../../src/main/electron/tray');
 const { Notifier } = await import('../../src/main/electron/notifier');
 const { PopoverWindow, POPOVER_SIZE } = await import('../../src/main/electron/popover-window');
 const { watchPower } = await import('../../src/main/electron/power');
-const { ShortcutPort } = await import('../../src/main/electron/system');
+const { autostartFile, setLaunchAtLogin, ShortcutPort } = await import('../../src/main/electron/system');
 const { appFile } = await import('../../src/main/electron/app-protocol');
 
 beforeAll(() => fake.markReady());
@@ -307,6 +307,27 @@ describe('power, network and shortcuts', () => {
     expect(port.apply({ enabled: true, accelerator: 'not a shortcut!' })).toBe(false);
     fake.shortcutTaken = true;
     expect(port.apply({ enabled: true, accelerator: 'Alt+Space' })).toBe(false);
+  });
+
+  it('launches at login through login items on macOS and Windows, and an XDG autostart entry on Linux', () => {
+    setLaunchAtLogin(true, 'darwin');
+    expect(fake.loginItem).toEqual({ openAtLogin: true });
+    setLaunchAtLogin(false, 'win32');
+    expect(fake.loginItem).toEqual({ openAtLogin: false });
+
+    const config = tempDir();
+    const env = { XDG_CONFIG_HOME: config };
+    setLaunchAtLogin(true, 'linux', env);
+    const file = join(config, 'autostart', 'airwave-tray.desktop');
+    expect(autostartFile(env)).toBe(file);
+    const entry = readFileSync(file, 'utf8');
+    expect(entry).toMatch(/^\[Desktop Entry\]\nType=Application\n/);
+    expect(entry).toContain(`Exec="${process.execPath}" "${process.cwd()}"`);
+    setLaunchAtLogin(true, 'linux', { ...env, APPIMAGE: '/home/me/Apps/Airwave "Tray".AppImage' });
+    expect(readFileSync(file, 'utf8')).toContain('Exec="/home/me/Apps/Airwave \\"Tray\\".AppImage"');
+    setLaunchAtLogin(false, 'linux', env);
+    expect(existsSync(file)).toBe(false);
+    setLaunchAtLogin(false, 'linux', env); // turning it off twice is fine
   });
 });
 

@@ -1,9 +1,48 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { app, globalShortcut } from 'electron';
 
-/** Launch at login and the global shortcut: the two OS integrations settings can switch. */
-export function setLaunchAtLogin(enabled: boolean): void {
-  // Linux has no login items in Electron; the setting is kept and the README says so.
-  if (process.platform === 'darwin' || process.platform === 'win32') app.setLoginItemSettings({ openAtLogin: enabled });
+/**
+ * Launch at login and the global shortcut: the two OS integrations settings can switch.
+ * macOS and Windows have login items; on Linux, Electron has none, so the app writes (or removes)
+ * an XDG autostart entry, which GNOME, KDE, Xfce and most other desktops honour.
+ */
+export function setLaunchAtLogin(enabled: boolean, platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): void {
+  if (platform === 'darwin' || platform === 'win32') {
+    app.setLoginItemSettings({ openAtLogin: enabled });
+    return;
+  }
+  if (platform !== 'linux') return;
+  const file = autostartFile(env);
+  if (!enabled) {
+    rmSync(file, { force: true });
+    return;
+  }
+  // An AppImage moves its mount point on every run: start the AppImage file itself.
+  const command = env.APPIMAGE ? [env.APPIMAGE] : app.isPackaged ? [process.execPath] : [process.execPath, app.getAppPath()];
+  mkdirSync(join(file, '..'), { recursive: true });
+  writeFileSync(file, autostartEntry(command), { mode: 0o644 });
+}
+
+export function autostartFile(env: NodeJS.ProcessEnv = process.env): string {
+  const config = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(homedir(), '.config');
+  return join(config, 'autostart', 'airwave-tray.desktop');
+}
+
+/** A desktop entry; each argument quoted as the Desktop Entry spec asks for the Exec key. */
+export function autostartEntry(command: string[]): string {
+  const quote = (arg: string) => `"${arg.replace(/([\\"`$])/g, '\\$1')}"`;
+  return [
+    '[Desktop Entry]',
+    'Type=Application',
+    'Name=Airwave Tray',
+    'Comment=Who is watching your Airwave channels',
+    `Exec=${command.map(quote).join(' ')}`,
+    'X-GNOME-Autostart-enabled=true',
+    'Terminal=false',
+    '',
+  ].join('\n');
 }
 
 export class ShortcutPort {

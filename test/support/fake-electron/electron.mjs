@@ -53,6 +53,7 @@ const appEvents = new EventEmitter();
 export const app = Object.assign(appEvents, {
   name: 'Airwave Tray',
   isPackaged: false,
+  getAppPath: () => process.cwd(),
   dock: { hide() {}, show() {} },
   getVersion: () => '0.0.0-fake',
   getPath: (name) => (name === 'userData' ? fake.userData : join(fake.userData, name)),
