@@ -84,6 +84,21 @@ describe('the sync engine', () => {
     expect(h.notifications.map((n) => n.title)).toEqual([expect.stringMatching(/^Missed started watching/)]);
   });
 
+  it('costs two requests per viewer event while live, and nothing more at the next status check', async () => {
+    h = await startCoreHarness();
+    await h.connect();
+    const before = h.apiRequests();
+    const session = h.demo.controls.startSession({ user: 'Kai', channelNumber: onAirChannel(h.demo) });
+    await h.until(() => badge() === 3, { what: 'badge 3', stepMs: 100 });
+    h.demo.controls.endSession(session.id);
+    await h.until(() => badge() === 2, { what: 'badge 2', stepMs: 100 });
+    await h.runFor(6 * 60_000, 5_000); // past the next status check
+    const spent = delta(h.apiRequests(), before);
+    expect(spent['/now-playing']).toBe(2);
+    expect(spent['/sessions']).toBe(2);
+    expect(spent['/sessions/count'] ?? 0).toBe(0);
+  });
+
   it('refetches /guide/now at the end of the current programme', async () => {
     h = await startCoreHarness();
     await h.connect();

@@ -453,7 +453,8 @@ export class SyncEngine {
 
   /**
    * Every 5 minutes: `/status`. While live it doubles as the safety resync (delivery is best
-   * effort): when its active-session count moved since the last look, the viewers are refetched.
+   * effort): when its active-session count moved since the last look and disagrees with the viewer
+   * list we hold, an event was lost and the viewers are refetched.
    */
   async #slowTick(gen: number): Promise<void> {
     if (gen !== this.#gen) return;
@@ -461,8 +462,11 @@ export class SyncEngine {
     const before = this.#store.state.status.data?.counts.activeSessions;
     await this.#fetchStatus(gen);
     if (gen !== this.#gen || this.#mode !== 'events') return;
-    const after = this.#store.state.status.data?.counts.activeSessions;
-    if (after !== before) void this.#fetchViewers(gen);
+    const state = this.#store.state;
+    const after = state.status.data?.counts.activeSessions;
+    // What the viewer list we hold says; events that did arrive already brought it up to date.
+    const known = state.sessions.supported && state.sessions.data ? state.sessions.data.length : state.nowPlaying.data?.length;
+    if (after !== before && after !== known) void this.#fetchViewers(gen);
   }
 
   #onViewerEvent(gen: number): void {
