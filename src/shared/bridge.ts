@@ -92,7 +92,8 @@ export type FocusTarget =
   | { view: 'on-now'; channelNumber?: number }
   | { view: 'settings' };
 
-export interface AppSnapshot {
+/** What the core knows of the server, each resource with its age; shared by AppState and the snapshot. */
+export interface ServerData {
   connection: ConnectionView;
   /** the configured server (normalised address, no key), its display name when known */
   server: { url: string; name: string | null } | null;
@@ -102,10 +103,13 @@ export interface AppSnapshot {
   sessionCount: Resource<number>;
   /** `/now-playing`: one entry per viewer actually watching something */
   nowPlaying: Resource<NowPlayingEntry[]>;
-  /** the number the tray shows: people watching something (see README, "The badge") */
-  watching: number;
   onNow: Resource<GuideNow>;
   guide: Resource<Guide> & { forwardMinutes: number; loading: boolean };
+}
+
+export interface AppSnapshot extends ServerData {
+  /** the number the tray shows: people watching something (the length of `nowPlaying`) */
+  watching: number;
   settings: SettingsView;
   notices: Notice[];
   /** increments with every focus request so the renderer can tell a new one from an old one */

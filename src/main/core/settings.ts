@@ -2,7 +2,7 @@ import { existsSync, renameSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Conf, { type Options as ConfOptions } from 'conf';
 import { POLL_SECONDS } from '../../shared/bridge-schema';
-import type { AuthStyle, KeyStorage, Notice, NotificationSettings, SettingsPatch, SettingsView } from '../../shared/bridge';
+import type { AuthStyle, KeyStorage, Notice, SettingsPatch, SettingsView } from '../../shared/bridge';
 import { APP_VERSION } from '../../shared/app-info';
 
 /**
@@ -15,16 +15,9 @@ import { APP_VERSION } from '../../shared/app-info';
 /** How a stored key is protected: by the OS keychain, by Linux's fixed `basic_text` password, or not at all. */
 export type KeyProtection = 'os' | 'basic_text' | 'plain';
 
-export interface StoredSettings {
-  server: string | null;
+/** What is in the file: the settings the renderer sees, but the sealed key instead of `hasKey`. */
+export interface StoredSettings extends Omit<SettingsView, 'hasKey' | 'keyStorage'> {
   apiKey: { data: string; protection: KeyProtection } | null;
-  authStyle: AuthStyle;
-  pollSeconds: number;
-  notifications: NotificationSettings;
-  launchAtLogin: boolean;
-  shortcut: { enabled: boolean; accelerator: string };
-  /** connected to the built-in demo server (whose key is not stored) */
-  demo: boolean;
   guideForwardMinutes: number;
 }
 

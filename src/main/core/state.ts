@@ -1,22 +1,14 @@
-import type { Capabilities, Guide, GuideNow, NowPlayingEntry, Session, Status } from '../../shared/airwave';
-import type { ConnectionView, Resource } from '../../shared/bridge';
+import type { Guide, Session } from '../../shared/airwave';
+import type { Resource, ServerData } from '../../shared/bridge';
 
 /**
  * What the core knows about the server, in one immutable value. The sync engine is its only
  * writer; the snapshot for the renderer, the tray view and the notification policy are derived
  * from it. Data that fails to refresh is kept with its age (never blanked).
  */
-export interface AppState {
-  connection: ConnectionView;
-  server: { url: string; name: string | null } | null;
-  status: Resource<Status>;
-  capabilities: Resource<Capabilities>;
-  sessionCount: Resource<number>;
-  nowPlaying: Resource<NowPlayingEntry[]>;
+export interface AppState extends ServerData {
   /** `/sessions` when the server offers it (better viewer identity); `supported: false` after a 404 */
   sessions: Resource<Session[]> & { supported: boolean };
-  onNow: Resource<GuideNow>;
-  guide: Resource<Guide> & { forwardMinutes: number; loading: boolean };
   /**
    * Increments with every resynchronisation after a (re)connect. The first viewer list of a new
    * epoch is a baseline for notifications, never news.

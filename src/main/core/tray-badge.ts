@@ -75,38 +75,30 @@ function blend(bitmap: Bitmap, x: number, y: number, [r, g, b]: Rgb, coverage: n
 
 const SUBSAMPLES = 4;
 
-/** Fills every pixel by the share of its 4×4 sample points that `inside` accepts (unit coordinates 0..1). */
-function fillShape(bitmap: Bitmap, color: Rgb, inside: (u: number, v: number) => boolean): void {
-  const size = bitmap.width;
-  for (let y = 0; y < bitmap.height; y++) {
-    for (let x = 0; x < bitmap.width; x++) {
-      let hits = 0;
-      for (let sy = 0; sy < SUBSAMPLES; sy++) {
-        for (let sx = 0; sx < SUBSAMPLES; sx++) {
-          const u = (x + (sx + 0.5) / SUBSAMPLES) / size;
-          const v = (y + (sy + 0.5) / SUBSAMPLES) / size;
-          if (inside(u, v)) hits++;
-        }
-      }
-      blend(bitmap, x, y, color, hits / (SUBSAMPLES * SUBSAMPLES));
+/** The share (0..1) of a pixel's 4×4 sample points that `inside` accepts (unit coordinates 0..1). */
+function coverage(size: number, x: number, y: number, inside: (u: number, v: number) => boolean): number {
+  let hits = 0;
+  for (let sy = 0; sy < SUBSAMPLES; sy++) {
+    for (let sx = 0; sx < SUBSAMPLES; sx++) {
+      if (inside((x + (sx + 0.5) / SUBSAMPLES) / size, (y + (sy + 0.5) / SUBSAMPLES) / size)) hits++;
     }
+  }
+  return hits / (SUBSAMPLES * SUBSAMPLES);
+}
+
+/** Paints `color` over every pixel by how much of it the shape covers. */
+function fillShape(bitmap: Bitmap, color: Rgb, inside: (u: number, v: number) => boolean): void {
+  for (let y = 0; y < bitmap.height; y++) {
+    for (let x = 0; x < bitmap.width; x++) blend(bitmap, x, y, color, coverage(bitmap.width, x, y, inside));
   }
 }
 
-/** Clears pixels (to transparent) by coverage, used to cut gaps around marks. */
+/** Clears pixels (towards transparent) by coverage, used to cut gaps around marks. */
 function clearShape(bitmap: Bitmap, inside: (u: number, v: number) => boolean): void {
-  const size = bitmap.width;
   for (let y = 0; y < bitmap.height; y++) {
     for (let x = 0; x < bitmap.width; x++) {
-      let hits = 0;
-      for (let sy = 0; sy < SUBSAMPLES; sy++) {
-        for (let sx = 0; sx < SUBSAMPLES; sx++) {
-          if (inside((x + (sx + 0.5) / SUBSAMPLES) / size, (y + (sy + 0.5) / SUBSAMPLES) / size)) hits++;
-        }
-      }
-      const keep = 1 - hits / (SUBSAMPLES * SUBSAMPLES);
       const i = (y * bitmap.width + x) * 4 + 3;
-      bitmap.data[i] = Math.round(bitmap.data[i]! * keep);
+      bitmap.data[i] = Math.round(bitmap.data[i]! * (1 - coverage(bitmap.width, x, y, inside)));
     }
   }
 }

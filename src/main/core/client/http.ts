@@ -17,12 +17,16 @@ export interface Timeouts {
 
 export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 10_000, bodyMs: 15_000 };
 
-export interface GetOptions {
+/** What one request needs: which endpoint (for messages), its headers, an optional cancel signal. */
+export interface RequestSpec {
   endpoint: string;
   headers: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface GetOptions extends RequestSpec {
   /** cap on a successful body; error bodies are read up to ERROR_BODY_BYTES and cut there */
   maxBytes: number;
-  signal?: AbortSignal;
   /** redirects may only stay on this origin */
   origin: string;
 }
@@ -86,40 +90,43 @@ export class HttpTransport {
     }
   }
 
-  private async once(url: URL, options: GetOptions): Promise<RawResponse> {
+  /**
+   * Sends a GET and waits for its headers under the headers deadline. The returned deadline can
+   * abort the same request later with another phase (the body's own deadline).
+   */
+  private async sendForHeaders(url: URL, options: RequestSpec, extra: { bodyTimeout?: number } = {}) {
     const { endpoint } = options;
     if (options.signal?.aborted) throw cancelled(endpoint);
-    const deadline = new AbortController();
-    let expired: Phase | null = null;
-    let timer = setTimeout(() => {
-      expired = 'headers';
-      deadline.abort();
-    }, this.timeouts.headersMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
-    const explain = (error: unknown) => {
-      if (expired) return this.timedOut(expired, endpoint, url);
-      if (options.signal?.aborted) return cancelled(endpoint);
-      return networkError(error, endpoint, url);
+    const controller = new AbortController();
+    const deadline = {
+      expired: null as Phase | null,
+      expire(phase: Phase) {
+        deadline.expired = phase;
+        controller.abort();
+      },
+      /** the ApiError for a failure of this request */
+      explain: (error: unknown): ApiError => {
+        if (deadline.expired) return this.timedOut(deadline.expired, endpoint, url);
+        if (options.signal?.aborted) return cancelled(endpoint);
+        return networkError(error, endpoint, url);
+      },
     };
-
-    let response: Awaited<ReturnType<typeof request>>;
+    const timer = setTimeout(() => deadline.expire('headers'), this.timeouts.headersMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
     try {
-      response = await request(url, {
-        dispatcher: this.agent,
-        method: 'GET',
-        headers: options.headers,
-        signal,
-      });
+      const response = await request(url, { dispatcher: this.agent, method: 'GET', headers: options.headers, signal, ...extra });
+      return { response, deadline };
     } catch (error) {
+      throw deadline.explain(error);
+    } finally {
       clearTimeout(timer);
-      throw explain(error);
     }
+  }
 
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      expired = 'body';
-      deadline.abort();
-    }, this.timeouts.bodyMs);
+  private async once(url: URL, options: GetOptions): Promise<RawResponse> {
+    const { endpoint } = options;
+    const { response, deadline } = await this.sendForHeaders(url, options);
+    const timer = setTimeout(() => deadline.expire('body'), this.timeouts.bodyMs);
     const { statusCode: status, headers, body } = response;
     const ok = status >= 200 && status < 300;
     const cap = ok ? options.maxBytes : ERROR_BODY_BYTES;
@@ -141,7 +148,7 @@ export class HttpTransport {
       }
       return { status, headers, body: Buffer.concat(chunks) };
     } catch (error) {
-      throw error instanceof ApiError ? error : explain(error);
+      throw error instanceof ApiError ? error : deadline.explain(error);
     } finally {
       clearTimeout(timer);
       if (!body.destroyed) {
@@ -157,33 +164,8 @@ export class HttpTransport {
    * none (the caller watches for silence itself). Redirects are not followed. A non-2xx answer is
    * returned with its body read up to ERROR_BODY_BYTES and `stream` null.
    */
-  async stream(url: string, options: Omit<GetOptions, 'maxBytes' | 'origin'>): Promise<StreamResponse> {
-    const { endpoint } = options;
-    const target = new URL(url);
-    if (options.signal?.aborted) throw cancelled(endpoint);
-    const deadline = new AbortController();
-    let expired = false;
-    const timer = setTimeout(() => {
-      expired = true;
-      deadline.abort();
-    }, this.timeouts.headersMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
-    let response: Awaited<ReturnType<typeof request>>;
-    try {
-      response = await request(target, {
-        dispatcher: this.agent,
-        method: 'GET',
-        headers: options.headers,
-        signal,
-        bodyTimeout: 0,
-      });
-    } catch (error) {
-      if (expired) throw this.timedOut('headers', endpoint, target);
-      if (options.signal?.aborted) throw cancelled(endpoint);
-      throw networkError(error, endpoint, target);
-    } finally {
-      clearTimeout(timer);
-    }
+  async stream(url: string, options: RequestSpec): Promise<StreamResponse> {
+    const { response } = await this.sendForHeaders(new URL(url), options, { bodyTimeout: 0 });
     const { statusCode: status, headers, body } = response;
     body.on('error', () => {}); // aborting a stream we no longer want is not an error to anyone
     if (status >= 200 && status < 300) return { status, headers, body: Buffer.alloc(0), stream: body };
