@@ -348,3 +348,53 @@ describe('app protocol', () => {
     expect(appFile(root, 'https://popover/index.html')).toBeNull();
   });
 });
+
+describe('artwork protocol', () => {
+  const art = 'airwave-art://art/api/public/v1/channels/c/artwork/k?kind=poster';
+  async function setup() {
+    const { serveArtwork } = await import('../../src/main/electron/artwork-protocol');
+    const { ART_SCHEME } = await import('../../src/main/electron/app-protocol');
+    const { ART_URL_SCHEME } = await import('../../src/shared/artwork-url');
+    const { protocol } = await import('../support/fake-electron/electron.mjs');
+    expect(ART_URL_SCHEME).toBe(ART_SCHEME); // the renderer's URLs and the handler agree on the scheme
+    const png = Buffer.concat([Buffer.from([0x89]), Buffer.from('PNG\r\n\x1a\n'), Buffer.alloc(16, 7)]);
+    const calls: string[] = [];
+    serveArtwork({
+      serve: async (path) => {
+        calls.push(path);
+        return path.endsWith('/missing') ? { status: 404, contentType: 'text/plain', body: Buffer.from('Not found') } : { status: 200, contentType: 'image/png', body: png };
+      },
+    });
+    const request = async (url: string) => (await protocol.request(url))!;
+    return { calls, png, request };
+  }
+
+  it('answers artwork URLs from the service with its bytes and headers', async () => {
+    const { calls, png, request } = await setup();
+    const response = await request(art);
+    expect(calls).toEqual(['/api/public/v1/channels/c/artwork/k?kind=poster']);
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(png);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('cache-control')).toBe('private, max-age=3600');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    const missing = await request('airwave-art://art/api/public/v1/channels/c/artwork/missing');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('refuses other hosts and other paths without asking the service', async () => {
+    const { calls, request } = await setup();
+    for (const url of [
+      'airwave-art://other/api/public/v1/channels/c/artwork/k?kind=poster',
+      'airwave-art://art/etc/passwd',
+      'airwave-art://art/api/public/v1/status',
+      'airwave-art://art/api/public/v1/channels/%2e%2e/%2e%2e/status',
+    ]) {
+      const response = await request(url);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toBe('Not found');
+    }
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import { relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
+import { ART_URL_SCHEME } from '../../shared/artwork-url';
 
 /**
  * The popover page is served from a custom scheme rather than file:// (Electron's security
@@ -8,7 +9,8 @@ import { net, protocol } from 'electron';
  * Schemes must be registered as privileged before `ready`; handlers are installed after it.
  */
 export const APP_SCHEME = 'airwave-app';
-export const ART_SCHEME = 'airwave-art';
+/** artwork: the same scheme the renderer's image URLs use (src/shared/artwork-url.ts) */
+export const ART_SCHEME = ART_URL_SCHEME;
 export const APP_ORIGIN = `${APP_SCHEME}://popover`;
 export const APP_PAGE = `${APP_ORIGIN}/index.html`;
 

@@ -39,3 +39,8 @@ interface Rect {
   width: number;
   height: number;
 }
+
+/** The fake protocol module; `request` answers a URL with the handler registered for its scheme. */
+export const protocol: {
+  request(url: string): Promise<Response | null>;
+};
