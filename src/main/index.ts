@@ -9,6 +9,8 @@ import { systemClock } from './core/clock';
 import { SettingsService } from './core/settings';
 import { startDemoServer } from './demo';
 import { APP_ORIGIN, APP_PAGE, registerSchemes, serveApp } from './electron/app-protocol';
+import { serveArtwork } from './electron/artwork-protocol';
+import { ArtworkService } from './core/artwork-service';
 import { registerBridge, sendSnapshot } from './electron/ipc';
 import { Notifier } from './electron/notifier';
 import { PopoverWindow } from './electron/popover-window';
@@ -68,7 +70,10 @@ async function launch(): Promise<void> {
     },
   });
 
-  // 5. The popover window and the bridge it talks through.
+  // 5. Artwork for the popover: airwave-art: URLs, fetched without the key, cached in userData.
+  serveArtwork(new ArtworkService({ cacheDir: join(app.getPath('userData'), 'artwork'), client: () => core.client }));
+
+  // 6. The popover window and the bridge it talks through.
   const pageUrl = process.env.ELECTRON_RENDERER_URL && !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : APP_PAGE;
   popover = new PopoverWindow({
     preload: paths.preload,
@@ -85,7 +90,7 @@ async function launch(): Promise<void> {
   });
   core.subscribe((update) => sendSnapshot(popoverContents, update));
 
-  // 6. The tray, notifications, power and network events.
+  // 7. The tray, notifications, power and network events.
   tray = new TrayAdapter({
     initialIcon: process.platform === 'darwin' ? trayTemplate : trayIcon,
     platform: process.platform,
@@ -101,7 +106,7 @@ async function launch(): Promise<void> {
   watchPower({ suspend: () => core.suspend(), resume: () => core.resume(), online: () => core.networkOnline() });
   app.on('second-instance', () => core.focus(null));
 
-  // 7. OS integrations from the settings, then follow the saved server.
+  // 8. OS integrations from the settings, then follow the saved server.
   shortcut.apply(settings.values.shortcut);
   app.on('before-quit', () => void core.close());
   await core.start();

@@ -88,7 +88,7 @@ export interface Notice {
 
 /** Where the popover should land when it opens (a tray menu item or a notification click). */
 export type FocusTarget =
-  | { view: 'watching'; viewer?: string }
+  | { view: 'watching'; /** notifications: a viewer key; in the snapshot: the person (see viewer-identity.ts) */ viewer?: string }
   | { view: 'on-now'; channelNumber?: number }
   | { view: 'settings' };
 

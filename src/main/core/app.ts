@@ -223,10 +223,17 @@ export class AppController {
   /** Opens the popover, optionally on a viewer, channel or settings. */
   focus(target: FocusTarget | null): void {
     if (target) {
-      this.#focus = { seq: (this.#focus?.seq ?? 0) + 1, target };
+      this.#focus = { seq: (this.#focus?.seq ?? 0) + 1, target: this.#forRenderer(target) };
       this.#push(['focus']);
     }
     this.#host.showPopover?.(target);
+  }
+
+  /** The popover finds a viewer by person (user on a device): it sees /now-playing, not sessions. */
+  #forRenderer(target: FocusTarget): FocusTarget {
+    if (target.view !== 'watching' || !target.viewer) return target;
+    const viewer = viewersOf(this.store.state)?.viewers.find((v) => v.key === target.viewer);
+    return viewer ? { view: 'watching', viewer: viewer.person } : { view: 'watching' };
   }
 
   setPopoverOpen(open: boolean): void {

@@ -1,5 +1,8 @@
 import type { GuideNowRow, Program } from '../../shared/airwave';
 import type { FocusTarget, SettingsView } from '../../shared/bridge';
+import { airing, clock, type PauseChoice } from '../../shared/format';
+
+export { pauseUntil, type PauseChoice } from '../../shared/format';
 import { watchingCount, type AppState } from './state';
 import { badgeText, type IconVariant } from './tray-badge';
 import { viewersOf, type Viewer } from './viewers';
@@ -11,7 +14,6 @@ import { viewersOf, type Viewer } from './viewers';
  * notifications, settings, quit.
  */
 
-export type PauseChoice = '1h' | 'tomorrow' | 'resume';
 
 export type TrayAction =
   | { type: 'open'; focus?: FocusTarget }
@@ -62,10 +64,7 @@ const submenu = (id: string, label: string, items: MenuItemModel[]): MenuItemMod
 
 /** The programme on a channel at `now`, moving on to `next` when `now` has ended since the fetch. */
 export function currentProgram(row: GuideNowRow, now: number): Program | null {
-  for (const program of [row.now, row.next]) {
-    if (program && Date.parse(program.startsAt) <= now && now < Date.parse(program.endsAt)) return program;
-  }
-  return null;
+  return airing([row.now, row.next], now);
 }
 
 export function programLabel(program: Program | null): string {
@@ -202,7 +201,7 @@ function channelItems(state: AppState, now: number): MenuItemModel[] {
 function pauseLabel(settings: SettingsView, now: number): string {
   const until = settings.notifications.pausedUntil;
   if (!settings.notifications.enabled) return 'Notifications are off';
-  if (until !== null && until > now) return `Notifications paused until ${clockTime(until)}`;
+  if (until !== null && until > now) return `Notifications paused until ${clock(until)}`;
   return 'Pause notifications';
 }
 
@@ -215,21 +214,6 @@ function pauseItems(settings: SettingsView, now: number): MenuItemModel[] {
   ];
 }
 
-/** "14:05" in local time. */
-export function clockTime(ms: number): string {
-  const date = new Date(ms);
-  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
-}
-
-/** When a pause chosen at `now` ends (local time): an hour from now, or 08:00 the next day. */
-export function pauseUntil(choice: PauseChoice, now: number): number | null {
-  if (choice === 'resume') return null;
-  if (choice === '1h') return now + 60 * 60_000;
-  const date = new Date(now);
-  date.setDate(date.getDate() + 1);
-  date.setHours(8, 0, 0, 0);
-  return date.getTime();
-}
 
 /** Minutes since local midnight (for quiet hours). */
 export function minuteOfDay(ms: number): number {

@@ -1,4 +1,5 @@
 import type { NowPlayingEntry, Session } from '../../shared/airwave';
+import { deviceLabel, personKey } from '../../shared/viewer-identity';
 import type { AppState } from './state';
 
 /**
@@ -27,16 +28,6 @@ export interface ViewerList {
   scheme: IdentityScheme;
   viewers: Viewer[];
 }
-
-function deviceLabel(device: { model: string | null; platform: string | null } | null): string | null {
-  if (!device) return null;
-  const { model, platform } = device;
-  if (model && platform && !model.toLowerCase().includes(platform.toLowerCase())) return `${model} (${platform})`;
-  return model ?? platform ?? null;
-}
-
-const personKey = (user: string, device: { model: string | null; platform: string | null } | null) =>
-  [user, device?.platform ?? '', device?.model ?? ''].map((part) => part.trim().toLowerCase()).join('|');
 
 export function viewerFromSession(session: Session): Viewer {
   return {

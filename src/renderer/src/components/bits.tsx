@@ -1,0 +1,48 @@
+import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import { icons, Tv } from 'lucide-preact';
+import { artworkSrc } from '../../../shared/artwork-url';
+import { ARTWORK_BASE } from '../bridge';
+
+/** A thin progress bar with an accessible value. */
+export function Progress({ value, label }: { value: number; label: string }) {
+  const percent = Math.round(Math.min(1, Math.max(0, value)) * 100);
+  return (
+    <div class="progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div class="progress-fill" style={{ width: `${percent}%` }} />
+    </div>
+  );
+}
+
+type IconComponent = (props: { size?: number; color?: string; 'aria-hidden'?: boolean; class?: string }) => ComponentChildren;
+
+/** The server's `lucide:Name` channel icon, tinted with the channel's colour; a TV for unknown names. */
+export function ChannelIcon({ icon, tint, size = 18 }: { icon: string | null; tint: string | null; size?: number }) {
+  const name = icon?.startsWith('lucide:') ? icon.slice('lucide:'.length) : null;
+  const set = icons as unknown as Record<string, IconComponent>;
+  const found = name && Object.hasOwn(set, name) ? set[name] : undefined;
+  const Icon = (found ?? Tv) as IconComponent;
+  const color = found && tint ? `var(--tint-${tint.toLowerCase().replace(/[^a-z]/g, '')}, var(--accent))` : 'var(--muted)';
+  return (
+    <span class="channel-icon" style={{ color }} aria-hidden="true">
+      <Icon size={size} aria-hidden />
+    </span>
+  );
+}
+
+/** Artwork from the server through the artwork handler; a neutral tile when it is missing or fails. */
+export function Artwork({ path, alt, class: className }: { path: string | null; alt: string; class?: string }) {
+  const [failed, setFailed] = useState(false);
+  const src = path ? artworkSrc(path, ARTWORK_BASE) : '';
+  if (!src || failed) return <div class={`artwork artwork-missing ${className ?? ''}`} role="img" aria-label={alt} />;
+  return <img class={`artwork ${className ?? ''}`} src={src} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(true)} />;
+}
+
+export function Empty({ title, children }: { title: string; children?: ComponentChildren }) {
+  return (
+    <div class="empty" role="status">
+      <p class="empty-title">{title}</p>
+      {children ? <p class="empty-text">{children}</p> : null}
+    </div>
+  );
+}

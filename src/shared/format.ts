@@ -1,0 +1,106 @@
+import type { ConnectionView } from './bridge';
+
+/**
+ * Pure formatting for the popover (and anything else that shows time to people). Times are ms
+ * since the epoch; `now` is always passed in, so the output is testable.
+ */
+
+/** "just now", "12 s ago", "4 min ago", "2 h ago", "3 d ago". */
+export function ago(then: number, now: number): string {
+  const s = Math.max(0, Math.round((now - then) / 1000));
+  if (s < 5) return 'just now';
+  if (s < 60) return `${s} s ago`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min ago`;
+  const h = Math.floor(m / 60);
+  if (h < 48) return `${h} h ago`;
+  return `${Math.floor(h / 24)} d ago`;
+}
+
+/** "in 30 s", "in 4 min", "in 2 h". */
+export function inTime(then: number, now: number): string {
+  const s = Math.max(0, Math.round((then - now) / 1000));
+  if (s < 60) return `in ${s} s`;
+  const m = Math.round(s / 60);
+  if (m < 60) return `in ${m} min`;
+  return `in ${Math.round(m / 60)} h`;
+}
+
+/** "14:05" in local time. */
+export function clock(ms: number): string {
+  const d = new Date(ms);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+}
+
+/** "1 h 5 min", "12 min", "40 s" for a length of time. */
+export function duration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s} s`;
+  const m = Math.round(s / 60);
+  if (m < 60) return `${m} min`;
+  const h = Math.floor(m / 60);
+  return m % 60 === 0 ? `${h} h` : `${h} h ${m % 60} min`;
+}
+
+/** Share (0..1) of a programme that has aired at `now`. */
+export function fraction(startsAt: string, endsAt: string, now: number): number {
+  const start = Date.parse(startsAt);
+  const end = Date.parse(endsAt);
+  if (!(end > start)) return 0;
+  return Math.min(1, Math.max(0, (now - start) / (end - start)));
+}
+
+/** The footer's words for the connection: "Live", "Polling", "Offline, retrying in 30 s", "Key rejected". */
+export function connectionLabel(connection: ConnectionView, now: number): string {
+  if (connection.suspended) return 'Paused while asleep';
+  switch (connection.state) {
+    case 'unconfigured':
+      return 'Not set up';
+    case 'connecting':
+      return connection.nextRetryAt ? `Reconnecting ${inTime(connection.nextRetryAt, now)}` : 'Connecting…';
+    case 'live':
+      return 'Live';
+    case 'polling':
+      return 'Polling';
+    case 'offline':
+      return connection.nextRetryAt ? `Offline, retrying ${inTime(connection.nextRetryAt, now)}` : 'Offline';
+    case 'unauthorized':
+      return 'Key rejected';
+    case 'incompatible':
+      return 'Not supported';
+  }
+}
+
+/** "S2 · E5", "S2", or "" for a programme's season and episode. */
+export function episodeLabel(season: number | null, episode: number | null): string {
+  if (season !== null && episode !== null) return `S${season} · E${episode}`;
+  if (season !== null) return `S${season}`;
+  if (episode !== null) return `E${episode}`;
+  return '';
+}
+
+/** The programme airing at `at` among a row's now/next (moving on to `next` once `now` has ended). */
+export function airing<P extends { startsAt: string; endsAt: string }>(programs: readonly (P | null)[], at: number): P | null {
+  for (const program of programs) {
+    if (program && Date.parse(program.startsAt) <= at && at < Date.parse(program.endsAt)) return program;
+  }
+  return null;
+}
+
+/** The first of `programs` that starts after `at`. */
+export function upcoming<P extends { startsAt: string }>(programs: readonly (P | null)[], at: number): P | null {
+  for (const program of programs) if (program && Date.parse(program.startsAt) > at) return program;
+  return null;
+}
+
+export type PauseChoice = '1h' | 'tomorrow' | 'resume';
+
+/** When a pause chosen at `now` ends (local time): an hour from now, or 08:00 the next day. */
+export function pauseUntil(choice: PauseChoice, now: number): number | null {
+  if (choice === 'resume') return null;
+  if (choice === '1h') return now + 60 * 60_000;
+  const date = new Date(now);
+  date.setDate(date.getDate() + 1);
+  date.setHours(8, 0, 0, 0);
+  return date.getTime();
+}

@@ -1,0 +1,21 @@
+/**
+ * How a viewer is recognised without a session id: the user on a device. Shared so the core (for
+ * notifications) and the popover (to find the card a notification points at) agree.
+ */
+export interface DeviceInfo {
+  model: string | null;
+  platform: string | null;
+}
+
+/** "ann|tvos|apple tv 4k": the person on a device, case and spacing ignored. */
+export function personKey(user: string, device: DeviceInfo | null): string {
+  return [user, device?.platform ?? '', device?.model ?? ''].map((part) => part.trim().toLowerCase()).join('|');
+}
+
+/** "Apple TV 4K (tvOS)", or whichever of the two is known. */
+export function deviceLabel(device: DeviceInfo | null): string | null {
+  if (!device) return null;
+  const { model, platform } = device;
+  if (model && platform && !model.toLowerCase().includes(platform.toLowerCase())) return `${model} (${platform})`;
+  return model ?? platform ?? null;
+}
