@@ -25,6 +25,17 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
+      {
+        // The popover in Debian's Chromium (Playwright), against the preview host on loopback.
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,260 @@
+/// <reference lib="dom" />
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoServer, type DemoServer } from '../../src/main/demo';
+import { startPreviewHost, type PreviewHost, type PreviewOptions } from '../../src/main/preview/host';
+import { getJson, launchBrowser, openPopover, screenshot } from '../support/browser';
+import { onAirChannel } from '../support/core-harness';
+
+// The real popover (built renderer) in Debian's Chromium, against the preview host running the
+// real core over loopback. Every wait is bounded by Playwright's timeouts.
+
+const RENDERER = 'out/renderer';
+let browser: Browser;
+const hosts: PreviewHost[] = [];
+const demos: DemoServer[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  for (const host of hosts.splice(0)) await host.close();
+  for (const demo of demos.splice(0)) await demo.close();
+});
+
+async function preview(options: Partial<PreviewOptions> = {}): Promise<PreviewHost> {
+  const host = await startPreviewHost({ rendererDir: RENDERER, ...options });
+  hosts.push(host);
+  return host;
+}
+
+async function demoServer(options: Parameters<typeof startDemoServer>[0] = {}): Promise<DemoServer> {
+  const demo = await startDemoServer({ port: 0, seed: 11, channels: 12, viewers: 2, churn: 0, ...options });
+  demos.push(demo);
+  return demo;
+}
+
+const cards = (page: Page) => page.locator('li.card');
+const loadedPosters = (page: Page) =>
+  page.locator('li.card img.poster').evaluateAll((images) => images.filter((img) => (img as HTMLImageElement).naturalWidth > 0).length);
+
+describe('first run', () => {
+  it('says the key is wrong, keeps what was typed, and connects once the key is fixed', async () => {
+    const demo = await demoServer();
+    const host = await preview();
+    const page = await openPopover(browser, host.url);
+    await page.getByRole('heading', { name: 'Connect to your Airwave server' }).waitFor();
+    await screenshot(page, 'first-run-light');
+    await page.fill('input[name=server]', demo.url);
+    await page.fill('input[name=apiKey]', 'airwave_wrong_key');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const alert = page.getByRole('alert').first();
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/key/i);
+    await expect.poll(() => page.locator('.step-fail').count()).toBeGreaterThan(0);
+    await screenshot(page, 'first-run-key-rejected-light');
+    // nothing typed is lost
+    expect(await page.inputValue('input[name=server]')).toBe(demo.url);
+    expect(await page.inputValue('input[name=apiKey]')).toBe('airwave_wrong_key');
+
+    await page.fill('input[name=apiKey]', demo.key);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('tab', { name: /Watching/ }).waitFor();
+    await expect.poll(() => cards(page).count()).toBe(2);
+    expect(await page.locator('.footer-state').textContent()).toContain('Live');
+  });
+
+  it('"Try the demo" starts the built-in demo and connects to it', async () => {
+    const host = await preview({ demoOptions: { seed: 4, channels: 10, viewers: 3, churn: 0 } });
+    const page = await openPopover(browser, host.url, 'dark');
+    await page.getByRole('button', { name: 'Try the demo' }).waitFor();
+    await screenshot(page, 'first-run-dark');
+    await page.getByRole('button', { name: 'Try the demo' }).click();
+    await page.getByRole('tab', { name: /Watching/ }).waitFor();
+    await expect.poll(() => cards(page).count()).toBe(3);
+    expect(await page.locator('.footer-state').textContent()).toContain('demo');
+  });
+});
+
+describe('following the demo', () => {
+  it('shows a card per viewer with real posters; a new session adds a card, a notification and a badge', async () => {
+    const host = await preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 3, churn: 0 } });
+    const page = await openPopover(browser, host.url);
+    await expect.poll(() => cards(page).count()).toBe(3);
+    // posters that actually loaded: every card has an image with pixels
+    const posterWidths = () =>
+      page.locator('li.card img.poster').evaluateAll((images) => images.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth));
+    await expect.poll(posterWidths).toHaveLength(3);
+    await expect.poll(async () => (await posterWidths()).every((width) => typeof width === 'number' && width > 0)).toBe(true);
+    await screenshot(page, 'watching-light');
+    expect((await getJson<{ badge: number }>(`${host.url}/__preview/tray`)).badge).toBe(3);
+
+    const demo = host.demo!;
+    const started = Date.now();
+    const session = demo.controls.startSession({ user: 'Nadia', channelNumber: onAirChannel(demo), platform: 'tvOS', model: 'Apple TV 4K' });
+    await page.getByText('Nadia', { exact: true }).waitFor({ timeout: 2_000 });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await expect.poll(() => cards(page).count()).toBe(4);
+    await expect
+      .poll(async () => (await getJson<{ title: string; body: string }[]>(`${host.url}/__preview/notifications`)).map((n) => n.title))
+      .toEqual([expect.stringMatching(/^Nadia started watching/)]);
+    await expect.poll(async () => (await getJson<{ badge: number }>(`${host.url}/__preview/tray`)).badge).toBe(4);
+
+    demo.controls.endSession(session.id);
+    await expect.poll(() => cards(page).count()).toBe(3);
+    await expect.poll(async () => (await getJson<{ badge: number }>(`${host.url}/__preview/tray`)).badge).toBe(3);
+    expect(await page.getByText('Nadia', { exact: true }).count()).toBe(0);
+  });
+
+  it('lists every channel on now, and looks up a typed channel number', async () => {
+    const host = await preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 1, churn: 0 } });
+    const page = await openPopover(browser, host.url);
+    await page.getByRole('tab', { name: 'On now' }).click();
+    await page.getByRole('list', { name: '16 channels' }).waitFor();
+    await screenshot(page, 'on-now-light');
+    // typing digits anywhere opens that channel
+    await page.keyboard.type('101');
+    const dialog = page.getByRole('dialog', { name: 'Channel 101' });
+    await dialog.waitFor();
+    await expect.poll(() => dialog.locator('.slot').count()).toBe(2);
+    await expect.poll(() => dialog.locator('.facts').count()).toBe(1);
+    await screenshot(page, 'channel-101-light');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.keyboard.type('999');
+    await page.getByRole('dialog', { name: 'Channel 999' }).getByRole('alert').waitFor();
+    expect(await page.getByRole('dialog', { name: 'Channel 999' }).getByRole('alert').textContent()).toContain('There is no channel 999');
+  });
+
+  it('changes the guide window, and search finds a programme by its title', async () => {
+    const host = await preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 1, churn: 0 } });
+    const page = await openPopover(browser, host.url);
+    const guideRequests: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/__bridge/loadGuide')) guideRequests.push(request.postDataJSON());
+    });
+    await page.getByRole('tab', { name: 'Guide' }).click();
+    await page.locator('.block').first().waitFor();
+    await page.getByRole('radio', { name: '6 h' }).click();
+    await expect.poll(() => guideRequests).toContainEqual({ forwardMinutes: 360 });
+    await expect.poll(() => page.getByRole('radio', { name: '6 h' }).getAttribute('aria-checked')).toBe('true');
+    expect(host.app.store.state.guide.data!.windowMinutes).toBe(360);
+    await screenshot(page, 'guide-light');
+
+    // a title that is on later in the window
+    const later = host.app.store.state.guide.data!.channels
+      .flatMap((channel) => channel.programs)
+      .find((program) => program.ratingKey !== null && Date.parse(program.startsAt) > Date.now() + 60 * 60_000)!;
+    await page.keyboard.press('/');
+    const searchbox = page.getByRole('searchbox', { name: /Search titles/ });
+    await expect.poll(() => searchbox.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type(later.title);
+    await expect.poll(() => page.getByRole('option').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('option').allTextContents()).toContainEqual(expect.stringContaining(later.title));
+    await screenshot(page, 'search-light');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').filter({ has: page.locator('.sheet-title') }).first().waitFor();
+    expect(await page.locator('.sheet-title').first().textContent()).toBeTruthy();
+    await screenshot(page, 'programme-light');
+  });
+
+  it('keeps the data and says it is offline while the server is down, then goes live again', async () => {
+    const demo = await demoServer();
+    const port = demo.port;
+    const host = await preview({
+      server: demo.url,
+      apiKey: demo.key,
+      app: { tuning: { backoffBaseMs: 250, backoffCapMs: 1_000 } },
+    });
+    const page = await openPopover(browser, host.url);
+    await expect.poll(() => cards(page).count()).toBe(2);
+    await expect.poll(() => loadedPosters(page)).toBe(2);
+    await demo.close();
+    demos.splice(demos.indexOf(demo), 1);
+    await expect.poll(() => page.locator('.footer-state').textContent(), { timeout: 10_000 }).toMatch(/Offline, retrying in \d+ s/);
+    expect(await cards(page).count()).toBe(2); // the last good data stays, posters too
+    expect(await loadedPosters(page)).toBe(2);
+    expect(await page.locator('.footer-age').textContent()).toContain('stale');
+    await screenshot(page, 'offline-light');
+    await demoServer({ port });
+    await expect.poll(() => page.locator('.footer-state').textContent(), { timeout: 10_000 }).toBe('Live');
+    expect(await page.locator('.footer-age').textContent()).not.toContain('stale');
+  });
+});
+
+describe('at scale', () => {
+  it('keeps a 2000-channel On now responsive with a bounded DOM while scrolling', async () => {
+    const host = await preview({ demo: true, demoOptions: { seed: 3, channels: 2000, viewers: 2, churn: 0 } });
+    const page = await openPopover(browser, host.url);
+    await page.getByRole('tab', { name: 'On now' }).click();
+    await page.getByRole('list', { name: '2000 channels' }).waitFor({ timeout: 20_000 });
+    const counts: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      await page.locator('.scroll').evaluate((el, step) => el.scrollTo({ top: step * el.scrollHeight / 8 }), i);
+      await page.waitForTimeout(50);
+      counts.push(await page.locator('.virtual-row').count());
+    }
+    await page.locator('.scroll').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect.poll(() => page.locator('[data-channel="2100"]').count()).toBe(1);
+    expect(Math.max(...counts)).toBeLessThan(40);
+    expect(await page.locator('button').count()).toBeLessThan(80);
+  });
+});
+
+describe('keyboard only', () => {
+  it('reaches and uses every view without a mouse', async () => {
+    const host = await preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 2, churn: 0 } });
+    const page = await openPopover(browser, host.url, 'dark');
+    await expect.poll(() => cards(page).count()).toBe(2);
+    await screenshot(page, 'watching-dark');
+    await page.keyboard.press('Tab'); // the selected tab
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tab-watching');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('tab-on-now');
+    await page.getByRole('list', { name: '16 channels' }).waitFor();
+    await screenshot(page, 'on-now-dark');
+    // into the list and open a channel with Enter
+    for (let i = 0; i < 10 && !(await page.evaluate(() => document.activeElement?.classList.contains('channel-row'))); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: /^Channel \d+$/ }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close channel');
+    await screenshot(page, 'channel-dark');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    // the guide, a window chip, a programme
+    await page.locator('#tab-on-now').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('tab-guide');
+    await page.locator('.block').first().waitFor();
+    await screenshot(page, 'guide-dark');
+    for (let i = 0; i < 30 && !(await page.evaluate(() => document.activeElement?.classList.contains('block'))); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.locator('.sheet-title').waitFor();
+    await screenshot(page, 'programme-dark');
+    await page.keyboard.press('Escape');
+    // search with Ctrl+F, choose with the arrows
+    await page.keyboard.press('Control+f');
+    const searchbox = page.getByRole('searchbox', { name: /Search titles/ });
+    await expect.poll(() => searchbox.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('a');
+    await expect.poll(() => page.getByRole('option').count()).toBeGreaterThan(1);
+    await page.keyboard.press('ArrowDown');
+    await screenshot(page, 'search-dark');
+    await page.keyboard.press('Escape');
+    // settings: reachable by Tab from the tabs, operable with Space
+    await page.locator('#tab-guide').focus();
+    await page.keyboard.press('Tab'); // search button
+    await page.keyboard.press('Tab'); // settings button
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Settings');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Notifications' }).waitFor();
+    await screenshot(page, 'settings-dark');
+    const toggle = page.getByRole('checkbox', { name: 'Tell me when someone starts watching' });
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => host.app.snapshot().settings.notifications.enabled).toBe(false);
+  });
+});
