@@ -4,19 +4,21 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { startPreviewHost, type PreviewHost, type PreviewOptions } from '../../src/main/preview/host';
 import { getJson, launchBrowser, openPopover, screenshot } from '../support/browser';
+import { ensureBuilt, out } from '../support/built';
 import { onAirChannel } from '../support/core-harness';
 
 // The real popover (built renderer) in Debian's Chromium, against the preview host running the
 // real core over loopback. Every wait is bounded by Playwright's timeouts.
 
-const RENDERER = 'out/renderer';
+const RENDERER = out('renderer');
 let browser: Browser;
 const hosts: PreviewHost[] = [];
 const demos: DemoServer[] = [];
 
 beforeAll(async () => {
+  ensureBuilt();
   browser = await launchBrowser();
-});
+}, 130_000);
 afterAll(async () => {
   await browser?.close();
 });
@@ -24,6 +26,16 @@ afterEach(async () => {
   for (const host of hosts.splice(0)) await host.close();
   for (const demo of demos.splice(0)) await demo.close();
 });
+
+/** Content-Security-Policy violations the page reported (the built page carries the app's CSP). */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
 
 async function preview(options: Partial<PreviewOptions> = {}): Promise<PreviewHost> {
   const host = await startPreviewHost({ rendererDir: RENDERER, ...options });
@@ -208,6 +220,7 @@ describe('keyboard only', () => {
   it('reaches and uses every view without a mouse', async () => {
     const host = await preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 2, churn: 0 } });
     const page = await openPopover(browser, host.url, 'dark');
+    const cspViolations = await watchCsp(page);
     await expect.poll(() => cards(page).count()).toBe(2);
     await screenshot(page, 'watching-dark');
     await page.keyboard.press('Tab'); // the selected tab
@@ -256,5 +269,7 @@ describe('keyboard only', () => {
     await toggle.focus();
     await page.keyboard.press('Space');
     await expect.poll(() => host.app.snapshot().settings.notifications.enabled).toBe(false);
+    // every view above rendered under the strict CSP without tripping it
+    expect(await cspViolations()).toEqual([]);
   });
 });

@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS, commandChannel } from '../../src/shared/bridge';
+import { ensureBuilt, out, root } from '../support/built';
 
 /**
  * What only a real Electron launch would otherwise reveal, checked on the built output: the
@@ -13,8 +13,6 @@ import { COMMANDS, commandChannel } from '../../src/shared/bridge';
  * strict CSP; the main bundle boots under a strict fake of Electron (no ready-only API before
  * `ready`, every path it loads exists, every window is isolated and sandboxed).
  */
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const out = (...parts: string[]) => join(root, 'out', ...parts);
 
 interface BootReport {
   ready: boolean;
@@ -40,16 +38,7 @@ interface BootReport {
   ipcHandlers: string[];
 }
 
-beforeAll(() => {
-  // `npm test` builds before vitest; a bare `vitest run` builds here (once) so this never reads nothing.
-  if (existsSync(out('main', 'index.js'))) return;
-  const build = spawnSync(join(root, 'node_modules', '.bin', 'electron-vite'), ['build'], {
-    cwd: root,
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  if (build.status !== 0) throw new Error(`electron-vite build failed:\n${build.stderr}`);
-}, 130_000);
+beforeAll(ensureBuilt, 130_000);
 
 describe('built output', () => {
   it('the preload is one CommonJS file that requires only electron', () => {
@@ -102,9 +91,25 @@ describe('built output', () => {
   it('the renderer page carries a strict Content-Security-Policy', () => {
     const html = readFileSync(out('renderer', 'index.html'), 'utf8');
     const csp = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/i.exec(html)?.[1] ?? '';
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toMatch(/script-src 'self'(;|$)/);
-    expect(csp).not.toMatch(/unsafe-eval|https?:/);
+    const directives = Object.fromEntries(
+      csp
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .filter((words) => words[0])
+        .map(([name, ...values]) => [name, values.join(' ')]),
+    );
+    // Images only from the app itself, the artwork scheme and data:; no remote script, style or connect.
+    expect(directives).toMatchObject({
+      'default-src': "'self'",
+      'script-src': "'self'",
+      'style-src': "'self'",
+      'img-src': "'self' data: airwave-art:",
+      'connect-src': "'self'",
+      'object-src': "'none'",
+      'base-uri': "'none'",
+      'frame-ancestors': "'none'",
+    });
+    expect(csp).not.toMatch(/unsafe-eval|unsafe-inline|https?:|\*/);
     expect(html).not.toMatch(/<script[^>]+src="https?:/);
   });
 

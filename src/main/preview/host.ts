@@ -131,6 +131,7 @@ export async function startPreviewHost(options: PreviewOptions): Promise<Preview
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'Method not allowed');
     if (path === '/__bridge/snapshot') return snapshotStream(req, res);
+    if (path.startsWith('/__bridge/')) return send(res, 405, 'text/plain', 'Commands are POST requests');
     if (path === '/__preview/tray') {
       const view = app.trayView;
       return json(res, 200, { title: view.title, tooltip: view.tooltip, badge: view.badge, icon: view.icon, menu: view.menu });
@@ -169,6 +170,7 @@ export async function startPreviewHost(options: PreviewOptions): Promise<Preview
       const text = await readBody(req);
       body = text.trim() === '' ? {} : JSON.parse(text);
     } catch (error) {
+      if (error instanceof BodyTooLarge) return json(res, 413, { error: error.message });
       return json(res, 400, { error: error instanceof Error ? error.message : 'Unreadable request.' });
     }
     const checked = checkRequest(name, body);
@@ -262,20 +264,19 @@ function json(res: ServerResponse, status: number, value: unknown): void {
   send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
 }
 
+class BodyTooLarge extends Error {}
+
+/** Reads a small request body; a larger one is drained (up to 1 MB, then cut off) and refused. */
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolveBody, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY) {
-        reject(new Error('Request too large.'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
+      if (size <= MAX_BODY) chunks.push(chunk);
+      else if (size > 16 * MAX_BODY) req.destroy();
     });
-    req.on('end', () => resolveBody(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => (size > MAX_BODY ? reject(new BodyTooLarge('Request too large.')) : resolveBody(Buffer.concat(chunks).toString('utf8'))));
     req.on('error', reject);
   });
 }

@@ -1,0 +1,162 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoServer, type DemoServer } from '../../src/main/demo';
+import { startPreviewHost, type PreviewHost } from '../../src/main/preview/host';
+import { ensureBuilt, out, root } from '../support/built';
+
+// The preview host over real HTTP on loopback: the bridge, its guards, the JSON views for tests,
+// artwork, static files, and the command line.
+
+let host: PreviewHost | null = null;
+const demos: DemoServer[] = [];
+const dirs: string[] = [];
+beforeAll(ensureBuilt, 130_000);
+afterEach(async () => {
+  await host?.close();
+  host = null;
+  for (const demo of demos.splice(0)) await demo.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${host!.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+/** A raw request with a Host header of our choosing (fetch will not send a foreign one). */
+function rawGet(port: number, path: string, hostHeader: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { host: hostHeader } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the HTTP bridge', () => {
+  it('answers every command by POST and refuses unknown commands, bad payloads, other origins and other hosts', async () => {
+    host = await startPreviewHost({ rendererDir: out('renderer'), demo: true, demoOptions: { seed: 2, channels: 6, viewers: 1, churn: 0 } });
+    expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const snapshot = await (await post('/__bridge/getSnapshot', {})).json();
+    expect(snapshot).toMatchObject({ settings: { demo: true }, connection: { state: expect.any(String) } });
+
+    expect((await post('/__bridge/nope', {})).status).toBe(404);
+    const bad = await post('/__bridge/loadGuide', { forwardMinutes: 99_999 });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/^loadGuide: forwardMinutes/);
+    expect((await fetch(`${host.url}/__bridge/refresh`, { method: 'POST', body: '{not json' })).status).toBe(400);
+    expect((await post('/__bridge/refresh', {}, { origin: 'http://evil.example' })).status).toBe(403);
+    expect((await post('/__bridge/refresh', 'x'.repeat(70_000))).status).toBe(413);
+    expect(await rawGet(host.port, '/', 'evil.example')).toBe(421); // DNS rebinding
+    expect((await fetch(`${host.url}/__bridge/refresh`)).status).toBe(405);
+  });
+
+  it('pushes the snapshot as an event stream: a full one first, then changes', async () => {
+    host = await startPreviewHost({ rendererDir: out('renderer'), demo: true, demoOptions: { seed: 2, channels: 6, viewers: 1, churn: 0 } });
+    const abort = new AbortController();
+    const response = await fetch(`${host.url}/__bridge/snapshot`, { signal: abort.signal });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = response.body!.getReader();
+    let text = '';
+    for (let i = 0; i < 50 && !text.includes('"full":true'); i++) text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).toMatch(/^event: snapshot\ndata: \{"full":true/);
+    await post('/__bridge/updateSettings', { pollSeconds: 42 });
+    for (let i = 0; i < 50 && !text.includes('"pollSeconds":42'); i++) text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).toContain('"full":false');
+    abort.abort();
+  });
+});
+
+describe('for tests and developers', () => {
+  it('shows the tray view and the notifications raised so far as JSON', async () => {
+    host = await startPreviewHost({ rendererDir: out('renderer'), demo: true, demoOptions: { seed: 2, channels: 6, viewers: 2, churn: 0 } });
+    await expect.poll(async () => ((await (await fetch(`${host!.url}/__preview/tray`)).json()) as { badge: number }).badge).toBe(2);
+    const tray = (await (await fetch(`${host.url}/__preview/tray`)).json()) as Record<string, unknown>;
+    expect(Object.keys(tray).sort()).toEqual(['badge', 'icon', 'menu', 'title', 'tooltip']);
+    expect(tray).toMatchObject({ badge: 2, icon: 'normal', title: '2' });
+    expect(await (await fetch(`${host.url}/__preview/notifications`)).json()).toEqual([]);
+    const channel = host.demo!.controls.listChannels().find((c) => !c.empty)!.number;
+    host.demo!.controls.startSession({ user: 'Preview', channelNumber: channel });
+    await expect
+      .poll(async () => (await (await fetch(`${host!.url}/__preview/notifications`)).json()) as { title: string }[])
+      .toEqual([expect.objectContaining({ title: expect.stringMatching(/^Preview started watching/), body: expect.any(String) })]);
+  });
+
+  it('serves artwork through the artwork handler and static files only from the built renderer', async () => {
+    host = await startPreviewHost({ rendererDir: out('renderer'), demo: true, demoOptions: { seed: 2, channels: 6, viewers: 1, churn: 0 } });
+    await expect.poll(() => host!.app.store.state.nowPlaying.data?.length ?? 0).toBe(1);
+    const poster = host.app.store.state.nowPlaying.data![0]!.artworkUrl!;
+    const image = await fetch(`${host.url}/art${poster}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    for (const path of ['/art/api/public/v1/status', '/art/../../etc/passwd', '/art/api/public/v1/channels/%2e%2e/artwork/x', '/%2e%2e/package.json', '/..%2fpackage.json']) {
+      expect((await fetch(`${host.url}${path}`)).status, path).toBe(404);
+    }
+    const index = await fetch(`${host.url}/`);
+    expect(index.headers.get('content-type')).toContain('text/html');
+    expect(await index.text()).toContain('<div id="app">');
+  });
+
+  it('keeps settings in --data-dir, with the key never in plain sight of the page', async () => {
+    const demo = await startDemoServer({ port: 0, seed: 9, channels: 4, viewers: 0, churn: 0 });
+    demos.push(demo);
+    const dataDir = mkdtempSync(join(tmpdir(), 'airwave-preview-data-'));
+    dirs.push(dataDir);
+    host = await startPreviewHost({ rendererDir: out('renderer'), dataDir, server: demo.url, apiKey: demo.key });
+    await expect.poll(() => host!.app.store.state.connection.state).toBe('live');
+    const snapshot = JSON.stringify(await (await post('/__bridge/getSnapshot', {})).json());
+    expect(snapshot).not.toContain(demo.key);
+    expect(JSON.stringify(await (await fetch(`${host.url}/__preview/tray`)).json())).not.toContain(demo.key);
+    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({ server: demo.url });
+    await host.close();
+    // a second start follows the saved server from the same folder
+    host = await startPreviewHost({ rendererDir: out('renderer'), dataDir });
+    await expect.poll(() => host!.app.store.state.connection.state).toBe('live');
+  });
+});
+
+describe('npm run preview', () => {
+  it('prints its loopback URL and serves the popover (--demo --port 0)', async () => {
+    const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/main/preview/cli.ts', '--demo', '--port', '0'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let seen = '';
+        const timer = setTimeout(() => reject(new Error(`no URL within 20 s; got: ${seen}`)), 20_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          seen += chunk.toString();
+          const match = /^(http:\/\/127\.0\.0\.1:\d+)$/m.exec(seen);
+          if (match) {
+            clearTimeout(timer);
+            resolve(match[1]!);
+          }
+        });
+        child.on('exit', (code) => reject(new Error(`exited with ${code}`)));
+      });
+      expect((await fetch(`${url}/`)).status).toBe(200);
+      await expect.poll(async () => ((await (await fetch(`${url}/__preview/tray`)).json()) as { badge: number }).badge).toBeGreaterThanOrEqual(0);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+  }, 30_000);
+
+  it('refuses a key on the command line and explains', async () => {
+    const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/main/preview/cli.ts', '--server', 'http://127.0.0.1:9'], {
+      cwd: root,
+      env: { ...process.env, AIRWAVE_API_KEY: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('AIRWAVE_API_KEY');
+  }, 30_000);
+});
