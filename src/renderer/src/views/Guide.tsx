@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { artworkPath, parseArtworkPath } from '../../../shared/airwave';
 import { clock, duration, episodeLabel } from '../../../shared/format';
 import { bridge } from '../bridge';
@@ -41,6 +41,14 @@ export function Guide() {
   const end = guide.data ? Date.parse(guide.data.serverTime) + guide.data.windowMinutes * 60_000 : start + guide.forwardMinutes * 60_000;
   const width = Math.max(0, ((end - start) / 60_000) * SCALE);
   const x = (ms: number) => ((ms - start) / 60_000) * SCALE;
+  // Open on now: the first programmes in view are the ones on air, not the past half hour.
+  const scrolledToNow = useRef(false);
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element || scrolledToNow.current || !guide.data) return;
+    scrolledToNow.current = true;
+    element.scrollLeft = Math.max(0, x(at) - 15 * SCALE);
+  });
   const viewport = scrollRef.current?.clientWidth ?? 380;
   const visibleFrom = start + ((scrollLeft - 200) / SCALE) * 60_000;
   const visibleTo = start + ((scrollLeft + viewport + 200) / SCALE) * 60_000;

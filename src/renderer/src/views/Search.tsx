@@ -80,7 +80,10 @@ export function Search() {
             >
               {result.kind === 'channel' ? (
                 <>
-                  <span class="channel-number">{result.number}</span> {result.name}
+                  <span class="result-title">
+                    {result.number} {result.name}
+                  </span>
+                  <span class="muted small">Channel</span>
                 </>
               ) : (
                 <>
