@@ -88,8 +88,9 @@ describe('for tests and developers', () => {
 
   it('serves artwork through the artwork handler and static files only from the built renderer', async () => {
     host = await startPreviewHost({ rendererDir: out('renderer'), demo: true, demoOptions: { seed: 2, channels: 6, viewers: 1, churn: 0 } });
-    await expect.poll(() => host!.app.store.state.nowPlaying.data?.length ?? 0).toBe(1);
-    const poster = host.app.store.state.nowPlaying.data![0]!.artworkUrl!;
+    await expect.poll(() => host!.app.store.state.onNow.data?.channels.length ?? 0).toBe(6);
+    // a programme's poster (a viewer may be watching a bumper, which has none)
+    const poster = host.app.store.state.onNow.data!.channels.flatMap((row) => [row.now, row.next]).find((p) => p?.artworkUrl)!.artworkUrl!;
     const image = await fetch(`${host.url}/art${poster}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');

@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { commandLine, exitWithUsage } from '../cli-options';
 import { startDemoServer, type DemoServer } from './server';
 
 /**
@@ -18,41 +18,20 @@ const USAGE = `Usage: npm run demo-server -- [options]
   --key <key>      the API key to accept (default: derived from the seed)`;
 
 function bail(message: string): never {
-  process.stderr.write(`${message}\n\n${USAGE}\n`);
-  process.exit(1);
+  return exitWithUsage(USAGE, message);
 }
 
-function whole(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < min || value > max) bail(`--${name} takes a whole number from ${min} to ${max} (got "${raw}").`);
-  return value;
-}
-
-let values;
-try {
-  ({ values } = parseArgs({
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string', default: '127.0.0.1' },
-      channels: { type: 'string' },
-      seed: { type: 'string' },
-      viewers: { type: 'string' },
-      churn: { type: 'string' },
-      sse: { type: 'boolean', default: true },
-      'no-sse': { type: 'boolean', default: false },
-      key: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-  }));
-} catch (error) {
-  bail((error as Error).message);
-}
-if (values.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
+const { values, whole } = commandLine(USAGE, {
+  port: { type: 'string' },
+  host: { type: 'string', default: '127.0.0.1' },
+  channels: { type: 'string' },
+  seed: { type: 'string' },
+  viewers: { type: 'string' },
+  churn: { type: 'string' },
+  sse: { type: 'boolean', default: true },
+  'no-sse': { type: 'boolean', default: false },
+  key: { type: 'string' },
+});
 
 const port = whole('port', values.port, 36020, 0, 65535);
 let server: DemoServer;

@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { commandLine, exitWithUsage } from '../cli-options';
 import { probeServer } from '../core/probe';
 import type { AuthStyle } from '../core/client';
 import { EXIT_CODES, formatReport } from './report';
@@ -24,32 +24,17 @@ Checks an Airwave server and API key the way Airwave Tray will use them.
 Exit codes: 0 all good, 1 usage, 2 key rejected, 3 unreachable, 4 not an Airwave server.`;
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\n\n${USAGE}\n`);
-  process.exit(1);
+  return exitWithUsage(USAGE, message);
 }
 
 async function main(): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      options: {
-        server: { type: 'string' },
-        key: { type: 'string' },
-        bearer: { type: 'boolean', default: false },
-        json: { type: 'boolean', default: false },
-        timeout: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    usage((error as Error).message);
-  }
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
+  const { values } = commandLine(USAGE, {
+    server: { type: 'string' },
+    key: { type: 'string' },
+    bearer: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+    timeout: { type: 'string' },
+  });
   const server = values.server ?? process.env.AIRWAVE_SERVER;
   if (!server) usage('Which server? Pass --server <url>.');
   if (values.key !== undefined) {

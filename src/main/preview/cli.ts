@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { commandLine, exitWithUsage } from '../cli-options';
 import { startPreviewHost, type PreviewHost } from './host';
 
 /**
@@ -18,35 +18,19 @@ const USAGE = `Usage: npm run preview -- [options]
   --server <url>       connect to this server at start-up; the key comes from AIRWAVE_API_KEY`;
 
 function bail(message: string): never {
-  process.stderr.write(`${message}\n\n${USAGE}\n`);
-  process.exit(1);
+  return exitWithUsage(USAGE, message);
 }
 
-let values;
-try {
-  ({ values } = parseArgs({
-    options: {
-      port: { type: 'string' },
-      'data-dir': { type: 'string' },
-      demo: { type: 'boolean', default: false },
-      'demo-channels': { type: 'string' },
-      server: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-  }));
-} catch (error) {
-  bail((error as Error).message);
-}
-if (values.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
+const { values, whole } = commandLine(USAGE, {
+  port: { type: 'string' },
+  'data-dir': { type: 'string' },
+  demo: { type: 'boolean', default: false },
+  'demo-channels': { type: 'string' },
+  server: { type: 'string' },
+});
 
-const port = values.port === undefined ? 0 : Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535 || !/^\d+$/.test(values.port ?? '0')) bail(`--port takes a whole number from 0 to 65535.`);
-const channels = values['demo-channels'] === undefined ? undefined : Number(values['demo-channels']);
-if (channels !== undefined && (!Number.isInteger(channels) || channels < 1 || channels > 5000)) bail('--demo-channels takes a whole number from 1 to 5000.');
+const port = whole('port', values.port, 0, 0, 65535);
+const channels = values['demo-channels'] === undefined ? undefined : whole('demo-channels', values['demo-channels'], 24, 1, 5000);
 if (values.demo && values.server) bail('Choose --demo or --server, not both.');
 const apiKey = process.env.AIRWAVE_API_KEY ?? '';
 if (values.server && !apiKey) bail('Put the API key in AIRWAVE_API_KEY (a key on the command line would land in your shell history).');

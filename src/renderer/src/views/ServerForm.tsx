@@ -27,43 +27,35 @@ export function ServerForm({ firstRun }: { firstRun: boolean }) {
   const auth = authField.value ?? settings.authStyle;
   const request = () => ({ server: server.trim(), apiKey: keyField.value.trim(), authStyle: auth });
 
-  const test = async () => {
-    busy.value = 'test';
+  /** One attempt at a time; whatever happens, the buttons come back. */
+  const attempt = async (kind: NonNullable<typeof busy.value>, work: () => Promise<void>) => {
+    busy.value = kind;
     message.value = null;
     try {
-      probe.value = await bridge.testConnection(request());
+      await work();
     } finally {
       busy.value = null;
     }
   };
-  const save = async () => {
-    busy.value = 'save';
-    message.value = null;
-    try {
+  const test = () =>
+    attempt('test', async () => {
+      probe.value = await bridge.testConnection(request());
+    });
+  const save = () =>
+    attempt('save', async () => {
       const result = await bridge.connect(request());
       probe.value = result.probe;
-      if (result.saved) {
-        keyField.value = '';
-        serverField.value = null;
-        authField.value = null;
-        message.value = { kind: 'ok', text: `Connected to ${result.probe.server ?? 'the server'}.` };
-      } else {
-        message.value = null; // the probe's findings below say what is wrong, and how to fix it
-      }
-    } finally {
-      busy.value = null;
-    }
-  };
-  const demo = async () => {
-    busy.value = 'demo';
-    message.value = null;
-    try {
+      if (!result.saved) return; // the probe's findings below say what is wrong, and how to fix it
+      keyField.value = '';
+      serverField.value = null;
+      authField.value = null;
+      message.value = { kind: 'ok', text: `Connected to ${result.probe.server ?? 'the server'}.` };
+    });
+  const demo = () =>
+    attempt('demo', async () => {
       const outcome = await bridge.startDemo({});
       if (!outcome.ok) message.value = { kind: 'error', text: outcome.error.message };
-    } finally {
-      busy.value = null;
-    }
-  };
+    });
   const canSubmit = server.trim() !== '' && (keyField.value.trim() !== '' || settings.hasKey) && busy.value === null;
 
   return (

@@ -1,0 +1,33 @@
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+
+/**
+ * The command lines of `doctor`, `demo-server` and `preview` behave alike: `--help` prints the
+ * usage and exits 0; a usage error prints what is wrong and the usage, and exits 1.
+ */
+export function exitWithUsage(usage: string, message: string): never {
+  process.stderr.write(`${message}\n\n${usage}\n`);
+  process.exit(1);
+}
+
+const HELP = { help: { type: 'boolean', short: 'h', default: false } } as const;
+
+export function commandLine<const O extends ParseArgsOptionsConfig>(usage: string, options: O) {
+  let values: ReturnType<typeof parseArgs<{ options: O & typeof HELP; strict: true; allowPositionals: false }>>['values'];
+  try {
+    ({ values } = parseArgs({ options: { ...options, ...HELP }, strict: true, allowPositionals: false }));
+  } catch (error) {
+    return exitWithUsage(usage, (error as Error).message);
+  }
+  if ((values as { help?: boolean }).help) {
+    process.stdout.write(`${usage}\n`);
+    process.exit(0);
+  }
+  /** A whole-number option in [min, max], or `fallback` when it was not given. */
+  const whole = (name: string, raw: string | undefined, fallback: number, min: number, max: number): number => {
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) exitWithUsage(usage, `--${name} takes a whole number from ${min} to ${max} (got "${raw}").`);
+    return value;
+  };
+  return { values, whole };
+}
