@@ -69,6 +69,8 @@ export interface DemoControls {
   openStreams(): number;
   /** requests served so far, by path without the query (e.g. "/api/public/v1/sessions/count") */
   requestCounts(): Record<string, number>;
+  /** bytes the server has sent and received on all its connections so far, headers included */
+  traffic(): { sent: number; received: number };
 }
 
 export interface DemoServer {
@@ -388,9 +390,15 @@ export async function startDemoServer(options: DemoOptions = {}): Promise<DemoSe
       console.error('demo server:', error);
     }
   });
+  // bytes on the wire (headers included), for the benchmarks' bytes per hour
+  const traffic = { sent: 0, received: 0 };
   server.on('connection', (socket) => {
     sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+    socket.on('close', () => {
+      sockets.delete(socket);
+      traffic.sent += socket.bytesWritten;
+      traffic.received += socket.bytesRead;
+    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -418,6 +426,15 @@ export async function startDemoServer(options: DemoOptions = {}): Promise<DemoSe
     restoreKey: () => void (keyValid = true),
     openStreams: () => streams.size,
     requestCounts: () => Object.fromEntries(requests),
+    traffic: () => {
+      let sent = traffic.sent;
+      let received = traffic.received;
+      for (const socket of sockets) {
+        sent += socket.bytesWritten;
+        received += socket.bytesRead;
+      }
+      return { sent, received };
+    },
   };
 
   let closing: Promise<void> | null = null;

@@ -1,4 +1,12 @@
-import { isSessionEvent, type Capabilities, type Guide, type NowPlayingEntry, type Session } from '../../../shared/airwave';
+import {
+  isSessionEvent,
+  parseSessionEventData,
+  type Capabilities,
+  type EventEnvelope,
+  type Guide,
+  type NowPlayingEntry,
+  type Session,
+} from '../../../shared/airwave';
 import type { AuthStyle, ConnectionState, ConnectionView, Resource } from '../../../shared/bridge';
 import { AirwaveClient, isApiError, type ApiError } from '../client';
 import type { Clock } from '../clock';
@@ -96,6 +104,8 @@ export class SyncEngine {
   #baselinePending = false;
   #lastCount: number | null = null;
   #garbageFrames = 0;
+  /** viewer events waiting for the burst to settle */
+  #pendingEvents: EventEnvelope[] = [];
 
   constructor(options: EngineOptions) {
     this.#clock = options.clock;
@@ -268,6 +278,7 @@ export class SyncEngine {
   /** Ends the current connection: timers, stream, in-flight results. */
   #halt(): void {
     this.#gen++;
+    this.#pendingEvents = [];
     this.#jobs.cancelAll();
     this.#flights = new Map();
     const stream = this.#stream;
@@ -361,7 +372,7 @@ export class SyncEngine {
       onHello: () => {},
       onEvent: (envelope) => {
         if (gen !== this.#gen) return;
-        if (isSessionEvent(envelope.type) || envelope.type === 'channel.tuned') this.#onViewerEvent(gen);
+        if (isSessionEvent(envelope.type) || envelope.type === 'channel.tuned') this.#onViewerEvent(gen, envelope);
       },
       onGarbage: (reason) => {
         this.#garbageFrames++;
@@ -469,12 +480,41 @@ export class SyncEngine {
     if (after !== before && after !== known) void this.#fetchViewers(gen);
   }
 
-  #onViewerEvent(gen: number): void {
+  /**
+   * A viewer event. Events of one burst are applied together once it settles (so five people
+   * starting at once make one update, and one summary notification): the session records they
+   * carry update `/sessions` in place, without a request, and `/now-playing` is refetched (it
+   * carries the count: the badge is its length). A record that does not parse falls back to
+   * refetching both.
+   */
+  #onViewerEvent(gen: number, envelope: EventEnvelope): void {
+    this.#pendingEvents.push(envelope);
     if (this.#jobs.has('event-refresh')) return;
-    // `/now-playing` carries the count too (the badge is its length): one refresh, no count poll.
     this.#jobs.schedule('event-refresh', this.#tuning.eventDebounceMs, () => {
-      if (gen === this.#gen) void this.#fetchViewers(gen);
+      if (gen !== this.#gen) return;
+      const events = this.#pendingEvents.splice(0);
+      void (this.#applySessionEvents(events) ? this.#fetchNowPlaying(gen) : this.#fetchViewers(gen));
     });
+  }
+
+  /** Applies session records from events to `/sessions`; false when that is not possible. */
+  #applySessionEvents(events: EventEnvelope[]): boolean {
+    const sessions = this.#store.state.sessions;
+    if (!sessions.supported) return true; // nothing to keep up to date
+    if (!sessions.data) return false;
+    const byId = new Map(sessions.data.map((session) => [session.id, session]));
+    for (const envelope of events) {
+      let record: Session;
+      try {
+        record = parseSessionEventData(envelope);
+      } catch {
+        return false;
+      }
+      if (envelope.type === 'session.ended') byId.delete(record.id);
+      else byId.set(record.id, record);
+    }
+    this.#store.update({ sessions: { ...sessions, data: [...byId.values()], updatedAt: this.#clock.now(), error: null } });
+    return true;
   }
 
   /** Count, viewers and what is on now, fetched together after every (re)connect. */
@@ -560,6 +600,19 @@ export class SyncEngine {
                 : state.sessions,
           viewerEpoch: baseline ? state.viewerEpoch + 1 : state.viewerEpoch,
         }));
+      } catch (error) {
+        this.#fail(error, gen, 'nowPlaying');
+      }
+    });
+  }
+
+  /** `/now-playing` alone (after events that already brought `/sessions` up to date). */
+  #fetchNowPlaying(gen: number): Promise<void> {
+    return this.#single('nowPlaying', gen, async () => {
+      try {
+        const { nowPlaying } = await this.#requireClient().nowPlaying();
+        if (gen !== this.#gen) return;
+        this.#store.update({ nowPlaying: fresh<NowPlayingEntry[]>(nowPlaying, this.#clock.now()) });
       } catch (error) {
         this.#fail(error, gen, 'nowPlaying');
       }
