@@ -8,7 +8,14 @@ import { bridge } from './bridge';
 export type View = 'watching' | 'on-now' | 'guide' | 'settings';
 
 export const snapshot = signal<AppSnapshot | null>(null);
-export const view = signal<View>('watching');
+const VIEWS: readonly View[] = ['watching', 'on-now', 'guide', 'settings'];
+/** The view to start on: `#on-now`, `#guide`… (the preview and benchmarks link to a view), else Watching. */
+function initialView(): View {
+  const wanted = typeof location === 'undefined' ? '' : location.hash.slice(1);
+  return (VIEWS as readonly string[]).includes(wanted) ? (wanted as View) : 'watching';
+}
+
+export const view = signal<View>(initialView());
 /** the channel whose detail sheet is open, by number */
 export const channelDetail = signal<number | null>(null);
 /** the viewer a notification or the tray asked to show */
@@ -46,6 +53,7 @@ export function startState(): () => void {
       void bridge.getSnapshot({}).then((full) => (snapshot.value = full));
       return;
     }
+    if (!snapshot.value) performance.mark('airwave:first-snapshot'); // benchmarks measure paint from here
     snapshot.value = next;
     const focus = next.focus;
     if (focus && focus.seq !== lastFocusSeq) {
