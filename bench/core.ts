@@ -17,7 +17,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
-import { AirwaveClient } from '../src/main/core/client';
 import { systemClock } from '../src/main/core/clock';
 import { SyncEngine } from '../src/main/core/sync/engine';
 import { initialState, StateStore } from '../src/main/core/state';
