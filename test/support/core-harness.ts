@@ -27,7 +27,8 @@ export interface CoreHarness {
   runFor(ms: number, stepMs?: number): Promise<void>;
   /** steps the clock until `check` holds; throws after `maxSteps` */
   until(check: () => boolean, options?: { stepMs?: number; maxSteps?: number; what?: string }): Promise<void>;
-  connect(): Promise<void>;
+  /** connects to the demo (or another server in front of it) with the demo's key */
+  connect(server?: string): Promise<void>;
   /** requests the demo served for paths under /api/public/v1, keyed by the path after it */
   apiRequests(): Record<string, number>;
   close(): Promise<void>;
@@ -85,8 +86,8 @@ export async function startCoreHarness(options: HarnessOptions = {}): Promise<Co
       }
       if (!check()) throw new Error(`timed out waiting for ${what} (state: ${JSON.stringify(app.store.state.connection)})`);
     },
-    async connect() {
-      const result = await app.handlers.connect({ server: demo.url, apiKey: demo.key, authStyle: 'x-api-key' });
+    async connect(server = demo.url) {
+      const result = await app.handlers.connect({ server, apiKey: demo.key, authStyle: 'x-api-key' });
       if (!result.saved) throw new Error(`connect failed: ${result.probe.summary}`);
       await harness.until(() => ['live', 'polling'].includes(app.store.state.connection.state), { what: 'live or polling' });
     },

@@ -10,7 +10,7 @@ import type {
   UserError,
 } from '../../shared/bridge';
 import { parseServerUrl } from '../../shared/server-url';
-import { isApiError, type AirwaveClient } from './client';
+import { AirwaveClient, isApiError, type ClientOptions } from './client';
 import type { Clock } from './clock';
 import { stepNotifications, type NotificationRequest, type PolicyMemory } from './notify-policy';
 import { probeServer, type ProbeOptions, type ProbeReport } from './probe';
@@ -53,6 +53,8 @@ export interface AppOptions {
   probe?: (options: ProbeOptions) => Promise<ProbeReport>;
   random?: () => number;
   tuning?: Partial<Tuning>;
+  /** client network limits (tests of misbehaving servers shorten the timeouts) */
+  client?: Pick<ClientOptions, 'timeouts' | 'limits'>;
   /** local minute of the day, for quiet hours (injectable so tests need no time zone) */
   minuteOfDay?: (ms: number) => number;
   log?: (line: string) => void;
@@ -123,6 +125,9 @@ export class AppController {
       random: options.random,
       tuning: options.tuning,
       log: this.#log,
+      ...(options.client
+        ? { createClient: (config) => new AirwaveClient({ ...config, ...options.client, now: () => this.#clock.now() }) }
+        : {}),
     });
     this.#unsubscribe.push(
       this.store.subscribe((state, changed) => this.#onState(state, changed)),

@@ -235,6 +235,9 @@ function networkError(error: unknown, endpoint: string, url: URL): ApiError {
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'EHOSTDOWN' || code === 'ENETDOWN') {
     return new ApiError('unreachable', `${host} cannot be reached from this network.`, details);
   }
+  if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE') {
+    return new ApiError('unreachable', `${host} closed the connection before its answer was complete. It may be restarting; the app will try again.`, details);
+  }
   if (/CERT|SELF_SIGNED|TLS|SSL/.test(code)) {
     return new ApiError('unreachable', `The secure connection to ${host} failed (${code}): its certificate is not trusted by this computer.`, details);
   }

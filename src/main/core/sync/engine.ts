@@ -44,7 +44,7 @@ export interface Tuning {
   guideNowJitterMs: number;
   /** a stream that dies younger than this counts as a quick failure */
   minStreamLifeMs: number;
-  /** after this many quick failures in a row, poll and try the stream again later */
+  /** after this many bad streams in a row (died young or went silent), poll and try the stream again later */
   maxQuickStreamFailures: number;
   /** how long to poll before trying a refused stream again */
   streamRetryMs: number;
@@ -98,7 +98,7 @@ export class SyncEngine {
   #attempt = 0;
   #flights = new Map<string, { again: boolean; done: Promise<void> }>();
   #stream: { abort: AbortController; body: { destroy(): void } | null } | null = null;
-  #quickStreamFailures = 0;
+  #badStreams = 0;
   #streamBlockedUntil = 0;
   #pollReason = '';
   #baselinePending = false;
@@ -152,7 +152,7 @@ export class SyncEngine {
     this.#client = this.#createClient(this.#config);
     const url = this.#client.server.root;
     this.#attempt = 0;
-    this.#quickStreamFailures = 0;
+    this.#badStreams = 0;
     this.#streamBlockedUntil = 0;
     this.#lastCount = null;
     const sameServer = this.#store.state.server?.url === url;
@@ -394,7 +394,8 @@ export class SyncEngine {
       reason = error instanceof Error && error.name === 'BrokenStreamError' ? error.message : 'The live event stream broke off.';
     }
     if (gen !== this.#gen || this.#stream !== stream) return; // we closed it ourselves
-    this.#streamLost(openedAt, stream.abort.signal.aborted ? 'The live event stream went silent.' : reason);
+    const silent = stream.abort.signal.aborted;
+    this.#streamLost(openedAt, silent ? 'The live event stream went silent.' : reason, silent);
   }
 
   #armWatchdog(gen: number): void {
@@ -405,14 +406,20 @@ export class SyncEngine {
     });
   }
 
-  #streamLost(openedAt: number, reason: string): void {
+  /**
+   * A stream that died young or went silent is a bad one; after a few bad ones in a row the
+   * engine polls for a while and says why, instead of reconnecting forever.
+   */
+  #streamLost(openedAt: number, reason: string, silent: boolean): void {
     this.#log(reason);
     const quick = this.#clock.now() - openedAt < this.#tuning.minStreamLifeMs;
-    this.#quickStreamFailures = quick ? this.#quickStreamFailures + 1 : 0;
-    if (this.#quickStreamFailures >= this.#tuning.maxQuickStreamFailures) {
-      this.#quickStreamFailures = 0;
+    this.#badStreams = quick || silent ? this.#badStreams + 1 : 0;
+    if (this.#badStreams >= this.#tuning.maxQuickStreamFailures) {
+      this.#badStreams = 0;
       this.#streamBlockedUntil = this.#clock.now() + this.#tuning.streamRetryMs;
-      this.#pollReason = 'the live event stream keeps dropping; trying it again later';
+      this.#pollReason = silent
+        ? 'the live event stream keeps going silent; trying it again later'
+        : 'the live event stream keeps dropping; trying it again later';
     }
     // A stream that lived a while reconnects at once; one that keeps dying backs off.
     this.#halt();
