@@ -6,6 +6,7 @@ import { startPreviewHost, type PreviewHost, type PreviewOptions } from '../../s
 import { getJson, launchBrowser, openPopover, screenshot } from '../support/browser';
 import { ensureBuilt, out } from '../support/built';
 import { onAirChannel } from '../support/core-harness';
+import { startHostileServer } from '../support/hostile-server';
 
 // The real popover (built renderer) in Debian's Chromium, against the preview host running the
 // real core over loopback. Every wait is bounded by Playwright's timeouts.
@@ -193,10 +194,41 @@ describe('following the demo', () => {
     expect(await cards(page).count()).toBe(2); // the last good data stays, posters too
     expect(await loadedPosters(page)).toBe(posters);
     expect(await page.locator('.footer-age').textContent()).toContain('stale');
+    expect(await page.locator('.problem').textContent()).toMatch(/Nothing is listening|closed the connection/);
     await screenshot(page, 'offline-light');
     await demoServer({ port });
     await expect.poll(() => page.locator('.footer-state').textContent(), { timeout: 10_000 }).toBe('Live');
     expect(await page.locator('.footer-age').textContent()).not.toContain('stale');
+  });
+});
+
+describe('a misbehaving server', () => {
+  it.each(['hang', 'html', 'huge'] as const)('%s: the popover says what is wrong, keeps the data and keeps responding', async (mode) => {
+    const demo = await demoServer();
+    const hostile = await startHostileServer(demo);
+    try {
+      const host = await preview({
+        server: hostile.url,
+        apiKey: demo.key,
+        app: { client: { timeouts: { headersMs: 500, bodyMs: 800 } }, tuning: { backoffBaseMs: 300, backoffCapMs: 1_500 } },
+      });
+      const page = await openPopover(browser, host.url);
+      await expect.poll(() => cards(page).count()).toBe(2);
+      await hostile.setMode(mode);
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await expect.poll(() => page.locator('.footer-state').textContent(), { timeout: 10_000 }).toMatch(/^Offline/);
+      // the reason, in words, above the data, which stays; the views still switch
+      expect(await page.locator('.problem').textContent()).toMatch(/did not answer|not JSON|larger than 20 MB/);
+      expect(await cards(page).count()).toBe(2);
+      await page.getByRole('tab', { name: 'On now' }).click();
+      await page.getByRole('list', { name: /channels/ }).waitFor();
+      await page.getByRole('tab', { name: /Watching/ }).click();
+      await hostile.setMode('ok');
+      await expect.poll(() => page.locator('.footer-state').textContent(), { timeout: 10_000 }).toBe('Live');
+      expect(await page.locator('.problem').count()).toBe(0);
+    } finally {
+      await hostile.close();
+    }
   });
 });
 

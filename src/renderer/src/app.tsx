@@ -68,6 +68,7 @@ export function App() {
         </button>
       </header>
       <Notices />
+      <ConnectionProblem />
       <main id="panel" class="panel" role={current === 'settings' ? 'region' : 'tabpanel'} aria-labelledby={current === 'settings' ? undefined : `tab-${current}`} aria-label={current === 'settings' ? 'Settings' : undefined}>
         {current === 'watching' ? <Watching /> : current === 'on-now' ? <OnNow /> : current === 'guide' ? <Guide /> : <Settings />}
       </main>
@@ -113,6 +114,24 @@ function Notices() {
           </button>
         </div>
       ))}
+    </div>
+  );
+}
+
+/** When the server is away, rejects the key or is not supported: what is wrong, in its own words. */
+function ConnectionProblem() {
+  const c = snapshot.value!.connection;
+  if (c.state !== 'offline' && c.state !== 'unauthorized' && c.state !== 'incompatible') return null;
+  return (
+    <div class="notices">
+      <div class="notice notice-warning problem" role="status">
+        <span>{c.message}</span>
+        {c.state === 'unauthorized' && view.value !== 'settings' ? (
+          <button type="button" class="button button-quiet" onClick={() => (view.value = 'settings')}>
+            Fix the key
+          </button>
+        ) : null}
+      </div>
     </div>
   );
 }
