@@ -207,7 +207,7 @@ const rows = results.map((r) => [
   `${r.latencies.length}/${starts}${r.missed.length ? ` (missed ${r.missed.join(', ')})` : ''}`,
 ]);
 const table = markdownTable(
-  ['follower', 'requests / h', 'fewer than baseline', 'bytes / h', 'less than baseline', 'p50 latency', 'p95 latency', 'viewers noticed'],
+  ['follower', 'requests / h', 'baseline ÷ ours', 'bytes / h', 'baseline ÷ ours', 'p50 latency', 'p95 latency', 'viewers noticed'],
   rows,
 );
 const [, stream, ...pollings] = results;
