@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { ConnectionView } from '../../src/shared/bridge';
+import { ago, airing, clock, connectionLabel, duration, episodeLabel, fraction, inTime, upcoming } from '../../src/shared/format';
+import { deviceLabel, personKey } from '../../src/shared/viewer-identity';
+
+const NOW = Date.parse('2026-11-23T20:00:00Z');
+const at = (minutes: number) => new Date(NOW + minutes * 60_000).toISOString();
+
+describe('times for people', () => {
+  it('says how long ago, and in how long', () => {
+    expect(ago(NOW - 2_000, NOW)).toBe('just now');
+    expect(ago(NOW - 12_000, NOW)).toBe('12 s ago');
+    expect(ago(NOW - 4 * 60_000, NOW)).toBe('4 min ago');
+    expect(ago(NOW - 3 * 3_600_000, NOW)).toBe('3 h ago');
+    expect(ago(NOW - 3 * 86_400_000, NOW)).toBe('3 d ago');
+    expect(ago(NOW + 5_000, NOW)).toBe('just now'); // a clock a little ahead is not the future
+    expect(inTime(NOW + 30_000, NOW)).toBe('in 30 s');
+    expect(inTime(NOW + 4 * 60_000, NOW)).toBe('in 4 min');
+    expect(inTime(NOW + 2 * 3_600_000, NOW)).toBe('in 2 h');
+  });
+
+  it('formats lengths, clock times and episodes', () => {
+    expect(duration(40_000)).toBe('40 s');
+    expect(duration(12 * 60_000)).toBe('12 min');
+    expect(duration(65 * 60_000)).toBe('1 h 5 min');
+    expect(duration(120 * 60_000)).toBe('2 h');
+    expect(clock(new Date(2026, 10, 23, 9, 5).getTime())).toBe('09:05');
+    expect(episodeLabel(2, 5)).toBe('S2 · E5');
+    expect(episodeLabel(null, 5)).toBe('E5');
+    expect(episodeLabel(null, null)).toBe('');
+  });
+
+  it('measures how far a programme has aired, clamped', () => {
+    expect(fraction(at(-10), at(10), NOW)).toBe(0.5);
+    expect(fraction(at(5), at(10), NOW)).toBe(0);
+    expect(fraction(at(-20), at(-10), NOW)).toBe(1);
+    expect(fraction(at(0), at(0), NOW)).toBe(0);
+  });
+
+  it('finds what is airing and what comes next, moving on when a programme has ended', () => {
+    const early = { startsAt: at(-30), endsAt: at(-5) };
+    const late = { startsAt: at(-5), endsAt: at(20) };
+    expect(airing([early, late], NOW)).toBe(late);
+    expect(upcoming([early, late], NOW)).toBeNull();
+    expect(airing([late, null], NOW - 10 * 60_000)).toBeNull();
+    expect(upcoming([late, null], NOW - 10 * 60_000)).toBe(late);
+  });
+});
+
+describe('the connection in words', () => {
+  const base: ConnectionView = { state: 'live', message: '', since: NOW, nextRetryAt: null, attempt: 0, suspended: false };
+  it.each<[Partial<ConnectionView>, string]>([
+    [{}, 'Live'],
+    [{ state: 'polling' }, 'Polling'],
+    [{ state: 'offline', nextRetryAt: NOW + 30_000 }, 'Offline, retrying in 30 s'],
+    [{ state: 'offline' }, 'Offline'],
+    [{ state: 'unauthorized' }, 'Key rejected'],
+    [{ state: 'connecting' }, 'Connecting…'],
+    [{ state: 'connecting', nextRetryAt: NOW + 4_000 }, 'Reconnecting in 4 s'],
+    [{ suspended: true }, 'Paused while asleep'],
+    [{ state: 'unconfigured' }, 'Not set up'],
+    [{ state: 'incompatible' }, 'Not supported'],
+  ])('%j → %s', (patch, text) => {
+    expect(connectionLabel({ ...base, ...patch }, NOW)).toBe(text);
+  });
+});
+
+describe('viewer identity', () => {
+  it('ignores case and spacing, and labels devices once', () => {
+    expect(personKey(' Ann ', { model: 'Apple TV', platform: 'tvOS' })).toBe(personKey('ann', { model: 'apple tv', platform: 'TVOS ' }));
+    expect(personKey('Ann', null)).toBe('ann||');
+    expect(deviceLabel({ model: 'Apple TV 4K', platform: 'tvOS' })).toBe('Apple TV 4K (tvOS)');
+    expect(deviceLabel({ model: 'iPhone (iOS)', platform: 'iOS' })).toBe('iPhone (iOS)');
+    expect(deviceLabel({ model: null, platform: 'Android' })).toBe('Android');
+    expect(deviceLabel(null)).toBeNull();
+  });
+});
