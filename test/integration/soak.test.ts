@@ -93,34 +93,20 @@ it('follows 24 hours of churn, restarts, a network drop and a suspend without a 
   };
 
   let steady: { timers: number; sockets: number; heap: number } | null = null;
+  const restart = (what: string, seed: number, length: number) =>
+    outage(
+      what,
+      () => demo.close(),
+      async () => {
+        demo = await startDemoServer({ ...demoOptions, seed, apiKey: key, port, clock: h!.clock });
+        demos.push(demo);
+      },
+      length,
+    );
   const disturbances = [
-    {
-      at: 6 * HOUR,
-      run: () =>
-        outage(
-          'a server restart',
-          () => demo.close(),
-          async () => {
-            demo = await startDemoServer({ ...demoOptions, seed: 100, apiKey: key, port, clock: h!.clock });
-            demos.push(demo);
-          },
-          3 * MIN,
-        ),
-    },
+    { at: 6 * HOUR, run: () => restart('a server restart', 100, 3 * MIN) },
     { at: 11 * HOUR, run: () => outage('a network drop', () => hostile!.setMode('refuse'), () => hostile!.setMode('ok'), 12 * MIN) },
-    {
-      at: 15 * HOUR,
-      run: () =>
-        outage(
-          'a second restart',
-          () => demo.close(),
-          async () => {
-            demo = await startDemoServer({ ...demoOptions, seed: 101, apiKey: key, port, clock: h!.clock });
-            demos.push(demo);
-          },
-          5 * MIN,
-        ),
-    },
+    { at: 15 * HOUR, run: () => restart('a second restart', 101, 5 * MIN) },
     {
       at: 20 * HOUR,
       run: () =>

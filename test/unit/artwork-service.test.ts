@@ -1,9 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ArtworkService, artworkCacheKey } from '../../src/main/core/artwork-service';
 import { ApiError, type AirwaveClient } from '../../src/main/core/client';
+import { useTempDirs } from '../support/temp-dirs';
 
 // The service with a stand-in client (no network): sharing, cancellation, the file format and a
 // broken cache folder, which the demo-server tests cannot provoke.
@@ -34,15 +34,7 @@ function fakeClient(answer: (path: string) => { contentType: string; bytes: Buff
   return { client, calls, pending };
 }
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'airwave-art-unit-'));
-  dirs.push(dir);
-  return dir;
-};
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = useTempDirs('airwave-art-unit');
 const cacheFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.art')) : []);
 const diskBytes = (dir: string) => cacheFiles(dir).reduce((sum, n) => sum + statSync(join(dir, n)).size, 0);
 /** Waits (at most 2 s) for a condition that file operations in flight will make true. */

@@ -1,19 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, openSettingsDir, plainSecretBox, SettingsService, type SecretBox } from '../../src/main/core/settings';
 import { checkRequest } from '../../src/shared/bridge-schema';
+import { useTempDirs } from '../support/temp-dirs';
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'airwave-settings-'));
-  dirs.push(dir);
-  return dir;
-};
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = useTempDirs('airwave-settings');
 
 /** A stand-in for safeStorage: reversible, but not the plain text. */
 const osBox: SecretBox = {
