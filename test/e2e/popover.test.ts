@@ -77,7 +77,7 @@ describe('first run', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('tab', { name: /Watching/ }).waitFor();
     await expect.poll(() => cards(page).count()).toBe(2);
-    expect(await page.locator('.footer-state').textContent()).toContain('Live');
+    await expect.poll(() => page.locator('.footer-state').textContent()).toContain('Live');
   });
 
   it('"Try the demo" starts the built-in demo and connects to it', async () => {
@@ -88,7 +88,7 @@ describe('first run', () => {
     await page.getByRole('button', { name: 'Try the demo' }).click();
     await page.getByRole('tab', { name: /Watching/ }).waitFor();
     await expect.poll(() => cards(page).count()).toBe(3);
-    expect(await page.locator('.footer-state').textContent()).toContain('demo');
+    await expect.poll(() => page.locator('.footer-state').textContent()).toContain('demo');
   });
 });
 
@@ -198,7 +198,7 @@ describe('following the demo', () => {
     await screenshot(page, 'offline-light');
     await demoServer({ port });
     await expect.poll(() => page.locator('.footer-state').textContent(), { timeout: 10_000 }).toBe('Live');
-    expect(await page.locator('.footer-age').textContent()).not.toContain('stale');
+    await expect.poll(() => page.locator('.footer-age').textContent()).not.toContain('stale');
   });
 });
 
@@ -268,7 +268,8 @@ describe('keyboard only', () => {
     for (let i = 0; i < 10 && !(await page.evaluate(() => document.activeElement?.classList.contains('channel-row'))); i++) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: /^Channel \d+$/ }).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close channel');
+    // focus moves into the dialog (to its close button) once it has rendered
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close channel');
     await screenshot(page, 'channel-dark');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
