@@ -116,11 +116,17 @@ export interface AppSnapshot extends ServerData {
   focus: { seq: number; target: FocusTarget } | null;
 }
 
-/** What main pushes: the changed top-level parts (all of them when `full`). */
+/**
+ * What main pushes: the changed top-level parts (all of them when `full`). In a partial update a
+ * resource may come without its `data`: only its age, error or flags changed, and the data the
+ * renderer holds stays (a 20 MB guide is not sent again because "loading" flipped).
+ */
 export interface SnapshotUpdate {
   full: boolean;
   parts: Partial<AppSnapshot>;
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 // ---------------------------------------------------------------- commands
 
@@ -233,5 +239,11 @@ export const SNAPSHOT_CHANNEL = `${CHANNEL_PREFIX}snapshot`;
 export function applySnapshotUpdate(current: AppSnapshot | null, update: SnapshotUpdate): AppSnapshot | null {
   if (update.full) return update.parts as AppSnapshot;
   if (!current) return null;
-  return { ...current, ...update.parts };
+  const next: Record<string, unknown> = { ...current };
+  for (const [part, value] of Object.entries(update.parts)) {
+    const held = (current as unknown as Record<string, unknown>)[part];
+    // a resource sent without `data` keeps the data already held
+    next[part] = isRecord(value) && isRecord(held) && 'data' in held && !('data' in value) ? { ...value, data: held.data } : value;
+  }
+  return next as unknown as AppSnapshot;
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { applySnapshotUpdate, type AppSnapshot, type SnapshotUpdate } from '../../src/shared/bridge';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { delta, onAirChannel, startCoreHarness, type CoreHarness } from '../support/core-harness';
 
@@ -125,6 +126,24 @@ describe('commands', () => {
     expect(state().guide).toMatchObject({ forwardMinutes: 360, loading: false, error: null });
     expect(state().guide.data!.windowMinutes).toBeGreaterThanOrEqual(360);
     expect(h.settings.values.guideForwardMinutes).toBe(360);
+  });
+
+  it('does not send unchanged data again: the renderer rebuilds the same snapshot from lighter updates', async () => {
+    h = await startCoreHarness();
+    await h.connect();
+    const updates: SnapshotUpdate[] = [];
+    h.app.subscribe((update) => updates.push(JSON.parse(JSON.stringify(update)) as SnapshotUpdate));
+    await h.app.handlers.loadGuide({ forwardMinutes: 180 });
+    const loadsBefore = updates.length;
+    await h.app.handlers.loadGuide({ forwardMinutes: 360 });
+    // "loading" flipped with the old guide still in place: that update carries no guide data
+    const flip = updates.slice(loadsBefore).find((u) => u.parts.guide?.loading === true)!;
+    expect(flip).toBeDefined();
+    expect('data' in flip.parts.guide!).toBe(false);
+    let rebuilt: AppSnapshot | null = null;
+    for (const update of updates) rebuilt = applySnapshotUpdate(rebuilt, update);
+    expect(rebuilt).toEqual(JSON.parse(JSON.stringify(h.app.snapshot())));
+    expect(rebuilt!.guide.data!.windowMinutes).toBe(360);
   });
 
   it('pauses notifications from the tray menu and resumes them', async () => {

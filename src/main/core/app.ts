@@ -108,6 +108,8 @@ export class AppController {
   readonly #trayListeners = new Set<(view: TrayView) => void>();
   readonly #notificationListeners = new Set<(request: NotificationRequest) => void>();
   readonly #unsubscribe: (() => void)[] = [];
+  /** the data object of each resource part as last pushed to the renderer */
+  readonly #pushedData = new Map<SnapshotPart, unknown>();
 
   constructor(options: AppOptions) {
     this.#clock = options.clock;
@@ -192,7 +194,9 @@ export class AppController {
   /** Snapshot updates: the full snapshot at once, then the changed parts. */
   subscribe(listener: (update: SnapshotUpdate) => void): () => void {
     this.#snapshotListeners.add(listener);
-    listener({ full: true, parts: this.snapshot() });
+    const snapshot = this.snapshot();
+    for (const [part, value] of Object.entries(snapshot)) if (isResource(value)) this.#pushedData.set(part as SnapshotPart, value.data);
+    listener({ full: true, parts: snapshot });
     return () => this.#snapshotListeners.delete(listener);
   }
 
@@ -487,7 +491,17 @@ export class AppController {
   #push(parts: SnapshotPart[]): void {
     if (this.#snapshotListeners.size === 0) return;
     const snapshot = this.snapshot();
-    const update: SnapshotUpdate = { full: false, parts: Object.fromEntries(parts.map((part) => [part, snapshot[part]])) };
+    const entries = parts.map((part) => {
+      const value = snapshot[part];
+      if (!isResource(value)) return [part, value];
+      // the same data object as last pushed: send only what changed around it (see SnapshotUpdate)
+      const unchanged = this.#pushedData.get(part) === value.data && value.data !== null;
+      this.#pushedData.set(part, value.data);
+      if (!unchanged) return [part, value];
+      const { data: _held, ...rest } = value;
+      return [part, rest];
+    });
+    const update: SnapshotUpdate = { full: false, parts: Object.fromEntries(entries) as SnapshotUpdate['parts'] };
     for (const listener of [...this.#snapshotListeners]) listener(update);
   }
 
@@ -524,6 +538,10 @@ export class AppController {
 }
 
 // ------------------------------------------------------------ helpers
+
+function isResource(value: unknown): value is { data: unknown } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'data' in value && 'updatedAt' in value;
+}
 
 function probeView(report: ProbeReport): ProbeView {
   return {
