@@ -178,14 +178,21 @@ export class SettingsService {
   readonly #backend: SettingsBackend;
   readonly #secrets: SecretBox;
   readonly #listeners = new Set<() => void>();
+  #values: StoredSettings | null = null;
 
   constructor(backend: SettingsBackend, secrets: SecretBox) {
     this.#backend = backend;
     this.#secrets = secrets;
   }
 
+  /**
+   * The settings as last read or written. conf and electron-store read the file on every access,
+   * and the core asks for settings on every state change; this service is the file's only writer,
+   * so it reads once and keeps what it writes.
+   */
   get values(): StoredSettings {
-    return { ...DEFAULT_SETTINGS, ...this.#backend.store };
+    this.#values ??= { ...DEFAULT_SETTINGS, ...this.#backend.store };
+    return this.#values;
   }
 
   get path(): string {
@@ -262,6 +269,7 @@ export class SettingsService {
   #write(values: Partial<StoredSettings>): void {
     if (Object.keys(values).length === 0) return;
     this.#backend.set(values);
+    this.#values = null; // read back what the store kept (defaults, migrations and all)
     for (const listener of [...this.#listeners]) listener();
   }
 }
