@@ -553,33 +553,35 @@ export class SyncEngine {
     return flight.done;
   }
 
-  #fetchStatus(gen: number): Promise<void> {
-    return this.#single('status', gen, async () => {
+  /**
+   * One resource: fetched once at a time, committed only if the connection it belongs to is still
+   * the current one, a failure reported against `resource`.
+   */
+  #fetchInto<T>(name: string, gen: number, resource: keyof AppState, request: (client: AirwaveClient) => Promise<T>, commit: (value: T, now: number) => void): Promise<void> {
+    return this.#single(name, gen, async () => {
       try {
-        const status = await this.#requireClient().status();
-        if (gen !== this.#gen) return;
-        const now = this.#clock.now();
-        this.#store.update((state) => ({
-          status: fresh(status, now),
-          sessionCount: fresh(status.counts.activeSessions, now),
-          server: state.server ? { ...state.server, name: status.name } : state.server,
-        }));
+        const value = await request(this.#requireClient());
+        if (gen === this.#gen) commit(value, this.#clock.now());
       } catch (error) {
-        this.#fail(error, gen, 'status');
+        this.#fail(error, gen, resource);
       }
     });
   }
 
+  #fetchStatus(gen: number): Promise<void> {
+    return this.#fetchInto('status', gen, 'status', (client) => client.status(), (status, now) =>
+      this.#store.update((state) => ({
+        status: fresh(status, now),
+        sessionCount: fresh(status.counts.activeSessions, now),
+        server: state.server ? { ...state.server, name: status.name } : state.server,
+      })),
+    );
+  }
+
   #fetchCount(gen: number): Promise<void> {
-    return this.#single('count', gen, async () => {
-      try {
-        const { count } = await this.#requireClient().sessionCount();
-        if (gen !== this.#gen) return;
-        this.#lastCount = count;
-        this.#store.update({ sessionCount: fresh(count, this.#clock.now()) });
-      } catch (error) {
-        this.#fail(error, gen, 'sessionCount');
-      }
+    return this.#fetchInto('count', gen, 'sessionCount', (client) => client.sessionCount(), ({ count }, now) => {
+      this.#lastCount = count;
+      this.#store.update({ sessionCount: fresh(count, now) });
     });
   }
 
@@ -615,27 +617,15 @@ export class SyncEngine {
 
   /** `/now-playing` alone (after events that already brought `/sessions` up to date). */
   #fetchNowPlaying(gen: number): Promise<void> {
-    return this.#single('nowPlaying', gen, async () => {
-      try {
-        const { nowPlaying } = await this.#requireClient().nowPlaying();
-        if (gen !== this.#gen) return;
-        this.#store.update({ nowPlaying: fresh<NowPlayingEntry[]>(nowPlaying, this.#clock.now()) });
-      } catch (error) {
-        this.#fail(error, gen, 'nowPlaying');
-      }
-    });
+    return this.#fetchInto('nowPlaying', gen, 'nowPlaying', (client) => client.nowPlaying(), ({ nowPlaying }, now) =>
+      this.#store.update({ nowPlaying: fresh<NowPlayingEntry[]>(nowPlaying, now) }),
+    );
   }
 
   #fetchOnNow(gen: number): Promise<void> {
-    return this.#single('onNow', gen, async () => {
-      try {
-        const onNow = await this.#requireClient().guideNow();
-        if (gen !== this.#gen) return;
-        this.#store.update({ onNow: fresh(onNow, this.#clock.now()) });
-        this.#scheduleOnNow();
-      } catch (error) {
-        this.#fail(error, gen, 'onNow');
-      }
+    return this.#fetchInto('onNow', gen, 'onNow', (client) => client.guideNow(), (onNow, now) => {
+      this.#store.update({ onNow: fresh(onNow, now) });
+      this.#scheduleOnNow();
     });
   }
 
