@@ -17,7 +17,7 @@ import {
   type EventEnvelope,
 } from '../../src/shared/airwave';
 
-// Samples follow the layouts in /work/shared/airwave-api.md. Each factory returns a fresh, fully
+// Samples follow the layouts in ../shared/airwave-api.md (beside the project root). Each factory returns a fresh, fully
 // populated object (every nullable field set to a real value) so a test can null or drop one field.
 
 type Json = Record<string, unknown>;
