@@ -104,3 +104,14 @@ export function pauseUntil(choice: PauseChoice, now: number): number | null {
   date.setHours(8, 0, 0, 0);
   return date.getTime();
 }
+
+/** "Friends: The One with the Cake" for an episode of a show, the title alone otherwise. */
+export function programTitle(program: { title: string; showTitle: string | null }): string {
+  return program.showTitle && program.showTitle !== program.title ? `${program.showTitle}: ${program.title}` : program.title;
+}
+
+/** "101 90s Sitcoms", whichever of the two is known, or null when neither is. */
+export function channelLabel(number: number | null, name: string | null): string | null {
+  const parts = [number === null ? '' : String(number), name ?? ''].filter((part) => part !== '');
+  return parts.length > 0 ? parts.join(' ') : null;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../src/shared/bridge';
-import { ago, airing, clock, connectionLabel, duration, episodeLabel, fraction, inTime, upcoming } from '../../src/shared/format';
+import { ago, airing, channelLabel, clock, connectionLabel, duration, episodeLabel, fraction, inTime, programTitle, upcoming } from '../../src/shared/format';
 import { deviceLabel, personKey } from '../../src/shared/viewer-identity';
 
 const NOW = Date.parse('2026-11-23T20:00:00Z');
@@ -44,6 +44,22 @@ describe('times for people', () => {
     expect(upcoming([early, late], NOW)).toBeNull();
     expect(airing([late, null], NOW - 10 * 60_000)).toBeNull();
     expect(upcoming([late, null], NOW - 10 * 60_000)).toBe(late);
+  });
+});
+
+describe('programmes and channels by name', () => {
+  it('puts the show before an episode title, once', () => {
+    expect(programTitle({ title: 'The One with the Cake', showTitle: 'Friends' })).toBe('Friends: The One with the Cake');
+    expect(programTitle({ title: 'Heat', showTitle: null })).toBe('Heat');
+    expect(programTitle({ title: 'Cosmos', showTitle: 'Cosmos' })).toBe('Cosmos');
+  });
+
+  it('names a channel by whatever is known', () => {
+    expect(channelLabel(101, '90s Sitcoms')).toBe('101 90s Sitcoms');
+    expect(channelLabel(101, null)).toBe('101');
+    expect(channelLabel(null, 'Cinema')).toBe('Cinema');
+    expect(channelLabel(null, '')).toBeNull();
+    expect(channelLabel(null, null)).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import type { FocusTarget, NotificationSettings } from '../../shared/bridge';
+import { channelLabel } from '../../shared/format';
 import type { IdentityScheme, Viewer, ViewerList } from './viewers';
 
 /**
@@ -112,16 +113,11 @@ export function inQuietHours(quiet: NotificationSettings['quietHours'], minuteOf
   return start < end ? minuteOfDay >= start && minuteOfDay < end : minuteOfDay >= start || minuteOfDay < end;
 }
 
-function channelLabel(viewer: Viewer): string | null {
-  if (viewer.channelNumber === null && !viewer.channelName) return null;
-  return [viewer.channelNumber, viewer.channelName].filter((part) => part !== null && part !== '').join(' ');
-}
-
 function compose(news: Viewer[], now: number): NotificationRequest {
   const id = `${now.toString(36)}-${fnv1a(news.map((viewer) => viewer.key).sort().join('\n'))}`;
   if (news.length === 1) {
     const viewer = news[0] as Viewer;
-    const channel = channelLabel(viewer);
+    const channel = channelLabel(viewer.channelNumber, viewer.channelName);
     return {
       id,
       title: viewer.watching ? `${viewer.user} started watching ${viewer.watching}` : `${viewer.user} started watching`,

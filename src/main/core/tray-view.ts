@@ -1,6 +1,6 @@
 import type { GuideNowRow, Program } from '../../shared/airwave';
 import type { FocusTarget, SettingsView } from '../../shared/bridge';
-import { airing, clock, type PauseChoice } from '../../shared/format';
+import { airing, clock, programTitle, type PauseChoice } from '../../shared/format';
 
 export { pauseUntil, type PauseChoice } from '../../shared/format';
 import { watchingCount, type AppState } from './state';
@@ -70,8 +70,7 @@ export function currentProgram(row: GuideNowRow, now: number): Program | null {
 export function programLabel(program: Program | null): string {
   if (!program) return 'Nothing on';
   if (program.ratingKey === null) return 'Bumper';
-  if (program.showTitle && program.showTitle !== program.title) return `${program.showTitle}: ${program.title}`;
-  return program.title;
+  return programTitle(program);
 }
 
 /** Menus must not grow huge or carry control characters from a server. */

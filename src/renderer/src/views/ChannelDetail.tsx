@@ -5,6 +5,7 @@ import type { ChannelLookup } from '../../../shared/bridge';
 import { clock, fraction } from '../../../shared/format';
 import { bridge } from '../bridge';
 import { ChannelIcon, Progress } from '../components/bits';
+import { label } from './OnNow';
 import { channelDetail, now } from '../state';
 
 /** `/channels?include=definition`, fetched once per popover session when a detail first opens. */
@@ -109,7 +110,7 @@ function Slot({ title, slot, at }: { title: string; slot: NowSlot | null; at: nu
       </section>
     );
   }
-  const name = slot.kind === 'bumper' ? `Bumper · ${slot.title}` : slot.showTitle && slot.showTitle !== slot.title ? `${slot.showTitle}: ${slot.title}` : slot.title;
+  const name = label(slot);
   const starts = Date.parse(slot.startsAt);
   return (
     <section class="slot">

@@ -1,6 +1,6 @@
 import { useEffect } from 'preact/hooks';
 import type { GuideNowRow, Program } from '../../../shared/airwave';
-import { airing, clock, fraction, upcoming } from '../../../shared/format';
+import { airing, clock, fraction, programTitle, upcoming } from '../../../shared/format';
 import { ChannelIcon, Empty, Progress } from '../components/bits';
 import { useVirtualRows } from '../components/virtual';
 import { channelDetail, focusedChannel, now, snapshot } from '../state';
@@ -72,5 +72,5 @@ function ChannelRow({ row, at }: { row: GuideNowRow; at: number }) {
 
 export function label(program: Program): string {
   if (program.ratingKey === null) return `Bumper · ${program.title}`;
-  return program.showTitle && program.showTitle !== program.title ? `${program.showTitle}: ${program.title}` : program.title;
+  return programTitle(program);
 }

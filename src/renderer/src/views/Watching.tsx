@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { NowPlayingEntry } from '../../../shared/airwave';
-import { duration } from '../../../shared/format';
+import { channelLabel, duration } from '../../../shared/format';
 import { deviceLabel, personKey } from '../../../shared/viewer-identity';
 import { Artwork, Empty, Progress } from '../components/bits';
 import { focusedViewer, snapshot } from '../state';
@@ -32,7 +32,7 @@ function ViewerCard({ entry, focused }: { entry: NowPlayingEntry; focused: boole
     if (focused) ref.current?.scrollIntoView({ block: 'nearest' });
   }, [focused]);
   const show = entry.showTitle && entry.showTitle !== entry.title ? entry.showTitle : null;
-  const channel = [entry.channelNumber, entry.channelName].filter((part) => part !== null && part !== '').join(' ');
+  const channel = channelLabel(entry.channelNumber, entry.channelName);
   const device = deviceLabel(entry.device);
   const progress = entry.progress && entry.progress.durationSeconds > 0 ? entry.progress : null;
   const left = progress ? Math.max(0, progress.durationSeconds - progress.positionSeconds) * 1000 : null;
