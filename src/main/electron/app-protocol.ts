@@ -1,7 +1,7 @@
-import { relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
 import { ART_URL_SCHEME } from '../../shared/artwork-url';
+import { fileInside } from '../core/inside';
 
 /**
  * The popover page is served from a custom scheme rather than file:// (Electron's security
@@ -36,12 +36,7 @@ export function appFile(root: string, url: string): string | null {
   } catch {
     return null;
   }
-  // encoded dots or backslashes that decode into parent steps are refused outright
-  if (path.split(/[\\/]/).includes('..')) return null;
-  const file = resolve(root, `.${path === '/' ? '/index.html' : path}`);
-  const inside = relative(root, file);
-  if (!inside || inside.startsWith('..') || inside.split(sep).includes('..')) return null;
-  return file;
+  return fileInside(root, path);
 }
 
 export function serveApp(rendererDir: string): void {

@@ -2,13 +2,14 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, relative, resolve, sep } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { artworkPathFromPreview } from '../../shared/artwork-url';
 import type { Command, SnapshotUpdate } from '../../shared/bridge';
 import { checkRequest, isCommand } from '../../shared/bridge-schema';
 import { AppController, type AppOptions, type DemoHandle } from '../core/app';
 import { ArtworkService } from '../core/artwork-service';
 import { systemClock, type Clock } from '../core/clock';
+import { fileInside } from '../core/inside';
 import { openSettingsDir, plainSecretBox, SettingsService } from '../core/settings';
 import { startDemoServer, type DemoOptions, type DemoServer } from '../demo';
 
@@ -205,9 +206,8 @@ export async function startPreviewHost(options: PreviewOptions): Promise<Preview
     } catch {
       return send(res, 400, 'text/plain', 'Bad path');
     }
-    const file = resolve(rendererDir, `.${decoded === '/' ? '/index.html' : decoded}`);
-    const inside = relative(rendererDir, file);
-    if (!inside || inside.startsWith('..') || inside.split(sep).includes('..')) return send(res, 404, 'text/plain', 'Not found');
+    const file = fileInside(rendererDir, decoded);
+    if (!file) return send(res, 404, 'text/plain', 'Not found');
     try {
       if (!statSync(file).isFile()) return send(res, 404, 'text/plain', 'Not found');
     } catch {
