@@ -20,7 +20,8 @@ import { request } from 'undici';
 import { systemClock } from '../src/main/core/clock';
 import { SyncEngine } from '../src/main/core/sync/engine';
 import { initialState, StateStore } from '../src/main/core/state';
-import { sleep, startCoreHarness } from '../test/support/core-harness';
+import { settle, sleep, startCoreHarness } from '../test/support/core-harness';
+import { BaselinePoller } from './baseline';
 import { markdownTable, ratio, writeSection } from './report';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -135,29 +136,14 @@ async function cpuPerHour(follower: Follower): Promise<number> {
       await h.connect();
       inFlight = () => h.app.engine.inFlight;
     } else if (follower === 'baseline') {
-      let pending = 0;
-      const sensor = (path: string, offset: number) => {
-        const tick = () => {
-          h.clock.setTimeout(tick, 30_000);
-          pending++;
-          void request(`${h.demo.url}/api/public/v1${path}`, { headers: { 'x-api-key': h.demo.key } })
-            .then((response) => response.body.json())
-            .catch(() => {})
-            .finally(() => pending--);
-        };
-        h.clock.setTimeout(tick, offset);
-      };
-      sensor('/sessions/count', 0);
-      sensor('/now-playing', 7_000);
-      inFlight = () => pending;
+      const poller = new BaselinePoller(h.clock, h.demo);
+      poller.start();
+      inFlight = () => poller.inFlight;
     }
     // the same stepping for every follower: 5 s of simulated time, then let the network settle
     const step = async () => {
       h.clock.advance(5_000);
-      for (let i = 0; i < 200; i++) {
-        await sleep(i < 2 ? 1 : 5);
-        if (inFlight() === 0 && i >= 1) return;
-      }
+      await settle(inFlight);
     };
     for (let i = 0; i < 24; i++) await step(); // warm up (two simulated minutes)
     const start = process.cpuUsage();

@@ -13,11 +13,9 @@
  *
  *   npm run bench:sync
  */
-import { request } from 'undici';
 import { viewersOf } from '../src/main/core/viewers';
-import type { DemoServer } from '../src/main/demo';
-import { startCoreHarness, onAirChannel, sleep, total, type CoreHarness } from '../test/support/core-harness';
-import type { ManualClock } from '../test/support/manual-clock';
+import { onAirChannel, settle, startCoreHarness, total, type CoreHarness } from '../test/support/core-harness';
+import { BaselinePoller } from './baseline';
 import { markdownTable, percentile, ratio, writeSection } from './report';
 
 const MIN = 60_000;
@@ -90,52 +88,6 @@ async function runScenario(
   return { latencies, missed };
 }
 
-/** The Home Assistant set-up: two REST sensors, each polling every 30 s on the manual clock. */
-class BaselinePoller {
-  readonly seen = new Map<string, number>();
-  #inFlight = 0;
-  #stopped = false;
-
-  constructor(
-    private readonly clock: ManualClock,
-    private readonly demo: DemoServer,
-  ) {}
-
-  get inFlight(): number {
-    return this.#inFlight;
-  }
-
-  start(): void {
-    const sensor = (path: string, onBody: (body: unknown) => void) => {
-      const tick = () => {
-        if (this.#stopped) return;
-        this.clock.setTimeout(tick, 30_000);
-        this.#inFlight++;
-        void request(`${this.demo.url}/api/public/v1${path}`, { headers: { 'x-api-key': this.demo.key } })
-          .then(async (response) => onBody(await response.body.json()))
-          .catch(() => {})
-          .finally(() => this.#inFlight--);
-      };
-      tick();
-    };
-    sensor('/sessions/count', () => {});
-    // the second sensor starts a little later, as two independently configured sensors would
-    this.clock.setTimeout(
-      () =>
-        sensor('/now-playing', (body) => {
-          for (const entry of (body as { nowPlaying: { user: string }[] }).nowPlaying) {
-            if (!this.seen.has(entry.user)) this.seen.set(entry.user, this.clock.now());
-          }
-        }),
-      7_000,
-    );
-  }
-
-  stop(): void {
-    this.#stopped = true;
-  }
-}
-
 async function follow(name: string, sse: boolean, engine: boolean, pollSeconds?: number): Promise<Result> {
   const h = await startCoreHarness({ demo: { sse, viewers: 2, channels: 24 }, ...(pollSeconds ? { pollSeconds } : {}) });
   try {
@@ -160,10 +112,7 @@ async function follow(name: string, sse: boolean, engine: boolean, pollSeconds?:
       noticedAt = (user) => poller.seen.get(user);
       step = async (ms) => {
         h.clock.advance(ms);
-        for (let i = 0; i < 200; i++) {
-          await sleep(i < 2 ? 1 : 5);
-          if (poller.inFlight === 0 && i >= 1) break;
-        }
+        await settle(() => poller.inFlight);
       };
     }
     const requestsBefore = h.apiRequests();

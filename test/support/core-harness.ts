@@ -10,6 +10,14 @@ import { ManualClock } from './manual-clock';
 /** Real-time pause: lets loopback I/O complete between steps of the fake clock. */
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** After the fake clock moved: lets loopback answers land until nothing is in flight, at most ~1 s. */
+export async function settle(inFlight: () => number): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    await sleep(i < 2 ? 1 : 5);
+    if (inFlight() === 0 && i >= 1) return;
+  }
+}
+
 /**
  * The core (AppController + SyncEngine) following a demo server over loopback, both on one
  * ManualClock. Simulated time moves only through `step`/`runFor`/`until`; every wait is bounded.
@@ -57,16 +65,9 @@ export async function startCoreHarness(options: HarnessOptions = {}): Promise<Co
   const notifications: NotificationRequest[] = [];
   app.onNotification((request) => notifications.push(request));
 
-  const settle = async () => {
-    // Loopback answers take a millisecond or two; wait for in-flight requests, at most ~1 s.
-    for (let i = 0; i < 200; i++) {
-      await sleep(i < 2 ? 1 : 5);
-      if (app.engine.inFlight === 0 && i >= 1) return;
-    }
-  };
   const step = async (ms: number) => {
     clock.advance(ms);
-    await settle();
+    await settle(() => app.engine.inFlight);
   };
   const harness: CoreHarness = {
     clock,
