@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
@@ -6,7 +6,16 @@ import { chromium, type Browser, type Page } from 'playwright-core';
  * Debian's Chromium driven by Playwright (no browser download). Every page is the popover's size,
  * in light or dark, and every screenshot lands in test-results/screens/ for a person to look at.
  */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CANDIDATES = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium', // Debian, and CI
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+  'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
+];
+/** The browser the end-to-end tests drive: CHROMIUM_PATH, else a Chromium or Chrome where it usually lives. */
+export const CHROMIUM = CANDIDATES.find((path): path is string => !!path && existsSync(path)) ?? '/usr/bin/chromium';
 export const POPOVER = { width: 380, height: 560 };
 export const SCREENS = join(process.cwd(), 'test-results', 'screens');
 
