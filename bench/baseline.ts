@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import type { Clock } from '../src/main/core/clock';
+import type { Clock } from '../src/main/common/clock';
 
 /**
  * The baseline every benchmark compares against: the set-up Airwave documents for Home

@@ -17,7 +17,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
-import { systemClock } from '../src/main/core/clock';
+import { systemClock } from '../src/main/common/clock';
 import { SyncEngine } from '../src/main/core/sync/engine';
 import { initialState, StateStore } from '../src/main/core/state';
 import { settle, sleep, startCoreHarness } from '../test/support/core-harness';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, type WebContents } from 'electron';
 import { AppController } from './core/app';
-import { systemClock } from './core/clock';
+import { systemClock } from './common/clock';
 import { SettingsService } from './core/settings';
 import { startDemoServer } from './demo';
 import { APP_ORIGIN, APP_PAGE, registerSchemes, serveApp } from './electron/app-protocol';
@@ -60,6 +60,7 @@ async function launch(): Promise<void> {
     launchDemo: () => startDemoServer({ port: 0, host: '127.0.0.1' }),
     host: {
       showPopover: () => popover?.show(tray?.bounds ?? null),
+      hidePopover: () => popover?.hide(),
       openExternal: async (url) => {
         const { shell } = await import('electron');
         await shell.openExternal(url);

@@ -56,6 +56,7 @@ export const REQUEST_SCHEMAS: Schemas = {
     v.strictObject({ kind: v.literal('url'), url: shortText(4096) }),
   ]),
   dismissNotice: v.strictObject({ id: shortText(100) }),
+  hidePopover: empty,
   quit: empty,
 };
 

@@ -196,6 +196,8 @@ export interface BridgeCommands {
   forgetServer: { request: Empty; response: Outcome<null> };
   openInBrowser: { request: OpenTarget; response: Outcome<null> };
   dismissNotice: { request: { id: string }; response: Outcome<null> };
+  /** the page has nothing open that Escape could close: hide the popover window */
+  hidePopover: { request: Empty; response: Outcome<null> };
   quit: { request: Empty; response: Outcome<null> };
 }
 
@@ -224,6 +226,7 @@ const commandNames: { [C in Command]: true } = {
   forgetServer: true,
   openInBrowser: true,
   dismissNotice: true,
+  hidePopover: true,
   quit: true,
 };
 

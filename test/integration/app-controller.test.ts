@@ -94,6 +94,15 @@ describe('connecting', () => {
 });
 
 describe('commands', () => {
+  it('hides the popover when the page asks (Escape with nothing open), and only then', async () => {
+    let hidden = 0;
+    h = await startCoreHarness({ app: { host: { hidePopover: () => void hidden++ } } });
+    await h.connect();
+    expect(hidden).toBe(0);
+    expect(await h.app.handlers.hidePopover({})).toEqual({ ok: true, value: null });
+    expect(hidden).toBe(1);
+  });
+
   it('opens only pages of the connected server in the browser', async () => {
     const opened: string[] = [];
     h = await startCoreHarness({ app: { host: { openExternal: async (url) => void opened.push(url) } } });

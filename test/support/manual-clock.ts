@@ -1,4 +1,4 @@
-import type { Clock, TimerHandle } from '../../src/main/core/clock';
+import type { Clock, TimerHandle } from '../../src/main/common/clock';
 
 interface Pending {
   id: number;

@@ -11,7 +11,7 @@ import type {
 } from '../../shared/bridge';
 import { parseServerUrl } from '../../shared/server-url';
 import { AirwaveClient, isApiError, type ClientOptions } from './client';
-import type { Clock } from './clock';
+import type { Clock } from '../common/clock';
 import { stepNotifications, type NotificationRequest, type PolicyMemory } from './notify-policy';
 import { probeServer, type ProbeOptions, type ProbeReport } from './probe';
 import type { SettingsService } from './settings';
@@ -29,6 +29,8 @@ import { viewersOf } from './viewers';
 /** What the core asks of its host (all optional: the preview host has no login items). */
 export interface HostPort {
   showPopover(focus: FocusTarget | null): void;
+  /** hides the popover window (the page asked: Escape with nothing open) */
+  hidePopover(): void;
   openExternal(url: string): Promise<void>;
   quit(): void;
   setLaunchAtLogin?(enabled: boolean): void;
@@ -371,6 +373,10 @@ export class AppController {
         const before = this.#notices.length;
         this.#notices = this.#notices.filter((notice) => notice.id !== id);
         if (this.#notices.length !== before) this.#push(['notices']);
+        return ok(null);
+      },
+      hidePopover: async () => {
+        this.#host.hidePopover?.();
         return ok(null);
       },
       quit: async () => {

@@ -16,7 +16,7 @@ import {
   type Session,
   type Status,
 } from '../../shared/airwave';
-import { every, systemClock, type Clock, type TimerHandle } from '../core/clock';
+import { every, systemClock, type Clock, type TimerHandle } from '../common/clock';
 import { renderArtwork } from './artwork';
 import { isKnownRatingKey } from './catalog';
 import { generateChannels, PACKAGES, type DemoChannel } from './channels';

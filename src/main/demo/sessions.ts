@@ -1,5 +1,5 @@
 import type { Session } from '../../shared/airwave';
-import type { Clock, TimerHandle } from '../core/clock';
+import type { Clock, TimerHandle } from '../common/clock';
 import type { DemoChannel } from './channels';
 import { Rng } from './rng';
 import type { Schedules } from './schedule';

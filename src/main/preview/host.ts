@@ -8,7 +8,7 @@ import type { Command, SnapshotUpdate } from '../../shared/bridge';
 import { checkRequest, isCommand } from '../../shared/bridge-schema';
 import { AppController, type AppOptions, type DemoHandle } from '../core/app';
 import { ArtworkService } from '../core/artwork-service';
-import { systemClock, type Clock } from '../core/clock';
+import { systemClock, type Clock } from '../common/clock';
 import { fileInside } from '../core/inside';
 import { openSettingsDir, plainSecretBox, SettingsService } from '../core/settings';
 import { startDemoServer, type DemoOptions, type DemoServer } from '../demo';
@@ -98,6 +98,7 @@ export async function startPreviewHost(options: PreviewOptions): Promise<Preview
     },
     host: {
       showPopover: () => {},
+      hidePopover: () => log('the page asked to hide the popover (a window only the desktop app has)'),
       openExternal: async (url) => {
         openedUrls.push(url);
         log(`would open ${url} in a browser`);

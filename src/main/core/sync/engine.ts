@@ -9,7 +9,7 @@ import {
 } from '../../../shared/airwave';
 import type { AuthStyle, ConnectionState, ConnectionView, Resource } from '../../../shared/bridge';
 import { AirwaveClient, isApiError, type ApiError } from '../client';
-import type { Clock } from '../clock';
+import type { Clock } from '../../common/clock';
 import type { AppState, StateStore } from '../state';
 import { readEventStream } from './event-stream';
 import { backoffDelay, Jobs } from './jobs';

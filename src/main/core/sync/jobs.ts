@@ -1,4 +1,4 @@
-import type { Clock, TimerHandle } from '../clock';
+import type { Clock, TimerHandle } from '../../common/clock';
 
 /**
  * Named timers on the injected clock. Scheduling a job replaces its pending timer, so the same
