@@ -1,3 +1,4 @@
+import './styles/shell.css';
 import { useEffect, useRef } from 'preact/hooks';
 import { Eye, RefreshCw, Search as SearchIcon, Settings as SettingsIcon } from 'lucide-preact';
 import { ago, connectionLabel } from '../../shared/format';

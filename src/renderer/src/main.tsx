@@ -1,7 +1,8 @@
+import './styles/tokens.css';
+import './styles/base.css';
 import { render } from 'preact';
 import { App } from './app';
 import { startState } from './state';
-import './styles.css';
 
 startState();
 const root = document.getElementById('app');

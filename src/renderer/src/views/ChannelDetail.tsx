@@ -7,6 +7,7 @@ import { bridge } from '../bridge';
 import { ChannelIcon, Progress } from '../components/bits';
 import { label } from './OnNow';
 import { channelDetail, now } from '../state';
+import '../components/sheet.css';
 
 /** `/channels?include=definition`, fetched once per popover session when a detail first opens. */
 const channelList = signal<Channel[] | null>(null);

@@ -6,6 +6,8 @@ import { Artwork, ChannelIcon, Empty } from '../components/bits';
 import { useVirtualRows } from '../components/virtual';
 import { channelDetail, now, programDetail, snapshot } from '../state';
 import { label } from './OnNow';
+import './Guide.css';
+import '../components/sheet.css';
 
 /** The forward windows on offer, in hours. */
 export const GUIDE_WINDOWS = [1, 3, 6, 12, 24] as const;

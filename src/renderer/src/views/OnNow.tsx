@@ -4,6 +4,7 @@ import { airing, clock, fraction, programTitle, upcoming } from '../../../shared
 import { ChannelIcon, Empty, Progress } from '../components/bits';
 import { useVirtualRows } from '../components/virtual';
 import { channelDetail, focusedChannel, now, snapshot } from '../state';
+import './OnNow.css';
 
 export const ON_NOW_ROW = 76;
 

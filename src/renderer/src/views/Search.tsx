@@ -4,6 +4,7 @@ import { clock } from '../../../shared/format';
 import { bridge } from '../bridge';
 import { channelDetail, now, programDetail, searchOpen, snapshot } from '../state';
 import { label } from './OnNow';
+import '../components/sheet.css';
 
 const MAX_RESULTS = 50;
 

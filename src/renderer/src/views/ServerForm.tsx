@@ -2,6 +2,7 @@ import { signal } from '@preact/signals';
 import type { AuthStyle, ProbeView } from '../../../shared/bridge';
 import { bridge } from '../bridge';
 import { snapshot } from '../state';
+import './forms.css';
 
 /**
  * Server address, API key and auth style, with "Test connection" and "Save". What is typed lives

@@ -5,6 +5,7 @@ import { clock, pauseUntil, type PauseChoice } from '../../../shared/format';
 import { bridge } from '../bridge';
 import { now, snapshot } from '../state';
 import { ServerForm } from './ServerForm';
+import './forms.css';
 
 const POLL_MIN = 5;
 const POLL_MAX = 300;

@@ -4,6 +4,7 @@ import { channelLabel, duration } from '../../../shared/format';
 import { deviceLabel, personKey } from '../../../shared/viewer-identity';
 import { Artwork, Empty, Progress } from '../components/bits';
 import { focusedViewer, snapshot } from '../state';
+import './Watching.css';
 
 /** One card per viewer from /now-playing: poster, who, what, where, on which device, how far in. */
 export function Watching() {
