@@ -8,17 +8,17 @@ import type {
   ProbeView,
   SnapshotUpdate,
   UserError,
-} from '../../shared/bridge';
-import { parseServerUrl } from '../../shared/server-url';
-import { AirwaveClient, isApiError, type ClientOptions } from './client';
-import type { Clock } from '../common/clock';
-import { stepNotifications, type NotificationRequest, type PolicyMemory } from './notify-policy';
-import { probeServer, type ProbeOptions, type ProbeReport } from './probe';
-import type { SettingsService } from './settings';
-import { initialState, StateStore, watchingCount, type AppState } from './state';
-import { SyncEngine, type EngineConfig, type Tuning } from './sync/engine';
-import { minuteOfDay, pauseUntil, trayView, type TrayAction, type TrayView } from './tray-view';
-import { viewersOf } from './viewers';
+} from '../../../shared/bridge';
+import { parseServerUrl } from '../../../shared/server-url';
+import { AirwaveClient, isApiError, type ClientOptions } from '../client';
+import type { Clock } from '../../common/clock';
+import { stepNotifications, type NotificationRequest, type PolicyMemory } from '../notify-policy';
+import { probeServer, type ProbeOptions, type ProbeReport } from '../probe';
+import type { SettingsService } from '../settings';
+import { initialState, StateStore, watchingCount, type AppState } from '../state';
+import { SyncEngine, type EngineConfig, type Tuning } from '../sync/engine';
+import { minuteOfDay, pauseUntil, trayView, type TrayAction, type TrayView } from '../tray-view';
+import { viewersOf } from '../viewers';
 
 /**
  * The application without a window system: settings, the sync engine, the notification policy,
