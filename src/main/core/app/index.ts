@@ -2,4 +2,6 @@
  * The core's application object and the ports it asks of a host: everything `core/app` exported
  * before it became a folder, so hosts and tests import it from the same place.
  */
-export { AppController, NOTIFICATION_HISTORY, type AppOptions, type DemoHandle, type HostPort } from './controller';
+export { AppController } from './controller';
+export { NOTIFICATION_HISTORY } from './notifications';
+export type { AppOptions, DemoHandle, HostPort } from './ports';

@@ -1,0 +1,55 @@
+/**
+ * The data commands: refresh, the guide window, a channel by number and the channel list. Each
+ * needs a followed server and answers API failures as a user error.
+ */
+import type { BridgeHandlers } from '../../../shared/bridge';
+import { isApiError } from '../client';
+import type { SettingsService } from '../settings';
+import type { StateStore } from '../state';
+import type { SyncEngine } from '../sync/engine';
+import { errorParts, failed, ok } from './outcome';
+
+export function dataHandlers(
+  engine: SyncEngine,
+  store: StateStore,
+  settings: SettingsService,
+): Pick<BridgeHandlers, 'refresh' | 'loadGuide' | 'lookupChannel' | 'getChannels'> {
+  return {
+    refresh: async () => {
+      if (!engine.client) return failed('unconfigured', 'There is no server to refresh yet.');
+      engine.refresh();
+      return ok(null);
+    },
+    loadGuide: async ({ forwardMinutes }) => {
+      if (!engine.client) return failed('unconfigured', 'Connect to a server to see its guide.');
+      settings.setGuideWindow(forwardMinutes);
+      try {
+        await engine.loadGuide(forwardMinutes);
+        return ok(null);
+      } catch (error) {
+        return failed(...errorParts(error));
+      }
+    },
+    lookupChannel: async ({ number }) => {
+      const client = engine.client;
+      if (!client) return failed('unconfigured', 'Connect to a server first.');
+      try {
+        const now = await client.channelNowByNumber(number);
+        const channel = store.state.onNow.data?.channels.find((row) => row.number === number) ?? null;
+        return ok({ number, channel, now });
+      } catch (error) {
+        if (isApiError(error) && error.kind === 'not-found') return failed('not-found', `There is no channel ${number}.`);
+        return failed(...errorParts(error));
+      }
+    },
+    getChannels: async ({ definition }) => {
+      const client = engine.client;
+      if (!client) return failed('unconfigured', 'Connect to a server first.');
+      try {
+        return ok((await client.channels({ definition })).channels);
+      } catch (error) {
+        return failed(...errorParts(error));
+      }
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Demo mode: starts the built-in demo server through the host's launcher, follows it, and stops
+ * it again when a real server is saved, the server is forgotten or the core closes.
+ */
+import type { Outcome } from '../../../shared/bridge';
+import type { SettingsService } from '../settings';
+import type { EngineConfig } from '../sync/engine';
+import type { Notices } from './notices';
+import { failed, ok } from './outcome';
+import type { DemoHandle } from './ports';
+
+export interface DemoModeOptions {
+  /** the host's launcher; null where there is no built-in demo */
+  launch: (() => Promise<DemoHandle>) | null;
+  settings: SettingsService;
+  notices: Notices;
+  /** follows a server */
+  follow: (config: EngineConfig) => void;
+  log: (line: string) => void;
+}
+
+export class DemoMode {
+  readonly #options: DemoModeOptions;
+  #demo: DemoHandle | null = null;
+
+  constructor(options: DemoModeOptions) {
+    this.#options = options;
+  }
+
+  get available(): boolean {
+    return this.#options.launch !== null;
+  }
+
+  /** Starts a fresh demo server (stopping any running one) and follows it. */
+  async start(): Promise<Outcome<null>> {
+    const { launch, settings, notices, follow, log } = this.#options;
+    if (!launch) return failed('unsupported', 'The built-in demo is not available here.');
+    try {
+      await this.stop();
+      const demo = await launch();
+      this.#demo = demo;
+      settings.setDemo(true);
+      notices.drop('key-unreadable');
+      follow({ server: demo.url, apiKey: demo.key, authStyle: 'x-api-key', pollSeconds: settings.values.pollSeconds });
+      return ok(null);
+    } catch (error) {
+      log(`demo: ${error instanceof Error ? error.message : String(error)}`);
+      return failed('demo-failed', 'The demo server could not start.', 'Try again; if it keeps failing, restart the app.');
+    }
+  }
+
+  /** Stops the demo server, if one runs. */
+  async stop(): Promise<void> {
+    const demo = this.#demo;
+    this.#demo = null;
+    await demo?.close().catch(() => {});
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Every bridge command's handler, gathered from the modules that own each concern; the
+ * BridgeHandlers type makes a command without a handler a compile error here.
+ */
+import type { AppSnapshot, BridgeHandlers } from '../../../shared/bridge';
+import { browserHandlers } from './browser';
+import { connectHandlers, type ConnectDeps } from './connect';
+import { dataHandlers } from './data';
+import { noticeHandlers } from './notices';
+import { ok } from './outcome';
+import { settingsHandlers, type SettingsDeps } from './settings-handlers';
+
+export interface HandlerDeps extends ConnectDeps, SettingsDeps {
+  snapshot: () => AppSnapshot;
+}
+
+export function bridgeHandlers(deps: HandlerDeps): BridgeHandlers {
+  const { host } = deps;
+  return {
+    getSnapshot: async () => deps.snapshot(),
+    ...connectHandlers(deps),
+    startDemo: () => deps.demo.start(),
+    ...dataHandlers(deps.engine, deps.store, deps.settings),
+    ...settingsHandlers(deps),
+    ...browserHandlers(deps.engine, host),
+    ...noticeHandlers(deps.notices),
+    hidePopover: async () => {
+      host.hidePopover?.();
+      return ok(null);
+    },
+    quit: async () => {
+      host.quit?.();
+      return ok(null);
+    },
+  };
+}

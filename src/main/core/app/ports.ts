@@ -1,0 +1,46 @@
+/**
+ * What the core is given: the options an AppController is built with, and the ports a host
+ * (Electron or the preview) supplies for what only it can do.
+ */
+import type { FocusTarget, Notice } from '../../../shared/bridge';
+import type { Clock } from '../../common/clock';
+import type { ClientOptions } from '../client';
+import type { ProbeOptions, ProbeReport } from '../probe';
+import type { SettingsService } from '../settings';
+import type { Tuning } from '../sync/engine';
+
+/** What the core asks of its host (all optional: the preview host has no login items). */
+export interface HostPort {
+  showPopover(focus: FocusTarget | null): void;
+  /** hides the popover window (the page asked: Escape with nothing open) */
+  hidePopover(): void;
+  openExternal(url: string): Promise<void>;
+  quit(): void;
+  setLaunchAtLogin?(enabled: boolean): void;
+  /** registers (or, when disabled, unregisters) the global shortcut; false when the OS refused it */
+  applyShortcut?(shortcut: { enabled: boolean; accelerator: string }): boolean;
+}
+
+export interface DemoHandle {
+  url: string;
+  key: string;
+  close(): Promise<void>;
+}
+
+export interface AppOptions {
+  clock: Clock;
+  settings: SettingsService;
+  /** notices from opening the settings (e.g. a damaged file was reset) */
+  notices?: Notice[];
+  host?: Partial<HostPort>;
+  /** starts the built-in demo server (loopback, random port) */
+  launchDemo?: () => Promise<DemoHandle>;
+  probe?: (options: ProbeOptions) => Promise<ProbeReport>;
+  random?: () => number;
+  tuning?: Partial<Tuning>;
+  /** client network limits (tests of misbehaving servers shorten the timeouts) */
+  client?: Pick<ClientOptions, 'timeouts' | 'limits'>;
+  /** local minute of the day, for quiet hours (injectable so tests need no time zone) */
+  minuteOfDay?: (ms: number) => number;
+  log?: (line: string) => void;
+}

@@ -1,0 +1,93 @@
+/**
+ * Snapshot publishing: the AppSnapshot read from state, settings, notices and focus; which parts a
+ * state change touches; and the updates pushed to subscribers (full at first, then changed parts).
+ */
+import type { AppSnapshot, SnapshotUpdate } from '../../../shared/bridge';
+import { watchingCount, type AppState } from '../state';
+
+export type SnapshotPart = keyof AppSnapshot;
+
+/** Which snapshot parts an AppState change touches. */
+const PARTS_OF: Partial<Record<keyof AppState, SnapshotPart[]>> = {
+  connection: ['connection'],
+  server: ['server'],
+  status: ['status'],
+  capabilities: ['capabilities'],
+  sessionCount: ['sessionCount', 'watching'],
+  nowPlaying: ['nowPlaying', 'watching'],
+  onNow: ['onNow'],
+  guide: ['guide'],
+};
+
+/** The snapshot parts to push for the AppState keys that changed. */
+export function partsOf(changed: ReadonlySet<keyof AppState>): SnapshotPart[] {
+  const parts = new Set<SnapshotPart>();
+  for (const key of changed) for (const part of PARTS_OF[key] ?? []) parts.add(part);
+  return [...parts];
+}
+
+/** The snapshot: the app state as the renderer sees it, plus what only the controller holds. */
+export function snapshotOf(state: AppState, held: Pick<AppSnapshot, 'settings' | 'notices' | 'focus'>): AppSnapshot {
+  return {
+    connection: state.connection,
+    server: state.server,
+    status: state.status,
+    capabilities: state.capabilities,
+    sessionCount: state.sessionCount,
+    nowPlaying: state.nowPlaying,
+    watching: watchingCount(state),
+    onNow: state.onNow,
+    guide: state.guide,
+    settings: held.settings,
+    notices: held.notices,
+    focus: held.focus,
+  };
+}
+
+/** Sends snapshot updates to subscribers, leaving out resource data they already have. */
+export class SnapshotPublisher {
+  readonly #read: () => AppSnapshot;
+  readonly #listeners = new Set<(update: SnapshotUpdate) => void>();
+  /** the data object of each resource part as last pushed to the renderer */
+  readonly #pushedData = new Map<SnapshotPart, unknown>();
+
+  constructor(read: () => AppSnapshot) {
+    this.#read = read;
+  }
+
+  /** The full snapshot at once, then the changed parts. */
+  subscribe(listener: (update: SnapshotUpdate) => void): () => void {
+    this.#listeners.add(listener);
+    const snapshot = this.#read();
+    for (const [part, value] of Object.entries(snapshot)) if (isResource(value)) this.#pushedData.set(part as SnapshotPart, value.data);
+    listener({ full: true, parts: snapshot });
+    return () => this.#listeners.delete(listener);
+  }
+
+  push(parts: SnapshotPart[]): void {
+    if (parts.length === 0 || this.#listeners.size === 0) return;
+    const snapshot = this.#read();
+    const entries = parts.map((part) => {
+      const value = snapshot[part];
+      if (!isResource(value)) return [part, value];
+      // the same data object as last pushed: send only what changed around it (see SnapshotUpdate)
+      const unchanged = this.#pushedData.get(part) === value.data && value.data !== null;
+      this.#pushedData.set(part, value.data);
+      if (!unchanged) return [part, value];
+      const { data: _held, ...rest } = value;
+      return [part, rest];
+    });
+    const update: SnapshotUpdate = { full: false, parts: Object.fromEntries(entries) as SnapshotUpdate['parts'] };
+    for (const listener of [...this.#listeners]) listener(update);
+  }
+
+  /** Releases every subscriber (the core is closing). */
+  dispose(): void {
+    this.#listeners.clear();
+    this.#pushedData.clear();
+  }
+}
+
+function isResource(value: unknown): value is { data: unknown } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'data' in value && 'updatedAt' in value;
+}
