@@ -4,6 +4,7 @@
  */
 import type { AppSnapshot, BridgeHandlers, FocusTarget, SnapshotUpdate } from '../../../shared/bridge';
 import type { Clock } from '../../common/clock';
+import { DisposableStore, toDisposable } from '../../common/disposable';
 import { AirwaveClient } from '../client';
 import type { NotificationRequest } from '../notify-policy';
 import { probeServer } from '../probe';
@@ -30,8 +31,8 @@ export class AppController {
   readonly #clock: Clock;
   readonly #settings: SettingsService;
   readonly #host: Partial<HostPort>;
-  #closed = false;
-  readonly #unsubscribe: (() => void)[] = [];
+  /** what close() undoes, newest first: subscriptions, listeners, the engine, the demo server */
+  readonly #lifecycle = new DisposableStore();
   readonly #publisher: SnapshotPublisher;
   readonly #tray: TrayPublisher;
   readonly #notifications: NotificationFeed;
@@ -63,8 +64,13 @@ export class AppController {
     const follow = (config: EngineConfig) => this.#follow(config);
     this.#demo = new DemoMode({ launch: options.launchDemo ?? null, settings, notices: this.#notices, follow, log });
 
-    this.#unsubscribe.push(
-      this.store.subscribe((state, changed) => this.#onState(state, changed)),
+    this.#lifecycle.add(this.#demo);
+    this.#lifecycle.add(toDisposable(() => this.engine.close()));
+    this.#lifecycle.add(this.#notifications);
+    this.#lifecycle.add(this.#tray);
+    this.#lifecycle.add(this.#publisher);
+    this.#lifecycle.defer(this.store.subscribe((state, changed) => this.#onState(state, changed)));
+    this.#lifecycle.defer(
       settings.onChange(() => {
         this.#publisher.push(['settings']);
         this.#tray.update();
@@ -107,12 +113,9 @@ export class AppController {
     this.#tray.update();
   }
 
+  /** Undoes everything the core started: subscriptions and listeners, the engine, the demo server. */
   async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
-    for (const off of this.#unsubscribe) off();
-    await this.engine.close();
-    await this.#demo.stop();
+    await this.#lifecycle.dispose();
   }
 
   // ------------------------------------------------------------ outputs
@@ -185,6 +188,7 @@ export class AppController {
         return;
       case 'start-demo':
         void this.#demo.start().then((outcome) => {
+          if (this.#lifecycle.isDisposed) return;
           if (!outcome.ok) this.#notices.add({ id: 'demo-failed', level: 'warning', text: outcome.error.message });
           this.focus(null);
         });
@@ -197,8 +201,9 @@ export class AppController {
 
   // ------------------------------------------------------------ internals
 
-  /** Every start of the engine goes through here. */
+  /** Every start of the engine goes through here: once the core has closed, nothing restarts it. */
   #follow(config: EngineConfig): void {
+    if (this.#lifecycle.isDisposed) return;
     this.engine.start(config);
   }
 

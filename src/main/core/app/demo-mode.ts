@@ -14,7 +14,7 @@ export interface DemoModeOptions {
   launch: (() => Promise<DemoHandle>) | null;
   settings: SettingsService;
   notices: Notices;
-  /** follows a server */
+  /** follows a server (unless the core has closed) */
   follow: (config: EngineConfig) => void;
   log: (line: string) => void;
 }
@@ -22,6 +22,7 @@ export interface DemoModeOptions {
 export class DemoMode {
   readonly #options: DemoModeOptions;
   #demo: DemoHandle | null = null;
+  #closed = false;
 
   constructor(options: DemoModeOptions) {
     this.#options = options;
@@ -38,7 +39,14 @@ export class DemoMode {
     try {
       await this.stop();
       const demo = await launch();
+      if (this.#closed) {
+        // the core closed while the server was starting: nothing may outlive it
+        await demo.close().catch(() => {});
+        return failed('closed', 'The app is closing.');
+      }
+      const previous = this.#demo; // a second start that overlapped this one
       this.#demo = demo;
+      await previous?.close().catch(() => {});
       settings.setDemo(true);
       notices.drop('key-unreadable');
       follow({ server: demo.url, apiKey: demo.key, authStyle: 'x-api-key', pollSeconds: settings.values.pollSeconds });
@@ -54,5 +62,11 @@ export class DemoMode {
     const demo = this.#demo;
     this.#demo = null;
     await demo?.close().catch(() => {});
+  }
+
+  /** Stops the demo server for good: one that is still starting is closed as soon as it is up. */
+  async dispose(): Promise<void> {
+    this.#closed = true;
+    await this.stop();
   }
 }
