@@ -4,7 +4,9 @@ import {
   parseArtworkPath,
   artworkPath,
   parseCapabilities,
+  parseChannel,
   parseChannelNow,
+  parseChannelNowById,
   parseChannels,
   parseGuide,
   parseGuideNow,
@@ -18,7 +20,7 @@ import {
 } from '../../../shared/airwave';
 import { USER_AGENT } from '../../../shared/app-info';
 import { parseServerUrl, type ServerAddress } from '../../../shared/server-url';
-import { ApiError, redact } from './errors';
+import { ApiError, isApiError, redact } from './errors';
 import { DEFAULT_TIMEOUTS, HttpTransport, type RawResponse, type StreamResponse, type Timeouts } from './http';
 
 export type AuthStyle = 'x-api-key' | 'bearer';
@@ -113,6 +115,28 @@ export class AirwaveClient {
       return Promise.reject(new ApiError('invalid-request', 'A channel number is a whole number, like 101.', { endpoint }));
     }
     return this.#json(`/channels/by-number/${number}/now`, (json) => parseChannelNow(json, number), o, endpoint);
+  }
+
+  /**
+   * `/channels/by-number/{n}`: one channel record (beyond the documented interface; Airwave's own
+   * router has it). A 404 is a missing channel or, without the error envelope, a missing route.
+   */
+  channelByNumber(number: number, o?: CallOptions & { definition?: boolean }) {
+    const endpoint = `GET /channels/by-number/${number}`;
+    if (!Number.isSafeInteger(number) || number < 0) {
+      return Promise.reject(new ApiError('invalid-request', 'A channel number is a whole number, like 101.', { endpoint }));
+    }
+    const path = `/channels/by-number/${number}${o?.definition ? '?include=definition' : ''}`;
+    return this.#json(path, (json) => parseChannel(json, number), o, endpoint);
+  }
+
+  /** `/channels/{id}/now`: what is on now and next on one channel, found by its id. */
+  channelNow(channelId: string, o?: CallOptions) {
+    const endpoint = `GET /channels/${channelId}/now`;
+    if (channelId === '' || channelId === '.' || channelId === '..') {
+      return Promise.reject(new ApiError('invalid-request', 'That is not a channel id.', { endpoint }));
+    }
+    return this.#json(`/channels/${encodeURIComponent(channelId)}/now`, (json) => parseChannelNowById(json, channelId), o, endpoint);
   }
 
   /**
@@ -233,6 +257,11 @@ export class AirwaveClient {
     if (status === 401 || code === 'unauthorized') {
       return new ApiError('unauthorized', `The server rejected the API key.${said}`, details);
     }
+    if (status === 404 && !envelope) {
+      // No JSON error envelope: the router itself does not know the path (Airwave answers a plain
+      // "404 Not Found"), as opposed to a known route whose resource is missing.
+      return new ApiError('not-found', `This server has no ${endpoint} (HTTP 404).`, details);
+    }
     if (status === 404 || code === 'not_found') {
       return new ApiError('not-found', `Not found: ${endpoint}.${said}`, details);
     }
@@ -243,6 +272,17 @@ export class AirwaveClient {
     return new ApiError('server-error', `The server ${reason} (HTTP ${status}).${said}`, details);
   }
 }
+
+/**
+ * A 404 without the JSON error envelope: the server has no such route at all (older versions,
+ * Airwave's own router for `/channels/by-number/{n}/now`, or a proxy that does not pass it on).
+ */
+export const isMissingRoute = (error: unknown): error is ApiError =>
+  isApiError(error) && error.kind === 'not-found' && error.status === 404 && error.serverCode === undefined;
+
+/** A 404 in the server's own error envelope: the route exists, the thing asked for does not. */
+export const isMissingResource = (error: unknown): error is ApiError =>
+  isApiError(error) && error.kind === 'not-found' && error.serverCode !== undefined;
 
 function retryAfter(header: string | string[] | undefined, now: number): number | undefined {
   if (typeof header !== 'string') return undefined;
