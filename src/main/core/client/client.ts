@@ -50,6 +50,10 @@ export interface CallOptions {
 export interface Artwork {
   contentType: string;
   bytes: Buffer;
+  /** how long the server lets the image be reused: `Cache-Control: max-age` in ms (0 for no-cache), null when it does not say */
+  maxAgeMs: number | null;
+  /** `Cache-Control: no-store`: show it, never keep it */
+  noStore: boolean;
 }
 
 /**
@@ -169,7 +173,7 @@ export class AirwaveClient {
         status: response.status,
       });
     }
-    return { contentType, bytes: response.body };
+    return { contentType, bytes: response.body, ...cachePolicy(response.headers['cache-control']) };
   }
 
   /**
@@ -283,6 +287,15 @@ export const isMissingRoute = (error: unknown): error is ApiError =>
 /** A 404 in the server's own error envelope: the route exists, the thing asked for does not. */
 export const isMissingResource = (error: unknown): error is ApiError =>
   isApiError(error) && error.kind === 'not-found' && error.serverCode !== undefined;
+
+/** The parts of a `Cache-Control` header an image cache acts on. */
+export function cachePolicy(header: string | string[] | undefined): { maxAgeMs: number | null; noStore: boolean } {
+  const directives = (Array.isArray(header) ? header.join(',') : (header ?? '')).toLowerCase().split(',').map((d) => d.trim());
+  const noStore = directives.includes('no-store');
+  if (directives.includes('no-cache')) return { maxAgeMs: 0, noStore };
+  const maxAge = directives.map((d) => /^max-age\s*=\s*"?(\d{1,10})"?$/.exec(d)?.[1]).find((n) => n !== undefined);
+  return { maxAgeMs: maxAge === undefined ? null : Number(maxAge) * 1000, noStore };
+}
 
 function retryAfter(header: string | string[] | undefined, now: number): number | undefined {
   if (typeof header !== 'string') return undefined;
