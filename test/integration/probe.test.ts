@@ -203,7 +203,7 @@ describe('probe against older and differently built servers', () => {
     expect(report.missing).toEqual([
       'no live event stream (the app polls /sessions/count)',
       'no uptime in /status',
-      'no counts in /status (the viewer count comes from /sessions/count)',
+      'no counts in /status (the session count comes from /sessions/count)',
       'no /channels/by-number/{n}/now (a lookup by number takes two requests)',
     ]);
   });

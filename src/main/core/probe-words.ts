@@ -37,7 +37,7 @@ export function missingFeatures(status: Status | null, capabilities: Capabilitie
   if (capabilities && !capabilities.sse.supported) missing.push('no live event stream (the app polls /sessions/count)');
   if (status && status.uptimeSeconds === null) missing.push('no uptime in /status');
   if (status && (status.counts === null || status.counts.activeSessions === null)) {
-    missing.push('no counts in /status (the viewer count comes from /sessions/count)');
+    missing.push('no counts in /status (the session count comes from /sessions/count)');
   }
   return missing;
 }
