@@ -1,4 +1,4 @@
-import { artworkPath, parseArtworkPath } from './airwave/artwork';
+import { artworkPath, MAX_ARTWORK_PIXELS, parseArtworkPath } from './airwave/artwork';
 
 /**
  * Where the popover loads artwork from. The renderer never talks to the Airwave server: in
@@ -30,13 +30,56 @@ export function canonicalArtworkPath(path: string): string | null {
   }
 }
 
+/** How an image is shown: its CSS size and the screen's pixel ratio (`window.devicePixelRatio`). */
+export interface ShownSize {
+  width: number;
+  height: number;
+  pixelRatio?: number;
+}
+
+/**
+ * Widths asked for, in device pixels. Each shown size is rounded up to one of these, so the
+ * server resizes to few distinct sizes and the cache holds few copies of one image.
+ */
+export const ARTWORK_WIDTH_BUCKETS = [64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048] as const;
+const LARGEST_BUCKET = 2048;
+
+/**
+ * The `w`/`h` to ask for an image shown at `size`: the width times the pixel ratio rounded up to a
+ * bucket, and the height that keeps the shown aspect ratio. Null for a size that is not a size.
+ */
+export function artworkPixels(size: ShownSize): { width: number; height: number } | null {
+  const ratio = size.pixelRatio !== undefined && Number.isFinite(size.pixelRatio) && size.pixelRatio > 0 ? Math.min(size.pixelRatio, 4) : 1;
+  if (!(Number.isFinite(size.width) && Number.isFinite(size.height) && size.width > 0 && size.height > 0)) return null;
+  const wanted = size.width * ratio;
+  const width: number = ARTWORK_WIDTH_BUCKETS.find((bucket) => bucket >= wanted) ?? LARGEST_BUCKET;
+  const height = Math.min(MAX_ARTWORK_PIXELS, Math.max(1, Math.round((width * size.height) / size.width)));
+  return { width, height };
+}
+
+/**
+ * The canonical artwork path asking for `size` (see artworkPixels), replacing any size the server
+ * put in it; null when `path` is not an artwork path. Without a usable size, the path as it was.
+ */
+export function sizedArtworkPath(path: string, size?: ShownSize): string | null {
+  const ref = parseArtworkPath(path);
+  if (!ref) return null;
+  const pixels = size ? artworkPixels(size) : null;
+  try {
+    return artworkPath(pixels ? { ...ref, ...pixels } : ref);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * `<base><canonical artwork path>` for an image `src`, where base is ART_URL_BASE or
- * PREVIEW_ART_PREFIX. Returns '' (no request at all, falsy for a placeholder) for anything that is
- * not an artwork path, so a server's odd `artworkUrl` never becomes a URL somewhere else.
+ * PREVIEW_ART_PREFIX, asking for the shown size when one is given. Returns '' (no request at all,
+ * falsy for a placeholder) for anything that is not an artwork path, so a server's odd
+ * `artworkUrl` never becomes a URL somewhere else.
  */
-export function artworkSrc(path: string, base: string): string {
-  const canonical = canonicalArtworkPath(path);
+export function artworkSrc(path: string, base: string, size?: ShownSize): string {
+  const canonical = sizedArtworkPath(path, size);
   return canonical === null ? '' : `${base}${canonical}`;
 }
 

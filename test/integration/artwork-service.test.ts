@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ArtworkService, artworkCacheKey, type ArtworkServiceOptions } from '../../src/main/core/artwork-service';
 import { AirwaveClient, type ClientOptions } from '../../src/main/core/client';
+import { sizedArtworkPath } from '../../src/shared/artwork-url';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { closedPort, startLocalServer, type LocalServer } from '../support/local-server';
 
@@ -79,6 +80,28 @@ describe('artwork service against the demo server', () => {
     const again = await new ArtworkService({ cacheDir: dir, client: () => client }).serve(poster);
     expect(again.cache).toBe('hit');
     expect(upstream(poster)).toBe(before + 1);
+  });
+
+  it("asks for the shown size, caches each size apart, and keeps each for the server's max-age", async () => {
+    const dir = cacheDir();
+    let now = Date.parse('2026-11-23T20:00:00Z');
+    const client = connect();
+    const art = new ArtworkService({ cacheDir: dir, client: () => client, now: () => now });
+    const small = sizedArtworkPath(poster, { width: 56, height: 84, pixelRatio: 2 })!;
+    const large = sizedArtworkPath(poster, { width: 56, height: 84, pixelRatio: 3 })!;
+    expect(small).toBe(`${poster}&w=128&h=192`);
+    const before = upstream(poster);
+    expect((await art.serve(small)).cache).toBe('miss');
+    expect((await art.serve(large)).cache).toBe('miss');
+    expect(Object.keys(files(dir)).sort()).toEqual([fileFor(demo.url, small), fileFor(demo.url, large)].sort());
+    // the demo sends `Cache-Control: public, max-age=86400`, as real servers send max-age
+    const data = readFileSync(join(dir, fileFor(demo.url, small)));
+    expect(data.subarray(0, data.indexOf(0x0a)).toString()).toMatch(new RegExp(`^AWART2 image/png \\d+ ${now + 86_400_000}$`));
+    now += 86_399_000;
+    expect((await art.serve(small)).cache).toBe('hit');
+    now += 2_000;
+    expect((await art.serve(small)).cache).toBe('miss');
+    expect(upstream(poster)).toBe(before + 3);
   });
 
   it('shares one upstream fetch between concurrent requests for the same image', async () => {

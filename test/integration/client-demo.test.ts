@@ -40,7 +40,7 @@ describe.each<AuthStyle>(['x-api-key', 'bearer'])('the client against the demo s
     const now = await client.guideNow();
     expect(now.channels).toHaveLength(8);
     expect((await client.sessions()).sessions).toHaveLength(2);
-    expect((await client.packages()).packages.length).toBe(status.counts.packages);
+    expect((await client.packages()).packages.length).toBe(status.counts?.packages);
     const short = await client.guide(30);
     const long = await client.guide(1440, { backMinutes: 0 });
     expect(short.windowMinutes).toBe(30);

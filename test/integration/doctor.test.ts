@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { closedPort, startLocalServer, type LocalServer } from '../support/local-server';
+import { startOlderServer } from '../support/older-server';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
@@ -49,12 +50,31 @@ describe('npm run doctor', () => {
   it('exits 0 and prints each step for a good key from AIRWAVE_API_KEY', async () => {
     const run = await doctor(['--server', demo.url], { AIRWAVE_API_KEY: demo.key });
     expect(run.code).toBe(0);
-    for (const label of ['Address', 'Reachable', 'API key', 'Status', 'Capabilities', 'Sessions', 'Artwork']) {
+    for (const label of ['Address', 'Reachable', 'API key', 'Status', 'Capabilities', 'Sessions', 'Channels', 'Artwork']) {
       expect(run.stdout).toMatch(new RegExp(`✓ ${label}`));
     }
     expect(run.stdout).toContain('live events: yes');
     expect(run.stdout).not.toContain(demo.key);
     expect(run.stderr).not.toContain('shell history');
+    expect(run.stdout).not.toContain('works without');
+  });
+
+  it('exits 0 against an Airwave 0.14 server and says what it lacks', async () => {
+    other = await startOlderServer(demo.url, { legacyStatus: true, noEvents: true, noByNumberNow: true });
+    const run = await doctor(['--server', other.url], { AIRWAVE_API_KEY: demo.key });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/✓ Status +"[^"]+" · version [^·]+ · uptime unknown · counts unknown/);
+    expect(run.stdout).toContain('live events: no (the app will poll)');
+    expect(run.stdout).toContain('the app works without:\n  - no live event stream');
+    expect(run.stdout).toContain('  - no uptime in /status\n');
+    expect(run.stdout).toContain('  - no /channels/by-number/{n}/now (a lookup by number takes two requests)\n');
+    expect(run.stdout).not.toContain(demo.key);
+    const json = await doctor(['--server', other.url, '--json'], { AIRWAVE_API_KEY: demo.key });
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.stdout) as { exitCode: number; missing: string[]; lookupForm: string };
+    expect(report.exitCode).toBe(0);
+    expect(report.lookupForm).toBe('by-number-then-id');
+    expect(report.missing).toHaveLength(4);
   });
 
   it('exits 2 for a wrong key, warns about --key, and prints JSON with --json', async () => {

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { probeServer, type ProbeReport } from '../../src/main/core/probe';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { closedPort, sendJson, startLocalServer, type LocalServer } from '../support/local-server';
+import { startOlderServer } from '../support/older-server';
 
 const outcomes = (report: ProbeReport) => Object.fromEntries(report.steps.map((s) => [s.id, s.outcome]));
 
@@ -22,10 +23,15 @@ describe('probe against the demo server', () => {
       status: 'ok',
       capabilities: 'ok',
       sessions: 'ok',
+      channels: 'ok',
       artwork: 'ok',
     });
+    expect(report.channelCount).toBe(6);
+    expect(report.lookupForm).toBe('by-number-now');
+    expect(report.missing).toEqual([]);
+    expect(report.steps.find((s) => s.id === 'channels')?.detail).toBe('6 channels on now · lookup by number in one request');
     expect(report.authStyle).toBe('x-api-key');
-    expect(report.status?.counts.channels).toBe(6);
+    expect(report.status?.counts?.channels).toBe(6);
     expect(report.sessionCount).toBe(2);
     expect(report.capabilities?.sse.supported).toBe(true);
     expect(report.steps.find((s) => s.id === 'capabilities')?.detail).toContain('live events: yes');
@@ -151,11 +157,62 @@ describe('probe against things that are not a working Airwave server', () => {
       if (!req.headers['x-api-key'] && !req.headers.authorization) {
         sendJson(res, 401, { error: { code: 'unauthorized', message: 'API key required.' } });
       } else {
-        sendJson(res, 200, { product: 'airwave', version: '1' });
+        // `name` is one of the three fields /status must have (instanceId no longer is).
+        sendJson(res, 200, { product: 'airwave', version: '1', instanceId: 'i-1' });
       }
     });
     const report = await probeServer({ server: server.url, apiKey: 'k' });
     expect(report.verdict).toBe('not-airwave');
-    expect(report.steps.find((s) => s.id === 'status')?.detail).toContain('instanceId');
+    expect(report.steps.find((s) => s.id === 'status')?.detail).toBe('Unexpected response from GET /status: name: required field is missing');
+  });
+});
+
+describe('probe against older and differently built servers', () => {
+  let demo: DemoServer;
+  let older: LocalServer | undefined;
+  beforeAll(async () => {
+    demo = await startDemoServer({ port: 0, seed: 5, channels: 4, viewers: 1, churn: 0 });
+  });
+  afterAll(() => demo.close());
+  afterEach(async () => {
+    await older?.close();
+    older = undefined;
+  });
+
+  it('passes an Airwave 0.14 server (no uptime, no counts, no event stream, no by-number/now) and names each difference', async () => {
+    older = await startOlderServer(demo.url, { legacyStatus: true, noEvents: true, noByNumberNow: true });
+    const report = await probeServer({ server: older.url, apiKey: demo.key });
+    expect(report.verdict).toBe('ok');
+    expect(outcomes(report)).toEqual({
+      address: 'ok',
+      reachable: 'ok',
+      key: 'ok',
+      status: 'ok',
+      capabilities: 'ok',
+      sessions: 'ok',
+      channels: 'ok',
+      artwork: 'ok',
+    });
+    expect(report.status?.uptimeSeconds).toBeNull();
+    expect(report.status?.counts).toBeNull();
+    const status = report.steps.find((s) => s.id === 'status')?.detail ?? '';
+    expect(status).toContain('uptime unknown');
+    expect(status).toContain('counts unknown');
+    expect(report.lookupForm).toBe('by-number-then-id');
+    expect(report.steps.find((s) => s.id === 'channels')?.detail).toContain('/channels/by-number/{n} and /channels/{id}/now');
+    expect(report.missing).toEqual([
+      'no live event stream (the app polls /sessions/count)',
+      'no uptime in /status',
+      'no counts in /status (the session count comes from /sessions/count)',
+      'no /channels/by-number/{n}/now (a lookup by number takes two requests)',
+    ]);
+  });
+
+  it('names only the missing lookup route on a current Airwave router', async () => {
+    older = await startOlderServer(demo.url, { noByNumberNow: true });
+    const report = await probeServer({ server: older.url, apiKey: demo.key });
+    expect(report.verdict).toBe('ok');
+    expect(report.missing).toEqual(['no /channels/by-number/{n}/now (a lookup by number takes two requests)']);
+    expect(report.steps.find((s) => s.id === 'capabilities')?.detail).toContain('live events: yes');
   });
 });

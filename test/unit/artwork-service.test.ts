@@ -58,7 +58,7 @@ describe('ArtworkService', () => {
     const name = `${artworkCacheKey(ROOT, PATH)}.art`;
     expect(cacheFiles(dir)).toEqual([name]);
     const data = readFileSync(join(dir, name));
-    expect(data.subarray(0, data.indexOf(0x0a)).toString()).toBe(`AWART1 image/png ${png(1).length}`);
+    expect(data.subarray(0, data.indexOf(0x0a)).toString()).toBe(`AWART2 image/png ${png(1).length} -`);
     expect(data.subarray(data.indexOf(0x0a) + 1)).toEqual(png(1));
   });
 
@@ -82,7 +82,7 @@ describe('ArtworkService', () => {
   it('stays within its limit when many different images arrive at once', async () => {
     const dir = tempDir();
     const { client, pending } = fakeClient(() => 'wait');
-    const entry = `AWART1 image/png ${png(0).length}\n`.length + png(0).length;
+    const entry = `AWART2 image/png ${png(0).length} -\n`.length + png(0).length;
     const max = entry * 3 + 10;
     const art = new ArtworkService({ cacheDir: dir, maxCacheBytes: max, client: () => client });
     const paths = Array.from({ length: 8 }, (_, i) => `/api/public/v1/channels/ch1/artwork/${i}?kind=thumb`);

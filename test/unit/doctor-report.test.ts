@@ -11,6 +11,9 @@ describe('doctor report', () => {
     status: null,
     capabilities: null,
     sessionCount: null,
+    channelCount: null,
+    lookupForm: null,
+    missing: [],
     steps: [
       { id: 'address', label: 'Address', outcome: 'ok', detail: 'API at http://h:36020/api/public/v1' },
       { id: 'reachable', label: 'Reachable', outcome: 'ok', detail: 'answered', ms: 4 },
@@ -28,6 +31,16 @@ describe('doctor report', () => {
     expect(lines).toContain('  - Status     not checked');
     expect(lines.join('\n')).not.toContain('never shown');
     expect(lines.at(-1)).toBe(report.summary);
+  });
+
+  it('lists what an older server lacks before the summary, and nothing for a current one', () => {
+    expect(formatReport(report, 'h:36020')).not.toContain('works without');
+    const older = formatReport({ ...report, verdict: 'ok', summary: 'This server and key will work.', missing: ['no uptime in /status', 'no live event stream'] }, 'h');
+    const lines = older.split('\n');
+    const at = lines.indexOf('This server is older or differs from the newest Airwave; the app works without:');
+    expect(at).toBeGreaterThan(0);
+    expect(lines.slice(at + 1, at + 3)).toEqual(['  - no uptime in /status', '  - no live event stream']);
+    expect(lines.at(-1)).toBe('This server and key will work.');
   });
 
   it('maps verdicts to the documented exit codes', () => {

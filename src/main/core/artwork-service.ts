@@ -19,6 +19,10 @@ import { isApiError, type AirwaveClient } from './client';
  * - 200 with the image otherwise.
  * A caller's signal only abandons its own wait: a fetch another caller shares, or that will fill
  * the cache, runs on (the client bounds it with its own deadlines).
+ *
+ * The server's `Cache-Control` is honoured: an image past its `max-age` (or sent with `no-cache`)
+ * is asked for again on its next use, and its cached copy served only if that fails; an image sent
+ * with `no-store` is served and never kept; without either, an image is kept until evicted.
  */
 
 export interface ArtworkServiceOptions {
@@ -34,8 +38,8 @@ export interface ArtworkAnswer {
   status: number;
   contentType: string;
   body: Buffer;
-  /** hit: from disk; miss: asked the server; none: answered without cache or server */
-  cache: 'hit' | 'miss' | 'none';
+  /** hit: from disk; miss: asked the server; stale: an expired copy, as the server could not be asked; none: answered without cache or server */
+  cache: 'hit' | 'miss' | 'stale' | 'none';
 }
 
 export const DEFAULT_ARTWORK_CACHE_BYTES = 50 * 1024 * 1024;
@@ -48,9 +52,11 @@ export function artworkCacheKey(serverRoot: string, canonicalPath: string): stri
 const FILE_SUFFIX = '.art';
 const ENTRY_FILE = /^[0-9a-f]{64}\.art$/;
 const TEMP_FILE = /\.tmp$/;
-// A cache file is one header line, then the image: "AWART1 <content type> <byte count>\n".
-const MAGIC = 'AWART1';
-const HEADER = /^AWART1 (image\/[a-z0-9][a-z0-9.+-]*) (\d+)$/;
+// A cache file is one header line, then the image: "AWART2 <content type> <byte count> <expires>\n",
+// where expires is the epoch ms after which the server wants it asked for again, or "-" for never.
+// Files of the first version ("AWART1 <content type> <byte count>") read as never expiring.
+const MAGIC = 'AWART2';
+const HEADER = /^AWART([12]) (image\/[a-z0-9][a-z0-9.+-]*) (\d+)(?: (\d{1,16}|-))?$/;
 const MAX_HEADER = 200;
 // Active content: an SVG opened as a document in the art origin could run script.
 const REFUSED_TYPES = new Set(['image/svg+xml']);
@@ -113,24 +119,35 @@ export class ArtworkService {
     await this.#init();
     const name = `${key}${FILE_SUFFIX}`;
     const entry = this.#entries.get(name);
+    let stale: { contentType: string; body: Buffer } | null = null;
     if (entry) {
       const cached = await this.#read(name);
       if (cached) {
         this.#touch(name, entry);
-        return { status: 200, ...cached, cache: 'hit' };
+        const { expiresAt, ...image } = cached;
+        if (expiresAt === null || this.#now() < expiresAt) return { status: 200, ...image, cache: 'hit' };
+        stale = image; // past its max-age: ask the server again, and keep this in case it cannot answer
+      } else {
+        // damaged or deleted behind our back: drop it and fetch again
+        await this.#enqueue(() => this.#drop(name, entry));
       }
-      // damaged or deleted behind our back: drop it and fetch again
-      await this.#enqueue(() => this.#drop(name, entry));
     }
 
-    let art: { contentType: string; bytes: Buffer };
+    let art: { contentType: string; bytes: Buffer; maxAgeMs?: number | null; noStore?: boolean };
     try {
       art = await client.artwork(path);
     } catch (error) {
-      return upstreamFailure(error);
+      const failure = upstreamFailure(error);
+      if (stale && failure.status !== 404) return { status: 200, ...stale, cache: 'stale' };
+      if (stale) await this.#enqueue(() => this.#dropName(name)); // the server says it is gone
+      return failure;
     }
     if (REFUSED_TYPES.has(art.contentType)) return text(502, 'Artwork unavailable: the server sent an unsupported image type.', 'miss');
-    await this.#enqueue(() => this.#store(name, art.contentType, art.bytes));
+    if (art.noStore) await this.#enqueue(() => this.#dropName(name));
+    else {
+      const expiresAt = art.maxAgeMs === undefined || art.maxAgeMs === null ? null : this.#now() + art.maxAgeMs;
+      await this.#enqueue(() => this.#store(name, art.contentType, art.bytes, expiresAt));
+    }
     return { status: 200, contentType: art.contentType, body: art.bytes, cache: 'miss' };
   }
 
@@ -166,7 +183,7 @@ export class ArtworkService {
   }
 
   /** The stored image, or null when the file is missing or not a whole cache file. */
-  async #read(name: string): Promise<{ contentType: string; body: Buffer } | null> {
+  async #read(name: string): Promise<{ contentType: string; body: Buffer; expiresAt: number | null } | null> {
     let data: Buffer;
     try {
       data = await readFile(join(this.#dir, name));
@@ -177,8 +194,10 @@ export class ArtworkService {
     if (end < 0) return null;
     const header = HEADER.exec(data.subarray(0, end).toString('latin1'));
     const body = data.subarray(end + 1);
-    if (!header || Number(header[2]) !== body.length || body.length === 0) return null;
-    return { contentType: header[1]!, body };
+    if (!header || Number(header[3]) !== body.length || body.length === 0) return null;
+    if ((header[1] === '2') !== (header[4] !== undefined)) return null; // a version-2 header has an expiry, a version-1 one none
+    const expires = header[4];
+    return { contentType: header[2]!, body, expiresAt: expires === undefined || expires === '-' ? null : Number(expires) };
   }
 
   #touch(name: string, entry: Entry): void {
@@ -191,9 +210,10 @@ export class ArtworkService {
     void utimes(join(this.#dir, name), seconds, seconds).catch(() => {});
   }
 
-  async #store(name: string, contentType: string, bytes: Buffer): Promise<void> {
-    const data = Buffer.concat([Buffer.from(`${MAGIC} ${contentType} ${bytes.length}\n`, 'latin1'), bytes]);
-    if (!HEADER.test(`${MAGIC} ${contentType} ${bytes.length}`) || data.length > this.#max) return; // served, not kept
+  async #store(name: string, contentType: string, bytes: Buffer, expiresAt: number | null): Promise<void> {
+    const header = `${MAGIC} ${contentType} ${bytes.length} ${expiresAt === null ? '-' : Math.max(0, Math.floor(expiresAt))}`;
+    const data = Buffer.concat([Buffer.from(`${header}\n`, 'latin1'), bytes]);
+    if (!HEADER.test(header) || data.length > this.#max) return; // served, not kept
     const old = this.#entries.get(name);
     if (old) await this.#drop(name, old);
     await this.#evictUntil(data.length);
@@ -219,6 +239,11 @@ export class ArtworkService {
       if (this.#total + incoming <= this.#max) return;
       await this.#drop(name, entry);
     }
+  }
+
+  async #dropName(name: string): Promise<void> {
+    const entry = this.#entries.get(name);
+    if (entry) await this.#drop(name, entry);
   }
 
   async #drop(name: string, entry: Entry): Promise<void> {

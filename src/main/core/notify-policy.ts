@@ -1,5 +1,6 @@
 import type { FocusTarget, NotificationSettings } from '../../shared/bridge';
 import { channelLabel } from '../../shared/format';
+import { arrivalsWhileAway, awaySummaryText, changedChannel, departuresAcrossGap, recentDepartures, REJOIN_GRACE_MS } from './session-semantics';
 import type { IdentityScheme, Viewer, ViewerList } from './viewers';
 
 /**
@@ -9,7 +10,7 @@ import type { IdentityScheme, Viewer, ViewerList } from './viewers';
  * honoured, and the viewers they hide count as seen, so they are not announced later either.
  */
 
-export const REJOIN_GRACE_MS = 60_000;
+export { REJOIN_GRACE_MS };
 
 export interface PolicyMemory {
   epoch: number;
@@ -31,7 +32,7 @@ export interface NotificationRequest {
   at: number;
 }
 
-export type SuppressReason = 'disabled' | 'paused' | 'quiet-hours' | 'muted' | 'rejoined';
+export type SuppressReason = 'disabled' | 'paused' | 'quiet-hours' | 'muted' | 'rejoined' | 'channel-change';
 
 export interface PolicyInput {
   epoch: number;
@@ -40,6 +41,10 @@ export interface PolicyInput {
   settings: NotificationSettings;
   /** minutes since local midnight at `now` (injected so tests do not depend on the time zone) */
   minuteOfDay: number;
+  /** on the first list of a new epoch (reconnect, wake): when the last successful sync before the gap was */
+  awaySince?: number | null;
+  /** viewers who changed channel since the last update (see channelChangeMarks) */
+  changedChannel?: ReadonlySet<string>;
 }
 
 export interface PolicyResult {
@@ -52,22 +57,19 @@ export function stepNotifications(memory: PolicyMemory | null, input: PolicyInpu
   const { list, now } = input;
   if (!list) return { memory, requests: [], suppressed: [] };
   const present = new Map(list.viewers.map((viewer) => [viewer.key, viewer.person]));
-  if (!memory || memory.epoch !== input.epoch || memory.scheme !== list.scheme) {
-    return {
-      memory: { epoch: input.epoch, scheme: list.scheme, present, departed: new Map() },
-      requests: [],
-      suppressed: [],
-    };
-  }
+  if (!memory || memory.epoch !== input.epoch || memory.scheme !== list.scheme) return baseline(memory, list, input, present);
 
-  const departed = new Map<string, number>();
-  for (const [person, at] of memory.departed) if (now - at <= REJOIN_GRACE_MS) departed.set(person, at);
+  const departed = recentDepartures(memory.departed, now);
   const people = new Set(present.values());
 
   const news: Viewer[] = [];
   const suppressed: PolicyResult['suppressed'] = [];
   for (const viewer of list.viewers) {
     if (memory.present.has(viewer.key)) continue;
+    if (changedChannel(viewer, input.changedChannel)) {
+      suppressed.push({ viewer, reason: 'channel-change' });
+      continue;
+    }
     const left = departed.get(viewer.person);
     if (left !== undefined && now - left <= REJOIN_GRACE_MS) {
       suppressed.push({ viewer, reason: 'rejoined' });
@@ -86,6 +88,41 @@ export function stepNotifications(memory: PolicyMemory | null, input: PolicyInpu
     memory: { epoch: input.epoch, scheme: list.scheme, present, departed },
     requests: news.length === 0 ? [] : [compose(news, now)],
     suppressed,
+  };
+}
+
+/**
+ * A new baseline (start-up, a reconnect or wake, a changed identity scheme): nobody present is
+ * news, except, after a gap, those who started while the app was not looking, in one summary.
+ * Recent departures carry over, so someone back within a minute is not new after a reconnect.
+ */
+function baseline(memory: PolicyMemory | null, list: ViewerList, input: PolicyInput, present: Map<string, string>): PolicyResult {
+  const departed = departuresAcrossGap(memory, list, input.now);
+  const gap = memory !== null && memory.epoch !== input.epoch && input.awaySince != null;
+  const news: Viewer[] = [];
+  const suppressed: PolicyResult['suppressed'] = [];
+  for (const viewer of gap ? arrivalsWhileAway(list, input.awaySince as number, memory, input.now) : []) {
+    const reason = suppressionReason(viewer, input);
+    if (reason) suppressed.push({ viewer, reason });
+    else news.push(viewer);
+  }
+  return {
+    memory: { epoch: input.epoch, scheme: list.scheme, present, departed },
+    requests: news.length === 0 ? [] : [composeAway(news, input.now)],
+    suppressed,
+  };
+}
+
+function composeAway(news: Viewer[], now: number): NotificationRequest {
+  const { title, body } = awaySummaryText(news);
+  const single = news.length === 1 ? (news[0] as Viewer) : null;
+  return {
+    id: `${now.toString(36)}-away-${fnv1a(news.map((viewer) => viewer.key).sort().join('\n'))}`,
+    title,
+    body,
+    artworkUrl: single?.artworkUrl ?? null,
+    target: single ? { view: 'watching', viewer: single.key } : { view: 'watching' },
+    at: now,
   };
 }
 

@@ -1,16 +1,20 @@
-import type { Capabilities, Status } from '../../shared/airwave';
+import type { Capabilities, GuideNow, Status } from '../../shared/airwave';
 import { DEFAULT_PORT, parseServerUrl, type ServerAddress } from '../../shared/server-url';
 import { AirwaveClient, isApiError, type ApiError, type AuthStyle, type Timeouts } from './client';
+import { ChannelLookup, type LookupForm } from './lookup';
+import { describeStatus, explainUnreachable, missingFeatures } from './probe-words';
+
+export { formatUptime } from './probe-words';
 
 /**
  * The connection probe: what `npm run doctor` prints and what the app's "Test connection" button
  * shows. It walks the same road the app will (address, reachability, key, status, capabilities,
- * sessions, artwork), records what it found at each step, and for each failure says in one
- * sentence what to do. It never throws for a server's misbehaviour, and the key never appears in
- * the report.
+ * sessions, channels and lookup, artwork), records what it found at each step, and for each failure
+ * says in one sentence what to do. It never throws for a server's misbehaviour, and the key never
+ * appears in the report. An older server passes, with what it lacks listed in `missing`.
  */
 
-export type ProbeStepId = 'address' | 'reachable' | 'key' | 'status' | 'capabilities' | 'sessions' | 'artwork';
+export type ProbeStepId = 'address' | 'reachable' | 'key' | 'status' | 'capabilities' | 'sessions' | 'channels' | 'artwork';
 export type StepOutcome = 'ok' | 'warn' | 'fail' | 'skipped';
 
 export interface ProbeStep {
@@ -38,6 +42,12 @@ export interface ProbeReport {
   status: Status | null;
   capabilities: Capabilities | null;
   sessionCount: number | null;
+  /** channels the key sees in `/guide/now` */
+  channelCount: number | null;
+  /** how this server answers a lookup by number, when one was tried */
+  lookupForm: LookupForm | null;
+  /** what this server lacks that newer ones offer, in words (the app works without each) */
+  missing: string[];
 }
 
 export interface ProbeOptions {
@@ -55,6 +65,7 @@ const LABELS: Record<ProbeStepId, string> = {
   status: 'Status',
   capabilities: 'Capabilities',
   sessions: 'Sessions',
+  channels: 'Channels',
   artwork: 'Artwork',
 };
 
@@ -91,6 +102,9 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
     status: null,
     capabilities: null,
     sessionCount: null,
+    channelCount: null,
+    lookupForm: null,
+    missing: [],
   };
   const step = (id: ProbeStepId, outcome: StepOutcome, detail: string, extra: { fix?: string; ms?: number } = {}) => {
     steps.push({ id, label: LABELS[id], outcome, detail, ...extra });
@@ -98,6 +112,10 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
   const finish = (verdict: ProbeVerdict) => {
     report.verdict = verdict;
     report.summary = SUMMARIES[verdict];
+    report.missing = missingFeatures(report.status, report.capabilities);
+    if (report.lookupForm === 'by-number-then-id') {
+      report.missing.push('no /channels/by-number/{n}/now (a lookup by number takes two requests)');
+    }
     for (const id of Object.keys(LABELS) as ProbeStepId[]) {
       if (!steps.some((s) => s.id === id)) step(id, 'skipped', 'not checked (an earlier step failed)');
     }
@@ -256,8 +274,10 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
       ms: sessions.ms,
     });
 
-    // 7. Artwork: fetched without a key, from an address the guide gives.
-    await probeArtwork(client, keyless, call, step);
+    // 7. What is on now (which channels this key sees), and a lookup by number.
+    const guide = await probeChannels(client, call, report, step);
+    // 8. Artwork: fetched without a key, from an address the guide gives.
+    await probeArtwork(guide, keyless, call, step);
     return finish('ok');
   } catch (error) {
     if (isApiError(error) && error.kind === 'cancelled') {
@@ -271,22 +291,66 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
   }
 }
 
-async function probeArtwork(
-  client: AirwaveClient,
-  keyless: AirwaveClient,
-  call: { signal?: AbortSignal },
-  step: (id: ProbeStepId, outcome: StepOutcome, detail: string, extra?: { fix?: string; ms?: number }) => void,
-): Promise<void> {
+type StepFn = (id: ProbeStepId, outcome: StepOutcome, detail: string, extra?: { fix?: string; ms?: number }) => void;
+
+/**
+ * `/guide/now` (how many channels this key sees: a viewer's key sees fewer than `/status` counts),
+ * then a lookup of the first channel by number, which finds out which lookup form the server has.
+ */
+async function probeChannels(client: AirwaveClient, call: { signal?: AbortSignal }, report: ProbeReport, step: StepFn): Promise<GuideNow | null> {
   const guide = await timed(() => client.guideNow(call));
   if (guide.error) {
     if (guide.error.kind === 'cancelled') throw guide.error;
-    step('artwork', 'warn', `could not read what is on now: ${guide.error.message}`, {
+    step('channels', 'warn', `could not read what is on now: ${guide.error.message}`, {
       ms: guide.ms,
-      fix: 'The guide may not show; check the Airwave server log.',
+      fix: 'The On now list and the guide may not show; check the Airwave server log.',
     });
+    return null;
+  }
+  const rows = guide.value.channels;
+  report.channelCount = rows.length;
+  const total = report.status?.counts?.channels;
+  const seen =
+    total != null && rows.length < total
+      ? `this key sees ${rows.length} of ${total} channels (a viewer's key: the app shows only those)`
+      : `${rows.length} ${rows.length === 1 ? 'channel' : 'channels'} on now`;
+  const first = rows[0];
+  if (!first) {
+    step('channels', 'ok', `${seen}; no channel to look up`, { ms: guide.ms });
+    return guide.value;
+  }
+  const lookup = await timed(() => new ChannelLookup().lookup(client, first.number, call));
+  const ms = guide.ms + lookup.ms;
+  if (lookup.error) {
+    if (lookup.error.kind === 'cancelled') throw lookup.error;
+    step('channels', 'warn', `${seen}; looking up channel ${first.number} failed: ${lookup.error.message}`, {
+      ms,
+      fix: 'Typing a channel number will show only what the On now list holds.',
+    });
+    return guide.value;
+  }
+  report.lookupForm = lookup.value.form;
+  if (lookup.value.kind === 'missing') {
+    step('channels', 'warn', `${seen}; but looking up channel ${first.number} said there is no such channel`, {
+      ms,
+      fix: 'Typing a channel number will show only what the On now list holds; check the Airwave server log.',
+    });
+    return guide.value;
+  }
+  const how =
+    lookup.value.form === 'by-number-now'
+      ? 'lookup by number in one request'
+      : 'lookup by number through /channels/by-number/{n} and /channels/{id}/now';
+  step('channels', 'ok', `${seen} · ${how}`, { ms });
+  return guide.value;
+}
+
+async function probeArtwork(guide: GuideNow | null, keyless: AirwaveClient, call: { signal?: AbortSignal }, step: StepFn): Promise<void> {
+  if (!guide) {
+    step('artwork', 'skipped', 'not checked (what is on now could not be read)');
     return;
   }
-  const url = guide.value.channels.map((c) => c.now?.artworkUrl ?? c.next?.artworkUrl).find((u) => !!u);
+  const url = guide.channels.map((c) => c.now?.artworkUrl ?? c.next?.artworkUrl).find((u) => !!u);
   if (!url) {
     step('artwork', 'skipped', 'nothing on now has artwork to try');
     return;
@@ -304,68 +368,3 @@ async function probeArtwork(
   step('artwork', 'ok', `a poster loaded without a key (${art.value.contentType}, ${kb} KB)`, { ms: art.ms });
 }
 
-function describeStatus(status: Status): string {
-  const { channels, packages, activeSessions } = status.counts;
-  return [
-    `"${status.name}"`,
-    `version ${status.version}`,
-    `up ${formatUptime(status.uptimeSeconds)}`,
-    `${channels} channels, ${packages} packages, ${activeSessions} active sessions`,
-    `time zone ${status.timezone}`,
-  ].join(' · ');
-}
-
-export function formatUptime(totalSeconds: number): string {
-  const s = Math.floor(totalSeconds);
-  const days = Math.floor(s / 86_400);
-  const hours = Math.floor((s % 86_400) / 3_600);
-  const minutes = Math.floor((s % 3_600) / 60);
-  if (days > 0) return `${days} d ${hours} h`;
-  if (hours > 0) return `${hours} h ${minutes} min`;
-  if (minutes > 0) return `${minutes} min`;
-  return `${s} s`;
-}
-
-/** Turns a failed request into the step outcome, the verdict and the one thing to do. */
-function explainUnreachable(
-  error: ApiError,
-  server: ServerAddress,
-): { outcome: StepOutcome; verdict: ProbeVerdict; fix: string } {
-  const fail = (verdict: ProbeVerdict, fix: string) => ({ outcome: 'fail' as const, verdict, fix });
-  switch (error.kind) {
-    case 'unreachable': {
-      const cause = String((error.cause as { code?: string } | undefined)?.code ?? '');
-      if (/ENOTFOUND|EAI_/.test(error.message + cause) || error.message.includes('could not be found')) {
-        return fail('unreachable', "Check the host name's spelling, or use the server's IP address instead.");
-      }
-      if (error.message.includes('certificate')) {
-        return fail('unreachable', 'Use http:// if the server has no valid certificate, or install its certificate on this computer.');
-      }
-      return fail(
-        'unreachable',
-        `Start the Airwave server, and check the address and port (Airwave listens on ${DEFAULT_PORT} by default).`,
-      );
-    }
-    case 'timeout':
-      return fail('unreachable', 'Check that the server is on and that no firewall blocks the port between here and there.');
-    case 'server-error':
-      if (error.status === 502 || error.status === 503 || error.status === 504) {
-        return fail('unreachable', 'A proxy answered but could not reach Airwave behind it: start Airwave or fix the proxy target.');
-      }
-      return fail('not-airwave', 'Check that the address points at the Airwave server itself, not at another service.');
-    case 'not-found':
-      return fail(
-        'not-airwave',
-        `There is no Airwave API at ${server.apiBase}: use the address Airwave's web app opens on, with any proxy path prefix.`,
-      );
-    case 'bad-response':
-      if (error.location) return fail('not-airwave', `The server sends visitors to ${error.location}; if that is Airwave, use that address.`);
-      return fail('not-airwave', "Check that the address points at the Airwave server, not its media server, a router or another web page.");
-    case 'invalid-request':
-      return fail('not-airwave', 'Check that the address points at the Airwave server itself.');
-    case 'unauthorized':
-      return fail('key-rejected', "Create a key in Airwave under Settings → API Keys and paste it whole.");
-    case 'cancelled':
-      return fail('unreachable', 'Run the check again.');
-  }
-}

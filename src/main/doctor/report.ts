@@ -22,6 +22,10 @@ export function formatReport(report: ProbeReport, target: string): string {
       lines.push(`    ${' '.repeat(width)}  → ${step.fix}`);
     }
   }
+  if (report.missing.length > 0) {
+    lines.push('', 'This server is older or differs from the newest Airwave; the app works without:');
+    for (const item of report.missing) lines.push(`  - ${item}`);
+  }
   lines.push('');
   const warnings = report.steps.filter((s) => s.outcome === 'warn').length;
   const tail = report.verdict === 'ok' && warnings > 0 ? ` (${warnings} ${warnings === 1 ? 'warning' : 'warnings'} above)` : '';

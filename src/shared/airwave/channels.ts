@@ -7,15 +7,18 @@ export const ChannelModes = ['filter', 'membership', 'manual', 'mixed'] as const
 export const ChannelProvenances = ['preset', 'ai', 'manual'] as const;
 
 /**
- * A channel record (`/channels`). With `include=definition` it also carries `definition`, the
- * channel's authoring internals, which no stability promise covers: show it, never depend on it.
+ * A channel record (`/channels`, `/channels/by-number/{n}`). With `include=definition` it also
+ * carries `definition`, the channel's authoring internals, which no stability promise covers: show
+ * it, never depend on it. Required are the header's `id`, `number` and `name`; `mode` and
+ * `provenance` read as null (unknown) when absent, and a missing `enabled` as true (a server that
+ * does not say lists the channels it serves).
  */
 export const ChannelSchema = v.object({
   ...ChannelHeaderEntries,
   description: nullable(v.string()),
-  enabled: v.boolean(),
-  mode: openEnum(ChannelModes),
-  provenance: openEnum(ChannelProvenances),
+  enabled: v.optional(v.boolean(), true),
+  mode: nullable(openEnum(ChannelModes)),
+  provenance: nullable(openEnum(ChannelProvenances)),
   // Not covered by any stability promise: a malformed one reads as absent rather than failing the list.
   definition: v.fallback(v.optional(opaqueObject), undefined),
 });
@@ -25,7 +28,10 @@ export const ChannelsSchema = v.object({ channels: v.array(ChannelSchema) });
 export type Channels = v.InferOutput<typeof ChannelsSchema>;
 export const parseChannels = (input: unknown): Channels => parseWith(ChannelsSchema, 'GET /channels', input);
 
-/** `GET /channels/by-number/{n}/now`. Some server versions add the channel record; it is optional extra. */
+/**
+ * `GET /channels/by-number/{n}/now` and `GET /channels/{id}/now`. Some server versions add the
+ * channel record; it is optional extra.
+ */
 export const ChannelNowSchema = v.object({
   current: nullable(NowSlotSchema),
   next: nullable(NowSlotSchema),
@@ -36,6 +42,13 @@ export const ChannelNowSchema = v.object({
 export type ChannelNow = v.InferOutput<typeof ChannelNowSchema>;
 export const parseChannelNow = (input: unknown, number: number | string = '{number}'): ChannelNow =>
   parseWith(ChannelNowSchema, `GET /channels/by-number/${number}/now`, input);
+/** `GET /channels/{id}/now`: the same answer, found by the channel's id. */
+export const parseChannelNowById = (input: unknown, id: string): ChannelNow =>
+  parseWith(ChannelNowSchema, `GET /channels/${id}/now`, input);
+
+/** `GET /channels/by-number/{n}` (beyond the documented interface): one channel record. */
+export const parseChannel = (input: unknown, number: number | string = '{number}'): Channel =>
+  parseWith(ChannelSchema, `GET /channels/by-number/${number}`, input);
 
 /** `GET /packages` (beyond the documented interface). */
 export const PackagesSchema = v.object({ packages: v.array(PackageRefSchema) });

@@ -15,9 +15,11 @@ export const ProgramTypes = ['movie', 'episode', 'show'] as const;
 
 /**
  * One programme in a schedule. `ratingKey: null` marks an interstitial bumper, whose artwork is null.
- * `artworkUrl` is host-relative and tokenless (see artwork.ts).
+ * `artworkUrl` is host-relative and tokenless (see artwork.ts). Required: `title`, `startsAt` and
+ * `endsAt` (a guide cannot place or name a programme without them); `durationSeconds`, when
+ * absent, is worked out from the two times.
  */
-export const ProgramSchema = v.object({
+const ProgramEntries = {
   ratingKey: nullable(v.string()),
   title: v.string(),
   type: nullable(openEnum(ProgramTypes)),
@@ -28,17 +30,36 @@ export const ProgramSchema = v.object({
   summary: nullable(v.string()),
   startsAt: isoTime,
   endsAt: isoTime,
-  durationSeconds: seconds,
+  durationSeconds: v.optional(seconds),
   artworkUrl: nullable(v.string()),
+};
+
+/** Whole seconds between two ISO times (already checked), never negative. */
+const secondsBetween = (startsAt: string, endsAt: string) => Math.max(0, Math.round((Date.parse(endsAt) - Date.parse(startsAt)) / 1000));
+
+const withDuration = <T extends { startsAt: string; endsAt: string; durationSeconds?: number }>(program: T) => ({
+  ...program,
+  durationSeconds: program.durationSeconds ?? secondsBetween(program.startsAt, program.endsAt),
 });
+
+export const ProgramSchema = v.pipe(v.object(ProgramEntries), v.transform(withDuration));
 export type Program = v.InferOutput<typeof ProgramSchema>;
 
 export const SlotKinds = ['program', 'bumper'] as const;
 
-/** A programme as a "now" slot; `offsetSeconds` (seconds already aired) is on the current slot only. */
-export const NowSlotSchema = v.object({
-  ...ProgramSchema.entries,
-  kind: openEnum(SlotKinds),
-  offsetSeconds: v.optional(seconds),
-});
+/**
+ * A programme as a "now" slot; `offsetSeconds` (seconds already aired) is on the current slot only.
+ * A slot without `kind` is a bumper when it has no rating key, else a programme.
+ */
+export const NowSlotSchema = v.pipe(
+  v.object({
+    ...ProgramEntries,
+    kind: v.optional(openEnum(SlotKinds)),
+    offsetSeconds: v.optional(seconds),
+  }),
+  v.transform(({ kind, ...slot }) => ({
+    ...withDuration(slot),
+    kind: kind ?? (slot.ratingKey === null ? 'bumper' : 'program'),
+  })),
+);
 export type NowSlot = v.InferOutput<typeof NowSlotSchema>;

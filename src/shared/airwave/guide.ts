@@ -21,7 +21,8 @@ export const GuideNowRowSchema = v.object({
 });
 export type GuideNowRow = v.InferOutput<typeof GuideNowRowSchema>;
 
-export const GuideNowSchema = v.object({ serverTime: isoTime, channels: v.array(GuideNowRowSchema) });
+/** Required: `channels`, and in each row `id`, `number` and `name` (what a row and a lookup need). */
+export const GuideNowSchema = v.object({ serverTime: nullable(isoTime), channels: v.array(GuideNowRowSchema) });
 export type GuideNow = v.InferOutput<typeof GuideNowSchema>;
 export const parseGuideNow = (input: unknown): GuideNow => parseWith(GuideNowSchema, 'GET /guide/now', input);
 

@@ -1,20 +1,27 @@
 import * as v from 'valibot';
-import { count, isoTime, parseWith, seconds } from './schema';
+import { count, isoTime, nullable, parseWith, seconds } from './schema';
 
-/** `GET /status`: identity and health; the single call a sensor needs. `product` is "airwave". */
+/**
+ * `GET /status`: identity and health; the single call a sensor needs. `product` is "airwave".
+ * Only `product`, `version` and `name` are required (they say what answered and what to call it).
+ * Airwave 0.14 sends no `uptimeSeconds` and no `counts`; everything but the three reads as null
+ * (unknown) when absent, and still fails, naming the field, when present with the wrong type.
+ */
 export const StatusSchema = v.object({
   product: v.string(),
   version: v.string(),
-  instanceId: v.string(),
+  instanceId: nullable(v.string()),
   name: v.string(),
-  time: isoTime,
-  timezone: v.string(),
-  uptimeSeconds: seconds,
-  counts: v.object({
-    channels: count,
-    packages: count,
-    activeSessions: count,
-  }),
+  time: nullable(isoTime),
+  timezone: nullable(v.string()),
+  uptimeSeconds: nullable(seconds),
+  counts: nullable(
+    v.object({
+      channels: nullable(count),
+      packages: nullable(count),
+      activeSessions: nullable(count),
+    }),
+  ),
 });
 export type Status = v.InferOutput<typeof StatusSchema>;
 export const parseStatus = (input: unknown): Status => parseWith(StatusSchema, 'GET /status', input);
@@ -29,10 +36,11 @@ const FeaturesSchema = v.pipe(
   }),
 );
 
-/** `GET /capabilities`: what this server offers, so the app can degrade gracefully. */
+/** `GET /capabilities`: what this server offers, so the app can degrade gracefully. Only `apiVersion` is required. */
 export const CapabilitiesSchema = v.object({
+  // Required: it says this is the public API's capabilities answer, and which dialect it speaks.
   apiVersion: v.string(),
-  serverVersion: v.string(),
+  serverVersion: nullable(v.string()),
   features: v.optional(FeaturesSchema, {}),
   webhooks: v.optional(
     v.object({ supported: v.boolean(), eventTypes: v.optional(v.array(v.string()), []) }),

@@ -30,13 +30,17 @@ export const parseNowPlaying = (input: unknown): NowPlaying => parseWith(NowPlay
 export const SessionStates = ['program', 'bumper', 'off'] as const;
 export const PlaybackStates = ['playing', 'paused', 'buffering', 'idle'] as const;
 
-/** A full session record: `GET /sessions` (beyond the documented interface) and session events. */
+/**
+ * A full session record: `GET /sessions` (beyond the documented interface) and seed-shaped session
+ * events. Required: `id` (the viewer's identity) and `user` (who to name); a session without a
+ * `state` is taken as watching, and a channel without a number as no channel at all.
+ */
 export const SessionSchema = v.object({
   id: v.string(),
   user: v.string(),
   deviceId: nullable(v.string()),
-  channel: nullable(v.object({ number: integer, name: v.string(), callsign: nullable(v.string()) })),
-  state: openEnum(SessionStates),
+  channel: nullable(v.object({ number: integer, name: nullable(v.string()), callsign: nullable(v.string()) })),
+  state: nullable(openEnum(SessionStates)),
   playbackState: nullable(openEnum(PlaybackStates)),
   title: nullable(v.string()),
   showTitle: nullable(v.string()),

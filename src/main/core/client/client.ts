@@ -4,7 +4,9 @@ import {
   parseArtworkPath,
   artworkPath,
   parseCapabilities,
+  parseChannel,
   parseChannelNow,
+  parseChannelNowById,
   parseChannels,
   parseGuide,
   parseGuideNow,
@@ -18,7 +20,7 @@ import {
 } from '../../../shared/airwave';
 import { USER_AGENT } from '../../../shared/app-info';
 import { parseServerUrl, type ServerAddress } from '../../../shared/server-url';
-import { ApiError, redact } from './errors';
+import { ApiError, isApiError, redact } from './errors';
 import { DEFAULT_TIMEOUTS, HttpTransport, type RawResponse, type StreamResponse, type Timeouts } from './http';
 
 export type AuthStyle = 'x-api-key' | 'bearer';
@@ -48,6 +50,10 @@ export interface CallOptions {
 export interface Artwork {
   contentType: string;
   bytes: Buffer;
+  /** how long the server lets the image be reused: `Cache-Control: max-age` in ms (0 for no-cache), null when it does not say */
+  maxAgeMs: number | null;
+  /** `Cache-Control: no-store`: show it, never keep it */
+  noStore: boolean;
 }
 
 /**
@@ -116,6 +122,28 @@ export class AirwaveClient {
   }
 
   /**
+   * `/channels/by-number/{n}`: one channel record (beyond the documented interface; Airwave's own
+   * router has it). A 404 is a missing channel or, without the error envelope, a missing route.
+   */
+  channelByNumber(number: number, o?: CallOptions & { definition?: boolean }) {
+    const endpoint = `GET /channels/by-number/${number}`;
+    if (!Number.isSafeInteger(number) || number < 0) {
+      return Promise.reject(new ApiError('invalid-request', 'A channel number is a whole number, like 101.', { endpoint }));
+    }
+    const path = `/channels/by-number/${number}${o?.definition ? '?include=definition' : ''}`;
+    return this.#json(path, (json) => parseChannel(json, number), o, endpoint);
+  }
+
+  /** `/channels/{id}/now`: what is on now and next on one channel, found by its id. */
+  channelNow(channelId: string, o?: CallOptions) {
+    const endpoint = `GET /channels/${channelId}/now`;
+    if (channelId === '' || channelId === '.' || channelId === '..') {
+      return Promise.reject(new ApiError('invalid-request', 'That is not a channel id.', { endpoint }));
+    }
+    return this.#json(`/channels/${encodeURIComponent(channelId)}/now`, (json) => parseChannelNowById(json, channelId), o, endpoint);
+  }
+
+  /**
    * Artwork from a server-given host-relative `artworkUrl`, or built from its parts. Sent with no
    * key at all (the path is tokenless); only the public interface's artwork path shape is fetched.
    */
@@ -145,7 +173,7 @@ export class AirwaveClient {
         status: response.status,
       });
     }
-    return { contentType, bytes: response.body };
+    return { contentType, bytes: response.body, ...cachePolicy(response.headers['cache-control']) };
   }
 
   /**
@@ -233,6 +261,11 @@ export class AirwaveClient {
     if (status === 401 || code === 'unauthorized') {
       return new ApiError('unauthorized', `The server rejected the API key.${said}`, details);
     }
+    if (status === 404 && !envelope) {
+      // No JSON error envelope: the router itself does not know the path (Airwave answers a plain
+      // "404 Not Found"), as opposed to a known route whose resource is missing.
+      return new ApiError('not-found', `This server has no ${endpoint} (HTTP 404).`, details);
+    }
     if (status === 404 || code === 'not_found') {
       return new ApiError('not-found', `Not found: ${endpoint}.${said}`, details);
     }
@@ -242,6 +275,26 @@ export class AirwaveClient {
     const reason = status >= 500 ? 'had a problem' : 'answered unexpectedly';
     return new ApiError('server-error', `The server ${reason} (HTTP ${status}).${said}`, details);
   }
+}
+
+/**
+ * A 404 without the JSON error envelope: the server has no such route at all (older versions,
+ * Airwave's own router for `/channels/by-number/{n}/now`, or a proxy that does not pass it on).
+ */
+export const isMissingRoute = (error: unknown): error is ApiError =>
+  isApiError(error) && error.kind === 'not-found' && error.status === 404 && error.serverCode === undefined;
+
+/** A 404 in the server's own error envelope: the route exists, the thing asked for does not. */
+export const isMissingResource = (error: unknown): error is ApiError =>
+  isApiError(error) && error.kind === 'not-found' && error.serverCode !== undefined;
+
+/** The parts of a `Cache-Control` header an image cache acts on. */
+export function cachePolicy(header: string | string[] | undefined): { maxAgeMs: number | null; noStore: boolean } {
+  const directives = (Array.isArray(header) ? header.join(',') : (header ?? '')).toLowerCase().split(',').map((d) => d.trim());
+  const noStore = directives.includes('no-store');
+  if (directives.includes('no-cache')) return { maxAgeMs: 0, noStore };
+  const maxAge = directives.map((d) => /^max-age\s*=\s*"?(\d{1,10})"?$/.exec(d)?.[1]).find((n) => n !== undefined);
+  return { maxAgeMs: maxAge === undefined ? null : Number(maxAge) * 1000, noStore };
 }
 
 function retryAfter(header: string | string[] | undefined, now: number): number | undefined {

@@ -1,3 +1,3 @@
-export { AirwaveClient, DEFAULT_LIMITS, type AuthStyle, type Artwork, type CallOptions, type ClientOptions, type Limits } from './client';
+export { AirwaveClient, DEFAULT_LIMITS, isMissingResource, isMissingRoute, type AuthStyle, type Artwork, type CallOptions, type ClientOptions, type Limits } from './client';
 export { ApiError, isApiError, redact, type ApiErrorKind } from './errors';
 export { DEFAULT_TIMEOUTS, type Timeouts } from './http';

@@ -477,11 +477,11 @@ export class SyncEngine {
   async #slowTick(gen: number): Promise<void> {
     if (gen !== this.#gen) return;
     this.#jobs.schedule('slow', this.#tuning.slowResyncMs, () => void this.#slowTick(gen));
-    const before = this.#store.state.status.data?.counts.activeSessions;
+    const before = this.#store.state.status.data?.counts?.activeSessions;
     await this.#fetchStatus(gen);
     if (gen !== this.#gen || this.#mode !== 'events') return;
     const state = this.#store.state;
-    const after = state.status.data?.counts.activeSessions;
+    const after = state.status.data?.counts?.activeSessions;
     // What the viewer list we hold says; events that did arrive already brought it up to date.
     const known = state.sessions.supported && state.sessions.data ? state.sessions.data.length : state.nowPlaying.data?.length;
     if (after !== before && after !== known) void this.#fetchViewers(gen);
@@ -572,7 +572,8 @@ export class SyncEngine {
     return this.#fetchInto('status', gen, 'status', (client) => client.status(), (status, now) =>
       this.#store.update((state) => ({
         status: fresh(status, now),
-        sessionCount: fresh(status.counts.activeSessions, now),
+        // older servers (0.14) send no counts: the count then comes from /sessions/count alone
+        ...(typeof status.counts?.activeSessions === 'number' ? { sessionCount: fresh(status.counts.activeSessions, now) } : {}),
         server: state.server ? { ...state.server, name: status.name } : state.server,
       })),
     );
