@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { earliestBoundary } from '../../src/main/core/sync/engine';
+import { earliestBoundary } from '../../src/main/core/sync/schedules';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { delta, onAirChannel, startCoreHarness, total, type CoreHarness } from '../support/core-harness';
 

@@ -18,6 +18,14 @@ export interface AppState extends ServerData {
 
 export const emptyResource = <T>(): Resource<T> => ({ data: null, updatedAt: null, error: null });
 
+/** A resource just fetched: its data, when, and no error. */
+export const freshResource = <T>(data: T, now: number): Resource<T> => ({ data, updatedAt: now, error: null });
+
+/** How old a resource's data is (infinitely old when it never arrived). */
+export function resourceAge(resource: Resource<unknown>, now: number): number {
+  return resource.updatedAt === null ? Number.POSITIVE_INFINITY : now - resource.updatedAt;
+}
+
 export function initialState(now: number, forwardMinutes = 180): AppState {
   return {
     connection: {

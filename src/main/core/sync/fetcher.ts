@@ -1,0 +1,208 @@
+import type { Capabilities, Guide, NowPlayingEntry, Session, Status } from '../../../shared/airwave';
+import { toDisposable } from '../../common/disposable';
+import { isApiError, type AirwaveClient } from '../client';
+import { emptyResource, freshResource, type AppState } from '../state';
+import type { SyncDeps } from './config';
+import type { Connection } from './connection';
+import type { FollowedServer } from './followed-server';
+import { describe } from './reporting';
+
+/**
+ * The resource fetcher: the one place the engine sends requests to its server. One request in
+ * flight per resource (a call while one runs asks for one more run after it); answers are checked
+ * by the client against the contract and committed into the state only while the connection they
+ * belong to is current; failures go to that connection.
+ */
+
+/** The open body of `/events`. */
+export type EventBody = Awaited<ReturnType<AirwaveClient['openEvents']>>;
+
+export class ResourceFetcher {
+  readonly #server: FollowedServer;
+  readonly #deps: SyncDeps;
+  readonly #afterOnNow: (connection: Connection) => void;
+
+  /** `afterOnNow` runs after every committed `/guide/now` (to plan the next one). */
+  constructor(server: FollowedServer, deps: SyncDeps, afterOnNow: (connection: Connection) => void) {
+    this.#server = server;
+    this.#deps = deps;
+    this.#afterOnNow = afterOnNow;
+  }
+
+  /**
+   * `/capabilities` (null from older servers that lack it) and `/status`, read one after the other
+   * on connect and committed together. Failures are thrown to the caller.
+   */
+  async handshake(conn: Connection): Promise<{ capabilities: Capabilities | null; status: Status }> {
+    const client = this.#server.client;
+    let capabilities: Capabilities | null = null;
+    try {
+      capabilities = await conn.run((signal) => client.capabilities({ signal }));
+    } catch (error) {
+      // Older servers may not have /capabilities: read that as "no optional features".
+      if (!(isApiError(error) && error.kind === 'not-found')) throw error;
+    }
+    const status = await conn.run((signal) => client.status({ signal }));
+    conn.ifCurrent(() => {
+      const now = this.#deps.clock.now();
+      this.#deps.store.update((state) => ({
+        capabilities: capabilities ? freshResource(capabilities, now) : { data: null, updatedAt: now, error: null },
+        status: freshResource(status, now),
+        server: state.server ? { ...state.server, name: status.name } : state.server,
+      }));
+    });
+    return { capabilities, status };
+  }
+
+  /**
+   * Opens `/events`; `signal` closes it (the stream has a signal of its own, for the silence
+   * watchdog). The open body is registered with the connection, so it closes with it.
+   */
+  openEvents(conn: Connection, signal: AbortSignal): Promise<EventBody> {
+    return conn.run(async () => {
+      const body = await this.#server.client.openEvents({ signal });
+      conn.add(toDisposable(() => body.destroy()));
+      return body;
+    });
+  }
+
+  /** Count, viewers and what is on now, fetched together after every (re)connect. */
+  async resync(conn: Connection): Promise<void> {
+    await conn.run(() => Promise.all([this.count(conn), this.viewers(conn), this.onNow(conn)]));
+  }
+
+  status(conn: Connection): Promise<void> {
+    return this.#fetch(conn, 'status', 'status', (client, signal) => client.status({ signal }), (status, now) =>
+      this.#deps.store.update((state) => ({
+        status: freshResource(status, now),
+        // older servers (0.14) send no counts: the count then comes from /sessions/count alone
+        ...(typeof status.counts?.activeSessions === 'number' ? { sessionCount: freshResource(status.counts.activeSessions, now) } : {}),
+        server: state.server ? { ...state.server, name: status.name } : state.server,
+      })),
+    );
+  }
+
+  count(conn: Connection): Promise<void> {
+    return this.#fetch(conn, 'count', 'sessionCount', (client, signal) => client.sessionCount({ signal }), ({ count }, now) => {
+      this.#server.lastCount = count;
+      this.#deps.store.update({ sessionCount: freshResource(count, now) });
+    });
+  }
+
+  /** `/now-playing`, and `/sessions` where the server has it, committed together. */
+  viewers(conn: Connection): Promise<void> {
+    return this.#single(conn, 'viewers', async () => {
+      const client = this.#server.client;
+      const wantSessions = this.#deps.store.state.sessions.supported;
+      try {
+        const [nowPlaying, sessions] = await conn.run((signal) =>
+          Promise.all([
+            client.nowPlaying({ signal }),
+            wantSessions ? client.sessions({ signal }).catch((error: unknown) => sessionsFallback(error)) : Promise.resolve(null),
+          ]),
+        );
+        conn.ifCurrent(() => {
+          const now = this.#deps.clock.now();
+          const baseline = this.#server.baselinePending;
+          this.#server.baselinePending = false;
+          this.#deps.store.update((state) => ({
+            nowPlaying: freshResource<NowPlayingEntry[]>(nowPlaying.nowPlaying, now),
+            sessions:
+              sessions === 'unsupported'
+                ? { ...emptyResource<Session[]>(), supported: false }
+                : sessions
+                  ? { ...freshResource(sessions.sessions, now), supported: true }
+                  : state.sessions,
+            viewerEpoch: baseline ? state.viewerEpoch + 1 : state.viewerEpoch,
+          }));
+        });
+      } catch (error) {
+        conn.fail(error, 'nowPlaying');
+      }
+    });
+  }
+
+  /** `/now-playing` alone (after events that already brought `/sessions` up to date). */
+  nowPlaying(conn: Connection): Promise<void> {
+    return this.#fetch(conn, 'nowPlaying', 'nowPlaying', (client, signal) => client.nowPlaying({ signal }), ({ nowPlaying }, now) =>
+      this.#deps.store.update({ nowPlaying: freshResource<NowPlayingEntry[]>(nowPlaying, now) }),
+    );
+  }
+
+  onNow(conn: Connection): Promise<void> {
+    return this.#fetch(conn, 'onNow', 'onNow', (client, signal) => client.guideNow({ signal }), (onNow, now) => {
+      this.#deps.store.update({ onNow: freshResource(onNow, now) });
+      this.#afterOnNow(conn);
+    });
+  }
+
+  /**
+   * The guide for a forward window, asked for by the user: not cancelled by a reconnect (its answer
+   * is dropped instead), committed only if that window is still the one wanted. Rejects with the
+   * error on failure; a rejected key is handed to the connection too.
+   */
+  async guide(conn: Connection, forwardMinutes: number): Promise<void> {
+    const { store, clock } = this.#deps;
+    store.update((state) => ({ guide: { ...state.guide, forwardMinutes, loading: true } }));
+    let guide: Guide;
+    try {
+      guide = await this.#server.client.guide(forwardMinutes);
+    } catch (error) {
+      conn.ifCurrent(() => {
+        store.update((state) => ({ guide: { ...state.guide, error: describe(error), loading: false } }));
+        if (isApiError(error) && error.kind === 'unauthorized') conn.fail(error, 'guide');
+      });
+      throw error;
+    }
+    conn.ifCurrent(() => {
+      if (store.state.guide.forwardMinutes !== forwardMinutes) return;
+      store.update({ guide: { data: guide, updatedAt: clock.now(), error: null, forwardMinutes, loading: false } });
+    });
+  }
+
+  /** One resource: fetched once at a time, committed while its connection is current, a failure reported against `resource`. */
+  #fetch<T>(
+    conn: Connection,
+    name: string,
+    resource: keyof AppState,
+    request: (client: AirwaveClient, signal: AbortSignal) => Promise<T>,
+    commit: (value: T, now: number) => void,
+  ): Promise<void> {
+    return this.#single(conn, name, async () => {
+      try {
+        const value = await conn.run((signal) => request(this.#server.client, signal));
+        conn.ifCurrent(() => commit(value, this.#deps.clock.now()));
+      } catch (error) {
+        conn.fail(error, resource);
+      }
+    });
+  }
+
+  /** One request in flight per resource: a call while one runs asks for one more run after it. */
+  #single(conn: Connection, name: string, work: () => Promise<void>): Promise<void> {
+    const flights = conn.flights;
+    const running = flights.get(name);
+    if (running) {
+      running.again = true;
+      return running.done;
+    }
+    const flight = { again: false, done: Promise.resolve() };
+    flight.done = (async () => {
+      do {
+        flight.again = false;
+        await work();
+      } while (flight.again); // (a replaced connection starts no request: conn.run refuses)
+    })().finally(() => {
+      if (flights.get(name) === flight) flights.delete(name);
+    });
+    flights.set(name, flight);
+    return flight.done;
+  }
+}
+
+function sessionsFallback(error: unknown): 'unsupported' | null {
+  // `/sessions` is beyond the documented interface: a 404 means "not here", other trouble means "not now".
+  if (isApiError(error) && (error.kind === 'not-found' || error.kind === 'bad-response')) return 'unsupported';
+  if (isApiError(error) && error.kind === 'unauthorized') throw error;
+  return null;
+}

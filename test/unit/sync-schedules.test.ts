@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { GuideNow } from '../../src/shared/airwave';
+import { initialState, type AppState } from '../../src/main/core/state';
+import { DEFAULT_TUNING } from '../../src/main/core/sync/config';
+import {
+  earliestBoundary,
+  failureRetryDelay,
+  incompatibleRetryDelay,
+  onNowDelay,
+  pollDelay,
+  slowResyncDelay,
+  streamLossDelay,
+  streamRefusedDelay,
+} from '../../src/main/core/sync/schedules';
+
+/** Each schedule's delay, computed in one function: the numbers the README promises. */
+
+const NOW = Date.parse('2026-09-27T18:00:00.000Z');
+const MIN = 60_000;
+const at = (ms: number) => new Date(NOW + ms).toISOString();
+const half = () => 0.5;
+
+/** On now with programmes ending at the given offsets (ms from NOW); `fetchedAgo` sets its age. */
+function onNowState(ends: (number | null)[], fetchedAgo = 0): AppState {
+  const program = (end: number) => ({ title: 'P', startsAt: at(end - 30 * MIN), endsAt: at(end) });
+  const channels = ends.map((end, i) => ({ channel: { number: 101 + i }, now: end === null ? null : program(end), next: null }));
+  return { ...initialState(NOW), onNow: { data: { channels } as unknown as GuideNow, updatedAt: NOW - fetchedAgo, error: null } };
+}
+
+describe('schedule delays', () => {
+  it('polls at the user interval and checks status every 5 minutes', () => {
+    expect(pollDelay({ server: 'x', apiKey: 'k', authStyle: 'x-api-key', pollSeconds: 15 })).toBe(15_000);
+    expect(pollDelay({ server: 'x', apiKey: 'k', authStyle: 'x-api-key', pollSeconds: 300 })).toBe(300_000);
+    expect(slowResyncDelay(DEFAULT_TUNING)).toBe(5 * MIN);
+  });
+
+  it('refetches /guide/now at the first boundary plus jitter while the popover is open', () => {
+    const state = onNowState([20 * MIN, 7 * MIN, null]);
+    expect(earliestBoundary(state, NOW)).toBe(NOW + 7 * MIN);
+    expect(onNowDelay(state, NOW, true, DEFAULT_TUNING, () => 0)).toBe(7 * MIN);
+    expect(onNowDelay(state, NOW, true, DEFAULT_TUNING, half)).toBe(7 * MIN + 1_000);
+  });
+
+  it('closed, no sooner than 10 minutes after the last fetch; never sooner than 1 s; 30 minutes without a boundary', () => {
+    expect(onNowDelay(onNowState([2 * MIN]), NOW, false, DEFAULT_TUNING, () => 0)).toBe(10 * MIN);
+    expect(onNowDelay(onNowState([2 * MIN], 9 * MIN), NOW, false, DEFAULT_TUNING, () => 0)).toBe(2 * MIN);
+    expect(onNowDelay(onNowState([100]), NOW, true, DEFAULT_TUNING, () => 0)).toBe(1_000);
+    expect(onNowDelay(onNowState([]), NOW, true, DEFAULT_TUNING, () => 0)).toBe(30 * MIN);
+  });
+
+  it('backs off from 2 s to the 5 minute cap, honouring a longer Retry-After within the cap', () => {
+    expect([1, 2, 3, 9].map((attempt) => failureRetryDelay(attempt, half, DEFAULT_TUNING, 0))).toEqual([2_000, 4_000, 8_000, 300_000]);
+    expect(failureRetryDelay(1, half, DEFAULT_TUNING, 7_000)).toBe(7_000);
+    expect(failureRetryDelay(1, half, DEFAULT_TUNING, 60 * MIN)).toBe(5 * MIN);
+    expect(streamLossDelay(2, half, DEFAULT_TUNING)).toBe(4_000);
+    expect(incompatibleRetryDelay(DEFAULT_TUNING)).toBe(5 * MIN);
+  });
+
+  it('tries a refused stream again after 5 minutes, later if the server asks, at most after an hour', () => {
+    expect(streamRefusedDelay(DEFAULT_TUNING, 0)).toBe(5 * MIN);
+    expect(streamRefusedDelay(DEFAULT_TUNING, 20 * MIN)).toBe(20 * MIN);
+    expect(streamRefusedDelay(DEFAULT_TUNING, 5 * 60 * MIN)).toBe(60 * MIN);
+  });
+});
