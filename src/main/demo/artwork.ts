@@ -8,7 +8,7 @@ import { hash } from './rng';
  * image is deterministic and a few kilobytes; recent ones are kept in a small LRU.
  */
 
-export const ARTWORK_SIZES: Record<ArtworkKind, { width: number; height: number }> = {
+const ARTWORK_SIZES: Record<ArtworkKind, { width: number; height: number }> = {
   poster: { width: 200, height: 300 },
   background: { width: 320, height: 180 },
   thumb: { width: 240, height: 135 },
