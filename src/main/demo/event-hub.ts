@@ -1,19 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Session } from '../../shared/airwave';
+import type { Access } from './auth';
 import { every, type Clock, type TimerHandle } from '../common/clock';
 import { fail } from './http';
-import type { DemoEventType } from './sessions';
+import type { DemoEvent } from './sessions';
 
 /**
  * The `/events` stream: open streams (capped; more get 503), `hello` on connect, a `keepalive`
- * every 15 s on the injected clock, and each event written to every stream that wants its type.
- * Delivery is best effort and there is no replay, as on real servers.
+ * every 15 s on the injected clock, and each event written to every stream that wants its type,
+ * with the full session record or Airwave's compact one, filtered by the stream's key or not, as
+ * the profile says. Delivery is best effort and there is no replay, as on real servers.
  */
 
 const KEEPALIVE_MS = 15_000;
 
 interface Stream {
   res: ServerResponse;
+  access: Access;
   types: Set<string> | null;
   keepalive: TimerHandle;
 }
@@ -23,6 +25,10 @@ export interface EventHubOptions {
   maxStreams: number;
   /** what `hello` says about the server */
   hello: () => Record<string, unknown>;
+  /** `data` is Airwave's compact record rather than the /sessions record */
+  compact: boolean;
+  /** a stream whose key sees only some channels gets only events about those */
+  followKey: boolean;
 }
 
 export class EventHub {
@@ -41,16 +47,21 @@ export class EventHub {
     this.dropping = on;
   }
 
-  emit(type: DemoEventType, session: Session): void {
+  emit(event: DemoEvent): void {
+    const { type } = event;
     const id = String(++this.eventId);
     if (this.dropping) return; // delivery is best effort: a lost event is still numbered
-    const envelope = { id, type, timestamp: this.nowIso(), data: session };
+    const envelope = { id, type, timestamp: this.nowIso(), data: this.options.compact ? event.compact : event.session };
     const frame = `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(envelope)}\n\n`;
-    for (const stream of this.streams) if (!stream.types || stream.types.has(type)) this.write(stream, frame);
+    for (const stream of this.streams) {
+      if (stream.types && !stream.types.has(type)) continue;
+      if (this.options.followKey && !event.channels.some((n) => stream.access.sees(n))) continue;
+      this.write(stream, frame);
+    }
   }
 
-  /** Answers `GET /events` (the caller has checked the key). */
-  open(req: IncomingMessage, res: ServerResponse, url: URL): void {
+  /** Answers `GET /events` for a key the caller has checked. */
+  open(req: IncomingMessage, res: ServerResponse, url: URL, access: Access): void {
     if (this.streams.size >= this.options.maxStreams) {
       return fail(res, 503, 'unavailable', 'Too many event streams are open.', { 'retry-after': '30' });
     }
@@ -63,6 +74,7 @@ export class EventHub {
     });
     const stream: Stream = {
       res,
+      access,
       types: wanted ? new Set(wanted.split(',').map((t) => t.trim()).filter(Boolean)) : null,
       keepalive: every(this.options.clock, KEEPALIVE_MS, () =>
         this.write(stream, `event: keepalive\ndata: {"serverTime":"${this.nowIso()}"}\n\n`),

@@ -13,6 +13,7 @@ import { sessionRoutes } from './routes/sessions';
 /**
  * How a request finds its answer: only GET/HEAD under /api/public/v1; artwork without a key;
  * everything else after the key check, `/events` to the event hub, the rest to the route table.
+ * A path no route knows is a 404: the JSON envelope (seed), or plain text as Airwave's router does.
  */
 
 export interface RouterParts extends RouteContext {
@@ -21,8 +22,15 @@ export interface RouterParts extends RouteContext {
 }
 
 export function createRouter(parts: RouterParts): (req: IncomingMessage, res: ServerResponse) => void {
-  const { world, keys, hub, sse } = parts;
+  const { world, keys, hub, sse, profile } = parts;
   const routes: Route[] = [...serverInfoRoutes(parts), ...sessionRoutes(parts), ...guideRoutes(parts), ...channelRoutes(parts)];
+
+  const noRoute = (res: ServerResponse) => {
+    if (!profile.plainTextNotFound) return fail(res, 404, 'not_found', 'Not found.');
+    const text = '404 Not Found';
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+    res.end(text);
+  };
 
   return (req, res) => {
     let url: URL;
@@ -31,7 +39,7 @@ export function createRouter(parts: RouterParts): (req: IncomingMessage, res: Se
     } catch {
       return fail(res, 400, 'invalid_request', 'Malformed request.');
     }
-    if (!url.pathname.startsWith(`${API_PREFIX}/`)) return fail(res, 404, 'not_found', 'Not found.');
+    if (!url.pathname.startsWith(`${API_PREFIX}/`)) return noRoute(res);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return fail(res, 405, 'method_not_allowed', 'This API is read-only: use GET.', { allow: 'GET, HEAD' });
     }
@@ -44,22 +52,22 @@ export function createRouter(parts: RouterParts): (req: IncomingMessage, res: Se
       return serveArtwork(world, res, url, channelId, ratingKey); // tokenless: no key needed
     }
 
-    const auth = keys.check(req, url, path === '/events');
-    if (auth === 'missing') {
+    const access = keys.check(req, url, path === '/events');
+    if (access === 'missing') {
       return fail(res, 401, 'unauthorized', 'API key required. Send it in X-API-Key or Authorization: Bearer.');
     }
-    if (auth === 'invalid') return fail(res, 401, 'unauthorized', 'Invalid or revoked API key.');
+    if (access === 'invalid') return fail(res, 401, 'unauthorized', 'Invalid or revoked API key.');
     if (path === '/events') {
-      if (!sse()) return fail(res, 404, 'not_found', 'Not found.');
-      return hub.open(req, res, url);
+      if (!profile.eventStream || !sse()) return noRoute(res);
+      return hub.open(req, res, url, access);
     }
 
     for (const route of routes) {
       const match = route.pattern.exec(path);
       if (!match) continue;
       const params = match.slice(1).map((p) => decode(p) ?? '');
-      return route.handle(res, url, params);
+      return route.handle(res, url, params, access);
     }
-    fail(res, 404, 'not_found', 'Not found.');
+    noRoute(res);
   };
 }

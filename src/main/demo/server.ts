@@ -1,17 +1,18 @@
 import { systemClock, type Clock } from '../common/clock';
-import { demoKey, KeyRing } from './auth';
+import { KeyRing } from './auth';
 import { createControls, type DemoControls } from './controls';
 import { EventHub } from './event-hub';
 import { listen } from './listener';
+import { demoProfile, type DemoProfileName } from './profile';
 import { createRouter } from './router';
 import { SessionPool } from './sessions';
 import { DemoWorld } from './world';
 
 /**
  * The demo Airwave server: the public API of airwave-api.md on node:http, with generated channels,
- * schedules, viewers and artwork, and the /events stream. Used by the tests, `npm run demo-server`
- * and the app's "Try the demo". `startDemoServer` only wires the parts; everything follows from the
- * seed and the injected clock.
+ * schedules, viewers and artwork, and the /events stream, in one of three profiles (profile.ts).
+ * Used by the tests, `npm run demo-server` and the app's "Try the demo". `startDemoServer` only
+ * wires the parts; everything follows from the seed and the injected clock.
  */
 
 export interface DemoOptions {
@@ -25,9 +26,16 @@ export interface DemoOptions {
   /** average new viewers per hour; 0 keeps the viewers fixed */
   churn?: number;
   clock?: Clock;
-  /** offer the /events stream (capabilities.sse.supported) */
+  /** which server to imitate: seed (default), airwave or legacy */
+  profile?: DemoProfileName;
+  /** offer the /events stream (capabilities.sse.supported); always off on legacy */
   sse?: boolean;
+  /** the admin key (sees every channel); default derived from the seed */
   apiKey?: string;
+  /** a viewer's key (sees only `viewerChannels`); default derived from the seed */
+  viewerKey?: string;
+  /** channel numbers the viewer key sees; default every other channel from the first (101, 103, …) */
+  viewerChannels?: readonly number[];
   /** open event streams allowed at once; more get 503 */
   maxStreams?: number;
   name?: string;
@@ -35,29 +43,49 @@ export interface DemoOptions {
 
 export interface DemoServer {
   /** http://host:port, no trailing slash */
-  url: string;
-  port: number;
-  key: string;
-  controls: DemoControls;
+  readonly url: string;
+  readonly port: number;
+  readonly profile: DemoProfileName;
+  /** the admin key (changes when a test regenerates it) */
+  readonly key: string;
+  /** the viewer-scoped key */
+  readonly viewerKey: string;
+  readonly controls: DemoControls;
   close(): Promise<void>;
 }
 
 export async function startDemoServer(options: DemoOptions = {}): Promise<DemoServer> {
   const seed = options.seed ?? 1;
   const clock = options.clock ?? systemClock;
+  const profile = demoProfile(options.profile);
   const world = new DemoWorld(seed, clock, options.name ?? 'Airwave Demo', options.channels ?? 24);
-  const keys = new KeyRing(options.apiKey ?? demoKey(seed));
+  const keys = new KeyRing({
+    seed,
+    adminKey: options.apiKey,
+    viewerKey: options.viewerKey,
+    viewerChannels: options.viewerChannels ?? world.channels.filter((_, i) => i % 2 === 0).map((c) => c.record.number),
+  });
   const hub = new EventHub({
     clock,
     maxStreams: options.maxStreams ?? 8,
     hello: () => ({ name: world.name, instanceId: world.instanceId }),
+    compact: profile.compactEvents,
+    followKey: profile.eventsFollowKey,
   });
-  let sse = options.sse ?? true;
+  let sse = profile.eventStream && (options.sse ?? true);
 
-  const pool = new SessionPool(seed, clock, world.channels, world.schedules, (type, session) => hub.emit(type, session), Math.max(0, options.churn ?? 4));
+  const pool = new SessionPool({
+    seed,
+    clock,
+    channels: world.channels,
+    schedules: world.schedules,
+    emit: (event) => hub.emit(event),
+    churnPerHour: Math.max(0, options.churn ?? 4),
+    heartbeats: profile.heartbeats,
+  });
   pool.begin(Math.max(0, Math.floor(options.viewers ?? 3)));
 
-  const router = createRouter({ world, pool, keys, hub, sse: () => sse });
+  const router = createRouter({ world, pool, profile, keys, hub, sse: () => sse });
   const listener = await listen(router, options.port ?? 0, options.host ?? '127.0.0.1').catch((error: unknown) => {
     pool.close();
     throw error;
@@ -70,6 +98,7 @@ export async function startDemoServer(options: DemoOptions = {}): Promise<DemoSe
     keys,
     listener,
     setSse(supported) {
+      if (supported && !profile.eventStream) throw new Error(`The ${profile.name} profile has no event stream.`);
       sse = supported;
       if (!supported) hub.closeAll();
     },
@@ -79,7 +108,13 @@ export async function startDemoServer(options: DemoOptions = {}): Promise<DemoSe
   return {
     url: listener.url,
     port: listener.port,
-    key: keys.key,
+    profile: profile.name,
+    get key() {
+      return keys.key('admin');
+    },
+    get viewerKey() {
+      return keys.key('viewer');
+    },
     controls,
     close() {
       closing ??= (async () => {

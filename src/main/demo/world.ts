@@ -1,15 +1,15 @@
-import type { Channel, ChannelNow, NowSlot } from '../../shared/airwave';
+import type { Channel, ChannelNow, NowSlot, Session } from '../../shared/airwave';
 import type { Clock } from '../common/clock';
+import type { Access } from './auth';
 import { generateChannels, type DemoChannel } from './channels';
 import { hash } from './rng';
 import { Schedules, type Slot } from './schedule';
+import type { SessionPool } from './sessions';
 
 /**
  * What the demo serves, generated once from the seed: its identity, channels (with lookups by
- * number and id), schedules and clock, plus the record shapes several routes share.
+ * number and id), schedules and clock, plus the record shapes and per-key views several routes share.
  */
-
-export const DEMO_VERSION = '0.9.0-demo';
 
 export class DemoWorld {
   readonly channels: readonly DemoChannel[];
@@ -33,6 +33,17 @@ export class DemoWorld {
     this.instanceId = `inst_${hash(seed, 'instance').toString(16)}`;
   }
 
+  /** The channels a key sees, in guide (number) order. */
+  visible(access: Access): readonly DemoChannel[] {
+    return access.role === 'admin' ? this.channels : this.channels.filter((c) => access.sees(c.record.number));
+  }
+
+  /** The sessions /sessions lists for a key: only viewers on channels it sees. */
+  sessionsFor(pool: SessionPool, access: Access): Session[] {
+    const sessions = pool.list();
+    return access.role === 'admin' ? sessions : sessions.filter((s) => access.sees(s.channel?.number));
+  }
+
   nowIso(): string {
     return new Date(this.clock.now()).toISOString();
   }
@@ -47,15 +58,15 @@ export class DemoWorld {
     return withDefinition ? { ...c.record, definition: c.definition } : { ...c.record };
   }
 
-  /** What is on the channel now and next, as the by-number and by-id `/now` routes answer. */
-  channelNow(c: DemoChannel): ChannelNow {
+  /** What is on the channel now and next, as the `/now` routes answer (some versions add the channel). */
+  channelNow(c: DemoChannel, withChannel: boolean): ChannelNow {
     const t = this.clock.now();
     const { current, next } = this.schedules.at(c, t);
     return {
       current: slotOf(current, t, true),
       next: slotOf(next, t, false),
       endsAt: current?.program.endsAt ?? null,
-      channel: this.channelRecord(c),
+      ...(withChannel ? { channel: this.channelRecord(c) } : {}),
     };
   }
 }

@@ -2,18 +2,18 @@ import { GUIDE_FORWARD_MINUTES, type Guide, type GuideNow } from '../../../share
 import { fail, intParam, sendJson } from '../http';
 import type { Route, RouteContext } from './route';
 
-/** What is on: `/guide/now` (every channel's now and next) and `/guide` (a window of programmes). */
+/** What is on: `/guide/now` (now and next per channel) and `/guide` (a window of programmes), for the key's channels. */
 
 export function guideRoutes({ world }: RouteContext): Route[] {
-  const { channels, schedules, clock } = world;
+  const { schedules, clock } = world;
   return [
     {
       pattern: /^\/guide\/now$/,
-      handle: (res) => {
+      handle: (res, _url, _params, access) => {
         const t = clock.now();
         const body: GuideNow = {
           serverTime: new Date(t).toISOString(),
-          channels: channels.map((c) => {
+          channels: world.visible(access).map((c) => {
             const { current, next } = schedules.at(c, t);
             return { ...world.header(c), now: current?.program ?? null, next: next?.program ?? null };
           }),
@@ -23,7 +23,7 @@ export function guideRoutes({ world }: RouteContext): Route[] {
     },
     {
       pattern: /^\/guide$/,
-      handle: (res, url) => {
+      handle: (res, url, _params, access) => {
         const forward = intParam(url, 'forwardMinutes', GUIDE_FORWARD_MINUTES.min, GUIDE_FORWARD_MINUTES.max, GUIDE_FORWARD_MINUTES.default);
         const back = intParam(url, 'backMinutes', 0, 1440, 60);
         for (const p of [forward, back]) if (typeof p === 'string') return fail(res, 422, 'invalid_request', p);
@@ -34,7 +34,7 @@ export function guideRoutes({ world }: RouteContext): Route[] {
           serverTime: new Date(t).toISOString(),
           windowMinutes: forward as number,
           backMinutes: back as number,
-          channels: channels.map((c) => ({ ...world.header(c), programs: schedules.between(c, from, to).map((s) => s.program) })),
+          channels: world.visible(access).map((c) => ({ ...world.header(c), programs: schedules.between(c, from, to).map((s) => s.program) })),
         };
         sendJson(res, 200, body);
       },

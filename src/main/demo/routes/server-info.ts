@@ -1,25 +1,40 @@
 import { EventTypes, type Capabilities, type Status } from '../../../shared/airwave';
 import { PACKAGES } from '../channels';
 import { sendJson } from '../http';
-import { DEMO_VERSION } from '../world';
 import type { Route, RouteContext } from './route';
 
-/** The server's description of itself: `/status`, `/capabilities` and `/packages`. */
+/**
+ * The server's description of itself: `/status` (without uptime and counts on a legacy server;
+ * counts are per key), `/capabilities` and `/packages` (a viewer's key: the packages of its channels).
+ */
 
-export function serverInfoRoutes({ world, pool, sse }: RouteContext): Route[] {
+export function serverInfoRoutes({ world, pool, profile, sse }: RouteContext): Route[] {
+  const packagesFor = (access: Parameters<Route['handle']>[3]) => {
+    if (access.role === 'admin') return PACKAGES;
+    const ids = new Set(world.visible(access).map((c) => c.record.package?.id));
+    return PACKAGES.filter((p) => ids.has(p.id));
+  };
   return [
     {
       pattern: /^\/status$/,
-      handle: (res) => {
-        const body: Status = {
+      handle: (res, _url, _params, access) => {
+        const identity = {
           product: 'airwave',
-          version: DEMO_VERSION,
+          version: profile.version,
           instanceId: world.instanceId,
           name: world.name,
           time: world.nowIso(),
           timezone: 'Europe/London',
+        };
+        if (!profile.fullStatus) return sendJson(res, 200, identity);
+        const body: Status = {
+          ...identity,
           uptimeSeconds: Math.max(0, Math.floor((world.clock.now() - world.startedAt) / 1000)),
-          counts: { channels: world.channels.length, packages: PACKAGES.length, activeSessions: pool.list().length },
+          counts: {
+            channels: world.visible(access).length,
+            packages: packagesFor(access).length,
+            activeSessions: world.sessionsFor(pool, access).length,
+          },
         };
         sendJson(res, 200, body);
       },
@@ -29,7 +44,7 @@ export function serverInfoRoutes({ world, pool, sse }: RouteContext): Route[] {
       handle: (res) => {
         const body: Capabilities = {
           apiVersion: 'v1',
-          serverVersion: DEMO_VERSION,
+          serverVersion: profile.version,
           features: { workflowEngine: true, scopedKeys: true, demo: true },
           webhooks: { supported: true, eventTypes: EventTypes.filter((t) => t !== 'ping') },
           sse: { supported: sse() },
@@ -37,6 +52,6 @@ export function serverInfoRoutes({ world, pool, sse }: RouteContext): Route[] {
         sendJson(res, 200, body);
       },
     },
-    { pattern: /^\/packages$/, handle: (res) => sendJson(res, 200, { packages: PACKAGES }) },
+    { pattern: /^\/packages$/, handle: (res, _url, _params, access) => sendJson(res, 200, { packages: packagesFor(access) }) },
   ];
 }

@@ -2,18 +2,27 @@ import type { NowPlaying } from '../../../shared/airwave';
 import { sendJson } from '../http';
 import type { Route, RouteContext } from './route';
 
-/** Who is watching: `/sessions/count`, `/sessions` and `/now-playing` (which leaves out viewers in state `off`). */
+/**
+ * Who is watching: `/sessions/count`, `/sessions` and `/now-playing` (which leaves out viewers in
+ * state `off`), each only on the channels the key sees.
+ */
 
-export function sessionRoutes({ pool }: RouteContext): Route[] {
+export function sessionRoutes({ world, pool }: RouteContext): Route[] {
   return [
-    { pattern: /^\/sessions\/count$/, handle: (res) => sendJson(res, 200, { count: pool.list().length }) },
-    { pattern: /^\/sessions$/, handle: (res) => sendJson(res, 200, { sessions: pool.list() }) },
+    {
+      pattern: /^\/sessions\/count$/,
+      handle: (res, _url, _params, access) => sendJson(res, 200, { count: world.sessionsFor(pool, access).length }),
+    },
+    {
+      pattern: /^\/sessions$/,
+      handle: (res, _url, _params, access) => sendJson(res, 200, { sessions: world.sessionsFor(pool, access) }),
+    },
     {
       pattern: /^\/now-playing$/,
-      handle: (res) => {
+      handle: (res, _url, _params, access) => {
         const body: NowPlaying = {
-          nowPlaying: pool
-            .list()
+          nowPlaying: world
+            .sessionsFor(pool, access)
             .filter((s) => s.state !== 'off')
             .map((s) => ({
               user: s.user,

@@ -1,0 +1,125 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseNowPlaying, parseSessionCount, parseSessions } from '../../src/shared/airwave';
+import { startDemoServer, type DemoServer } from '../../src/main/demo';
+import { demoGet } from '../support/demo-client';
+import { ManualClock } from '../support/manual-clock';
+import { openSse, type SseReader } from '../support/sse';
+
+// Real-server session semantics in the airwave (and legacy) profile, on a manual clock: one
+// session per (user, device); /sessions, /sessions/count and /now-playing list a session for 30 s
+// after its last heartbeat; session.ended comes only after 60 s of silence.
+
+const START = '2026-09-27T17:40:00.000Z';
+
+describe('demo sessions as real servers keep them', () => {
+  let clock: ManualClock;
+  let demo: DemoServer;
+  let get: ReturnType<typeof demoGet>;
+  let stream: SseReader;
+  beforeEach(async () => {
+    clock = new ManualClock(START);
+    demo = await startDemoServer({ port: 0, seed: 12, channels: 6, viewers: 0, churn: 0, clock, profile: 'airwave' });
+    get = demoGet(demo);
+    stream = await openSse(`${demo.url}/api/public/v1/events?types=session.started,session.ended,playback.stopped,playback.paused,channel.tuned`, {
+      'x-api-key': demo.key,
+    });
+    await stream.waitFor((e) => e.event === 'hello');
+  });
+  afterEach(async () => {
+    stream.close();
+    await demo.close();
+  });
+
+  /** Whom /sessions, /sessions/count and /now-playing list (they must agree). */
+  async function listed(): Promise<string[]> {
+    const sessions = parseSessions((await get('/sessions')).json).sessions;
+    expect(parseSessionCount((await get('/sessions/count')).json).count).toBe(sessions.length);
+    expect(parseNowPlaying((await get('/now-playing')).json).nowPlaying.map((p) => p.user).sort()).toEqual(sessions.map((s) => s.user).sort());
+    return sessions.map((s) => s.user).sort();
+  }
+
+  /** The stream's events so far, after making sure everything emitted up to now has arrived. */
+  async function eventsSoFar(name: string): Promise<string[]> {
+    const marker = `marker ${name}`;
+    const other = demo.controls.startSession({ user: marker, channelNumber: 102, deviceId: `dev_${name}` });
+    demo.controls.setPaused(other.id, true);
+    const userOf = (data: string) => (JSON.parse(data) as { data?: { user?: string } }).data?.user;
+    await stream.waitFor((e) => e.event === 'playback.paused' && userOf(e.data) === marker);
+    return stream.events
+      .filter((e) => e.event !== 'hello' && e.event !== 'keepalive' && !userOf(e.data)?.startsWith('marker '))
+      .map((e) => e.event ?? 'message');
+  }
+
+  it('a device that drops out for 40 s stays one session: listed for 30 s, then not, then back, with no events', async () => {
+    const james = demo.controls.startSession({ user: 'James', channelNumber: 101, deviceId: 'dev_tv' });
+    await stream.waitFor((e) => e.event === 'session.started');
+    expect(demo.controls.dropOut(james.id, 40)).toBe(true);
+    clock.advance(30_000);
+    expect(await listed()).toEqual(['James']);
+    clock.advance(1);
+    expect(await listed()).toEqual([]);
+    clock.advance(10_000);
+    expect(await listed()).toEqual(['James']);
+    expect(parseSessions((await get('/sessions')).json).sessions[0]?.id).toBe(james.id);
+    clock.advance(120_000);
+    expect(await eventsSoFar('marker')).toEqual(['session.started']);
+  });
+
+  it('a device silent for more than 60 s ends (session.ended at 60 s) and comes back as a new session', async () => {
+    const james = demo.controls.startSession({ user: 'James', channelNumber: 101, deviceId: 'dev_tv' });
+    demo.controls.dropOut(james.id, 90);
+    clock.advance(59_999);
+    expect(await eventsSoFar('early')).toEqual(['session.started']);
+    clock.advance(1);
+    await stream.waitFor((e) => e.event === 'session.ended');
+    expect(demo.controls.listSessions({ includeSilent: true }).map((s) => s.user)).toEqual(['marker early']);
+    clock.advance(30_000);
+    expect(await eventsSoFar('late')).toEqual(['session.started', 'session.ended', 'session.started']);
+    const sessions = parseSessions((await get('/sessions')).json).sessions.filter((s) => s.user === 'James');
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]).toMatchObject({ deviceId: 'dev_tv', channel: { number: 101 } });
+    expect(sessions[0]?.id).not.toBe(james.id);
+  });
+
+  it('a viewer who stops: playback.stopped at once, listed for 30 s, session.ended at 60 s', async () => {
+    const james = demo.controls.startSession({ user: 'James', channelNumber: 101, deviceId: 'dev_tv' });
+    expect(demo.controls.endSession(james.id)).toBe(true);
+    await stream.waitFor((e) => e.event === 'playback.stopped');
+    expect(parseSessions((await get('/sessions')).json).sessions[0]).toMatchObject({ id: james.id, playbackState: 'idle' });
+    clock.advance(30_001);
+    expect(await listed()).toEqual([]);
+    expect(await eventsSoFar('m1')).toEqual(['session.started', 'playback.stopped']);
+    clock.advance(29_999);
+    await stream.waitFor((e) => e.event === 'session.ended');
+    expect(demo.controls.endSession(james.id)).toBe(false);
+  });
+
+  it('one session per (user, device): starting again continues it, a new channel is channel.tuned', async () => {
+    const first = demo.controls.startSession({ user: 'James', channelNumber: 101, deviceId: 'dev_tv' });
+    const again = demo.controls.startSession({ user: 'James', channelNumber: 103, deviceId: 'dev_tv' });
+    const phone = demo.controls.startSession({ user: 'James', channelNumber: 101, deviceId: 'dev_phone' });
+    expect(again.id).toBe(first.id);
+    expect(again.channel?.number).toBe(103);
+    expect(phone.id).not.toBe(first.id);
+    expect(await eventsSoFar('m2')).toEqual(['session.started', 'channel.tuned', 'session.started']);
+    expect(await listed()).toEqual(['James', 'James', 'marker m2']);
+  });
+
+  it('the legacy profile keeps the same semantics; the seed profile has no drop-outs', async () => {
+    const legacy = await startDemoServer({ port: 0, seed: 12, channels: 3, viewers: 0, churn: 0, clock, profile: 'legacy' });
+    const seed = await startDemoServer({ port: 0, seed: 12, channels: 3, viewers: 1, churn: 0, clock });
+    try {
+      const olu = legacy.controls.startSession({ user: 'Olu', channelNumber: 101 });
+      legacy.controls.dropOut(olu.id, 45);
+      clock.advance(35_000);
+      expect(legacy.controls.listSessions()).toEqual([]);
+      expect(parseSessionCount((await demoGet(legacy)('/sessions/count')).json).count).toBe(0);
+      clock.advance(10_000);
+      expect(legacy.controls.listSessions().map((s) => s.id)).toEqual([olu.id]);
+      const [viewer] = seed.controls.listSessions();
+      expect(() => seed.controls.dropOut(viewer!.id, 10)).toThrow(/airwave or legacy profile/);
+    } finally {
+      await Promise.all([legacy.close(), seed.close()]);
+    }
+  });
+});
