@@ -72,21 +72,31 @@ export function renderArtwork(ratingKey: string, kind: ArtworkKind, size: Artwor
     return { x: h % width, y: (h >>> 10) % height, r: 12 + ((h >>> 20) % Math.floor(Math.min(width, height) / 3)) };
   });
   const png = new PNG({ width, height });
+  const data = png.data;
+  const [r0, g0, b0] = from;
+  const [r1, g1, b1] = to;
+  // Plain arithmetic, no allocation per pixel: a 2000 × 2000 image must not stall the server.
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const t = (x / width + y / height) / 2;
-      let [r, g, b] = [0, 1, 2].map((c) => (from[c] ?? 0) * (1 - t) + (to[c] ?? 0) * t) as [number, number, number];
+      let r = r0 * (1 - t) + r1 * t;
+      let g = g0 * (1 - t) + g1 * t;
+      let b = b0 * (1 - t) + b1 * t;
       for (const d of discs) {
-        if ((x - d.x) ** 2 + (y - d.y) ** 2 <= d.r * d.r) [r, g, b] = [r * 0.7 + 77, g * 0.7 + 77, b * 0.7 + 77];
+        if ((x - d.x) ** 2 + (y - d.y) ** 2 <= d.r * d.r) {
+          r = r * 0.7 + 77;
+          g = g * 0.7 + 77;
+          b = b * 0.7 + 77;
+        }
       }
       const i = (y * width + x) * 4;
-      png.data[i] = r;
-      png.data[i + 1] = g;
-      png.data[i + 2] = b;
-      png.data[i + 3] = 255;
+      data[i] = r;
+      data[i + 1] = g;
+      data[i + 2] = b;
+      data[i + 3] = 255;
     }
   }
-  const bytes = PNG.sync.write(png);
+  const bytes = PNG.sync.write(png, { filterType: 1 }); // one filter (Sub) suits a gradient and is 4× faster than trying all
   cache.set(cacheKey, bytes);
   cachedBytes += bytes.length;
   for (const [oldest, old] of cache) {
