@@ -105,6 +105,16 @@ describe('demo sessions as real servers keep them', () => {
     expect(await listed()).toEqual(['James', 'James', 'marker m2']);
   });
 
+  it('closing the demo cancels a pending return, even of a session already reaped', async () => {
+    const james = demo.controls.startSession({ user: 'James', channelNumber: 101, deviceId: 'dev_tv' });
+    demo.controls.dropOut(james.id, 300);
+    clock.advance(61_000);
+    await stream.waitFor((e) => e.event === 'session.ended');
+    stream.close();
+    await demo.close();
+    expect(clock.timerCount).toBe(0);
+  });
+
   it('the legacy profile keeps the same semantics; the seed profile has no drop-outs', async () => {
     const legacy = await startDemoServer({ port: 0, seed: 12, channels: 3, viewers: 0, churn: 0, clock, profile: 'legacy' });
     const seed = await startDemoServer({ port: 0, seed: 12, channels: 3, viewers: 1, churn: 0, clock });

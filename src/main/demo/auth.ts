@@ -16,14 +16,14 @@ export interface Access {
   sees(channelNumber: number | null | undefined): boolean;
 }
 
-export function demoKey(seed: number | string, role: KeyRole = 'admin', generation = 0): string {
+function demoKey(seed: number | string, role: KeyRole = 'admin', generation = 0): string {
   const salt = role === 'admin' ? 'key' : 'viewer-key';
   const body = generation === 0 ? [seed, salt] : [seed, salt, 'generation', generation];
   return `airwave_demo_${role === 'admin' ? '' : 'viewer_'}${hash(...body).toString(36)}${hash(...body, 2).toString(36)}`;
 }
 
 /** Every key a request offers, in the places Airwave reads them. */
-export function offeredKeys(req: IncomingMessage, url: URL, allowQueryKey: boolean): string[] {
+function offeredKeys(req: IncomingMessage, url: URL, allowQueryKey: boolean): string[] {
   const offered: string[] = [];
   const header = req.headers['x-api-key'];
   if (typeof header === 'string' && header.trim()) offered.push(header.trim());

@@ -60,9 +60,9 @@ export interface StartInput {
 }
 
 /** A heartbeating session is listed while its last heartbeat is at most this old. */
-export const LISTED_MS = 30_000;
+const LISTED_MS = 30_000;
 /** ...and reaped, with `session.ended`, once it has been silent this long. */
-export const REAPED_MS = 60_000;
+const REAPED_MS = 60_000;
 
 interface Viewer {
   id: string;
@@ -112,6 +112,8 @@ export class SessionPool {
   private readonly clock: Clock;
   private serial = 0;
   private arrival: TimerHandle | null = null;
+  /** drop-outs still to come back, including those whose session was reaped meanwhile */
+  private readonly returns = new Set<TimerHandle>();
   private closed = false;
 
   constructor(private readonly options: SessionPoolOptions) {
@@ -189,8 +191,7 @@ export class SessionPool {
       return true;
     }
     if (viewer.stopped) return false;
-    viewer.back?.cancel();
-    viewer.back = null;
+    this.cancelReturn(viewer);
     viewer.stopped = true;
     this.emit('playback.stopped', viewer);
     if (viewer.silentSince === null) this.silence(viewer);
@@ -210,12 +211,16 @@ export class SessionPool {
     const viewer = this.viewers.get(id);
     if (!viewer || viewer.stopped || viewer.silentSince !== null) return false;
     this.silence(viewer);
-    viewer.back = this.clock.setTimeout(() => {
+    const back = this.clock.setTimeout(() => {
+      this.returns.delete(back);
       viewer.back = null;
+      if (this.closed) return;
       if (this.viewers.get(viewer.id) === viewer) return void this.resume(viewer, viewer.channelNumber);
       const { user, deviceId, channelNumber, platform, model } = viewer;
       this.start({ user, deviceId, channelNumber, platform, model });
     }, seconds * 1000);
+    viewer.back = back;
+    this.returns.add(back);
     return true;
   }
 
@@ -248,6 +253,15 @@ export class SessionPool {
     this.closed = true;
     this.arrival?.cancel();
     for (const viewer of this.viewers.values()) for (const timer of [viewer.leave, viewer.reap, viewer.back]) timer?.cancel();
+    for (const back of this.returns) back.cancel();
+    this.returns.clear();
+  }
+
+  private cancelReturn(viewer: Viewer): void {
+    if (!viewer.back) return;
+    viewer.back.cancel();
+    this.returns.delete(viewer.back);
+    viewer.back = null;
   }
 
   private listed(viewer: Viewer): boolean {
@@ -278,8 +292,7 @@ export class SessionPool {
   private resume(viewer: Viewer, channelNumber: number): Session {
     const wasStopped = viewer.stopped;
     viewer.stopped = false;
-    viewer.back?.cancel();
-    viewer.back = null;
+    this.cancelReturn(viewer);
     this.heard(viewer);
     if (wasStopped) this.emit('playback.started', viewer);
     if (channelNumber !== viewer.channelNumber) return this.tune(viewer.id, channelNumber) ?? this.record(viewer);
