@@ -133,3 +133,32 @@ describe('demo sessions as real servers keep them', () => {
     }
   });
 });
+
+describe('demo viewers with churn on the airwave profile', () => {
+  it('come, change channel, drop out and come back, and go, on the clock', async () => {
+    const clock = new ManualClock(START);
+    const demo = await startDemoServer({ port: 0, seed: 2, channels: 10, viewers: 2, churn: 12, clock, profile: 'airwave' });
+    const stream = await openSse(`${demo.url}/api/public/v1/events`, { 'x-api-key': demo.key });
+    try {
+      await stream.waitFor((e) => e.event === 'hello');
+      let droppedOut = 0;
+      for (let step = 0; step < 6 * 180; step++) {
+        clock.advance(20_000, 1_000);
+        // silent but not stopped: a device that dropped out (a viewer who stopped is idle)
+        const listed = new Set(demo.controls.listSessions().map((s) => s.id));
+        droppedOut += demo.controls.listSessions({ includeSilent: true }).filter((s) => !listed.has(s.id) && s.playbackState !== 'idle').length;
+      }
+      demo.controls.startSession({ user: 'Marker', channelNumber: 101 });
+      await stream.waitFor((e) => e.event === 'session.started' && e.data.includes('Marker'));
+      const count = (type: string) => stream.events.filter((e) => e.event === type).length;
+      expect(count('session.started')).toBeGreaterThan(30);
+      expect(count('session.ended')).toBeGreaterThan(20);
+      expect(count('channel.tuned')).toBeGreaterThan(5);
+      expect(droppedOut).toBeGreaterThan(0);
+    } finally {
+      stream.close();
+      await demo.close();
+    }
+    expect(clock.timerCount).toBe(0);
+  });
+});

@@ -2,6 +2,7 @@ import { systemClock, type Clock } from '../common/clock';
 import { KeyRing } from './auth';
 import { createControls, type DemoControls } from './controls';
 import { EventHub } from './event-hub';
+import { ViewerHabits } from './habits';
 import { listen } from './listener';
 import { demoProfile, type DemoProfileName } from './profile';
 import { createRouter } from './router';
@@ -84,9 +85,12 @@ export async function startDemoServer(options: DemoOptions = {}): Promise<DemoSe
     heartbeats: profile.heartbeats,
   });
   pool.begin(Math.max(0, Math.floor(options.viewers ?? 3)));
+  // Viewers who also change channel and drop out now and then, as on real servers (churn only).
+  const habits = profile.heartbeats ? new ViewerHabits(seed, clock, pool, world.channels, Math.max(0, options.churn ?? 4)) : null;
 
   const router = createRouter({ world, pool, profile, keys, hub, sse: () => sse });
   const listener = await listen(router, options.port ?? 0, options.host ?? '127.0.0.1').catch((error: unknown) => {
+    habits?.close();
     pool.close();
     throw error;
   });
@@ -118,6 +122,7 @@ export async function startDemoServer(options: DemoOptions = {}): Promise<DemoSe
     controls,
     close() {
       closing ??= (async () => {
+        habits?.close();
         pool.close();
         hub.closeAll();
         await listener.close();
