@@ -1,4 +1,5 @@
 import { EventTypes, type Capabilities, type Status } from '../../../shared/airwave';
+import type { Access } from '../auth';
 import { PACKAGES } from '../channels';
 import { sendJson } from '../http';
 import type { Route, RouteContext } from './route';
@@ -9,7 +10,7 @@ import type { Route, RouteContext } from './route';
  */
 
 export function serverInfoRoutes({ world, pool, profile, sse }: RouteContext): Route[] {
-  const packagesFor = (access: Parameters<Route['handle']>[3]) => {
+  const packagesFor = (access: Access) => {
     if (access.role === 'admin') return PACKAGES;
     const ids = new Set(world.visible(access).map((c) => c.record.package?.id));
     return PACKAGES.filter((p) => ids.has(p.id));
