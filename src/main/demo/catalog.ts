@@ -96,8 +96,6 @@ export const MOVIES: readonly Movie[] = [
   movie('drama', 'The Long Shift', 121, 2008, 'Twenty-four hours in a city hospital.'),
 ];
 
-export const LONGEST_TITLE = LONG_TITLE;
-
 const EPISODE_TITLES = [
   'The One With the Spare Key',
   'Pilot',

@@ -1,9 +1,10 @@
 import { commandLine, exitWithUsage } from '../cli-options';
+import { DEMO_PROFILES, type DemoProfileName } from './profile';
 import { startDemoServer, type DemoServer } from './server';
 
 /**
- * `npm run demo-server`: a demo Airwave server on 127.0.0.1:36020 (by default) that prints its
- * address and key and runs until Ctrl+C.
+ * `npm run demo-server`: a demo Airwave server on 127.0.0.1:36020 (by default) in the profile asked
+ * for, that prints its address, profile and keys and runs until Ctrl+C.
  */
 
 const USAGE = `Usage: npm run demo-server -- [options]
@@ -14,8 +15,13 @@ const USAGE = `Usage: npm run demo-server -- [options]
   --seed <s>       everything generated follows from it (default 1)
   --viewers <n>    viewers watching at start (default 3)
   --churn <n>      average new viewers per hour (default 4; 0 for none)
+  --profile <p>    which server to imitate: seed (default; the published interface),
+                   airwave (Airwave's own server: compact events, heartbeat sessions,
+                   no by-number/now route) or legacy (Airwave 0.14: as airwave, no
+                   uptime or counts in /status, no /events)
   --no-sse         offer no /events stream, so clients poll
-  --key <key>      the API key to accept (default: derived from the seed)`;
+  --key <key>      the admin API key to accept (default: derived from the seed)
+  --viewer-key <key>  a viewer's key that sees every other channel (default: derived)`;
 
 function bail(message: string): never {
   return exitWithUsage(USAGE, message);
@@ -31,7 +37,12 @@ const { values, whole } = commandLine(USAGE, {
   sse: { type: 'boolean', default: true },
   'no-sse': { type: 'boolean', default: false },
   key: { type: 'string' },
+  'viewer-key': { type: 'string' },
+  profile: { type: 'string', default: 'seed' },
 });
+
+const profile = values.profile as DemoProfileName;
+if (!DEMO_PROFILES.includes(profile)) bail(`--profile takes one of ${DEMO_PROFILES.join(', ')} (got "${values.profile}").`);
 
 const port = whole('port', values.port, 36020, 0, 65535);
 let server: DemoServer;
@@ -45,24 +56,36 @@ try {
     seed: values.seed ?? 1,
     sse: values.sse && !values['no-sse'],
     apiKey: values.key,
+    viewerKey: values['viewer-key'],
+    profile,
   });
 } catch (error) {
   const code = (error as { code?: string }).code;
   if (code === 'EADDRINUSE') bail(`Port ${port} is in use (another demo, or Airwave itself?). Try --port 0 for any free port.`);
   if (code === 'EADDRNOTAVAIL') bail(`This computer has no address ${values.host}.`);
+  if (error instanceof RangeError) bail(error.message);
   throw error;
 }
 
 process.stdout.write(
   [
     `Airwave demo server listening on ${server.url}`,
+    `Profile: ${server.profile}`,
     `API key: ${server.key}`,
+    `Viewer key: ${server.viewerKey} (sees channels ${listNumbers(server.controls.viewerChannels())})`,
     '',
     `Check it:  AIRWAVE_API_KEY=${server.key} npm run doctor -- --server ${server.url}`,
     'Stop it:   Ctrl+C',
     '',
   ].join('\n'),
 );
+
+/** 101, 103, 105 … as "101, 103, 105 and 9 more" when long. */
+function listNumbers(numbers: number[]): string {
+  if (numbers.length === 0) return 'none';
+  const shown = numbers.slice(0, 8).join(', ');
+  return numbers.length > 8 ? `${shown} and ${numbers.length - 8} more` : shown;
+}
 
 const stop = () => {
   void server.close().then(() => process.exit(0));

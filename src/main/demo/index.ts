@@ -1,4 +1,5 @@
-// The demo Airwave server: see server.ts. `npm run demo-server` runs cli.ts.
-export { startDemoServer, demoKey, DEMO_VERSION, type DemoOptions, type DemoControls, type DemoServer } from './server';
-export { BLOCK_MS } from './schedule';
-export { ARTWORK_SIZES } from './artwork';
+// The demo Airwave server: see server.ts (the wiring) and the modules it names. `npm run demo-server` runs cli.ts.
+export { startDemoServer, type DemoOptions, type DemoServer } from './server';
+export type { DemoControls } from './controls';
+export type { DemoProfileName } from './profile';
+export type { CompactEventData, StartInput } from './sessions';

@@ -1,7 +1,7 @@
 import type { Session } from '../../shared/airwave';
 import type { Clock, TimerHandle } from '../common/clock';
 import type { DemoChannel } from './channels';
-import { Rng } from './rng';
+import { hash, Rng } from './rng';
 import type { Schedules } from './schedule';
 
 /**
@@ -9,7 +9,8 @@ import type { Schedules } from './schedule';
  * computed from the channel's schedule at the current time, so a viewer on a channel with nothing
  * scheduled is in state `off` (counted by /sessions/count, absent from /now-playing, as on real
  * servers). Viewers arrive at a seeded, steady rate (`churn` per hour) and leave after a while,
- * all on the injected clock.
+ * all on the injected clock. With `heartbeats` they behave as on Airwave's own server: one session
+ * per (user, device), listed while heard from in the last 30 s, ended only after 60 s of silence.
  */
 
 export type DemoEventType =
@@ -21,12 +22,47 @@ export type DemoEventType =
   | 'playback.resumed'
   | 'channel.tuned';
 
+/** Airwave's compact session/playback event payload (airwave-api.md, *Live events*). */
+export interface CompactEventData {
+  userId: string;
+  deviceId: string;
+  user: string | null;
+  channel: { id: string; number: number | null; name: string | null; callsign: string | null } | null;
+  program: {
+    ratingKey: string | null;
+    title: string | null;
+    showTitle: string | null;
+    season: number | null;
+    episode: number | null;
+    year: number | null;
+  } | null;
+  playbackState: Session['playbackState'];
+  delaySeconds: number;
+  progress: Session['progress'];
+}
+
+export interface DemoEvent {
+  type: DemoEventType;
+  /** the session as /sessions shows it */
+  session: Session;
+  compact: CompactEventData;
+  /** the channels the event is about (a tune names both), for keys that see only some */
+  channels: number[];
+}
+
 export interface StartInput {
   user?: string;
   channelNumber?: number;
   platform?: string;
   model?: string;
+  /** with heartbeats, starting again on the same (user, device) continues that session */
+  deviceId?: string;
 }
+
+/** A heartbeating session is listed while its last heartbeat is at most this old. */
+const LISTED_MS = 30_000;
+/** ...and reaped, with `session.ended`, once it has been silent this long. */
+const REAPED_MS = 60_000;
 
 interface Viewer {
   id: string;
@@ -40,6 +76,13 @@ interface Viewer {
   startedAt: number;
   paused: boolean;
   leave: TimerHandle | null;
+  /** heartbeats: the player stopped (playback.stopped sent); the session waits to be reaped */
+  stopped: boolean;
+  /** heartbeats: when the device last heartbeat before going silent; null while it heartbeats */
+  silentSince: number | null;
+  reap: TimerHandle | null;
+  back: TimerHandle | null;
+  delaySeconds: number;
 }
 
 const USERS = ['James', 'Zoë', 'María José', '李雷', 'Priya', 'Olu', 'Søren', 'Hannah', 'Mehmet', 'Ava', 'Kofi', 'Élodie'];
@@ -52,27 +95,35 @@ const DEVICES: readonly { platform: string; model: string; osVersion: string | n
   { platform: 'webOS', model: 'LG OLED C3', osVersion: '23', hdr: true },
 ];
 
+export interface SessionPoolOptions {
+  seed: string | number;
+  clock: Clock;
+  channels: readonly DemoChannel[];
+  schedules: Schedules;
+  emit: (event: DemoEvent) => void;
+  churnPerHour: number;
+  /** real-server session semantics (see the module comment) */
+  heartbeats: boolean;
+}
+
 export class SessionPool {
   private readonly viewers = new Map<string, Viewer>();
   private readonly rng: Rng;
+  private readonly clock: Clock;
   private serial = 0;
   private arrival: TimerHandle | null = null;
+  /** drop-outs still to come back, including those whose session was reaped meanwhile */
+  private readonly returns = new Set<TimerHandle>();
   private closed = false;
 
-  constructor(
-    seed: string | number,
-    private readonly clock: Clock,
-    private readonly channels: readonly DemoChannel[],
-    private readonly schedules: Schedules,
-    private readonly emit: (type: DemoEventType, session: Session) => void,
-    private readonly churnPerHour: number,
-  ) {
-    this.rng = new Rng(seed, 'viewers');
+  constructor(private readonly options: SessionPoolOptions) {
+    this.rng = new Rng(options.seed, 'viewers');
+    this.clock = options.clock;
   }
 
   /** Starts the initial viewers and, with churn, the arrivals. */
   begin(initialViewers: number): void {
-    const playable = this.channels.filter((c) => !c.empty);
+    const playable = this.options.channels.filter((c) => !c.empty);
     for (let i = 0; i < initialViewers && playable.length > 0; i++) {
       // The first viewer watches the first channel, so a demo always has someone on 101.
       const channel = i === 0 ? playable[0] : this.rng.pick(playable);
@@ -83,10 +134,12 @@ export class SessionPool {
 
   start(input: StartInput = {}, options: { quiet?: boolean } = {}): Session {
     const channel =
-      input.channelNumber === undefined
-        ? this.rng.pick(this.channels)
-        : this.channels.find((c) => c.record.number === input.channelNumber);
+      input.channelNumber === undefined ? this.rng.pick(this.options.channels) : this.channel(input.channelNumber);
     if (!channel) throw new RangeError(`No demo channel has the number ${input.channelNumber}.`);
+    const same = this.options.heartbeats && input.user !== undefined && input.deviceId !== undefined
+      ? [...this.viewers.values()].find((v) => v.user === input.user && v.deviceId === input.deviceId)
+      : undefined;
+    if (same) return this.resume(same, channel.record.number);
     const device = this.rng.pick(DEVICES);
     const serial = ++this.serial;
     const viewer: Viewer = {
@@ -101,75 +154,174 @@ export class SessionPool {
       startedAt: this.clock.now(),
       paused: false,
       leave: null,
+      stopped: false,
+      silentSince: null,
+      reap: null,
+      back: null,
+      delaySeconds: hash(this.options.seed, 'delay', serial) % 9,
     };
+    if (input.deviceId !== undefined) viewer.deviceId = input.deviceId;
     this.viewers.set(viewer.id, viewer);
-    if (this.churnPerHour > 0) {
+    if (this.options.churnPerHour > 0) {
       // With churn, everyone leaves eventually: after 10 minutes to 2 hours.
       const stay = this.rng.int(10, 120) * 60_000;
       viewer.leave = this.clock.setTimeout(() => this.end(viewer.id), stay);
     }
     if (!options.quiet) {
-      const record = this.record(viewer);
-      this.emit('session.started', record);
-      this.emit('playback.started', record);
+      this.emit('session.started', viewer);
+      this.emit('playback.started', viewer);
     }
     return this.record(viewer);
   }
 
+  /**
+   * The viewer stops watching. Without heartbeats the session ends at once (playback.stopped,
+   * session.ended). With them, playback.stopped now; the session leaves the lists 30 s after its
+   * last heartbeat and ends (session.ended) after 60 s.
+   */
   end(id: string): boolean {
     const viewer = this.viewers.get(id);
     if (!viewer) return false;
     viewer.leave?.cancel();
-    const record = this.record(viewer);
-    this.viewers.delete(id);
-    this.emit('playback.stopped', record);
-    this.emit('session.ended', record);
+    viewer.leave = null;
+    if (!this.options.heartbeats) {
+      this.viewers.delete(id);
+      this.emit('playback.stopped', viewer);
+      this.emit('session.ended', viewer);
+      return true;
+    }
+    if (viewer.stopped) return false;
+    this.cancelReturn(viewer);
+    viewer.stopped = true;
+    this.emit('playback.stopped', viewer);
+    if (viewer.silentSince === null) this.silence(viewer);
+    return true;
+  }
+
+  /**
+   * Heartbeats only: the viewer's device drops off the network now and comes back after `seconds`
+   * (as the same session, with no events, if that is within 60 s; otherwise the old session has
+   * been reaped with session.ended and the device starts a new one).
+   */
+  dropOut(id: string, seconds: number): boolean {
+    if (!this.options.heartbeats) {
+      throw new Error('dropOut needs real-server sessions: start the demo with the airwave or legacy profile.');
+    }
+    if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError(`dropOut takes seconds >= 0 (got ${seconds}).`);
+    const viewer = this.viewers.get(id);
+    if (!viewer || viewer.stopped || viewer.silentSince !== null) return false;
+    this.silence(viewer);
+    const back = this.clock.setTimeout(() => {
+      this.returns.delete(back);
+      viewer.back = null;
+      if (this.closed) return;
+      if (this.viewers.get(viewer.id) === viewer) return void this.resume(viewer, viewer.channelNumber);
+      const { user, deviceId, channelNumber, platform, model } = viewer;
+      this.start({ user, deviceId, channelNumber, platform, model });
+    }, seconds * 1000);
+    viewer.back = back;
+    this.returns.add(back);
     return true;
   }
 
   tune(id: string, channelNumber: number): Session | null {
     const viewer = this.viewers.get(id);
-    const channel = this.channels.find((c) => c.record.number === channelNumber);
+    const channel = this.channel(channelNumber);
     if (!viewer || !channel) return null;
+    const from = viewer.channelNumber;
     viewer.channelNumber = channelNumber;
-    const record = this.record(viewer);
-    this.emit('channel.tuned', record);
-    return record;
+    this.heard(viewer);
+    this.emit('channel.tuned', viewer, [from, channelNumber]);
+    return this.record(viewer);
   }
 
   setPaused(id: string, paused: boolean): Session | null {
     const viewer = this.viewers.get(id);
     if (!viewer) return null;
     viewer.paused = paused;
-    const record = this.record(viewer);
-    this.emit(paused ? 'playback.paused' : 'playback.resumed', record);
-    return record;
+    this.heard(viewer);
+    this.emit(paused ? 'playback.paused' : 'playback.resumed', viewer);
+    return this.record(viewer);
   }
 
-  list(): Session[] {
-    return [...this.viewers.values()].map((v) => this.record(v));
+  /** The sessions /sessions lists: with heartbeats, only those heard from in the last 30 s. */
+  list(options: { includeSilent?: boolean } = {}): Session[] {
+    return [...this.viewers.values()].filter((v) => options.includeSilent || this.listed(v)).map((v) => this.record(v));
   }
 
   close(): void {
     this.closed = true;
     this.arrival?.cancel();
-    for (const viewer of this.viewers.values()) viewer.leave?.cancel();
+    for (const viewer of this.viewers.values()) for (const timer of [viewer.leave, viewer.reap, viewer.back]) timer?.cancel();
+    for (const back of this.returns) back.cancel();
+    this.returns.clear();
+  }
+
+  private cancelReturn(viewer: Viewer): void {
+    if (!viewer.back) return;
+    viewer.back.cancel();
+    this.returns.delete(viewer.back);
+    viewer.back = null;
+  }
+
+  private listed(viewer: Viewer): boolean {
+    return viewer.silentSince === null || this.clock.now() - viewer.silentSince <= LISTED_MS;
+  }
+
+  /** The device stops heartbeating now; unless heard from again, the session is reaped in 60 s. */
+  private silence(viewer: Viewer): void {
+    viewer.silentSince = this.clock.now();
+    viewer.reap?.cancel();
+    viewer.reap = this.clock.setTimeout(() => {
+      if (this.viewers.get(viewer.id) !== viewer) return;
+      viewer.leave?.cancel(); // a pending return (dropOut) still comes, as a new session
+      this.viewers.delete(viewer.id);
+      this.emit('session.ended', viewer);
+    }, REAPED_MS);
+  }
+
+  /** The device heartbeats again (a tune or pause is heard too): no longer silent, not reaped. */
+  private heard(viewer: Viewer): void {
+    if (!this.options.heartbeats || viewer.silentSince === null || viewer.stopped) return;
+    viewer.silentSince = null;
+    viewer.reap?.cancel();
+    viewer.reap = null;
+  }
+
+  /** The same (user, device) again: one session, so no session.started; a new channel is a tune. */
+  private resume(viewer: Viewer, channelNumber: number): Session {
+    const wasStopped = viewer.stopped;
+    viewer.stopped = false;
+    this.cancelReturn(viewer);
+    this.heard(viewer);
+    if (wasStopped) this.emit('playback.started', viewer);
+    if (channelNumber !== viewer.channelNumber) return this.tune(viewer.id, channelNumber) ?? this.record(viewer);
+    return this.record(viewer);
   }
 
   private scheduleArrival(): void {
-    if (this.churnPerHour <= 0 || this.closed) return;
-    const gap = this.rng.exponential(3_600_000 / this.churnPerHour);
+    if (this.options.churnPerHour <= 0 || this.closed) return;
+    const gap = this.rng.exponential(3_600_000 / this.options.churnPerHour);
     this.arrival = this.clock.setTimeout(() => {
       this.start();
       this.scheduleArrival();
     }, Math.max(1_000, gap));
   }
 
+  private channel(number: number): DemoChannel | undefined {
+    return this.options.channels.find((c) => c.record.number === number);
+  }
+
+  private emit(type: DemoEventType, viewer: Viewer, channels = [viewer.channelNumber]): void {
+    const session = this.record(viewer);
+    this.options.emit({ type, session, compact: this.compact(viewer, session), channels });
+  }
+
   /** The session as the API shows it at the current time. */
   private record(viewer: Viewer): Session {
     const now = this.clock.now();
-    const channel = this.channels.find((c) => c.record.number === viewer.channelNumber);
-    const slot = channel ? this.schedules.at(channel, now).current : null;
+    const channel = this.channel(viewer.channelNumber);
+    const slot = channel ? this.options.schedules.at(channel, now).current : null;
     const program = slot?.program ?? null;
     const device = {
       id: viewer.deviceId,
@@ -186,7 +338,7 @@ export class SessionPool {
         ? { number: channel.record.number, name: channel.record.name, callsign: channel.record.callsign }
         : null,
       state: !slot ? 'off' : slot.bumper ? 'bumper' : 'program',
-      playbackState: !slot ? 'idle' : viewer.paused ? 'paused' : 'playing',
+      playbackState: !slot || viewer.stopped ? 'idle' : viewer.paused ? 'paused' : 'playing',
       title: program?.title ?? null,
       showTitle: program?.showTitle ?? null,
       season: program?.season ?? null,
@@ -198,6 +350,34 @@ export class SessionPool {
         : null,
       startedAt: new Date(viewer.startedAt).toISOString(),
       device,
+    };
+  }
+
+  /** What Airwave's server puts in a session or playback event: who, where, what; no id, artwork or device. */
+  private compact(viewer: Viewer, session: Session): CompactEventData {
+    const channel = this.channel(viewer.channelNumber);
+    const slot = channel ? this.options.schedules.at(channel, this.clock.now()).current : null;
+    const program = slot?.program ?? null;
+    return {
+      userId: `usr_${hash('user', viewer.user).toString(36)}`,
+      deviceId: viewer.deviceId,
+      user: viewer.user,
+      channel: channel
+        ? { id: channel.record.id, number: channel.record.number, name: channel.record.name, callsign: channel.record.callsign }
+        : null,
+      program: program
+        ? {
+            ratingKey: program.ratingKey,
+            title: program.title,
+            showTitle: program.showTitle,
+            season: program.season,
+            episode: program.episode,
+            year: program.year,
+          }
+        : null,
+      playbackState: session.playbackState,
+      delaySeconds: viewer.delaySeconds,
+      progress: session.progress,
     };
   }
 }

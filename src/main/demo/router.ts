@@ -1,0 +1,73 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { API_PREFIX } from '../../shared/airwave';
+import type { KeyRing } from './auth';
+import type { EventHub } from './event-hub';
+import { decode, fail } from './http';
+import { ARTWORK_PATH, serveArtwork } from './routes/artwork';
+import { channelRoutes } from './routes/channels';
+import { guideRoutes } from './routes/guide';
+import type { Route, RouteContext } from './routes/route';
+import { serverInfoRoutes } from './routes/server-info';
+import { sessionRoutes } from './routes/sessions';
+
+/**
+ * How a request finds its answer: only GET/HEAD under /api/public/v1; artwork without a key;
+ * everything else after the key check, `/events` to the event hub, the rest to the route table.
+ * A path no route knows is a 404: the JSON envelope (seed), or plain text as Airwave's router does.
+ */
+
+export interface RouterParts extends RouteContext {
+  keys: KeyRing;
+  hub: EventHub;
+}
+
+export function createRouter(parts: RouterParts): (req: IncomingMessage, res: ServerResponse) => void {
+  const { world, keys, hub, sse, profile } = parts;
+  const routes: Route[] = [...serverInfoRoutes(parts), ...sessionRoutes(parts), ...guideRoutes(parts), ...channelRoutes(parts)];
+
+  const noRoute = (res: ServerResponse) => {
+    if (!profile.plainTextNotFound) return fail(res, 404, 'not_found', 'Not found.');
+    const text = '404 Not Found';
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+    res.end(text);
+  };
+
+  return (req, res) => {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://demo.invalid');
+    } catch {
+      return fail(res, 400, 'invalid_request', 'Malformed request.');
+    }
+    if (!url.pathname.startsWith(`${API_PREFIX}/`)) return noRoute(res);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return fail(res, 405, 'method_not_allowed', 'This API is read-only: use GET.', { allow: 'GET, HEAD' });
+    }
+    const path = url.pathname.slice(API_PREFIX.length);
+
+    const art = ARTWORK_PATH.exec(path);
+    if (art) {
+      const [channelId, ratingKey] = [decode(art[1]), decode(art[2])];
+      if (channelId === null || ratingKey === null) return fail(res, 404, 'not_found', 'Artwork not found.');
+      return serveArtwork(world, res, url, channelId, ratingKey); // tokenless: no key needed
+    }
+
+    const access = keys.check(req, url, path === '/events');
+    if (access === 'missing') {
+      return fail(res, 401, 'unauthorized', 'API key required. Send it in X-API-Key or Authorization: Bearer.');
+    }
+    if (access === 'invalid') return fail(res, 401, 'unauthorized', 'Invalid or revoked API key.');
+    if (path === '/events') {
+      if (!profile.eventStream || !sse()) return noRoute(res);
+      return hub.open(req, res, url, access);
+    }
+
+    for (const route of routes) {
+      const match = route.pattern.exec(path);
+      if (!match) continue;
+      const params = match.slice(1).map((p) => decode(p) ?? '');
+      return route.handle(res, url, params, access);
+    }
+    noRoute(res);
+  };
+}
