@@ -18,12 +18,14 @@ export function listen(emitter: EventEmitter, event: string, listener: (...args:
 
 /**
  * On the first quit request, holds the quit, runs `cleanup` (at most QUIT_CLEANUP_LIMIT_MS), then
- * quits for real. The listener itself lives in `store`, so the second `app.quit()` passes through.
+ * quits for real: that second `app.quit()` passes through, whether or not cleanup removed the listener.
  */
 export function quitInOrder(store: DisposableStore, cleanup: () => Promise<void>, log: (line: string) => void): void {
   let started = false;
+  let released = false;
   store.add(
     listen(app, 'before-quit', (event: Electron.Event) => {
+      if (released) return; // cleanup finished or timed out: let this quit through
       event.preventDefault();
       if (started) return;
       started = true;
@@ -37,6 +39,7 @@ export function quitInOrder(store: DisposableStore, cleanup: () => Promise<void>
       const done = cleanup().catch((error: unknown) => log(`quit: cleanup failed: ${describe(error)}`));
       void Promise.race([done, limit]).then(() => {
         clearTimeout(timer);
+        released = true;
         app.quit();
       });
     }),
