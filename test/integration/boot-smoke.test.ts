@@ -16,6 +16,7 @@ import { ensureBuilt, out, root } from '../support/built';
 
 interface BootReport {
   ready: boolean;
+  platform: string;
   singleInstanceLock: boolean;
   violations: string[];
   schemes: string[];
