@@ -44,7 +44,8 @@ export class TrayAdapter implements Disposable {
     if (this.#popsUpMenu) {
       // setContextMenu would make every click open the menu on macOS
       // (https://github.com/electron/electron/issues/4796): pop it up on a right click instead.
-      this.tray.setIgnoreDoubleClickEvents(true);
+      // A quick second click toggles again rather than counting as a double click (macOS-only API).
+      if (options.platform === 'darwin') this.tray.setIgnoreDoubleClickEvents(true);
       this.tray.on('right-click', () => {
         if (this.#menu) this.tray.popUpContextMenu(this.#menu);
       });

@@ -48,6 +48,8 @@ export class Tray extends EventEmitter {
     this.menus.push(menu);
   }
   setIgnoreDoubleClickEvents(ignore) {
+    // https://www.electronjs.org/docs/latest/api/tray#traysetignoredoubleclickeventsignore-macos
+    if (platform() !== 'darwin') violation('tray.setIgnoreDoubleClickEvents is macOS only');
     this.ignoreDoubleClick = ignore;
   }
   popUpContextMenu(menu) {
