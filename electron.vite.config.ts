@@ -1,10 +1,23 @@
 import { resolve } from 'node:path';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 
 // Main and preload: `dependencies` stay external (electron-vite's default), everything else is bundled.
 // The preload runs in a sandboxed renderer, where Electron only loads CommonJS and only `electron`
 // may be required, so it is emitted as a single .cjs file.
+/**
+ * `npm run dev` only: Vite's dev server injects the stylesheets as inline <style> elements, which
+ * the page's strict CSP refuses; the served page allows inline styles. Builds are untouched.
+ */
+function devStylesAllowance(): Plugin {
+  return {
+    name: 'airwave-dev-csp-styles',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+  };
+}
+
 export default defineConfig({
   main: {
     build: {
@@ -23,7 +36,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'src/renderer',
-    plugins: [preact()],
+    plugins: [preact(), devStylesAllowance()],
     build: {
       outDir: 'out/renderer',
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },

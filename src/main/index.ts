@@ -1,23 +1,29 @@
 // The composition root of the Electron app: it reads top to bottom as what happens at launch.
 // All behaviour lives in the core (src/main/core, plain Node); each adapter in src/main/electron
-// maps one port to Electron APIs.
+// maps one port to Electron APIs. Everything the host registers goes into one DisposableStore,
+// disposed together when the app quits.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, type WebContents } from 'electron';
-import { AppController } from './core/app';
+import { app, shell, type WebContents } from 'electron';
 import { systemClock } from './common/clock';
+import { DisposableStore } from './common/disposable';
+import { AppController } from './core/app';
+import { ArtworkService } from './core/artwork-service';
 import { SettingsService } from './core/settings';
 import { startDemoServer } from './demo';
+import { APP_ID } from './electron/app-identity';
 import { APP_ORIGIN, APP_PAGE, registerSchemes, serveApp } from './electron/app-protocol';
 import { serveArtwork } from './electron/artwork-protocol';
-import { ArtworkService } from './core/artwork-service';
 import { registerBridge, sendSnapshot } from './electron/ipc';
+import { failLaunch, listen, quitInOrder } from './electron/lifecycle';
+import { openLogFile, type LogFile } from './electron/log-file';
 import { Notifier } from './electron/notifier';
 import { PopoverWindow } from './electron/popover-window';
 import { watchPower } from './electron/power';
 import { openElectronSettings, safeStorageBox } from './electron/settings-store';
 import { setLaunchAtLogin, ShortcutPort } from './electron/system';
 import { TrayAdapter } from './electron/tray';
+import { UpdateService, type Updater } from './electron/updater';
 import trayIcon from '../../resources/tray/tray-normal.png?asset';
 import trayTemplate from '../../resources/tray/trayTemplate.png?asset';
 
@@ -25,33 +31,53 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const paths = {
   preload: join(here, '../preload/index.cjs'),
   renderer: join(here, '../renderer'),
+  logs: join(app.getPath('userData'), 'logs'),
 };
-const log = (line: string) => console.log(`[airwave] ${line}`);
+const host = new DisposableStore();
 
-// 1. One instance only: a second launch opens the first one's popover instead.
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-} else {
-  // 2. Before ready: the app's own schemes must be privileged, and a tray app has no dock icon.
-  registerSchemes();
-  app.on('window-all-closed', () => {
-    /* a tray app keeps running without windows */
-  });
-  void app.whenReady().then(launch);
+// 1. The log file first, so that whatever fails next is written down (the key is redacted).
+let keyToHide: () => string | null = () => null;
+let logFile: LogFile | null = null;
+try {
+  logFile = host.add(openLogFile({ dir: paths.logs, secrets: () => [keyToHide()] }));
+} catch (error) {
+  console.error(`[airwave] no log file in ${paths.logs}: ${String(error)}`);
+}
+const log = (line: string) => (logFile ? logFile.write(line) : console.log(`[airwave] ${line}`));
+const fail = (error: unknown) => failLaunch(error, logFile?.path ?? paths.logs, log);
+
+try {
+  // 2. One instance only: a second launch opens the first one's popover instead.
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+  } else {
+    // 3. Before ready: Windows attributes toasts to the AppUserModelID (the app id), and drops
+    // them without one; the app's own schemes must be privileged before ready.
+    if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
+    registerSchemes();
+    // a tray app keeps running without windows
+    host.add(listen(app, 'window-all-closed', () => {}));
+    app.whenReady().then(launch).catch(fail);
+  }
+} catch (error) {
+  fail(error);
 }
 
 async function launch(): Promise<void> {
+  // 4. No dock icon: the packaged macOS app has none from its first frame (LSUIElement); a
+  // development run hides Electron's here, once ready.
   app.dock?.hide();
-  serveApp(paths.renderer);
+  host.add(serveApp(paths.renderer));
 
-  // 3. Settings and the key (safeStorage only works once the app is ready).
+  // 5. Settings and the key (safeStorage only works once the app is ready).
   const opened = openElectronSettings(app.getPath('userData'));
   const settings = new SettingsService(opened.backend, safeStorageBox());
+  keyToHide = () => settings.apiKey();
 
-  // 4. The core, with the host's ports.
+  // 6. The core, with the host's ports.
   let popover: PopoverWindow | null = null;
   let tray: TrayAdapter | null = null;
-  const shortcut = new ShortcutPort(() => core.focus(null));
+  const shortcut = host.add(new ShortcutPort(() => core.focus(null)));
   const core = new AppController({
     clock: systemClock,
     settings,
@@ -61,54 +87,78 @@ async function launch(): Promise<void> {
     host: {
       showPopover: () => popover?.show(tray?.bounds ?? null),
       hidePopover: () => popover?.hide(),
-      openExternal: async (url) => {
-        const { shell } = await import('electron');
-        await shell.openExternal(url);
-      },
+      openExternal: (url) => shell.openExternal(url),
       quit: () => app.quit(),
       setLaunchAtLogin,
       applyShortcut: (value) => shortcut.apply(value),
     },
   });
+  quitInOrder(host, async () => {
+    await core.close();
+    await host.dispose();
+  }, log);
 
-  // 5. Artwork for the popover: airwave-art: URLs, fetched without the key, cached in userData.
-  serveArtwork(new ArtworkService({ cacheDir: join(app.getPath('userData'), 'artwork'), client: () => core.client }));
+  // 7. Artwork for the popover: airwave-art: URLs, fetched without the key, cached in userData.
+  host.add(serveArtwork(new ArtworkService({ cacheDir: join(app.getPath('userData'), 'artwork'), client: () => core.client })));
 
-  // 6. The popover window and the bridge it talks through.
+  // 8. The popover window and the bridge it talks through.
   const pageUrl = process.env.ELECTRON_RENDERER_URL && !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : APP_PAGE;
-  popover = new PopoverWindow({
-    preload: paths.preload,
-    url: pageUrl,
-    platform: process.platform,
-    onVisibility: (visible) => core.setPopoverOpen(visible),
-  });
+  popover = host.add(
+    new PopoverWindow({ preload: paths.preload, url: pageUrl, platform: process.platform, onVisibility: (visible) => core.setPopoverOpen(visible), log }),
+  );
   const popoverContents: WebContents = popover.window.webContents;
-  registerBridge({
-    handlers: core.handlers,
-    isOwnWindow: (contents) => contents === popoverContents,
-    isOwnPage: (url) => url.startsWith(`${APP_ORIGIN}/`) || (pageUrl !== APP_PAGE && url.startsWith(pageUrl)),
-    log,
-  });
-  core.subscribe((update) => sendSnapshot(popoverContents, update));
+  host.defer(
+    registerBridge({
+      handlers: core.handlers,
+      isOwnWindow: (contents) => contents === popoverContents,
+      isOwnPage: (url) => url.startsWith(`${APP_ORIGIN}/`) || (pageUrl !== APP_PAGE && url.startsWith(pageUrl)),
+      log,
+    }),
+  );
+  host.defer(core.subscribe((update) => sendSnapshot(popoverContents, update)));
 
-  // 7. The tray, notifications, power and network events.
-  tray = new TrayAdapter({
-    initialIcon: process.platform === 'darwin' ? trayTemplate : trayIcon,
-    platform: process.platform,
-    onAction: (action) => core.trayAction(action),
-    onClick: (bounds) => popover?.toggle(bounds.width > 0 ? bounds : null),
-  });
-  core.onTray((view) => tray?.apply(view));
-  const notifier = new Notifier({
-    fetchPoster: async (url, signal) => (await core.client?.artwork(url, { signal }))?.bytes ?? null,
-    onClick: (target) => core.focus(target),
-  });
-  core.onNotification((request) => void notifier.show(request).catch((error: unknown) => log(`notification: ${String(error)}`)));
-  watchPower({ suspend: () => core.suspend(), resume: () => core.resume(), online: () => core.networkOnline() });
-  app.on('second-instance', () => core.focus(null));
+  // 9. Notifications, updates (installed app only) and the tray with the host's own menu items.
+  const notifier = host.add(new Notifier({ fetchPoster: async (url, signal) => (await core.client?.artwork(url, { signal }))?.bytes ?? null, onClick: (target) => core.focus(target) }));
+  host.defer(core.onNotification((request) => void notifier.show(request).catch((error: unknown) => log(`notification: ${String(error)}`))));
+  const updates = host.add(
+    new UpdateService({
+      packaged: app.isPackaged,
+      load: loadUpdater,
+      clock: systemClock,
+      notify: (title, body) => void notifier.show({ id: 'update', title, body, artworkUrl: null, target: { view: 'settings' }, at: Date.now() }),
+      onChange: () => tray?.refreshMenu(),
+      log,
+    }),
+  );
+  tray = host.add(
+    new TrayAdapter({
+      initialIcon: process.platform === 'darwin' ? trayTemplate : trayIcon,
+      platform: process.platform,
+      onAction: (action) => core.trayAction(action),
+      onClick: (bounds) => popover?.toggle(bounds.width > 0 ? bounds : null),
+      hostItems: () => [
+        ...updates.menuItems(),
+        { id: 'open-logs', label: 'Open log folder', enabled: true, run: () => void shell.openPath(paths.logs) },
+      ],
+    }),
+  );
+  host.defer(core.onTray((view) => tray?.apply(view)));
 
-  // 8. OS integrations from the settings, then follow the saved server.
+  // 10. Power and network events, a second launch, OS integrations from the settings.
+  host.defer(watchPower({ suspend: () => core.suspend(), resume: () => core.resume(), online: () => core.networkOnline() }));
+  host.add(listen(app, 'second-instance', () => core.focus(null)));
   shortcut.apply(settings.values.shortcut);
-  app.on('before-quit', () => void core.close());
+
+  // 11. Follow the saved server; look for updates (installed app only).
   await core.start();
+  updates.start();
+  log(`started ${app.getVersion()}${app.isPackaged ? '' : ' (development)'}`);
+}
+
+/** electron-updater, loaded only in the installed app, logging into the app's log. */
+async function loadUpdater(): Promise<Updater> {
+  const module = await import('electron-updater');
+  const updater = module.autoUpdater ?? module.default.autoUpdater;
+  updater.logger = { info: (m: unknown) => log(`updater: ${String(m)}`), warn: (m: unknown) => log(`updater: ${String(m)}`), error: (m: unknown) => log(`updater: ${String(m)}`), debug: () => {} };
+  return updater as unknown as Updater;
 }

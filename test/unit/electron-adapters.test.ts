@@ -1,12 +1,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserWindow, Tray, WebContents } from 'electron';
+import type { WebContents } from 'electron';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMMANDS, commandChannel, type BridgeHandlers, type Command } from '../../src/shared/bridge';
-import type { NotificationRequest } from '../../src/main/core/notify-policy';
 import { SettingsService } from '../../src/main/core/settings';
-import type { TrayView } from '../../src/main/core/tray-view';
 import { fake, report } from '../support/fake-electron/electron.mjs';
 
 // The adapters import `electron`; here it is the strict fake the boot smoke test also uses.
@@ -14,12 +12,11 @@ vi.mock('electron', async () => import('../support/fake-electron/electron.mjs'))
 
 const { openElectronSettings, safeStorageBox } = await import('../../src/main/electron/settings-store');
 const { registerBridge } = await import('../../src/main/electron/ipc');
-const { TrayAdapter } = await import('../../src/main/electron/tray');
-const { Notifier } = await import('../../src/main/electron/notifier');
-const { PopoverWindow, POPOVER_SIZE } = await import('../../src/main/electron/popover-window');
 const { watchPower } = await import('../../src/main/electron/power');
 const { autostartFile, setLaunchAtLogin, ShortcutPort } = await import('../../src/main/electron/system');
-const { appFile } = await import('../../src/main/electron/app-protocol');
+const { appFile, serveApp } = await import('../../src/main/electron/app-protocol');
+const { CONTENT_SECURITY_POLICY } = await import('../../src/main/electron/csp');
+const { protocol } = await import('../support/fake-electron/electron.mjs');
 
 beforeAll(() => fake.markReady());
 
@@ -28,11 +25,6 @@ const tempDir = () => {
   const dir = mkdtempSync(join(tmpdir(), 'airwave-adapters-'));
   dirs.push(dir);
   return dir;
-};
-const preloadFile = () => {
-  const file = join(tempDir(), 'preload.cjs');
-  writeFileSync(file, "require('electron');\n");
-  return file;
 };
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -144,143 +136,6 @@ describe('IPC bridge', () => {
   });
 });
 
-describe('tray adapter', () => {
-  const view = (badge: number, menuLabel = 'Open Airwave Tray'): TrayView => ({
-    title: badge ? String(badge) : '',
-    tooltip: `Airwave: ${badge} watching`,
-    badge,
-    badgeText: badge ? String(badge) : '',
-    icon: 'normal',
-    menu: [
-      { id: 'open', label: menuLabel, kind: 'item', enabled: true, action: { type: 'open' } },
-      { id: 'sep', label: '', kind: 'separator', enabled: true },
-      { id: 'quit', label: 'Quit', kind: 'item', enabled: true, action: { type: 'quit' } },
-    ],
-  });
-  const icon = join(process.cwd(), 'resources', 'tray', 'tray-normal.png');
-
-  it('draws the badge into the icon on Windows and Linux and rebuilds the menu only when it changed', () => {
-    const actions: unknown[] = [];
-    const adapter = new TrayAdapter({ initialIcon: icon, platform: 'win32', onAction: (a) => actions.push(a), onClick: () => {} });
-    const tray = adapter.tray as Tray & { images: { representations: unknown[]; source: { buffer?: Buffer } }[]; menus: { items: { click?: () => void }[] }[] };
-    adapter.apply(view(2));
-    adapter.apply(view(2));
-    expect(tray.menus).toHaveLength(1);
-    expect(tray.images).toHaveLength(2); // the initial file, then the badged one
-    const badged = tray.images[1]!;
-    expect(badged.source.buffer!.subarray(1, 4).toString('latin1')).toBe('PNG');
-    expect(badged.representations).toHaveLength(1); // the 2x one
-    adapter.apply(view(3));
-    expect(tray.images).toHaveLength(3);
-    expect(tray.menus).toHaveLength(1);
-    adapter.apply(view(3, 'Open'));
-    expect(tray.menus).toHaveLength(2);
-    tray.menus[1]!.items[2]!.click!();
-    expect(actions).toEqual([{ type: 'quit' }]);
-    expect(report.trays.at(-1)).toEqual({ icon, exists: true });
-  });
-
-  it('shows the count as text beside a template image on macOS', () => {
-    const adapter = new TrayAdapter({ initialIcon: icon, platform: 'darwin', onAction: () => {}, onClick: () => {} });
-    const tray = adapter.tray as Tray & { title: string; images: { template: boolean }[] };
-    adapter.apply(view(7));
-    expect(tray.title).toBe('7');
-    expect(tray.images.at(-1)!.template).toBe(true);
-    adapter.apply(view(8));
-    expect(tray.title).toBe('8');
-    expect(tray.images).toHaveLength(2); // the count is text; the image did not change
-  });
-});
-
-describe('notifier', () => {
-  const request: NotificationRequest = {
-    id: 'n1',
-    title: 'James started watching Friends',
-    body: '101 90s Sitcoms · Apple TV 4K (tvOS)',
-    artworkUrl: '/api/public/v1/artwork/123/thumb',
-    target: { view: 'watching', viewer: 's1' },
-    at: 0,
-  };
-  const png = Buffer.concat([Buffer.from([0x89]), Buffer.from('PNG\r\n\x1a\n'), Buffer.alloc(32)]);
-
-  it('attaches the poster, keeps the notification until it closes, and focuses the viewer on click', async () => {
-    const clicks: unknown[] = [];
-    const notifier = new Notifier({ fetchPoster: async () => png, onClick: (target) => clicks.push(target) });
-    await notifier.show(request);
-    const shown = fake.notifications.at(-1)!;
-    expect(shown.shown).toBe(true);
-    expect(shown.options).toMatchObject({ title: request.title, body: request.body });
-    expect(shown.options.icon).toBeDefined();
-    expect(notifier.open).toBe(1);
-    shown.emit('click');
-    expect(clicks).toEqual([{ view: 'watching', viewer: 's1' }]);
-    expect(notifier.open).toBe(0);
-    await notifier.show(request);
-    expect(notifier.open).toBe(1);
-    fake.notifications.at(-1)!.emit('close');
-    expect(notifier.open).toBe(0);
-  });
-
-  it('does not wait for a slow poster or drop the notification when it fails', async () => {
-    let aborted = false;
-    const slow = new Notifier({
-      posterTimeoutMs: 50,
-      fetchPoster: (_url, signal) =>
-        new Promise((resolve) => signal.addEventListener('abort', () => ((aborted = true), resolve(png)))),
-      onClick: () => {},
-    });
-    const started = performance.now();
-    await slow.show(request);
-    expect(performance.now() - started).toBeLessThan(1_000);
-    expect(aborted).toBe(true);
-    expect(fake.notifications.at(-1)!.options.icon).toBeUndefined();
-    const failing = new Notifier({ fetchPoster: async () => Promise.reject(new Error('404')), onClick: () => {} });
-    await failing.show(request);
-    expect(fake.notifications.at(-1)!.shown).toBe(true);
-    expect(fake.notifications.at(-1)!.options.icon).toBeUndefined();
-  });
-});
-
-describe('popover window', () => {
-  it('is hidden, frameless and locked down, and opens inside the work area next to the tray', () => {
-    const seen: boolean[] = [];
-    const popover = new PopoverWindow({
-      preload: preloadFile(), // the fake checks that it exists and is CommonJS
-      url: 'airwave-app://popover/index.html',
-      platform: 'win32',
-      onVisibility: (visible) => seen.push(visible),
-    });
-    const window = popover.window as BrowserWindow & { options: Electron.BrowserWindowConstructorOptions; bounds: Electron.Rectangle };
-    expect(window.options).toMatchObject({ show: false, frame: false, skipTaskbar: true, ...POPOVER_SIZE });
-    expect(window.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
-    const contents = window.webContents as WebContents & {
-      windowOpenHandler: (details: { url: string }) => { action: string };
-      session: { permissionRequestHandler: (c: unknown, p: string, cb: (ok: boolean) => void) => void; permissionCheckHandler: () => boolean };
-    };
-    expect(contents.windowOpenHandler({ url: 'https://example.com' })).toEqual({ action: 'deny' });
-    const navigation = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
-    contents.emit('will-navigate', navigation, 'https://example.com/');
-    expect(navigation.defaultPrevented).toBe(true);
-    let granted: boolean | null = null;
-    contents.session.permissionRequestHandler(null, 'media', (ok) => (granted = ok));
-    expect(granted).toBe(false);
-    expect(contents.session.permissionCheckHandler()).toBe(false);
-
-    popover.show({ x: 1700, y: 1045, width: 24, height: 30 });
-    expect(popover.visible).toBe(true);
-    const { x, y, width, height } = window.bounds;
-    expect(x).toBeGreaterThanOrEqual(0);
-    expect(x + width).toBeLessThanOrEqual(1920);
-    expect(y + height).toBeLessThanOrEqual(1040); // above the taskbar
-    expect(Math.abs(x + width / 2 - 1712)).toBeLessThanOrEqual(1); // centred on the tray icon
-
-    const escape = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
-    contents.emit('before-input-event', escape, { type: 'keyDown', key: 'Escape' });
-    expect(popover.visible).toBe(false);
-    expect(seen).toEqual([true, false]);
-  });
-});
-
 describe('power, network and shortcuts', () => {
   it('passes sleep and wake on, and tells when the network comes back', async () => {
     const events: string[] = [];
@@ -294,6 +149,7 @@ describe('power, network and shortcuts', () => {
     stop();
     fake.power.emit('suspend');
     expect(events).toEqual(['suspend', 'resume', 'online']);
+    expect(fake.power.eventNames()).toEqual([]);
   });
 
   it('registers the global shortcut, and says so when it cannot', () => {
@@ -307,13 +163,20 @@ describe('power, network and shortcuts', () => {
     expect(port.apply({ enabled: true, accelerator: 'not a shortcut!' })).toBe(false);
     fake.shortcutTaken = true;
     expect(port.apply({ enabled: true, accelerator: 'Alt+Space' })).toBe(false);
+    fake.shortcutTaken = false;
+    expect(port.apply({ enabled: true, accelerator: 'Alt+Space' })).toBe(true);
+    port.dispose();
+    expect(fake.shortcuts.size).toBe(0);
   });
 
   it('launches at login through login items on macOS and Windows, and an XDG autostart entry on Linux', () => {
     setLaunchAtLogin(true, 'darwin');
     expect(fake.loginItem).toEqual({ openAtLogin: true });
+    // In development Windows starts the bare Electron binary: it gets the app's folder to run.
+    setLaunchAtLogin(true, 'win32');
+    expect(fake.loginItem).toEqual({ openAtLogin: true, path: process.execPath, args: [process.cwd()] });
     setLaunchAtLogin(false, 'win32');
-    expect(fake.loginItem).toEqual({ openAtLogin: false });
+    expect(fake.loginItem).toMatchObject({ openAtLogin: false });
 
     const config = tempDir();
     const env = { XDG_CONFIG_HOME: config };
@@ -349,7 +212,34 @@ describe('app protocol', () => {
   });
 });
 
+describe('app protocol: the CSP header', () => {
+  it('sends the policy, with frame-ancestors, as a header on every answer, and stops serving when disposed', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'index.html'), '<div id="app"></div>');
+    const served = serveApp(dir);
+    const page = (await protocol.request('airwave-app://popover/index.html'))!;
+    expect(page.status).toBe(200);
+    expect(await page.text()).toBe('<div id="app"></div>');
+    const header = page.headers.get('content-security-policy') ?? '';
+    expect(header).toBe(CONTENT_SECURITY_POLICY);
+    expect(header).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    const missing = (await protocol.request('airwave-app://popover/nothing-here.js'))!;
+    expect(missing.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    served.dispose();
+    expect(await protocol.request('airwave-app://popover/index.html')).toBeNull();
+  });
+
+  it('the page source carries the same policy in its meta tag, less frame-ancestors (which only a header can set)', () => {
+    const html = readFileSync(join(process.cwd(), 'src', 'renderer', 'index.html'), 'utf8');
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/i.exec(html)?.[1] ?? '';
+    const withoutFrames = CONTENT_SECURITY_POLICY.split('; ').filter((part) => !part.startsWith('frame-ancestors')).join('; ');
+    expect(meta).toBe(withoutFrames);
+  });
+});
+
 describe('artwork protocol', () => {
+  let served: { dispose(): void } | undefined;
   const art = 'airwave-art://art/api/public/v1/channels/c/artwork/k?kind=poster';
   async function setup() {
     const { serveArtwork } = await import('../../src/main/electron/artwork-protocol');
@@ -359,7 +249,8 @@ describe('artwork protocol', () => {
     expect(ART_URL_SCHEME).toBe(ART_SCHEME); // the renderer's URLs and the handler agree on the scheme
     const png = Buffer.concat([Buffer.from([0x89]), Buffer.from('PNG\r\n\x1a\n'), Buffer.alloc(16, 7)]);
     const calls: string[] = [];
-    serveArtwork({
+    served?.dispose(); // one handler per scheme, as in Electron
+    served = serveArtwork({
       serve: async (path) => {
         calls.push(path);
         return path.endsWith('/missing') ? { status: 404, contentType: 'text/plain', body: Buffer.from('Not found') } : { status: 200, contentType: 'image/png', body: png };

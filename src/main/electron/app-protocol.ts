@@ -1,7 +1,9 @@
 import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
 import { ART_URL_SCHEME } from '../../shared/artwork-url';
+import { toDisposable, type Disposable } from '../common/disposable';
 import { fileInside } from '../core/inside';
+import { APP_RESPONSE_HEADERS } from './csp';
 
 /**
  * The popover page is served from a custom scheme rather than file:// (Electron's security
@@ -39,10 +41,18 @@ export function appFile(root: string, url: string): string | null {
   return fileInside(root, path);
 }
 
-export function serveApp(rendererDir: string): void {
-  protocol.handle(APP_SCHEME, (request) => {
+/**
+ * Serves the built renderer; every answer carries the CSP header (with `frame-ancestors`, which
+ * only a header can set). Undone on quit.
+ */
+export function serveApp(rendererDir: string): Disposable {
+  protocol.handle(APP_SCHEME, async (request) => {
     const file = appFile(rendererDir, request.url);
-    if (!file) return new Response('Not found', { status: 404 });
-    return net.fetch(pathToFileURL(file).href);
+    if (!file) return new Response('Not found', { status: 404, headers: { ...APP_RESPONSE_HEADERS, 'content-type': 'text/plain; charset=utf-8' } });
+    const response = await net.fetch(pathToFileURL(file).href);
+    const headers = new Headers(response.headers);
+    for (const [name, value] of Object.entries(APP_RESPONSE_HEADERS)) headers.set(name, value);
+    return new Response(response.body, { status: response.status, headers });
   });
+  return toDisposable(() => protocol.unhandle(APP_SCHEME));
 }

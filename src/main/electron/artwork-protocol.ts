@@ -1,5 +1,6 @@
 import { protocol } from 'electron';
 import { artworkPathFromUrl } from '../../shared/artwork-url';
+import { toDisposable, type Disposable } from '../common/disposable';
 import { ART_SCHEME } from './app-protocol';
 
 /** What the protocol needs of the artwork service (core/artwork-service.ts), which decides everything. */
@@ -9,9 +10,9 @@ export interface ArtworkSource {
 
 /**
  * Answers `airwave-art://art/api/public/v1/channels/…/artwork/…` from the artwork service. Any
- * other URL of the scheme is a 404 that never reaches the service. Install after `ready`.
+ * other URL of the scheme is a 404 that never reaches the service. Install after `ready`; undone on quit.
  */
-export function serveArtwork(service: ArtworkSource): void {
+export function serveArtwork(service: ArtworkSource): Disposable {
   protocol.handle(ART_SCHEME, async (request) => {
     const path = artworkPathFromUrl(request.url);
     if (path === null) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
@@ -27,4 +28,5 @@ export function serveArtwork(service: ArtworkSource): void {
       },
     });
   });
+  return toDisposable(() => protocol.unhandle(ART_SCHEME));
 }

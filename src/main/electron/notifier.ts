@@ -1,22 +1,29 @@
 import { nativeImage, Notification, type NativeImage } from 'electron';
 import type { FocusTarget } from '../../shared/bridge';
+import type { Disposable } from '../common/disposable';
 import type { NotificationRequest } from '../core/notify-policy';
 
 /**
  * The notification port. The poster is fetched tokenless by the core's client and attached as
  * the icon, but never waited on for more than `posterTimeoutMs`: a slow or missing image shows
  * the notification without it. Shown notifications are referenced until closed (otherwise the
- * garbage collector can take them, and their click handlers, away).
+ * garbage collector can take them, and their click handlers, away), but never more than
+ * `maxHeld`: the oldest is closed and let go when another arrives (a platform that never reports
+ * `close` must not make the set grow for ever).
  */
+export const MAX_HELD_NOTIFICATIONS = 20;
+
 export interface NotifierOptions {
   fetchPoster(artworkUrl: string, signal: AbortSignal): Promise<Buffer | null>;
   onClick(target: FocusTarget): void;
   posterTimeoutMs?: number;
+  maxHeld?: number;
 }
 
-export class Notifier {
+export class Notifier implements Disposable {
   readonly #options: NotifierOptions;
   readonly #live = new Set<Notification>();
+  #disposed = false;
 
   constructor(options: NotifierOptions) {
     this.#options = options;
@@ -30,6 +37,7 @@ export class Notifier {
   async show(request: NotificationRequest): Promise<void> {
     if (!Notification.isSupported()) return;
     const icon = request.artworkUrl ? await this.#poster(request.artworkUrl) : null;
+    if (this.#disposed) return; // the app quit while the poster was loading
     const notification = new Notification({
       title: request.title,
       body: request.body,
@@ -37,6 +45,13 @@ export class Notifier {
       silent: false,
     });
     const release = () => this.#live.delete(notification);
+    const max = this.#options.maxHeld ?? MAX_HELD_NOTIFICATIONS;
+    for (const oldest of this.#live) {
+      if (this.#live.size < max) break;
+      this.#live.delete(oldest);
+      oldest.removeAllListeners();
+      oldest.close();
+    }
     this.#live.add(notification);
     notification.on('click', () => {
       release();
@@ -45,6 +60,16 @@ export class Notifier {
     notification.on('close', release);
     notification.on('failed', release);
     notification.show();
+  }
+
+  /** Closes what is still shown and lets it go (on quit). */
+  dispose(): void {
+    this.#disposed = true;
+    for (const notification of this.#live) {
+      notification.removeAllListeners();
+      notification.close();
+    }
+    this.#live.clear();
   }
 
   async #poster(artworkUrl: string): Promise<NativeImage | null> {

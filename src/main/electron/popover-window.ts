@@ -1,12 +1,22 @@
 import { BrowserWindow, screen, type Rectangle } from 'electron';
+import type { Disposable } from '../common/disposable';
 import { placePopover } from '../core/popover-placement';
 
 /**
  * The popover port: one frameless window, created hidden, shown next to the tray within the work
- * area of the display it is on, hidden again on blur and Escape. Locked down: isolated, sandboxed,
- * no Node, no navigation, no new windows, no permission prompts.
+ * area of the display it is on, hidden again when it loses focus. Escape belongs to the page (it
+ * closes a sheet or search first, then asks main to hide through the `hidePopover` command).
+ * Locked down: isolated, sandboxed, no Node, no navigation, no new windows, no permission prompts.
  */
 export const POPOVER_SIZE = { width: 380, height: 560 } as const;
+/**
+ * Pressing the tray icon blurs the popover just before the click arrives: the blur-hide waits this
+ * long, and a tray click in between cancels it and closes the popover itself (the menubar
+ * library's pattern), so a click on the icon of an open popover closes it instead of reopening it.
+ */
+export const BLUR_HIDE_DELAY_MS = 100;
+/** Crash reloads allowed per minute; beyond that the page stays down until the popover is reopened. */
+const RELOADS_PER_MINUTE = 3;
 
 export interface PopoverOptions {
   preload: string;
@@ -14,15 +24,18 @@ export interface PopoverOptions {
   url: string;
   platform: NodeJS.Platform;
   onVisibility(visible: boolean): void;
+  log?: (line: string) => void;
 }
 
-export class PopoverWindow {
+export class PopoverWindow implements Disposable {
   readonly window: BrowserWindow;
   readonly #options: PopoverOptions;
-  #shownAt = 0;
+  #blurTimer: ReturnType<typeof setTimeout> | null = null;
+  #reloads: number[] = [];
 
   constructor(options: PopoverOptions) {
     this.#options = options;
+    const mac = options.platform === 'darwin';
     this.window = new BrowserWindow({
       ...POPOVER_SIZE,
       show: false,
@@ -45,27 +58,45 @@ export class PopoverWindow {
         spellcheck: false,
       },
     });
+    // macOS: on the Space the user is on, and over full-screen apps too
+    // (https://www.electronjs.org/docs/latest/api/browser-window#winsetvisibleonallworkspacesvisible-options-macos-linux)
+    if (mac) this.window.setVisibleOnAllWorkspaces(true, { visibleOnFullScreen: true, skipTransformProcessType: true });
     lockDown(this.window, options.url);
     this.window.on('blur', () => {
-      // A click on the tray icon blurs the window just before it asks to toggle: ignore that echo.
-      if (Date.now() - this.#shownAt > 150) this.hide();
-    });
-    this.window.webContents.on('before-input-event', (event, input) => {
-      if (input.type === 'keyDown' && input.key === 'Escape') {
-        event.preventDefault();
+      this.#cancelBlurHide();
+      this.#blurTimer = setTimeout(() => {
+        this.#blurTimer = null;
         this.hide();
-      }
+      }, BLUR_HIDE_DELAY_MS);
     });
     this.window.on('show', () => options.onVisibility(true));
-    this.window.on('hide', () => options.onVisibility(false));
+    this.window.on('hide', () => {
+      this.#cancelBlurHide();
+      options.onVisibility(false);
+    });
+    // A crashed or killed page reloads (bounded, so a page that crashes on load cannot spin).
+    this.window.webContents.on('render-process-gone', (_event, details) => {
+      options.log?.(`popover page gone: ${details.reason} (exit code ${details.exitCode})`);
+      if (details.reason === 'clean-exit' || this.window.isDestroyed()) return;
+      const now = Date.now();
+      this.#reloads = this.#reloads.filter((at) => now - at < 60_000);
+      if (this.#reloads.length >= RELOADS_PER_MINUTE) {
+        options.log?.('popover page crashed repeatedly: not reloading it again for a minute');
+        return;
+      }
+      this.#reloads.push(now);
+      this.window.webContents.reload();
+    });
     void this.window.loadURL(options.url);
   }
 
   get visible(): boolean {
-    return this.window.isVisible();
+    return !this.window.isDestroyed() && this.window.isVisible();
   }
 
   show(trayBounds: Rectangle | null): void {
+    if (this.window.isDestroyed()) return;
+    this.#cancelBlurHide();
     const { width, height } = POPOVER_SIZE;
     const primary = screen.getPrimaryDisplay();
     const placement = placePopover({
@@ -77,18 +108,32 @@ export class PopoverWindow {
       platform: this.#options.platform,
     });
     this.window.setBounds({ x: placement.x, y: placement.y, width, height });
-    this.#shownAt = Date.now();
     this.window.show();
     this.window.focus();
   }
 
   hide(): void {
-    if (this.window.isVisible()) this.window.hide();
+    this.#cancelBlurHide();
+    if (this.visible) this.window.hide();
   }
 
+  /**
+   * A click on the tray icon. When the press that led to it blurred the open popover, the pending
+   * blur-hide is still waiting: the click closes the popover rather than showing it again.
+   */
   toggle(trayBounds: Rectangle | null): void {
-    if (this.visible) this.hide();
+    if (this.#blurTimer !== null || this.visible) this.hide();
     else this.show(trayBounds);
+  }
+
+  dispose(): void {
+    this.#cancelBlurHide();
+    if (!this.window.isDestroyed()) this.window.destroy();
+  }
+
+  #cancelBlurHide(): void {
+    if (this.#blurTimer !== null) clearTimeout(this.#blurTimer);
+    this.#blurTimer = null;
   }
 }
 

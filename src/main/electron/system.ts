@@ -2,14 +2,24 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { app, globalShortcut } from 'electron';
+import type { Disposable } from '../common/disposable';
 
 /**
  * Launch at login and the global shortcut: the two OS integrations settings can switch.
  * macOS and Windows have login items; on Linux, Electron has none, so the app writes (or removes)
- * an XDG autostart entry, which GNOME, KDE, Xfce and most other desktops honour.
+ * an XDG autostart entry, which GNOME, KDE, Xfce and most other desktops honour. In development
+ * the executable is the bare Electron binary, so the app's folder is passed as its argument
+ * (otherwise Electron's default app would open at login).
  */
 export function setLaunchAtLogin(enabled: boolean, platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): void {
-  if (platform === 'darwin' || platform === 'win32') {
+  if (platform === 'win32') {
+    // `path` and `args` are Windows-only options (https://www.electronjs.org/docs/latest/api/app#appsetloginitemsettingssettings-macos-windows)
+    app.setLoginItemSettings({ openAtLogin: enabled, path: process.execPath, args: app.isPackaged ? [] : [app.getAppPath()] });
+    return;
+  }
+  if (platform === 'darwin') {
+    // macOS registers the running app bundle; it takes no arguments, so in development this is
+    // Electron.app itself (see docs/platforms.md)
     app.setLoginItemSettings({ openAtLogin: enabled });
     return;
   }
@@ -45,7 +55,7 @@ export function autostartEntry(command: string[]): string {
   ].join('\n');
 }
 
-export class ShortcutPort {
+export class ShortcutPort implements Disposable {
   #registered: string | null = null;
 
   constructor(private readonly onPress: () => void) {}
@@ -62,5 +72,11 @@ export class ShortcutPort {
     }
     this.#registered = shortcut.accelerator;
     return true;
+  }
+
+  /** Unregisters the shortcut (on quit). */
+  dispose(): void {
+    if (this.#registered) globalShortcut.unregister(this.#registered);
+    this.#registered = null;
   }
 }

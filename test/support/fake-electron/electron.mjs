@@ -1,55 +1,28 @@
 // A strict fake of the Electron APIs the main process uses. It fails where a real launch would:
 // ready-only APIs (safeStorage, net, screen, Tray, BrowserWindow, protocol.handle) used before
 // `ready`, privileged schemes registered after it, a sandboxed preload that is not an existing
-// CommonJS file, a tray icon file that does not exist. Everything it saw goes into `report`.
+// CommonJS file, a tray icon file that does not exist. Everything it saw goes into `report`;
+// `fake.leftovers()` lists what is still registered (after quit it must be nothing).
 // The boot smoke test loads it through a module-resolution hook (register.mjs); adapter unit tests
 // load it with vi.mock('electron', ...) and drive it through `fake`.
 import { EventEmitter } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fake, needReady, report, violation } from './state.mjs';
+import { BrowserWindow, clickTray, Menu, platform, Tray } from './windows.mjs';
 
-export const report = {
-  ready: false,
-  singleInstanceLock: false,
-  violations: [],
-  schemes: [],
-  schemeHandlers: [],
-  windows: [],
-  loaded: [],
-  trays: [],
-  ipcHandlers: [],
-  quit: false,
-};
-const violation = (text) => report.violations.push(text);
-const needReady = (api) => {
-  if (!report.ready) violation(`${api} used before app is ready`);
-};
-
-/** Test controls: what the fake answers, and a way to fire OS events. */
-export const fake = {
-  encryptionAvailable: true,
-  storageBackend: 'gnome_libsecret',
-  online: true,
-  shortcutTaken: false,
-  notificationsSupported: true,
-  displays: [{ id: 1, bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 0, y: 0, width: 1920, height: 1040 } }],
-  cursor: { x: 1800, y: 1060 },
-  userData: process.env.FAKE_ELECTRON_USER_DATA ?? join(tmpdir(), `fake-electron-${process.pid}`),
-  ipc: new Map(),
-  notifications: [],
-  shortcuts: new Map(),
-  loginItem: null,
-  openedExternal: [],
-  power: new EventEmitter(),
-  markReady() {
-    report.ready = true;
-  },
-};
+export { fake, report } from './state.mjs';
+export { BrowserWindow, clickTray, Menu, Tray } from './windows.mjs';
 
 let readyPromise;
 const appEvents = new EventEmitter();
+const preventable = () => ({
+  defaultPrevented: false,
+  preventDefault() {
+    this.defaultPrevented = true;
+  },
+});
 export const app = Object.assign(appEvents, {
   name: 'Airwave Tray',
   isPackaged: false,
@@ -72,14 +45,34 @@ export const app = Object.assign(appEvents, {
     );
     return readyPromise;
   },
+  setAppUserModelId(id) {
+    report.calls.push(`setAppUserModelId ${id}`);
+  },
   setLoginItemSettings(settings) {
     fake.loginItem = settings;
   },
+  /**
+   * Electron's order: `before-quit` (preventable), windows close, `will-quit` (preventable), `quit`
+   * (https://www.electronjs.org/docs/latest/api/app#appquit).
+   */
   quit() {
+    report.calls.push('app.quit');
+    const before = preventable();
+    appEvents.emit('before-quit', before);
+    if (before.defaultPrevented) return;
+    for (const window of fake.windows) if (!window.destroyed) window.destroy();
+    const will = preventable();
+    appEvents.emit('will-quit', will);
+    if (will.defaultPrevented) return;
     report.quit = true;
+    appEvents.emit('quit', {}, 0);
   },
-  exit() {
+  /** quits at once: no before-quit or will-quit (https://www.electronjs.org/docs/latest/api/app#appexitexitcode) */
+  exit(code = 0) {
+    report.calls.push(`app.exit ${code}`);
     report.quit = true;
+    report.exitCode = code;
+    if (fake.exitProcess) setTimeout(() => process.exit(code), 0);
   },
 });
 
@@ -91,9 +84,14 @@ export const protocol = {
   },
   handle(scheme, handler) {
     needReady('protocol.handle');
+    if (handlers.has(scheme)) violation(`second protocol.handle for ${scheme}`);
     report.schemeHandlers.push(scheme);
     handlers.set(scheme, handler);
   },
+  unhandle(scheme) {
+    handlers.delete(scheme);
+  },
+  isProtocolHandled: async (scheme) => handlers.has(scheme),
   /** test helper: what the registered handler answers for a URL */
   async request(url) {
     const handler = handlers.get(new URL(url).protocol.slice(0, -1));
@@ -183,46 +181,6 @@ export const nativeImage = {
   createEmpty: () => new FakeImage({ empty: true }),
 };
 
-export class Tray extends EventEmitter {
-  constructor(image) {
-    super();
-    needReady('new Tray');
-    this.image = image;
-    this.images = [image];
-    this.title = '';
-    this.tooltip = '';
-    this.menus = [];
-    this.bounds = { x: 0, y: 0, width: 0, height: 0 };
-    this.destroyed = false;
-    report.trays.push({ icon: image?.source?.path ?? null, exists: image?.source?.path ? existsSync(image.source.path) : false });
-  }
-  setImage(image) {
-    this.image = image;
-    this.images.push(image);
-  }
-  setTitle(title) {
-    this.title = title;
-  }
-  setToolTip(tooltip) {
-    this.tooltip = tooltip;
-  }
-  setContextMenu(menu) {
-    this.menus.push(menu);
-  }
-  getBounds() {
-    return this.bounds;
-  }
-  destroy() {
-    this.destroyed = true;
-  }
-}
-
-export const Menu = {
-  buildFromTemplate(template) {
-    return { items: template };
-  },
-};
-
 export class Notification extends EventEmitter {
   static isSupported() {
     return fake.notificationsSupported;
@@ -232,12 +190,21 @@ export class Notification extends EventEmitter {
     needReady('new Notification');
     this.options = options;
     this.shown = false;
+    this.closed = false;
     fake.notifications.push(this);
   }
   show() {
+    // Windows drops toasts from an app without an AppUserModelID
+    // (https://www.electronjs.org/docs/latest/tutorial/notifications#windows)
+    if (platform() === 'win32' && !report.calls.some((call) => call.startsWith('setAppUserModelId'))) {
+      violation('a notification on Windows before app.setAppUserModelId');
+    }
+    report.calls.push('notification.show');
     this.shown = true;
   }
   close() {
+    if (this.closed) return;
+    this.closed = true;
     this.emit('close');
   }
 }
@@ -245,6 +212,7 @@ export class Notification extends EventEmitter {
 export const powerMonitor = {
   on: (event, listener) => fake.power.on(event, listener),
   off: (event, listener) => fake.power.off(event, listener),
+  removeListener: (event, listener) => fake.power.off(event, listener),
 };
 
 export const globalShortcut = {
@@ -279,106 +247,34 @@ export const shell = {
   async openExternal(url) {
     fake.openedExternal.push(url);
   },
+  async openPath(path) {
+    fake.openedPaths.push(path);
+    return '';
+  },
 };
 
-class Session {
-  constructor() {
-    this.permissionRequestHandler = null;
-    this.permissionCheckHandler = null;
-  }
-  setPermissionRequestHandler(handler) {
-    this.permissionRequestHandler = handler;
-  }
-  setPermissionCheckHandler(handler) {
-    this.permissionCheckHandler = handler;
-  }
-}
+/** showErrorBox may be called before ready (https://www.electronjs.org/docs/latest/api/dialog#dialogshowerrorboxtitle-content) */
+export const dialog = {
+  showErrorBox(title, content) {
+    report.errorBoxes.push({ title, content });
+    report.calls.push('dialog.showErrorBox');
+  },
+};
 
-let nextContentsId = 1;
-class WebContents extends EventEmitter {
-  constructor() {
-    super();
-    this.id = nextContentsId++;
-    this.session = new Session();
-    this.windowOpenHandler = null;
-    this.sent = [];
-    this.destroyed = false;
-  }
-  setWindowOpenHandler(handler) {
-    this.windowOpenHandler = handler;
-  }
-  send(channel, payload) {
-    this.sent.push({ channel, payload });
-  }
-  isDestroyed() {
-    return this.destroyed;
-  }
-}
-
-export class BrowserWindow extends EventEmitter {
-  constructor(options = {}) {
-    super();
-    needReady('new BrowserWindow');
-    const prefs = options.webPreferences ?? {};
-    const preload = prefs.preload;
-    if (preload !== undefined) {
-      if (!existsSync(preload)) violation(`preload does not exist: ${preload}`);
-      if (!preload.endsWith('.cjs') && prefs.sandbox !== false) violation(`sandboxed preload is not CommonJS: ${preload}`);
-    }
-    this.options = options;
-    this.webContents = new WebContents();
-    this.visible = false;
-    this.bounds = { x: 0, y: 0, width: options.width ?? 800, height: options.height ?? 600 };
-    this.record = {
-      width: options.width,
-      height: options.height,
-      show: options.show ?? true,
-      frame: options.frame ?? true,
-      preload: preload ?? null,
-      contextIsolation: prefs.contextIsolation ?? true,
-      sandbox: prefs.sandbox ?? true,
-      nodeIntegration: prefs.nodeIntegration ?? false,
-      webSecurity: prefs.webSecurity ?? true,
-    };
-    report.windows.push(this.record);
-    this.#contentsChecks = () => {
-      const contents = this.webContents;
-      this.record.windowOpenDenied = contents.windowOpenHandler?.({ url: 'https://example.com/' })?.action === 'deny';
-      this.record.permissionsDenied = contents.session.permissionRequestHandler !== null;
-      this.record.navigationGuarded = contents.listenerCount('will-navigate') > 0;
-    };
-  }
-  #contentsChecks;
-  async loadFile(path) {
-    if (!existsSync(path)) violation(`page does not exist: ${path}`);
-    report.loaded.push(path);
-  }
-  async loadURL(url) {
-    if (url.startsWith('file:') && !existsSync(fileURLToPath(url))) violation(`page does not exist: ${url}`);
-    report.loaded.push(url);
-    this.#contentsChecks();
-  }
-  isVisible() {
-    return this.visible;
-  }
-  show() {
-    this.visible = true;
-    this.emit('show');
-  }
-  hide() {
-    this.visible = false;
-    this.emit('hide');
-  }
-  focus() {}
-  setBounds(bounds) {
-    this.bounds = bounds;
-  }
-  getBounds() {
-    return this.bounds;
-  }
-  close() {}
-}
-
+/** What is still registered: after the app quits, every list must be empty. */
+fake.leftovers = () => {
+  const appListeners = appEvents.eventNames().filter((name) => name !== 'ready' && appEvents.listenerCount(name) > 0);
+  return {
+    ipcHandlers: [...fake.ipc.keys()],
+    protocolHandlers: [...handlers.keys()],
+    shortcuts: [...fake.shortcuts.keys()],
+    powerListeners: fake.power.eventNames().map(String),
+    appListeners: appListeners.map(String),
+    trays: fake.trays.filter((tray) => !tray.destroyed).length,
+    windows: fake.windows.filter((window) => !window.destroyed).length,
+    notifications: fake.notifications.filter((n) => n.shown && !n.closed && n.listenerCount('click') > 0).length,
+  };
+};
 export default {
   app,
   protocol,
@@ -393,5 +289,7 @@ export default {
   globalShortcut,
   ipcMain,
   shell,
+  dialog,
   BrowserWindow,
+  clickTray,
 };
