@@ -77,6 +77,7 @@ async function launch(): Promise<void> {
   // 6. The core, with the host's ports.
   let popover: PopoverWindow | null = null;
   let tray: TrayAdapter | null = null;
+  let updates: UpdateService | null = null;
   const shortcut = host.add(new ShortcutPort(() => core.focus(null)));
   const core = new AppController({
     clock: systemClock,
@@ -91,6 +92,14 @@ async function launch(): Promise<void> {
       quit: () => app.quit(),
       setLaunchAtLogin,
       applyShortcut: (value) => shortcut.apply(value),
+      checkForUpdates: async () => {
+        await updates?.check();
+        return updates?.state ?? { kind: 'idle' };
+      },
+      openLogFolder: async () => {
+        const problem = await shell.openPath(paths.logs);
+        if (problem) throw new Error(problem);
+      },
     },
   });
   quitInOrder(host, async () => {
@@ -120,7 +129,7 @@ async function launch(): Promise<void> {
   // 9. Notifications, updates (installed app only) and the tray with the host's own menu items.
   const notifier = host.add(new Notifier({ fetchPoster: async (url, signal) => (await core.client?.artwork(url, { signal }))?.bytes ?? null, onClick: (target) => core.focus(target) }));
   host.defer(core.onNotification((request) => void notifier.show(request).catch((error: unknown) => log(`notification: ${String(error)}`))));
-  const updates = host.add(
+  updates = host.add(
     new UpdateService({
       packaged: app.isPackaged,
       load: loadUpdater,
@@ -130,6 +139,7 @@ async function launch(): Promise<void> {
       log,
     }),
   );
+  const updater = updates;
   tray = host.add(
     new TrayAdapter({
       initialIcon: process.platform === 'darwin' ? trayTemplate : trayIcon,
@@ -137,7 +147,7 @@ async function launch(): Promise<void> {
       onAction: (action) => core.trayAction(action),
       onClick: (bounds) => popover?.toggle(bounds.width > 0 ? bounds : null),
       hostItems: () => [
-        ...updates.menuItems(),
+        ...updater.menuItems(),
         { id: 'open-logs', label: 'Open log folder', enabled: true, run: () => void shell.openPath(paths.logs) },
       ],
     }),
@@ -151,7 +161,7 @@ async function launch(): Promise<void> {
 
   // 11. Follow the saved server; look for updates (installed app only).
   await core.start();
-  updates.start();
+  updater.start();
   log(`started ${app.getVersion()}${app.isPackaged ? '' : ' (development)'}`);
 }
 

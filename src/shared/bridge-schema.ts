@@ -57,6 +57,8 @@ export const REQUEST_SCHEMAS: Schemas = {
   ]),
   dismissNotice: v.strictObject({ id: shortText(100) }),
   hidePopover: empty,
+  checkForUpdates: empty,
+  openLogFolder: empty,
   quit: empty,
 };
 

@@ -178,6 +178,16 @@ export interface SettingsPatch {
   shortcut?: Partial<{ enabled: boolean; accelerator: string }>;
 }
 
+/** The installed app's updater, as Settings shows it (the preview and development runs never update). */
+export type UpdateStatus =
+  | { kind: 'development' }
+  | { kind: 'idle' }
+  | { kind: 'checking' }
+  | { kind: 'up-to-date'; checkedAt: number }
+  | { kind: 'downloading'; version: string }
+  | { kind: 'ready'; version: string }
+  | { kind: 'failed'; message: string };
+
 export type OpenTarget = { kind: 'server' } | { kind: 'url'; url: string };
 
 type Empty = Record<string, never>;
@@ -198,6 +208,10 @@ export interface BridgeCommands {
   dismissNotice: { request: { id: string }; response: Outcome<null> };
   /** the page has nothing open that Escape could close: hide the popover window */
   hidePopover: { request: Empty; response: Outcome<null> };
+  /** checks for an update now (installed app only) and says where the updater stands */
+  checkForUpdates: { request: Empty; response: Outcome<UpdateStatus> };
+  /** opens the folder that holds the log files in the system's file manager */
+  openLogFolder: { request: Empty; response: Outcome<null> };
   quit: { request: Empty; response: Outcome<null> };
 }
 
@@ -227,6 +241,8 @@ const commandNames: { [C in Command]: true } = {
   openInBrowser: true,
   dismissNotice: true,
   hidePopover: true,
+  checkForUpdates: true,
+  openLogFolder: true,
   quit: true,
 };
 

@@ -94,6 +94,27 @@ describe('connecting', () => {
 });
 
 describe('commands', () => {
+  it('checks for updates and opens the log folder through the host, and says so when the host cannot', async () => {
+    let opened = 0;
+    h = await startCoreHarness({
+      app: { host: { checkForUpdates: async () => ({ kind: 'up-to-date', checkedAt: 5 }), openLogFolder: async () => void opened++ } },
+    });
+    expect(await h.app.handlers.checkForUpdates({})).toEqual({ ok: true, value: { kind: 'up-to-date', checkedAt: 5 } });
+    expect(await h.app.handlers.openLogFolder({})).toEqual({ ok: true, value: null });
+    expect(opened).toBe(1);
+    await h.close();
+
+    h = await startCoreHarness({ app: { host: { checkForUpdates: async () => Promise.reject(new Error('boom')), openLogFolder: async () => Promise.reject(new Error('no')) } } });
+    expect(await h.app.handlers.checkForUpdates({})).toMatchObject({ ok: false, error: { kind: 'update-failed' } });
+    expect(await h.app.handlers.openLogFolder({})).toMatchObject({ ok: false, error: { kind: 'unavailable' } });
+    await h.close();
+
+    // the preview host has neither: a development answer and a plain sentence, never a throw
+    h = await startCoreHarness();
+    expect(await h.app.handlers.checkForUpdates({})).toEqual({ ok: true, value: { kind: 'development' } });
+    expect(await h.app.handlers.openLogFolder({})).toMatchObject({ ok: false, error: { kind: 'unavailable', message: expect.stringMatching(/log/) } });
+  });
+
   it('hides the popover when the page asks (Escape with nothing open), and only then', async () => {
     let hidden = 0;
     h = await startCoreHarness({ app: { host: { hidePopover: () => void hidden++ } } });

@@ -1,3 +1,4 @@
+import type { UpdateStatus } from '../../shared/bridge';
 import { every, type Clock, type TimerHandle } from '../common/clock';
 import type { Disposable } from '../common/disposable';
 import type { HostMenuItem } from './tray';
@@ -22,14 +23,8 @@ export interface Updater {
   removeListener(event: string, listener: (...args: unknown[]) => void): unknown;
 }
 
-export type UpdateState =
-  | { kind: 'development' }
-  | { kind: 'idle' }
-  | { kind: 'checking' }
-  | { kind: 'up-to-date'; checkedAt: number }
-  | { kind: 'downloading'; version: string }
-  | { kind: 'ready'; version: string }
-  | { kind: 'failed'; message: string };
+/** The updater's state is the one Settings shows (src/shared/bridge.ts). */
+export type UpdateState = UpdateStatus;
 
 export interface UpdateServiceOptions {
   /** `app.isPackaged`: never check from a development run */

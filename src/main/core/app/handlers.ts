@@ -7,7 +7,7 @@ import { browserHandlers } from './browser';
 import { connectHandlers, type ConnectDeps } from './connect';
 import { dataHandlers } from './data';
 import { noticeHandlers } from './notices';
-import { ok } from './outcome';
+import { hostHandlers } from './host-commands';
 import { settingsHandlers, type SettingsDeps } from './settings-handlers';
 
 export interface HandlerDeps extends ConnectDeps, SettingsDeps {
@@ -24,13 +24,6 @@ export function bridgeHandlers(deps: HandlerDeps): BridgeHandlers {
     ...settingsHandlers(deps),
     ...browserHandlers(deps.engine, host),
     ...noticeHandlers(deps.notices),
-    hidePopover: async () => {
-      host.hidePopover?.();
-      return ok(null);
-    },
-    quit: async () => {
-      host.quit?.();
-      return ok(null);
-    },
+    ...hostHandlers(host),
   };
 }

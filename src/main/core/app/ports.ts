@@ -2,7 +2,7 @@
  * What the core is given: the options an AppController is built with, and the ports a host
  * (Electron or the preview) supplies for what only it can do.
  */
-import type { FocusTarget, Notice } from '../../../shared/bridge';
+import type { FocusTarget, Notice, UpdateStatus } from '../../../shared/bridge';
 import type { Clock } from '../../common/clock';
 import type { ClientOptions } from '../client';
 import type { ProbeOptions, ProbeReport } from '../probe';
@@ -19,6 +19,10 @@ export interface HostPort {
   setLaunchAtLogin?(enabled: boolean): void;
   /** registers (or, when disabled, unregisters) the global shortcut; false when the OS refused it */
   applyShortcut?(shortcut: { enabled: boolean; accelerator: string }): boolean;
+  /** checks for an update now and answers with the updater's state (the installed app only) */
+  checkForUpdates?(): Promise<UpdateStatus>;
+  /** opens the log folder in the file manager */
+  openLogFolder?(): Promise<void>;
 }
 
 export interface DemoHandle {
