@@ -59,21 +59,13 @@ export function findAirings(guide: Guide, followed: readonly FollowedTitle[], no
   return found;
 }
 
-/** The span of time a guide speaks for (from its first start to its last end), or null when empty. */
+/** The span of time a guide speaks for: from its window's start (or its first programme) to the window's end. */
 export function guideSpan(guide: Guide): { from: number; to: number } | null {
-  let from = Number.POSITIVE_INFINITY;
-  let to = Number.NEGATIVE_INFINITY;
-  for (const channel of guide.channels) {
-    for (const program of channel.programs) {
-      from = Math.min(from, Date.parse(program.startsAt));
-      to = Math.max(to, Date.parse(program.endsAt));
-    }
-  }
-  if (!Number.isFinite(from)) {
-    const at = Date.parse(guide.serverTime);
-    return Number.isNaN(at) ? null : { from: at, to: at + guide.windowMinutes * 60_000 };
-  }
-  return { from, to };
+  const at = Date.parse(guide.serverTime);
+  if (Number.isNaN(at)) return null;
+  let from = at - guide.backMinutes * 60_000;
+  for (const channel of guide.channels) for (const program of channel.programs) from = Math.min(from, Date.parse(program.startsAt));
+  return { from, to: at + guide.windowMinutes * 60_000 };
 }
 
 export class Watchlist {
