@@ -105,10 +105,10 @@ describe('HealthAlerts', () => {
     first.set('live', {}, { status: { data: status('0.8.0'), updatedAt: T0, error: null } });
     expect(first.titles()).toEqual([]); // first sight: nothing to compare with
     first.set('live', {}, { status: { data: status('0.9.0'), updatedAt: T0, error: null } });
-    expect(first.notes.at(-1)).toMatchObject({ title: 'Living room was updated', body: 'Version 0.8.0 → 0.9.0.' });
+    expect(first.notes.at(-1)).toMatchObject({ title: 'Living room now runs version 0.9.0', body: 'It ran 0.8.0 before.' });
     const second = setup({}, store);
     second.set('live', {}, { status: { data: status('1.0.0'), updatedAt: T0, error: null } });
-    expect(second.titles()).toEqual(['Living room was updated']);
+    expect(second.titles()).toEqual(['Living room now runs version 1.0.0']);
   });
 
   it('says when the event stream was refused because the server is full (503), once until live again', () => {

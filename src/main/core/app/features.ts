@@ -186,7 +186,10 @@ export class Features {
     const state = store.state;
     const client = engine.client;
     const connected = state.connection.state === 'live' || state.connection.state === 'polling';
-    if (!client || !connected || state.connection.suspended || engine.inFlight > 0 || state.guide.loading) return this.#planScan(SCAN_RETRY_MS);
+    if (!client || !connected || state.connection.suspended || engine.inFlight > 0 || state.guide.loading) {
+      log(`watchlist scan put off (${!client || !connected ? 'not connected' : 'not quiet'})`);
+      return this.#planScan(SCAN_RETRY_MS);
+    }
     const now = clock.now();
     const held = state.guide;
     if (held.data && held.updatedAt !== null && now - held.updatedAt < SCAN_EVERY_MS && held.forwardMinutes * 60_000 >= DAY_MS) {

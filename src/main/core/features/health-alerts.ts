@@ -139,7 +139,7 @@ export class HealthAlerts {
     while (this.#versions.size > MAX_SERVERS) this.#versions.delete(this.#versions.keys().next().value as string);
     this.#o.store.write(HEALTH_FILE, { version: 1, servers: [...this.#versions] });
     if (known !== undefined && settings.versionChanged) {
-      this.#notify('version', `${name} was updated`, `Version ${known} → ${version}.`, now);
+      this.#notify('version', `${name} now runs version ${version}`, `It ran ${known} before.`, now);
     }
   }
 
