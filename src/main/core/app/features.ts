@@ -56,6 +56,8 @@ export class Features {
   #scanTimer: TimerHandle | null = null;
   #scanning = false;
   #serverUrl: string | null = null;
+  /** the guide object last scanned (a guide whose flags changed is not scanned again) */
+  #scannedGuide: unknown = null;
   #disposed = false;
 
   constructor(deps: FeaturesDeps) {
@@ -132,7 +134,10 @@ export class Features {
     }
     if (changed.has('connection') || changed.has('status') || changed.has('capabilities') || changed.has('server')) this.health.observe(state);
     // a guide window was loaded anyway: look for followed titles in it (no request of our own)
-    if (changed.has('guide') && state.guide.data && !state.guide.loading) this.scanGuide(state.guide.data);
+    if (changed.has('guide') && state.guide.data && state.guide.data !== this.#scannedGuide) {
+      this.#scannedGuide = state.guide.data;
+      this.scanGuide(state.guide.data);
+    }
   }
 
   suspend(): void {
