@@ -4,6 +4,7 @@ import type { ProgrammeRef } from '../../src/shared/bridge';
 import { programTitle } from '../../src/shared/format';
 import { AppController } from '../../src/main/core/app';
 import { startCoreHarness, type CoreHarness } from '../support/core-harness';
+import { startLocalServer, type LocalServer } from '../support/local-server';
 import { useTempDirs } from '../support/temp-dirs';
 
 // Reminders in the whole core against the demo server over loopback, on the fake clock: firing two
@@ -14,16 +15,18 @@ const tempDir = useTempDirs('airwave-features');
 const min = 60_000;
 let h: CoreHarness | null = null;
 const extraApps: AppController[] = [];
+const fronts: LocalServer[] = [];
 afterEach(async () => {
   for (const app of extraApps.splice(0)) await app.close();
+  for (const front of fronts.splice(0)) await front.close();
   await h?.close();
   h = null;
 });
 
-async function connected(dataDir = tempDir()): Promise<CoreHarness> {
-  h = await startCoreHarness({ app: { dataDir } });
+async function connected(dataDir = tempDir(), options: { sse?: boolean; server?: (h: CoreHarness) => Promise<string> } = {}): Promise<CoreHarness> {
+  h = await startCoreHarness({ app: { dataDir }, demo: { sse: options.sse ?? true } });
   await h.app.start();
-  await h.connect();
+  await h.connect(options.server ? await options.server(h) : undefined);
   const loaded = await h.app.handlers.loadGuide({ forwardMinutes: 180 });
   expect(loaded.ok).toBe(true);
   return h;
@@ -134,6 +137,58 @@ describe('reminders against the demo server', () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     expect(notes[1]).toBe(`Starts in 2 min: ${programTitle(later)}`);
+  });
+});
+
+describe('reminders on a server without the schedule route', () => {
+  it('checks against the guide it holds instead, and asks that route only once', async () => {
+    // an older server: the same demo behind a router that has no /channels/{id}/schedule
+    const harness = await connected(tempDir(), {
+      sse: false,
+      server: async (demoHarness) => {
+        const front = await startLocalServer((req, res) => {
+          if (/\/channels\/[^/]+\/schedule/.test(req.url ?? '')) {
+            res.writeHead(404, { 'content-type': 'text/plain' }).end('404 Not Found');
+            return;
+          }
+          void fetch(`${demoHarness.demo.url}${req.url}`, { headers: { 'x-api-key': String(req.headers['x-api-key'] ?? '') } }).then(async (answer) => {
+            res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await answer.arrayBuffer()));
+          });
+        });
+        fronts.push(front);
+        return front.url;
+      },
+    });
+    const real = programmeAhead(harness, 25, 50);
+    const realStart = Date.parse(real.startsAt);
+    await harness.app.handlers.addReminder({ ...real, startsAt: iso(realStart - 10 * min) }); // moved, by the held guide
+    await harness.app.handlers.addReminder({ ...real, title: 'Ghost Show', showTitle: null, ratingKey: 'ghost-1' }); // vanished
+    await stepTo(harness, realStart - 12 * min - 1_000);
+    await harness.until(() => reminderNotes(harness).length === 1, { stepMs: 200, what: 'the moved notice' });
+    expect(reminderNotes(harness)[0]!.title).toContain(`${programTitle(real)} moved: now at`);
+    await stepTo(harness, realStart - 2 * min - 1_000);
+    await harness.until(() => reminderNotes(harness).length === 3, { stepMs: 200, what: 'the other two' });
+    expect(reminderNotes(harness).map((n) => n.title)).toContain(`Starts in 2 min: ${programTitle(real)}`);
+    expect(reminderNotes(harness).some((n) => n.title.startsWith('Ghost Show is no longer on at'))).toBe(true);
+    expect(fronts[0]!.requests.filter((r) => r.url.includes('/schedule'))).toHaveLength(1);
+  });
+});
+
+describe('favourites', () => {
+  it('come first in the tray and are pushed to the popover when starred', async () => {
+    const harness = await connected();
+    const updates: string[][] = [];
+    harness.app.subscribe((update) => updates.push(Object.keys(update.parts)));
+    const rows = harness.app.store.state.onNow.data!.channels;
+    const last = rows.at(-1)!;
+    const starred = await harness.app.handlers.setFavourite({ channelId: last.id, channelNumber: last.number, channelName: last.name, favourite: true });
+    expect(starred).toMatchObject({ ok: true, value: [{ channelId: last.id }] });
+    expect(updates.at(-1)).toEqual(['favourites']);
+    const whatsOn = harness.app.trayView.menu.find((item) => item.id === 'whats-on')!.submenu!;
+    expect(whatsOn[0]!.id).toBe(`channel:${last.number}`);
+    expect(whatsOn[0]!.label.startsWith('★ ')).toBe(true);
+    await harness.app.handlers.setFavourite({ channelId: last.id, channelNumber: last.number, channelName: last.name, favourite: false });
+    expect(harness.app.trayView.menu.find((item) => item.id === 'whats-on')!.submenu![0]!.id).toBe(`channel:${rows[0]!.number}`);
   });
 });
 
