@@ -101,6 +101,17 @@ describe('ActivityLog', () => {
 });
 
 describe('JsonFileStore', () => {
+  it('reports a write that cannot happen (the folder is a file) instead of throwing', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'blocked'), 'a file where the folder should be');
+    const failures: string[] = [];
+    const store = new JsonFileStore(join(dir, 'blocked'), () => 1, (text) => failures.push(text));
+    store.write('reminders.json', { version: 1 });
+    store.appendLog(ACTIVITY_FILE, { at: 1 }, 10);
+    expect(failures).toHaveLength(2);
+    expect(failures[0]).toMatch(/^Could not save reminders\.json: /);
+  });
+
   it('writes atomically (no temp file left) and only for the owner', () => {
     const dir = tempDir();
     const store = new JsonFileStore(dir);
@@ -123,7 +134,10 @@ describe('JsonFileStore', () => {
     expect(store.read('odd.json', () => null).problem).toContain('did not hold what this version expects');
     writeFileSync(join(dir, 'big.json'), `"${'x'.repeat(MAX_DOCUMENT_BYTES)}"`);
     expect(store.read('big.json', (json) => json).problem).toContain('larger than expected');
-    expect(() => store.write('huge.json', 'x'.repeat(MAX_DOCUMENT_BYTES))).toThrow(/larger than/);
+    const failures: string[] = [];
+    new JsonFileStore(dir, () => 42, (text) => failures.push(text)).write('huge.json', 'x'.repeat(MAX_DOCUMENT_BYTES));
+    expect(failures).toEqual([expect.stringMatching(/^Could not save huge\.json: it would be larger than/)]);
+    expect(existsSync(join(dir, 'huge.json'))).toBe(false);
     expect(store.read('missing.json', (json) => json)).toEqual({ value: null, problem: null });
   });
 });

@@ -63,8 +63,17 @@ export class Features {
   constructor(deps: FeaturesDeps) {
     this.#d = deps;
     const { clock, notices } = deps;
-    const files: FeatureStore = deps.dataDir ? new JsonFileStore(deps.dataDir, () => clock.now()) : memoryStore();
     const problem = (text: string) => notices.add({ id: `features-${notices.list.length}-${clock.now().toString(36)}`, level: 'warning', text });
+    // a failed save is said once per file (a full disk must not become a stream of notices)
+    const saveFailures = new Set<string>();
+    const saveFailed = (text: string) => {
+      deps.log(text);
+      const file = text.split(':')[0]!;
+      if (saveFailures.has(file) || saveFailures.size > 10) return;
+      saveFailures.add(file);
+      problem(text);
+    };
+    const files: FeatureStore = deps.dataDir ? new JsonFileStore(deps.dataDir, () => clock.now(), saveFailed) : memoryStore();
     this.settings = new FeatureSettingsStore(files, () => deps.push(['featureSettings']), problem);
     this.favourites = new Favourites(files, () => {
       deps.push(['favourites']);

@@ -22,7 +22,7 @@ export interface Loaded<T> {
 export interface FeatureStore {
   /** Reads `name`; `check` turns the parsed JSON into a value or null when it is not acceptable. */
   read<T>(name: string, check: (json: unknown) => T | null): Loaded<T>;
-  /** Replaces `name` with `value` in one step (never half written). Refuses documents over the cap. */
+  /** Replaces `name` with `value` in one step (never half written). A failure (a full disk, a document over the cap) is reported, not thrown. */
   write(name: string, value: unknown): void;
   /** The lines of a log (`name` and its rotated predecessor), oldest first; unreadable lines skipped. */
   readLog(name: string): { lines: unknown[]; skipped: number; problem: string | null };
@@ -36,12 +36,15 @@ export interface FeatureStore {
 export class JsonFileStore implements FeatureStore {
   readonly #dir: string;
   readonly #now: () => number;
+  readonly #failed: (text: string) => void;
   /** lines in each current log file, counted on first use */
   readonly #logLines = new Map<string, number>();
 
-  constructor(dir: string, now: () => number = Date.now) {
+  /** `failed` hears of a write that did not happen (the app keeps going with what it holds). */
+  constructor(dir: string, now: () => number = Date.now, failed: (text: string) => void = () => {}) {
     this.#dir = dir;
     this.#now = now;
+    this.#failed = failed;
   }
 
   read<T>(name: string, check: (json: unknown) => T | null): Loaded<T> {
@@ -58,13 +61,23 @@ export class JsonFileStore implements FeatureStore {
   }
 
   write(name: string, value: unknown): void {
-    const text = JSON.stringify(value);
-    if (Buffer.byteLength(text) > MAX_DOCUMENT_BYTES) throw new Error(`${name} would be larger than ${MAX_DOCUMENT_BYTES} bytes`);
-    mkdirSync(this.#dir, { recursive: true });
-    const path = join(this.#dir, name);
-    const temp = `${path}.${process.pid}.tmp`;
-    writeFileSync(temp, text, { mode: 0o600 });
-    renameSync(temp, path);
+    this.#safely(name, () => {
+      const text = JSON.stringify(value);
+      if (Buffer.byteLength(text) > MAX_DOCUMENT_BYTES) throw new Error(`it would be larger than ${MAX_DOCUMENT_BYTES} bytes`);
+      mkdirSync(this.#dir, { recursive: true });
+      const path = join(this.#dir, name);
+      const temp = `${path}.${process.pid}.tmp`;
+      writeFileSync(temp, text, { mode: 0o600 });
+      renameSync(temp, path);
+    });
+  }
+
+  #safely(name: string, work: () => void): void {
+    try {
+      work();
+    } catch (error) {
+      this.#failed(`Could not save ${name}: ${error instanceof Error ? error.message : String(error)}. The app keeps it in memory for now.`);
+    }
   }
 
   readLog(name: string): { lines: unknown[]; skipped: number; problem: string | null } {
@@ -74,13 +87,20 @@ export class JsonFileStore implements FeatureStore {
     let current = 0;
     for (const file of [rotatedName(name), name]) {
       const path = join(this.#dir, file);
-      if (!existsSync(path)) continue;
-      if (statSync(path).size > MAX_LOG_BYTES) {
-        problem = this.#setAside(file, 'was larger than expected').problem;
+      let content: string;
+      try {
+        if (!existsSync(path)) continue;
+        if (statSync(path).size > MAX_LOG_BYTES) {
+          problem = this.#setAside(file, 'was larger than expected').problem;
+          continue;
+        }
+        content = readFileSync(path, 'utf8');
+      } catch {
+        problem = this.#setAside(file, 'was not readable').problem;
         continue;
       }
       let count = 0;
-      for (const text of readFileSync(path, 'utf8').split('\n')) {
+      for (const text of content.split('\n')) {
         if (text.trim() === '') continue;
         count++;
         try {
@@ -97,6 +117,10 @@ export class JsonFileStore implements FeatureStore {
   }
 
   appendLog(name: string, line: unknown, rotateAfter: number): void {
+    this.#safely(name, () => this.#append(name, line, rotateAfter));
+  }
+
+  #append(name: string, line: unknown, rotateAfter: number): void {
     mkdirSync(this.#dir, { recursive: true });
     const path = join(this.#dir, name);
     let count = this.#logLines.get(name) ?? (existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter((l) => l.trim()).length : 0);
@@ -109,6 +133,10 @@ export class JsonFileStore implements FeatureStore {
   }
 
   rewriteLog(name: string, lines: unknown[]): void {
+    this.#safely(name, () => this.#rewrite(name, lines));
+  }
+
+  #rewrite(name: string, lines: unknown[]): void {
     mkdirSync(this.#dir, { recursive: true });
     const path = join(this.#dir, name);
     const temp = `${path}.${process.pid}.tmp`;
