@@ -28,8 +28,6 @@ export interface FeatureStore {
   readLog(name: string): { lines: unknown[]; skipped: number; problem: string | null };
   /** Appends one line to a log; when the current file holds `rotateAfter` lines it becomes the predecessor. */
   appendLog(name: string, line: unknown, rotateAfter: number): void;
-  /** Rewrites a log with exactly `lines` (used when old entries are pruned). */
-  rewriteLog(name: string, lines: unknown[]): void;
 }
 
 /** JSON files under `dir` (created on first write). */
@@ -132,21 +130,6 @@ export class JsonFileStore implements FeatureStore {
     this.#logLines.set(name, count + 1);
   }
 
-  rewriteLog(name: string, lines: unknown[]): void {
-    this.#safely(name, () => this.#rewrite(name, lines));
-  }
-
-  #rewrite(name: string, lines: unknown[]): void {
-    mkdirSync(this.#dir, { recursive: true });
-    const path = join(this.#dir, name);
-    const temp = `${path}.${process.pid}.tmp`;
-    writeFileSync(temp, lines.map((line) => `${JSON.stringify(line)}\n`).join(''), { mode: 0o600 });
-    renameSync(temp, path);
-    const rotated = join(this.#dir, rotatedName(name));
-    if (existsSync(rotated)) writeFileSync(rotated, '', { mode: 0o600 });
-    this.#logLines.set(name, lines.length);
-  }
-
   #setAside(name: string, why: string): Loaded<never> {
     const stem = name.replace(/\.[^.]+$/, '');
     const ext = name.slice(stem.length) || '.json';
@@ -183,9 +166,6 @@ export function memoryStore(): FeatureStore & { files: Map<string, string> } {
       const list = logs.get(name) ?? [];
       list.push(structuredClone(line));
       logs.set(name, list);
-    },
-    rewriteLog(name, lines) {
-      logs.set(name, structuredClone(lines));
     },
   };
 }
