@@ -82,6 +82,7 @@ async function launch(): Promise<void> {
   const core = new AppController({
     clock: systemClock,
     settings,
+    dataDir: app.getPath('userData'),
     notices: opened.notices,
     log,
     launchDemo: () => startDemoServer({ port: 0, host: '127.0.0.1' }),

@@ -25,6 +25,26 @@ const notifications = v.strictObject({
   pausedUntil: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0)))),
 });
 
+/** Bounds of the features' settings (reminder lead time, the unreachable alert's minutes). */
+export const REMINDER_LEAD_MINUTES = { min: 0, max: 60, default: 2 } as const;
+export const UNREACHABLE_MINUTES = { min: 1, max: 120, default: 5 } as const;
+
+const wholeIn = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
+const channelNumber = wholeIn(0, 1_000_000);
+const isoTime = v.pipe(shortText(40), v.isoTimestamp('an ISO time like 2026-09-27T18:00:00.000Z'));
+const title = v.pipe(v.string(), v.trim(), v.minLength(1, 'a title'), v.maxLength(300));
+
+const programme = v.strictObject({
+  channelId: v.pipe(shortText(200), v.minLength(1)),
+  channelNumber,
+  channelName: shortText(300),
+  title,
+  showTitle: v.nullable(shortText(300)),
+  ratingKey: v.nullable(shortText(200)),
+  startsAt: isoTime,
+  endsAt: isoTime,
+});
+
 type Schemas = { [C in Command]: v.GenericSchema<unknown, RequestOf<C>> };
 
 /** One schema per command: the mapped type makes a missing command a compile error. */
@@ -60,6 +80,29 @@ export const REQUEST_SCHEMAS: Schemas = {
   checkForUpdates: empty,
   openLogFolder: empty,
   quit: empty,
+  setFavourite: v.strictObject({
+    channelId: v.pipe(shortText(200), v.minLength(1)),
+    channelNumber,
+    channelName: shortText(300),
+    favourite: v.boolean(),
+  }),
+  addReminder: programme,
+  cancelReminder: v.strictObject({ id: shortText(100) }),
+  follow: v.strictObject({ title }),
+  unfollow: v.strictObject({ title }),
+  getActivity: v.strictObject({ day: v.picklist(['today', 'yesterday']), user: v.optional(shortText(200)) }),
+  updateFeatureSettings: v.strictObject({
+    reminderLeadMinutes: v.optional(wholeIn(REMINDER_LEAD_MINUTES.min, REMINDER_LEAD_MINUTES.max)),
+    health: v.optional(
+      v.strictObject({
+        unreachable: v.optional(v.boolean()),
+        unreachableMinutes: v.optional(wholeIn(UNREACHABLE_MINUTES.min, UNREACHABLE_MINUTES.max)),
+        keyRejected: v.optional(v.boolean()),
+        versionChanged: v.optional(v.boolean()),
+        streamFull: v.optional(v.boolean()),
+      }),
+    ),
+  }),
 };
 
 export type RequestCheck<C extends Command> = { ok: true; request: RequestOf<C> } | { ok: false; reason: string };

@@ -107,13 +107,118 @@ export interface ServerData {
   guide: Resource<Guide> & { forwardMinutes: number; loading: boolean };
 }
 
-export interface AppSnapshot extends ServerData {
+export interface AppSnapshot extends ServerData, FeaturesView {
   /** the number the tray shows: people watching something (the length of `nowPlaying`) */
   watching: number;
   settings: SettingsView;
   notices: Notice[];
   /** increments with every focus request so the renderer can tell a new one from an old one */
   focus: { seq: number; target: FocusTarget } | null;
+}
+
+// ---------------------------------------------------------------- favourites, reminders, watchlist, activity, health
+
+/** A starred channel: found by id (stable), shown by number and name as they were when starred. */
+export interface FavouriteChannel {
+  channelId: string;
+  channelNumber: number;
+  channelName: string;
+}
+
+/** One programme on one channel, as "Remind me" names it. */
+export interface ProgrammeRef {
+  channelId: string;
+  channelNumber: number;
+  channelName: string;
+  title: string;
+  showTitle: string | null;
+  /** null for a bumper (nobody asks to be reminded of one, but the field is the server's) */
+  ratingKey: string | null;
+  /** ISO times, as the server sends them */
+  startsAt: string;
+  endsAt: string;
+}
+
+export interface Reminder extends ProgrammeRef {
+  id: string;
+  /** "you" asked for it; "watchlist" made it for a followed title */
+  from: 'you' | 'watchlist';
+  /** when it was set (one set inside the lead time fires at once rather than counting as missed) */
+  addedAt: number;
+}
+
+export interface FollowedTitle {
+  title: string;
+  addedAt: number;
+}
+
+/** One airing of a followed title in the next 24 hours. */
+export interface ComingUpItem extends ProgrammeRef {
+  /** the followed title it matched */
+  followed: string;
+  /** a reminder is set for it */
+  reminded: boolean;
+}
+
+export type ActivityKind = 'started' | 'stopped' | 'changed';
+
+/** One line of the activity log. */
+export interface ActivityEntry {
+  at: number;
+  kind: ActivityKind;
+  user: string;
+  device: string | null;
+  channelNumber: number | null;
+  channelName: string | null;
+  /** for `changed`: where they were before */
+  fromChannelNumber: number | null;
+  fromChannelName: string | null;
+  watching: string | null;
+  /** noticed after a reconnect or a wake: it happened some time while the app was away */
+  whileAway: boolean;
+}
+
+export interface ActivityPage {
+  day: 'today' | 'yesterday';
+  /** local day bounds, ms since the epoch */
+  from: number;
+  to: number;
+  /** newest first */
+  entries: ActivityEntry[];
+  /** everyone in that day's log, for the filter */
+  users: string[];
+}
+
+export interface HealthAlertSettings {
+  /** the server unreachable for `unreachableMinutes`, and back again */
+  unreachable: boolean;
+  unreachableMinutes: number;
+  keyRejected: boolean;
+  versionChanged: boolean;
+  /** the event stream refused because the server is full (503) */
+  streamFull: boolean;
+}
+
+export interface FeatureSettings {
+  /** minutes before a programme starts that its reminder fires */
+  reminderLeadMinutes: number;
+  health: HealthAlertSettings;
+}
+
+export interface FeatureSettingsPatch {
+  reminderLeadMinutes?: number;
+  health?: Partial<HealthAlertSettings>;
+}
+
+/** The snapshot parts of the features (each pushed on its own when it changes). */
+export interface FeaturesView {
+  favourites: FavouriteChannel[];
+  /** upcoming reminders, soonest first */
+  reminders: Reminder[];
+  watchlist: { followed: FollowedTitle[]; comingUp: ComingUpItem[]; scannedAt: number | null };
+  /** the activity log changed when `revision` moved; the entries come from `getActivity` */
+  activity: { revision: number; entries: number };
+  featureSettings: FeatureSettings;
 }
 
 /**
@@ -213,6 +318,13 @@ export interface BridgeCommands {
   /** opens the folder that holds the log files in the system's file manager */
   openLogFolder: { request: Empty; response: Outcome<null> };
   quit: { request: Empty; response: Outcome<null> };
+  setFavourite: { request: FavouriteChannel & { favourite: boolean }; response: Outcome<FavouriteChannel[]> };
+  addReminder: { request: ProgrammeRef; response: Outcome<Reminder> };
+  cancelReminder: { request: { id: string }; response: Outcome<null> };
+  follow: { request: { title: string }; response: Outcome<FollowedTitle[]> };
+  unfollow: { request: { title: string }; response: Outcome<FollowedTitle[]> };
+  getActivity: { request: { day: 'today' | 'yesterday'; user?: string }; response: Outcome<ActivityPage> };
+  updateFeatureSettings: { request: FeatureSettingsPatch; response: Outcome<FeatureSettings> };
 }
 
 export type Command = keyof BridgeCommands;
@@ -244,6 +356,13 @@ const commandNames: { [C in Command]: true } = {
   checkForUpdates: true,
   openLogFolder: true,
   quit: true,
+  setFavourite: true,
+  addReminder: true,
+  cancelReminder: true,
+  follow: true,
+  unfollow: true,
+  getActivity: true,
+  updateFeatureSettings: true,
 };
 
 /** Every command name, checked against BridgeCommands both ways by the object above. */

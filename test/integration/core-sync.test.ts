@@ -151,7 +151,8 @@ describe('the sync engine', () => {
     expect(state().connection.attempt).toBe(0);
     expect(state().nowPlaying.updatedAt).toBeGreaterThan(lastGood);
     expect(state().nowPlaying.error).toBeNull();
-    expect(h.notifications).toEqual([]);
+    // nobody is announced; only the health alerts speak: unreachable for 5 minutes, then back
+    expect(h.notifications.map((n) => n.id.replace(/-[^-]+$/, ''))).toEqual(['health-unreachable', 'health-back']);
   });
 
   it('stops all traffic when the key is rejected', async () => {

@@ -174,6 +174,21 @@ describe('trayView', () => {
     expect(items.at(-1)).toMatchObject({ label: `All ${MENU_CHANNELS + 5} channels…`, action: { type: 'open', focus: { view: 'on-now' } } });
   });
 
+  it('lists favourites first in "What\'s on", starred, even those past the first MENU_CHANNELS', () => {
+    const channels = Array.from({ length: MENU_CHANNELS + 5 }, (_, i) => row(100 + i, `C${i}`, program(`P${i}`, NOW - min, NOW + min)));
+    const onNow = { data: { serverTime: iso(NOW), channels }, updatedAt: NOW, error: null };
+    const favourites = new Set(['ch128', 'ch103']);
+    const view = trayView({ state: state('live', { onNow }), settings: SETTINGS, now: NOW, favourites });
+    const items = find(view.menu, 'whats-on')!.submenu!.filter((item) => item.id.startsWith('channel:'));
+    // favourites in guide order, then the rest in guide order
+    expect(items.slice(0, 4).map((item) => item.label)).toEqual(['★ 103 C3: P3', '★ 128 C28: P28', '100 C0: P0', '101 C1: P1']);
+    expect(items[1]!.action).toEqual({ type: 'open', focus: { view: 'on-now', channelNumber: 128 } });
+    expect(items).toHaveLength(MENU_CHANNELS);
+    // without favourites the order is the guide's
+    const plain = trayView({ state: state('live', { onNow }), settings: SETTINGS, now: NOW, favourites: new Set() });
+    expect(find(plain.menu, 'whats-on')!.submenu![0]!.label).toBe('100 C0: P0');
+  });
+
   it('offers to fix the key when it was rejected', () => {
     const view = trayView({ state: state('unauthorized'), settings: SETTINGS, now: NOW });
     expect(find(view.menu, 'fix-key')!.action).toEqual({ type: 'open', focus: { view: 'settings' } });

@@ -6,6 +6,7 @@ export { pauseUntil, type PauseChoice } from '../../shared/format';
 import { watchingCount, type AppState } from './state';
 import { badgeText, type IconVariant } from './tray-badge';
 import { viewersOf, type Viewer } from './viewers';
+import { favouritesFirst } from './features/favourites';
 
 /**
  * What the tray shows, as plain data: title (macOS text beside the template icon), tooltip,
@@ -111,9 +112,11 @@ export interface TrayInput {
   state: AppState;
   settings: SettingsView;
   now: number;
+  /** ids of the starred channels: listed first in "What's on" */
+  favourites?: ReadonlySet<string>;
 }
 
-export function trayView({ state, settings, now }: TrayInput): TrayView {
+export function trayView({ state, settings, now, favourites }: TrayInput): TrayView {
   const configured = state.connection.state !== 'unconfigured';
   const badge = configured ? watchingCount(state) : 0;
   const serverName = state.server?.name ?? state.status.data?.name ?? null;
@@ -132,7 +135,7 @@ export function trayView({ state, settings, now }: TrayInput): TrayView {
     }
     menu.push(separator('sep-watching'));
     menu.push(...viewerItems(state, now));
-    menu.push(submenu('whats-on', "What's on", channelItems(state, now)));
+    menu.push(submenu('whats-on', "What's on", channelItems(state, now, favourites ?? new Set())));
     menu.push(separator('sep-actions'));
     menu.push(item('refresh', 'Refresh', { type: 'refresh' }));
   }
@@ -181,12 +184,12 @@ function viewerItems(state: AppState, now: number): MenuItemModel[] {
   return shown;
 }
 
-function channelItems(state: AppState, now: number): MenuItemModel[] {
-  const rows = state.onNow.data?.channels ?? [];
+function channelItems(state: AppState, now: number, favourites: ReadonlySet<string>): MenuItemModel[] {
+  const rows = favouritesFirst(state.onNow.data?.channels ?? [], favourites);
   const items = rows.slice(0, MENU_CHANNELS).map((row) =>
     item(
       `channel:${row.number}`,
-      menuText(`${row.number} ${row.name}: ${programLabel(currentProgram(row, now))}`),
+      menuText(`${favourites.has(row.id) ? '★ ' : ''}${row.number} ${row.name}: ${programLabel(currentProgram(row, now))}`),
       { type: 'open', focus: { view: 'on-now', channelNumber: row.number } },
     ),
   );

@@ -82,6 +82,7 @@ export async function startPreviewHost(options: PreviewOptions): Promise<Preview
   const app = new AppController({
     clock,
     settings,
+    dataDir,
     notices: opened.notices,
     log,
     launchDemo: async (): Promise<DemoHandle> => {

@@ -14,6 +14,7 @@ import { SyncEngine, type EngineConfig } from '../sync/engine';
 import { minuteOfDay, pauseUntil, trayView, type TrayAction, type TrayView } from '../tray-view';
 import { savedConfig } from './connect';
 import { DemoMode } from './demo-mode';
+import { Features } from './features';
 import { PopoverFocus } from './focus';
 import { bridgeHandlers } from './handlers';
 import { Notices } from './notices';
@@ -39,6 +40,7 @@ export class AppController {
   readonly #notices: Notices;
   readonly #focus: PopoverFocus;
   readonly #demo: DemoMode;
+  readonly #features: Features;
 
   constructor(options: AppOptions) {
     const clock = (this.#clock = options.clock);
@@ -60,13 +62,30 @@ export class AppController {
     this.#notices = new Notices(options.notices ?? [], () => this.#publisher.push(['notices']));
     this.#focus = new PopoverFocus(this.store, host, () => this.#publisher.push(['focus']));
     this.#notifications = new NotificationFeed({ clock, settings, minuteOfDay: options.minuteOfDay ?? minuteOfDay, log });
-    this.#tray = new TrayPublisher(() => trayView({ state: this.store.state, settings: settings.view(), now: clock.now() }));
+    this.#tray = new TrayPublisher(() =>
+      trayView({ state: this.store.state, settings: settings.view(), now: clock.now(), favourites: this.#features.favourites.ids() }),
+    );
+    this.#features = new Features({
+      clock,
+      store: this.store,
+      engine: this.engine,
+      settings,
+      dataDir: options.dataDir ?? null,
+      notices: this.#notices,
+      minuteOfDay: options.minuteOfDay ?? minuteOfDay,
+      notify: (request) => this.#notifications.raise(request),
+      push: (parts) => this.#publisher.push(parts),
+      trayChanged: () => this.#tray.update(),
+      random: options.random ?? Math.random,
+      log,
+    });
     const follow = (config: EngineConfig) => this.#follow(config);
     this.#demo = new DemoMode({ launch: options.launchDemo ?? null, settings, notices: this.#notices, follow, log });
 
     this.#lifecycle.add(this.#demo);
     this.#lifecycle.add(toDisposable(() => this.engine.close()));
     this.#lifecycle.add(this.#notifications);
+    this.#lifecycle.add(this.#features);
     this.#lifecycle.add(this.#tray);
     this.#lifecycle.add(this.#publisher);
     this.#lifecycle.defer(this.store.subscribe((state, changed) => this.#onState(state, changed)));
@@ -89,11 +108,13 @@ export class AppController {
       notifications: this.#notifications,
       follow,
       snapshot: () => this.snapshot(),
+      features: this.#features,
     });
   }
 
   /** Follows the saved server (or restarts the demo) if there is one. */
   async start(): Promise<void> {
+    this.#features.start();
     if (this.#settings.values.demo && this.#demo.available) {
       const outcome = await this.#demo.start();
       if (outcome.ok) return;
@@ -121,7 +142,11 @@ export class AppController {
   // ------------------------------------------------------------ outputs
 
   snapshot(): AppSnapshot {
-    return snapshotOf(this.store.state, { settings: this.#settings.view(), notices: this.#notices.list, focus: this.#focus.current });
+    return snapshotOf(
+      this.store.state,
+      { settings: this.#settings.view(), notices: this.#notices.list, focus: this.#focus.current },
+      this.#features.view(),
+    );
   }
 
   /** Snapshot updates: the full snapshot at once, then the changed parts. */
@@ -165,10 +190,12 @@ export class AppController {
 
   suspend(): void {
     this.engine.suspend();
+    this.#features.suspend();
   }
 
   resume(): void {
     this.engine.resume();
+    this.#features.resume();
   }
 
   networkOnline(): void {
@@ -210,6 +237,7 @@ export class AppController {
   #onState(state: AppState, changed: ReadonlySet<keyof AppState>): void {
     this.#publisher.push(partsOf(changed));
     if (changed.has('nowPlaying') || changed.has('sessions') || changed.has('viewerEpoch')) this.#notifications.step(state);
+    this.#features.onState(state, changed);
     this.#tray.update();
   }
 

@@ -6,12 +6,15 @@ import type { AppSnapshot, BridgeHandlers } from '../../../shared/bridge';
 import { browserHandlers } from './browser';
 import { connectHandlers, type ConnectDeps } from './connect';
 import { dataHandlers } from './data';
+import { featureHandlers } from './feature-handlers';
+import type { Features } from './features';
 import { noticeHandlers } from './notices';
 import { hostHandlers } from './host-commands';
 import { settingsHandlers, type SettingsDeps } from './settings-handlers';
 
 export interface HandlerDeps extends ConnectDeps, SettingsDeps {
   snapshot: () => AppSnapshot;
+  features: Features;
 }
 
 export function bridgeHandlers(deps: HandlerDeps): BridgeHandlers {
@@ -24,6 +27,7 @@ export function bridgeHandlers(deps: HandlerDeps): BridgeHandlers {
     ...settingsHandlers(deps),
     ...browserHandlers(deps.engine, host),
     ...noticeHandlers(deps.notices),
+    ...featureHandlers(deps.features),
     ...hostHandlers(host),
   };
 }

@@ -51,11 +51,14 @@ export class NotificationFeed {
     });
     this.#policy = result.memory;
     for (const { viewer, reason } of result.suppressed) log(`notification for ${viewer.key} not shown: ${reason}`);
-    for (const request of result.requests) {
-      this.#history.push(request);
-      if (this.#history.length > NOTIFICATION_HISTORY) this.#history.shift();
-      for (const listener of [...this.#listeners]) listener(request);
-    }
+    for (const request of result.requests) this.raise(request);
+  }
+
+  /** Raises a request made elsewhere (a reminder, a health alert): shown and kept like the rest. */
+  raise(request: NotificationRequest): void {
+    this.#history.push(request);
+    if (this.#history.length > NOTIFICATION_HISTORY) this.#history.shift();
+    for (const listener of [...this.#listeners]) listener(request);
   }
 
   /** Forgets who was watching (the server was forgotten): the next list is a baseline again. */

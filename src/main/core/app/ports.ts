@@ -34,6 +34,8 @@ export interface DemoHandle {
 export interface AppOptions {
   clock: Clock;
   settings: SettingsService;
+  /** the user-data folder: favourites, reminders, the watchlist and the activity log live here (in memory without it) */
+  dataDir?: string;
   /** notices from opening the settings (e.g. a damaged file was reset) */
   notices?: Notice[];
   host?: Partial<HostPort>;

@@ -2,7 +2,7 @@
  * Snapshot publishing: the AppSnapshot read from state, settings, notices and focus; which parts a
  * state change touches; and the updates pushed to subscribers (full at first, then changed parts).
  */
-import type { AppSnapshot, SnapshotUpdate } from '../../../shared/bridge';
+import type { AppSnapshot, FeaturesView, SnapshotUpdate } from '../../../shared/bridge';
 import { watchingCount, type AppState } from '../state';
 
 export type SnapshotPart = keyof AppSnapshot;
@@ -27,8 +27,9 @@ export function partsOf(changed: ReadonlySet<keyof AppState>): SnapshotPart[] {
 }
 
 /** The snapshot: the app state as the renderer sees it, plus what only the controller holds. */
-export function snapshotOf(state: AppState, held: Pick<AppSnapshot, 'settings' | 'notices' | 'focus'>): AppSnapshot {
+export function snapshotOf(state: AppState, held: Pick<AppSnapshot, 'settings' | 'notices' | 'focus'>, features: FeaturesView): AppSnapshot {
   return {
+    ...features,
     connection: state.connection,
     server: state.server,
     status: state.status,

@@ -18,6 +18,7 @@ import {
   readErrorEnvelope,
   type ArtworkRef,
 } from '../../../shared/airwave';
+import { parseChannelSchedule } from '../../../shared/airwave/schedule';
 import { USER_AGENT } from '../../../shared/app-info';
 import { parseServerUrl, type ServerAddress } from '../../../shared/server-url';
 import { ApiError, isApiError, redact } from './errors';
@@ -93,6 +94,9 @@ export class AirwaveClient {
   sessions = (o?: CallOptions) => this.#json('/sessions', parseSessions, o);
   /** Beyond the documented interface: real servers offer it, some answer 404 (`not-found`). */
   packages = (o?: CallOptions) => this.#json('/packages', parsePackages, o);
+  /** Beyond the documented interface: one channel's programmes for the next `hours` (1–24); some servers answer 404. */
+  channelSchedule = (channelId: string, hours: number, o?: CallOptions) =>
+    this.#json(`/channels/${encodeURIComponent(channelId)}/schedule?hours=${Math.min(24, Math.max(1, Math.round(hours)))}`, parseChannelSchedule, o, 'GET /channels/{id}/schedule');
 
   guide(forwardMinutes: number = GUIDE_FORWARD_MINUTES.default, o?: CallOptions & { backMinutes?: number }) {
     const { min, max } = GUIDE_FORWARD_MINUTES;

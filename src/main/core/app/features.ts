@@ -1,0 +1,231 @@
+/**
+ * The features beyond following the server, composed once: favourites, reminders, the watchlist and
+ * its hourly scan, the activity log and health alerts. Fed by the app state, persisted in the data
+ * folder (in memory without one), shown in the snapshot's feature parts.
+ */
+import type { AppSnapshot, FeaturesView, FollowedTitle } from '../../../shared/bridge';
+import type { Clock, TimerHandle } from '../../common/clock';
+import { inQuietHours, type NotificationRequest } from '../notify-policy';
+import type { SettingsService } from '../settings';
+import type { AppState, StateStore } from '../state';
+import type { SyncEngine } from '../sync/engine';
+import { viewersOf } from '../viewers';
+import { ActivityLog } from '../features/activity-log';
+import { FeatureSettingsStore } from '../features/feature-settings';
+import { Favourites } from '../features/favourites';
+import { channelWindowSource, fetchDayGuide } from '../features/guide-source';
+import { HealthAlerts } from '../features/health-alerts';
+import { JsonFileStore, memoryStore, type FeatureStore } from '../features/json-store';
+import { pickRef, Reminders } from '../features/reminders';
+import { checkScheduled } from '../features/schedule-check';
+import { DAY_MS, Watchlist } from '../features/watchlist';
+import type { Notices } from './notices';
+
+/** At most one watchlist guide request an hour. */
+export const SCAN_EVERY_MS = 60 * 60_000;
+/** Not quiet (not connected, or requests in flight): look again this much later, without a request. */
+const SCAN_RETRY_MS = 5 * 60_000;
+/** Spread over this much so many apps do not ask a server at the same instant. */
+const SCAN_JITTER_MS = 5 * 60_000;
+
+export interface FeaturesDeps {
+  clock: Clock;
+  store: StateStore;
+  engine: SyncEngine;
+  settings: SettingsService;
+  /** the user-data folder; null keeps everything in memory */
+  dataDir: string | null;
+  notices: Notices;
+  minuteOfDay: (ms: number) => number;
+  notify: (request: NotificationRequest) => void;
+  push: (parts: (keyof AppSnapshot)[]) => void;
+  /** the tray shows favourites first */
+  trayChanged: () => void;
+  random: () => number;
+  log: (line: string) => void;
+}
+
+export class Features {
+  readonly favourites: Favourites;
+  readonly reminders: Reminders;
+  readonly watchlist: Watchlist;
+  readonly activity: ActivityLog;
+  readonly health: HealthAlerts;
+  readonly settings: FeatureSettingsStore;
+  readonly #d: FeaturesDeps;
+  #scanTimer: TimerHandle | null = null;
+  #scanning = false;
+  #serverUrl: string | null = null;
+  /** the guide object last scanned (a guide whose flags changed is not scanned again) */
+  #scannedGuide: unknown = null;
+  #disposed = false;
+
+  constructor(deps: FeaturesDeps) {
+    this.#d = deps;
+    const { clock, notices } = deps;
+    const problem = (text: string) => notices.add({ id: `features-${notices.list.length}-${clock.now().toString(36)}`, level: 'warning', text });
+    // a failed save is said once per file (a full disk must not become a stream of notices)
+    const saveFailures = new Set<string>();
+    const saveFailed = (text: string) => {
+      deps.log(text);
+      const file = text.split(':')[0]!;
+      if (saveFailures.has(file) || saveFailures.size > 10) return;
+      saveFailures.add(file);
+      problem(text);
+    };
+    const files: FeatureStore = deps.dataDir ? new JsonFileStore(deps.dataDir, () => clock.now(), saveFailed) : memoryStore();
+    this.settings = new FeatureSettingsStore(files, () => deps.push(['featureSettings']), problem);
+    this.favourites = new Favourites(files, () => {
+      deps.push(['favourites']);
+      deps.trayChanged();
+    }, problem);
+    const windowOf = channelWindowSource();
+    this.reminders = new Reminders({
+      clock,
+      store: files,
+      leadMinutes: () => this.settings.values.reminderLeadMinutes,
+      check: async (reminder) => {
+        const state = deps.store.state;
+        const window = await windowOf(deps.engine.client, state, reminder.channelId, Date.parse(reminder.startsAt), clock.now());
+        return checkScheduled(reminder, window, clock.now());
+      },
+      notify: (request) => {
+        if (deps.settings.values.notifications.enabled) deps.notify(request);
+        else deps.log(`reminder not shown (notifications are off): ${request.title}`);
+      },
+      changed: () => deps.push(['reminders', 'watchlist']),
+      problem,
+      log: deps.log,
+    });
+    this.watchlist = new Watchlist(files, () => deps.push(['watchlist']), problem);
+    this.activity = new ActivityLog({ store: files, now: () => clock.now(), changed: () => deps.push(['activity']), problem });
+    this.health = new HealthAlerts({
+      clock,
+      store: files,
+      settings: () => this.settings.values.health,
+      notify: (request) => {
+        if (this.#quiet()) deps.log(`health notification not shown (notifications off, paused or quiet hours): ${request.title}`);
+        else deps.notify(request);
+      },
+      problem,
+    });
+  }
+
+  /** Starts the timers: missed reminders are reported, the watchlist scan is planned. */
+  start(): void {
+    this.reminders.start();
+    this.#planScan();
+  }
+
+  view(): FeaturesView {
+    const now = this.#d.clock.now();
+    return {
+      favourites: this.favourites.list,
+      reminders: this.reminders.list,
+      watchlist: {
+        followed: this.watchlist.followed,
+        comingUp: this.watchlist.comingUp(now, (airing) => this.reminders.has(airing)),
+        scannedAt: this.watchlist.scannedAt,
+      },
+      activity: { revision: this.activity.revision, entries: this.activity.size },
+      featureSettings: this.settings.values,
+    };
+  }
+
+  onState(state: AppState, changed: ReadonlySet<keyof AppState>): void {
+    if (this.#disposed) return;
+    if (changed.has('server') && state.server?.url !== this.#serverUrl) {
+      if (this.#serverUrl !== null) this.activity.forgetViewers();
+      this.#serverUrl = state.server?.url ?? null;
+    }
+    if (changed.has('nowPlaying') || changed.has('sessions') || changed.has('viewerEpoch')) {
+      this.activity.observe(viewersOf(state), state.viewerEpoch);
+    }
+    if (changed.has('connection') || changed.has('status') || changed.has('capabilities') || changed.has('server')) this.health.observe(state);
+    // a guide window was loaded anyway: look for followed titles in it (no request of our own)
+    if (changed.has('guide') && state.guide.data && state.guide.data !== this.#scannedGuide) {
+      this.#scannedGuide = state.guide.data;
+      this.scanGuide(state.guide.data);
+    }
+  }
+
+  suspend(): void {
+    this.reminders.suspend();
+  }
+
+  resume(): void {
+    this.reminders.resume();
+  }
+
+  /** Airings in a guide window become watchlist reminders. */
+  scanGuide(guide: NonNullable<AppState['guide']['data']>): void {
+    if (this.watchlist.followed.length === 0) return;
+    for (const airing of this.watchlist.scan(guide, this.#d.clock.now())) this.reminders.add(pickRef(airing), 'watchlist');
+  }
+
+  /** Follows a title: what the held guide shows at once, and the day's scan when it is due. */
+  follow(title: string): FollowedTitle[] | string {
+    const result = this.watchlist.follow(title, this.#d.clock.now());
+    if (typeof result === 'string') return result;
+    const guide = this.#d.store.state.guide.data;
+    if (guide) this.scanGuide(guide);
+    this.#planScan();
+    return result;
+  }
+
+  dispose(): void {
+    this.#disposed = true;
+    this.#scanTimer?.cancel();
+    this.#scanTimer = null;
+    this.reminders.dispose();
+    this.health.dispose();
+  }
+
+  // ------------------------------------------------------------ the hourly scan
+
+  #planScan(delay?: number): void {
+    this.#scanTimer?.cancel();
+    this.#scanTimer = null;
+    if (this.#disposed || this.watchlist.followed.length === 0) return;
+    const now = this.#d.clock.now();
+    const last = this.watchlist.fullScanAt;
+    const due = delay ?? (last === null ? 60_000 : Math.max(60_000, last + SCAN_EVERY_MS - now));
+    this.#scanTimer = this.#d.clock.setTimeout(() => void this.#scanTick(), due + Math.round(this.#d.random() * SCAN_JITTER_MS));
+  }
+
+  async #scanTick(): Promise<void> {
+    this.#scanTimer = null;
+    if (this.#disposed || this.#scanning || this.watchlist.followed.length === 0) return;
+    const { engine, store, clock, log } = this.#d;
+    const state = store.state;
+    const client = engine.client;
+    const connected = state.connection.state === 'live' || state.connection.state === 'polling';
+    if (!client || !connected || state.connection.suspended || engine.inFlight > 0 || state.guide.loading) {
+      log(`watchlist scan put off (${!client || !connected ? 'not connected' : 'not quiet'})`);
+      return this.#planScan(SCAN_RETRY_MS);
+    }
+    const now = clock.now();
+    const held = state.guide;
+    if (held.data && held.updatedAt !== null && now - held.updatedAt < SCAN_EVERY_MS && held.forwardMinutes * 60_000 >= DAY_MS) {
+      this.scanGuide(held.data);
+      return this.#planScan();
+    }
+    this.#scanning = true;
+    try {
+      const guide = await fetchDayGuide(client);
+      if (!this.#disposed && engine.client === client) this.scanGuide(guide);
+    } catch (error) {
+      log(`watchlist scan failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.#scanning = false;
+    }
+    // success or not, the next request is an hour away
+    if (!this.#disposed) this.#planScan(SCAN_EVERY_MS);
+  }
+
+  #quiet(): boolean {
+    const n = this.#d.settings.values.notifications;
+    const now = this.#d.clock.now();
+    return !n.enabled || (n.pausedUntil !== null && now < n.pausedUntil) || inQuietHours(n.quietHours, this.#d.minuteOfDay(now));
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The activity log: viewers starting, stopping and changing channel, read from each viewer list
+ * the core computes, kept in activity.jsonl (rotated) for at most 7 days and 5,000 entries, and
+ * the query behind the Activity view (today or yesterday, newest first, by user).
+ */
+import type { ActivityEntry, ActivityKind, ActivityPage } from '../../../shared/bridge';
+import type { Viewer, ViewerList } from '../viewers';
+import { isObject } from './favourites';
+import type { FeatureStore } from './json-store';
+
+export const ACTIVITY_FILE = 'activity.jsonl';
+export const MAX_ACTIVITY = 5_000;
+export const ACTIVITY_DAYS = 7;
+/** Lines per log file before it is rotated (the current file and one predecessor hold at most MAX_ACTIVITY). */
+export const ROTATE_AFTER = MAX_ACTIVITY / 2;
+
+/** A local calendar day: from its midnight to the next (23 or 25 hours across a clock change). */
+export function localDay(at: number, daysBack = 0): { from: number; to: number } {
+  const start = new Date(at);
+  start.setHours(0, 0, 0, 0);
+  start.setDate(start.getDate() - daysBack);
+  const end = new Date(start);
+  end.setDate(end.getDate() + 1);
+  return { from: start.getTime(), to: end.getTime() };
+}
+
+export interface ActivityLogOptions {
+  store: FeatureStore;
+  now: () => number;
+  changed: () => void;
+  problem: (text: string) => void;
+}
+
+interface Seen {
+  epoch: number;
+  scheme: ViewerList['scheme'];
+  viewers: Map<string, Viewer>;
+}
+
+export class ActivityLog {
+  readonly #o: ActivityLogOptions;
+  #entries: ActivityEntry[];
+  #seen: Seen | null = null;
+  #revision = 0;
+
+  constructor(options: ActivityLogOptions) {
+    this.#o = options;
+    const loaded = options.store.readLog(ACTIVITY_FILE);
+    if (loaded.problem) options.problem(loaded.problem);
+    else if (loaded.skipped > 0) options.problem(`${loaded.skipped} damaged line(s) of the activity log were skipped.`);
+    const entries = loaded.lines.map(readEntry).filter((e): e is ActivityEntry => e !== null);
+    this.#entries = this.#bounded(entries.sort((a, b) => a.at - b.at));
+  }
+
+  /** Moves whenever an entry is added (the snapshot's `activity` part). */
+  get revision(): number {
+    return this.#revision;
+  }
+
+  get size(): number {
+    return this.#entries.length;
+  }
+
+  /**
+   * A viewer list the core computed. The first one is a baseline (nothing is known of before it);
+   * the first one of a new epoch (after a reconnect or a wake) logs what changed while away.
+   */
+  observe(list: ViewerList | null, epoch: number): void {
+    if (!list) return;
+    const viewers = new Map(list.viewers.map((v) => [v.key, v]));
+    const before = this.#seen;
+    this.#seen = { epoch, scheme: list.scheme, viewers };
+    if (!before || before.scheme !== list.scheme) return;
+    const whileAway = before.epoch !== epoch;
+    const at = this.#o.now();
+    const added: ActivityEntry[] = [];
+    for (const [key, viewer] of viewers) {
+      const was = before.viewers.get(key);
+      if (!was) added.push(entry('started', viewer, at, whileAway));
+      else if (was.channelNumber !== viewer.channelNumber) added.push({ ...entry('changed', viewer, at, whileAway), fromChannelNumber: was.channelNumber, fromChannelName: was.channelName });
+    }
+    for (const [key, was] of before.viewers) if (!viewers.has(key)) added.push(entry('stopped', was, at, whileAway));
+    if (added.length === 0) return;
+    for (const item of added) this.#o.store.appendLog(ACTIVITY_FILE, item, ROTATE_AFTER);
+    this.#entries = this.#bounded([...this.#entries, ...added]);
+    this.#revision++;
+    this.#o.changed();
+  }
+
+  /** Forgets who was watching (another server): the next list is a baseline again. */
+  forgetViewers(): void {
+    this.#seen = null;
+  }
+
+  /** One local day of the log, newest first, optionally for one user (any case). */
+  query(day: ActivityPage['day'], user?: string): ActivityPage {
+    const { from, to } = localDay(this.#o.now(), day === 'today' ? 0 : 1);
+    const inDay = this.#entries.filter((e) => e.at >= from && e.at < to);
+    const users = [...new Set(inDay.map((e) => e.user))].sort((a, b) => a.localeCompare(b));
+    const wanted = user?.trim().toLowerCase();
+    const entries = (wanted ? inDay.filter((e) => e.user.toLowerCase() === wanted) : inDay).reverse();
+    return { day, from, to, entries, users };
+  }
+
+  /** Entries within the last 7 days, at most MAX_ACTIVITY (the newest). */
+  #bounded(entries: ActivityEntry[]): ActivityEntry[] {
+    const oldest = this.#o.now() - ACTIVITY_DAYS * 24 * 60 * 60_000;
+    const recent = entries.filter((e) => e.at >= oldest);
+    return recent.length > MAX_ACTIVITY ? recent.slice(recent.length - MAX_ACTIVITY) : recent;
+  }
+}
+
+function entry(kind: ActivityKind, viewer: Viewer, at: number, whileAway: boolean): ActivityEntry {
+  return {
+    at,
+    kind,
+    user: viewer.user,
+    device: viewer.device,
+    channelNumber: viewer.channelNumber,
+    channelName: viewer.channelName,
+    fromChannelNumber: null,
+    fromChannelName: null,
+    watching: viewer.watching,
+    whileAway,
+  };
+}
+
+const KINDS = new Set<unknown>(['started', 'stopped', 'changed']);
+const text = (value: unknown, max = 300): string | null => (typeof value === 'string' ? value.slice(0, max) : null);
+const whole = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) ? value : null);
+
+/** A log line as an entry, or null when it is not one. */
+function readEntry(line: unknown): ActivityEntry | null {
+  if (!isObject(line) || !KINDS.has(line.kind) || whole(line.at) === null || text(line.user) === null) return null;
+  return {
+    at: line.at as number,
+    kind: line.kind as ActivityKind,
+    user: text(line.user)!,
+    device: text(line.device),
+    channelNumber: whole(line.channelNumber),
+    channelName: text(line.channelName),
+    fromChannelNumber: whole(line.fromChannelNumber),
+    fromChannelName: text(line.fromChannelName),
+    watching: text(line.watching),
+    whileAway: line.whileAway === true,
+  };
+}

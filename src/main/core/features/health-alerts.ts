@@ -1,0 +1,159 @@
+/**
+ * Server health notifications, each of which can be turned off: unreachable for some minutes and
+ * back again, the key rejected, the version changed (remembered per server in health.json, so an
+ * upgrade while the app was closed counts), and the event stream refused because the server is full.
+ * Derived from the connection state and `/status` the core already publishes.
+ */
+import type { HealthAlertSettings } from '../../../shared/bridge';
+import { duration } from '../../../shared/format';
+import type { Clock, TimerHandle } from '../../common/clock';
+import type { NotificationRequest } from '../notify-policy';
+import type { AppState } from '../state';
+import { isObject } from './favourites';
+import type { FeatureStore } from './json-store';
+
+export const HEALTH_FILE = 'health.json';
+/** Servers whose last seen version is remembered. */
+const MAX_SERVERS = 20;
+
+export interface HealthAlertsOptions {
+  clock: Clock;
+  store: FeatureStore;
+  settings: () => HealthAlertSettings;
+  notify: (request: NotificationRequest) => void;
+  problem: (text: string) => void;
+}
+
+/** Trying and failing to reach the server (not asleep, not a key or version problem). */
+const isDown = (state: AppState) =>
+  !state.connection.suspended && (state.connection.state === 'offline' || (state.connection.state === 'connecting' && state.connection.attempt > 0));
+const isUp = (state: AppState) => state.connection.state === 'live' || state.connection.state === 'polling';
+/** Polling although the server has a stream, because it answered the stream with 503 (full). */
+const isStreamFull = (state: AppState) =>
+  state.connection.state === 'polling' && state.capabilities.data?.sse.supported === true && /\bHTTP 503\b/.test(state.connection.message);
+
+export class HealthAlerts {
+  readonly #o: HealthAlertsOptions;
+  /** server root → the version last seen there */
+  #versions: Map<string, string>;
+  #downSince: number | null = null;
+  #downTimer: TimerHandle | null = null;
+  /** the "unreachable" notification went out: "back again" is owed */
+  #toldDown = false;
+  /** when the outage that was told about began */
+  #toldSince = 0;
+  /** the latest state and server name (for the timer's words) */
+  #last: { state: AppState; name: string } | null = null;
+  #wasUnauthorized = false;
+  #wasFull = false;
+  #disposed = false;
+
+  constructor(options: HealthAlertsOptions) {
+    this.#o = options;
+    const loaded = options.store.read(HEALTH_FILE, checkFile);
+    if (loaded.problem) options.problem(loaded.problem);
+    this.#versions = new Map(loaded.value ?? []);
+  }
+
+  /** The state changed: raises what became news. */
+  observe(state: AppState): void {
+    if (this.#disposed) return;
+    const settings = this.#o.settings();
+    const name = state.server?.name ?? state.status.data?.name ?? state.server?.url ?? 'The server';
+    const now = this.#o.clock.now();
+    this.#reachability(state, name, now, settings);
+
+    const unauthorized = state.connection.state === 'unauthorized';
+    if (unauthorized && !this.#wasUnauthorized && settings.keyRejected) {
+      this.#notify('key-rejected', `${name} rejected the API key`, 'It was probably regenerated or revoked. Paste a new key in Settings.', now, { view: 'settings' });
+    }
+    this.#wasUnauthorized = unauthorized;
+
+    const full = isStreamFull(state);
+    if (full && !this.#wasFull && settings.streamFull) {
+      this.#notify('stream-full', `${name} is full: no live updates`, 'It refused the event stream (too many open). The app checks regularly instead and tries the stream again later.', now);
+    }
+    if (full || isUp(state)) this.#wasFull = full;
+
+    this.#version(state, name, now, settings);
+  }
+
+  /** The settings changed: a shorter or longer "unreachable" delay applies to the current outage. */
+  settingsChanged(): void {
+    this.#cancelDown();
+    if (this.#last && isDown(this.#last.state) && !this.#toldDown) this.#armDown();
+  }
+
+  dispose(): void {
+    this.#disposed = true;
+    this.#cancelDown();
+  }
+
+  #reachability(state: AppState, name: string, now: number, settings: HealthAlertSettings): void {
+    this.#last = { state, name };
+    if (isDown(state)) {
+      this.#downSince ??= now;
+      if (!this.#toldDown && !this.#downTimer) this.#armDown();
+      return;
+    }
+    // up, asleep, a fresh connect, or a problem that is not reachability (key, version)
+    this.#cancelDown();
+    this.#downSince = null;
+    if (state.connection.state === 'unconfigured') this.#toldDown = false;
+    if (isUp(state) && this.#toldDown) {
+      this.#toldDown = false;
+      if (settings.unreachable) this.#notify('back', `${name} is back`, `Reachable again after ${duration(now - this.#toldSince)}.`, now);
+    }
+  }
+
+  /** One timer: when the outage has lasted the set minutes, say so (once). */
+  #armDown(): void {
+    const since = this.#downSince;
+    if (since === null) return;
+    const wait = since + this.#o.settings().unreachableMinutes * 60_000 - this.#o.clock.now();
+    this.#downTimer = this.#o.clock.setTimeout(() => {
+      this.#downTimer = null;
+      if (this.#disposed || this.#downSince !== since || this.#toldDown || !this.#last) return;
+      this.#toldDown = true;
+      this.#toldSince = since;
+      if (!this.#o.settings().unreachable) return;
+      const now = this.#o.clock.now();
+      const why = this.#last.state.connection.message;
+      this.#notify('unreachable', `Cannot reach ${this.#last.name}`, `No answer for ${duration(now - since)}${why ? ` (${why})` : ''}. The app keeps trying.`, now);
+    }, Math.max(0, wait));
+  }
+
+  #cancelDown(): void {
+    this.#downTimer?.cancel();
+    this.#downTimer = null;
+  }
+
+  #version(state: AppState, name: string, now: number, settings: HealthAlertSettings): void {
+    const root = state.server?.url;
+    const version = state.status.data?.version;
+    if (!root || !version) return;
+    const known = this.#versions.get(root);
+    if (known === version) return;
+    this.#versions.delete(root);
+    this.#versions.set(root, version);
+    while (this.#versions.size > MAX_SERVERS) this.#versions.delete(this.#versions.keys().next().value as string);
+    this.#o.store.write(HEALTH_FILE, { version: 1, servers: [...this.#versions] });
+    if (known !== undefined && settings.versionChanged) {
+      this.#notify('version', `${name} now runs version ${version}`, `It ran ${known} before.`, now);
+    }
+  }
+
+  #notify(kind: string, title: string, body: string, now: number, target: NotificationRequest['target'] = { view: 'on-now' }): void {
+    this.#o.notify({ id: `health-${kind}-${now.toString(36)}`, title, body, artworkUrl: null, target, at: now });
+  }
+}
+
+function checkFile(json: unknown): [string, string][] | null {
+  if (!isObject(json) || json.version !== 1 || !Array.isArray(json.servers)) return null;
+  const out: [string, string][] = [];
+  for (const pair of json.servers.slice(-MAX_SERVERS)) {
+    if (!Array.isArray(pair) || typeof pair[0] !== 'string' || typeof pair[1] !== 'string') return null;
+    out.push([pair[0], pair[1].slice(0, 100)]);
+  }
+  return out;
+}

@@ -1,0 +1,171 @@
+/**
+ * Where the features keep what survives a restart: small JSON files (written atomically, capped in
+ * size) and a rotated JSON-lines log, in the user-data folder. A damaged or oversized file is moved
+ * aside with a notice, never a crash; `memoryStore` keeps the same interface in memory.
+ */
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Largest JSON document a feature may keep (reminders, favourites, the watchlist). */
+export const MAX_DOCUMENT_BYTES = 1024 * 1024;
+/** Largest log file read back; a bigger one is moved aside. */
+export const MAX_LOG_BYTES = 4 * 1024 * 1024;
+/** A log line longer than this is not a line we wrote. */
+const MAX_LINE_CHARS = 4_000;
+
+export interface Loaded<T> {
+  value: T | null;
+  /** a sentence for people when the file was damaged and set aside */
+  problem: string | null;
+}
+
+export interface FeatureStore {
+  /** Reads `name`; `check` turns the parsed JSON into a value or null when it is not acceptable. */
+  read<T>(name: string, check: (json: unknown) => T | null): Loaded<T>;
+  /** Replaces `name` with `value` in one step (never half written). A failure (a full disk, a document over the cap) is reported, not thrown. */
+  write(name: string, value: unknown): void;
+  /** The lines of a log (`name` and its rotated predecessor), oldest first; unreadable lines skipped. */
+  readLog(name: string): { lines: unknown[]; skipped: number; problem: string | null };
+  /** Appends one line to a log; when the current file holds `rotateAfter` lines it becomes the predecessor. */
+  appendLog(name: string, line: unknown, rotateAfter: number): void;
+}
+
+/** JSON files under `dir` (created on first write). */
+export class JsonFileStore implements FeatureStore {
+  readonly #dir: string;
+  readonly #now: () => number;
+  readonly #failed: (text: string) => void;
+  /** lines in each current log file, counted on first use */
+  readonly #logLines = new Map<string, number>();
+
+  /** `failed` hears of a write that did not happen (the app keeps going with what it holds). */
+  constructor(dir: string, now: () => number = Date.now, failed: (text: string) => void = () => {}) {
+    this.#dir = dir;
+    this.#now = now;
+    this.#failed = failed;
+  }
+
+  read<T>(name: string, check: (json: unknown) => T | null): Loaded<T> {
+    const path = join(this.#dir, name);
+    if (!existsSync(path)) return { value: null, problem: null };
+    try {
+      if (statSync(path).size > MAX_DOCUMENT_BYTES) return this.#setAside(name, 'was larger than expected');
+      const value = check(JSON.parse(readFileSync(path, 'utf8')));
+      if (value === null) return this.#setAside(name, 'did not hold what this version expects');
+      return { value, problem: null };
+    } catch {
+      return this.#setAside(name, 'was not readable');
+    }
+  }
+
+  write(name: string, value: unknown): void {
+    this.#safely(name, () => {
+      const text = JSON.stringify(value);
+      if (Buffer.byteLength(text) > MAX_DOCUMENT_BYTES) throw new Error(`it would be larger than ${MAX_DOCUMENT_BYTES} bytes`);
+      mkdirSync(this.#dir, { recursive: true });
+      const path = join(this.#dir, name);
+      const temp = `${path}.${process.pid}.tmp`;
+      writeFileSync(temp, text, { mode: 0o600 });
+      renameSync(temp, path);
+    });
+  }
+
+  #safely(name: string, work: () => void): void {
+    try {
+      work();
+    } catch (error) {
+      this.#failed(`Could not save ${name}: ${error instanceof Error ? error.message : String(error)}. The app keeps it in memory for now.`);
+    }
+  }
+
+  readLog(name: string): { lines: unknown[]; skipped: number; problem: string | null } {
+    const lines: unknown[] = [];
+    let skipped = 0;
+    let problem: string | null = null;
+    let current = 0;
+    for (const file of [rotatedName(name), name]) {
+      const path = join(this.#dir, file);
+      let content: string;
+      try {
+        if (!existsSync(path)) continue;
+        if (statSync(path).size > MAX_LOG_BYTES) {
+          problem = this.#setAside(file, 'was larger than expected').problem;
+          continue;
+        }
+        content = readFileSync(path, 'utf8');
+      } catch {
+        problem = this.#setAside(file, 'was not readable').problem;
+        continue;
+      }
+      let count = 0;
+      for (const text of content.split('\n')) {
+        if (text.trim() === '') continue;
+        count++;
+        try {
+          if (text.length > MAX_LINE_CHARS) throw new Error('too long');
+          lines.push(JSON.parse(text));
+        } catch {
+          skipped++;
+        }
+      }
+      if (file === name) current = count;
+    }
+    this.#logLines.set(name, current);
+    return { lines, skipped, problem };
+  }
+
+  appendLog(name: string, line: unknown, rotateAfter: number): void {
+    this.#safely(name, () => this.#append(name, line, rotateAfter));
+  }
+
+  #append(name: string, line: unknown, rotateAfter: number): void {
+    mkdirSync(this.#dir, { recursive: true });
+    const path = join(this.#dir, name);
+    let count = this.#logLines.get(name) ?? (existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter((l) => l.trim()).length : 0);
+    if (count >= rotateAfter) {
+      renameSync(path, join(this.#dir, rotatedName(name)));
+      count = 0;
+    }
+    appendFileSync(path, `${JSON.stringify(line)}\n`, { mode: 0o600 });
+    this.#logLines.set(name, count + 1);
+  }
+
+  #setAside(name: string, why: string): Loaded<never> {
+    const stem = name.replace(/\.[^.]+$/, '');
+    const ext = name.slice(stem.length) || '.json';
+    const kept = `${stem}.damaged-${this.#now()}${ext}`;
+    try {
+      renameSync(join(this.#dir, name), join(this.#dir, kept));
+    } catch {
+      // could not move it: it stays, and is overwritten by the next save
+    }
+    return { value: null, problem: `The file ${name} ${why}; it was set aside as ${kept} and the app started without it.` };
+  }
+}
+
+const rotatedName = (name: string) => `${name}.1`;
+
+/** The same interface in memory: for an AppController with no data folder (and unit tests). */
+export function memoryStore(): FeatureStore & { files: Map<string, string> } {
+  const files = new Map<string, string>();
+  const logs = new Map<string, unknown[]>();
+  return {
+    files,
+    read(name, check) {
+      const text = files.get(name);
+      if (text === undefined) return { value: null, problem: null };
+      return { value: check(JSON.parse(text)), problem: null };
+    },
+    write(name, value) {
+      files.set(name, JSON.stringify(value));
+    },
+    readLog(name) {
+      return { lines: [...(logs.get(name) ?? [])], skipped: 0, problem: null };
+    },
+    appendLog(name, line) {
+      const list = logs.get(name) ?? [];
+      list.push(structuredClone(line));
+      logs.set(name, list);
+    },
+  };
+}

@@ -1,0 +1,312 @@
+/**
+ * Reminders: "remind me" on a programme, kept in reminders.json, with one timer on the injected
+ * clock for the next one due. Shortly before it fires the programme is checked; a reminder that fell
+ * due while the computer slept or the app was closed is reported once as missed, never fired late.
+ */
+import type { ProgrammeRef, Reminder } from '../../../shared/bridge';
+import { channelLabel, clock as clockTime, programTitle } from '../../../shared/format';
+import type { Clock, TimerHandle } from '../../common/clock';
+import type { NotificationRequest } from '../notify-policy';
+import { isObject } from './favourites';
+import type { FeatureStore } from './json-store';
+import type { CheckOutcome } from './schedule-check';
+
+export const REMINDERS_FILE = 'reminders.json';
+export const MAX_REMINDERS = 200;
+/** Cancelled watchlist reminders remembered (so a scan does not make them again) until they end. */
+const MAX_CANCELLED = 500;
+/** A reminder whose moment passed longer ago than this was missed (the process was asleep). */
+export const MISSED_GRACE_MS = 60_000;
+/** The timer never waits longer than this, so a clock that jumped is noticed within it. */
+const MAX_WAIT_MS = 15 * 60_000;
+
+export interface RemindersOptions {
+  clock: Clock;
+  store: FeatureStore;
+  /** minutes before the start that a reminder fires */
+  leadMinutes: () => number;
+  /** is the programme still where the reminder expects it? (rejects are read as "unknown") */
+  check: (reminder: Reminder) => Promise<CheckOutcome>;
+  notify: (request: NotificationRequest) => void;
+  changed: () => void;
+  problem: (text: string) => void;
+  log: (line: string) => void;
+}
+
+export type MissedReason = 'asleep' | 'closed';
+
+export class Reminders {
+  readonly #o: RemindersOptions;
+  #list: Reminder[];
+  /** watchlist reminders the user cancelled: id → when the programme ends */
+  #cancelled: Map<string, number>;
+  readonly #firing = new Set<string>();
+  #timer: TimerHandle | null = null;
+  #suspended = false;
+  #disposed = false;
+
+  constructor(options: RemindersOptions) {
+    this.#o = options;
+    const loaded = options.store.read(REMINDERS_FILE, checkFile);
+    if (loaded.problem) options.problem(loaded.problem);
+    this.#list = sortByStart(loaded.value?.reminders ?? []);
+    this.#cancelled = new Map(loaded.value?.cancelled ?? []);
+  }
+
+  /** Starts timing; what fell due while the app was closed is reported now, once. */
+  start(): void {
+    this.#tick('closed');
+  }
+
+  /** Upcoming reminders, soonest first; a new array after every change. */
+  get list(): Reminder[] {
+    return this.#list;
+  }
+
+  /** When `reminder` fires: `lead` minutes before the start, or at once if it was set later than that. */
+  fireAt(reminder: Reminder): number {
+    return Math.max(Date.parse(reminder.startsAt) - this.#o.leadMinutes() * 60_000, reminder.addedAt);
+  }
+
+  /** Sets a reminder; a string says why not. Setting the same one twice returns the first. */
+  add(ref: ProgrammeRef, from: Reminder['from']): Reminder | string {
+    const now = this.#o.clock.now();
+    const id = reminderId(ref);
+    const held = this.#list.find((r) => r.id === id);
+    if (held) return held;
+    if (from === 'watchlist' && this.#cancelled.has(id)) return 'You cancelled this one.';
+    if (Date.parse(ref.startsAt) <= now) return `${programTitle(ref)} has already started.`;
+    if (this.#list.length >= MAX_REMINDERS) return `There are already ${MAX_REMINDERS} reminders; cancel some first.`;
+    const reminder: Reminder = { ...pickRef(ref), id, from, addedAt: now };
+    this.#list = sortByStart([...this.#list, reminder]);
+    this.#cancelled.delete(id);
+    this.#saved();
+    return reminder;
+  }
+
+  cancel(id: string): boolean {
+    const reminder = this.#list.find((r) => r.id === id);
+    if (!reminder) return false;
+    this.#list = this.#list.filter((r) => r.id !== id);
+    if (reminder.from === 'watchlist') this.#rememberCancelled(reminder);
+    this.#saved();
+    return true;
+  }
+
+  /** Drops the reminders `drop` picks (e.g. those of a title no longer followed). */
+  cancelWhere(drop: (reminder: Reminder) => boolean): void {
+    const next = this.#list.filter((r) => !drop(r));
+    if (next.length === this.#list.length) return;
+    this.#list = next;
+    this.#saved();
+  }
+
+  /** Is this programme reminded (or was its watchlist reminder cancelled)? */
+  has(ref: ProgrammeRef): boolean {
+    return this.#list.some((r) => r.id === reminderId(ref));
+  }
+
+  /** The lead time changed: the next timer moves with it. */
+  reschedule(): void {
+    this.#schedule();
+  }
+
+  /** The computer sleeps: no timer until `resume`. */
+  suspend(): void {
+    this.#suspended = true;
+    this.#timer?.cancel();
+    this.#timer = null;
+  }
+
+  /** Back from sleep: what fell due meanwhile is reported as missed, the rest is timed again. */
+  resume(): void {
+    if (!this.#suspended) return;
+    this.#suspended = false;
+    this.#tick('asleep');
+  }
+
+  dispose(): void {
+    this.#disposed = true;
+    this.#timer?.cancel();
+    this.#timer = null;
+  }
+
+  // ------------------------------------------------------------ timing
+
+  #schedule(): void {
+    this.#timer?.cancel();
+    this.#timer = null;
+    if (this.#suspended || this.#disposed) return;
+    const waiting = this.#list.filter((r) => !this.#firing.has(r.id));
+    if (waiting.length === 0) return;
+    const next = Math.min(...waiting.map((r) => this.fireAt(r)));
+    const wait = Math.min(MAX_WAIT_MS, Math.max(0, next - this.#o.clock.now()));
+    this.#timer = this.#o.clock.setTimeout(() => {
+      this.#timer = null;
+      this.#tick('asleep');
+    }, wait);
+  }
+
+  /** Fires what is due now; reports what is overdue (beyond the grace) as missed. */
+  #tick(reason: MissedReason): void {
+    if (this.#disposed) return;
+    const now = this.#o.clock.now();
+    const due = this.#list.filter((r) => !this.#firing.has(r.id) && this.fireAt(r) <= now);
+    const missed = due.filter((r) => now - this.fireAt(r) > MISSED_GRACE_MS);
+    if (missed.length > 0) {
+      const ids = new Set(missed.map((r) => r.id));
+      this.#list = this.#list.filter((r) => !ids.has(r.id));
+      this.#saved(false);
+      this.#o.notify(missedNotice(missed, reason, now));
+    }
+    for (const reminder of due) if (!missed.includes(reminder)) void this.#fire(reminder);
+    this.#schedule();
+  }
+
+  async #fire(reminder: Reminder): Promise<void> {
+    this.#firing.add(reminder.id);
+    const firedAt = this.#o.clock.now();
+    let outcome: CheckOutcome;
+    try {
+      outcome = await this.#o.check(reminder);
+    } catch (error) {
+      this.#o.log(`reminder check failed: ${error instanceof Error ? error.message : String(error)}`);
+      outcome = { kind: 'unknown' };
+    }
+    this.#firing.delete(reminder.id);
+    if (this.#disposed || !this.#list.some((r) => r.id === reminder.id)) return; // cancelled meanwhile
+    const now = this.#o.clock.now();
+    this.#list = this.#list.filter((r) => r.id !== reminder.id);
+    if (outcome.kind === 'moved' && Date.parse(outcome.startsAt) > now) {
+      // keep reminding, at the new time
+      const moved: Reminder = { ...reminder, startsAt: outcome.startsAt, endsAt: outcome.endsAt };
+      moved.id = reminderId(moved);
+      if (!this.#list.some((r) => r.id === moved.id)) this.#list = sortByStart([...this.#list, moved]);
+    }
+    this.#saved(false);
+    this.#o.notify(firedNotice(reminder, outcome, firedAt));
+    this.#schedule();
+  }
+
+  // ------------------------------------------------------------ keeping
+
+  #rememberCancelled(reminder: Reminder): void {
+    const now = this.#o.clock.now();
+    for (const [id, endsAt] of this.#cancelled) if (endsAt <= now) this.#cancelled.delete(id);
+    this.#cancelled.set(reminder.id, Date.parse(reminder.endsAt));
+    while (this.#cancelled.size > MAX_CANCELLED) this.#cancelled.delete(this.#cancelled.keys().next().value as string);
+  }
+
+  #saved(reschedule = true): void {
+    this.#o.store.write(REMINDERS_FILE, { version: 1, reminders: this.#list, cancelled: [...this.#cancelled] });
+    this.#o.changed();
+    if (reschedule) this.#schedule();
+  }
+}
+
+// ------------------------------------------------------------ words
+
+function where(ref: ProgrammeRef): string {
+  return channelLabel(ref.channelNumber, ref.channelName) ?? 'its channel';
+}
+
+function firedNotice(reminder: Reminder, outcome: CheckOutcome, now: number): NotificationRequest {
+  const base = { id: `reminder-${reminder.id}-${now.toString(36)}`, artworkUrl: null, target: { view: 'on-now' as const, channelNumber: reminder.channelNumber }, at: now };
+  const name = programTitle(reminder);
+  const start = Date.parse(reminder.startsAt);
+  switch (outcome.kind) {
+    case 'moved': {
+      const newStart = Date.parse(outcome.startsAt);
+      const when = newStart > now ? `now at ${clockTime(newStart)}` : `started at ${clockTime(newStart)}`;
+      return { ...base, title: `${name} moved: ${when}`, body: `${where(reminder)} · it was due at ${clockTime(start)}` };
+    }
+    case 'vanished': {
+      const instead = outcome.instead && outcome.instead.ratingKey !== null ? `; ${programTitle(outcome.instead)} is on instead` : '';
+      return { ...base, title: `${name} is no longer on at ${clockTime(start)}`, body: `${where(reminder)}${instead}` };
+    }
+    default: {
+      const minutes = Math.max(0, Math.round((start - now) / 60_000));
+      const when = minutes === 0 ? 'Starting now' : `Starts in ${minutes} min`;
+      return { ...base, title: `${when}: ${name}`, body: `${where(reminder)} · ${clockTime(start)}` };
+    }
+  }
+}
+
+function missedNotice(missed: Reminder[], reason: MissedReason, now: number): NotificationRequest {
+  const why = reason === 'asleep' ? 'while the computer was asleep' : 'while the app was closed';
+  const first = missed[0]!;
+  const id = `missed-${now.toString(36)}-${missed.length}`;
+  if (missed.length === 1) {
+    return {
+      id,
+      title: `Missed ${why}: ${programTitle(first)}`,
+      body: `${where(first)} · ${clockTime(Date.parse(first.startsAt))}`,
+      artworkUrl: null,
+      target: { view: 'on-now', channelNumber: first.channelNumber },
+      at: now,
+    };
+  }
+  const shown = missed.slice(0, 3).map((r) => `${programTitle(r)} (${clockTime(Date.parse(r.startsAt))})`);
+  const more = missed.length - shown.length;
+  return {
+    id,
+    title: `${missed.length} reminders missed ${why}`,
+    body: more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', '),
+    artworkUrl: null,
+    target: { view: 'on-now' },
+    at: now,
+  };
+}
+
+// ------------------------------------------------------------ identity and the file
+
+/** One reminder per programme slot: channel, start and the programme's key (or title). */
+export function reminderId(ref: Pick<ProgrammeRef, 'channelId' | 'startsAt' | 'ratingKey' | 'title'>): string {
+  return fnv1a(`${ref.channelId}\n${Date.parse(ref.startsAt)}\n${ref.ratingKey ?? `title:${ref.title.trim().toLowerCase()}`}`);
+}
+
+export function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+export function pickRef(ref: ProgrammeRef): ProgrammeRef {
+  const { channelId, channelNumber, channelName, title, showTitle, ratingKey, startsAt, endsAt } = ref;
+  return { channelId, channelNumber, channelName, title, showTitle, ratingKey, startsAt, endsAt };
+}
+
+const sortByStart = (list: Reminder[]) => [...list].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
+
+const str = (value: unknown): value is string => typeof value === 'string';
+const strOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
+
+/** A programme reference as read from a file; null when any field is off. */
+export function readRef(item: unknown): ProgrammeRef | null {
+  if (!isObject(item)) return null;
+  const { channelId, channelNumber, channelName, title, showTitle, ratingKey, startsAt, endsAt } = item;
+  if (!str(channelId) || typeof channelNumber !== 'number' || !str(channelName) || !str(title)) return null;
+  if (!strOrNull(showTitle) || !strOrNull(ratingKey) || !str(startsAt) || !str(endsAt)) return null;
+  if (Number.isNaN(Date.parse(startsAt)) || Number.isNaN(Date.parse(endsAt))) return null;
+  return { channelId, channelNumber, channelName, title, showTitle, ratingKey, startsAt, endsAt };
+}
+
+function checkFile(json: unknown): { reminders: Reminder[]; cancelled: [string, number][] } | null {
+  if (!isObject(json) || json.version !== 1 || !Array.isArray(json.reminders) || json.reminders.length > MAX_REMINDERS) return null;
+  const reminders: Reminder[] = [];
+  for (const item of json.reminders) {
+    const ref = readRef(item);
+    if (!ref || !isObject(item) || (item.from !== 'you' && item.from !== 'watchlist') || typeof item.addedAt !== 'number') return null;
+    reminders.push({ ...ref, id: reminderId(ref), from: item.from, addedAt: item.addedAt });
+  }
+  const cancelled: [string, number][] = [];
+  if (Array.isArray(json.cancelled)) {
+    for (const pair of json.cancelled.slice(0, MAX_CANCELLED)) {
+      if (Array.isArray(pair) && str(pair[0]) && typeof pair[1] === 'number') cancelled.push([pair[0], pair[1]]);
+    }
+  }
+  return { reminders, cancelled };
+}

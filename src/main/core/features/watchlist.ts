@@ -1,0 +1,181 @@
+/**
+ * The watchlist: titles followed (a show or a film), their airings found in guide windows for the
+ * next 24 hours ("Coming up"), kept in watchlist.json. Finding airings is pure (`findAirings`);
+ * when to look is the scanner's business (features/scanner.ts).
+ */
+import type { Guide } from '../../../shared/airwave';
+import type { ComingUpItem, FollowedTitle, ProgrammeRef } from '../../../shared/bridge';
+import { isObject } from './favourites';
+import type { FeatureStore } from './json-store';
+import { readRef } from './reminders';
+
+export const WATCHLIST_FILE = 'watchlist.json';
+export const MAX_FOLLOWED = 100;
+/** Airings kept per followed title (a channel that plays one show all day must not fill the list). */
+export const MAX_AIRINGS_PER_TITLE = 20;
+export const MAX_AIRINGS = 300;
+export const DAY_MS = 24 * 60 * 60_000;
+
+export type Airing = ProgrammeRef & { followed: string };
+
+const norm = (text: string | null) => (text ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** The followed title a programme is an airing of, or null (bumpers never match). */
+export function matchFollowed(program: { ratingKey: string | null; title: string; showTitle: string | null }, followed: readonly FollowedTitle[]): string | null {
+  if (program.ratingKey === null) return null;
+  const show = norm(program.showTitle);
+  const title = norm(program.title);
+  return followed.find((f) => norm(f.title) === show || norm(f.title) === title)?.title ?? null;
+}
+
+/** Airings of the followed titles in `guide` that have not ended by `now` and start within a day of it. */
+export function findAirings(guide: Guide, followed: readonly FollowedTitle[], now: number): Airing[] {
+  if (followed.length === 0) return [];
+  const found: Airing[] = [];
+  const perTitle = new Map<string, number>();
+  const programs = guide.channels
+    .flatMap((channel) => channel.programs.map((program) => ({ channel, program, start: Date.parse(program.startsAt) })))
+    .filter(({ program, start }) => Date.parse(program.endsAt) > now && start <= now + DAY_MS)
+    .sort((a, b) => a.start - b.start);
+  for (const { channel, program } of programs) {
+    const title = matchFollowed(program, followed);
+    if (title === null) continue;
+    const n = perTitle.get(title) ?? 0;
+    if (n >= MAX_AIRINGS_PER_TITLE) continue;
+    perTitle.set(title, n + 1);
+    found.push({
+      followed: title,
+      channelId: channel.id,
+      channelNumber: channel.number,
+      channelName: channel.name,
+      title: program.title,
+      showTitle: program.showTitle,
+      ratingKey: program.ratingKey,
+      startsAt: program.startsAt,
+      endsAt: program.endsAt,
+    });
+    if (found.length >= MAX_AIRINGS) break;
+  }
+  return found;
+}
+
+/** The span of time a guide speaks for: from its window's start (or its first programme) to the window's end. */
+export function guideSpan(guide: Guide): { from: number; to: number } | null {
+  const at = Date.parse(guide.serverTime);
+  if (Number.isNaN(at)) return null;
+  let from = at - guide.backMinutes * 60_000;
+  for (const channel of guide.channels) for (const program of channel.programs) from = Math.min(from, Date.parse(program.startsAt));
+  return { from, to: at + guide.windowMinutes * 60_000 };
+}
+
+export class Watchlist {
+  readonly #store: FeatureStore;
+  readonly #changed: () => void;
+  #followed: FollowedTitle[];
+  #airings: Airing[];
+  #scannedAt: number | null;
+  /** when the last scan covering the whole next day ran */
+  #fullScanAt: number | null;
+
+  constructor(store: FeatureStore, changed: () => void, problem: (text: string) => void) {
+    this.#store = store;
+    this.#changed = changed;
+    const loaded = store.read(WATCHLIST_FILE, checkFile);
+    if (loaded.problem) problem(loaded.problem);
+    this.#followed = loaded.value?.followed ?? [];
+    this.#airings = loaded.value?.airings ?? [];
+    this.#scannedAt = loaded.value?.scannedAt ?? null;
+    this.#fullScanAt = loaded.value?.fullScanAt ?? null;
+  }
+
+  get followed(): FollowedTitle[] {
+    return this.#followed;
+  }
+
+  get scannedAt(): number | null {
+    return this.#scannedAt;
+  }
+
+  get fullScanAt(): number | null {
+    return this.#fullScanAt;
+  }
+
+  /** The next airings of everything followed that have not ended, soonest first. */
+  comingUp(now: number, reminded: (airing: Airing) => boolean): ComingUpItem[] {
+    return this.#airings.filter((a) => Date.parse(a.endsAt) > now).map((a) => ({ ...a, reminded: reminded(a) }));
+  }
+
+  /** Follows a title; a string says why not. */
+  follow(title: string, now: number): FollowedTitle[] | string {
+    const clean = title.trim().replace(/\s+/g, ' ');
+    if (clean === '') return 'Type a title to follow.';
+    if (this.#followed.some((f) => norm(f.title) === norm(clean))) return this.#followed;
+    if (this.#followed.length >= MAX_FOLLOWED) return `You already follow ${MAX_FOLLOWED} titles; unfollow one first.`;
+    this.#followed = [...this.#followed, { title: clean, addedAt: now }];
+    this.#save();
+    return this.#followed;
+  }
+
+  /** Stops following; returns the title as it was followed, or null when it was not. */
+  unfollow(title: string): string | null {
+    const held = this.#followed.find((f) => norm(f.title) === norm(title));
+    if (!held) return null;
+    this.#followed = this.#followed.filter((f) => f !== held);
+    this.#airings = this.#airings.filter((a) => a.followed !== held.title);
+    this.#save();
+    return held.title;
+  }
+
+  /** Is this programme an airing of `followed` (a title as followed)? */
+  isAiringOf(ref: ProgrammeRef, followed: string): boolean {
+    return matchFollowed(ref, [{ title: followed, addedAt: 0 }]) !== null;
+  }
+
+  /**
+   * A guide window was read: its airings replace those held for the time it covers (an airing
+   * that moved or vanished goes), the rest stay; ended ones are dropped. Returns the airings found.
+   */
+  scan(guide: Guide, now: number): Airing[] {
+    const span = guideSpan(guide);
+    const found = findAirings(guide, this.#followed, now);
+    const coveredTo = span ? Math.min(span.to, now + DAY_MS) : now;
+    const kept = this.#airings.filter((a) => {
+      const start = Date.parse(a.startsAt);
+      return Date.parse(a.endsAt) > now && !(span && start >= span.from && start < coveredTo);
+    });
+    this.#airings = [...kept, ...found].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt)).slice(0, MAX_AIRINGS);
+    this.#scannedAt = now;
+    if (span && span.to >= now + DAY_MS - 60 * 60_000) this.#fullScanAt = now;
+    this.#save();
+    return found;
+  }
+
+  #save(): void {
+    this.#store.write(WATCHLIST_FILE, {
+      version: 1,
+      followed: this.#followed,
+      airings: this.#airings,
+      scannedAt: this.#scannedAt,
+      fullScanAt: this.#fullScanAt,
+    });
+    this.#changed();
+  }
+}
+
+function checkFile(json: unknown): { followed: FollowedTitle[]; airings: Airing[]; scannedAt: number | null; fullScanAt: number | null } | null {
+  if (!isObject(json) || json.version !== 1 || !Array.isArray(json.followed) || !Array.isArray(json.airings)) return null;
+  if (json.followed.length > MAX_FOLLOWED || json.airings.length > MAX_AIRINGS) return null;
+  const followed: FollowedTitle[] = [];
+  for (const item of json.followed) {
+    if (!isObject(item) || typeof item.title !== 'string' || typeof item.addedAt !== 'number') return null;
+    followed.push({ title: item.title.slice(0, 300), addedAt: item.addedAt });
+  }
+  const airings: Airing[] = [];
+  for (const item of json.airings) {
+    const ref = readRef(item);
+    if (!ref || !isObject(item) || typeof item.followed !== 'string') return null;
+    airings.push({ ...ref, followed: item.followed });
+  }
+  const time = (value: unknown) => (typeof value === 'number' ? value : null);
+  return { followed, airings, scannedAt: time(json.scannedAt), fullScanAt: time(json.fullScanAt) };
+}

@@ -1,0 +1,171 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppController } from '../../src/main/core/app';
+import { DEMO_VERSION, startDemoServer } from '../../src/main/demo';
+import { onAirChannel, startCoreHarness, type CoreHarness } from '../support/core-harness';
+import { useTempDirs } from '../support/temp-dirs';
+
+// The watchlist, the activity log and health alerts in the whole core against the demo server over
+// loopback, on the fake clock: airings found in a guide loaded anyway and by an hourly scan (never
+// more), viewers logged as they come, change channel and go (and while the app was away), and the
+// server going away, coming back, rejecting the key, refusing the stream and changing version.
+
+const tempDir = useTempDirs('airwave-follow');
+const min = 60_000;
+let h: CoreHarness | null = null;
+const extra: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const item of extra.splice(0)) await item.close();
+  await h?.close();
+  h = null;
+});
+
+async function connected(options: Parameters<typeof startCoreHarness>[0] = {}, dataDir = tempDir()): Promise<CoreHarness> {
+  h = await startCoreHarness({ ...options, app: { dataDir, ...options.app } });
+  await h.app.start();
+  await h.connect();
+  return h;
+}
+
+const guideRequests = (harness: CoreHarness) => harness.apiRequests()['/guide'] ?? 0;
+const state = () => h!.app.store.state;
+const healthTitles = () => h!.notifications.filter((n) => n.id.startsWith('health-')).map((n) => n.title);
+
+/** A title on the demo's guide now (the show of an episode, or the film). */
+function titleOnAir(harness: CoreHarness): string {
+  for (const row of harness.app.store.state.onNow.data!.channels) {
+    const program = row.next ?? row.now;
+    if (program && program.ratingKey !== null) return program.showTitle ?? program.title;
+  }
+  throw new Error('nothing on air');
+}
+
+describe('watchlist', () => {
+  it('finds airings in a guide loaded anyway, without a request of its own, and makes reminders for them', async () => {
+    const harness = await connected();
+    await harness.app.handlers.loadGuide({ forwardMinutes: 360 });
+    const before = guideRequests(harness);
+    const title = titleOnAir(harness);
+    const followed = await harness.app.handlers.follow({ title: `  ${title.toUpperCase()} ` });
+    expect(followed).toMatchObject({ ok: true, value: [{ title: title.toUpperCase() }] });
+    const { watchlist, reminders } = harness.app.snapshot();
+    expect(watchlist.comingUp.length).toBeGreaterThan(0);
+    expect(watchlist.comingUp.every((a) => (a.showTitle ?? a.title).toLowerCase() === title.toLowerCase())).toBe(true);
+    const future = watchlist.comingUp.filter((a) => Date.parse(a.startsAt) > harness.clock.now());
+    expect(reminders.filter((r) => r.from === 'watchlist')).toHaveLength(future.length);
+    expect(future.every((a) => a.reminded)).toBe(true);
+    expect(guideRequests(harness)).toBe(before);
+    // unfollowing takes its reminders with it
+    await harness.app.handlers.unfollow({ title });
+    expect(harness.app.snapshot().reminders.filter((r) => r.from === 'watchlist')).toEqual([]);
+    expect(harness.app.snapshot().watchlist).toMatchObject({ followed: [], comingUp: [] });
+  });
+
+  it('otherwise scans the next 24 hours with one /guide request, at most once an hour, and keeps it across a restart', async () => {
+    const dataDir = tempDir();
+    const harness = await connected({}, dataDir);
+    expect(guideRequests(harness)).toBe(0);
+    await harness.app.handlers.follow({ title: titleOnAir(harness) });
+    await harness.runFor(15 * min, 30_000); // the first scan: soon after following, at a quiet moment
+    expect(guideRequests(harness)).toBe(1);
+    const comingUp = harness.app.snapshot().watchlist.comingUp;
+    expect(comingUp.length).toBeGreaterThan(0);
+    expect(harness.app.snapshot().watchlist.scannedAt).toBeGreaterThan(harness.clock.now() - 15 * min);
+    expect(harness.app.snapshot().reminders.filter((r) => r.from === 'watchlist').length).toBeGreaterThan(0);
+    await harness.runFor(4 * 60 * min, 60_000);
+    // hourly (plus a little jitter, and put off while other requests run): never more
+    expect(guideRequests(harness)).toBeGreaterThanOrEqual(4);
+    expect(guideRequests(harness)).toBeLessThanOrEqual(5);
+
+    await harness.app.close();
+    const app = new AppController({ clock: harness.clock, settings: harness.settings, dataDir, random: () => 0.5, minuteOfDay: () => 12 * 60 });
+    extra.push(app);
+    expect(app.snapshot().watchlist.followed).toHaveLength(1);
+    expect(app.snapshot().watchlist.comingUp.length).toBeGreaterThan(0);
+  });
+});
+
+describe('activity', () => {
+  it('logs viewers starting, changing channel and stopping, and what happened while the app was asleep', async () => {
+    const harness = await connected();
+    const channel = onAirChannel(harness.demo, 0);
+    const other = onAirChannel(harness.demo, 1);
+    const activity = async (user?: string) => {
+      const page = await harness.app.handlers.getActivity({ day: 'today', ...(user ? { user } : {}) });
+      if (!page.ok) throw new Error(page.error.message);
+      return page.value.entries.map((e) => `${e.kind} ${e.user} ${e.channelNumber}${e.whileAway ? ' away' : ''}`);
+    };
+    expect(await activity()).toEqual([]); // the viewers already watching are the baseline
+    const session = harness.demo.controls.startSession({ user: 'Zed', channelNumber: channel });
+    await harness.until(() => harness.app.snapshot().activity.entries === 1, { stepMs: 200, what: 'a start' });
+    harness.demo.controls.tune(session.id, other);
+    await harness.until(() => harness.app.snapshot().activity.entries === 2, { stepMs: 200, what: 'a change' });
+    harness.demo.controls.endSession(session.id);
+    await harness.until(() => harness.app.snapshot().activity.entries === 3, { stepMs: 200, what: 'a stop' });
+    expect(await activity()).toEqual([`stopped Zed ${other}`, `changed Zed ${other}`, `started Zed ${channel}`]);
+
+    harness.app.suspend();
+    harness.demo.controls.startSession({ user: 'Yan', channelNumber: channel });
+    harness.clock.set(harness.clock.now() + 20 * min);
+    harness.app.resume();
+    await harness.until(() => harness.app.snapshot().activity.entries === 4, { stepMs: 200, what: 'what happened while away' });
+    expect((await activity())[0]).toBe(`started Yan ${channel} away`);
+    expect(await activity('ZED')).toHaveLength(3);
+  });
+});
+
+describe('health alerts', () => {
+  it('tells when the server has been unreachable for 5 minutes, and when it is back', async () => {
+    const harness = await connected();
+    const port = harness.demo.port;
+    await harness.demo.close();
+    await harness.runFor(4 * min, 10_000);
+    expect(healthTitles()).toEqual([]);
+    await harness.runFor(2 * min, 10_000);
+    expect(healthTitles()).toEqual([`Cannot reach ${state().server!.name}`]);
+    const back = await startDemoServer({ port, seed: 21, channels: 8, viewers: 2, churn: 0, clock: harness.clock });
+    extra.push(back);
+    await harness.until(() => state().connection.state === 'live', { what: 'live again', stepMs: 5_000, maxSteps: 100 });
+    expect(healthTitles()).toHaveLength(2);
+    expect(healthTitles()[1]).toMatch(/ is back$/);
+  });
+
+  it('tells once that the key was rejected', async () => {
+    const harness = await connected({ demo: { sse: false } });
+    harness.demo.controls.revokeKey();
+    await harness.until(() => state().connection.state === 'unauthorized', { what: 'unauthorized', stepMs: 5_000 });
+    await harness.runFor(10 * min, 60_000);
+    expect(healthTitles()).toEqual([`${state().server!.name} rejected the API key`]);
+  });
+
+  it('tells when the server refuses the event stream because it is full (503)', async () => {
+    await connected({ demo: { maxStreams: 0 } });
+    expect(state().connection.state).toBe('polling');
+    expect(healthTitles()).toEqual([`${state().server!.name} is full: no live updates`]);
+  });
+
+  it('tells when the server was updated while the app was closed, and can be turned off', async () => {
+    const dataDir = tempDir();
+    const harness = await connected({}, dataDir);
+    const name = state().server!.name;
+    await harness.app.close();
+    // the app last saw this server at 0.8.0 (it has run the demo's version since)
+    const file = join(dataDir, 'health.json');
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { servers: [string, string][] };
+    expect(saved.servers).toEqual([[state().server!.url, DEMO_VERSION]]);
+    writeFileSync(file, JSON.stringify({ ...saved, servers: [[saved.servers[0]![0], '0.8.0']] }));
+    const app = new AppController({ clock: harness.clock, settings: harness.settings, dataDir, random: () => 0.5, minuteOfDay: () => 12 * 60 });
+    extra.push(app);
+    const notes: { title: string; body: string }[] = [];
+    app.onNotification((n) => notes.push(n));
+    await app.start();
+    for (let i = 0; i < 100 && notes.length === 0; i++) {
+      harness.clock.advance(100);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(notes).toEqual([{ title: `${name} now runs version ${DEMO_VERSION}`, body: 'It ran 0.8.0 before.' }].map((n) => expect.objectContaining(n)));
+    const off = await app.handlers.updateFeatureSettings({ health: { versionChanged: false } });
+    expect(off).toMatchObject({ ok: true, value: { health: { versionChanged: false, unreachable: true } } });
+  });
+});

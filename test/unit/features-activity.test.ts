@@ -1,0 +1,143 @@
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ACTIVITY_FILE, ActivityLog, localDay, MAX_ACTIVITY, ROTATE_AFTER } from '../../src/main/core/features/activity-log';
+import { JsonFileStore, MAX_DOCUMENT_BYTES, memoryStore, type FeatureStore } from '../../src/main/core/features/json-store';
+import type { Viewer, ViewerList } from '../../src/main/core/viewers';
+import { useTempDirs } from '../support/temp-dirs';
+
+// The activity log from successive viewer lists, its bounds and rotation, the day query; and the
+// small file store under every feature (atomic writes, caps, damaged files set aside).
+
+const tempDir = useTempDirs('airwave-activity');
+const min = 60_000;
+const NOON = new Date(2026, 8, 27, 12, 0, 0).getTime(); // local noon, so "today" and "yesterday" are clear
+
+function viewer(user: string, channelNumber: number, watching = 'Friends'): Viewer {
+  return { key: `session:${user}`, person: user.toLowerCase(), user, device: 'Apple TV', channelNumber, channelName: `Ch ${channelNumber}`, watching, artworkUrl: null };
+}
+const list = (...viewers: Viewer[]): ViewerList => ({ scheme: 'session', viewers });
+
+function open(store: FeatureStore = memoryStore(), at = { now: NOON }) {
+  const problems: string[] = [];
+  const log = new ActivityLog({ store, now: () => at.now, changed: () => {}, problem: (text) => problems.push(text) });
+  return { log, problems, at, store };
+}
+
+describe('ActivityLog', () => {
+  it('logs starts, stops and channel changes after the first (baseline) list, not before', () => {
+    const { log, at } = open();
+    log.observe(list(viewer('Ann', 101)), 1); // baseline: nothing is known of before it
+    expect(log.size).toBe(0);
+    at.now += min;
+    log.observe(list(viewer('Ann', 101), viewer('Bob', 102)), 1);
+    at.now += min;
+    log.observe(list(viewer('Ann', 105), viewer('Bob', 102)), 1);
+    at.now += min;
+    log.observe(list(viewer('Ann', 105)), 1);
+    const page = log.query('today');
+    expect(page.entries.map((e) => `${e.kind} ${e.user} ${e.channelNumber}`)).toEqual(['stopped Bob 102', 'changed Ann 105', 'started Bob 102']);
+    expect(page.entries[1]).toMatchObject({ fromChannelNumber: 101, fromChannelName: 'Ch 101', whileAway: false });
+    expect(page.users).toEqual(['Ann', 'Bob']);
+    expect(log.query('today', 'bob').entries.map((e) => e.kind)).toEqual(['stopped', 'started']);
+    expect(log.revision).toBe(3);
+  });
+
+  it('marks what changed while the app was away (a new epoch) and ignores a change of identity scheme', () => {
+    const { log } = open();
+    log.observe(list(viewer('Ann', 101)), 1);
+    log.observe(list(viewer('Bob', 102)), 2);
+    expect(log.query('today').entries.map((e) => [e.kind, e.user, e.whileAway])).toEqual([
+      ['stopped', 'Ann', true],
+      ['started', 'Bob', true],
+    ]);
+    log.observe({ scheme: 'device', viewers: [{ ...viewer('Cy', 103), key: 'device:cy' }] }, 2);
+    expect(log.size).toBe(2);
+  });
+
+  it('answers today and yesterday by local day', () => {
+    const { log, at } = open();
+    at.now = NOON - 24 * 60 * min;
+    log.observe(list(), 1);
+    log.observe(list(viewer('Ann', 101)), 1);
+    at.now = NOON;
+    log.observe(list(), 1);
+    expect(log.query('yesterday').entries.map((e) => e.kind)).toEqual(['started']);
+    expect(log.query('today').entries.map((e) => e.kind)).toEqual(['stopped']);
+    expect(log.query('yesterday')).toMatchObject(localDay(NOON, 1));
+  });
+
+  it('keeps at most 7 days and 5,000 entries, rotating its file, and reads it back after a restart', () => {
+    const dir = tempDir();
+    const at = { now: NOON - 8 * 24 * 60 * min };
+    const first = open(new JsonFileStore(dir), at);
+    first.log.observe(list(), 1);
+    first.log.observe(list(viewer('Old', 1)), 1); // 8 days ago
+    at.now = NOON - 60 * min;
+    for (let i = 0; i < MAX_ACTIVITY / 2 + 10; i++) {
+      first.log.observe(list(viewer('Ann', 100 + (i % 3))), 1);
+      first.log.observe(list(), 1);
+    }
+    expect(first.log.size).toBe(MAX_ACTIVITY);
+    expect(readdirSync(dir).sort()).toEqual([ACTIVITY_FILE, `${ACTIVITY_FILE}.1`]);
+    const lines = (name: string) => readFileSync(join(dir, name), 'utf8').trim().split('\n').length;
+    expect(lines(ACTIVITY_FILE)).toBeLessThanOrEqual(ROTATE_AFTER);
+    expect(lines(`${ACTIVITY_FILE}.1`)).toBe(ROTATE_AFTER);
+
+    const again = open(new JsonFileStore(dir), at);
+    expect(again.log.size).toBeLessThanOrEqual(MAX_ACTIVITY);
+    expect(again.log.size).toBeGreaterThan(ROTATE_AFTER);
+    expect(again.log.query('today').users).toEqual(['Ann']); // the 8-day-old entry is gone
+  });
+
+  it('skips damaged lines with a notice and keeps the rest', () => {
+    const dir = tempDir();
+    const good = { at: NOON, kind: 'started', user: 'Ann', device: null, channelNumber: 101, channelName: 'X', fromChannelNumber: null, fromChannelName: null, watching: null, whileAway: false };
+    writeFileSync(join(dir, ACTIVITY_FILE), `${JSON.stringify(good)}\n{not json\n${JSON.stringify({ ...good, kind: 'exploded' })}\n`);
+    const { log, problems } = open(new JsonFileStore(dir));
+    expect(log.size).toBe(1);
+    expect(problems).toEqual(['1 damaged line(s) of the activity log were skipped.']);
+  });
+});
+
+describe('JsonFileStore', () => {
+  it('reports a write that cannot happen (the folder is a file) instead of throwing', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'blocked'), 'a file where the folder should be');
+    const failures: string[] = [];
+    const store = new JsonFileStore(join(dir, 'blocked'), () => 1, (text) => failures.push(text));
+    store.write('reminders.json', { version: 1 });
+    store.appendLog(ACTIVITY_FILE, { at: 1 }, 10);
+    expect(failures).toHaveLength(2);
+    expect(failures[0]).toMatch(/^Could not save reminders\.json: /);
+  });
+
+  it('writes atomically (no temp file left) and only for the owner', () => {
+    const dir = tempDir();
+    const store = new JsonFileStore(dir);
+    store.write('a.json', { n: 1 });
+    store.write('a.json', { n: 2 });
+    expect(readdirSync(dir)).toEqual(['a.json']);
+    expect(store.read('a.json', (json) => json as { n: number }).value).toEqual({ n: 2 });
+    if (process.platform !== 'win32') expect(statSync(join(dir, 'a.json')).mode & 0o777).toBe(0o600);
+  });
+
+  it('sets aside files that are not JSON, not acceptable or too big, and refuses to write past the cap', () => {
+    const dir = tempDir();
+    const store = new JsonFileStore(dir, () => 42);
+    writeFileSync(join(dir, 'bad.json'), '{"trunc');
+    const bad = store.read('bad.json', () => ({}));
+    expect(bad.value).toBeNull();
+    expect(bad.problem).toContain('bad.damaged-42.json');
+    expect(existsSync(join(dir, 'bad.damaged-42.json'))).toBe(true);
+    writeFileSync(join(dir, 'odd.json'), '[]');
+    expect(store.read('odd.json', () => null).problem).toContain('did not hold what this version expects');
+    writeFileSync(join(dir, 'big.json'), `"${'x'.repeat(MAX_DOCUMENT_BYTES)}"`);
+    expect(store.read('big.json', (json) => json).problem).toContain('larger than expected');
+    const failures: string[] = [];
+    new JsonFileStore(dir, () => 42, (text) => failures.push(text)).write('huge.json', 'x'.repeat(MAX_DOCUMENT_BYTES));
+    expect(failures).toEqual([expect.stringMatching(/^Could not save huge\.json: it would be larger than/)]);
+    expect(existsSync(join(dir, 'huge.json'))).toBe(false);
+    expect(store.read('missing.json', (json) => json)).toEqual({ value: null, problem: null });
+  });
+});
