@@ -20,6 +20,8 @@ export interface Viewer {
   /** the show for an episode, else the title */
   watching: string | null;
   artworkUrl: string | null;
+  /** on an interstitial bumper (known only from `/sessions`' state) */
+  onBumper?: boolean;
 }
 
 export type IdentityScheme = 'session' | 'device';
@@ -39,6 +41,7 @@ export function viewerFromSession(session: Session): Viewer {
     channelName: session.channel?.name ?? null,
     watching: session.showTitle ?? session.title,
     artworkUrl: session.artworkUrl,
+    onBumper: session.state === 'bumper',
   };
 }
 
