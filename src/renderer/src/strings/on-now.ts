@@ -1,0 +1,14 @@
+import { localTime, plural } from '../../../shared/format';
+
+/** Words of the On now list. */
+export const onNow = {
+  loading: 'Loading what is on…',
+  failed: 'The schedule could not be loaded',
+  empty: 'This server has no channels yet',
+  list: (n: number) => plural(n, { one: '{n} channel', other: '{n} channels' }),
+  nothingOn: 'Nothing on',
+  bumper: (title: string) => `Bumper · ${title}`,
+  rowLabel: (number: number, name: string, current: string | null, next: string | null, nextAt: number | null) =>
+    `Channel ${number} ${name}: ${current ?? 'nothing on'}${next && nextAt !== null ? `, then ${next} at ${localTime(nextAt)}` : ''}`,
+  progress: (what: string) => `${what} progress`,
+};
