@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { startPreviewHost, type PreviewHost, type PreviewOptions } from '../../src/main/preview/host';
 import { launchBrowser } from '../support/browser';
@@ -45,3 +45,6 @@ export function e2eSetup() {
     },
   };
 }
+
+/** expect.poll with room for a machine shared by several test runs (vitest's default is 1 s). */
+export const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 100 });

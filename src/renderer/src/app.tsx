@@ -149,7 +149,7 @@ function ConnectionProblem() {
     <div class="notices">
       <div class="notice notice-warning problem" role="status">
         <span>{busyOf(c) ? t.busyMessage(c.nextRetryAt) : c.message}</span>
-        {c.state === 'unauthorized' && (view.value !== 'settings' || document.activeElement?.getAttribute('name') !== 'apiKey') ? (
+        {c.state === 'unauthorized' && view.value !== 'settings' ? (
           <button type="button" class="button button-quiet" onClick={fixKey}>
             {t.fixKey}
           </button>

@@ -7,6 +7,9 @@ import { useEffect, useRef, type MutableRef } from 'preact/hooks';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
+/** Rendered and shown (content of a closed <details> is neither, though it has an offsetParent). */
+const visible = (el: HTMLElement) => (typeof el.checkVisibility === 'function' ? el.checkVisibility() : el.getClientRects().length > 0);
+
 /** Somewhere sensible for focus when its element is gone: the selected tab, else the panel. */
 export function focusFallback(): void {
   const target = document.querySelector<HTMLElement>('[role=tab][aria-selected=true]') ?? document.querySelector<HTMLElement>('#panel, main');
@@ -25,7 +28,7 @@ export function useDialog(ref: MutableRef<HTMLElement | null>, initial?: Mutable
     (initial?.current ?? root?.querySelector<HTMLElement>(FOCUSABLE) ?? root)?.focus();
     const trap = (event: KeyboardEvent) => {
       if (event.key !== 'Tab' || !root) return;
-      const items = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+      const items = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(visible);
       if (items.length === 0) return;
       const first = items[0]!;
       const last = items[items.length - 1]!;

@@ -1,4 +1,4 @@
-import { localTime, plural } from '../../../shared/format';
+import { plural } from '../../../shared/format';
 
 /** Words of the On now list. */
 export const onNow = {
@@ -8,7 +8,5 @@ export const onNow = {
   list: (n: number) => plural(n, { one: '{n} channel', other: '{n} channels' }),
   nothingOn: 'Nothing on',
   bumper: (title: string) => `Bumper · ${title}`,
-  rowLabel: (number: number, name: string, current: string | null, next: string | null, nextAt: number | null) =>
-    `Channel ${number} ${name}: ${current ?? 'nothing on'}${next && nextAt !== null ? `, then ${next} at ${localTime(nextAt)}` : ''}`,
   progress: (what: string) => `${what} progress`,
 };

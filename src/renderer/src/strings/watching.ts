@@ -14,7 +14,6 @@ export const watching = {
   densityHint: 'Show more viewers at once',
   something: 'Something',
   posterOf: (what: string) => `Poster of ${what}`,
-  cardLabel: (user: string, what: string, state: string | null) => `${user} is watching ${what}${state ? `, ${state}` : ''}`,
   left: (text: string) => `${text} left`,
   progressOf: (what: string) => `Progress of ${what}`,
   since: (at: number) => `watching since ${localTime(at)}`,

@@ -5,7 +5,7 @@ import type { ChannelLookup } from '../../../shared/bridge';
 import { airing, fraction, localTime, upcoming } from '../../../shared/format';
 import { bridge } from '../bridge';
 import { useDialog } from '../components/a11y';
-import { ChannelIcon, Progress, StaleNote } from '../components/bits';
+import { ChannelIcon, Progress } from '../components/bits';
 import { channelDetail, isStale, now, snapshot } from '../state';
 import { channel as t } from '../strings/channel';
 import { Definition } from './Definition';
@@ -23,7 +23,7 @@ type Lookup =
   | { state: 'loading' }
   | { state: 'found'; value: ChannelLookup }
   /** the server could not answer, but On now holds the channel: shown from there, marked stale */
-  | { state: 'held'; row: GuideNowRow; message: string }
+  | { state: 'held'; row: GuideNowRow }
   | { state: 'missing'; message: string };
 
 /** A channel: what is on, next and later, its description, package, mode, provenance, definition. */
@@ -90,12 +90,11 @@ export function ChannelDetail({ number }: { number: number }) {
         ) : null}
         {lookup.state === 'held' ? (
           <p class="inline-warning" role="status">
-            {t.heldAnswer(s.onNow.updatedAt !== null ? `as of ${localTime(s.onNow.updatedAt)}` : 'earlier')} ({lookup.message})
+            {t.heldAnswer(s.onNow.updatedAt !== null ? `as of ${localTime(s.onNow.updatedAt)}` : 'earlier')}
           </p>
         ) : null}
         {slots ? (
           <div class={`slots${lookup.state === 'held' || isStale(s.onNow) ? ' stale' : ''}`}>
-            {lookup.state === 'held' && s.onNow.updatedAt !== null ? <StaleNote at={s.onNow.updatedAt} /> : null}
             <Slot title={t.onNow} slot={slots[0]} at={at} />
             <Slot title={t.next} slot={slots[1]} at={at} />
           </div>
@@ -146,7 +145,7 @@ export function ChannelDetail({ number }: { number: number }) {
 function fromHeld(number: number, message: string): Lookup {
   const row = snapshot.value?.onNow.data?.channels.find((c) => c.number === number);
   const offline = snapshot.value ? snapshot.value.connection.state !== 'live' && snapshot.value.connection.state !== 'polling' : false;
-  return row && offline ? { state: 'held', row, message } : { state: 'missing', message };
+  return row && offline ? { state: 'held', row } : { state: 'missing', message };
 }
 
 /** The programmes after `after` in the next hours, from the loaded guide (nothing when it is not loaded). */
@@ -154,7 +153,8 @@ function laterPrograms(number: number, after: Slotish, at: number): Program[] {
   const programs = snapshot.value?.guide.data?.channels.find((c) => c.number === number)?.programs ?? [];
   const from = after ? Date.parse(after.endsAt) : at;
   const until = at + LATER_HOURS * 3_600_000;
-  return programs.filter((p) => Date.parse(p.startsAt) >= from && Date.parse(p.startsAt) < until).slice(0, 24);
+  // bumpers are a minute or two between programmes: left out of the list ahead
+  return programs.filter((p) => p.ratingKey !== null && Date.parse(p.startsAt) >= from && Date.parse(p.startsAt) < until).slice(0, 16);
 }
 
 function Slot({ title, slot, at }: { title: string; slot: Slotish; at: number }) {

@@ -79,7 +79,6 @@ function ChannelRow({ row, at, tabbable, onFocus }: { row: GuideNowRow; at: numb
       tabIndex={tabbable ? 0 : -1}
       onFocus={onFocus}
       onClick={() => (channelDetail.value = row.number)}
-      aria-label={t.rowLabel(row.number, row.name, current ? label(current) : null, next ? label(next) : null, nextAt)}
     >
       <span class="channel-number">{row.number}</span>
       <ChannelIcon icon={row.icon} tint={row.tint} />

@@ -73,10 +73,7 @@ export function Search() {
             type="search"
             placeholder={t.placeholder}
             aria-label={t.label}
-            role="combobox"
-            aria-expanded={results.length > 0}
             aria-controls="search-results"
-            aria-autocomplete="list"
             aria-activedescendant={results[active] ? `result-${active}` : undefined}
             value={query}
             onInput={(event) => {

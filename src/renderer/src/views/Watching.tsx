@@ -97,7 +97,6 @@ function ViewerCard({ entry, focused, tabbable, onFocus, compact }: { entry: Vie
         tabIndex={tabbable ? 0 : -1}
         role="button"
         aria-haspopup="dialog"
-        aria-label={t.cardLabel(entry.user, d.show ? `${d.show}, ${d.what}` : d.what, d.state)}
         onFocus={onFocus}
         onClick={open}
         onKeyDown={(event) => {
