@@ -49,6 +49,9 @@ describe('first run', () => {
       const failing = await page.locator('.step-fail').first().boundingBox();
       expect(failing!.y + failing!.height).toBeLessThanOrEqual(560);
       await screenshot(page, 'first-run-not-airwave-light');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, 'first-run-not-airwave-dark');
+      await page.emulateMedia({ colorScheme: 'light' });
     } finally {
       await web.close();
     }

@@ -27,6 +27,8 @@ describe('stale data', () => {
     // posters go grey: a filter is applied
     expect(await page.locator('li.card .poster').first().evaluate((img) => getComputedStyle(img).filter)).toContain('grayscale');
     await screenshot(page, 'offline-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'offline-dark');
     await page.getByRole('tab', { name: 'On now' }).click();
     await page.locator('.on-now.stale .stale-note').waitFor();
     await e2e.demo({ port });

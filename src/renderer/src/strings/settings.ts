@@ -48,6 +48,7 @@ export const settings = {
   keyPlaceholder: 'airwave_…',
   keyHelp: (status: string) => `${status}. Create keys in Airwave under Settings → API Keys.`,
   noKey: 'No key saved',
+  demoKey: 'The demo needs no key of yours',
   keyEncrypted: 'Saved, encrypted',
   keyPlain: 'Saved, not encrypted on this system',
   advanced: 'Advanced',

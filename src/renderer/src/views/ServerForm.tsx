@@ -115,7 +115,7 @@ export function ServerForm({ firstRun }: { firstRun: boolean }) {
           onInput={(event) => (keyField.value = (event.currentTarget as HTMLInputElement).value)}
         />
         <span id="key-help" class="hint">
-          {t.keyHelp(keyStatus(settings.hasKey, settings.keyStorage))}
+          {t.keyHelp(settings.demo && !settings.hasKey ? t.demoKey : keyStatus(settings.hasKey, settings.keyStorage))}
         </span>
       </label>
       <details class="advanced" open={authField.value !== null && authField.value !== settings.authStyle}>
