@@ -66,4 +66,27 @@ describe('search', () => {
     expect(await option.locator('.tag-now').textContent()).toBe('On now');
     await screenshot(page, 'search-dark');
   });
+
+  it('Escape closes what is open first, and only then asks to hide the popover', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 8, viewers: 1, churn: 0 } });
+    const page = await openPopover(e2e.browser, host.url);
+    const hides: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/__bridge/hidePopover')) hides.push(request.url());
+    });
+    await poll(() => page.locator('li.card').count()).toBe(1);
+    await page.keyboard.press('/');
+    await poll(() => page.getByRole('searchbox').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByRole('searchbox').waitFor({ state: 'detached' });
+    expect((await focused(page)).tag).not.toBe('body');
+    await page.keyboard.type('10');
+    await page.locator('.number-entry').waitFor();
+    await page.keyboard.press('Escape'); // drops the typed number
+    await page.locator('.number-entry').waitFor({ state: 'detached' });
+    await page.waitForTimeout(200);
+    expect(hides).toEqual([]);
+    await page.keyboard.press('Escape'); // nothing open: hide
+    await poll(() => hides.length).toBe(1);
+  });
 });
