@@ -56,6 +56,16 @@ describe('first run', () => {
       await web.close();
     }
 
+    // a port nothing listens on: the advice is given once, not in the error and again as the fix
+    const closed = await plainWebServer();
+    await closed.close();
+    await page.fill('input[name=server]', closed.url);
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await poll(() => page.locator('.step-fail').textContent()).toMatch(/Nothing is listening/);
+    const step = (await page.locator('.step-fail').textContent())!;
+    expect(step).toMatch(/check the address and port/);
+    expect(step).not.toMatch(/Check that the server is running/);
+
     await page.fill('input[name=server]', demo.url);
     await page.getByRole('button', { name: 'Test connection' }).click();
     await poll(() => page.locator('.probe > p').textContent()).toMatch(/^Test passed\./);
