@@ -22,7 +22,7 @@ async function plainWebServer(): Promise<{ url: string; close: () => Promise<voi
 
 describe('first run', () => {
   it('focuses the address, keeps the auth style under Advanced, and says whether the test passed', async () => {
-    const demo = await e2e.demo();
+    const demo = await e2e.demo({ viewers: 1 });
     const host = await e2e.preview();
     const page = await openPopover(e2e.browser, host.url);
     await page.getByRole('heading', { name: 'Connect to your Airwave server' }).waitFor();
@@ -69,6 +69,8 @@ describe('first run', () => {
     await page.fill('input[name=server]', demo.url);
     await page.getByRole('button', { name: 'Test connection' }).click();
     await poll(() => page.locator('.probe > p').textContent()).toMatch(/^Test passed\./);
+    // one session is singular
+    expect(await page.locator('.step', { hasText: 'Status' }).textContent()).toMatch(/\b1 active session(?!s)/);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('tab', { name: /Watching/ }).waitFor();
     await page.locator('.settings-gear, [aria-label=Settings]').first().click();

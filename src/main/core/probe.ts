@@ -304,13 +304,16 @@ async function probeArtwork(
   step('artwork', 'ok', `a poster loaded without a key (${art.value.contentType}, ${kb} KB)`, { ms: art.ms });
 }
 
+/** "1 channel", "3 channels" (the probe speaks English, like the doctor). */
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 function describeStatus(status: Status): string {
   const { channels, packages, activeSessions } = status.counts;
   return [
     `"${status.name}"`,
     `version ${status.version}`,
     `up ${formatUptime(status.uptimeSeconds)}`,
-    `${channels} channels, ${packages} packages, ${activeSessions} active sessions`,
+    [count(channels, 'channel'), count(packages, 'package'), count(activeSessions, 'active session')].join(', '),
     `time zone ${status.timezone}`,
   ].join(' · ');
 }
