@@ -115,3 +115,48 @@ export function channelLabel(number: number | null, name: string | null): string
   const parts = [number === null ? '' : String(number), name ?? ''].filter((part) => part !== '');
   return parts.length > 0 ? parts.join(' ') : null;
 }
+
+// ---------------------------------------------------------------- locale-aware (the popover)
+// The popover follows the system locale through Intl: 12- or 24-hour clocks, day names and
+// plurals as the locale has them. `locale` is injectable for tests; undefined means the system's.
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+/** "18:02" or "6:02 PM", as the locale writes a time of day. */
+export function localTime(ms: number, locale?: string): string {
+  const key = locale ?? '';
+  let format = timeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' });
+    timeFormats.set(key, format);
+  }
+  return format.format(ms);
+}
+
+/** Whole local days from `now`'s day to `ms`'s day (0 today, 1 tomorrow, -1 yesterday). */
+export function dayOffset(ms: number, now: number): number {
+  const a = new Date(now);
+  const b = new Date(ms);
+  const start = (d: Date) => Date.UTC(d.getFullYear(), d.getMonth(), d.getDate());
+  return Math.round((start(b) - start(a)) / 86_400_000);
+}
+
+/** "Today", "Tomorrow", "Yesterday" or a weekday and date, in the locale's words, capitalised. */
+export function dayLabel(ms: number, now: number, locale?: string): string {
+  const offset = dayOffset(ms, now);
+  const text =
+    Math.abs(offset) <= 1
+      ? new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(offset, 'day')
+      : new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short' }).format(ms);
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+}
+
+/** Picks the plural form for `count` through Intl.PluralRules; `other` is the fallback. */
+export function plural(count: number, forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }, locale?: string): string {
+  const rule = new Intl.PluralRules(locale).select(count);
+  return (forms[rule] ?? forms.other).replace('{n}', new Intl.NumberFormat(locale).format(count));
+}
+
+/** "dave, erin and frank", as the locale joins a list. */
+export function listOf(items: readonly string[], locale?: string): string {
+  return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items);
+}

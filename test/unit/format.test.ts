@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../src/shared/bridge';
-import { ago, airing, channelLabel, clock, connectionLabel, duration, episodeLabel, fraction, inTime, programTitle, upcoming } from '../../src/shared/format';
+import { ago, airing, channelLabel, clock, connectionLabel, dayLabel, dayOffset, duration, episodeLabel, fraction, inTime, listOf, localTime, plural, programTitle, upcoming } from '../../src/shared/format';
 import { deviceLabel, personKey } from '../../src/shared/viewer-identity';
 
 const NOW = Date.parse('2026-11-23T20:00:00Z');
@@ -44,6 +44,34 @@ describe('times for people', () => {
     expect(upcoming([early, late], NOW)).toBeNull();
     expect(airing([late, null], NOW - 10 * 60_000)).toBeNull();
     expect(upcoming([late, null], NOW - 10 * 60_000)).toBe(late);
+  });
+});
+
+describe('the locale decides', () => {
+  const evening = new Date(2026, 10, 23, 18, 2).getTime();
+  it('writes times of day as the locale does: 24-hour only where it says so', () => {
+    expect(localTime(evening, 'en-GB')).toBe('18:02');
+    expect(localTime(evening, 'de-DE')).toBe('18:02');
+    expect(localTime(evening, 'en-US')).toMatch(/^6:02\sPM$/);
+  });
+
+  it('names days relative to today', () => {
+    const noon = new Date(2026, 10, 23, 12, 0).getTime();
+    expect(dayOffset(new Date(2026, 10, 24, 0, 30).getTime(), noon)).toBe(1);
+    expect(dayOffset(new Date(2026, 10, 23, 23, 59).getTime(), noon)).toBe(0);
+    expect(dayLabel(new Date(2026, 10, 23, 23, 0).getTime(), noon, 'en')).toBe('Today');
+    expect(dayLabel(new Date(2026, 10, 24, 3, 0).getTime(), noon, 'en')).toBe('Tomorrow');
+    expect(dayLabel(new Date(2026, 10, 24, 3, 0).getTime(), noon, 'de')).toBe('Morgen');
+    expect(dayLabel(new Date(2026, 10, 26, 3, 0).getTime(), noon, 'en')).toMatch(/Thu/);
+  });
+
+  it('chooses plural forms and joins lists through Intl', () => {
+    const sessions = { one: '{n} active session', other: '{n} active sessions' };
+    expect(plural(1, sessions, 'en')).toBe('1 active session');
+    expect(plural(7, sessions, 'en')).toBe('7 active sessions');
+    expect(plural(0, sessions, 'en')).toBe('0 active sessions');
+    expect(listOf(['dave', 'erin', 'frank'], 'en')).toBe('dave, erin, and frank');
+    expect(listOf(['dave', 'erin', 'frank'], 'en-GB')).toBe('dave, erin and frank');
   });
 });
 

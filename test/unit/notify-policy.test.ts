@@ -81,6 +81,25 @@ describe('new-viewer notifications', () => {
     expect(second!.requests[0]!.artworkUrl).toBeNull();
   });
 
+  it('names the channel, not the bumper, for a viewer who starts on a station break', () => {
+    const bob = viewer('bob', { watching: 'Station break', onBumper: true, artworkUrl: null });
+    const [, second] = run([{ list: list() }, { list: list(bob) }]);
+    expect(second!.requests[0]!.title).toBe('bob started watching 101 90s Sitcoms');
+    expect(second!.requests[0]!.body).toBe('Apple TV');
+  });
+
+  it('says a group on the same programme in one sentence, and counts a larger one', () => {
+    const dino = (name: string) => viewer(name, { watching: 'Dino Detectives', channelNumber: 104, channelName: 'Kids' });
+    const [, trio] = run([{ list: list() }, { list: list(dino('dave'), dino('erin'), dino('frank')) }]);
+    expect(trio!.requests.map((r) => [r.title, r.body])).toEqual([['dave, erin and frank started watching Dino Detectives', '104 Kids']]);
+    const [, pair] = run([{ list: list() }, { list: list(dino('dave'), dino('erin')) }]);
+    expect(pair!.requests[0]!.title).toBe('dave and erin started watching Dino Detectives');
+    const crowd = ['a', 'b', 'c', 'd'].map(dino);
+    const [, four] = run([{ list: list() }, { list: list(...crowd) }]);
+    expect(four!.requests[0]!.title).toBe('4 people started watching Dino Detectives');
+    expect(four!.requests[0]!.body).toBe('a, b, c and d');
+  });
+
   it('does not announce someone who left and came back within a minute, but does after that', () => {
     const ann = viewer('Ann');
     const annAgain = viewer('Ann', { key: 'session:ann-2' }); // a new session, same person and device

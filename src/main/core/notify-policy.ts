@@ -8,6 +8,7 @@ import type { IdentityScheme, Viewer, ViewerList } from './viewers';
  * any reconnect (a new epoch) is a baseline; a changed identity scheme is one too. Several new
  * viewers in one update become one summary. Muted users, quiet hours, a pause and "off" are
  * honoured, and the viewers they hide count as seen, so they are not announced later either.
+ * Wording: a viewer on a bumper is named with the channel; a group on one programme is one sentence.
  */
 
 export { REJOIN_GRACE_MS };
@@ -150,21 +151,57 @@ export function inQuietHours(quiet: NotificationSettings['quietHours'], minuteOf
   return start < end ? minuteOfDay >= start && minuteOfDay < end : minuteOfDay >= start || minuteOfDay < end;
 }
 
+/** What a viewer is watching, in a notification: the programme, or the channel while a bumper airs. */
+function watchingWords(viewer: Viewer): string | null {
+  if (viewer.onBumper) return channelLabel(viewer.channelNumber, viewer.channelName) ?? viewer.watching;
+  return viewer.watching;
+}
+
+/** "dave, erin and frank" (English list: the core has no locale of its own). */
+function names(users: readonly string[]): string {
+  return users.length <= 1 ? (users[0] ?? '') : `${users.slice(0, -1).join(', ')} and ${users[users.length - 1]}`;
+}
+
+/** Up to this many names are spelled out when a group starts on the same programme. */
+export const GROUP_NAMES_MAX = 3;
+
 function compose(news: Viewer[], now: number): NotificationRequest {
   const id = `${now.toString(36)}-${fnv1a(news.map((viewer) => viewer.key).sort().join('\n'))}`;
   if (news.length === 1) {
     const viewer = news[0] as Viewer;
     const channel = channelLabel(viewer.channelNumber, viewer.channelName);
+    const watching = watchingWords(viewer);
     return {
       id,
-      title: viewer.watching ? `${viewer.user} started watching ${viewer.watching}` : `${viewer.user} started watching`,
-      body: [channel, viewer.device].filter(Boolean).join(' · ') || 'Open Airwave Tray to see more.',
+      title: watching ? `${viewer.user} started watching ${watching}` : `${viewer.user} started watching`,
+      body: [viewer.onBumper ? null : channel, viewer.device].filter(Boolean).join(' · ') || 'Open Airwave Tray to see more.',
       artworkUrl: viewer.artworkUrl,
       target: { view: 'watching', viewer: viewer.key },
       at: now,
     };
   }
-  const shown = news.slice(0, 3).map((viewer) => (viewer.watching ? `${viewer.user} (${viewer.watching})` : viewer.user));
+  // A group on the same programme (a family on the sofa, one film) reads as one sentence.
+  const together = watchingWords(news[0] as Viewer);
+  if (together && news.every((viewer) => watchingWords(viewer) === together)) {
+    const first = news[0] as Viewer;
+    const sameChannel = news.every((viewer) => viewer.channelNumber === first.channelNumber);
+    const who = news.length <= GROUP_NAMES_MAX ? names(news.map((viewer) => viewer.user)) : `${news.length} people`;
+    return {
+      id,
+      title: `${who} started watching ${together}`,
+      body:
+        news.length <= GROUP_NAMES_MAX
+          ? (sameChannel && !first.onBumper ? channelLabel(first.channelNumber, first.channelName) : null) ?? 'Open Airwave Tray to see more.'
+          : names(news.map((viewer) => viewer.user)),
+      artworkUrl: first.artworkUrl,
+      target: { view: 'watching' },
+      at: now,
+    };
+  }
+  const shown = news.slice(0, 3).map((viewer) => {
+    const watching = watchingWords(viewer);
+    return watching ? `${viewer.user} (${watching})` : viewer.user;
+  });
   const more = news.length - shown.length;
   return {
     id,

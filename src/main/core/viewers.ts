@@ -22,6 +22,8 @@ export interface Viewer {
   artworkUrl: string | null;
   /** when the session started (`/sessions` only); `/now-playing` does not say */
   startedAt?: string | null;
+  /** on an interstitial bumper (known only from `/sessions`' state) */
+  onBumper?: boolean;
 }
 
 export type IdentityScheme = 'session' | 'device';
@@ -42,6 +44,7 @@ export function viewerFromSession(session: Session): Viewer {
     watching: session.showTitle ?? session.title,
     artworkUrl: session.artworkUrl,
     startedAt: session.startedAt,
+    onBumper: session.state === 'bumper',
   };
 }
 

@@ -2,20 +2,23 @@ import './styles/shell.css';
 import { useEffect, useRef } from 'preact/hooks';
 import { Eye, RefreshCw, Search as SearchIcon, Settings as SettingsIcon } from 'lucide-preact';
 import { ago, connectionLabel } from '../../shared/format';
+import { focusFallback } from './components/a11y';
 import { bridge } from './bridge';
-import { channelDetail, configured, now, programDetail, searchOpen, snapshot, typedNumber, view, type View } from './state';
+import { channelDetail, configured, focusField, isStale, now, programDetail, searchOpen, snapshot, typedNumber, view, viewerDetail, type ConnectionExtras, type View } from './state';
+import { common as t } from './strings/common';
 import { ChannelDetail } from './views/ChannelDetail';
 import { Guide, ProgramDetail } from './views/Guide';
 import { OnNow } from './views/OnNow';
 import { Search } from './views/Search';
 import { ServerForm } from './views/ServerForm';
 import { Settings } from './views/Settings';
+import { ViewerSheet } from './views/ViewerSheet';
 import { Watching } from './views/Watching';
 
 const TABS: { id: View; label: string }[] = [
-  { id: 'watching', label: 'Watching' },
-  { id: 'on-now', label: 'On now' },
-  { id: 'guide', label: 'Guide' },
+  { id: 'watching', label: t.tabs.watching },
+  { id: 'on-now', label: t.tabs.onNow },
+  { id: 'guide', label: t.tabs.guide },
 ];
 
 /** How long after the last digit a typed channel number is looked up. */
@@ -27,7 +30,7 @@ export function App() {
   if (!s) {
     return (
       <main class="app app-loading" aria-busy="true">
-        <p class="muted">Starting…</p>
+        <p class="muted">{t.starting}</p>
       </main>
     );
   }
@@ -36,7 +39,7 @@ export function App() {
   return (
     <div class="app">
       <header class="header">
-        <div class="tabs" role="tablist" aria-label="Views" onKeyDown={tabKeys}>
+        <div class="tabs" role="tablist" aria-label={t.views} onKeyDown={tabKeys}>
           {TABS.map((tab) => (
             <button
               key={tab.id}
@@ -50,19 +53,19 @@ export function App() {
               onClick={() => (view.value = tab.id)}
             >
               {tab.label}
-              {tab.id === 'watching' && s.watching > 0 ? <span class="count" aria-label={`${s.watching} watching`}>{s.watching}</span> : null}
+              {tab.id === 'watching' && s.watching > 0 ? <WatchingBadge /> : null}
             </button>
           ))}
         </div>
-        <button type="button" class="icon-button" aria-label="Search (/)" title="Search (/)" onClick={() => (searchOpen.value = true)}>
+        <button type="button" class="icon-button" aria-label={t.search} title={t.search} onClick={() => (searchOpen.value = true)}>
           <SearchIcon size={16} aria-hidden />
         </button>
         <button
           type="button"
           class={`icon-button${current === 'settings' ? ' icon-button-active' : ''}`}
-          aria-label="Settings"
+          aria-label={t.settings}
           aria-pressed={current === 'settings'}
-          title="Settings"
+          title={t.settings}
           onClick={() => (view.value = current === 'settings' ? 'watching' : 'settings')}
         >
           <SettingsIcon size={16} aria-hidden />
@@ -76,9 +79,10 @@ export function App() {
       <Footer />
       {typedNumber.value ? (
         <div class="number-entry" role="status" aria-live="assertive">
-          Channel <strong>{typedNumber.value}</strong>
+          {t.channelNumber} <strong>{typedNumber.value}</strong>
         </div>
       ) : null}
+      {viewerDetail.value ? <ViewerSheet person={viewerDetail.value.person} /> : null}
       {channelDetail.value !== null ? <ChannelDetail number={channelDetail.value} /> : null}
       {programDetail.value ? <ProgramDetail selected={programDetail.value} onClose={() => (programDetail.value = null)} /> : null}
       {searchOpen.value ? <Search /> : null}
@@ -92,8 +96,8 @@ function FirstRun() {
       <main class="first-run scroll-plain">
         <div class="first-run-head">
           <Eye size={28} aria-hidden class="brand" />
-          <h1>Connect to your Airwave server</h1>
-          <p class="muted">See who is watching, what is on, and the guide, right from the menubar.</p>
+          <h1>{t.firstRunTitle}</h1>
+          <p class="muted">{t.firstRunLead}</p>
         </div>
         <Notices />
         <ServerForm firstRun />
@@ -110,7 +114,7 @@ function Notices() {
       {notices.map((notice) => (
         <div key={notice.id} class={`notice notice-${notice.level}`} role={notice.level === 'warning' ? 'alert' : 'status'}>
           <span>{notice.text}</span>
-          <button type="button" class="icon-button" aria-label="Dismiss" onClick={() => void bridge.dismissNotice({ id: notice.id })}>
+          <button type="button" class="icon-button" aria-label={t.dismiss} onClick={() => void bridge.dismissNotice({ id: notice.id })}>
             ×
           </button>
         </div>
@@ -119,17 +123,35 @@ function Notices() {
   );
 }
 
-/** When the server is away, rejects the key or is not supported: what is wrong, in its own words. */
+/** The tab badge: the count, struck through and "as of" when the list may be out of date. */
+function WatchingBadge() {
+  const s = snapshot.value!;
+  const stale = isStale(s.nowPlaying);
+  const label = stale ? t.watchingCountStale(s.watching, s.nowPlaying.updatedAt!) : t.watchingCount(s.watching);
+  return (
+    <span class={`count${stale ? ' count-stale' : ''}`} aria-label={label} title={label}>
+      {s.watching}
+    </span>
+  );
+}
+
+const busyOf = (c: NonNullable<typeof snapshot.value>['connection']) => (c as typeof c & ConnectionExtras).busy === true;
+
+/** When the server is away, busy, rejects the key or is not supported: what is wrong, in its own words. */
 function ConnectionProblem() {
   const c = snapshot.value!.connection;
   if (c.state !== 'offline' && c.state !== 'unauthorized' && c.state !== 'incompatible') return null;
+  const fixKey = () => {
+    view.value = 'settings';
+    focusField.value = 'apiKey';
+  };
   return (
     <div class="notices">
       <div class="notice notice-warning problem" role="status">
-        <span>{c.message}</span>
+        <span>{busyOf(c) ? t.busyMessage(c.nextRetryAt) : c.message}</span>
         {c.state === 'unauthorized' && view.value !== 'settings' ? (
-          <button type="button" class="button button-quiet" onClick={() => (view.value = 'settings')}>
-            Fix the key
+          <button type="button" class="button button-quiet" onClick={fixKey}>
+            {t.fixKey}
           </button>
         ) : null}
       </div>
@@ -137,29 +159,34 @@ function ConnectionProblem() {
   );
 }
 
-/** Server, connection, data age and a refresh button; stale data is said to be stale. */
+/** Server, connection, data age and a refresh button; stale data is said to be stale, with its time. */
 function Footer() {
   const s = snapshot.value!;
   const at = now.value;
   const c = s.connection;
   const resource = view.value === 'on-now' ? s.onNow : view.value === 'guide' ? s.guide : s.nowPlaying;
-  const healthy = (c.state === 'live' || c.state === 'polling') && !c.suspended;
-  const stale = resource.updatedAt !== null && (!healthy || resource.error !== null);
-  const name = s.server?.name ?? s.status.data?.name ?? s.server?.url ?? 'No server';
+  const healthyNow = (c.state === 'live' || c.state === 'polling') && !c.suspended;
+  const stale = isStale(resource);
+  const name = s.server?.name ?? s.status.data?.name ?? s.server?.url ?? t.noServer;
+  const state = busyOf(c) && c.state === 'offline' ? t.busy(c.nextRetryAt) : connectionLabel(c, at);
   return (
     <footer class={`footer footer-${c.state}${stale ? ' footer-stale' : ''}`}>
-      <span class={`dot dot-${healthy ? 'ok' : c.state === 'connecting' ? 'busy' : 'bad'}`} aria-hidden="true" />
+      <span class={`dot dot-${healthyNow ? 'ok' : c.state === 'connecting' || busyOf(c) ? 'busy' : 'bad'}`} aria-hidden="true" />
       <span class="footer-text" role="status" aria-live="polite">
-        <span class="footer-server">{name}</span>
+        <span class="footer-server" title={name}>
+          {name}
+        </span>
         <span class="footer-state" title={c.message}>
-          {connectionLabel(c, at)}
-          {s.settings.demo ? ' · demo' : ''}
+          {state}
+          {s.settings.demo ? ` · ${t.demo}` : ''}
         </span>
         {resource.updatedAt !== null ? (
-          <span class="footer-age">{stale ? `stale, ${ago(resource.updatedAt, at)}` : `updated ${ago(resource.updatedAt, at)}`}</span>
+          <span class="footer-age" title={resource.error ?? undefined}>
+            {stale ? t.staleSince(resource.updatedAt) : t.updated(ago(resource.updatedAt, at))}
+          </span>
         ) : null}
       </span>
-      <button type="button" class="icon-button" aria-label="Refresh" title="Refresh" onClick={() => void bridge.refresh({})}>
+      <button type="button" class="icon-button" aria-label={t.refresh} title={t.refresh} onClick={() => void bridge.refresh({})}>
         <RefreshCw size={15} aria-hidden />
       </button>
     </footer>
@@ -189,11 +216,15 @@ function useGlobalKeys(): void {
       if (digits) {
         programDetail.value = null;
         searchOpen.value = false;
+        viewerDetail.value = null;
         channelDetail.value = Number(digits);
       }
     };
     const onKey = (event: KeyboardEvent) => {
-      if (!configured.value) return;
+      if (!configured.value) {
+        if (event.key === 'Escape' && !event.defaultPrevented) void bridge.hidePopover({}).catch(() => {});
+        return;
+      }
       if ((event.key === 'f' && (event.ctrlKey || event.metaKey)) || (event.key === '/' && !typing(event.target))) {
         event.preventDefault();
         searchOpen.value = true;
@@ -214,13 +245,33 @@ function useGlobalKeys(): void {
         return;
       }
       if (event.key === 'Escape') {
+        // the page closes what is open, one thing per press; with nothing open, the popover hides
+        event.preventDefault();
         if (typedNumber.value) typedNumber.value = '';
         else if (searchOpen.value) searchOpen.value = false;
         else if (programDetail.value) programDetail.value = null;
         else if (channelDetail.value !== null) channelDetail.value = null;
+        else if (viewerDetail.value) viewerDetail.value = null;
+        else void bridge.hidePopover({}).catch(() => {});
       }
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    // Focus never falls to <body>: when the focused element leaves the DOM (a view or button that
+    // re-rendered away), focus goes to the selected tab instead.
+    let last: Element | null = null;
+    const onFocusIn = (event: FocusEvent) => (last = event.target as Element);
+    const observer = new MutationObserver(() => {
+      if (last && !last.isConnected && (document.activeElement === document.body || document.activeElement === null)) {
+        last = null;
+        focusFallback();
+      }
+    });
+    document.addEventListener('focusin', onFocusIn);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusin', onFocusIn);
+      observer.disconnect();
+    };
   }, []);
 }

@@ -1,6 +1,6 @@
-import { computed, signal } from '@preact/signals';
+import { computed, effect, signal } from '@preact/signals';
 import type { Program } from '../../shared/airwave';
-import { applySnapshotUpdate, type AppSnapshot, type FocusTarget } from '../../shared/bridge';
+import { applySnapshotUpdate, type AppSnapshot, type FocusTarget, type Resource } from '../../shared/bridge';
 import { bridge } from './bridge';
 
 /** The popover's state: the snapshot from main, and what the person is looking at. */
@@ -20,6 +20,8 @@ export const view = signal<View>(initialView());
 export const channelDetail = signal<number | null>(null);
 /** the viewer a notification or the tray asked to show */
 export const focusedViewer = signal<string | null>(null);
+/** the viewer whose sheet is open, by person (see viewer-identity.ts), so a refetch keeps it */
+export const viewerDetail = signal<{ person: string } | null>(null);
 /** the channel On now should scroll to */
 export const focusedChannel = signal<number | null>(null);
 export const searchOpen = signal(false);
@@ -29,17 +31,86 @@ export const programDetail = signal<{ program: Program; channel: { number: numbe
 export const typedNumber = signal('');
 /** ticks every second, so ages and progress bars move */
 export const now = signal(Date.now());
+/** asks Settings to put focus in a field once it has rendered ("Fix the key") */
+export const focusField = signal<'apiKey' | null>(null);
 
 export const configured = computed(() => {
   const s = snapshot.value;
   return s !== null && (s.connection.state !== 'unconfigured' || s.settings.server !== null || s.settings.demo);
 });
 
+/** Live or polling, awake: data shown now is current. */
+export const healthy = computed(() => {
+  const c = snapshot.value?.connection;
+  return !!c && (c.state === 'live' || c.state === 'polling') && !c.suspended;
+});
+
+/** Data held from before a failure (or while the server is away): to be shown dimmed, "as of …". */
+export function isStale(resource: Resource<unknown>): boolean {
+  return resource.updatedAt !== null && (!healthy.value || resource.error !== null);
+}
+
+/** What the core does not send yet but the popover shows when it does (see the README). */
+export interface ConnectionExtras {
+  /** the server answered 503 with Retry-After: it is busy, not away */
+  busy?: boolean;
+}
+
+// ---------------------------------------------------------------- kept in localStorage
+
+function stored<T extends string>(key: string, fallback: T, allowed: readonly T[]) {
+  let initial = fallback;
+  try {
+    const value = localStorage.getItem(key);
+    if (value && (allowed as readonly string[]).includes(value)) initial = value as T;
+  } catch {
+    // no storage (a locked-down profile): the default holds for this session
+  }
+  const s = signal<T>(initial);
+  effect(() => {
+    try {
+      localStorage.setItem(key, s.value);
+    } catch {
+      // as above
+    }
+  });
+  return s;
+}
+
+/** Watching's density; kept by the page until the core stores it. */
+export const density = stored<'comfortable' | 'compact'>('airwave.density', 'comfortable', ['comfortable', 'compact']);
+
+const SEEN_KEY = 'airwave.seenViewers';
+const SEEN_MAX = 50;
+function loadSeen(): string[] {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(SEEN_KEY) ?? '[]');
+    return Array.isArray(value) ? value.filter((name): name is string => typeof name === 'string').slice(0, SEEN_MAX) : [];
+  } catch {
+    return [];
+  }
+}
+/** Names of viewers this page has seen (newest first, at most 50), to choose muted names from. */
+export const seenViewers = signal<string[]>(loadSeen());
+function rememberViewers(names: readonly string[]): void {
+  const known = seenViewers.value;
+  const fresh = names.filter((name) => !known.some((k) => k.toLowerCase() === name.toLowerCase()));
+  if (fresh.length === 0) return;
+  const next = [...new Set(fresh), ...known].slice(0, SEEN_MAX);
+  seenViewers.value = next;
+  try {
+    localStorage.setItem(SEEN_KEY, JSON.stringify(next));
+  } catch {
+    // kept for this session only
+  }
+}
+
 let lastFocusSeq = 0;
 
 function applyFocus(target: FocusTarget): void {
   channelDetail.value = null;
   programDetail.value = null;
+  viewerDetail.value = null;
   searchOpen.value = false;
   view.value = target.view;
   if (target.view === 'watching') focusedViewer.value = target.viewer ?? null;
@@ -55,6 +126,7 @@ export function startState(): () => void {
     }
     if (!snapshot.value) performance.mark('airwave:first-snapshot'); // benchmarks measure paint from here
     snapshot.value = next;
+    if (next.nowPlaying.data) rememberViewers(next.nowPlaying.data.map((entry) => entry.user));
     const focus = next.focus;
     if (focus && focus.seq !== lastFocusSeq) {
       lastFocusSeq = focus.seq;

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { icons, Tv } from 'lucide-preact';
 import { artworkSrc } from '../../../shared/artwork-url';
 import { ARTWORK_BASE } from '../bridge';
+import { common } from '../strings/common';
 
 /** A thin progress bar with an accessible value. */
 export function Progress({ value, label }: { value: number; label: string }) {
@@ -44,5 +45,14 @@ export function Empty({ title, children }: { title: string; children?: Component
       <p class="empty-title">{title}</p>
       {children ? <p class="empty-text">{children}</p> : null}
     </div>
+  );
+}
+
+/** "as of 18:02": said once above data that may be out of date, which is dimmed beneath it. */
+export function StaleNote({ at }: { at: number }) {
+  return (
+    <p class="stale-note" role="note">
+      {common.asOf(at)}
+    </p>
   );
 }

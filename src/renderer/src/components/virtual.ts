@@ -1,13 +1,25 @@
-import { elementScroll, observeElementOffset, observeElementRect, Virtualizer, type VirtualItem } from '@tanstack/virtual-core';
+import { defaultRangeExtractor, elementScroll, observeElementOffset, observeElementRect, Virtualizer, type Range, type VirtualItem } from '@tanstack/virtual-core';
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
 
 /**
  * Fixed-height row virtualisation with @tanstack/virtual-core: the DOM holds only the rows in
- * view (plus a few), so a list of thousands of channels stays fast.
+ * view (plus a few), so a list of thousands of channels stays fast. `keep` names one row that
+ * stays rendered wherever the list scrolls (the row holding keyboard focus).
  */
-export function useVirtualRows(count: number, rowHeight: number, overscan = 6) {
+export function useVirtualRows(count: number, rowHeight: number, overscan = 6, keep: number | null = null) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const keepRef = useRef<number | null>(keep);
+  keepRef.current = keep !== null && keep < count ? keep : null;
   const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const rangeExtractor = (range: Range) => {
+    const indexes = defaultRangeExtractor(range);
+    const kept = keepRef.current;
+    if (kept !== null && !indexes.includes(kept)) {
+      indexes.push(kept);
+      indexes.sort((a, b) => a - b);
+    }
+    return indexes;
+  };
   const [virtualizer] = useState(
     () =>
       new Virtualizer<HTMLDivElement, HTMLElement>({
@@ -15,15 +27,21 @@ export function useVirtualRows(count: number, rowHeight: number, overscan = 6) {
         getScrollElement: () => scrollRef.current,
         estimateSize: () => rowHeight,
         overscan,
+        rangeExtractor,
         scrollToFn: elementScroll,
         observeElementRect,
         observeElementOffset,
         onChange: () => rerender(0),
       }),
   );
-  virtualizer.setOptions({ ...virtualizer.options, count, estimateSize: () => rowHeight, overscan });
+  virtualizer.setOptions({ ...virtualizer.options, count, estimateSize: () => rowHeight, overscan, rangeExtractor });
   useEffect(() => virtualizer._didMount(), [virtualizer]);
   useLayoutEffect(() => virtualizer._willUpdate());
   const items: VirtualItem[] = virtualizer.getVirtualItems();
-  return { scrollRef, items, totalSize: virtualizer.getTotalSize(), scrollToIndex: (index: number) => virtualizer.scrollToIndex(index, { align: 'start' }) };
+  return {
+    scrollRef,
+    items,
+    totalSize: virtualizer.getTotalSize(),
+    scrollToIndex: (index: number, align: 'start' | 'auto' = 'start') => virtualizer.scrollToIndex(index, { align }),
+  };
 }

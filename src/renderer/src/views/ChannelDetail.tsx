@@ -1,54 +1,76 @@
 import { signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Channel, NowSlot } from '../../../shared/airwave';
+import type { Channel, GuideNowRow, Program } from '../../../shared/airwave';
 import type { ChannelLookup } from '../../../shared/bridge';
-import { clock, fraction } from '../../../shared/format';
+import { airing, fraction, localTime, upcoming } from '../../../shared/format';
 import { bridge } from '../bridge';
+import { useDialog } from '../components/a11y';
 import { ChannelIcon, Progress } from '../components/bits';
+import { channelDetail, isStale, now, snapshot } from '../state';
+import { channel as t } from '../strings/channel';
+import { Definition } from './Definition';
 import { label } from './OnNow';
-import { channelDetail, now } from '../state';
 import '../components/sheet.css';
 
 /** `/channels?include=definition`, fetched once per popover session when a detail first opens. */
 const channelList = signal<Channel[] | null>(null);
 let channelsRequested = false;
+/** How far ahead the sheet lists the schedule from the loaded guide. */
+const LATER_HOURS = 6;
 
-type Lookup = { state: 'loading' } | { state: 'found'; value: ChannelLookup } | { state: 'missing'; message: string };
+type Slotish = Program | null;
+type Lookup =
+  | { state: 'loading' }
+  | { state: 'found'; value: ChannelLookup }
+  /** the server could not answer, but On now holds the channel: shown from there, marked stale */
+  | { state: 'held'; row: GuideNowRow }
+  | { state: 'missing'; message: string };
 
-/** A channel: what is on and next (by number), its description, package, mode, provenance, definition. */
+/** A channel: what is on, next and later, its description, package, mode, provenance, definition. */
 export function ChannelDetail({ number }: { number: number }) {
   const [lookup, setLookup] = useState<Lookup>({ state: 'loading' });
+  const root = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  useDialog(root, closeRef);
   useEffect(() => {
     let current = true;
     setLookup({ state: 'loading' });
-    void bridge.lookupChannel({ number }).then((outcome) => {
-      if (!current) return;
-      setLookup(outcome.ok ? { state: 'found', value: outcome.value } : { state: 'missing', message: outcome.error.message });
-    });
+    void bridge.lookupChannel({ number }).then(
+      (outcome) => current && setLookup(outcome.ok ? { state: 'found', value: outcome.value } : fromHeld(number, outcome.error.message)),
+      (failure: unknown) => current && setLookup(fromHeld(number, failure instanceof Error ? failure.message : String(failure))),
+    );
     if (!channelsRequested) {
       channelsRequested = true;
-      void bridge.getChannels({ definition: true }).then((outcome) => {
-        if (outcome.ok) channelList.value = outcome.value;
-        else channelsRequested = false;
-      });
+      void bridge.getChannels({ definition: true }).then(
+        (outcome) => {
+          if (outcome.ok) channelList.value = outcome.value;
+          else channelsRequested = false;
+        },
+        () => (channelsRequested = false),
+      );
     }
-    closeRef.current?.focus();
     return () => {
       current = false;
     };
   }, [number]);
 
+  const s = snapshot.value!;
   const close = () => (channelDetail.value = null);
   const found = lookup.state === 'found' ? lookup.value : null;
+  const row = found?.channel ?? (lookup.state === 'held' ? lookup.row : null) ?? s.onNow.data?.channels.find((c) => c.number === number) ?? null;
   const channel = channelList.value?.find((c) => c.number === number) ?? found?.now.channel ?? null;
-  const row = found?.channel ?? null;
-  const name = channel?.name ?? row?.name ?? `Channel ${number}`;
+  const name = channel?.name ?? row?.name ?? t.fallbackName(number);
   const at = now.value;
+  const slots: [Slotish, Slotish] | null = found
+    ? [found.now.current, found.now.next]
+    : lookup.state === 'held'
+      ? [airing([lookup.row.now, lookup.row.next], at), upcoming([lookup.row.now, lookup.row.next], at)]
+      : null;
+  const later = laterPrograms(number, slots?.[1] ?? slots?.[0] ?? null, at);
   return (
-    <div class="sheet" role="dialog" aria-modal="true" aria-label={`Channel ${number}`} onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), close())}>
+    <div ref={root} class="sheet" role="dialog" aria-modal="true" aria-label={t.dialog(number)} onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), close())}>
       <div class="sheet-body">
-        <button ref={closeRef} type="button" class="sheet-close" onClick={close} aria-label="Close channel">
+        <button ref={closeRef} type="button" class="sheet-close" onClick={close} aria-label={t.close}>
           ×
         </button>
         <h2 class="sheet-title channel-heading">
@@ -56,17 +78,39 @@ export function ChannelDetail({ number }: { number: number }) {
           <ChannelIcon icon={channel?.icon ?? row?.icon ?? null} tint={channel?.tint ?? row?.tint ?? null} size={20} />
           <span>{name}</span>
         </h2>
-        {lookup.state === 'loading' ? <p class="muted" role="status">Looking up channel {number}…</p> : null}
+        {lookup.state === 'loading' ? (
+          <p class="muted" role="status">
+            {t.looking(number)}
+          </p>
+        ) : null}
         {lookup.state === 'missing' ? (
           <p class="inline-error" role="alert">
             {lookup.message}
           </p>
         ) : null}
-        {found ? (
-          <div class="slots">
-            <Slot title="On now" slot={found.now.current} at={at} />
-            <Slot title="Next" slot={found.now.next} at={at} />
+        {lookup.state === 'held' ? (
+          <p class="inline-warning" role="status">
+            {t.heldAnswer(s.onNow.updatedAt !== null ? `as of ${localTime(s.onNow.updatedAt)}` : 'earlier')}
+          </p>
+        ) : null}
+        {slots ? (
+          <div class={`slots${lookup.state === 'held' || isStale(s.onNow) ? ' stale' : ''}`}>
+            <Slot title={t.onNow} slot={slots[0]} at={at} />
+            <Slot title={t.next} slot={slots[1]} at={at} />
           </div>
+        ) : null}
+        {later.length > 0 ? (
+          <section class="later" aria-labelledby="channel-later">
+            <h3 id="channel-later">{t.later}</h3>
+            <ol class="later-list">
+              {later.map((program) => (
+                <li key={program.startsAt} class={program.ratingKey === null ? 'bumper' : ''}>
+                  <span class="next-time">{localTime(Date.parse(program.startsAt))}</span> <span title={label(program)}>{label(program)}</span>
+                </li>
+              ))}
+            </ol>
+            <p class="muted small">{t.laterHint}</p>
+          </section>
         ) : null}
         {channel ? (
           <>
@@ -74,27 +118,30 @@ export function ChannelDetail({ number }: { number: number }) {
             <dl class="facts">
               {channel.package ? (
                 <>
-                  <dt>Package</dt>
+                  <dt>{t.package}</dt>
                   <dd>{channel.package.name}</dd>
                 </>
               ) : null}
-              <dt>Mode</dt>
-              <dd>{channel.mode}</dd>
-              <dt>Made by</dt>
-              <dd>{channel.provenance === 'ai' ? 'AI' : channel.provenance}</dd>
+              {channel.mode ? (
+                <>
+                  <dt>{t.mode}</dt>
+                  <dd>{t.modes[channel.mode] ?? channel.mode}</dd>
+                </>
+              ) : null}
+              {channel.provenance ? (
+                <>
+                  <dt>{t.provenance}</dt>
+                  <dd>{t.provenances[channel.provenance] ?? channel.provenance}</dd>
+                </>
+              ) : null}
               {!channel.enabled ? (
                 <>
-                  <dt>State</dt>
-                  <dd>disabled</dd>
+                  <dt>{t.state}</dt>
+                  <dd>{t.disabled}</dd>
                 </>
               ) : null}
             </dl>
-            {channel.definition ? (
-              <details class="definition">
-                <summary>Definition</summary>
-                <pre>{JSON.stringify(channel.definition, null, 2)}</pre>
-              </details>
-            ) : null}
+            {channel.definition ? <Definition value={channel.definition} /> : null}
           </>
         ) : null}
       </div>
@@ -102,12 +149,28 @@ export function ChannelDetail({ number }: { number: number }) {
   );
 }
 
-function Slot({ title, slot, at }: { title: string; slot: NowSlot | null; at: number }) {
+/** The server could not be asked: answer from On now's held row when it has the channel. */
+function fromHeld(number: number, message: string): Lookup {
+  const row = snapshot.value?.onNow.data?.channels.find((c) => c.number === number);
+  const offline = snapshot.value ? snapshot.value.connection.state !== 'live' && snapshot.value.connection.state !== 'polling' : false;
+  return row && offline ? { state: 'held', row } : { state: 'missing', message };
+}
+
+/** The programmes after `after` in the next hours, from the loaded guide (nothing when it is not loaded). */
+function laterPrograms(number: number, after: Slotish, at: number): Program[] {
+  const programs = snapshot.value?.guide.data?.channels.find((c) => c.number === number)?.programs ?? [];
+  const from = after ? Date.parse(after.endsAt) : at;
+  const until = at + LATER_HOURS * 3_600_000;
+  // bumpers are a minute or two between programmes: left out of the list ahead
+  return programs.filter((p) => p.ratingKey !== null && Date.parse(p.startsAt) >= from && Date.parse(p.startsAt) < until).slice(0, 16);
+}
+
+function Slot({ title, slot, at }: { title: string; slot: Slotish; at: number }) {
   if (!slot) {
     return (
       <section class="slot">
         <h3>{title}</h3>
-        <p class="muted">Nothing scheduled</p>
+        <p class="muted">{t.nothing}</p>
       </section>
     );
   }
@@ -116,11 +179,13 @@ function Slot({ title, slot, at }: { title: string; slot: NowSlot | null; at: nu
   return (
     <section class="slot">
       <h3>{title}</h3>
-      <p class="slot-title">{name}</p>
-      <p class="muted small">
-        {clock(starts)}–{clock(Date.parse(slot.endsAt))}
+      <p class="slot-title" title={name}>
+        {name}
       </p>
-      {starts <= at ? <Progress value={fraction(slot.startsAt, slot.endsAt, at)} label={`${name} progress`} /> : null}
+      <p class="muted small">
+        {localTime(starts)}–{localTime(Date.parse(slot.endsAt))}
+      </p>
+      {starts <= at ? <Progress value={fraction(slot.startsAt, slot.endsAt, at)} label={t.progress(name)} /> : null}
     </section>
   );
 }

@@ -1,69 +1,98 @@
-import { useEffect } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { GuideNowRow, Program } from '../../../shared/airwave';
-import { airing, clock, fraction, programTitle, upcoming } from '../../../shared/format';
-import { ChannelIcon, Empty, Progress } from '../components/bits';
+import { airing, fraction, localTime, programTitle, upcoming } from '../../../shared/format';
+import { rovingStep } from '../components/a11y';
+import { ChannelIcon, Empty, Progress, StaleNote } from '../components/bits';
 import { useVirtualRows } from '../components/virtual';
-import { channelDetail, focusedChannel, now, snapshot } from '../state';
+import { channelDetail, focusedChannel, isStale, now, snapshot } from '../state';
+import { onNow as t } from '../strings/on-now';
 import './OnNow.css';
 
+/**
+ * Every channel from /guide/now: what is on, how far in, what comes next. Virtualised, with one
+ * tab stop: the arrow keys move between rows, and the focused row stays rendered while scrolling.
+ */
 export const ON_NOW_ROW = 76;
 
-/** Every channel from /guide/now: what is on, how far in, what comes next. Virtualised. */
 export function OnNow() {
   const s = snapshot.value!;
   const rows = s.onNow.data?.channels ?? [];
-  const { scrollRef, items, totalSize, scrollToIndex } = useVirtualRows(rows.length, ON_NOW_ROW);
+  const [active, setActive] = useState(0);
+  const index = Math.min(active, Math.max(0, rows.length - 1));
+  const { scrollRef, items, totalSize, scrollToIndex } = useVirtualRows(rows.length, ON_NOW_ROW, 6, rows.length ? index : null);
   const target = focusedChannel.value;
+  const focusRow = (i: number) =>
+    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-index="${i}"] .channel-row`)?.focus({ preventScroll: false }));
   useEffect(() => {
     if (target === null) return;
-    const index = rows.findIndex((row) => row.number === target);
-    if (index >= 0) scrollToIndex(index);
+    const found = rows.findIndex((row) => row.number === target);
     focusedChannel.value = null;
-    // focus the row once it is rendered
-    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-channel="${target}"]`)?.focus());
+    if (found < 0) return;
+    setActive(found);
+    scrollToIndex(found);
+    focusRow(found); // once it is rendered
   }, [target, rows.length]);
 
   if (!s.onNow.data) {
-    return <Empty title={s.onNow.error ? 'The schedule could not be loaded' : 'Loading what is on…'}>{s.onNow.error}</Empty>;
+    return <Empty title={s.onNow.error ? t.failed : t.loading}>{s.onNow.error}</Empty>;
   }
-  if (rows.length === 0) return <Empty title="This server has no channels yet" />;
+  if (rows.length === 0) return <Empty title={t.empty} />;
   const at = now.value;
+  const stale = isStale(s.onNow);
+  const onKeyDown = (event: KeyboardEvent) => {
+    const next = rovingStep(event.key, index, rows.length);
+    if (next === null) return;
+    event.preventDefault();
+    setActive(next);
+    scrollToIndex(next, 'auto');
+    focusRow(next);
+  };
   return (
-    <div ref={scrollRef} class="scroll" role="list" aria-label={`${rows.length} channels`}>
-      <div style={{ height: `${totalSize}px`, position: 'relative' }}>
-        {items.map((item) => {
-          const row = rows[item.index]!;
-          return (
-            <div key={row.id} class="virtual-row" style={{ transform: `translateY(${item.start}px)`, height: `${ON_NOW_ROW}px` }} role="listitem">
-              <ChannelRow row={row} at={at} />
-            </div>
-          );
-        })}
+    <div class={`on-now${stale ? ' stale' : ''}`}>
+      {stale ? <StaleNote at={s.onNow.updatedAt!} /> : null}
+      <div ref={scrollRef} class="scroll" role="list" aria-label={t.list(rows.length)} onKeyDown={onKeyDown}>
+        <div style={{ height: `${totalSize}px`, position: 'relative' }}>
+          {items.map((item) => {
+            const row = rows[item.index]!;
+            return (
+              <div key={row.id} data-index={item.index} class="virtual-row" style={{ transform: `translateY(${item.start}px)`, height: `${ON_NOW_ROW}px` }} role="listitem">
+                <ChannelRow row={row} at={at} tabbable={item.index === index} onFocus={() => setActive(item.index)} />
+              </div>
+            );
+          })}
+        </div>
       </div>
     </div>
   );
 }
 
-function ChannelRow({ row, at }: { row: GuideNowRow; at: number }) {
+function ChannelRow({ row, at, tabbable, onFocus }: { row: GuideNowRow; at: number; tabbable: boolean; onFocus: () => void }) {
   const current = airing([row.now, row.next], at);
   const next = upcoming([row.now, row.next], at);
+  const nextAt = next ? Date.parse(next.startsAt) : null;
+  const title = current ? label(current) : t.nothingOn;
   return (
     <button
       type="button"
       class="channel-row"
       data-channel={row.number}
+      tabIndex={tabbable ? 0 : -1}
+      onFocus={onFocus}
       onClick={() => (channelDetail.value = row.number)}
-      aria-label={`Channel ${row.number} ${row.name}: ${current ? label(current) : 'nothing on'}${next ? `, then ${label(next)} at ${clock(Date.parse(next.startsAt))}` : ''}`}
     >
       <span class="channel-number">{row.number}</span>
       <ChannelIcon icon={row.icon} tint={row.tint} />
       <span class="channel-main">
-        <span class="channel-name">{row.name}</span>
-        <span class={`program-title${current?.ratingKey === null ? ' bumper' : ''}`}>{current ? label(current) : 'Nothing on'}</span>
-        {current ? <Progress value={fraction(current.startsAt, current.endsAt, at)} label={`${label(current)} progress`} /> : null}
+        <span class="channel-name" title={row.name}>
+          {row.name}
+        </span>
+        <span class={`program-title${current?.ratingKey === null ? ' bumper' : ''}`} title={title}>
+          {title}
+        </span>
+        {current ? <Progress value={fraction(current.startsAt, current.endsAt, at)} label={t.progress(label(current))} /> : null}
         {next ? (
-          <span class="channel-next">
-            <span class="next-time">{clock(Date.parse(next.startsAt))}</span> {label(next)}
+          <span class="channel-next" title={`${localTime(nextAt!)} ${label(next)}`}>
+            <span class="next-time">{localTime(nextAt!)}</span> {label(next)}
           </span>
         ) : null}
       </span>
@@ -72,6 +101,6 @@ function ChannelRow({ row, at }: { row: GuideNowRow; at: number }) {
 }
 
 export function label(program: Program): string {
-  if (program.ratingKey === null) return `Bumper · ${program.title}`;
+  if (program.ratingKey === null) return t.bumper(program.title);
   return programTitle(program);
 }

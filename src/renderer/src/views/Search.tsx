@@ -1,35 +1,46 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Program } from '../../../shared/airwave';
-import { clock } from '../../../shared/format';
+import { channelLabel, dayLabel, dayOffset, localTime } from '../../../shared/format';
+import { personKey } from '../../../shared/viewer-identity';
 import { bridge } from '../bridge';
-import { channelDetail, now, programDetail, searchOpen, snapshot } from '../state';
+import { useDialog } from '../components/a11y';
+import { channelDetail, isStale, now, programDetail, searchOpen, snapshot, viewerDetail } from '../state';
+import { search as t } from '../strings/search';
 import { label } from './OnNow';
 import '../components/sheet.css';
 
 const MAX_RESULTS = 50;
 
 type Result =
+  | { kind: 'viewer'; key: string; user: string; person: string; what: string | null }
   | { kind: 'channel'; key: string; number: number; name: string }
-  | { kind: 'program'; key: string; program: Program; channel: { number: number; name: string; id: string } };
+  | { kind: 'program'; key: string; program: Program; start: number; channel: { number: number; name: string; id: string } };
 
-/** Search titles, shows and channel names across the loaded guide (or what is on now). */
+/**
+ * Search viewers, channel names, titles and shows across the loaded guide (or what is on now).
+ * Viewers and channels first, then programmes by start time under Today/Tomorrow headings, the
+ * ones on air tagged "On now".
+ */
 export function Search() {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
+  const root = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
+  useDialog(root, input);
   const s = snapshot.value!;
   useEffect(() => {
-    input.current?.focus();
-    // Searching is across the guide: load it when it is not there yet.
+    // Searching is across the guide: load it when it is not there yet (one request, not per keystroke).
     if (!s.guide.data && !s.guide.loading && s.connection.state !== 'unconfigured') void bridge.loadGuide({ forwardMinutes: s.guide.forwardMinutes });
   }, []);
 
-  const results = useMemo(() => find(query, s, now.peek()), [query, s.guide.data, s.onNow.data]);
+  const at = now.peek();
+  const { results, more } = useMemo(() => find(query, s, at), [query, s.guide.data, s.onNow.data, s.nowPlaying.data]);
   const close = () => (searchOpen.value = false);
   const choose = (result: Result | undefined) => {
     if (!result) return;
     close();
     if (result.kind === 'channel') channelDetail.value = result.number;
+    else if (result.kind === 'viewer') viewerDetail.value = { person: result.person };
     else programDetail.value = { program: result.program, channel: result.channel };
   };
   const onKey = (event: KeyboardEvent) => {
@@ -42,86 +53,131 @@ export function Search() {
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
       setActive((i) => Math.max(0, i - 1));
-    } else if (event.key === 'Enter') {
+    } else if (event.key === 'Enter' && event.target === input.current) {
       event.preventDefault();
       choose(results[active]);
     }
   };
+  useEffect(() => {
+    root.current?.querySelector(`#result-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
+  const stale = isStale(s.guide.data ? s.guide : s.onNow);
+  let lastDay: number | null = null;
   return (
-    <div class="sheet search" role="dialog" aria-modal="true" aria-label="Search" onKeyDown={onKey}>
+    <div ref={root} class="sheet search" role="dialog" aria-modal="true" aria-label={t.dialog} onKeyDown={onKey}>
       <div class="sheet-body">
-        <input
-          ref={input}
-          autoFocus
-          class="search-input"
-          type="search"
-          placeholder="Search titles, shows, channels"
-          aria-label="Search titles, shows and channels"
-          aria-controls="search-results"
-          aria-activedescendant={results[active] ? `result-${active}` : undefined}
-          value={query}
-          onInput={(event) => {
-            setQuery((event.currentTarget as HTMLInputElement).value);
-            setActive(0);
-          }}
-        />
+        <div class="search-head">
+          <input
+            ref={input}
+            class="search-input"
+            type="search"
+            placeholder={t.placeholder}
+            aria-label={t.label}
+            aria-controls="search-results"
+            aria-activedescendant={results[active] ? `result-${active}` : undefined}
+            value={query}
+            onInput={(event) => {
+              setQuery((event.currentTarget as HTMLInputElement).value);
+              setActive(0);
+            }}
+          />
+          <button type="button" class="button button-quiet search-close" onClick={close} aria-label={t.close}>
+            ×
+          </button>
+        </div>
         <p class="muted small" role="status">
-          {query.trim() === '' ? (s.guide.data ? `Searching the next ${s.guide.data.windowMinutes / 60} h of the guide` : 'Searching what is on now') : `${results.length}${results.length === MAX_RESULTS ? '+' : ''} found`}
+          {query.trim() === '' ? (s.guide.data ? t.scopeGuide(Math.round(s.guide.data.windowMinutes / 60)) : t.scopeNow) : t.found(results.length, more)}
+          {stale && query.trim() !== '' ? ` · ${t.stale}` : ''}
         </p>
-        <ul id="search-results" class="results" role="listbox" aria-label="Results">
-          {results.map((result, index) => (
-            <li
-              id={`result-${index}`}
-              key={result.key}
-              role="option"
-              aria-selected={index === active}
-              class={`result${index === active ? ' result-active' : ''}`}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => choose(result)}
-            >
-              {result.kind === 'channel' ? (
-                <>
-                  <span class="result-title">
-                    {result.number} {result.name}
-                  </span>
-                  <span class="muted small">Channel</span>
-                </>
-              ) : (
-                <>
-                  <span class="result-title">{label(result.program)}</span>
-                  <span class="muted small">
-                    {clock(Date.parse(result.program.startsAt))} · {result.channel.number} {result.channel.name}
-                  </span>
-                </>
-              )}
-            </li>
-          ))}
+        <ul id="search-results" class={`results${stale ? ' stale' : ''}`} role="listbox" aria-label={t.results}>
+          {results.map((result, index) => {
+            const when = result.kind === 'program' ? Math.max(result.start, at) : null;
+            const day = when !== null ? dayOffset(when, at) : null;
+            const heading = when !== null && day !== lastDay ? dayLabel(when, at) : null;
+            if (day !== null) lastDay = day;
+            return (
+              <li
+                id={`result-${index}`}
+                key={result.key}
+                role="option"
+                aria-selected={index === active}
+                class={`result${index === active ? ' result-active' : ''}`}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(result)}
+              >
+                {heading ? <span class="result-day">{heading}</span> : null}
+                <ResultBody result={result} at={at} />
+              </li>
+            );
+          })}
         </ul>
       </div>
     </div>
   );
 }
 
-function find(query: string, s: NonNullable<typeof snapshot.value>, at: number): Result[] {
+function ResultBody({ result, at }: { result: Result; at: number }) {
+  if (result.kind === 'viewer') {
+    return (
+      <>
+        <span class="result-title">{result.user}</span>
+        <span class="muted small">{[t.viewer, result.what].filter(Boolean).join(' · ')}</span>
+      </>
+    );
+  }
+  if (result.kind === 'channel') {
+    return (
+      <>
+        <span class="result-title">
+          {result.number} {result.name}
+        </span>
+        <span class="muted small">{t.channel}</span>
+      </>
+    );
+  }
+  const onAir = result.start <= at;
+  return (
+    <>
+      <span class="result-title">
+        {label(result.program)}
+        {onAir ? <span class="tag-now">{t.onNow}</span> : null}
+      </span>
+      <span class="muted small">
+        {localTime(result.start)} · {result.channel.number} {result.channel.name}
+      </span>
+    </>
+  );
+}
+
+function find(query: string, s: NonNullable<typeof snapshot.value>, at: number): { results: Result[]; more: boolean } {
   const q = query.trim().toLowerCase();
-  if (q === '') return [];
-  const out: Result[] = [];
+  if (q === '') return { results: [], more: false };
   const matches = (text: string | null) => text !== null && text.toLowerCase().includes(q);
+  const out: Result[] = [];
+  for (const entry of s.nowPlaying.data ?? []) {
+    if (matches(entry.user)) {
+      const person = personKey(entry.user, entry.device);
+      out.push({ kind: 'viewer', key: `v${person}${out.length}`, user: entry.user, person, what: entry.showTitle ?? entry.title ?? channelLabel(entry.channelNumber, entry.channelName) });
+    }
+  }
   const channels = s.guide.data?.channels ?? [];
   const rows = s.onNow.data?.channels ?? [];
-  for (const row of channels.length ? channels : rows) {
-    if (out.length >= MAX_RESULTS) break;
+  const source = channels.length ? channels : rows;
+  for (const row of source) {
     if (matches(row.name) || String(row.number) === q) out.push({ kind: 'channel', key: `c${row.id}`, number: row.number, name: row.name });
   }
-  const programsOf = (row: (typeof channels)[number] | (typeof rows)[number]): (Program | null)[] => ('programs' in row ? row.programs : [row.now, row.next]);
-  for (const row of channels.length ? channels : rows) {
-    for (const program of programsOf(row)) {
-      if (out.length >= MAX_RESULTS) return out;
+  const programs: Extract<Result, { kind: 'program' }>[] = [];
+  for (const row of source) {
+    const list: (Program | null)[] = 'programs' in row ? row.programs : [row.now, row.next];
+    for (const program of list) {
       if (!program || program.ratingKey === null || Date.parse(program.endsAt) <= at) continue;
       if (matches(program.title) || matches(program.showTitle)) {
-        out.push({ kind: 'program', key: `p${row.id}-${program.startsAt}`, program, channel: { number: row.number, name: row.name, id: row.id } });
+        programs.push({ kind: 'program', key: `p${row.id}-${program.startsAt}`, program, start: Date.parse(program.startsAt), channel: { number: row.number, name: row.name, id: row.id } });
       }
     }
   }
-  return out;
+  // what is on now first, then by start time; the same start keeps guide (channel) order
+  programs.sort((a, b) => a.start - b.start);
+  const all = [...out, ...programs];
+  return { results: all.slice(0, MAX_RESULTS), more: all.length > MAX_RESULTS };
 }

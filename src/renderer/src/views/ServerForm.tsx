@@ -1,24 +1,26 @@
 import { signal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
 import type { AuthStyle, ProbeView } from '../../../shared/bridge';
 import { bridge } from '../bridge';
-import { snapshot } from '../state';
+import { focusField, snapshot } from '../state';
+import { settings as t } from '../strings/settings';
 import './forms.css';
 
 /**
- * Server address, API key and auth style, with "Test connection" and "Save". What is typed lives
- * in module signals, so a failed attempt (or switching views) never loses it. The key field is
- * write-only: it never shows a saved key, only how it is kept.
+ * Server address and API key, with "Test connection" and "Save"; the auth style waits under
+ * "Advanced" (the test tries both and the one that works is saved). What is typed lives in module
+ * signals, so a failed attempt (or switching views) never loses it. The key field is write-only.
  */
 const serverField = signal<string | null>(null);
 const keyField = signal('');
 const authField = signal<AuthStyle | null>(null);
-const probe = signal<ProbeView | null>(null);
+const probe = signal<{ view: ProbeView; kind: 'test' | 'save' } | null>(null);
 const busy = signal<'test' | 'save' | 'demo' | null>(null);
 const message = signal<{ kind: 'ok' | 'error'; text: string } | null>(null);
 
 export function keyStatus(hasKey: boolean, storage: 'encrypted' | 'not-protected' | null): string {
-  if (!hasKey) return 'No key saved';
-  return storage === 'encrypted' ? 'Saved, encrypted' : 'Saved, not encrypted on this system';
+  if (!hasKey) return t.noKey;
+  return storage === 'encrypted' ? t.keyEncrypted : t.keyPlain;
 }
 
 export function ServerForm({ firstRun }: { firstRun: boolean }) {
@@ -27,6 +29,18 @@ export function ServerForm({ firstRun }: { firstRun: boolean }) {
   const server = serverField.value ?? settings.server ?? '';
   const auth = authField.value ?? settings.authStyle;
   const request = () => ({ server: server.trim(), apiKey: keyField.value.trim(), authStyle: auth });
+  const addressRef = useRef<HTMLInputElement>(null);
+  const keyRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (firstRun) addressRef.current?.focus();
+  }, []);
+  const wantKey = focusField.value;
+  useEffect(() => {
+    if (wantKey !== 'apiKey' || !keyRef.current) return;
+    focusField.value = null;
+    keyRef.current.scrollIntoView({ block: 'center' });
+    keyRef.current.focus();
+  }, [wantKey]);
 
   /** One attempt at a time; whatever happens, the buttons come back. */
   const attempt = async (kind: NonNullable<typeof busy.value>, work: () => Promise<void>) => {
@@ -34,23 +48,28 @@ export function ServerForm({ firstRun }: { firstRun: boolean }) {
     message.value = null;
     try {
       await work();
+    } catch (failure) {
+      message.value = { kind: 'error', text: failure instanceof Error ? failure.message : String(failure) };
     } finally {
       busy.value = null;
     }
   };
   const test = () =>
     attempt('test', async () => {
-      probe.value = await bridge.testConnection(request());
+      probe.value = { view: await bridge.testConnection(request()), kind: 'test' };
     });
   const save = () =>
     attempt('save', async () => {
       const result = await bridge.connect(request());
-      probe.value = result.probe;
-      if (!result.saved) return; // the probe's findings below say what is wrong, and how to fix it
+      if (!result.saved) {
+        probe.value = { view: result.probe, kind: 'save' }; // the findings say what is wrong, and how to fix it
+        return;
+      }
+      probe.value = null; // one confirmation, not two
       keyField.value = '';
       serverField.value = null;
       authField.value = null;
-      message.value = { kind: 'ok', text: `Connected to ${result.probe.server ?? 'the server'}.` };
+      message.value = { kind: 'ok', text: t.connected(result.probe.server ?? server.trim()) };
     });
   const demo = () =>
     attempt('demo', async () => {
@@ -62,15 +81,16 @@ export function ServerForm({ firstRun }: { firstRun: boolean }) {
   return (
     <form
       class="form"
-      aria-label="Server"
+      aria-label={t.server}
       onSubmit={(event) => {
         event.preventDefault();
         if (canSubmit) void save();
       }}
     >
       <label class="field">
-        <span>Server address</span>
+        <span>{t.address}</span>
         <input
+          ref={addressRef}
           name="server"
           type="text"
           inputMode="url"
@@ -82,35 +102,45 @@ export function ServerForm({ firstRun }: { firstRun: boolean }) {
         />
       </label>
       <label class="field">
-        <span>API key</span>
+        <span>{t.key}</span>
         <input
+          ref={keyRef}
           name="apiKey"
           type="password"
           autoComplete="off"
           spellcheck={false}
-          placeholder={settings.hasKey ? `${keyStatus(true, settings.keyStorage)} (leave empty to keep it)` : 'airwave_…'}
+          placeholder={settings.hasKey ? t.keyPlaceholderSaved : t.keyPlaceholder}
+          aria-describedby="key-help"
           value={keyField.value}
           onInput={(event) => (keyField.value = (event.currentTarget as HTMLInputElement).value)}
         />
-        <span class="hint">{keyStatus(settings.hasKey, settings.keyStorage)}. Create keys in Airwave under Settings → API Keys.</span>
+        <span id="key-help" class="hint">
+          {t.keyHelp(settings.demo && !settings.hasKey ? t.demoKey : keyStatus(settings.hasKey, settings.keyStorage))}
+        </span>
       </label>
-      <label class="field">
-        <span>Send the key as</span>
-        <select name="authStyle" value={auth} onChange={(event) => (authField.value = (event.currentTarget as HTMLSelectElement).value as AuthStyle)}>
-          <option value="x-api-key">X-API-Key header</option>
-          <option value="bearer">Authorization: Bearer</option>
-        </select>
-      </label>
+      <details class="advanced" open={authField.value !== null && authField.value !== settings.authStyle}>
+        <summary>{t.advanced}</summary>
+        <label class="field">
+          <span>{t.authStyle}</span>
+          <select name="authStyle" value={auth} aria-describedby="auth-hint" onChange={(event) => (authField.value = (event.currentTarget as HTMLSelectElement).value as AuthStyle)}>
+            <option value="x-api-key">{t.authXApiKey}</option>
+            <option value="bearer">{t.authBearer}</option>
+          </select>
+          <span id="auth-hint" class="hint">
+            {t.authHint}
+          </span>
+        </label>
+      </details>
       <div class="buttons">
         <button type="button" class="button" disabled={!canSubmit} onClick={() => void test()}>
-          {busy.value === 'test' ? 'Testing…' : 'Test connection'}
+          {busy.value === 'test' ? t.testing : t.test}
         </button>
         <button type="submit" class="button button-primary" disabled={!canSubmit}>
-          {busy.value === 'save' ? 'Connecting…' : 'Save'}
+          {busy.value === 'save' ? t.saving : t.save}
         </button>
         {firstRun ? (
           <button type="button" class="button button-quiet" disabled={busy.value !== null} onClick={() => void demo()}>
-            {busy.value === 'demo' ? 'Starting…' : 'Try the demo'}
+            {busy.value === 'demo' ? t.startingDemo : t.tryDemo}
           </button>
         ) : null}
       </div>
@@ -119,32 +149,51 @@ export function ServerForm({ firstRun }: { firstRun: boolean }) {
           {message.value.text}
         </p>
       ) : null}
-      {probe.value ? <ProbeSteps probe={probe.value} /> : null}
+      {probe.value ? <ProbeSteps probe={probe.value.view} kind={probe.value.kind} /> : null}
     </form>
   );
 }
 
-function ProbeSteps({ probe: view }: { probe: ProbeView }) {
+/** Advice sentences at the end of an error message, dropped when the step has its own fix. */
+const ADVICE = /^(.*?[.)])\s+(?:Check|Use|Start|Try|Make sure|Is)\b.*$/s;
+
+/** What the test found, step by step; each piece of advice once; the first failure scrolled into view. */
+function ProbeSteps({ probe: view, kind }: { probe: ProbeView; kind: 'test' | 'save' }) {
   const ok = view.verdict === 'ok';
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const failing = ref.current?.querySelector('.step-fail') ?? ref.current?.querySelector('.step-warn');
+    (failing ?? ref.current)?.scrollIntoView({ block: 'nearest' });
+  }, [view]);
+  const headline = ok ? t.testPassed(view.summary) : kind === 'save' ? t.notSaved(view.summary) : t.testFailed(view.summary);
+  const given = new Set<string>();
   return (
-    <section class="probe" aria-label="What the test found">
+    <section ref={ref} class="probe" aria-label={t.found}>
       <p class={ok ? 'inline-ok' : 'inline-error'} role={ok ? 'status' : 'alert'}>
-        {ok ? view.summary : `Not saved. ${view.summary}`}
+        {headline}
       </p>
       <ul>
         {view.steps
           .filter((step) => step.outcome !== 'skipped')
-          .map((step) => (
-            <li key={step.id} class={`step step-${step.outcome}`}>
-              <span class="step-mark" aria-hidden="true">
-                {step.outcome === 'ok' ? '✓' : step.outcome === 'warn' ? '!' : '✕'}
-              </span>
-              <span>
-                <strong>{step.label}</strong>: {step.detail}
-                {step.fix ? <span class="step-fix"> {step.fix}</span> : null}
-              </span>
-            </li>
-          ))}
+          .map((step) => {
+            // a plain web server answering "Not found" was reached: what is missing is the API
+            const apiMissing = step.id === 'reachable' && step.outcome === 'fail' && view.verdict === 'not-airwave';
+            const fix = step.fix && !given.has(step.fix) && !view.summary.includes(step.fix) ? step.fix : null;
+            if (step.fix) given.add(step.fix);
+            // an error's own advice ("… refused. Check that the server is running …") would say the fix twice
+            const detail = step.fix ? step.detail.replace(ADVICE, '$1') : step.detail;
+            return (
+              <li key={step.id} class={`step step-${step.outcome}`}>
+                <span class="step-mark" aria-hidden="true">
+                  {step.outcome === 'ok' ? '✓' : step.outcome === 'warn' ? '!' : '✕'}
+                </span>
+                <span>
+                  <strong>{apiMissing ? t.apiMissing : step.label}</strong>: {detail}
+                  {fix ? <span class="step-fix"> {fix}</span> : null}
+                </span>
+              </li>
+            );
+          })}
       </ul>
     </section>
   );

@@ -1,10 +1,13 @@
 import { useState } from 'preact/hooks';
 import type { SettingsPatch } from '../../../shared/bridge';
 import { APP_NAME, APP_VERSION } from '../../../shared/app-info';
-import { clock, pauseUntil, type PauseChoice } from '../../../shared/format';
+import { localTime, pauseUntil, type PauseChoice } from '../../../shared/format';
 import { bridge } from '../bridge';
 import { now, snapshot } from '../state';
+import { settings as t } from '../strings/settings';
+import { MutedNames } from './MutedNames';
 import { ServerForm } from './ServerForm';
+import { ShortcutField } from './ShortcutField';
 import './forms.css';
 
 const POLL_MIN = 5;
@@ -17,35 +20,43 @@ export function Settings() {
   const n = settings.notifications;
   const [error, setError] = useState<string | null>(null);
   const [confirmForget, setConfirmForget] = useState(false);
-  const [shortcutNote, setShortcutNote] = useState<string | null>(null);
 
   const apply = async (patch: SettingsPatch) => {
     setError(null);
     try {
       const outcome = await bridge.updateSettings(patch);
-      if (!outcome.ok) setError(outcome.error.message);
+      if (!outcome.ok) setError([outcome.error.message, outcome.error.fix].filter(Boolean).join(' '));
       return outcome.ok;
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'That setting could not be saved.');
+      setError(failure instanceof Error ? failure.message : t.saveError);
       return false;
     }
   };
   const pause = (choice: PauseChoice) => void apply({ notifications: { pausedUntil: pauseUntil(choice, Date.now()) } });
   const paused = n.pausedUntil !== null && n.pausedUntil > now.value;
+  const live = s.connection.state === 'live';
 
   return (
     <div class="settings scroll-plain">
       <section aria-labelledby="settings-server">
-        <h2 id="settings-server">Server</h2>
-        {settings.demo ? <p class="hint">Connected to the built-in demo. Saving a server below leaves the demo.</p> : null}
+        <h2 id="settings-server">{t.server}</h2>
+        {settings.demo ? (
+          <div class="demo-banner">
+            <p class="hint">{t.demoHint}</p>
+            {/* forgetting the demo stops it and returns to first run; nothing else is stored for it */}
+            <button type="button" class="button" onClick={() => void bridge.forgetServer({})}>
+              {t.leaveDemo}
+            </button>
+          </div>
+        ) : null}
         <ServerForm firstRun={false} />
         <div class="buttons">
-          {s.server ? (
+          {s.server && !settings.demo ? (
             <button type="button" class="button button-quiet" onClick={() => void bridge.openInBrowser({ kind: 'server' })}>
-              Open in browser
+              {t.openInBrowser}
             </button>
           ) : null}
-          {settings.server || settings.hasKey ? (
+          {(settings.server || settings.hasKey) && !settings.demo ? (
             confirmForget ? (
               <>
                 <button
@@ -56,15 +67,15 @@ export function Settings() {
                     void bridge.forgetServer({});
                   }}
                 >
-                  Forget server and delete the key
+                  {t.forgetConfirm}
                 </button>
                 <button type="button" class="button button-quiet" onClick={() => setConfirmForget(false)}>
-                  Keep
+                  {t.keep}
                 </button>
               </>
             ) : (
               <button type="button" class="button button-quiet" onClick={() => setConfirmForget(true)}>
-                Forget server…
+                {t.forget}
               </button>
             )
           ) : null}
@@ -72,9 +83,9 @@ export function Settings() {
       </section>
 
       <section aria-labelledby="settings-sync">
-        <h2 id="settings-sync">Checking</h2>
+        <h2 id="settings-sync">{t.checking}</h2>
         <label class="field field-inline">
-          <span>Check every</span>
+          <span>{t.checkEvery}</span>
           <input
             type="number"
             min={POLL_MIN}
@@ -85,21 +96,21 @@ export function Settings() {
             onChange={(event) => {
               const value = Number((event.currentTarget as HTMLInputElement).value);
               if (Number.isInteger(value) && value >= POLL_MIN && value <= POLL_MAX) void apply({ pollSeconds: value });
-              else setError(`Choose a whole number of seconds from ${POLL_MIN} to ${POLL_MAX}.`);
+              else setError(t.pollRange(POLL_MIN, POLL_MAX));
             }}
           />
-          <span>seconds</span>
+          <span>{t.seconds}</span>
         </label>
         <p id="poll-hint" class="hint">
-          Only used when the server has no live event stream.
+          {live ? t.pollUnused : t.pollHint}
         </p>
       </section>
 
       <section aria-labelledby="settings-notifications">
-        <h2 id="settings-notifications">Notifications</h2>
+        <h2 id="settings-notifications">{t.notifications}</h2>
         <label class="check">
           <input type="checkbox" checked={n.enabled} onChange={(event) => void apply({ notifications: { enabled: (event.currentTarget as HTMLInputElement).checked } })} />
-          <span>Tell me when someone starts watching</span>
+          <span>{t.notifyToggle}</span>
         </label>
         <label class="check">
           <input
@@ -109,50 +120,37 @@ export function Settings() {
               void apply({ notifications: { quietHours: (event.currentTarget as HTMLInputElement).checked ? { start: '22:00', end: '07:00' } : null } })
             }
           />
-          <span>Quiet hours</span>
+          <span>{t.quietHours}</span>
         </label>
         {n.quietHours ? (
           <div class="field field-inline">
             <label>
-              <span class="visually-hidden">Quiet from</span>
+              <span class="visually-hidden">{t.quietFrom}</span>
               <input type="time" value={n.quietHours.start} onChange={(event) => void apply({ notifications: { quietHours: { ...n.quietHours!, start: (event.currentTarget as HTMLInputElement).value } } })} />
             </label>
-            <span>to</span>
+            <span>{t.to}</span>
             <label>
-              <span class="visually-hidden">Quiet until</span>
+              <span class="visually-hidden">{t.quietUntil}</span>
               <input type="time" value={n.quietHours.end} onChange={(event) => void apply({ notifications: { quietHours: { ...n.quietHours!, end: (event.currentTarget as HTMLInputElement).value } } })} />
             </label>
           </div>
         ) : null}
-        <label class="field">
-          <span>Never tell me about (names, comma separated)</span>
-          <input
-            type="text"
-            value={n.mutedUsers.join(', ')}
-            onChange={(event) => {
-              const names = (event.currentTarget as HTMLInputElement).value
-                .split(',')
-                .map((name) => name.trim())
-                .filter(Boolean);
-              void apply({ notifications: { mutedUsers: names } });
-            }}
-          />
-        </label>
-        <div class="buttons" role="group" aria-label="Pause notifications">
+        <MutedNames muted={n.mutedUsers} apply={(mutedUsers) => void apply({ notifications: { mutedUsers } })} />
+        <div class="buttons" role="group" aria-label={t.pause}>
           {paused ? (
             <>
-              <span class="hint">Paused until {clock(n.pausedUntil!)}</span>
+              <span class="hint">{t.pausedUntil(n.pausedUntil!)}</span>
               <button type="button" class="button" onClick={() => pause('resume')}>
-                Resume
+                {t.resume}
               </button>
             </>
           ) : (
             <>
               <button type="button" class="button" onClick={() => pause('1h')}>
-                Pause 1 hour
+                {t.pause1h}
               </button>
               <button type="button" class="button" onClick={() => pause('tomorrow')}>
-                Pause until tomorrow
+                {t.pauseTomorrow} ({localTime(pauseUntil('tomorrow', now.value)!)})
               </button>
             </>
           )}
@@ -160,33 +158,12 @@ export function Settings() {
       </section>
 
       <section aria-labelledby="settings-system">
-        <h2 id="settings-system">System</h2>
+        <h2 id="settings-system">{t.system}</h2>
         <label class="check">
           <input type="checkbox" checked={settings.launchAtLogin} onChange={(event) => void apply({ launchAtLogin: (event.currentTarget as HTMLInputElement).checked })} />
-          <span>Start {APP_NAME} when I log in</span>
+          <span>{t.launch(APP_NAME)}</span>
         </label>
-        <label class="check">
-          <input
-            type="checkbox"
-            checked={settings.shortcut.enabled}
-            onChange={async (event) => {
-              const enabled = (event.currentTarget as HTMLInputElement).checked;
-              setShortcutNote(null);
-              if ((await apply({ shortcut: { enabled } })) && enabled) setShortcutNote(`Press ${settings.shortcut.accelerator} to open ${APP_NAME}.`);
-            }}
-          />
-          <span>Global shortcut</span>
-        </label>
-        <label class="field">
-          <span>Shortcut</span>
-          <input
-            type="text"
-            value={settings.shortcut.accelerator}
-            spellcheck={false}
-            onChange={(event) => void apply({ shortcut: { accelerator: (event.currentTarget as HTMLInputElement).value.trim() } })}
-          />
-        </label>
-        {shortcutNote ? <p class="hint" role="status">{shortcutNote}</p> : null}
+        <ShortcutField shortcut={settings.shortcut} apply={apply} />
       </section>
 
       {error ? (
@@ -199,7 +176,7 @@ export function Settings() {
           {APP_NAME} {APP_VERSION}
         </p>
         <button type="button" class="button button-quiet" onClick={() => void bridge.quit({})}>
-          Quit {APP_NAME}
+          {t.quit(APP_NAME)}
         </button>
       </section>
     </div>

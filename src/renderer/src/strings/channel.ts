@@ -1,0 +1,33 @@
+/** Words of the channel sheet: modes and provenance explained in plain words. */
+export const channel = {
+  dialog: (n: number) => `Channel ${n}`,
+  fallbackName: (n: number) => `Channel ${n}`,
+  close: 'Close channel',
+  looking: (n: number) => `Looking up channel ${n}…`,
+  heldAnswer: (asOf: string) => `The server cannot be reached; this is what was on screen ${asOf}.`,
+  onNow: 'On now',
+  next: 'Next',
+  later: 'Later',
+  laterHint: 'From the loaded guide.',
+  nothing: 'Nothing scheduled',
+  package: 'Package',
+  mode: 'How it is filled',
+  provenance: 'Made by',
+  state: 'State',
+  disabled: 'Disabled: not on air',
+  modes: {
+    filter: 'By rules: everything in the library that matches its filters',
+    membership: 'From collections or playlists it follows',
+    manual: 'Hand-picked titles',
+    mixed: 'A mix of rules, collections and hand-picked titles',
+  } as Record<string, string>,
+  provenances: {
+    preset: 'A preset that ships with Airwave',
+    ai: 'Suggested by Airwave’s AI assistant',
+    manual: 'Set up by hand',
+  } as Record<string, string>,
+  definition: 'Definition',
+  raw: 'Raw definition (JSON)',
+  empty: '(none)',
+  progress: (what: string) => `${what} progress`,
+};

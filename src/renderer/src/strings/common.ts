@@ -1,0 +1,28 @@
+import { localTime, plural } from '../../../shared/format';
+
+/** Words used across the popover (tabs, footer, connection, stale data). One catalogue per view. */
+export const common = {
+  starting: 'Starting…',
+  tabs: { watching: 'Watching', onNow: 'On now', guide: 'Guide' },
+  views: 'Views',
+  search: 'Search (/)',
+  settings: 'Settings',
+  refresh: 'Refresh',
+  dismiss: 'Dismiss',
+  close: 'Close',
+  noServer: 'No server',
+  demo: 'demo',
+  fixKey: 'Fix the key',
+  watchingCount: (n: number) => plural(n, { one: '{n} watching', other: '{n} watching' }),
+  /** the tab badge when the count may be out of date */
+  watchingCountStale: (n: number, at: number) => `${plural(n, { one: '{n} watching', other: '{n} watching' })}, as of ${localTime(at)}`,
+  asOf: (at: number) => `as of ${localTime(at)}`,
+  updated: (agoText: string) => `updated ${agoText}`,
+  staleSince: (at: number) => `stale, as of ${localTime(at)}`,
+  busy: (retryAt: number | null) => (retryAt ? `Server busy, retrying at ${localTime(retryAt)}` : 'Server busy'),
+  busyMessage: (retryAt: number | null) =>
+    retryAt ? `The server is busy (it answered 503). The app waits as it asked and tries again at ${localTime(retryAt)}.` : 'The server is busy (it answered 503). The app tries again later.',
+  channelNumber: 'Channel',
+  firstRunTitle: 'Connect to your Airwave server',
+  firstRunLead: 'See who is watching, what is on, and the guide, right from the menubar.',
+};

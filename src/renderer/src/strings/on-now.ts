@@ -1,0 +1,12 @@
+import { plural } from '../../../shared/format';
+
+/** Words of the On now list. */
+export const onNow = {
+  loading: 'Loading what is on…',
+  failed: 'The schedule could not be loaded',
+  empty: 'This server has no channels yet',
+  list: (n: number) => plural(n, { one: '{n} channel', other: '{n} channels' }),
+  nothingOn: 'Nothing on',
+  bumper: (title: string) => `Bumper · ${title}`,
+  progress: (what: string) => `${what} progress`,
+};

@@ -1,0 +1,56 @@
+import { useState } from 'preact/hooks';
+import { seenViewers } from '../state';
+import { settings as t } from '../strings/settings';
+
+/** Muted names: a checkbox per viewer the page has seen, plus any other name typed in. */
+export function MutedNames({ muted, apply }: { muted: string[]; apply: (names: string[]) => void }) {
+  const [other, setOther] = useState('');
+  const isMuted = (name: string) => muted.some((m) => m.toLowerCase() === name.toLowerCase());
+  const names = [...seenViewers.value];
+  for (const name of muted) if (!names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name);
+  names.sort((a, b) => a.localeCompare(b));
+  const toggle = (name: string, on: boolean) => apply(on ? [...muted, name] : muted.filter((m) => m.toLowerCase() !== name.toLowerCase()));
+  const add = () => {
+    const name = other.trim();
+    if (!name) return;
+    if (!isMuted(name)) apply([...muted, name]);
+    setOther('');
+  };
+  return (
+    <fieldset class="muted-names">
+      <legend>{t.muted}</legend>
+      <p class="hint">{names.length ? t.mutedHint : t.mutedNone}</p>
+      {names.length ? (
+        <div class="muted-grid">
+          {names.map((name) => (
+            <label key={name} class="check">
+              <input type="checkbox" checked={isMuted(name)} onChange={(event) => toggle(name, (event.currentTarget as HTMLInputElement).checked)} />
+              <span>{name}</span>
+            </label>
+          ))}
+        </div>
+      ) : null}
+      <div class="field-inline">
+        <label class="visually-hidden" for="muted-other">
+          {t.mutedOther}
+        </label>
+        <input
+          id="muted-other"
+          type="text"
+          placeholder={t.mutedOther}
+          value={other}
+          onInput={(event) => setOther((event.currentTarget as HTMLInputElement).value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              add();
+            }
+          }}
+        />
+        <button type="button" class="button" onClick={add} disabled={other.trim() === ''}>
+          {t.mutedAdd}
+        </button>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,85 @@
+import { useRef } from 'preact/hooks';
+import { duration } from '../../../shared/format';
+import { localTime } from '../../../shared/format';
+import { personKey } from '../../../shared/viewer-identity';
+import { useDialog } from '../components/a11y';
+import { Artwork, Progress } from '../components/bits';
+import { channelDetail, now, snapshot, viewerDetail } from '../state';
+import { watching as t } from '../strings/watching';
+import type { ViewerEntry } from './viewer-extras';
+import { describeViewer } from './Watching';
+import '../components/sheet.css';
+
+/** One viewer in full: device, channel, programme, progress, since when, playback state. */
+export function ViewerSheet({ person }: { person: string }) {
+  const s = snapshot.value!;
+  const entry = (s.nowPlaying.data as ViewerEntry[] | null)?.find((e) => personKey(e.user, e.device) === person) ?? null;
+  const root = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useDialog(root, closeRef);
+  const close = () => (viewerDetail.value = null);
+  const d = entry ? describeViewer(entry, now.value) : null;
+  return (
+    <div ref={root} class="sheet" role="dialog" aria-modal="true" aria-labelledby="viewer-title" onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), close())}>
+      <div class="sheet-body">
+        <button ref={closeRef} type="button" class="sheet-close" onClick={close} aria-label={t.closeSheet}>
+          ×
+        </button>
+        <h2 id="viewer-title" class="sheet-title">
+          {entry?.user ?? person.split('|')[0]}
+        </h2>
+        {!entry || !d ? (
+          <p class="muted" role="status">
+            {t.nobody}
+          </p>
+        ) : (
+          <>
+            <div class="viewer-head">
+              <Artwork path={d.bumper ? null : entry.artworkUrl} alt={t.posterOf(d.show ?? d.what)} class="poster" />
+              <div>
+                {d.show ? <p class="sheet-kicker">{d.show}</p> : null}
+                <p class="slot-title">{d.what}</p>
+                {d.episode || entry.year ? <p class="muted small">{[d.episode, entry.year ? String(entry.year) : ''].filter(Boolean).join(' · ')}</p> : null}
+              </div>
+            </div>
+            <dl class="facts">
+              <dt>{t.facts.channel}</dt>
+              <dd>
+                {d.channel && entry.channelNumber !== null ? (
+                  <button type="button" class="link-button" onClick={() => ((viewerDetail.value = null), (channelDetail.value = entry.channelNumber))}>
+                    {d.channel}
+                  </button>
+                ) : (
+                  (d.channel ?? t.unknown)
+                )}
+              </dd>
+              <dt>{t.facts.device}</dt>
+              <dd>{[d.device, entry.osVersion, entry.hdr ? t.hdr : null].filter(Boolean).join(' · ') || t.unknown}</dd>
+              {entry.playbackState ? (
+                <>
+                  <dt>{t.facts.state}</dt>
+                  <dd>{t.state[entry.playbackState] ?? entry.playbackState}</dd>
+                </>
+              ) : null}
+              {d.since !== null ? (
+                <>
+                  <dt>{t.facts.since}</dt>
+                  <dd>{localTime(d.since)}</dd>
+                </>
+              ) : null}
+              {d.progress ? (
+                <>
+                  <dt>{t.facts.progress}</dt>
+                  <dd>
+                    {t.position(duration(d.progress.positionSeconds * 1000), duration(d.progress.durationSeconds * 1000))}
+                    <Progress value={d.progress.positionSeconds / d.progress.durationSeconds} label={t.progressOf(d.what)} />
+                  </dd>
+                </>
+              ) : null}
+            </dl>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+/// <reference lib="dom" />
+import { describe, expect, it } from 'vitest';
+import { focused, openPopover, screenshot } from '../support/browser';
+import { e2eSetup, poll } from './setup';
+
+// On now and the channel sheet: arrow keys over a virtualised list, a dialog that keeps focus,
+// the schedule ahead, the definition in words, and lookups answered from held data while offline.
+const e2e = e2eSetup();
+
+describe('On now', () => {
+  it('moves with the arrow keys (one tab stop), keeping the focused row rendered while the list scrolls', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 3, channels: 300, viewers: 1, churn: 0 } });
+    const page = await openPopover(e2e.browser, host.url);
+    await page.getByRole('tab', { name: 'On now' }).click();
+    await page.getByRole('list', { name: '300 channels' }).waitFor();
+    for (let i = 0; i < 6 && !(await focused(page)).className.includes('channel-row'); i++) await page.keyboard.press('Tab');
+    const channel = () => page.evaluate(() => document.activeElement?.getAttribute('data-channel'));
+    expect(await channel()).toBe('101');
+    await page.keyboard.press('End'); // channel 400 in one key, not 300 Tabs
+    await poll(channel).toBe('400');
+    await page.keyboard.press('Home');
+    await poll(channel).toBe('101');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+    await poll(channel).toBe('104');
+    // scroll far away with the mouse wheel: the focused row stays in the DOM, so Tab and the arrows go on from it
+    await page.locator('.scroll').evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2 }));
+    await page.waitForTimeout(100);
+    expect(await page.locator('[data-channel="104"]').count()).toBe(1);
+    expect(await page.locator('.virtual-row').count()).toBeLessThan(40);
+    await page.keyboard.press('ArrowDown');
+    await poll(channel).toBe('105');
+    const inView = await page.locator('[data-channel="105"]').evaluate((row) => {
+      const list = row.closest('.scroll')!.getBoundingClientRect();
+      const box = row.getBoundingClientRect();
+      return box.top >= list.top - 1 && box.bottom <= list.bottom + 1;
+    });
+    expect(inView).toBe(true);
+    // Tab leaves the list at once
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).label).toBe('Refresh');
+  });
+});
+
+describe('the channel sheet', () => {
+  it('keeps focus inside, shows the hours ahead and the definition in words, and gives focus back', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 1, churn: 0 } });
+    const page = await openPopover(e2e.browser, host.url);
+    // load the guide so the sheet can list what comes later
+    await page.getByRole('tab', { name: 'Guide' }).click();
+    await poll(() => host.app.snapshot().guide.data !== null).toBe(true);
+    await page.getByRole('tab', { name: 'On now' }).click();
+    const row = page.locator('[data-channel="101"]');
+    await row.focus();
+    await page.keyboard.press('Enter');
+    const sheet = page.getByRole('dialog', { name: 'Channel 101' });
+    await sheet.waitFor();
+    await poll(() => sheet.locator('.later-list li').count()).toBeGreaterThan(1);
+    await poll(() => sheet.locator('.facts').count()).toBe(1);
+    const facts = await sheet.locator('.facts').textContent();
+    expect(facts).toMatch(/How it is filled/);
+    expect(facts).not.toMatch(/\b(filter|membership|mixed)\b$/m); // words, not the raw enum
+    await poll(() => sheet.locator('.definition-facts').count()).toBeGreaterThan(0);
+    expect(await sheet.locator('.definition details pre').isVisible()).toBe(false); // raw JSON collapsed
+    await screenshot(page, 'channel-101-light');
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press(i % 4 === 3 ? 'Shift+Tab' : 'Tab');
+      const where = await focused(page);
+      expect(await sheet.evaluate((el) => el.contains(document.activeElement)), JSON.stringify(where)).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-channel'))).toBe('101');
+  });
+
+  it('answers a lookup from the On now rows it holds while the server is away, marked stale', async () => {
+    const demo = await e2e.demo();
+    const host = await e2e.preview({ server: demo.url, apiKey: demo.key, app: { tuning: { backoffBaseMs: 5_000, backoffCapMs: 5_000 } } });
+    const page = await openPopover(e2e.browser, host.url, 'dark');
+    await page.getByRole('tab', { name: 'On now' }).click();
+    await page.getByRole('list', { name: '12 channels' }).waitFor();
+    await e2e.drop(demo);
+    await expect.poll(() => page.locator('.footer-state').textContent(), { timeout: 10_000 }).toMatch(/^Offline/);
+    await page.keyboard.type('103');
+    const sheet = page.getByRole('dialog', { name: 'Channel 103' });
+    await sheet.waitFor();
+    await poll(() => sheet.locator('.slot').count()).toBe(2);
+    expect(await sheet.locator('.inline-warning').textContent()).toMatch(/cannot be reached.*as of/);
+    expect(await sheet.locator('.slots').getAttribute('class')).toContain('stale');
+    expect(await sheet.locator('.slot-title').first().textContent()).toBeTruthy();
+    await screenshot(page, 'channel-offline-dark');
+    // a channel it does not hold still says so
+    await page.keyboard.press('Escape');
+    await page.keyboard.type('999');
+    await page.getByRole('dialog', { name: 'Channel 999' }).getByRole('alert').waitFor();
+  });
+});

@@ -1,0 +1,92 @@
+/// <reference lib="dom" />
+import { describe, expect, it } from 'vitest';
+import { focused, openPopover, screenshot } from '../support/browser';
+import { e2eSetup, poll } from './setup';
+
+// Search: by start time with day headings and an "On now" tag, viewers too, a visible close button.
+const e2e = e2eSetup();
+
+describe('search', () => {
+  it('orders programmes by start time under day headings, tags what is on now, and finds viewers', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 2, churn: 0 } });
+    const page = await openPopover(e2e.browser, host.url);
+    await page.getByRole('tab', { name: 'Guide' }).click();
+    await poll(() => host.app.snapshot().guide.data !== null).toBe(true);
+    const guide = host.app.snapshot().guide.data!;
+    // a show that airs more than once in the window, on air now somewhere or later
+    const counts = new Map<string, number>();
+    for (const program of guide.channels.flatMap((c) => c.programs)) {
+      if (program.ratingKey !== null && Date.parse(program.endsAt) > Date.now()) counts.set(program.showTitle ?? program.title, (counts.get(program.showTitle ?? program.title) ?? 0) + 1);
+    }
+    const [show] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]!;
+    const opener = page.getByRole('button', { name: 'Search (/)' });
+    await opener.click();
+    await poll(() => page.getByRole('searchbox').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type(show);
+    await poll(() => page.getByRole('option').count()).toBeGreaterThan(1);
+    const starts = await page.getByRole('option').evaluateAll((options) => options.map((o) => o.querySelector('.small')?.textContent ?? ''));
+    expect(starts.length).toBeGreaterThan(1);
+    // the order the model says: by start time (what is on now first)
+    const expected = guide.channels
+      .flatMap((c) => c.programs.map((p) => ({ p, c })))
+      .filter(({ p }) => p.ratingKey !== null && Date.parse(p.endsAt) > Date.now() && ((p.showTitle ?? '').toLowerCase().includes(show.toLowerCase()) || p.title.toLowerCase().includes(show.toLowerCase())))
+      .sort((a, b) => Date.parse(a.p.startsAt) - Date.parse(b.p.startsAt))
+      .map(({ c }) => `${c.number} ${c.name}`);
+    const shown = starts.map((text) => text.replace(/^.*? · /, ''));
+    expect(shown.slice(0, 5)).toEqual(expected.slice(0, 5));
+    expect(await page.locator('.result-day').first().textContent()).toMatch(/^(Today|Tomorrow)$/);
+    await screenshot(page, 'search-light');
+
+    // viewers are found too, and open their sheet
+    const viewer = host.app.snapshot().nowPlaying.data![0]!.user;
+    await page.getByRole('searchbox').fill(viewer);
+    await poll(() => page.getByRole('option').first().textContent()).toContain('Watching now');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: viewer }).waitFor();
+    await page.keyboard.press('Escape');
+
+    // the visible close button closes it, and focus goes back to the button that opened it
+    await opener.click();
+    await page.getByRole('button', { name: 'Close search' }).click();
+    await page.getByRole('searchbox').waitFor({ state: 'detached' });
+    await poll(async () => (await focused(page)).label).toBe('Search (/)');
+  });
+
+  it('tags a programme on air now', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 0, churn: 0 } });
+    const page = await openPopover(e2e.browser, host.url, 'dark');
+    await page.getByText('Nobody is watching right now').waitFor();
+    await poll(() => host.app.snapshot().onNow.data !== null).toBe(true);
+    const onAir = host.app.snapshot().onNow.data!.channels.map((c) => c.now).find((p) => p && p.ratingKey !== null && Date.parse(p.endsAt) > Date.now() + 30_000)!;
+    await page.keyboard.press('/');
+    await poll(() => page.getByRole('searchbox').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type(onAir.title);
+    const option = page.getByRole('option').filter({ hasText: onAir.title }).first();
+    await option.waitFor();
+    expect(await option.locator('.tag-now').textContent()).toBe('On now');
+    await screenshot(page, 'search-dark');
+  });
+
+  it('Escape closes what is open first, and only then asks to hide the popover', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 8, viewers: 1, churn: 0 } });
+    const page = await openPopover(e2e.browser, host.url);
+    const hides: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/__bridge/hidePopover')) hides.push(request.url());
+    });
+    await poll(() => page.locator('li.card').count()).toBe(1);
+    await page.keyboard.press('/');
+    await poll(() => page.getByRole('searchbox').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByRole('searchbox').waitFor({ state: 'detached' });
+    expect((await focused(page)).tag).not.toBe('body');
+    await page.keyboard.type('10');
+    await page.locator('.number-entry').waitFor();
+    await page.keyboard.press('Escape'); // drops the typed number
+    await page.locator('.number-entry').waitFor({ state: 'detached' });
+    await page.waitForTimeout(200);
+    expect(hides).toEqual([]);
+    await page.keyboard.press('Escape'); // nothing open: hide
+    await poll(() => hides.length).toBe(1);
+  });
+});

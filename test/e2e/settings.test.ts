@@ -1,0 +1,142 @@
+/// <reference lib="dom" />
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { focused, openPopover, screenshot } from '../support/browser';
+import { e2eSetup, poll } from './setup';
+
+// First run and Settings: where focus starts, what a test result says, the recorded shortcut,
+// muted names from viewers seen, leaving the demo, and "Fix the key".
+const e2e = e2eSetup();
+
+/** A plain web server that answers 404 to everything, like a NAS's web page on the wrong port. */
+async function plainWebServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(404, { 'content-type': 'text/html' });
+    res.end('<h1>Not Found</h1>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+describe('first run', () => {
+  it('focuses the address, keeps the auth style under Advanced, and says whether the test passed', async () => {
+    const demo = await e2e.demo({ viewers: 1 });
+    const host = await e2e.preview();
+    const page = await openPopover(e2e.browser, host.url);
+    await page.getByRole('heading', { name: 'Connect to your Airwave server' }).waitFor();
+    await poll(async () => (await focused(page)).name).toBe('server');
+    expect(await page.locator('select[name=authStyle]').isVisible()).toBe(false);
+    await screenshot(page, 'first-run-light');
+
+    const web = await plainWebServer();
+    try {
+      await page.fill('input[name=server]', web.url);
+      await page.fill('input[name=apiKey]', demo.key);
+      await page.getByRole('button', { name: 'Test connection' }).click();
+      const headline = page.locator('.probe > p');
+      await poll(() => headline.textContent()).toMatch(/^Test failed\./);
+      const steps = await page.locator('.step').allTextContents();
+      expect(steps.join('\n')).not.toMatch(/✕\s*Reachable/); // it was reached: what is missing is the API
+      expect(steps.join('\n')).toMatch(/Airwave API/);
+      // each piece of advice once
+      const fixes = await page.locator('.step-fix').allTextContents();
+      expect(new Set(fixes).size).toBe(fixes.length);
+      const headlineText = (await headline.textContent())!;
+      for (const fix of fixes) expect(headlineText).not.toContain(fix.trim());
+      // the failing step is in view, above the 560 px edge
+      const failing = await page.locator('.step-fail').first().boundingBox();
+      expect(failing!.y + failing!.height).toBeLessThanOrEqual(560);
+      await screenshot(page, 'first-run-not-airwave-light');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, 'first-run-not-airwave-dark');
+      await page.emulateMedia({ colorScheme: 'light' });
+    } finally {
+      await web.close();
+    }
+
+    // a port nothing listens on: the advice is given once, not in the error and again as the fix
+    const closed = await plainWebServer();
+    await closed.close();
+    await page.fill('input[name=server]', closed.url);
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await poll(() => page.locator('.step-fail').textContent()).toMatch(/Nothing is listening/);
+    const step = (await page.locator('.step-fail').textContent())!;
+    expect(step).toMatch(/check the address and port/);
+    expect(step).not.toMatch(/Check that the server is running/);
+
+    await page.fill('input[name=server]', demo.url);
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await poll(() => page.locator('.probe > p').textContent()).toMatch(/^Test passed\./);
+    // one session is singular
+    expect(await page.locator('.step', { hasText: 'Status' }).textContent()).toMatch(/\b1 active session(?!s)/);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('tab', { name: /Watching/ }).waitFor();
+    await page.locator('.settings-gear, [aria-label=Settings]').first().click();
+    await page.getByRole('heading', { name: 'Notifications' }).waitFor();
+    // one confirmation, not two green boxes
+    expect(await page.locator('.inline-ok').count()).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('settings', () => {
+  it('records the shortcut from key presses and refuses what is not a shortcut', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 8, viewers: 2, churn: 0 } });
+    const page = await openPopover(e2e.browser, host.url, 'dark');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const record = page.getByRole('button', { name: /Shortcut Record/ });
+    await record.click();
+    await page.keyboard.press('Control+Shift+KeyK');
+    await poll(() => host.app.snapshot().settings.shortcut.accelerator).toBe('CommandOrControl+Shift+K');
+    expect(await page.locator('.shortcut-keys').textContent()).toBe('CommandOrControl+Shift+K');
+    // a key without a modifier is refused with a reason, and the saved one stays
+    await record.click();
+    await page.keyboard.press('KeyB');
+    await poll(() => page.getByRole('alert').textContent()).toMatch(/needs a modifier/);
+    expect(host.app.snapshot().settings.shortcut.accelerator).toBe('CommandOrControl+Shift+K');
+    // Escape cancels recording without closing anything else
+    await record.click();
+    await page.keyboard.press('Escape');
+    expect(await record.getAttribute('aria-pressed')).toBe('false');
+    await screenshot(page, 'settings-dark');
+  });
+
+  it('offers the viewers seen as muted names, and says the check interval is unused while live', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 8, viewers: 2, churn: 0 } });
+    const page = await openPopover(e2e.browser, host.url);
+    await poll(() => page.locator('li.card').count()).toBe(2);
+    const user = host.app.snapshot().nowPlaying.data![0]!.user;
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await poll(() => page.locator('.footer-state').textContent()).toMatch(/Live/);
+    expect(await page.locator('#poll-hint').textContent()).toMatch(/not checking on a timer/);
+    await page.getByRole('group', { name: 'Never tell me about' }).getByRole('checkbox', { name: user }).check();
+    await poll(() => host.app.snapshot().settings.notifications.mutedUsers).toEqual([user]);
+    await page.getByPlaceholder('Another name').fill('Zed');
+    await page.keyboard.press('Enter');
+    await poll(() => host.app.snapshot().settings.notifications.mutedUsers).toEqual([user, 'Zed']);
+    await screenshot(page, 'settings-light');
+  });
+
+  it('leaves the demo', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 8, viewers: 1, churn: 0 } });
+    const page = await openPopover(e2e.browser, host.url);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Leave demo' }).click();
+    await page.getByRole('heading', { name: 'Connect to your Airwave server' }).waitFor();
+    expect(host.app.snapshot().settings.demo).toBe(false);
+    await poll(async () => (await focused(page)).name).toBe('server');
+  });
+
+  it('"Fix the key" opens Settings with focus in the key field', async () => {
+    const demo = await e2e.demo();
+    const host = await e2e.preview({ server: demo.url, apiKey: demo.key });
+    const page = await openPopover(e2e.browser, host.url);
+    await poll(() => page.locator('li.card').count()).toBe(2);
+    demo.controls.revokeKey();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('button', { name: 'Fix the key' }).click();
+    await poll(async () => (await focused(page)).name).toBe('apiKey');
+    await screenshot(page, 'fix-key-light');
+  });
+});

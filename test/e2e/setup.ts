@@ -1,0 +1,50 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { startDemoServer, type DemoServer } from '../../src/main/demo';
+import { startPreviewHost, type PreviewHost, type PreviewOptions } from '../../src/main/preview/host';
+import { launchBrowser } from '../support/browser';
+import { ensureBuilt, out } from '../support/built';
+
+/**
+ * Shared set-up for the per-view end-to-end files: one Chromium per file, preview hosts and demo
+ * servers closed after each test. Every wait is bounded by Playwright's timeouts.
+ */
+export function e2eSetup() {
+  const ctx = { browser: undefined as unknown as Browser };
+  const hosts: PreviewHost[] = [];
+  const demos: DemoServer[] = [];
+  beforeAll(async () => {
+    ensureBuilt();
+    ctx.browser = await launchBrowser();
+  }, 130_000);
+  afterAll(async () => {
+    await ctx.browser?.close();
+  });
+  afterEach(async () => {
+    for (const host of hosts.splice(0)) await host.close();
+    for (const demo of demos.splice(0)) await demo.close();
+  });
+  return {
+    get browser() {
+      return ctx.browser;
+    },
+    async preview(options: Partial<PreviewOptions> = {}): Promise<PreviewHost> {
+      const host = await startPreviewHost({ rendererDir: out('renderer'), ...options });
+      hosts.push(host);
+      return host;
+    },
+    async demo(options: Parameters<typeof startDemoServer>[0] = {}): Promise<DemoServer> {
+      const demo = await startDemoServer({ port: 0, seed: 11, channels: 12, viewers: 2, churn: 0, ...options });
+      demos.push(demo);
+      return demo;
+    },
+    /** closes a demo early (the server "goes away") without closing it twice */
+    async drop(demo: DemoServer): Promise<void> {
+      demos.splice(demos.indexOf(demo), 1);
+      await demo.close();
+    },
+  };
+}
+
+/** expect.poll with room for a machine shared by several test runs (vitest's default is 1 s). */
+export const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 100 });
