@@ -26,6 +26,7 @@ export default defineConfig({
     plugins: [preact()],
     build: {
       outDir: 'out/renderer',
+      minify: true,
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
     },
   },
