@@ -109,7 +109,7 @@ export function Guide() {
   const rows = items.length && line ? guideRows(first, items[items.length - 1]!.index + 1, line.start, line.end) : [];
 
   return (
-    <div class="guide">
+    <div class="guide" data-window-minutes={status.shownMinutes ?? undefined}>
       <div class="guide-toolbar">
         <div class="guide-windows" role="radiogroup" aria-label={guideText.windowGroup}>
           {GUIDE_WINDOWS.map((hours) => {
