@@ -225,7 +225,36 @@ describe('the guide in 380 px', () => {
     }
   });
 
+  it('arrow keys move along a channel and to what is on at the same time on the next, far down the list', async () => {
+    const host = await demoGuide();
+    const page = await openPopover(browser, host.url);
+    await openGuide(page);
+    const focusedRow = () => page.evaluate(() => document.activeElement?.closest('.guide-row')?.getAttribute('aria-label') ?? null);
+    const focusedClass = () => page.evaluate(() => document.activeElement?.className ?? '');
+    await page.locator('.guide-row').first().locator('.block-now').focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedRow()).toMatch(/^Channel 102,/);
+    expect(await focusedClass()).toContain('block');
+    // along the row: right to the next programme, left back, and left again to the channel
+    const here = await page.evaluate(() => document.activeElement!.getBoundingClientRect().left);
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => document.activeElement!.getBoundingClientRect().left)).toBeGreaterThan(here);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(focusedClass).toContain('guide-channel');
+    // down the channel column, past the rows drawn at first
+    for (let i = 0; i < 18; i++) {
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(focusedRow).toMatch(new RegExp(`^Channel ${103 + i},`));
+    }
+    expect(await focusedClass()).toContain('guide-channel');
+    const box = await page.locator(':focus').boundingBox();
+    const scroll = await layout(page);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(scroll.bottom + 1);
+  });
+
   it('a window that fails to load keeps the old selection and grid, and says why', async () => {
+
     const demo = await startDemoServer({ port: 0, seed: 11, channels: 12, viewers: 1, churn: 0 });
     demos.push(demo);
     const hostile = await startHostileServer(demo);

@@ -95,6 +95,20 @@ export function Guide() {
   };
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
+  /** Arrow keys move through the grid: left and right along a channel, up and down to what is on at the same time. */
+  const arrows = (event: KeyboardEvent) => {
+    const element = scrollRef.current;
+    const from = event.target as HTMLElement;
+    if (!element || !['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(event.key) || !from.closest('.guide-row')) return;
+    event.preventDefault();
+    const next = gridNeighbour(from, event.key);
+    if (next) return next.focus();
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    // the row is not drawn yet: scroll it into view, then move once it is there
+    element.scrollBy({ top: event.key === 'ArrowDown' ? ROW : -ROW });
+    requestAnimationFrame(() => requestAnimationFrame(() => (from.isConnected ? gridNeighbour(from, event.key)?.focus() : undefined)));
+  };
+
   const jump = (to: number) => {
     setTarget(to);
     const hours = windowFor(at, to, GUIDE_WINDOWS);
@@ -143,7 +157,7 @@ export function Guide() {
       {!line ? (
         <Empty title={status.loading || pending !== null ? guideText.loadingGuide : guideText.notLoaded}>{!status.loading && status.error ? status.error : null}</Empty>
       ) : (
-        <div ref={scrollRef} class="scroll guide-scroll" onScroll={onScroll} role="region" aria-label={guideText.grid(status.channelCount)}>
+        <div ref={scrollRef} class="scroll guide-scroll" onScroll={onScroll} onKeyDown={arrows} role="region" aria-label={guideText.grid(status.channelCount)}>
           <div class="guide-canvas" style={{ width: `${COLUMN + line.width}px`, height: `${totalSize + RULER}px` }}>
             <Ruler line={line} at={at} visibleFrom={visibleFrom} />
             {ticks(line)
@@ -163,6 +177,27 @@ export function Guide() {
       )}
     </div>
   );
+}
+
+/** The cell an arrow key leads to from `from` (a channel cell or a programme block), if it is drawn. */
+function gridNeighbour(from: HTMLElement, key: string): HTMLElement | null {
+  const row = from.closest<HTMLElement>('.guide-row')!;
+  const cells = (r: Element) => [...r.querySelectorAll<HTMLElement>('.guide-channel, .block')];
+  if (key === 'ArrowLeft' || key === 'ArrowRight') {
+    const own = cells(row);
+    return own[own.indexOf(from) + (key === 'ArrowRight' ? 1 : -1)] ?? null;
+  }
+  // rows are positioned, not in DOM order: find the one just above or below by its offset
+  const rows = [...row.parentElement!.querySelectorAll<HTMLElement>('.guide-row')].filter((r) => r.querySelector('.guide-channel'));
+  const sorted = rows.map((r) => ({ r, top: r.getBoundingClientRect().top })).sort((a, b) => a.top - b.top);
+  const index = sorted.findIndex((entry) => entry.r === row);
+  const target = sorted[index + (key === 'ArrowDown' ? 1 : -1)]?.r;
+  if (!target) return null;
+  if (from.classList.contains('guide-channel')) return target.querySelector('.guide-channel');
+  // what is on in that row at the left edge of the programme we come from
+  const x = from.getBoundingClientRect().left + 1;
+  const blocks = [...target.querySelectorAll<HTMLElement>('.block')];
+  return blocks.find((b) => b.getBoundingClientRect().left <= x && b.getBoundingClientRect().right > x) ?? blocks.find((b) => b.getBoundingClientRect().left > x) ?? target.querySelector('.guide-channel');
 }
 
 function jumpText(id: JumpId, to: number): string {
