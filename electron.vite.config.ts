@@ -39,6 +39,7 @@ export default defineConfig({
     plugins: [preact(), devStylesAllowance()],
     build: {
       outDir: 'out/renderer',
+      minify: true,
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
     },
   },

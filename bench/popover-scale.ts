@@ -39,8 +39,6 @@ const GUIDE_ROUNDS: Record<Count, number> = { 50: 5, 500: 5, 3000: 5 };
 /** scroll positions sampled for (3), top and bottom included */
 const SCROLL_SAMPLES = 16;
 const ROW_HEIGHT = 76; // ON_NOW_ROW in src/renderer/src/views/OnNow.tsx
-const CHANNEL_COLUMN = 120; // the guide's channel column, px
-const GUIDE_SCALE = 4; // the guide's pixels per minute
 const WAIT_MS = 30_000; // the longest any single wait may take
 const WATCHDOG_MS = 8 * 60_000; // the whole run
 const MB = 1024 * 1024;
@@ -162,11 +160,10 @@ interface CountResult {
 }
 
 /** The guide window the page shows: the timeline's width says which (1, 3 and 6 h never overlap). */
-function shownWindowMinutes({ column, scale }: { column: number; scale: number }): number | null {
-  const times = document.querySelector<HTMLElement>('.guide-times');
-  if (!times) return null;
-  // width = column + (window + the 30–60 min before now that the timeline starts with) × scale
-  return Math.round((times.offsetWidth - column) / scale / 60 - 0.75) * 60;
+function shownWindowMinutes(): number | null {
+  // the guide view says which window its grid shows (data-window-minutes on .guide)
+  const shown = Number(document.querySelector<HTMLElement>('.guide')?.dataset.windowMinutes);
+  return shown > 0 && document.querySelector('.guide-times') ? shown : null;
 }
 
 /**
@@ -185,21 +182,21 @@ async function switchWindow(page: Page, host: PreviewHost, hours: number): Promi
   try {
     const before = await page.evaluate(() => (window as unknown as ProbeWindow).__bench.snapshots.length);
     const seen = await page.evaluate(
-      async ({ hours, waitMs, column, scale }) => {
+      async ({ hours, waitMs }) => {
         const chip = [...document.querySelectorAll<HTMLButtonElement>('.guide-toolbar [role=radio]')].find((b) => b.textContent?.trim() === `${hours} h`);
         if (!chip) return null;
-        const shown = () => {
-          const times = document.querySelector<HTMLElement>('.guide-times');
-          return times ? Math.round((times.offsetWidth - column) / scale / 60 - 0.75) * 60 : null; // as in shownWindowMinutes
-        };
+        const shown = () => (document.querySelector('.guide-times') ? Number(document.querySelector<HTMLElement>('.guide')?.dataset.windowMinutes) : null); // as in shownWindowMinutes
         const clickedAt = performance.now();
         chip.click();
+        await new Promise((done) => requestAnimationFrame(done)); // the click's own render (pending state, old alert cleared)
         const deadline = clickedAt + waitMs;
         let outcome: 'loaded' | 'refused' | null = null;
         while (!outcome) {
-          const settledHere = chip.getAttribute('aria-checked') === 'true' && !document.querySelector('.guide-toolbar [role=status]');
+          // a refused window leaves the old one checked and says why in an alert
+          const idle = !document.querySelector('.guide [role=status]');
+          const settledHere = chip.getAttribute('aria-checked') === 'true' && idle;
           const alert = document.querySelector('.guide [role=alert]');
-          if (settledHere && alert) outcome = 'refused';
+          if (idle && alert) outcome = 'refused';
           else if (settledHere && shown() === hours * 60 && document.querySelector('.guide-scroll .block')) outcome = 'loaded';
           else if (performance.now() > deadline) return null;
           else await new Promise((done) => requestAnimationFrame(done));
@@ -215,7 +212,7 @@ async function switchWindow(page: Page, host: PreviewHost, hours: number): Promi
           alert: document.querySelector('.guide [role=alert]')?.textContent ?? null,
         };
       },
-      { hours, waitMs: WAIT_MS, column: CHANNEL_COLUMN, scale: GUIDE_SCALE },
+      { hours, waitMs: WAIT_MS },
     );
     if (!seen) throw new Error(`the ${hours} h guide neither appeared nor failed within ${WAIT_MS} ms (core: ${guide().error ?? 'no error'})`);
     await until(`the core to settle on ${hours} h`, () => (settled() ? true : undefined));
@@ -322,11 +319,10 @@ async function measureCount(browser: Browser, count: Count): Promise<CountResult
     // 2. the guide: 1 h (not measured) → 3 h → 6 h, every click a real reload
     const guidePage = onNowPage;
     await guidePage.click('#tab-guide');
-    const geometry = { column: CHANNEL_COLUMN, scale: GUIDE_SCALE };
     // the guide view loads the saved window (3 h for a fresh host) when it first opens
     await until(`${count} channels: the first guide`, async () => {
       const guide = state().guide;
-      return !guide.loading && guide.data && (await guidePage.evaluate(shownWindowMinutes, geometry)) === guide.data.windowMinutes ? true : undefined;
+      return !guide.loading && guide.data && (await guidePage.evaluate(shownWindowMinutes)) === guide.data.windowMinutes ? true : undefined;
     });
     for (let run = 0; run < GUIDE_ROUNDS[count]; run++) {
       const warm = await switchWindow(guidePage, host, 1);

@@ -144,38 +144,6 @@ describe('following the demo', () => {
     expect(await page.getByRole('dialog', { name: 'Channel 999' }).getByRole('alert').textContent()).toContain('There is no channel 999');
   });
 
-  it('changes the guide window, and search finds a programme by its title', async () => {
-    const host = await preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 1, churn: 0 } });
-    const page = await openPopover(browser, host.url);
-    const guideRequests: unknown[] = [];
-    page.on('request', (request) => {
-      if (request.url().endsWith('/__bridge/loadGuide')) guideRequests.push(request.postDataJSON());
-    });
-    await page.getByRole('tab', { name: 'Guide' }).click();
-    await page.locator('.block').first().waitFor();
-    await page.getByRole('radio', { name: '6 h' }).click();
-    await expect.poll(() => guideRequests).toContainEqual({ forwardMinutes: 360 });
-    await expect.poll(() => page.getByRole('radio', { name: '6 h' }).getAttribute('aria-checked')).toBe('true');
-    expect(host.app.store.state.guide.data!.windowMinutes).toBe(360);
-    await screenshot(page, 'guide-light');
-
-    // a title that is on later in the window
-    const later = host.app.store.state.guide.data!.channels
-      .flatMap((channel) => channel.programs)
-      .find((program) => program.ratingKey !== null && Date.parse(program.startsAt) > Date.now() + 60 * 60_000)!;
-    await page.keyboard.press('/');
-    const searchbox = page.getByRole('searchbox', { name: /Search titles/ });
-    await expect.poll(() => searchbox.evaluate((el) => el === document.activeElement)).toBe(true);
-    await page.keyboard.type(later.title);
-    await expect.poll(() => page.getByRole('option').count()).toBeGreaterThan(0);
-    expect(await page.getByRole('option').allTextContents()).toContainEqual(expect.stringContaining(later.title));
-    await screenshot(page, 'search-light');
-    await page.keyboard.press('Enter');
-    await page.getByRole('dialog').filter({ has: page.locator('.sheet-title') }).first().waitFor();
-    expect(await page.locator('.sheet-title').first().textContent()).toBeTruthy();
-    await screenshot(page, 'programme-light');
-  });
-
   it('keeps the data and says it is offline while the server is down, then goes live again', async () => {
     const demo = await demoServer();
     const port = demo.port;

@@ -204,6 +204,21 @@ export class AirwaveClient {
     return response.stream;
   }
 
+  /**
+   * Opens a JSON answer to read as it arrives (the guide: see guide-stream.ts). The key goes in a
+   * header and the headers deadline applies; the body's deadline and size cap are the reader's.
+   * Redirects are not followed. `redact` removes the key from any text quoting the body.
+   */
+  async openJson(path: string, endpoint: string, o?: CallOptions) {
+    const response = await this.#transport.stream(`${this.server.apiBase}${path}`, {
+      endpoint,
+      headers: { accept: 'application/json', 'user-agent': USER_AGENT, ...this.#authHeaders },
+      signal: o?.signal,
+    });
+    if (!response.stream) throw this.#statusError(endpoint, response);
+    return { stream: response.stream, headers: response.headers, status: response.status, redact: (text: string) => redact(text, this.#key) };
+  }
+
   /** Ends the keep-alive connections. The client is unusable afterwards. */
   close(): Promise<void> {
     return this.#transport.close();

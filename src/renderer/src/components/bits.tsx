@@ -1,6 +1,5 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { icons, Tv } from 'lucide-preact';
 import { artworkSrc } from '../../../shared/artwork-url';
 import { ARTWORK_BASE } from '../bridge';
 import { common } from '../strings/common';
@@ -15,21 +14,8 @@ export function Progress({ value, label }: { value: number; label: string }) {
   );
 }
 
-type IconComponent = (props: { size?: number; color?: string; 'aria-hidden'?: boolean; class?: string }) => ComponentChildren;
-
-/** The server's `lucide:Name` channel icon, tinted with the channel's colour; a TV for unknown names. */
-export function ChannelIcon({ icon, tint, size = 18 }: { icon: string | null; tint: string | null; size?: number }) {
-  const name = icon?.startsWith('lucide:') ? icon.slice('lucide:'.length) : null;
-  const set = icons as unknown as Record<string, IconComponent>;
-  const found = name && Object.hasOwn(set, name) ? set[name] : undefined;
-  const Icon = (found ?? Tv) as IconComponent;
-  const color = found && tint ? `var(--tint-${tint.toLowerCase().replace(/[^a-z]/g, '')}, var(--accent))` : 'var(--muted)';
-  return (
-    <span class="channel-icon" style={{ color }} aria-hidden="true">
-      <Icon size={size} aria-hidden />
-    </span>
-  );
-}
+/** The channel icon lives in its own module (it loads icons on demand); re-exported for the views. */
+export { ChannelIcon } from './channel-icon';
 
 /** Artwork from the server through the artwork handler; a neutral tile when it is missing or fails. */
 export function Artwork({ path, alt, class: className }: { path: string | null; alt: string; class?: string }) {

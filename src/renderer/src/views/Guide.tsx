@@ -1,123 +1,272 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { artworkPath, parseArtworkPath } from '../../../shared/airwave';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { artworkPath, parseArtworkPath, type GuideChannel, type Program } from '../../../shared/airwave';
 import { clock, duration, episodeLabel } from '../../../shared/format';
-import { bridge } from '../bridge';
-import { Artwork, ChannelIcon, Empty } from '../components/bits';
+import { Artwork, Empty } from '../components/bits';
+import { ChannelIcon } from '../components/channel-icon';
 import { useVirtualRows } from '../components/virtual';
-import { channelDetail, now, programDetail, snapshot } from '../state';
-import { label } from './OnNow';
+import { channelDetail, now, programDetail } from '../state';
+import { guideText } from '../strings/guide';
+import { guideRows, guideStatus, requestWindow } from './guide-source';
+import { block, jumps, ticks, timeAt, timeline, windowFor, xOf, type JumpId, type Timeline } from './guide-timeline';
 import './Guide.css';
 import '../components/sheet.css';
 
+/**
+ * Owns the guide view: a TV-guide timeline for 380 px. The channel column stays pinned, titles
+ * stay at the visible left edge, the programme on air is filled, midnights carry the day, and
+ * jumps (now, +1 h, tonight, tomorrow) move through long windows. Data comes through
+ * guide-source.ts, geometry from guide-timeline.ts.
+ */
+
 /** The forward windows on offer, in hours. */
 export const GUIDE_WINDOWS = [1, 3, 6, 12, 24] as const;
-const ROW = 48;
-const CHANNEL_COLUMN = 120;
-/** pixels per minute of programme */
-const SCALE = 4;
+const ROW = 52;
+const RULER = 26;
+const COLUMN = 124;
+/** rows drawn beyond the visible ones, and pixels of timeline beyond the right edge */
+const OVERSCAN_ROWS = 3;
+const OVERSCAN_PX = 240;
 
 export type Selected = NonNullable<typeof programDetail.value>;
 
-/** The timeline: sticky channel column, blocks sized by duration, a now line, virtualised rows. */
-export function Guide() {
-  const s = snapshot.value!;
-  const guide = s.guide;
-  const [scrollLeft, setScrollLeft] = useState(0);
-  const [failure, setFailure] = useState<string | null>(null);
-  const rows = guide.data?.channels ?? [];
-  const { scrollRef, items, totalSize } = useVirtualRows(rows.length, ROW, 4);
+interface Failure {
+  hours: number;
+  reason: string;
+  shown: number | null;
+}
 
-  const load = (hours: number) => {
+export function Guide() {
+  const status = guideStatus();
+  const at = now.value;
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [pending, setPending] = useState<number | null>(null);
+  const [scrollLeft, setScrollLeft] = useState(0);
+  const [viewport, setViewport] = useState(380);
+  /** a time to bring to the visible left edge once the window covers it */
+  const [target, setTarget] = useState<number | null>(null);
+  const { scrollRef, items, totalSize } = useVirtualRows(status.channelCount, ROW, OVERSCAN_ROWS);
+
+  const load = async (hours: number) => {
     setFailure(null);
-    void bridge.loadGuide({ forwardMinutes: hours * 60 }).then((outcome) => {
-      if (!outcome.ok) setFailure(outcome.error.message);
-    });
+    setPending(hours);
+    const outcome = await requestWindow(hours * 60);
+    setPending(null);
+    if (!outcome.ok) {
+      const shown = guideStatus().shownMinutes;
+      setFailure({ hours, reason: outcome.error.message, shown: shown === null ? null : shown / 60 });
+      setTarget(null);
+    }
   };
   useEffect(() => {
-    if (!guide.data && !guide.loading) load(guide.forwardMinutes / 60);
+    if (!status.window && !status.loading) void load(status.requestedMinutes / 60);
   }, []);
 
-  const at = now.value;
-  // The timeline starts on the half hour before now and runs to the end of the window.
-  const start = Math.floor((at - 30 * 60_000) / (30 * 60_000)) * 30 * 60_000;
-  const end = guide.data ? Date.parse(guide.data.serverTime) + guide.data.windowMinutes * 60_000 : start + guide.forwardMinutes * 60_000;
-  const width = Math.max(0, ((end - start) / 60_000) * SCALE);
-  const x = (ms: number) => ((ms - start) / 60_000) * SCALE;
-  // Open on now: the first programmes in view are the ones on air, not the past half hour.
-  const scrolledToNow = useRef(false);
-  useEffect(() => {
+  const line: Timeline | null = status.window ? timeline(at, status.window, viewport - COLUMN) : null;
+  const visibleFrom = line ? timeAt(line, scrollLeft) : at;
+  const visibleTo = line ? timeAt(line, scrollLeft + viewport - COLUMN + OVERSCAN_PX) : at;
+
+  // Keep the time at the visible left edge when the scale or start changes; open on now; land jumps.
+  const leftTime = useRef<number | null>(null);
+  useLayoutEffect(() => {
     const element = scrollRef.current;
-    if (!element || scrolledToNow.current || !guide.data) return;
-    scrolledToNow.current = true;
-    element.scrollLeft = Math.max(0, x(at) - 15 * SCALE);
-  });
-  const viewport = scrollRef.current?.clientWidth ?? 380;
-  const visibleFrom = start + ((scrollLeft - 200) / SCALE) * 60_000;
-  const visibleTo = start + ((scrollLeft + viewport + 200) / SCALE) * 60_000;
-  const ticks: number[] = [];
-  for (let t = start; t <= end; t += 30 * 60_000) ticks.push(t);
+    if (!element || !line) return;
+    if (element.clientWidth && element.clientWidth !== viewport) setViewport(element.clientWidth);
+    let wanted = leftTime.current ?? at - 15 * 60_000;
+    if (target !== null) {
+      if (target > line.end && (pending !== null || status.loading)) return; // land once the bigger window is here
+      wanted = Math.min(target, line.end - 60 * 60_000);
+      setTarget(null);
+    }
+    const left = Math.max(0, Math.round(xOf(line, wanted)));
+    if (Math.abs(element.scrollLeft - left) > 1) element.scrollLeft = left;
+    setScrollLeft(element.scrollLeft);
+    leftTime.current = timeAt(line, element.scrollLeft);
+  }, [line?.scale, line?.start, line?.end, target, pending, viewport]);
+
+  const frame = useRef(0);
+  const onScroll = () => {
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => {
+      const element = scrollRef.current;
+      if (!element || !line) return;
+      setScrollLeft(element.scrollLeft);
+      leftTime.current = timeAt(line, element.scrollLeft);
+    });
+  };
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+
+  /** Arrow keys move through the grid: left and right along a channel, up and down to what is on at the same time. */
+  const arrows = (event: KeyboardEvent) => {
+    const element = scrollRef.current;
+    const from = event.target as HTMLElement;
+    if (!element || !['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(event.key) || !from.closest('.guide-row')) return;
+    event.preventDefault();
+    const next = gridNeighbour(from, event.key);
+    if (next) return next.focus();
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    // the row is not drawn yet: scroll it into view, then move once it is there
+    element.scrollBy({ top: event.key === 'ArrowDown' ? ROW : -ROW });
+    requestAnimationFrame(() => requestAnimationFrame(() => (from.isConnected ? gridNeighbour(from, event.key)?.focus() : undefined)));
+  };
+
+  const jump = (to: number) => {
+    setTarget(to);
+    const hours = windowFor(at, to, GUIDE_WINDOWS);
+    if (status.window && to + 60 * 60_000 > status.window.to && hours * 60 > (status.shownMinutes ?? 0)) void load(hours);
+  };
+
+  const shown = status.shownMinutes === null ? null : status.shownMinutes / 60;
+  const first = items[0]?.index ?? 0;
+  // The rows' programmes for the whole timeline, not just the part in view: the list under each row
+  // then stays the same while scrolling sideways (blocks out of view render nothing), so Preact
+  // never moves a focused block, which would drop its focus.
+  const rows = items.length && line ? guideRows(first, items[items.length - 1]!.index + 1, line.start, line.end) : [];
 
   return (
-    <div class="guide">
-      <div class="guide-toolbar" role="radiogroup" aria-label="How far ahead">
-        {GUIDE_WINDOWS.map((hours) => {
-          const active = guide.forwardMinutes === hours * 60;
-          return (
-            <button key={hours} type="button" role="radio" aria-checked={active} class={`chip${active ? ' chip-active' : ''}`} onClick={() => load(hours)}>
-              {hours} h
+    <div class="guide" data-window-minutes={status.shownMinutes ?? undefined}>
+      <div class="guide-toolbar">
+        <div class="guide-windows" role="radiogroup" aria-label={guideText.windowGroup}>
+          {GUIDE_WINDOWS.map((hours) => {
+            const checked = (shown ?? status.requestedMinutes / 60) === hours;
+            const busy = pending === hours && !checked;
+            return (
+              <button key={hours} type="button" role="radio" aria-checked={checked} aria-busy={busy} class={`chip${checked ? ' chip-active' : ''}${busy ? ' chip-pending' : ''}`} onClick={() => void load(hours)}>
+                {guideText.window(hours)}
+              </button>
+            );
+          })}
+        </div>
+        <div class="guide-jumps" role="group" aria-label={guideText.jumpGroup}>
+          {jumps(at, visibleFrom).map(({ id, at: to }) => (
+            <button key={id} type="button" class="jump" onClick={() => jump(to)} title={jumpTitle(id)}>
+              {jumpText(id, to)}
             </button>
-          );
-        })}
-        {guide.loading ? <span class="muted small" role="status">Loading…</span> : null}
+          ))}
+        </div>
       </div>
-      {failure || guide.error ? <p class="inline-error" role="alert">{failure ?? guide.error}</p> : null}
-      {!guide.data ? (
-        <Empty title={guide.loading ? 'Loading the guide…' : 'The guide is not loaded'} />
+      {status.loading || pending !== null ? (
+        <p class="guide-status muted small" role="status">
+          {guideText.loadingWindow(pending ?? status.requestedMinutes / 60)}
+        </p>
+      ) : null}
+      {failure ? (
+        <p class="inline-error guide-error" role="alert">
+          {guideText.failed(failure.hours, failure.reason, failure.shown)}
+        </p>
+      ) : null}
+      {!line ? (
+        <Empty title={status.loading || pending !== null ? guideText.loadingGuide : guideText.notLoaded}>{!status.loading && status.error ? status.error : null}</Empty>
       ) : (
-        <div ref={scrollRef} class="scroll guide-scroll" onScroll={(event) => setScrollLeft((event.currentTarget as HTMLElement).scrollLeft)}>
-          <div style={{ width: `${CHANNEL_COLUMN + width}px`, height: `${totalSize + 24}px`, position: 'relative' }}>
-            <div class="guide-times" style={{ width: `${CHANNEL_COLUMN + width}px` }} aria-hidden="true">
-              {ticks.map((t) => (
-                <span key={t} class="guide-tick" style={{ left: `${CHANNEL_COLUMN + x(t)}px` }}>
-                  {clock(t)}
-                </span>
+        <div ref={scrollRef} class="scroll guide-scroll" onScroll={onScroll} onKeyDown={arrows} role="region" aria-label={guideText.grid(status.channelCount)}>
+          <div class="guide-canvas" style={{ width: `${COLUMN + line.width}px`, height: `${totalSize + RULER}px` }}>
+            <Ruler line={line} at={at} visibleFrom={visibleFrom} />
+            {ticks(line)
+              .filter((tick) => tick.midnight)
+              .map((tick) => (
+                <div key={tick.at} class="day-line" style={{ left: `${COLUMN + xOf(line, tick.at)}px`, height: `${totalSize + RULER}px` }} aria-hidden="true" />
               ))}
-            </div>
-            <div class="now-line" style={{ left: `${CHANNEL_COLUMN + x(at)}px`, height: `${totalSize + 24}px` }} aria-hidden="true" />
+            {at >= line.start && at <= line.end ? <div class="now-line" style={{ left: `${COLUMN + xOf(line, at)}px`, height: `${totalSize + RULER}px` }} aria-hidden="true" /> : null}
             {items.map((item) => {
-              const row = rows[item.index]!;
-              return (
-                <div key={row.id} class="guide-row" style={{ transform: `translateY(${item.start + 24}px)`, height: `${ROW}px`, width: `${CHANNEL_COLUMN + width}px` }} role="group" aria-label={`Channel ${row.number} ${row.name}`}>
-                  <button type="button" class="guide-channel" style={{ width: `${CHANNEL_COLUMN}px` }} onClick={() => (channelDetail.value = row.number)}>
-                    <span class="channel-number">{row.number}</span>
-                    <ChannelIcon icon={row.icon} tint={row.tint} size={14} />
-                    <span class="guide-channel-name">{row.name}</span>
-                  </button>
-                  {row.programs.map((program) => {
-                    const from = Math.max(Date.parse(program.startsAt), start);
-                    const to = Math.min(Date.parse(program.endsAt), end);
-                    if (to <= from || to < visibleFrom || from > visibleTo) return null;
-                    const onAir = Date.parse(program.startsAt) <= at && at < Date.parse(program.endsAt);
-                    return (
-                      <button
-                        key={program.startsAt}
-                        type="button"
-                        class={`block${program.ratingKey === null ? ' block-bumper' : ''}${onAir ? ' block-now' : ''}`}
-                        style={{ left: `${CHANNEL_COLUMN + x(from)}px`, width: `${Math.max(2, x(to) - x(from) - 2)}px` }}
-                        onClick={() => (programDetail.value = { program, channel: { number: row.number, name: row.name, id: row.id } })}
-                        aria-label={`${label(program)}, ${clock(Date.parse(program.startsAt))} to ${clock(Date.parse(program.endsAt))} on ${row.name}`}
-                      >
-                        <span class="block-title">{program.ratingKey === null ? 'Bumper' : (program.showTitle ?? program.title)}</span>
-                      </button>
-                    );
-                  })}
-                </div>
-              );
+              const row = rows[item.index - first];
+              const top = `translateY(${item.start + RULER}px)`;
+              if (!row) return <div key={`pending-${item.index}`} class="guide-row guide-row-pending" style={{ transform: top, height: `${ROW}px`, width: `${COLUMN + line.width}px` }} aria-hidden="true" />;
+              return <Row key={row.id} row={row} line={line} at={at} top={top} visibleFrom={visibleFrom} visibleTo={visibleTo} />;
             })}
           </div>
         </div>
       )}
     </div>
+  );
+}
+
+/** The cell an arrow key leads to from `from` (a channel cell or a programme block), if it is drawn. */
+function gridNeighbour(from: HTMLElement, key: string): HTMLElement | null {
+  const row = from.closest<HTMLElement>('.guide-row')!;
+  const cells = (r: Element) => [...r.querySelectorAll<HTMLElement>('.guide-channel, .block')];
+  if (key === 'ArrowLeft' || key === 'ArrowRight') {
+    const own = cells(row);
+    return own[own.indexOf(from) + (key === 'ArrowRight' ? 1 : -1)] ?? null;
+  }
+  // rows are positioned, not in DOM order: find the one just above or below by its offset
+  const rows = [...row.parentElement!.querySelectorAll<HTMLElement>('.guide-row')].filter((r) => r.querySelector('.guide-channel'));
+  const sorted = rows.map((r) => ({ r, top: r.getBoundingClientRect().top })).sort((a, b) => a.top - b.top);
+  const index = sorted.findIndex((entry) => entry.r === row);
+  const target = sorted[index + (key === 'ArrowDown' ? 1 : -1)]?.r;
+  if (!target) return null;
+  if (from.classList.contains('guide-channel')) return target.querySelector('.guide-channel');
+  // what is on in that row at the left edge of the programme we come from
+  const x = from.getBoundingClientRect().left + 1;
+  const blocks = [...target.querySelectorAll<HTMLElement>('.block')];
+  return blocks.find((b) => b.getBoundingClientRect().left <= x && b.getBoundingClientRect().right > x) ?? blocks.find((b) => b.getBoundingClientRect().left > x) ?? target.querySelector('.guide-channel');
+}
+
+function jumpText(id: JumpId, to: number): string {
+  return id === 'now' ? guideText.now : id === 'plus-hour' ? guideText.plusHour : id === 'tonight' ? guideText.tonight(to) : guideText.tomorrow;
+}
+
+function jumpTitle(id: JumpId): string | undefined {
+  return id === 'now' ? guideText.nowLabel : id === 'plus-hour' ? guideText.plusHourLabel : id === 'tomorrow' ? guideText.tomorrowLabel : undefined;
+}
+
+/** The time ruler: the day at the visible left edge in the corner, half-hour ticks, the day at each midnight. */
+function Ruler({ line, at, visibleFrom }: { line: Timeline; at: number; visibleFrom: number }) {
+  return (
+    <div class="guide-times" style={{ width: `${COLUMN + line.width}px`, height: `${RULER}px` }} aria-hidden="true">
+      <span class="guide-corner" style={{ width: `${COLUMN}px` }}>
+        {guideText.day(visibleFrom, at)}
+      </span>
+      {ticks(line)
+        .filter((tick) => tick.at >= visibleFrom - 60_000) // a label under the corner would show cut
+        .map((tick) => (
+        <span key={tick.at} class={`guide-tick${tick.midnight ? ' guide-tick-day' : ''}`} style={{ left: `${COLUMN + xOf(line, tick.at)}px` }}>
+          {tick.midnight ? guideText.day(tick.at, at) : guideText.time(tick.at)}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+function Row({ row, line, at, top, visibleFrom, visibleTo }: { row: GuideChannel; line: Timeline; at: number; top: string; visibleFrom: number; visibleTo: number }) {
+  const channelName = `${row.number} ${row.name}`;
+  return (
+    <div class="guide-row" style={{ transform: top, height: `${ROW}px`, width: `${COLUMN + line.width}px` }} role="group" aria-label={guideText.channel(row.number, row.name)}>
+      <button type="button" class="guide-channel" style={{ width: `${COLUMN}px` }} onClick={() => (channelDetail.value = row.number)} title={channelName}>
+        <span class="channel-number">{row.number}</span>
+        <ChannelIcon icon={row.icon} tint={row.tint} size={14} />
+        <span class="guide-channel-name">{row.name}</span>
+        <span class="guide-channel-full" aria-hidden="true">
+          {row.name}
+        </span>
+      </button>
+      {row.programs.map((program) => (
+        <Block key={program.startsAt} program={program} row={row} line={line} at={at} visibleFrom={visibleFrom} visibleTo={visibleTo} />
+      ))}
+    </div>
+  );
+}
+
+function Block({ program, row, line, at, visibleFrom, visibleTo }: { program: Program; row: GuideChannel; line: Timeline; at: number; visibleFrom: number; visibleTo: number }) {
+  const starts = Date.parse(program.startsAt);
+  const ends = Date.parse(program.endsAt);
+  const place = block(line, starts, ends, visibleFrom, visibleTo);
+  if (!place) return null;
+  const onAir = starts <= at && at < ends;
+  const bumper = program.ratingKey === null;
+  const title = bumper ? guideText.bumper : (program.showTitle ?? program.title);
+  const full = program.showTitle && program.showTitle !== program.title ? `${program.showTitle}: ${program.title}` : program.title;
+  return (
+    <button
+      type="button"
+      class={`block${bumper ? ' block-bumper' : ''}${onAir ? ' block-now' : ''}`}
+      style={{ left: `${COLUMN + place.left}px`, width: `${place.width}px` }}
+      title={bumper ? `${guideText.bumper}: ${program.title}` : full}
+      onClick={() => (programDetail.value = { program, channel: { number: row.number, name: row.name, id: row.id } })}
+    >
+      {/* the accessible name starts with what is visible, then says the rest (WCAG 2.5.3) */}
+      <span class="block-title">{title}</span>
+      {place.width >= 40 ? <span class="block-time">{onAir ? guideText.onAir : guideText.time(starts)}</span> : null}
+      <span class="visually-hidden">{guideText.blockRest(bumper ? program.title : full !== title ? full : null, starts, ends, row.name, onAir && place.width < 40)}</span>
+    </button>
   );
 }
 

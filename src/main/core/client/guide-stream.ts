@@ -1,0 +1,133 @@
+import { GUIDE_FORWARD_MINUTES, type GuideChannel } from '../../../shared/airwave';
+import { GuideReader, GuideReadError, type GuideHeader } from '../guide/reader';
+import type { AirwaveClient, CallOptions } from './client';
+import { ApiError } from './errors';
+
+/**
+ * Owns reading `GET /guide` as it arrives: the request, its limits and its failures in words.
+ * The body goes chunk by chunk to the guide reader (core/guide/reader.ts), which hands on each
+ * checked channel the moment it is complete; nothing holds the whole answer (no body string, no
+ * JSON tree). Every limit is explicit: total bytes, bytes of one channel entry, nesting, channels,
+ * programmes, a deadline and a stall timeout.
+ */
+
+export interface GuideStreamLimits {
+  /** the whole body (the 24-hour guide of 3,000 channels is about 67 MB) */
+  maxBytes: number;
+  /** one channel entry, or the fields before the first one: real entries are tens of KB */
+  maxEntryBytes: number;
+  maxDepth: number;
+  maxChannels: number;
+  maxProgrammes: number;
+  /** the whole body must arrive within this */
+  deadlineMs: number;
+  /** no byte for this long ends the read */
+  stallMs: number;
+}
+
+export const GUIDE_STREAM_LIMITS: GuideStreamLimits = {
+  maxBytes: 256 * 1024 * 1024,
+  maxEntryBytes: 8 * 1024 * 1024,
+  maxDepth: 16,
+  maxChannels: 20_000,
+  maxProgrammes: 2_000_000,
+  deadlineMs: 120_000,
+  stallMs: 20_000,
+};
+
+export type { GuideHeader };
+
+/** Where the guide goes as it is read. */
+export interface GuideSink {
+  /** the window, once known; called again at the end if a field came after the channels */
+  header(header: GuideHeader): void;
+  /** one checked channel, in guide order */
+  channel(channel: GuideChannel): void;
+  /** a network chunk has been parsed (a good moment to tell listeners about new rows) */
+  chunk?(receivedBytes: number): void;
+}
+
+export interface GuideStreamResult {
+  bytes: number;
+  channels: number;
+  programmes: number;
+}
+
+const ENDPOINT = 'GET /guide';
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/** Reads `/guide` into `sink`; resolves when the whole answer was read and checked, else throws an ApiError. */
+export async function streamGuide(
+  client: AirwaveClient,
+  request: { forwardMinutes: number; backMinutes?: number },
+  sink: GuideSink,
+  o: CallOptions & { limits?: Partial<GuideStreamLimits> } = {},
+): Promise<GuideStreamResult> {
+  const limits = { ...GUIDE_STREAM_LIMITS, ...o.limits };
+  const { min, max } = GUIDE_FORWARD_MINUTES;
+  if (!Number.isInteger(request.forwardMinutes) || request.forwardMinutes < min || request.forwardMinutes > max) {
+    throw new ApiError('invalid-request', `The guide window must be a whole number of minutes from ${min} to ${max}.`, { endpoint: ENDPOINT });
+  }
+  const query = new URLSearchParams({ forwardMinutes: String(request.forwardMinutes) });
+  if (request.backMinutes !== undefined) query.set('backMinutes', String(request.backMinutes));
+
+  const controller = new AbortController();
+  const signal = o.signal ? AbortSignal.any([o.signal, controller.signal]) : controller.signal;
+  let expired: string | null = null;
+  const expire = (why: string) => {
+    expired ??= why;
+    controller.abort();
+  };
+  const host = new URL(client.server.apiBase).host;
+  const deadline = setTimeout(() => expire(`${host} did not finish sending the guide within ${limits.deadlineMs / 1000} s.`), limits.deadlineMs);
+  let stall: ReturnType<typeof setTimeout> | undefined;
+  const watchStall = () => {
+    clearTimeout(stall);
+    stall = setTimeout(() => expire(`${host} stopped sending the guide for ${limits.stallMs / 1000} s.`), limits.stallMs);
+  };
+  const opened = await client.openJson(`/guide?${query}`, ENDPOINT, { signal }).catch((error: unknown) => {
+    clearTimeout(deadline);
+    throw expired ? new ApiError('timeout', expired, { endpoint: ENDPOINT }) : error;
+  });
+  const { stream, headers, redact } = opened;
+  const reader = new GuideReader(limits, sink, redact);
+  let received = 0;
+  try {
+    const type = String(headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type && !type.includes('json')) {
+      throw new ApiError('bad-response', `The server sent a guide that is not JSON (${type}). Is this the address of an Airwave server?`, { endpoint: ENDPOINT });
+    }
+    const declared = Number(headers['content-length']);
+    if (Number.isFinite(declared) && declared > limits.maxBytes) throw tooLarge(limits.maxBytes);
+    watchStall();
+    for await (const chunk of stream) {
+      watchStall();
+      const bytes = chunk as Buffer;
+      received += bytes.length;
+      if (received > limits.maxBytes) throw tooLarge(limits.maxBytes);
+      reader.write(bytes);
+      sink.chunk?.(received);
+    }
+    if (received === 0) throw new ApiError('bad-response', 'The server sent an empty answer for the guide.', { endpoint: ENDPOINT });
+    reader.end(received);
+    return { bytes: received, channels: reader.channels, programmes: reader.programmes };
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (error instanceof GuideReadError) throw new ApiError('bad-response', error.message, { endpoint: ENDPOINT });
+    if (expired) throw new ApiError('timeout', expired, { endpoint: ENDPOINT });
+    if (o.signal?.aborted) throw new ApiError('cancelled', 'The request was cancelled.', { endpoint: ENDPOINT });
+    throw new ApiError('unreachable', `${host} closed the connection before the guide was complete (after ${mb(received)}). It may be restarting; the app will try again.`, {
+      endpoint: ENDPOINT,
+      cause: error,
+    });
+  } finally {
+    clearTimeout(deadline);
+    clearTimeout(stall);
+    if (!stream.destroyed) stream.destroy();
+  }
+}
+
+function tooLarge(cap: number): ApiError {
+  return new ApiError('bad-response', `The guide is larger than ${mb(cap)}, so it was not read. Choose a shorter window.`, { endpoint: ENDPOINT });
+}
+

@@ -1,0 +1,22 @@
+import type { AirwaveClient, CallOptions } from '../client/client';
+import { isApiError } from '../client/errors';
+import { streamGuide, type GuideStreamLimits } from '../client/guide-stream';
+import { GuideStore } from './store';
+
+/**
+ * Owns starting one guide load: a fresh store that fills as `/guide` streams in and settles as
+ * loaded, or as an error with the reason in words. The store is returned at once, so the first
+ * rows can be shown while the rest is still arriving.
+ */
+export function loadGuide(
+  client: AirwaveClient,
+  forwardMinutes: number,
+  o: CallOptions & { backMinutes?: number; limits?: Partial<GuideStreamLimits> } = {},
+): GuideStore {
+  const store = new GuideStore(forwardMinutes);
+  streamGuide(client, { forwardMinutes, backMinutes: o.backMinutes }, store, { signal: o.signal, limits: o.limits }).then(
+    () => store.finish(),
+    (error: unknown) => store.fail(isApiError(error) ? error.message : 'The guide could not be read.'),
+  );
+  return store;
+}

@@ -1,0 +1,49 @@
+/**
+ * The guide's words, in one place so a translation can replace them: chips, jumps, day labels,
+ * the labels screen readers hear, and what a failed load says. Times and days go through Intl
+ * and follow the system's locale.
+ */
+
+const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+const weekday = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
+const plural = new Intl.PluralRules('en');
+const hours = (n: number) => `${n} ${plural.select(n) === 'one' ? 'hour' : 'hours'}`;
+
+/** local midnight at the start of the day `ms` falls in */
+export function dayStart(ms: number): number {
+  const d = new Date(ms);
+  d.setHours(0, 0, 0, 0);
+  return d.getTime();
+}
+
+export const guideText = {
+  windowGroup: 'How far ahead',
+  /** the chip: the international hour symbol, short enough for five chips in 380 px */
+  window: (n: number) => `${n} h`,
+  jumpGroup: 'Jump to',
+  now: 'Now',
+  nowLabel: 'Back to what is on now',
+  plusHour: '+1 h',
+  plusHourLabel: 'One hour later',
+  tonight: (at: number) => `Tonight ${time.format(at)}`,
+  tomorrow: 'Tomorrow',
+  tomorrowLabel: 'Midnight, the start of tomorrow',
+  loadingWindow: (n: number) => `Loading ${hours(n)}…`,
+  loadingGuide: 'Loading the guide…',
+  notLoaded: 'The guide is not loaded',
+  failed: (n: number, reason: string, shown: number | null) =>
+    `Could not load the next ${hours(n)}: ${reason}${shown ? ` Still showing the next ${hours(shown)}.` : ''}`,
+  bumper: 'Bumper',
+  onAir: 'On now',
+  time: (ms: number) => time.format(ms),
+  /** "Today", "Tomorrow", else "Wed 25 Nov" (in the locale's order) */
+  day: (ms: number, now: number) => {
+    const days = Math.round((dayStart(ms) - dayStart(now)) / 86_400_000);
+    return days === 0 ? 'Today' : days === 1 ? 'Tomorrow' : weekday.format(ms);
+  },
+  channel: (number: number, name: string) => `Channel ${number}, ${name}`,
+  /** what a block's visible title and time leave unsaid, for screen readers */
+  blockRest: (fullTitle: string | null, starts: number, ends: number, channel: string, onAir: boolean) =>
+    `${fullTitle ? `: ${fullTitle}` : ''}, ${time.format(starts)} to ${time.format(ends)} on ${channel}${onAir ? ', on now' : ''}`,
+  grid: (channels: number) => `Guide, ${channels} ${channels === 1 ? 'channel' : 'channels'}`,
+};

@@ -1,0 +1,99 @@
+import { dayStart } from '../strings/guide';
+
+/**
+ * Owns the guide's geometry, free of the DOM: where the timeline starts, the scale that suits the
+ * window and the popover's width, the time ruler's ticks and midnights, where each jump lands, and
+ * how a programme block is cut to the part in view (so its title sits at the visible left edge
+ * and nothing focusable hides behind the channel column).
+ */
+
+export const MINUTE = 60_000;
+const QUARTER = 15 * MINUTE;
+const HALF_HOUR = 30 * MINUTE;
+/** pixels per minute when the window does not fit: a half-hour programme has room for its title */
+export const MIN_SCALE = 3.5;
+/** a window that fits the width at this scale or more is fitted (a one-hour window in 380 px) */
+export const FIT_SCALE = 2.5;
+export const MAX_SCALE = 8;
+
+export interface Timeline {
+  /** first and last instant drawn, ms since the epoch */
+  start: number;
+  end: number;
+  /** pixels per minute */
+  scale: number;
+  /** width of the timeline (without the channel column), px */
+  width: number;
+}
+
+/**
+ * The timeline for a window: from the quarter hour at least 15 minutes before now (or the
+ * window's own start, when later) to the window's end, fitted to `timelineWidth` when that leaves
+ * programmes readable, else at a readable scale that scrolls (and the jumps move through it).
+ */
+export function timeline(now: number, window: { from: number; to: number }, timelineWidth: number): Timeline {
+  const start = Math.max(window.from, Math.floor((now - QUARTER) / QUARTER) * QUARTER);
+  const end = Math.max(start + HALF_HOUR, window.to);
+  const minutes = (end - start) / MINUTE;
+  const fit = timelineWidth / minutes;
+  const scale = fit >= FIT_SCALE ? Math.min(MAX_SCALE, fit) : MIN_SCALE;
+  return { start, end, scale, width: Math.floor(minutes * scale) };
+}
+
+export const xOf = (t: Timeline, ms: number) => ((ms - t.start) / MINUTE) * t.scale;
+export const timeAt = (t: Timeline, px: number) => t.start + (px / t.scale) * MINUTE;
+
+export interface Tick {
+  at: number;
+  /** a local midnight: labelled with the day */
+  midnight: boolean;
+}
+
+/** Ruler ticks every half hour (every hour when half hours would crowd), plus every local midnight. */
+export function ticks(t: Timeline): Tick[] {
+  const step = t.scale * 30 >= 64 ? HALF_HOUR : 2 * HALF_HOUR;
+  const out: Tick[] = [];
+  for (let at = Math.ceil(t.start / step) * step; at <= t.end && out.length < 500; at += step) {
+    out.push({ at, midnight: dayStart(at) === at });
+  }
+  // Midnights that are not on the step grid (time zones with a half-hour offset).
+  for (let day = dayStart(t.start) + 86_400_000; day <= t.end && out.length < 510; day = dayStart(day + 26 * 3_600_000)) {
+    if (!out.some((tick) => tick.at === day)) out.push({ at: day, midnight: true });
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
+
+export type JumpId = 'now' | 'plus-hour' | 'tonight' | 'tomorrow';
+
+/** Where each jump lands; `tonight` only before 20:00. `from` is the time at the visible left edge. */
+export function jumps(now: number, from: number): { id: JumpId; at: number }[] {
+  const tonight = dayStart(now) + 20 * 3_600_000;
+  const list: { id: JumpId; at: number }[] = [
+    { id: 'now', at: now - 15 * MINUTE },
+    { id: 'plus-hour', at: from + 60 * MINUTE },
+  ];
+  if (now < tonight) list.push({ id: 'tonight', at: tonight });
+  // the next local midnight (26 h past today's midnight is tomorrow, even across a DST change)
+  list.push({ id: 'tomorrow', at: dayStart(dayStart(now) + 26 * 3_600_000) });
+  return list;
+}
+
+/** The smallest of `windows` (hours ahead) that shows an hour after `at`; the largest if none does. */
+export function windowFor(now: number, at: number, windows: readonly number[]): number {
+  const needed = (at + 60 * MINUTE - now) / 3_600_000;
+  return windows.find((hours) => hours >= needed) ?? windows[windows.length - 1]!;
+}
+
+/**
+ * A programme's block, cut to what is in view: it starts at the later of its own start and the
+ * visible left edge, so its title is always readable; null when no part of it is in view, or the
+ * part in view is a sliver too thin to see (a short bumper at a small scale).
+ */
+export function block(t: Timeline, startsAt: number, endsAt: number, visibleFrom: number, visibleTo: number): { left: number; width: number } | null {
+  const from = Math.max(startsAt, t.start, visibleFrom);
+  const to = Math.min(endsAt, t.end);
+  if (from >= visibleTo) return null;
+  const left = xOf(t, from);
+  const width = xOf(t, to) - left - 2;
+  return width >= 4 ? { left, width } : null;
+}

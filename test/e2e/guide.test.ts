@@ -1,0 +1,351 @@
+/// <reference lib="dom" />
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoServer, type DemoServer } from '../../src/main/demo';
+import { startPreviewHost, type PreviewHost, type PreviewOptions } from '../../src/main/preview/host';
+import { launchBrowser, openPopover, POPOVER, screenshot } from '../support/browser';
+import { ensureBuilt, out } from '../support/built';
+import { startHostileServer } from '../support/hostile-server';
+
+// The guide view in Chromium against the preview host (the real core, the demo server on
+// loopback): readable in 380 px, keyboard-safe, honest about failed loads, accessible in light
+// and dark, and the light renderer it lives in (small first bundle, icons on demand).
+
+const RENDERER = out('renderer');
+const AXE = readFileSync(join(process.cwd(), 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+let browser: Browser;
+const hosts: PreviewHost[] = [];
+const demos: DemoServer[] = [];
+
+beforeAll(async () => {
+  ensureBuilt();
+  browser = await launchBrowser();
+}, 130_000);
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  for (const host of hosts.splice(0)) await host.close();
+  for (const demo of demos.splice(0)) await demo.close();
+});
+
+async function preview(options: Partial<PreviewOptions> = {}): Promise<PreviewHost> {
+  const host = await startPreviewHost({ rendererDir: RENDERER, ...options });
+  hosts.push(host);
+  return host;
+}
+
+const demoGuide = (channels = 40) => preview({ demo: true, demoOptions: { seed: 7, channels, viewers: 1, churn: 0 } });
+
+async function openGuide(page: Page): Promise<void> {
+  await page.getByRole('tab', { name: 'Guide' }).click();
+  await page.locator('.block').first().waitFor();
+}
+
+/** Boxes of what the test needs: the scroll area, the right edge of the pinned channel column. */
+function layout(page: Page) {
+  return page.evaluate(() => {
+    const scroll = document.querySelector('.guide-scroll')!.getBoundingClientRect();
+    const column = document.querySelector('.guide-channel')!.getBoundingClientRect();
+    return { left: column.right, right: scroll.right, top: scroll.top, bottom: scroll.bottom };
+  });
+}
+
+const hiddenBehindColumn = (page: Page) =>
+  page.evaluate(() => {
+    const edge = document.querySelector('.guide-channel')!.getBoundingClientRect().right;
+    return [...document.querySelectorAll('.block')].filter((block) => block.getBoundingClientRect().left < edge - 1).length;
+  });
+
+describe('the guide in 380 px', () => {
+  it('changes the guide window, and search finds a programme by its title', async () => {
+    const host = await preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 1, churn: 0 } });
+    const page = await openPopover(browser, host.url);
+    const guideRequests: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/__bridge/loadGuide')) guideRequests.push(request.postDataJSON());
+    });
+    await openGuide(page);
+    await page.getByRole('radio', { name: '6 h' }).click();
+    await expect.poll(() => guideRequests).toContainEqual({ forwardMinutes: 360 });
+    await expect.poll(() => page.getByRole('radio', { name: '6 h' }).getAttribute('aria-checked')).toBe('true');
+    expect(host.app.store.state.guide.data!.windowMinutes).toBe(360);
+
+    // a title that is on later in the window
+    const later = host.app.store.state.guide.data!.channels
+      .flatMap((channel) => channel.programs)
+      .find((program) => program.ratingKey !== null && Date.parse(program.startsAt) > Date.now() + 60 * 60_000)!;
+    await page.keyboard.press('/');
+    const searchbox = page.getByRole('searchbox', { name: /Search titles/ });
+    await expect.poll(() => searchbox.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type(later.title);
+    await expect.poll(() => page.getByRole('option').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('option').allTextContents()).toContainEqual(expect.stringContaining(later.title));
+    await screenshot(page, 'search-light');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').filter({ has: page.locator('.sheet-title') }).first().waitFor();
+    expect(await page.locator('.sheet-title').first().textContent()).toBeTruthy();
+    await screenshot(page, 'programme-light');
+  });
+
+  it('keeps titles at the visible left edge and fills the programme on air, however far it is scrolled', async () => {
+    const host = await demoGuide();
+    const page = await openPopover(browser, host.url);
+    await openGuide(page);
+    await screenshot(page, 'guide-light');
+    const check = async () => {
+      const box = await layout(page);
+      const blocks = await page.locator('.block-now').evaluateAll((nodes) =>
+        nodes.map((node) => {
+          const title = node.querySelector('.block-title')!.getBoundingClientRect();
+          const box = node.getBoundingClientRect();
+          return { left: box.left, width: box.width, titleLeft: title.left, titleWidth: title.width, fill: getComputedStyle(node).backgroundColor };
+        }),
+      );
+      const plain = await page.locator('.block:not(.block-now):not(.block-bumper)').first().evaluate((node) => getComputedStyle(node).backgroundColor);
+      expect(blocks.length).toBeGreaterThan(5);
+      for (const block of blocks) {
+        expect(block.left).toBeGreaterThanOrEqual(box.left - 1); // never under the channel column
+        expect(block.titleLeft).toBeGreaterThanOrEqual(box.left);
+        if (block.width >= 40) expect(block.titleWidth).toBeGreaterThan(20); // the title starts in view, readable
+        expect(block.fill).not.toBe(plain); // on air is filled, not a 3 px edge
+      }
+      expect(await hiddenBehindColumn(page)).toBe(0);
+    };
+    await check();
+    // scrolled a little: the programme on air is still drawn from the visible edge, title first
+    await page.locator('.guide-scroll').evaluate((el) => el.scrollBy({ left: 40 }));
+    await page.waitForTimeout(100);
+    await check();
+  });
+
+  it('channel names take two lines, and the full name shows on hover and on focus', async () => {
+    const host = await demoGuide();
+    const page = await openPopover(browser, host.url);
+    await openGuide(page);
+    const name = page.locator('.guide-channel-name').first();
+    expect(await name.evaluate((el) => getComputedStyle(el).webkitLineClamp)).toBe('2');
+    // at least one name in view needs its second line ("Cartoon Corner", "Sci-Fi Station")
+    const twoLines = await page.locator('.guide-channel-name').evaluateAll((nodes) => nodes.filter((n) => n.getBoundingClientRect().height > 20).length);
+    expect(twoLines).toBeGreaterThan(0);
+    const channel = page.locator('.guide-channel').nth(3);
+    const full = channel.locator('.guide-channel-full');
+    expect(await full.isVisible()).toBe(false);
+    await channel.hover();
+    await expect.poll(() => full.isVisible()).toBe(true);
+    expect(await full.textContent()).toBe(await channel.locator('.guide-channel-name').textContent());
+    expect(await channel.getAttribute('title')).toContain(await full.textContent());
+    await page.mouse.move(5, POPOVER.height - 5);
+    await expect.poll(() => full.isVisible()).toBe(false);
+    await page.keyboard.press('Shift'); // after a key press, focus counts as keyboard focus (:focus-visible)
+    await channel.focus();
+    expect(await channel.evaluate((el) => el.matches(':focus-visible'))).toBe(true);
+    await expect.poll(() => full.isVisible()).toBe(true);
+  });
+
+  it('fits a one-hour window in the width, and jumps through a long one to tonight and tomorrow with a day label', async () => {
+    const host = await demoGuide();
+    const page = await openPopover(browser, host.url);
+    const guideRequests: { forwardMinutes: number }[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/__bridge/loadGuide')) guideRequests.push(request.postDataJSON() as { forwardMinutes: number });
+    });
+    await openGuide(page);
+    await page.getByRole('radio', { name: '1 h' }).click();
+    await expect.poll(() => page.getByRole('radio', { name: '1 h' }).getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => page.locator('.guide-scroll').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+
+    // "Tomorrow" from a 1-hour window: loads a window that reaches past midnight, then lands there
+    await page.getByRole('button', { name: 'Tomorrow', exact: true }).click();
+    await expect.poll(() => guideRequests.at(-1)?.forwardMinutes ?? 0).toBeGreaterThan(60);
+    const midnight = await page.evaluate(() => {
+      const d = new Date();
+      d.setHours(24, 0, 0, 0);
+      return d.getTime();
+    });
+    expect(Date.now() + guideRequests.at(-1)!.forwardMinutes * 60_000).toBeGreaterThan(midnight);
+    await expect.poll(() => page.locator('.guide-corner').textContent(), { timeout: 15_000 }).toBe('Tomorrow');
+    const dayTick = page.locator('.guide-tick-day', { hasText: 'Tomorrow' });
+    await dayTick.waitFor();
+    const box = await layout(page);
+    const tick = (await dayTick.boundingBox())!;
+    expect(tick.x).toBeGreaterThanOrEqual(box.left - 2);
+    expect(tick.x).toBeLessThan(box.left + 40);
+    await screenshot(page, 'guide-tomorrow-light');
+
+    // back to now, then one hour on
+    await page.getByRole('button', { name: 'Now', exact: true }).click();
+    await expect.poll(() => page.locator('.guide-corner').textContent()).toBe('Today');
+    await expect.poll(() => page.locator('.now-line').evaluate((line) => line.getBoundingClientRect().left)).toBeGreaterThan(box.left);
+    const before = await page.locator('.guide-scroll').evaluate((el) => el.scrollLeft);
+    await page.getByRole('button', { name: '+1 h', exact: true }).click();
+    await expect.poll(() => page.locator('.guide-scroll').evaluate((el) => el.scrollLeft)).toBeGreaterThan(before + 100);
+  });
+
+  it('Tab never lands on a block hidden behind the channel column, scrolled or not', async () => {
+    const host = await demoGuide();
+    const page = await openPopover(browser, host.url);
+    await openGuide(page);
+    await page.getByRole('radio', { name: '6 h' }).click();
+    await expect.poll(() => page.getByRole('radio', { name: '6 h' }).getAttribute('aria-checked')).toBe('true');
+    for (const scrolled of [false, true]) {
+      if (scrolled) await page.locator('.guide-scroll').evaluate((el) => el.scrollBy({ left: 300 }));
+      await page.locator('.guide-channel').first().focus();
+      let blocks = 0;
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press('Tab');
+        // the focused block may sit where it was for one frame after its row scrolled; then it is in view
+        await expect
+          .poll(() =>
+            page.evaluate(() => {
+              const el = document.activeElement!;
+              return el.classList.contains('block') ? el.getBoundingClientRect().left - document.querySelector('.guide-channel')!.getBoundingClientRect().right : 0;
+            }),
+          )
+          .toBeGreaterThanOrEqual(-1);
+        const focused = await page.evaluate(() => {
+          const el = document.activeElement!;
+          const edge = document.querySelector('.guide-channel')!.getBoundingClientRect().right;
+          const scroll = document.querySelector('.guide-scroll')!.getBoundingClientRect();
+          const box = el.getBoundingClientRect();
+          return { block: el.classList.contains('block'), left: box.left, right: box.right, top: box.top, bottom: box.bottom, edge, scroll: { right: scroll.right, top: scroll.top, bottom: scroll.bottom } };
+        });
+        const where = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80));
+        expect(focused.block || where?.includes('guide-channel'), where).toBe(true);
+        if (!focused.block) continue;
+        blocks++;
+        expect(focused.left).toBeGreaterThanOrEqual(focused.edge - 1);
+        expect(focused.left).toBeLessThan(focused.scroll.right);
+        expect(focused.top).toBeGreaterThanOrEqual(focused.scroll.top + 20); // below the time ruler
+        expect(focused.bottom).toBeLessThanOrEqual(focused.scroll.bottom + 1);
+      }
+      expect(blocks).toBeGreaterThan(10);
+    }
+  });
+
+  it('arrow keys move along a channel and to what is on at the same time on the next, far down the list', async () => {
+    const host = await demoGuide();
+    const page = await openPopover(browser, host.url);
+    await openGuide(page);
+    const focusedRow = () => page.evaluate(() => document.activeElement?.closest('.guide-row')?.getAttribute('aria-label') ?? null);
+    const focusedClass = () => page.evaluate(() => document.activeElement?.className ?? '');
+    await page.locator('.guide-row').first().locator('.block-now').focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedRow()).toMatch(/^Channel 102,/);
+    expect(await focusedClass()).toContain('block');
+    // along the row: right to the next programme, left back, and left again to the channel
+    const here = await page.evaluate(() => document.activeElement!.getBoundingClientRect().left);
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => document.activeElement!.getBoundingClientRect().left)).toBeGreaterThan(here);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(focusedClass).toContain('guide-channel');
+    // down the channel column, past the rows drawn at first
+    for (let i = 0; i < 18; i++) {
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(focusedRow).toMatch(new RegExp(`^Channel ${103 + i},`));
+    }
+    expect(await focusedClass()).toContain('guide-channel');
+    const box = await page.locator(':focus').boundingBox();
+    const scroll = await layout(page);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(scroll.bottom + 1);
+  });
+
+  it('a window that fails to load keeps the old selection and grid, and says why', async () => {
+
+    const demo = await startDemoServer({ port: 0, seed: 11, channels: 12, viewers: 1, churn: 0 });
+    demos.push(demo);
+    const hostile = await startHostileServer(demo);
+    try {
+      const host = await preview({ server: hostile.url, apiKey: demo.key });
+      const page = await openPopover(browser, host.url);
+      await openGuide(page);
+      await page.getByRole('radio', { name: '3 h' }).click();
+      await expect.poll(() => page.getByRole('radio', { name: '3 h' }).getAttribute('aria-checked')).toBe('true');
+      const firstRow = () => page.locator('.guide-row').first().locator('.block-title').allTextContents();
+      const shown = await firstRow();
+      await hostile.setMode('truncated-json', /\/guide$/);
+      await page.getByRole('radio', { name: '12 h' }).click();
+      const alert = page.locator('.guide-error');
+      await alert.waitFor();
+      expect(await alert.textContent()).toMatch(/^Could not load the next 12 hours: .+ Still showing the next 3 hours\.$/);
+      expect(await page.getByRole('radio', { name: '3 h' }).getAttribute('aria-checked')).toBe('true');
+      expect(await page.getByRole('radio', { name: '12 h' }).getAttribute('aria-checked')).toBe('false');
+      expect(await firstRow()).toEqual(shown);
+      await screenshot(page, 'guide-failed-light');
+      await hostile.setMode('ok');
+      await page.getByRole('radio', { name: '12 h' }).click();
+      await expect.poll(() => page.getByRole('radio', { name: '12 h' }).getAttribute('aria-checked')).toBe('true');
+      expect(await alert.count()).toBe(0);
+    } finally {
+      await hostile.close();
+    }
+  });
+});
+
+describe('accessibility and a light renderer', () => {
+  it.each(['light', 'dark'] as const)('axe finds no serious or critical violation in the guide (%s)', async (scheme) => {
+    const host = await demoGuide();
+    const context = await browser.newContext({ viewport: POPOVER, colorScheme: scheme, reducedMotion: 'reduce', bypassCSP: true });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(host.url);
+    await openGuide(page);
+    await page.waitForTimeout(300); // icons in place
+    await screenshot(page, `guide-${scheme}`);
+    await page.addScriptTag({ content: AXE });
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+      const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    });
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+
+  it('the first paint loads at most 250 KB of JavaScript; icons load per name, at their final size', async () => {
+    const host = await demoGuide(16);
+    const context = await browser.newContext({ viewport: POPOVER, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const scripts: { url: string; bytes: number }[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) {
+        response.body().then(
+          (body) => scripts.push({ url: response.url(), bytes: body.length }),
+          () => {}, // the page closed first: the test has its figures by then
+        );
+      }
+    });
+    // hold back one icon so its empty box can be measured against the loaded one
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/face-grinning-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(host.url);
+    await page.getByRole('tab', { name: /Watching/ }).waitFor();
+    await expect.poll(() => scripts.length).toBeGreaterThan(0);
+    const firstPaint = scripts.reduce((sum, s) => sum + s.bytes, 0);
+    expect(firstPaint).toBeLessThanOrEqual(250 * 1024);
+
+    await openGuide(page);
+    const laugh = page.locator('.guide-row', { hasText: '90s Sitcoms' }).locator('.channel-icon');
+    await expect.poll(() => laugh.getAttribute('data-icon')).toBe('loading');
+    const name = page.locator('.guide-row', { hasText: '90s Sitcoms' }).locator('.guide-channel-name');
+    const before = { icon: await laugh.boundingBox(), name: await name.boundingBox() };
+    release();
+    await expect.poll(() => laugh.getAttribute('data-icon')).toBe('lucide');
+    expect(await laugh.locator('svg').getAttribute('class')).toContain('lucide-laugh');
+    expect({ icon: await laugh.boundingBox(), name: await name.boundingBox() }).toEqual(before); // nothing moved
+    // an unknown name gets the TV; only the icons in use were fetched, never the whole set
+    await page.locator('.guide-scroll').evaluate((el) => el.scrollBy({ top: 400 }));
+    await expect.poll(() => page.locator('.guide-row', { hasText: 'Classic Comedy' }).locator('.channel-icon').getAttribute('data-icon')).toBe('fallback');
+    const iconChunks = scripts.filter((s) => !/\/(index|icon-loaders)-[\w-]+\.js$/.test(s.url));
+    expect(iconChunks.length).toBeGreaterThan(3);
+    expect(iconChunks.length).toBeLessThan(20);
+    await context.close();
+  });
+});
