@@ -130,7 +130,7 @@ export class AppController {
       tuning: options.tuning,
       log: this.#log,
       ...(options.client
-        ? { createClient: (config) => new AirwaveClient({ ...config, ...options.client, now: () => this.#clock.now() }) }
+        ? { createClient: (config) => new AirwaveClient({ ...config, ...options.client, clock: this.#clock }) }
         : {}),
     });
     this.#unsubscribe.push(

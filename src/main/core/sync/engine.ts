@@ -116,7 +116,7 @@ export class SyncEngine {
     this.#createClient =
       options.createClient ??
       ((config) =>
-        new AirwaveClient({ server: config.server, apiKey: config.apiKey, authStyle: config.authStyle, now: () => this.#clock.now() }));
+        new AirwaveClient({ server: config.server, apiKey: config.apiKey, authStyle: config.authStyle, clock: this.#clock }));
     this.#jobs = new Jobs(this.#clock);
   }
 
