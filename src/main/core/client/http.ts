@@ -51,6 +51,15 @@ type Phase = 'headers' | 'body';
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
+/**
+ * Whether a redirect may be followed with the key: only to the configured origin, i.e. the same
+ * scheme, host and port (an https → http downgrade or another port is another origin). Checked on
+ * every hop, not only the first.
+ */
+export function sameOrigin(next: URL, origin: string): boolean {
+  return next.origin === new URL(origin).origin;
+}
+
 export class HttpTransport {
   private readonly agent: Agent;
 
@@ -72,7 +81,7 @@ export class HttpTransport {
       const location = response.headers.location;
       if (!REDIRECT_STATUSES.has(response.status) || typeof location !== 'string') return response;
       const next = new URL(location, target);
-      if (next.origin !== options.origin) {
+      if (!sameOrigin(next, options.origin)) {
         const shown = `${next.origin}${next.pathname}`;
         throw new ApiError(
           'bad-response',
@@ -134,19 +143,7 @@ export class HttpTransport {
       const declared = Number(headers['content-length']);
       if (ok && Number.isFinite(declared) && declared > cap) throw tooLarge(endpoint, cap);
       if (REDIRECT_STATUSES.has(status)) return { status, headers, body: Buffer.alloc(0) };
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of body) {
-        const bytes = chunk as Buffer;
-        size += bytes.length;
-        if (size > cap) {
-          if (ok) throw tooLarge(endpoint, cap);
-          chunks.push(bytes.subarray(0, bytes.length - (size - cap)));
-          break; // an error page only needs its start
-        }
-        chunks.push(bytes);
-      }
-      return { status, headers, body: Buffer.concat(chunks) };
+      return { status, headers, body: await readInto(body, cap, declared, ok ? () => tooLarge(endpoint, cap) : null) };
     } catch (error) {
       throw error instanceof ApiError ? error : deadline.explain(error);
     } finally {
@@ -196,6 +193,36 @@ export class HttpTransport {
   async close(): Promise<void> {
     await this.agent.destroy();
   }
+}
+
+/**
+ * Reads a body into one buffer (sized from Content-Length when declared, else grown by doubling),
+ * so a large answer is never held as chunks and their concatenation at once. Past `cap` it throws
+ * `overflow()`, or with no overflow (an error page) keeps the first `cap` bytes and stops.
+ */
+async function readInto(body: AsyncIterable<unknown>, cap: number, declared: number, overflow: (() => ApiError) | null): Promise<Buffer> {
+  let buffer: Buffer = Buffer.allocUnsafe(Number.isFinite(declared) && declared >= 0 ? Math.min(declared, cap) : Math.min(64 * 1024, cap));
+  let size = 0;
+  for await (const chunk of body) {
+    const bytes = chunk as Buffer;
+    if (size + bytes.length > cap) {
+      if (overflow) throw overflow();
+      if (buffer.length < cap) buffer = grow(buffer, size, cap);
+      bytes.copy(buffer, size, 0, cap - size);
+      size = cap;
+      break; // an error page only needs its start
+    }
+    if (size + bytes.length > buffer.length) buffer = grow(buffer, size, Math.min(cap, Math.max(buffer.length * 2, size + bytes.length)));
+    bytes.copy(buffer, size);
+    size += bytes.length;
+  }
+  return buffer.subarray(0, size);
+}
+
+function grow(buffer: Buffer, used: number, length: number): Buffer {
+  const bigger = Buffer.allocUnsafe(length);
+  buffer.copy(bigger, 0, 0, used);
+  return bigger;
 }
 
 function cancelled(endpoint: string): ApiError {
