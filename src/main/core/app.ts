@@ -317,7 +317,7 @@ export class AppController {
         const client = this.engine.client;
         if (!client) return failed('unconfigured', 'Connect to a server first.');
         try {
-          const now = await client.channelNowByNumber(number);
+          const now = await client.channelNowByNumber(number, { user: true });
           const channel = this.store.state.onNow.data?.channels.find((row) => row.number === number) ?? null;
           return ok({ number, channel, now });
         } catch (error) {

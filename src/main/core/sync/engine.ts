@@ -256,7 +256,7 @@ export class SyncEngine {
     const gen = this.#gen;
     this.#store.update((state) => ({ guide: { ...state.guide, forwardMinutes, loading: true } }));
     try {
-      const guide = await client.guide(forwardMinutes);
+      const guide = await client.guide(forwardMinutes, { user: true }); // asked for by the user: not held to the background budget
       if (gen !== this.#gen || this.#store.state.guide.forwardMinutes !== forwardMinutes) return;
       this.#store.update({ guide: { data: guide, updatedAt: this.#clock.now(), error: null, forwardMinutes, loading: false } });
     } catch (error) {
