@@ -100,7 +100,7 @@ describe('snapshot readers that fall behind', () => {
       const reader = reading.body!.getReader();
       for (;;) {
         const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-        if (done) return;
+        if (done || !value) return;
         received += value.length;
       }
     })();
