@@ -196,3 +196,26 @@ describe('familyOf', () => {
     expect(familyOf('GET /sessions/count')).toBe('GET /sessions/count');
   });
 });
+
+describe('a family with its own budget', () => {
+  it('holds artwork to its own, larger budget', async () => {
+    const clock = new ManualClock();
+    const governor = new RequestGovernor(clock, { perMinute: 20 });
+    const s = sender();
+    const calls = Array.from({ length: 150 }, (_, i) =>
+      governor.run({ key: `GET /artwork/p${i}/poster`, endpoint: 'GET artwork', perMinute: 120 }, s.send(`${i}`)),
+    );
+    for (let round = 0; round < 60; round++) {
+      s.answerAll();
+      await flush();
+    }
+    expect(s.calls).toBe(120);
+    clock.advance(60_000);
+    for (let round = 0; round < 20; round++) {
+      s.answerAll();
+      await flush();
+    }
+    expect(s.calls).toBe(150);
+    await expect(Promise.all(calls)).resolves.toHaveLength(150);
+  });
+});

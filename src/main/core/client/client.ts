@@ -54,6 +54,8 @@ export interface CallOptions {
 }
 
 const EMPTY = Buffer.alloc(0);
+/** Background artwork starts per minute (the API's own endpoints get the governor's default, 20). */
+const ARTWORK_PER_MINUTE = 120;
 
 /** The longest wait a server's Retry-After can impose (the sync engine's backoff cap). */
 export const MAX_RETRY_AFTER_MS = 5 * 60_000;
@@ -151,7 +153,8 @@ export class AirwaveClient {
     if (path === null || !parseArtworkPath(path)) {
       throw new ApiError('invalid-request', 'That is not an artwork address of this server.', { endpoint });
     }
-    const response = await this.#governed(`GET ${path}`, endpoint, o, (signal) =>
+    // Many small images (one per viewer, per programme opened): a larger budget than the API's.
+    const response = await this.#governed(`GET ${path}`, endpoint, { ...o, perMinute: ARTWORK_PER_MINUTE }, (signal) =>
       this.#transport.get(`${this.server.root}${path}`, {
         endpoint,
         origin: this.server.origin,
@@ -206,8 +209,13 @@ export class AirwaveClient {
   }
 
   /** Every request goes through the governor: one place for spacing, budgets, the in-flight cap and sharing. */
-  #governed<T>(key: string, endpoint: string, o: (CallOptions & { coalesce?: boolean }) | undefined, send: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    return this.#governor.run({ key, endpoint, user: o?.user, coalesce: o?.coalesce, signal: o?.signal }, send);
+  #governed<T>(
+    key: string,
+    endpoint: string,
+    o: (CallOptions & { coalesce?: boolean; perMinute?: number }) | undefined,
+    send: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
+    return this.#governor.run({ key, endpoint, user: o?.user, coalesce: o?.coalesce, perMinute: o?.perMinute, signal: o?.signal }, send);
   }
 
   get #authHeaders(): Record<string, string> {

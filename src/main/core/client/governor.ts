@@ -32,6 +32,8 @@ export interface GovernedRequest {
   user?: boolean;
   /** false for a request that must never be shared (an event stream) */
   coalesce?: boolean;
+  /** this family's own budget per minute, instead of the policy's (artwork: many small images) */
+  perMinute?: number;
   signal?: AbortSignal;
 }
 
@@ -40,6 +42,7 @@ interface Entry {
   family: string;
   endpoint: string;
   user: boolean;
+  perMinute: number;
   running: boolean;
   callers: number;
   controller: AbortController;
@@ -136,6 +139,7 @@ export class RequestGovernor {
       family: familyOf(request.key),
       endpoint: request.endpoint,
       user: request.user === true,
+      perMinute: request.perMinute ?? this.policy.perMinute,
       running: false,
       callers: 0,
       controller: new AbortController(),
@@ -180,7 +184,7 @@ export class RequestGovernor {
     const last = this.#lastStart.get(entry.key);
     let at = last === undefined ? now : last + this.policy.spacingMs;
     const window = this.#recent(entry.family, now);
-    if (window.length >= this.policy.perMinute) at = Math.max(at, window[window.length - this.policy.perMinute]! + MINUTE);
+    if (window.length >= entry.perMinute) at = Math.max(at, window[window.length - entry.perMinute]! + MINUTE);
     return Math.max(now, at);
   }
 
