@@ -86,7 +86,7 @@ async function measure() {
     console.log(`one ${mb(size)} MB /guide answer (${channels} channels), peak resident memory added (median of 3 fresh processes):`);
     console.log(`  client (fetch, check, parse): ${mb(client)} MB`);
     console.log(`  baseline (the text and its tree alone): ${mb(baseline)} MB`);
-    console.log(`  ratio ${(client / baseline).toFixed(2)} (target: at most 1.25; 1.33–1.43 before the client read into one buffer)`);
+    console.log(`  ratio ${(client / baseline).toFixed(2)} (target: at most 1.25; 1.33–1.43 before the client let go of the bytes and the text early)`);
   } finally {
     server.stdin.end();
     rmSync(path, { force: true });

@@ -196,33 +196,28 @@ export class HttpTransport {
 }
 
 /**
- * Reads a body into one buffer (sized from Content-Length when declared, else grown by doubling),
- * so a large answer is never held as chunks and their concatenation at once. Past `cap` it throws
- * `overflow()`, or with no overflow (an error page) keeps the first `cap` bytes and stops.
+ * Reads a body up to `cap` bytes. With a declared length it goes straight into one buffer of that
+ * size (never chunks plus their concatenation); without one, chunks are kept as they come and
+ * joined once at the end (no copying while a possibly oversized body streams in). Past `cap` it
+ * throws `overflow()`, or with no overflow (an error page) keeps the first `cap` bytes and stops.
  */
 async function readInto(body: AsyncIterable<unknown>, cap: number, declared: number, overflow: (() => ApiError) | null): Promise<Buffer> {
-  let buffer: Buffer = Buffer.allocUnsafe(Number.isFinite(declared) && declared >= 0 ? Math.min(declared, cap) : Math.min(64 * 1024, cap));
+  const known = Number.isFinite(declared) && declared >= 0 ? Math.min(declared, cap) : -1;
+  const into = known >= 0 ? Buffer.allocUnsafe(known) : null;
+  const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
-    const bytes = chunk as Buffer;
-    if (size + bytes.length > cap) {
-      if (overflow) throw overflow();
-      if (buffer.length < cap) buffer = grow(buffer, size, cap);
-      bytes.copy(buffer, size, 0, cap - size);
-      size = cap;
-      break; // an error page only needs its start
-    }
-    if (size + bytes.length > buffer.length) buffer = grow(buffer, size, Math.min(cap, Math.max(buffer.length * 2, size + bytes.length)));
-    bytes.copy(buffer, size);
+    let bytes = chunk as Buffer;
+    const over = size + bytes.length > cap;
+    if (over && overflow) throw overflow();
+    if (over) bytes = bytes.subarray(0, cap - size); // an error page only needs its start
+    if (into && size + bytes.length <= into.length) bytes.copy(into, size);
+    else if (into) throw new Error('The server sent more than it declared.');
+    else chunks.push(bytes);
     size += bytes.length;
+    if (over) break;
   }
-  return buffer.subarray(0, size);
-}
-
-function grow(buffer: Buffer, used: number, length: number): Buffer {
-  const bigger = Buffer.allocUnsafe(length);
-  buffer.copy(bigger, 0, 0, used);
-  return bigger;
+  return into ? into.subarray(0, size) : Buffer.concat(chunks, size);
 }
 
 function cancelled(endpoint: string): ApiError {
