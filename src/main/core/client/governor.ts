@@ -5,8 +5,9 @@ import { ApiError } from './errors';
  * The request governor: the one brake between every scheduler and a server (Airwave has no rate
  * limit of its own). Per client, so per server: at most `maxInFlight` requests at once (the rest
  * wait in a bounded queue, user actions first); identical requests waiting or in flight share one;
- * and outside explicit user actions, the same request is never started again within `spacingMs`
- * and one endpoint family (e.g. every `/channels/by-number/{n}/now`) starts at most `perMinute`
+ * and outside explicit user actions, the same request starts at most `burst` times in any
+ * `burst × spacingMs` (a scheduler that asks twice at one instant is served, one that loops is
+ * held to one start per `spacingMs`) and one endpoint family (e.g. every `/channels/by-number/{n}/now`) starts at most `perMinute`
  * times in any 60 s. It runs on the injected clock, so tests hold it to account in simulated time.
  */
 
@@ -15,13 +16,15 @@ export interface GovernorPolicy {
   maxInFlight: number;
   /** distinct requests waiting; beyond it a new one is refused at once */
   maxQueued: number;
-  /** background only: the same request (path and query) is not started again sooner */
+  /** background only: the same request (path and query) starts at most once per `spacingMs` on average… */
   spacingMs: number;
+  /** …with at most this many in any `burst × spacingMs` */
+  burst: number;
   /** background only: starts per endpoint family in any 60 s */
   perMinute: number;
 }
 
-export const DEFAULT_GOVERNOR: GovernorPolicy = { maxInFlight: 4, maxQueued: 256, spacingMs: 1_000, perMinute: 20 };
+export const DEFAULT_GOVERNOR: GovernorPolicy = { maxInFlight: 4, maxQueued: 256, spacingMs: 1_000, burst: 3, perMinute: 20 };
 
 export interface GovernedRequest {
   /** what makes two requests identical, e.g. "GET /guide?forwardMinutes=180" */
@@ -69,8 +72,8 @@ export class RequestGovernor {
   #queue: Entry[] = [];
   /** waiting or running entries that may be shared, by key */
   readonly #shared = new Map<string, Entry>();
-  /** background starts: last per key, and the last minute's per family */
-  readonly #lastStart = new Map<string, number>();
+  /** background starts: the recent ones per key, and the last minute's per family */
+  readonly #keyStarts = new Map<string, number[]>();
   readonly #window = new Map<string, number[]>();
   #running = 0;
   #wake: TimerHandle | null = null;
@@ -181,8 +184,9 @@ export class RequestGovernor {
   /** When a background request may start: its own spacing, and its family's minute budget. */
   #allowedAt(entry: Entry, now: number): number {
     if (entry.user) return now;
-    const last = this.#lastStart.get(entry.key);
-    let at = last === undefined ? now : last + this.policy.spacingMs;
+    const { burst, spacingMs } = this.policy;
+    const starts = this.#keyStarts.get(entry.key) ?? [];
+    let at = starts.length >= burst ? starts[starts.length - burst]! + burst * spacingMs : now;
     const window = this.#recent(entry.family, now);
     if (window.length >= entry.perMinute) at = Math.max(at, window[window.length - entry.perMinute]! + MINUTE);
     return Math.max(now, at);
@@ -219,7 +223,10 @@ export class RequestGovernor {
     this.#running++;
     this.#started++;
     if (!entry.user) {
-      this.#lastStart.set(entry.key, now);
+      const starts = this.#keyStarts.get(entry.key) ?? [];
+      starts.push(now);
+      if (starts.length > this.policy.burst) starts.shift();
+      this.#keyStarts.set(entry.key, starts);
       const window = this.#recent(entry.family, now);
       window.push(now);
       this.#window.set(entry.family, window);
@@ -231,17 +238,31 @@ export class RequestGovernor {
     } catch (error) {
       sent = Promise.reject(error);
     }
-    sent.then(entry.settle.resolve, entry.settle.reject).finally(() => {
-      this.#running--;
-      if (this.#shared.get(entry.key) === entry) this.#shared.delete(entry.key);
-      this.#pump();
-    });
+    // The entry stops being shareable before its callers hear the answer: a caller that asks again
+    // the moment it has the answer must get a new request, not the answer it already has.
+    sent.then(
+      (value) => {
+        this.#finish(entry);
+        entry.settle.resolve(value);
+      },
+      (error: unknown) => {
+        this.#finish(entry);
+        entry.settle.reject(error);
+      },
+    );
   }
 
-  /** Keeps the spacing memory small: starts older than the spacing no longer matter. */
+  #finish(entry: Entry): void {
+    this.#running--;
+    if (this.#shared.get(entry.key) === entry) this.#shared.delete(entry.key);
+    this.#pump();
+  }
+
+  /** Keeps the spacing memory small: starts older than the window no longer matter. */
   #forgetOld(now: number): void {
-    if (this.#lastStart.size <= 512) return;
-    for (const [key, at] of this.#lastStart) if (at <= now - this.policy.spacingMs) this.#lastStart.delete(key);
+    if (this.#keyStarts.size <= 512) return;
+    const window = this.policy.burst * this.policy.spacingMs;
+    for (const [key, starts] of this.#keyStarts) if (starts[starts.length - 1]! <= now - window) this.#keyStarts.delete(key);
   }
 
   /** One timer, for the earliest moment a waiting background request may start. */
