@@ -49,7 +49,7 @@ const flush = async () => {
 describe('RequestGovernor', () => {
   it('holds a background caller looping at 0 ms to the budget per minute and the spacing', async () => {
     const clock = new ManualClock();
-    const governor = new RequestGovernor(clock, { perMinute: 20, spacingMs: 1_000 });
+    const governor = new RequestGovernor(clock, { perMinute: 20, spacingMs: 1_000, burst: 3 });
     const starts: number[] = [];
     let stop = false;
     const loop = (async () => {

@@ -24,7 +24,7 @@ export interface GovernorPolicy {
   perMinute: number;
 }
 
-export const DEFAULT_GOVERNOR: GovernorPolicy = { maxInFlight: 4, maxQueued: 256, spacingMs: 1_000, burst: 3, perMinute: 20 };
+export const DEFAULT_GOVERNOR: GovernorPolicy = { maxInFlight: 4, maxQueued: 256, spacingMs: 250, burst: 4, perMinute: 20 };
 
 export interface GovernedRequest {
   /** what makes two requests identical, e.g. "GET /guide?forwardMinutes=180" */
