@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AirwaveClient, ApiError, type ApiErrorKind } from '../../src/main/core/client';
+import { AirwaveClient, ApiError, MAX_RETRY_AFTER_MS, type ApiErrorKind } from '../../src/main/core/client';
+import { sameOrigin } from '../../src/main/core/client/http';
 import { USER_AGENT } from '../../src/shared/app-info';
 import { closedPort, sendJson, startLocalServer, type LocalServer } from '../support/local-server';
 
@@ -119,6 +120,27 @@ describe('client against misbehaving servers', () => {
     expect(error.retryAfterMs).toBe(90_000);
   });
 
+  it('a Retry-After of 100000000 s (or a date years away) cannot park the client: it is bounded to 5 minutes', async () => {
+    const server = await serve((req, res) =>
+      sendJson(res, 503, { error: { code: 'unavailable', message: 'Busy.' } }, { 'retry-after': req.url?.endsWith('/status') ? '100000000' : 'Fri, 01 Jan 2100 00:00:00 GMT' }),
+    );
+    expect((await expectKind(clientFor(server.url).status(), 'server-error')).retryAfterMs).toBe(MAX_RETRY_AFTER_MS);
+    expect((await expectKind(clientFor(server.url).capabilities(), 'server-error')).retryAfterMs).toBe(MAX_RETRY_AFTER_MS);
+    expect(MAX_RETRY_AFTER_MS).toBe(5 * 60_000);
+  });
+
+  it('a large answer without Content-Length is read whole, and one past the cap is refused', async () => {
+    const big = { count: 7, padding: 'x'.repeat(3 * 1024 * 1024 + 17) };
+    const server = await serve((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }); // chunked: no declared length
+      const text = JSON.stringify(big);
+      for (let at = 0; at < text.length; at += 100_000) res.write(text.slice(at, at + 100_000));
+      res.end();
+    });
+    await expect(clientFor(server.url).sessionCount()).resolves.toEqual({ count: 7 });
+    await expectKind(clientFor(server.url, { limits: { jsonBytes: 1024 * 1024 } }).sessionCount(), 'bad-response');
+  });
+
   it('invalid JSON on 200 is a bad response', async () => {
     const server = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -196,6 +218,33 @@ describe('client against misbehaving servers', () => {
     expect(elsewhere.requests).toHaveLength(0);
   });
 
+  it('checks every redirect hop: a same-origin hop followed by a cross-origin one is refused', async () => {
+    const elsewhere = await serve((_req, res) => sendJson(res, 200, STATUS));
+    const server = await serve((req, res) => {
+      res.writeHead(302, { location: req.url === '/api/public/v1/status' ? '/hop/api/public/v1/status' : `${elsewhere.url}/api/public/v1/status` });
+      res.end();
+    });
+    const error = await expectKind(clientFor(server.url).status(), 'bad-response');
+    expect(error.message).toMatch(/redirected to http:\/\/127\.0\.0\.1:\d+\/api\/public\/v1\/status/);
+    expect(server.requests.map((r) => r.url)).toEqual(['/api/public/v1/status', '/hop/api/public/v1/status']);
+    expect(elsewhere.requests).toHaveLength(0);
+  });
+
+  it('compares origins, not hosts: the same host and port with another scheme is refused', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(301, { location: `https://127.0.0.1:${server.port}/api/public/v1/status` });
+      res.end();
+    });
+    const error = await expectKind(clientFor(server.url).status(), 'bad-response');
+    expect(error.location).toBe(`https://127.0.0.1:${server.port}/api/public/v1/status`);
+    expect(server.requests).toHaveLength(1);
+    // and the other way round, the downgrade (no TLS server is needed to decide it)
+    expect(sameOrigin(new URL('http://nas.example:443/api/public/v1/status'), 'https://nas.example')).toBe(false);
+    expect(sameOrigin(new URL('http://nas.example/api/public/v1/status'), 'https://nas.example')).toBe(false);
+    expect(sameOrigin(new URL('https://nas.example:8443/x'), 'https://nas.example')).toBe(false);
+    expect(sameOrigin(new URL('https://nas.example:443/moved'), 'https://nas.example')).toBe(true);
+  });
+
   it('follows a redirect within the same origin', async () => {
     const server = await serve((req, res) => {
       if (req.url === '/api/public/v1/status') {
@@ -229,6 +278,27 @@ describe('client against misbehaving servers', () => {
     );
     const error = await expectKind(clientFor(server.url).status(), 'unauthorized');
     expect(error.serverMessage).toBe('Key [redacted] is revoked');
+  });
+
+  it('never carries the key in a contract error, whatever field the server echoes it in', async () => {
+    const server = await serve((req, res) => {
+      const key = String(req.headers['x-api-key']);
+      if (req.url?.endsWith('/sessions/count')) return sendJson(res, 200, { count: key });
+      if (req.url?.endsWith('/status')) return sendJson(res, 200, { ...STATUS, uptimeSeconds: `${key} ${Buffer.from(key).toString('base64')} ${encodeURIComponent(key)}` });
+      sendJson(res, 500, { error: { code: 'internal', message: `${'x'.repeat(290)}${key}` } });
+    });
+    const client = clientFor(server.url);
+    const count = await expectKind(client.sessionCount(), 'bad-response');
+    expect(count.message).toMatch(/count: .*\[redacted\]/);
+    const status = await expectKind(client.status(), 'bad-response');
+    for (const form of [KEY, Buffer.from(KEY).toString('base64'), encodeURIComponent(KEY)]) {
+      expect(status.message).not.toContain(form);
+      expect(String(status.stack)).not.toContain(form);
+    }
+    // a key at the cut of a long server message is scrubbed before the cut, never left half there
+    const cut = await expectKind(client.capabilities(), 'server-error');
+    expect(cut.serverMessage).not.toContain(KEY.slice(0, 8));
+    expect(cut.message).not.toContain(KEY.slice(0, 8));
   });
 
   it('artwork is fetched without any key and must be an image', async () => {

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
-import { startPreviewHost, type PreviewHost } from '../../src/main/preview/host';
+import { MAX_QUEUED_SNAPSHOT_BYTES, startPreviewHost, type PreviewHost } from '../../src/main/preview/host';
 import { ensureBuilt, out, root } from '../support/built';
 
 // The preview host over real HTTP on loopback: the bridge, its guards, the JSON views for tests,
@@ -63,12 +64,63 @@ describe('the HTTP bridge', () => {
     const reader = response.body!.getReader();
     let text = '';
     for (let i = 0; i < 50 && !text.includes('"full":true'); i++) text += new TextDecoder().decode((await reader.read()).value);
-    expect(text).toMatch(/^event: snapshot\ndata: \{"full":true/);
+    expect(text).toMatch(/^retry: 1000\n\nevent: snapshot\ndata: \{"full":true/);
     await post('/__bridge/updateSettings', { pollSeconds: 42 });
     for (let i = 0; i < 50 && !text.includes('"pollSeconds":42'); i++) text += new TextDecoder().decode((await reader.read()).value);
     expect(text).toContain('"full":false');
     abort.abort();
   });
+});
+
+describe('snapshot readers that fall behind', () => {
+  it('drops a reader that stops reading, keeps one that reads, and lets go of both when they leave', async () => {
+    host = await startPreviewHost({ rendererDir: out('renderer'), demo: true, demoOptions: { seed: 4, channels: 600, viewers: 1, churn: 0 } });
+    await expect.poll(() => host!.app.store.state.connection.state, { timeout: 10_000 }).toMatch(/live|polling/);
+    // three readers that open the stream and never read a byte
+    const stalled = await Promise.all(
+      [0, 1, 2].map(
+        () =>
+          new Promise<Socket>((resolve) => {
+            const socket = connect(host!.port, '127.0.0.1', () => {
+              socket.write(`GET /__bridge/snapshot HTTP/1.1\r\nHost: 127.0.0.1:${host!.port}\r\n\r\n`);
+              socket.pause();
+              resolve(socket);
+            });
+            socket.on('error', () => {});
+          }),
+      ),
+    );
+    const closedByHost = stalled.map((socket) => new Promise<void>((resolve) => socket.on('close', () => resolve())));
+    for (const socket of stalled) socket.on('data', () => {});
+    // and one that reads everything
+    const abort = new AbortController();
+    const reading = await fetch(`${host.url}/__bridge/snapshot`, { signal: abort.signal });
+    let received = 0;
+    const drain = (async () => {
+      const reader = reading.body!.getReader();
+      for (;;) {
+        const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+        if (done || !value) return;
+        received += value.length;
+      }
+    })();
+    await expect.poll(() => host!.readers.open).toBe(4);
+    // every guide window switch pushes a few MB to every reader
+    const windows = [360, 180, 60];
+    for (let i = 0; i < 60 && host.readers.dropped < 3; i++) {
+      const answer = await post('/__bridge/loadGuide', { forwardMinutes: windows[i % windows.length] });
+      expect(answer.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 100)); // a page reads at its own pace
+    }
+    expect(host.readers.dropped).toBe(3);
+    for (const socket of stalled) socket.resume(); // read what got through: then the end the host sent
+    await Promise.all(closedByHost); // the host hung up on each of them
+    expect(host.readers.open).toBe(1);
+    expect(received).toBeGreaterThan(MAX_QUEUED_SNAPSHOT_BYTES); // the reading one got more than any stalled one may hold, and stayed
+    abort.abort();
+    await drain;
+    await expect.poll(() => host!.readers.open).toBe(0);
+  }, 60_000);
 });
 
 describe('for tests and developers', () => {

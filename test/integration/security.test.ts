@@ -21,14 +21,16 @@ let host: PreviewHost | null = null;
 let demo: DemoServer | null = null;
 let hostile: HostileServer | null = null;
 let echo: LocalServer | null = null;
+let echoField: LocalServer | null = null;
 const dirs: string[] = [];
 beforeAll(ensureBuilt, 130_000);
 afterEach(async () => {
   await host?.close();
   await hostile?.close();
   await echo?.close();
+  await echoField?.close();
   await demo?.close();
-  host = hostile = echo = demo = null;
+  host = hostile = echo = echoField = demo = null;
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -49,6 +51,15 @@ describe('the API key', () => {
     echo = await startLocalServer((req, res) => {
       const key = String(req.headers['x-api-key'] ?? req.headers.authorization ?? '');
       sendJson(res, 500, { error: { code: 'internal', message: `Key ${key} is not welcome here` } }, { 'x-echo': key });
+    });
+    // a server that answers 200 with the key inside a field of the wrong type (a contract error)
+    echoField = await startLocalServer((req, res) => {
+      const given = req.headers['x-api-key'] ?? req.headers.authorization;
+      if (!given) return sendJson(res, 401, { error: { code: 'unauthorized', message: 'Missing API key.' } });
+      const key = String(given);
+      if (req.url?.endsWith('/status')) {
+        sendJson(res, 200, { product: 'airwave', version: '1.4.0', instanceId: 'i', name: 'Echo', time: '2026-09-27T18:00:00.000Z', timezone: 'UTC', uptimeSeconds: key, counts: { channels: 1, packages: 0, activeSessions: 0 } });
+      } else sendJson(res, 200, { count: key, sse: key });
     });
     const key = demo.key;
     const logs: string[] = [];
@@ -82,6 +93,8 @@ describe('the API key', () => {
     // probe and connect against the echoing server, with the key typed and with the saved one
     await post('testConnection', { server: echo.url, apiKey: key, authStyle: 'x-api-key' });
     await post('connect', { server: echo.url, apiKey: key, authStyle: 'bearer' });
+    await post('testConnection', { server: echoField.url, apiKey: key, authStyle: 'x-api-key' });
+    await post('connect', { server: echoField.url, apiKey: key, authStyle: 'x-api-key' });
     await post('connect', { server: hostile.url, apiKey: '', authStyle: 'x-api-key' });
     // the server misbehaves in a few ways, then revokes the key
     for (const mode of ['500', 'html', 'redirect', 'revoked'] as const) {
@@ -99,6 +112,7 @@ describe('the API key', () => {
     const everything = [...collected, ...logs, JSON.stringify(host.app.snapshot()), JSON.stringify(host.app.store.state)].join('\n');
     expect(collected.length).toBeGreaterThan(10);
     expect(everything).toContain('not welcome'); // the echoing server's message did come through…
+    expect(everything).toMatch(/uptimeSeconds: [^\n]*\[redacted\]/); // …and so did the contract error naming the echoed field…
     for (const form of forms(key)) expect(everything).not.toContain(form); // …without the key
   });
 

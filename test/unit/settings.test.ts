@@ -70,7 +70,7 @@ describe('settings file', () => {
 
   it.each([
     ['not JSON', '{"server": "http://tv.local", '],
-    ['the wrong shape', JSON.stringify({ server: 42, pollSeconds: 'often' })],
+    ['not an object', '[1,2,3]'],
   ])('moves a file that is %s aside and starts with defaults and a notice', (_what, content) => {
     const dir = tempDir();
     writeFileSync(join(dir, 'settings.json'), content);

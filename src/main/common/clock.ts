@@ -13,12 +13,36 @@ export interface Clock {
   setTimeout(fn: () => void, ms: number): TimerHandle;
 }
 
+/** The longest delay Node's own timers hold; a longer one fires after 1 ms, so it is chained. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * What a requested delay means: negative or NaN (a time computed from garbage) is "as soon as
+ * possible", like 0; Infinity is "never". Anything else is kept, however long.
+ */
+export function normaliseDelay(ms: number): number {
+  return Number.isNaN(ms) ? 0 : Math.max(0, ms);
+}
+
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout(fn, ms) {
-    const timer = setTimeout(fn, Math.max(0, ms));
-    timer.unref?.();
-    return { cancel: () => clearTimeout(timer) };
+    let remaining = normaliseDelay(ms);
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const arm = () => {
+      const chunk = Math.min(remaining, MAX_TIMER_MS);
+      remaining -= chunk;
+      timer = setTimeout(() => (remaining > 0 ? arm() : fn()), chunk);
+      timer.unref?.();
+    };
+    arm();
+    return {
+      cancel: () => {
+        if (timer) clearTimeout(timer);
+        timer = null;
+        remaining = 0;
+      },
+    };
   },
 };
 

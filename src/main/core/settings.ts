@@ -4,6 +4,8 @@ import Conf, { type Options as ConfOptions } from 'conf';
 import { POLL_SECONDS } from '../../shared/bridge-schema';
 import type { AuthStyle, KeyStorage, Notice, SettingsPatch, SettingsView } from '../../shared/bridge';
 import { APP_VERSION } from '../../shared/app-info';
+import { acceleratorProblem } from './accelerator';
+import { MAX_PAUSE_MS, repairSettingsFile } from './settings-file';
 
 /**
  * Settings: what is in the file, its schema, defaults and migrations (shared by electron-store in
@@ -121,14 +123,21 @@ export interface OpenedSettings {
 }
 
 /**
- * Opens a settings file with `open` (electron-store's or conf's constructor). A file that is not
- * JSON or breaks the schema is moved aside (never deleted: the user can recover from it) and the
- * app starts with defaults and a notice instead of crashing.
+ * Opens a settings file with `open` (electron-store's or conf's constructor). First the file is
+ * made safe to open (settings-file.ts: links, size, non-objects, and each bad field on its own);
+ * should the store still refuse it, it is moved aside whole (never deleted: the user can recover
+ * from it). Either way the app starts, with a notice saying what happened.
  */
 export function openSettings(open: (options: ConfOptions<StoredSettings>) => SettingsBackend, filePath: string, now = Date.now()): OpenedSettings {
   const options = { ...storeOptions(), clearInvalidConfig: false };
+  let repaired: Notice | null = null;
   try {
-    return { backend: open(options), notices: [] };
+    repaired = repairSettingsFile(filePath, now, DEFAULT_SETTINGS);
+  } catch {
+    // the file system refused (a read-only folder): the store below meets the same and says so
+  }
+  try {
+    return { backend: open(options), notices: repaired ? [repaired] : [] };
   } catch (error) {
     if (!existsSync(filePath)) throw error;
     const kept = join(dirname(filePath), `${basename(filePath, '.json')}.damaged-${now}.json`);
@@ -214,12 +223,13 @@ export class SettingsService {
     };
   }
 
-  /** The saved key, or null when there is none or it cannot be unsealed on this system. */
+  /** The saved key, or null when there is none or it cannot be unsealed on this system (or unseals to nothing). */
   apiKey(): string | null {
     const sealed = this.values.apiKey;
     if (!sealed) return null;
     try {
-      return this.#secrets.open(sealed.data, sealed.protection);
+      const key = this.#secrets.open(sealed.data, sealed.protection).trim();
+      return key === '' ? null : key;
     } catch {
       return null;
     }
@@ -241,14 +251,22 @@ export class SettingsService {
     return this.values.apiKey !== null && this.apiKey() === null;
   }
 
-  update(patch: SettingsPatch): void {
+  /**
+   * Applies a change. A pause is bounded to MAX_PAUSE_MS ahead; a shortcut that is not an Electron
+   * accelerator is not kept (the valid one stays).
+   */
+  update(patch: SettingsPatch, now = Date.now()): void {
     const values = this.values;
+    const notifications = patch.notifications ? definedOnly(patch.notifications) : null;
+    if (notifications?.pausedUntil) notifications.pausedUntil = Math.min(notifications.pausedUntil, now + MAX_PAUSE_MS);
+    const shortcut = patch.shortcut ? definedOnly(patch.shortcut) : null;
+    if (shortcut?.accelerator !== undefined && acceleratorProblem(shortcut.accelerator)) delete shortcut.accelerator;
     this.#write({
       ...(patch.authStyle ? { authStyle: patch.authStyle } : {}),
       ...(patch.pollSeconds !== undefined ? { pollSeconds: patch.pollSeconds } : {}),
-      ...(patch.notifications ? { notifications: { ...values.notifications, ...definedOnly(patch.notifications) } } : {}),
+      ...(notifications ? { notifications: { ...values.notifications, ...notifications } } : {}),
       ...(patch.launchAtLogin !== undefined ? { launchAtLogin: patch.launchAtLogin } : {}),
-      ...(patch.shortcut ? { shortcut: { ...values.shortcut, ...definedOnly(patch.shortcut) } } : {}),
+      ...(shortcut ? { shortcut: { ...values.shortcut, ...shortcut } } : {}),
     });
   }
 

@@ -53,8 +53,17 @@ export interface PreviewHost {
   opened: string[];
   /** the built-in demo server the app is following, when it runs one (tests drive its controls) */
   readonly demo: DemoServer | null;
+  /** snapshot streams open now, and how many were dropped for falling behind */
+  readonly readers: { open: number; dropped: number };
   close(): Promise<void>;
 }
+
+/**
+ * What one snapshot reader may have waiting unread before the next update: beyond it the reader
+ * has fallen behind and is dropped (its EventSource reconnects and gets a fresh full snapshot), so
+ * a page that stops reading holds at most this plus one update, not every update since.
+ */
+export const MAX_QUEUED_SNAPSHOT_BYTES = 8 * 1024 * 1024;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -112,6 +121,7 @@ export async function startPreviewHost(options: PreviewOptions): Promise<Preview
 
   // The page counts as an open popover while at least one browser is subscribed.
   const subscribers = new Set<ServerResponse>();
+  let droppedReaders = 0;
   const rendererDir = resolve(options.rendererDir);
 
   const server = createServer((req, res) => {
@@ -188,17 +198,45 @@ export async function startPreviewHost(options: PreviewOptions): Promise<Preview
       'cache-control': 'no-store',
       connection: 'keep-alive',
     });
-    const write = (update: SnapshotUpdate) => res.write(`event: snapshot\ndata: ${JSON.stringify(update)}\n\n`);
-    const unsubscribe = app.subscribe(write);
+    let behind = false;
+    const write = (text: string) => {
+      if (behind || res.destroyed) return;
+      if (res.writableLength > MAX_QUEUED_SNAPSHOT_BYTES) {
+        behind = true;
+        droppedReaders++;
+        log(`preview: a snapshot reader fell behind (${Math.round(res.writableLength / 1024 / 1024)} MB unread); dropped it, it reconnects for a fresh snapshot`);
+        res.destroy();
+        return;
+      }
+      res.write(text);
+    };
+    res.write('retry: 1000\n\n'); // reconnect after a second when dropped
+    const unsubscribe = app.subscribe((update: SnapshotUpdate) => write(encode(update)));
     subscribers.add(res);
     app.setPopoverOpen(true);
-    const keepalive = setInterval(() => res.write(': keepalive\n\n'), 15_000);
-    req.on('close', () => {
+    const keepalive = setInterval(() => write(': keepalive\n\n'), 15_000);
+    let closed = false;
+    const cleanup = () => {
+      if (closed) return;
+      closed = true;
       clearInterval(keepalive);
       unsubscribe();
       subscribers.delete(res);
       if (subscribers.size === 0) app.setPopoverOpen(false);
-    });
+    };
+    req.on('close', cleanup);
+    res.on('close', cleanup);
+  }
+
+  /** One update is encoded once, however many readers it goes to. */
+  const encoded = new WeakMap<SnapshotUpdate, string>();
+  function encode(update: SnapshotUpdate): string {
+    let text = encoded.get(update);
+    if (text === undefined) {
+      text = `event: snapshot\ndata: ${JSON.stringify(update)}\n\n`;
+      encoded.set(update, text);
+    }
+    return text;
   }
 
   function staticFile(path: string, res: ServerResponse): void {
@@ -246,6 +284,9 @@ export async function startPreviewHost(options: PreviewOptions): Promise<Preview
     opened: openedUrls,
     get demo() {
       return demo;
+    },
+    get readers() {
+      return { open: subscribers.size, dropped: droppedReaders };
     },
     async close() {
       for (const res of subscribers) res.destroy();

@@ -55,7 +55,7 @@ export class AppController {
       tuning: options.tuning,
       log,
       ...(options.client
-        ? { createClient: (config) => new AirwaveClient({ ...config, ...options.client, now: () => clock.now() }) }
+        ? { createClient: (config) => new AirwaveClient({ ...config, ...options.client, clock }) }
         : {}),
     });
     this.#publisher = new SnapshotPublisher(() => this.snapshot());

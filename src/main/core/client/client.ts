@@ -21,7 +21,9 @@ import {
 import { parseChannelSchedule } from '../../../shared/airwave/schedule';
 import { USER_AGENT } from '../../../shared/app-info';
 import { parseServerUrl, type ServerAddress } from '../../../shared/server-url';
-import { ApiError, isApiError, redact } from './errors';
+import { systemClock, type Clock } from '../../common/clock';
+import { ApiError, isApiError, protectSecret, quoteServer, redact } from './errors';
+import { RequestGovernor, type GovernorPolicy } from './governor';
 import { DEFAULT_TIMEOUTS, HttpTransport, type RawResponse, type StreamResponse, type Timeouts } from './http';
 
 export type AuthStyle = 'x-api-key' | 'bearer';
@@ -40,13 +42,26 @@ export interface ClientOptions {
   authStyle?: AuthStyle;
   timeouts?: Partial<Timeouts>;
   limits?: Partial<Limits>;
-  /** time source for reading a Retry-After date (the core passes its injected clock) */
+  /** the core's injected clock: the request governor runs on it, and Retry-After dates are read against it */
+  clock?: Clock;
+  /** time source for reading a Retry-After date when no `clock` is given (the governor then uses the system clock) */
   now?: () => number;
+  /** the request governor's limits (see governor.ts) */
+  governor?: Partial<GovernorPolicy>;
 }
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** asked for by the user just now (a lookup, Refresh, Test connection): not held to the background budget */
+  user?: boolean;
 }
+
+const EMPTY = Buffer.alloc(0);
+/** Background artwork starts per minute (the API's own endpoints get the governor's default, 20). */
+const ARTWORK_PER_MINUTE = 120;
+
+/** The longest wait a server's Retry-After can impose (the sync engine's backoff cap). */
+export const MAX_RETRY_AFTER_MS = 5 * 60_000;
 
 export interface Artwork {
   contentType: string;
@@ -69,6 +84,7 @@ export class AirwaveClient {
   readonly #transport: HttpTransport;
   readonly #limits: Limits;
   readonly #now: () => number;
+  readonly #governor: RequestGovernor;
 
   constructor(options: ClientOptions) {
     if (typeof options.server === 'string') {
@@ -82,7 +98,14 @@ export class AirwaveClient {
     this.authStyle = options.authStyle ?? 'x-api-key';
     this.#transport = new HttpTransport({ ...DEFAULT_TIMEOUTS, ...options.timeouts });
     this.#limits = { ...DEFAULT_LIMITS, ...options.limits };
-    this.#now = options.now ?? Date.now;
+    this.#now = options.clock ? () => options.clock!.now() : (options.now ?? Date.now);
+    this.#governor = new RequestGovernor(options.clock ?? systemClock, options.governor);
+    protectSecret(this.#key, this);
+  }
+
+  /** The governor in front of this server (its counters are read by tests and benchmarks). */
+  get governor(): RequestGovernor {
+    return this.#governor;
   }
 
   status = (o?: CallOptions) => this.#json('/status', parseStatus, o);
@@ -162,13 +185,16 @@ export class AirwaveClient {
     if (path === null || !parseArtworkPath(path)) {
       throw new ApiError('invalid-request', 'That is not an artwork address of this server.', { endpoint });
     }
-    const response = await this.#transport.get(`${this.server.root}${path}`, {
-      endpoint,
-      origin: this.server.origin,
-      headers: { accept: 'image/*', 'user-agent': USER_AGENT },
-      maxBytes: this.#limits.imageBytes,
-      signal: o?.signal,
-    });
+    // Many small images (one per viewer, per programme opened): a larger budget than the API's.
+    const response = await this.#governed(`GET ${path}`, endpoint, { ...o, perMinute: ARTWORK_PER_MINUTE }, (signal) =>
+      this.#transport.get(`${this.server.root}${path}`, {
+        endpoint,
+        origin: this.server.origin,
+        headers: { accept: 'image/*', 'user-agent': USER_AGENT },
+        maxBytes: this.#limits.imageBytes,
+        signal,
+      }),
+    );
     if (response.status < 200 || response.status >= 300) throw this.#statusError(endpoint, response);
     const contentType = String(response.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     if (!contentType.startsWith('image/')) {
@@ -187,11 +213,15 @@ export class AirwaveClient {
   async openEvents(o: CallOptions & { types?: readonly string[] } = {}): Promise<NonNullable<StreamResponse['stream']>> {
     const endpoint = 'GET /events';
     const query = o.types?.length ? `?${new URLSearchParams({ types: o.types.join(',') })}` : '';
-    const response = await this.#transport.stream(`${this.server.apiBase}/events${query}`, {
-      endpoint,
-      headers: { accept: 'text/event-stream', 'cache-control': 'no-cache', 'user-agent': USER_AGENT, ...this.#authHeaders },
-      signal: o.signal,
-    });
+    // Spaced and budgeted like any request, never shared; it holds an in-flight place only until its headers.
+    const response = await this.#governed(`GET /events${query}`, endpoint, { ...o, coalesce: false }, (signal) =>
+      this.#transport.stream(`${this.server.apiBase}/events${query}`, {
+        endpoint,
+        headers: { accept: 'text/event-stream', 'cache-control': 'no-cache', 'user-agent': USER_AGENT, ...this.#authHeaders },
+        // open until the caller aborts (the governor aborts its own signal only when that caller leaves)
+        signal: o.signal ? AbortSignal.any([o.signal, signal]) : signal,
+      }),
+    );
     if (!response.stream) throw this.#statusError(endpoint, response);
     const type = String(response.headers['content-type'] ?? '');
     if (!type.toLowerCase().startsWith('text/event-stream')) {
@@ -210,18 +240,32 @@ export class AirwaveClient {
    * Redirects are not followed. `redact` removes the key from any text quoting the body.
    */
   async openJson(path: string, endpoint: string, o?: CallOptions) {
-    const response = await this.#transport.stream(`${this.server.apiBase}${path}`, {
-      endpoint,
-      headers: { accept: 'application/json', 'user-agent': USER_AGENT, ...this.#authHeaders },
-      signal: o?.signal,
-    });
+    // Governed like any request (spacing, budget, in-flight cap) but never shared: each reader gets its own body.
+    const response = await this.#governed(`GET ${path}`, endpoint, { ...o, coalesce: false }, (signal) =>
+      this.#transport.stream(`${this.server.apiBase}${path}`, {
+        endpoint,
+        headers: { accept: 'application/json', 'user-agent': USER_AGENT, ...this.#authHeaders },
+        signal: o?.signal ? AbortSignal.any([o.signal, signal]) : signal,
+      }),
+    );
     if (!response.stream) throw this.#statusError(endpoint, response);
     return { stream: response.stream, headers: response.headers, status: response.status, redact: (text: string) => redact(text, this.#key) };
   }
 
-  /** Ends the keep-alive connections. The client is unusable afterwards. */
+  /** Ends the keep-alive connections and refuses what was waiting. The client is unusable afterwards. */
   close(): Promise<void> {
+    this.#governor.close();
     return this.#transport.close();
+  }
+
+  /** Every request goes through the governor: one place for spacing, budgets, the in-flight cap and sharing. */
+  #governed<T>(
+    key: string,
+    endpoint: string,
+    o: (CallOptions & { coalesce?: boolean; perMinute?: number }) | undefined,
+    send: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
+    return this.#governor.run({ key, endpoint, user: o?.user, coalesce: o?.coalesce, perMinute: o?.perMinute, signal: o?.signal }, send);
   }
 
   get #authHeaders(): Record<string, string> {
@@ -230,24 +274,31 @@ export class AirwaveClient {
     return this.authStyle === 'bearer' ? { authorization: `Bearer ${this.#key}` } : { 'x-api-key': this.#key };
   }
 
-  async #json<T>(path: string, parse: (json: unknown) => T, o?: CallOptions, endpoint = `GET ${path}`): Promise<T> {
+  /** One JSON endpoint, governed as a whole (identical calls share the parsed answer: treat it as read-only). */
+  #json<T>(path: string, parse: (json: unknown) => T, o?: CallOptions, endpoint = `GET ${path}`): Promise<T> {
+    return this.#governed(`GET ${path}`, endpoint, o, (signal) => this.#fetchJson(path, parse, signal, endpoint));
+  }
+
+  async #fetchJson<T>(path: string, parse: (json: unknown) => T, signal: AbortSignal, endpoint: string): Promise<T> {
     const response = await this.#transport.get(`${this.server.apiBase}${path}`, {
       endpoint,
       origin: this.server.origin,
       headers: { accept: 'application/json', 'user-agent': USER_AGENT, ...this.#authHeaders },
       maxBytes: this.#limits.jsonBytes,
-      signal: o?.signal,
+      signal,
     });
     if (response.status < 200 || response.status >= 300) throw this.#statusError(endpoint, response);
+    const { status, headers } = response;
+    const empty = response.body.length === 0;
     let json: unknown;
     try {
-      json = JSON.parse(response.body.toString('utf8'));
+      json = takeJson(response);
     } catch (cause) {
-      const type = String(response.headers['content-type'] ?? 'no content type');
-      const what = response.body.length === 0 ? 'an empty answer' : `an answer that is not JSON (${type})`;
+      const type = String(headers['content-type'] ?? 'no content type');
+      const what = empty ? 'an empty answer' : `an answer that is not JSON (${type})`;
       throw new ApiError('bad-response', `The server sent ${what}. Is this the address of an Airwave server?`, {
         endpoint,
-        status: response.status,
+        status,
         cause,
       });
     }
@@ -255,7 +306,8 @@ export class AirwaveClient {
       return parse(json);
     } catch (error) {
       if (!(error instanceof ContractError)) throw error;
-      throw new ApiError('bad-response', redact(error.message, this.#key), { endpoint, status: response.status });
+      // The field's value may be anything the server sent, the key included: ApiError scrubs it.
+      throw new ApiError('bad-response', error.message, { endpoint, status });
     }
   }
 
@@ -267,7 +319,7 @@ export class AirwaveClient {
     } catch {
       // HTML error pages and empty bodies from proxies: a plain HTTP error with its status.
     }
-    const serverMessage = envelope?.message ? redact(envelope.message, this.#key).slice(0, 300) : undefined;
+    const serverMessage = envelope?.message ? quoteServer(envelope.message) : undefined;
     const details = {
       endpoint,
       status,
@@ -316,10 +368,30 @@ export function cachePolicy(header: string | string[] | undefined): { maxAgeMs: 
   return { maxAgeMs: maxAge === undefined ? null : Number(maxAge) * 1000, noStore };
 }
 
-function retryAfter(header: string | string[] | undefined, now: number): number | undefined {
-  if (typeof header !== 'string') return undefined;
+/**
+ * Parses a JSON body and lets go of it: the response no longer holds the bytes, and the text is
+ * gone when this returns, so a large answer is not held as bytes, text and tree at once.
+ */
+function takeJson(response: RawResponse): unknown {
+  return JSON.parse(takeText(response));
+}
+
+function takeText(response: RawResponse): string {
+  const bytes = response.body;
+  response.body = EMPTY;
+  return bytes.toString('utf8');
+}
+
+/** Retry-After in seconds or as a date, bounded to MAX_RETRY_AFTER_MS (a server cannot park the app for days). */
+export function retryAfter(header: string | string[] | undefined, now: number): number | undefined {
+  if (typeof header !== 'string' || header.trim() === '') return undefined;
   const secs = Number(header);
-  if (Number.isFinite(secs) && secs >= 0) return secs * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+  let ms: number;
+  if (Number.isFinite(secs) && secs >= 0) ms = secs * 1000;
+  else {
+    const at = Date.parse(header);
+    if (Number.isNaN(at)) return undefined;
+    ms = at - now;
+  }
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
 }

@@ -51,6 +51,15 @@ type Phase = 'headers' | 'body';
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
+/**
+ * Whether a redirect may be followed with the key: only to the configured origin, i.e. the same
+ * scheme, host and port (an https → http downgrade or another port is another origin). Checked on
+ * every hop, not only the first.
+ */
+export function sameOrigin(next: URL, origin: string): boolean {
+  return next.origin === new URL(origin).origin;
+}
+
 export class HttpTransport {
   private readonly agent: Agent;
 
@@ -72,7 +81,7 @@ export class HttpTransport {
       const location = response.headers.location;
       if (!REDIRECT_STATUSES.has(response.status) || typeof location !== 'string') return response;
       const next = new URL(location, target);
-      if (next.origin !== options.origin) {
+      if (!sameOrigin(next, options.origin)) {
         const shown = `${next.origin}${next.pathname}`;
         throw new ApiError(
           'bad-response',
@@ -134,19 +143,7 @@ export class HttpTransport {
       const declared = Number(headers['content-length']);
       if (ok && Number.isFinite(declared) && declared > cap) throw tooLarge(endpoint, cap);
       if (REDIRECT_STATUSES.has(status)) return { status, headers, body: Buffer.alloc(0) };
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of body) {
-        const bytes = chunk as Buffer;
-        size += bytes.length;
-        if (size > cap) {
-          if (ok) throw tooLarge(endpoint, cap);
-          chunks.push(bytes.subarray(0, bytes.length - (size - cap)));
-          break; // an error page only needs its start
-        }
-        chunks.push(bytes);
-      }
-      return { status, headers, body: Buffer.concat(chunks) };
+      return { status, headers, body: await readInto(body, cap, declared, ok ? () => tooLarge(endpoint, cap) : null) };
     } catch (error) {
       throw error instanceof ApiError ? error : deadline.explain(error);
     } finally {
@@ -196,6 +193,31 @@ export class HttpTransport {
   async close(): Promise<void> {
     await this.agent.destroy();
   }
+}
+
+/**
+ * Reads a body up to `cap` bytes. With a declared length it goes straight into one buffer of that
+ * size (never chunks plus their concatenation); without one, chunks are kept as they come and
+ * joined once at the end (no copying while a possibly oversized body streams in). Past `cap` it
+ * throws `overflow()`, or with no overflow (an error page) keeps the first `cap` bytes and stops.
+ */
+async function readInto(body: AsyncIterable<unknown>, cap: number, declared: number, overflow: (() => ApiError) | null): Promise<Buffer> {
+  const known = Number.isFinite(declared) && declared >= 0 ? Math.min(declared, cap) : -1;
+  const into = known >= 0 ? Buffer.allocUnsafe(known) : null;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    let bytes = chunk as Buffer;
+    const over = size + bytes.length > cap;
+    if (over && overflow) throw overflow();
+    if (over) bytes = bytes.subarray(0, cap - size); // an error page only needs its start
+    if (into && size + bytes.length <= into.length) bytes.copy(into, size);
+    else if (into) throw new Error('The server sent more than it declared.');
+    else chunks.push(bytes);
+    size += bytes.length;
+    if (over) break;
+  }
+  return into ? into.subarray(0, size) : Buffer.concat(chunks, size);
 }
 
 function cancelled(endpoint: string): ApiError {

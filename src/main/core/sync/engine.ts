@@ -61,7 +61,7 @@ export class SyncEngine {
     };
     this.#createClient =
       options.createClient ??
-      ((config) => new AirwaveClient({ server: config.server, apiKey: config.apiKey, authStyle: config.authStyle, now: () => clock.now() }));
+      ((config) => new AirwaveClient({ server: config.server, apiKey: config.apiKey, authStyle: config.authStyle, clock }));
   }
 
   /** The client for the configured server (lookups, artwork), or null when there is none. */

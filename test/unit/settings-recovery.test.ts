@@ -1,0 +1,193 @@
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { acceleratorProblem, isAccelerator } from '../../src/main/core/accelerator';
+import { AppController } from '../../src/main/core/app';
+import { DEFAULT_SETTINGS, openSettingsDir, plainSecretBox, SettingsService, type SecretBox } from '../../src/main/core/settings';
+import { MAX_PAUSE_MS } from '../../src/main/core/settings-file';
+import { ManualClock } from '../support/manual-clock';
+import { useTempDirs } from '../support/temp-dirs';
+
+// Issue 14, item 5: whatever is in settings.json, the app starts, keeps every usable field, keeps
+// a copy of what it could not use next to the file, and says so in one notice.
+
+const tempDir = useTempDirs('airwave-settings-recovery');
+const NOW = Date.parse('2026-09-27T18:00:00.000Z');
+const KEY = 'aw_live_recovery_key_0123456789';
+const sealed = (key: string) => ({ data: Buffer.from(key).toString('base64'), protection: 'plain' });
+
+/** A settings folder with `content` written as settings.json. */
+function dirWith(content: string | object): { dir: string; file: string } {
+  const dir = tempDir();
+  const file = join(dir, 'settings.json');
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+  return { dir, file };
+}
+
+const asideFiles = (dir: string) => readdirSync(dir).filter((name) => name.startsWith('settings.damaged-'));
+
+describe('a settings file the app cannot fully use', () => {
+  it('keeps every valid field and sets aside only the bad ones, naming them', () => {
+    const original = {
+      server: 'http://tv.local:36020',
+      apiKey: sealed(KEY),
+      authStyle: 'bearer',
+      pollSeconds: 'often',
+      notifications: { enabled: false, quietHours: { start: '22:00', end: '07:00' }, mutedUsers: ['Kid'], pausedUntil: NOW + 400 * 24 * 60 * 60_000 },
+      shortcut: { enabled: true, accelerator: 'Ctrl+Shift+\u0007' },
+      guideForwardMinutes: 360,
+    };
+    const { dir } = dirWith(original);
+    const { backend, notices } = openSettingsDir(dir, NOW);
+    const settings = new SettingsService(backend, plainSecretBox);
+    expect(settings.values.server).toBe('http://tv.local:36020');
+    expect(settings.apiKey()).toBe(KEY);
+    expect(settings.values.authStyle).toBe('bearer');
+    expect(settings.values.guideForwardMinutes).toBe(360);
+    expect(settings.values.notifications).toEqual({ enabled: false, quietHours: { start: '22:00', end: '07:00' }, mutedUsers: ['Kid'], pausedUntil: null });
+    expect(settings.values.pollSeconds).toBe(DEFAULT_SETTINGS.pollSeconds);
+    expect(settings.values.shortcut).toEqual({ enabled: true, accelerator: DEFAULT_SETTINGS.shortcut.accelerator });
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.text).toBe(
+      `In the settings file, pollSeconds, notifications.pausedUntil and the shortcut were not usable and are back to their defaults; everything else was kept. The old file was kept as ${join(dir, `settings.damaged-${NOW}.json`)}.`,
+    );
+    expect(JSON.parse(readFileSync(join(dir, `settings.damaged-${NOW}.json`), 'utf8'))).toEqual(original);
+  });
+
+  it('an unparseable server address no longer stops start-up: the app starts without it, says so, and keeps the key', async () => {
+    const { dir } = dirWith({ server: 'http://exa mple.com:99999/', apiKey: sealed(KEY) });
+    const opened = openSettingsDir(dir, NOW);
+    const settings = new SettingsService(opened.backend, plainSecretBox);
+    expect(settings.values.server).toBeNull();
+    expect(settings.apiKey()).toBe(KEY);
+    expect(opened.notices[0]!.text).toMatch(/^In the settings file, the server address was not usable and is back to its default; everything else was kept\./);
+    const app = new AppController({ clock: new ManualClock(NOW), settings, notices: opened.notices });
+    await app.start();
+    expect(app.snapshot().notices.map((n) => n.id)).toContain('settings-reset');
+    expect(app.store.state.connection.state).toBe('unconfigured');
+    await app.close();
+  });
+
+  it('a stored key that decodes to nothing is no key, and is said to be unusable', () => {
+    const { dir } = dirWith({ server: 'http://tv.local', apiKey: sealed('   ') });
+    const { backend, notices } = openSettingsDir(dir, NOW);
+    const settings = new SettingsService(backend, plainSecretBox);
+    expect(settings.values.apiKey).toBeNull();
+    expect(settings.view().hasKey).toBe(false);
+    expect(notices[0]!.text).toMatch(/the saved API key was not usable/);
+    // a keychain-sealed key cannot be checked in the file: it is found out when opened
+    const emptyBox: SecretBox = { protection: 'os', seal: () => 'AAAA', open: () => '' };
+    const other = dirWith({ server: 'http://tv.local', apiKey: { data: 'AAAA', protection: 'os' } });
+    const sealedEmpty = new SettingsService(openSettingsDir(other.dir, NOW).backend, emptyBox);
+    expect(sealedEmpty.apiKey()).toBeNull();
+    expect(sealedEmpty.keyUnreadable()).toBe(true); // the app then asks for the key again
+  });
+
+  it.each([
+    ['null', 'null', /held no settings \(null\)/],
+    ['a list', '[1,2,3]', /held no settings \(a list\)/],
+    ['a number', '42', /held no settings \(a number\)/],
+    ['not JSON', '{"server": ', /was not readable/],
+  ])('valid JSON that is not an object (%s) is kept aside with a notice', (_what, content, said) => {
+    const { dir } = dirWith(content);
+    const { backend, notices } = openSettingsDir(dir, NOW);
+    expect(new SettingsService(backend, plainSecretBox).values.server).toBeNull();
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.text).toMatch(said);
+    expect(notices[0]!.text).toContain(`settings.damaged-${NOW}.json`);
+    expect(readFileSync(join(dir, `settings.damaged-${NOW}.json`), 'utf8')).toBe(content);
+  });
+
+  it('never writes through a dangling link at the settings path', () => {
+    const dir = tempDir();
+    const target = join(dir, 'elsewhere', 'target.json');
+    mkdirSync(join(dir, 'elsewhere'));
+    symlinkSync(target, join(dir, 'settings.json'));
+    const { backend, notices } = openSettingsDir(dir, NOW);
+    const settings = new SettingsService(backend, plainSecretBox);
+    settings.saveServer('http://tv.local', KEY, 'x-api-key');
+    expect(existsSync(target)).toBe(false);
+    expect(lstatSync(join(dir, 'settings.json')).isSymbolicLink()).toBe(false);
+    expect(statSync(join(dir, 'settings.json')).mode & 0o777).toBe(0o600);
+    expect(lstatSync(join(dir, `settings.damaged-${NOW}.json`)).isSymbolicLink()).toBe(true); // the link, kept as it was
+    expect(notices[0]!.text).toMatch(/was a link to another file, which the app does not write through, so it started with default settings/);
+  });
+
+  it('copies the settings a live link points at into a file of its own, and leaves the target alone', () => {
+    const dir = tempDir();
+    const target = join(dir, 'dotfiles.json');
+    const content = JSON.stringify({ server: 'http://tv.local', pollSeconds: 30 });
+    writeFileSync(target, content);
+    symlinkSync(target, join(dir, 'settings.json'));
+    const { backend, notices } = openSettingsDir(dir, NOW);
+    const settings = new SettingsService(backend, plainSecretBox);
+    expect(settings.values.server).toBe('http://tv.local');
+    expect(settings.values.pollSeconds).toBe(30);
+    settings.update({ pollSeconds: 60 });
+    expect(readFileSync(target, 'utf8')).toBe(content);
+    expect(notices[0]!.text).toMatch(/its settings were copied into a file of its own/);
+  });
+
+  it('does not read a file over 1 MB', () => {
+    const huge = JSON.stringify({ server: 'http://tv.local', padding: 'x'.repeat(2 * 1024 * 1024) });
+    const { dir } = dirWith(huge);
+    const { backend, notices } = openSettingsDir(dir, NOW);
+    expect(new SettingsService(backend, plainSecretBox).values.server).toBeNull();
+    expect(notices[0]!.text).toMatch(/larger than 1 MB/);
+    expect(statSync(join(dir, `settings.damaged-${NOW}.json`)).size).toBe(huge.length);
+    expect(statSync(join(dir, 'settings.json')).size).toBeLessThan(4096);
+  });
+
+  it('leaves a good file untouched and says nothing', () => {
+    const good = { ...DEFAULT_SETTINGS, server: 'http://tv.local', apiKey: sealed(KEY) };
+    const { dir, file } = dirWith(good);
+    const before = readFileSync(file, 'utf8');
+    const { notices } = openSettingsDir(dir, NOW);
+    expect(notices).toEqual([]);
+    expect(asideFiles(dir)).toEqual([]);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject(JSON.parse(before));
+  });
+
+  it('never overwrites an earlier copy', () => {
+    const { dir } = dirWith('null');
+    writeFileSync(join(dir, `settings.damaged-${NOW}.json`), 'an earlier copy');
+    openSettingsDir(dir, NOW);
+    expect(readFileSync(join(dir, `settings.damaged-${NOW}.json`), 'utf8')).toBe('an earlier copy');
+    expect(readFileSync(join(dir, `settings.damaged-${NOW}-2.json`), 'utf8')).toBe('null');
+  });
+});
+
+describe('settings changes', () => {
+  it('bound a pause to 7 days ahead and refuse a shortcut that is not an accelerator', () => {
+    const settings = new SettingsService(openSettingsDir(tempDir(), NOW).backend, plainSecretBox);
+    settings.update({ notifications: { pausedUntil: Date.parse('2099-01-01T00:00:00Z') } }, NOW);
+    expect(settings.values.notifications.pausedUntil).toBe(NOW + MAX_PAUSE_MS);
+    settings.update({ notifications: { pausedUntil: NOW + 3_600_000 } }, NOW);
+    expect(settings.values.notifications.pausedUntil).toBe(NOW + 3_600_000);
+    settings.update({ shortcut: { enabled: true, accelerator: 'Alt+\nF4' } });
+    expect(settings.values.shortcut).toEqual({ enabled: true, accelerator: DEFAULT_SETTINGS.shortcut.accelerator });
+    settings.update({ shortcut: { accelerator: 'Super+Shift+F12' } });
+    expect(settings.values.shortcut.accelerator).toBe('Super+Shift+F12');
+  });
+});
+
+describe('Electron accelerators', () => {
+  it.each(['CommandOrControl+Shift+A', 'Alt+F4', 'F24', 'Ctrl+Plus', 'Cmd+,', 'Super+num5', 'Option+Space', 'MediaPlayPause', 'Shift+/'])(
+    'accepts %s',
+    (text) => expect(acceleratorProblem(text)).toBeNull(),
+  );
+  it.each([
+    ['', /1 to 100/],
+    ['Ctrl+Shift+\u0007', /control characters/],
+    ['Ctrl+ A', /control characters/],
+    ['Ctrl++', /single "\+"/],
+    ['Ctrl+Shift', /not a key/],
+    ['Hyper+A', /not a modifier/],
+    ['Ctrl+Control+A', /appears twice/],
+    ['F25', /not a key/],
+    ['Ctrl+AB', /not a key/],
+  ])('refuses %j', (text, why) => {
+    expect(acceleratorProblem(text)).toMatch(why);
+    expect(isAccelerator(text)).toBe(false);
+  });
+});
