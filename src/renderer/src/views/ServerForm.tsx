@@ -176,9 +176,9 @@ function ProbeSteps({ probe: view, kind }: { probe: ProbeView; kind: 'test' | 's
         {headline}
       </p>
       {view.authStyle ? (
-        <p class="hint" data-testid="auth-chosen">
+        <div class="hint" data-testid="auth-chosen">
           {t.authChosen(view.authStyle === 'bearer' ? t.authBearer : t.authXApiKey)}
-        </p>
+        </div>
       ) : null}
       <ul>
         {view.steps
