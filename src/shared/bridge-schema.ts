@@ -71,6 +71,11 @@ export const REQUEST_SCHEMAS: Schemas = {
     ),
   }),
   forgetServer: empty,
+  leaveDemo: empty,
+  getSchedule: v.strictObject({
+    channelId: v.pipe(shortText(200), v.minLength(1)),
+    hours: wholeIn(1, 24),
+  }),
   openInBrowser: v.variant('kind', [
     v.strictObject({ kind: v.literal('server') }),
     v.strictObject({ kind: v.literal('url'), url: shortText(4096) }),

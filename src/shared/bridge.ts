@@ -12,6 +12,7 @@ import type {
   GuideNow,
   GuideNowRow,
   NowPlayingEntry,
+  Program,
   Status,
 } from './airwave';
 
@@ -40,6 +41,8 @@ export interface ConnectionView {
   attempt: number;
   /** paused because the computer sleeps */
   suspended: boolean;
+  /** the server said it is busy (503 with Retry-After, or the event stream refused as full) */
+  busy?: boolean;
 }
 
 /** One piece of server data with its age; kept (and marked stale) when a refresh fails. */
@@ -107,7 +110,30 @@ export interface ServerData {
   guide: Resource<Guide> & { forwardMinutes: number; loading: boolean };
 }
 
+/**
+ * What a viewer in the snapshot carries beyond `/now-playing`, joined from `/sessions` by the
+ * person (see viewer-identity.ts). Each field is present only when the server sent the session.
+ */
+export interface ViewerExtras {
+  playbackState?: 'playing' | 'paused' | 'buffering' | 'idle' | null;
+  season?: number | null;
+  episode?: number | null;
+  year?: number | null;
+  /** ISO time the session started */
+  startedAt?: string | null;
+  hdr?: boolean | null;
+  osVersion?: string | null;
+  /** the session's state is `bumper` */
+  onBumper?: boolean;
+}
+
+export type ViewerEntry = NowPlayingEntry & ViewerExtras;
+
 export interface AppSnapshot extends ServerData, FeaturesView {
+  /** `/now-playing`, each entry with what `/sessions` adds about the same viewer */
+  nowPlaying: Resource<ViewerEntry[]>;
+  /** names of viewers seen this run and in the activity log, newest first, at most 50 (muted names) */
+  seenViewers: string[];
   /** the number the tray shows: people watching something (the length of `nowPlaying`) */
   watching: number;
   settings: SettingsView;
@@ -259,6 +285,8 @@ export interface ProbeView {
   verdict: ProbeVerdict;
   summary: string;
   server: string | null;
+  /** the auth style the test found working (null when no style was accepted) */
+  authStyle: AuthStyle | null;
   steps: { id: string; label: string; outcome: 'ok' | 'warn' | 'fail' | 'skipped'; detail: string; fix?: string }[];
 }
 
@@ -273,6 +301,16 @@ export interface ChannelLookup {
   /** the channel's row from `/guide/now` when it is loaded */
   channel: GuideNowRow | null;
   now: ChannelNow;
+}
+
+/** One channel's programmes ahead, for the channel sheet. */
+export interface ChannelScheduleView {
+  channelId: string;
+  /** where the answer came from: the server's schedule route, or the guide the app holds */
+  source: 'server' | 'guide';
+  /** the guide's age when it answered (null for a server answer) */
+  asOf: number | null;
+  programs: Program[];
 }
 
 export interface SettingsPatch {
@@ -309,6 +347,10 @@ export interface BridgeCommands {
   getChannels: { request: { definition: boolean }; response: Outcome<Channel[]> };
   updateSettings: { request: SettingsPatch; response: Outcome<SettingsView> };
   forgetServer: { request: Empty; response: Outcome<null> };
+  /** stops the built-in demo and goes back to first run (or to the saved real server) */
+  leaveDemo: { request: Empty; response: Outcome<null> };
+  /** one channel's programmes for the next `hours` (1–24); asked by a person opening the sheet */
+  getSchedule: { request: { channelId: string; hours: number }; response: Outcome<ChannelScheduleView> };
   openInBrowser: { request: OpenTarget; response: Outcome<null> };
   dismissNotice: { request: { id: string }; response: Outcome<null> };
   /** the page has nothing open that Escape could close: hide the popover window */
@@ -350,6 +392,8 @@ const commandNames: { [C in Command]: true } = {
   getChannels: true,
   updateSettings: true,
   forgetServer: true,
+  leaveDemo: true,
+  getSchedule: true,
   openInBrowser: true,
   dismissNotice: true,
   hidePopover: true,

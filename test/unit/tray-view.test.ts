@@ -200,6 +200,7 @@ describe('trayView', () => {
       state: state('live'),
       settings: { ...SETTINGS, notifications: { ...SETTINGS.notifications, pausedUntil: NOW + 30 * min } },
       now: NOW,
+      locale: 'en-GB',
     });
     expect(find(paused.menu, 'pause')!.label).toMatch(/^Notifications paused until \d\d:\d\d$/);
     expect(find(find(paused.menu, 'pause')!.submenu!, 'pause-resume')!.enabled).toBe(true);
@@ -226,5 +227,12 @@ describe('menu helpers', () => {
     expect([tomorrow.getHours(), tomorrow.getMinutes()]).toEqual([8, 0]);
     expect(tomorrow.getTime() - NOW).toBeGreaterThan(0);
     expect(tomorrow.getTime() - NOW).toBeLessThanOrEqual(32 * 60 * min);
+  });
+
+  it('says the pause time the way the locale writes times (12-hour where the system uses it)', () => {
+    const settings = { ...SETTINGS, notifications: { ...SETTINGS.notifications, pausedUntil: NOW + 30 * min } };
+    const label = (locale: string) => find(trayView({ state: state('live'), settings, now: NOW, locale }).menu, 'pause')!.label;
+    expect(label('en-US')).toMatch(/^Notifications paused until \d{1,2}:\d\d\s?[AP]M$/);
+    expect(label('en-GB')).toMatch(/^Notifications paused until \d\d:\d\d$/);
   });
 });

@@ -1,6 +1,6 @@
 import type { GuideNowRow, Program } from '../../shared/airwave';
 import type { FocusTarget, SettingsView } from '../../shared/bridge';
-import { airing, clock, programTitle, type PauseChoice } from '../../shared/format';
+import { airing, localTime, programTitle, type PauseChoice } from '../../shared/format';
 
 export { pauseUntil, type PauseChoice } from '../../shared/format';
 import { watchingCount, type AppState } from './state';
@@ -114,9 +114,11 @@ export interface TrayInput {
   now: number;
   /** ids of the starred channels: listed first in "What's on" */
   favourites?: ReadonlySet<string>;
+  /** times follow the system's locale (12- or 24-hour) like the popover's; tests pass one */
+  locale?: string;
 }
 
-export function trayView({ state, settings, now, favourites }: TrayInput): TrayView {
+export function trayView({ state, settings, now, favourites, locale }: TrayInput): TrayView {
   const configured = state.connection.state !== 'unconfigured';
   const badge = configured ? watchingCount(state) : 0;
   const serverName = state.server?.name ?? state.status.data?.name ?? null;
@@ -139,7 +141,7 @@ export function trayView({ state, settings, now, favourites }: TrayInput): TrayV
     menu.push(separator('sep-actions'));
     menu.push(item('refresh', 'Refresh', { type: 'refresh' }));
   }
-  menu.push(submenu('pause', pauseLabel(settings, now), pauseItems(settings, now)));
+  menu.push(submenu('pause', pauseLabel(settings, now, locale), pauseItems(settings, now)));
   menu.push(item('settings', 'Settings…', { type: 'open', focus: { view: 'settings' } }));
   menu.push(separator('sep-quit'));
   menu.push(item('quit', 'Quit Airwave Tray', { type: 'quit' }));
@@ -200,10 +202,10 @@ function channelItems(state: AppState, now: number, favourites: ReadonlySet<stri
   return items;
 }
 
-function pauseLabel(settings: SettingsView, now: number): string {
+function pauseLabel(settings: SettingsView, now: number, locale?: string): string {
   const until = settings.notifications.pausedUntil;
   if (!settings.notifications.enabled) return 'Notifications are off';
-  if (until !== null && until > now) return `Notifications paused until ${clock(until)}`;
+  if (until !== null && until > now) return `Notifications paused until ${localTime(until, locale)}`;
   return 'Pause notifications';
 }
 

@@ -1,4 +1,5 @@
-import type { NowPlayingEntry, Session } from '../../shared/airwave';
+import { PlaybackStates, type NowPlayingEntry, type Session } from '../../shared/airwave';
+import type { ViewerEntry } from '../../shared/bridge';
 import { deviceLabel, personKey } from '../../shared/viewer-identity';
 import type { AppState } from './state';
 
@@ -79,4 +80,36 @@ export function viewersOf(state: AppState): ViewerList | null {
   }
   if (state.nowPlaying.data) return { scheme: 'device', viewers: viewersFromNowPlaying(state.nowPlaying.data) };
   return null;
+}
+
+/**
+ * `/now-playing` entries with what `/sessions` says about the same person (user on a device); for
+ * two identical devices of one user, the session on the entry's channel first. An entry without a
+ * matching session is left as it is (its extras unknown, not guessed).
+ */
+export function withSessionFields(entries: readonly NowPlayingEntry[], sessions: readonly Session[]): ViewerEntry[] {
+  const byPerson = new Map<string, Session[]>();
+  for (const session of sessions) {
+    if (session.state === 'off') continue;
+    const person = personKey(session.user, session.device);
+    byPerson.set(person, [...(byPerson.get(person) ?? []), session]);
+  }
+  return entries.map((entry) => {
+    const candidates = byPerson.get(personKey(entry.user, entry.device));
+    if (!candidates?.length) return entry;
+    const at = Math.max(0, candidates.findIndex((session) => (session.channel?.number ?? null) === entry.channelNumber));
+    const session = candidates.splice(at, 1)[0]!;
+    const playback = session.playbackState;
+    return {
+      ...entry,
+      playbackState: (PlaybackStates as readonly string[]).includes(playback ?? '') ? (playback as ViewerEntry['playbackState']) : null,
+      season: session.season,
+      episode: session.episode,
+      year: session.year,
+      startedAt: session.startedAt,
+      hdr: session.device?.hdr ?? null,
+      osVersion: session.device?.osVersion ?? null,
+      onBumper: session.state === 'bumper',
+    };
+  });
 }

@@ -19,6 +19,7 @@ import { PopoverFocus } from './focus';
 import { bridgeHandlers } from './handlers';
 import { Notices } from './notices';
 import { NotificationFeed } from './notifications';
+import { SeenViewers } from './seen-viewers';
 import type { AppOptions, HostPort } from './ports';
 import { partsOf, SnapshotPublisher, snapshotOf } from './snapshot';
 import { TrayPublisher } from './tray';
@@ -41,6 +42,7 @@ export class AppController {
   readonly #focus: PopoverFocus;
   readonly #demo: DemoMode;
   readonly #features: Features;
+  readonly #seen: SeenViewers;
 
   constructor(options: AppOptions) {
     const clock = (this.#clock = options.clock);
@@ -74,10 +76,15 @@ export class AppController {
       notices: this.#notices,
       minuteOfDay: options.minuteOfDay ?? minuteOfDay,
       notify: (request) => this.#notifications.raise(request),
-      push: (parts) => this.#publisher.push(parts),
+      // a new activity entry may bring a name for the muted-names picker
+      push: (parts) => this.#publisher.push(parts.includes('activity') ? [...parts, 'seenViewers'] : parts),
       trayChanged: () => this.#tray.update(),
       random: options.random ?? Math.random,
       log,
+    });
+    this.#seen = new SeenViewers(() => {
+      const log = this.#features.activity;
+      return { revision: log.revision, names: () => [...new Set([...log.query('today').users, ...log.query('yesterday').users])] };
     });
     const follow = (config: EngineConfig) => this.#follow(config);
     this.#demo = new DemoMode({ launch: options.launchDemo ?? null, settings, notices: this.#notices, follow, log });
@@ -144,7 +151,7 @@ export class AppController {
   snapshot(): AppSnapshot {
     return snapshotOf(
       this.store.state,
-      { settings: this.#settings.view(), notices: this.#notices.list, focus: this.#focus.current },
+      { settings: this.#settings.view(), notices: this.#notices.list, focus: this.#focus.current, seenViewers: this.#seen.list() },
       this.#features.view(),
     );
   }
@@ -235,7 +242,9 @@ export class AppController {
   }
 
   #onState(state: AppState, changed: ReadonlySet<keyof AppState>): void {
-    this.#publisher.push(partsOf(changed));
+    const parts = partsOf(changed);
+    if ((changed.has('nowPlaying') || changed.has('sessions')) && this.#seen.observe(state)) parts.push('seenViewers');
+    this.#publisher.push(parts);
     if (changed.has('nowPlaying') || changed.has('sessions') || changed.has('viewerEpoch')) this.#notifications.step(state);
     this.#features.onState(state, changed);
     this.#tray.update();

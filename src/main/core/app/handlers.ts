@@ -10,6 +10,7 @@ import { featureHandlers } from './feature-handlers';
 import type { Features } from './features';
 import { noticeHandlers } from './notices';
 import { hostHandlers } from './host-commands';
+import { scheduleHandlers } from './schedule';
 import { settingsHandlers, type SettingsDeps } from './settings-handlers';
 
 export interface HandlerDeps extends ConnectDeps, SettingsDeps {
@@ -24,6 +25,7 @@ export function bridgeHandlers(deps: HandlerDeps): BridgeHandlers {
     ...connectHandlers(deps),
     startDemo: () => deps.demo.start(),
     ...dataHandlers(deps.engine, deps.store, deps.settings),
+    ...scheduleHandlers(deps.engine, deps.store, () => deps.clock.now()),
     ...settingsHandlers(deps),
     ...browserHandlers(deps.engine, host),
     ...noticeHandlers(deps.notices),

@@ -11,6 +11,7 @@ export function probeView(report: ProbeReport): ProbeView {
     verdict: report.verdict,
     summary: report.summary,
     server: report.server?.display ?? null,
+    authStyle: report.authStyle,
     steps: report.steps.map((step) => ({
       id: step.id,
       label: step.label,
@@ -28,6 +29,7 @@ export function probeFailure(server: string, error: UserError): ProbeView {
     verdict: 'key-rejected',
     summary: error.message,
     server: address.ok ? address.address.display : null,
+    authStyle: null,
     steps: [{ id: 'key', label: 'API key', outcome: 'fail', detail: error.message, ...(error.fix ? { fix: error.fix } : {}) }],
   };
 }

@@ -1,7 +1,9 @@
 /**
  * The settings commands: applying a change where it takes effect (poll interval, login item,
- * auth style, global shortcut), and forgetting the server with its key, data and traffic.
+ * auth style, global shortcut), forgetting the server with its key, data and traffic, and leaving
+ * the demo (back to first run, or to the saved real server).
  */
+import { acceleratorProblem } from '../../../shared/accelerator';
 import type { BridgeHandlers } from '../../../shared/bridge';
 import type { Clock } from '../../common/clock';
 import type { SettingsService } from '../settings';
@@ -24,10 +26,20 @@ export interface SettingsDeps {
   follow: (config: EngineConfig) => void;
 }
 
-export function settingsHandlers(deps: SettingsDeps): Pick<BridgeHandlers, 'updateSettings' | 'forgetServer'> {
+export function settingsHandlers(deps: SettingsDeps): Pick<BridgeHandlers, 'updateSettings' | 'forgetServer' | 'leaveDemo'> {
   const { settings, engine, host } = deps;
+  /** Stops following and clears what the server sent (the settings are the caller's business). */
+  const stopFollowing = async () => {
+    await engine.close();
+    await deps.demo.stop();
+    deps.notifications.forgetViewers();
+    deps.store.update(initialState(deps.clock.now(), deps.store.state.guide.forwardMinutes));
+  };
   return {
     updateSettings: async (patch) => {
+      const accelerator = patch.shortcut?.accelerator;
+      const problem = accelerator === undefined ? null : acceleratorProblem(accelerator);
+      if (problem) return failed('invalid-shortcut', `The shortcut "${accelerator}" cannot be used: ${problem}`, 'Press Record and then the keys.');
       const before = settings.values;
       settings.update(patch);
       const after = settings.values;
@@ -48,11 +60,17 @@ export function settingsHandlers(deps: SettingsDeps): Pick<BridgeHandlers, 'upda
       return ok(settings.view());
     },
     forgetServer: async () => {
-      await engine.close();
-      await deps.demo.stop();
+      await stopFollowing();
       settings.forget();
-      deps.notifications.forgetViewers();
-      deps.store.update(initialState(deps.clock.now(), deps.store.state.guide.forwardMinutes));
+      return ok(null);
+    },
+    leaveDemo: async () => {
+      if (!settings.values.demo) return failed('not-demo', 'The app is not in demo mode.');
+      await stopFollowing();
+      settings.setDemo(false);
+      // the saved real server (demo mode never touches it) is followed again; without one: first run
+      const config = savedConfig(settings);
+      if (config) deps.follow(config);
       return ok(null);
     },
   };

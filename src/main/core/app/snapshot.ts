@@ -2,8 +2,10 @@
  * Snapshot publishing: the AppSnapshot read from state, settings, notices and focus; which parts a
  * state change touches; and the updates pushed to subscribers (full at first, then changed parts).
  */
-import type { AppSnapshot, FeaturesView, SnapshotUpdate } from '../../../shared/bridge';
+import type { NowPlayingEntry, Session } from '../../../shared/airwave';
+import type { AppSnapshot, FeaturesView, Resource, SnapshotUpdate, ViewerEntry } from '../../../shared/bridge';
 import { watchingCount, type AppState } from '../state';
+import { withSessionFields } from '../viewers';
 
 export type SnapshotPart = keyof AppSnapshot;
 
@@ -15,6 +17,8 @@ const PARTS_OF: Partial<Record<keyof AppState, SnapshotPart[]>> = {
   capabilities: ['capabilities'],
   sessionCount: ['sessionCount', 'watching'],
   nowPlaying: ['nowPlaying', 'watching'],
+  // the viewers carry what /sessions adds (see withSessionFields)
+  sessions: ['nowPlaying'],
   onNow: ['onNow'],
   guide: ['guide'],
 };
@@ -27,7 +31,11 @@ export function partsOf(changed: ReadonlySet<keyof AppState>): SnapshotPart[] {
 }
 
 /** The snapshot: the app state as the renderer sees it, plus what only the controller holds. */
-export function snapshotOf(state: AppState, held: Pick<AppSnapshot, 'settings' | 'notices' | 'focus'>, features: FeaturesView): AppSnapshot {
+export function snapshotOf(
+  state: AppState,
+  held: Pick<AppSnapshot, 'settings' | 'notices' | 'focus' | 'seenViewers'>,
+  features: FeaturesView,
+): AppSnapshot {
   return {
     ...features,
     connection: state.connection,
@@ -35,14 +43,30 @@ export function snapshotOf(state: AppState, held: Pick<AppSnapshot, 'settings' |
     status: state.status,
     capabilities: state.capabilities,
     sessionCount: state.sessionCount,
-    nowPlaying: state.nowPlaying,
+    nowPlaying: viewersWithSessions(state),
     watching: watchingCount(state),
     onNow: state.onNow,
     guide: state.guide,
     settings: held.settings,
     notices: held.notices,
     focus: held.focus,
+    seenViewers: held.seenViewers,
   };
+}
+
+/** The joined list per (now-playing, sessions) pair, so an unchanged list keeps its identity (and is not pushed again). */
+const joined = new WeakMap<NowPlayingEntry[], { sessions: Session[]; entries: ViewerEntry[] }>();
+
+/** `/now-playing` with what `/sessions` says of each viewer, where the server offers it. */
+function viewersWithSessions(state: AppState): Resource<ViewerEntry[]> {
+  const entries = state.nowPlaying.data;
+  const sessions = state.sessions.supported ? state.sessions.data : null;
+  if (!entries || !sessions) return state.nowPlaying;
+  const held = joined.get(entries);
+  if (held?.sessions === sessions) return { ...state.nowPlaying, data: held.entries };
+  const value = { sessions, entries: withSessionFields(entries, sessions) };
+  joined.set(entries, value);
+  return { ...state.nowPlaying, data: value.entries };
 }
 
 /** Sends snapshot updates to subscribers, leaving out resource data they already have. */

@@ -8,7 +8,7 @@ import type { Connection } from './connection';
 import { EventSession } from './event-session';
 import { ResourceFetcher } from './fetcher';
 import { FollowedServer } from './followed-server';
-import { describe, isSoftFailure, markResourceError, patchConnection, showConnection } from './reporting';
+import { describe, isBusy, isSoftFailure, markResourceError, patchConnection, showConnection } from './reporting';
 import { failureRetryDelay, incompatibleRetryDelay, Schedules, streamLossDelay } from './schedules';
 import { ViewerEvents } from './viewer-events';
 
@@ -155,7 +155,7 @@ export class SyncEngine {
     following.server.config.pollSeconds = seconds;
     if (following.server.mode === 'polling') {
       following.schedules.poll(following.server.connection);
-      this.#show(following, 'polling', 'polling', this.#pollingMessage(following));
+      this.#show(following, 'polling', 'polling', this.#pollingMessage(following), this.#streamFull(following));
     }
   }
 
@@ -261,6 +261,7 @@ export class SyncEngine {
     server.baselinePending = true;
     if (capabilities?.sse.supported && this.#deps.clock.now() >= server.stream.blockedUntil) {
       server.stream.pollReason = '';
+      server.stream.full = false;
       events.follow(conn).catch((error: unknown) => conn.fail(error));
       return;
     }
@@ -285,10 +286,16 @@ export class SyncEngine {
   #enterPolling(following: Following, conn: Connection): void {
     const { server, schedules } = following;
     server.attempt = 0;
-    this.#show(following, 'polling', 'polling', this.#pollingMessage(following));
+    this.#show(following, 'polling', 'polling', this.#pollingMessage(following), this.#streamFull(following));
     schedules.poll(conn);
     schedules.slow(conn);
     schedules.streamRetry(conn, () => void this.#connect(following));
+  }
+
+  /** Polling because the server refused the stream as full (503): busy, until the stream is tried again. */
+  #streamFull(following: Following): Partial<ConnectionView> {
+    const { stream } = following.server;
+    return stream.full && this.#deps.clock.now() < stream.blockedUntil ? { busy: true, nextRetryAt: stream.blockedUntil } : {};
   }
 
   #pollingMessage(following: Following): string {
@@ -328,7 +335,7 @@ export class SyncEngine {
     server.renew();
     server.attempt++;
     const wait = failureRetryDelay(server.attempt, random, tuning, isApiError(error) ? (error.retryAfterMs ?? 0) : 0);
-    this.#retryLater(following, 'offline', message, wait);
+    this.#retryLater(following, 'offline', message, wait, isBusy(error));
   }
 
   #unauthorized(following: Following, error: ApiError): void {
@@ -343,8 +350,8 @@ export class SyncEngine {
   }
 
   /** Waits `delay` on the (new, empty) current connection, then connects again. */
-  #retryLater(following: Following, state: ConnectionState, message: string, delay: number): void {
-    this.#show(following, 'waiting', state, message, { nextRetryAt: this.#deps.clock.now() + delay });
+  #retryLater(following: Following, state: ConnectionState, message: string, delay: number, busy = false): void {
+    this.#show(following, 'waiting', state, message, { nextRetryAt: this.#deps.clock.now() + delay, busy });
     following.schedules.reconnect(following.server.connection, delay, () => void this.#connect(following));
   }
 

@@ -2,6 +2,7 @@ import { isSessionEvent, type EventEnvelope } from '../../../shared/airwave';
 import { toDisposable } from '../../common/disposable';
 import { isApiError, type ApiError } from '../client';
 import type { SyncDeps } from './config';
+import { isBusy } from './reporting';
 import type { Connection } from './connection';
 import { readEventStream } from './event-stream';
 import type { EventBody, ResourceFetcher } from './fetcher';
@@ -96,6 +97,7 @@ export class EventSession {
     const record = this.#server.stream;
     record.blockedUntil = clock.now() + streamRefusedDelay(tuning, error.retryAfterMs ?? 0);
     record.pollReason = `the live event stream was refused (HTTP ${error.status ?? '?'}); trying it again later`;
+    record.full = isBusy(error);
     log(`events refused: ${error.message}`);
     record.body = null;
     this.#hooks.refused(conn);

@@ -21,6 +21,8 @@ export interface StreamRecord {
   blockedUntil: number;
   /** why the engine polls, in words ('' when there is nothing to say) */
   pollReason: string;
+  /** the last refusal said the server is full (503): it is busy, see ConnectionView.busy */
+  full?: boolean;
 }
 
 export type ServerFailureHandler = (connection: Connection, error: unknown, resource: keyof AppState | null) => void;

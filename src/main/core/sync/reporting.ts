@@ -26,6 +26,7 @@ export function showConnection(
       nextRetryAt: null,
       attempt: context.attempt,
       suspended: context.suspended,
+      busy: false,
       ...extra,
     },
   }));
@@ -33,6 +34,11 @@ export function showConnection(
 
 export function patchConnection(deps: SyncDeps, patch: Partial<ConnectionView>): void {
   deps.store.update((current) => ({ connection: { ...current.connection, ...patch } }));
+}
+
+/** The server said it is busy: a 503 that asks to come back later (Retry-After) or says it is full (`unavailable`). */
+export function isBusy(error: unknown): boolean {
+  return isApiError(error) && error.status === 503 && (error.retryAfterMs !== undefined || error.serverCode === 'unavailable');
 }
 
 /** Keeps a resource's data and says why its last refresh failed. */

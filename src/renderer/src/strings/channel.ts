@@ -9,6 +9,8 @@ export const channel = {
   next: 'Next',
   later: 'Later',
   laterHint: 'From the loaded guide.',
+  laterFromServer: (hours: number) => `The next ${hours} hours, from the server's schedule.`,
+  laterFromGuide: (asOf: string) => `From the guide the app holds, ${asOf}.`,
   nothing: 'Nothing scheduled',
   package: 'Package',
   mode: 'How it is filled',

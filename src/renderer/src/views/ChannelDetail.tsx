@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Channel, GuideNowRow, Program } from '../../../shared/airwave';
-import type { ChannelLookup } from '../../../shared/bridge';
+import type { ChannelLookup, ChannelScheduleView } from '../../../shared/bridge';
 import { airing, fraction, localTime, upcoming } from '../../../shared/format';
 import { bridge } from '../bridge';
 import { useDialog } from '../components/a11y';
@@ -29,6 +29,7 @@ type Lookup =
 /** A channel: what is on, next and later, its description, package, mode, provenance, definition. */
 export function ChannelDetail({ number }: { number: number }) {
   const [lookup, setLookup] = useState<Lookup>({ state: 'loading' });
+  const [schedule, setSchedule] = useState<ChannelScheduleView | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   useDialog(root, closeRef);
@@ -66,7 +67,22 @@ export function ChannelDetail({ number }: { number: number }) {
     : lookup.state === 'held'
       ? [airing([lookup.row.now, lookup.row.next], at), upcoming([lookup.row.now, lookup.row.next], at)]
       : null;
-  const later = laterPrograms(number, slots?.[1] ?? slots?.[0] ?? null, at);
+  // the hours ahead: asked of the core once the channel's id is known (the person opened this sheet)
+  const scheduleId = found?.now.channel?.id ?? row?.id ?? null;
+  useEffect(() => {
+    if (!scheduleId) return;
+    let current = true;
+    void bridge.getSchedule({ channelId: scheduleId, hours: LATER_HOURS }).then(
+      (outcome) => current && setSchedule(outcome.ok ? outcome.value : null),
+      () => current && setSchedule(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [scheduleId]);
+  const held = schedule?.channelId === scheduleId ? schedule : null;
+  const later = laterPrograms(number, slots?.[1] ?? slots?.[0] ?? null, at, held?.programs ?? null);
+  const laterHint = !held ? t.laterHint : held.source === 'server' ? t.laterFromServer(LATER_HOURS) : t.laterFromGuide(held.asOf !== null ? `as of ${localTime(held.asOf)}` : 'earlier');
   return (
     <div ref={root} class="sheet" role="dialog" aria-modal="true" aria-label={t.dialog(number)} onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), close())}>
       <div class="sheet-body">
@@ -109,7 +125,7 @@ export function ChannelDetail({ number }: { number: number }) {
                 </li>
               ))}
             </ol>
-            <p class="muted small">{t.laterHint}</p>
+            <p class="muted small">{laterHint}</p>
           </section>
         ) : null}
         {channel ? (
@@ -156,9 +172,9 @@ function fromHeld(number: number, message: string): Lookup {
   return row && offline ? { state: 'held', row } : { state: 'missing', message };
 }
 
-/** The programmes after `after` in the next hours, from the loaded guide (nothing when it is not loaded). */
-function laterPrograms(number: number, after: Slotish, at: number): Program[] {
-  const programs = snapshot.value?.guide.data?.channels.find((c) => c.number === number)?.programs ?? [];
+/** The programmes after `after` in the next hours: from the channel's schedule, else the loaded guide (else nothing). */
+function laterPrograms(number: number, after: Slotish, at: number, scheduled: Program[] | null): Program[] {
+  const programs = scheduled ?? snapshot.value?.guide.data?.channels.find((c) => c.number === number)?.programs ?? [];
   const from = after ? Date.parse(after.endsAt) : at;
   const until = at + LATER_HOURS * 3_600_000;
   // bumpers are a minute or two between programmes: left out of the list ahead

@@ -1,12 +1,13 @@
 import { useState } from 'preact/hooks';
-import { seenViewers } from '../state';
+import { seenViewers, snapshot } from '../state';
 import { settings as t } from '../strings/settings';
 
-/** Muted names: a checkbox per viewer the page has seen, plus any other name typed in. */
+/** Muted names: a checkbox per viewer the app has seen, plus any other name typed in. */
 export function MutedNames({ muted, apply }: { muted: string[]; apply: (names: string[]) => void }) {
   const [other, setOther] = useState('');
   const isMuted = (name: string) => muted.some((m) => m.toLowerCase() === name.toLowerCase());
-  const names = [...seenViewers.value];
+  // the core's list (this run and the activity log); the page's own memory where a core sends none
+  const names = [...(snapshot.value?.seenViewers ?? seenViewers.value)];
   for (const name of muted) if (!names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name);
   names.sort((a, b) => a.localeCompare(b));
   const toggle = (name: string, on: boolean) => apply(on ? [...muted, name] : muted.filter((m) => m.toLowerCase() !== name.toLowerCase()));

@@ -56,7 +56,10 @@ export function ServerForm({ firstRun }: { firstRun: boolean }) {
   };
   const test = () =>
     attempt('test', async () => {
-      probe.value = { view: await bridge.testConnection(request()), kind: 'test' };
+      const view = await bridge.testConnection(request());
+      probe.value = { view, kind: 'test' };
+      // the style the test found working becomes the form's choice (Save sends it)
+      if (view.authStyle) authField.value = view.authStyle === settings.authStyle ? null : view.authStyle;
     });
   const save = () =>
     attempt('save', async () => {
@@ -118,7 +121,7 @@ export function ServerForm({ firstRun }: { firstRun: boolean }) {
           {t.keyHelp(settings.demo && !settings.hasKey ? t.demoKey : keyStatus(settings.hasKey, settings.keyStorage))}
         </span>
       </label>
-      <details class="advanced" open={authField.value !== null && authField.value !== settings.authStyle}>
+      <details class="advanced" open={authField.value !== null && authField.value !== settings.authStyle && probe.value?.view.authStyle !== authField.value}>
         <summary>{t.advanced}</summary>
         <label class="field">
           <span>{t.authStyle}</span>
@@ -172,6 +175,11 @@ function ProbeSteps({ probe: view, kind }: { probe: ProbeView; kind: 'test' | 's
       <p class={ok ? 'inline-ok' : 'inline-error'} role={ok ? 'status' : 'alert'}>
         {headline}
       </p>
+      {view.authStyle ? (
+        <div class="hint" data-testid="auth-chosen">
+          {t.authChosen(view.authStyle === 'bearer' ? t.authBearer : t.authXApiKey)}
+        </div>
+      ) : null}
       <ul>
         {view.steps
           .filter((step) => step.outcome !== 'skipped')

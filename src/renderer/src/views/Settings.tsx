@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { SettingsPatch } from '../../../shared/bridge';
+import type { SettingsPatch, UpdateStatus } from '../../../shared/bridge';
 import { APP_NAME, APP_VERSION } from '../../../shared/app-info';
 import { localTime, pauseUntil, type PauseChoice } from '../../../shared/format';
 import { bridge } from '../bridge';
@@ -32,6 +32,15 @@ export function Settings() {
       return false;
     }
   };
+  const leaveDemo = async () => {
+    setError(null);
+    try {
+      const outcome = await bridge.leaveDemo({});
+      if (!outcome.ok) setError(t.leaveDemoFailed(outcome.error.message));
+    } catch (failure) {
+      setError(t.leaveDemoFailed(failure instanceof Error ? failure.message : String(failure)));
+    }
+  };
   const pause = (choice: PauseChoice) => void apply({ notifications: { pausedUntil: pauseUntil(choice, Date.now()) } });
   const paused = n.pausedUntil !== null && n.pausedUntil > now.value;
   const live = s.connection.state === 'live';
@@ -43,8 +52,8 @@ export function Settings() {
         {settings.demo ? (
           <div class="demo-banner">
             <p class="hint">{t.demoHint}</p>
-            {/* forgetting the demo stops it and returns to first run; nothing else is stored for it */}
-            <button type="button" class="button" onClick={() => void bridge.forgetServer({})}>
+            {/* stops the demo and returns to first run (or to the saved real server); nothing saved is lost */}
+            <button type="button" class="button" onClick={() => void leaveDemo()}>
               {t.leaveDemo}
             </button>
           </div>
@@ -166,6 +175,11 @@ export function Settings() {
         <ShortcutField shortcut={settings.shortcut} apply={apply} />
       </section>
 
+      <section aria-labelledby="settings-app">
+        <h2 id="settings-app">{t.updatesAndLogs}</h2>
+        <HostButtons />
+      </section>
+
       {error ? (
         <p class="inline-error" role="alert">
           {error}
@@ -181,4 +195,71 @@ export function Settings() {
       </section>
     </div>
   );
+}
+
+/** "Check for updates…" and "Open log folder": each says in words what came of it. */
+function HostButtons() {
+  const [update, setUpdate] = useState<UpdateStatus | { kind: 'error'; message: string } | null>(null);
+  const [logs, setLogs] = useState<string | null>(null);
+  const check = async () => {
+    setUpdate({ kind: 'checking' });
+    try {
+      const outcome = await bridge.checkForUpdates({});
+      setUpdate(outcome.ok ? outcome.value : { kind: 'error', message: outcome.error.message });
+    } catch (failure) {
+      setUpdate({ kind: 'error', message: failure instanceof Error ? failure.message : String(failure) });
+    }
+  };
+  const openLogs = async () => {
+    setLogs(null);
+    try {
+      const outcome = await bridge.openLogFolder({});
+      if (!outcome.ok) setLogs(outcome.error.message);
+    } catch (failure) {
+      setLogs(failure instanceof Error ? failure.message : String(failure));
+    }
+  };
+  return (
+    <>
+      <div class="buttons">
+        <button type="button" class="button button-quiet" disabled={update?.kind === 'checking'} onClick={() => void check()}>
+          {t.checkUpdates}
+        </button>
+        <button type="button" class="button button-quiet" onClick={() => void openLogs()}>
+          {t.openLogs}
+        </button>
+      </div>
+      {update ? (
+        <p class={update.kind === 'error' || update.kind === 'failed' ? 'inline-error' : 'hint'} role="status" data-testid="update-status">
+          {updateWords(update)}
+        </p>
+      ) : null}
+      {logs ? (
+        <p class="inline-error" role="alert">
+          {logs}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function updateWords(status: UpdateStatus | { kind: 'error'; message: string }): string {
+  const w = t.update;
+  switch (status.kind) {
+    case 'development':
+      return w.development;
+    case 'idle':
+      return w.idle;
+    case 'checking':
+      return w.checking;
+    case 'up-to-date':
+      return w.upToDate(status.checkedAt);
+    case 'downloading':
+      return w.downloading(status.version);
+    case 'ready':
+      return w.ready(status.version);
+    case 'failed':
+    case 'error':
+      return w.failed(status.message);
+  }
 }

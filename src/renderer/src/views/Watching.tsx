@@ -12,7 +12,7 @@ import './Watching.css';
 /** One card per viewer from /now-playing: poster, who, what, where, on which device, how far in. */
 export function Watching() {
   const s = snapshot.value!;
-  const entries = s.nowPlaying.data as ViewerEntry[] | null;
+  const entries: ViewerEntry[] | null = s.nowPlaying.data;
   const focus = focusedViewer.value;
   const [active, setActive] = useState(0);
   const list = useRef<HTMLUListElement>(null);

@@ -1,24 +1,13 @@
-import type { GuideNow, NowPlayingEntry } from '../../../shared/airwave';
+import type { GuideNow } from '../../../shared/airwave';
+import type { ViewerEntry } from '../../../shared/bridge';
 import { airing } from '../../../shared/format';
 
 /**
- * What a viewer card can show beyond `/now-playing`. `/sessions` has these fields, but the
- * snapshot does not carry them yet: each is read when present and left out honestly when not.
+ * What a viewer card can show beyond `/now-playing`: the core joins these from `/sessions` (see
+ * ViewerExtras in the bridge); each is read when present and left out honestly when not (a server
+ * without `/sessions`).
  */
-export interface ViewerExtras {
-  playbackState?: 'playing' | 'paused' | 'buffering' | 'idle' | null;
-  season?: number | null;
-  episode?: number | null;
-  year?: number | null;
-  /** ISO time the session started */
-  startedAt?: string | null;
-  hdr?: boolean | null;
-  osVersion?: string | null;
-  /** the session's state is `bumper` */
-  onBumper?: boolean;
-}
-
-export type ViewerEntry = NowPlayingEntry & ViewerExtras;
+export type { ViewerEntry, ViewerExtras } from '../../../shared/bridge';
 
 /** Is the viewer on a station break? From the session when known, else from the held On now rows. */
 export function onBumper(entry: ViewerEntry, onNow: GuideNow | null, at: number): boolean {
