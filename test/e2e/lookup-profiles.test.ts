@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { startPreviewHost, type PreviewHost, type PreviewOptions } from '../../src/main/preview/host';
