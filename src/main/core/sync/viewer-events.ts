@@ -1,5 +1,5 @@
 import { parseViewerSignal, type EventEnvelope, type ViewerSignal } from '../../../shared/airwave';
-import { planSignals, visibilityOf } from '../event-signals';
+import { concernsKey, planSignals, visibilityOf } from '../event-signals';
 import { viewersOf } from '../viewers';
 import type { SyncDeps } from './config';
 import type { Connection } from './connection';
@@ -11,8 +11,10 @@ import type { FollowedServer } from './followed-server';
  * the debounce window are planned together once it settles (five people starting at once make one
  * update, and one summary notification). An event only says who and what changed: the records come
  * from the key's own `/now-playing` and `/sessions`, refetched once per burst; playback events alone
- * refetch `/now-playing`; events about channels this key cannot see (Airwave does not filter the
- * stream by key) cost nothing. A channel change is passed on, so it is never announced as news.
+ * refetch `/now-playing`, and so do departures of sessions the app holds by id (only who left is
+ * taken from the event: the session is dropped from the held `/sessions`); events about channels
+ * this key cannot see (Airwave does not filter the stream by key) cost nothing. A channel change is
+ * passed on, so it is never announced as news.
  */
 export class ViewerEvents {
   readonly #server: FollowedServer;
@@ -47,10 +49,37 @@ export class ViewerEvents {
       }
     }
     const state = store.state;
-    const plan = planSignals(signals, visibilityOf(state.onNow.data?.channels), viewersOf(state)?.viewers ?? []);
+    const visibility = visibilityOf(state.onNow.data?.channels);
+    const held = viewersOf(state)?.viewers ?? [];
+    const plan = planSignals(signals, visibility, held);
     for (const mark of plan.changedChannel) this.#server.channelChanges.add(mark);
     if (plan.ignored > 0) log(`event stream: ${plan.ignored} event(s) about channels this key cannot see, ignored`);
-    if (plan.viewers || unreadable > 0) void this.#fetcher.viewers(conn);
+    const relevant = signals.filter((signal) => concernsKey(signal, visibility, held));
+    if (unreadable === 0 && plan.viewers && this.#dropDepartures(relevant)) void this.#fetcher.nowPlaying(conn);
+    else if (plan.viewers || unreadable > 0) void this.#fetcher.viewers(conn);
     else if (plan.nowPlaying) void this.#fetcher.nowPlaying(conn);
+  }
+
+  /**
+   * When every viewer change in the burst is a departure of a session held by id, drops those
+   * sessions from the held `/sessions` (no record is taken from the event) and says so; otherwise
+   * changes nothing and says false (the viewers are refetched).
+   */
+  #dropDepartures(relevant: readonly ViewerSignal[]): boolean {
+    const { store, clock } = this.#deps;
+    const sessions = store.state.sessions;
+    if (!sessions.supported || !sessions.data) return false;
+    const heldIds = new Set(sessions.data.map((session) => session.id));
+    const gone = new Set<string>();
+    for (const signal of relevant) {
+      if (signal.change === 'playback') continue;
+      const id = signal.who.sessionId;
+      if (signal.change !== 'ended' || !id || !heldIds.has(id)) return false;
+      gone.add(id);
+    }
+    if (gone.size === 0) return false;
+    const data = sessions.data.filter((session) => !gone.has(session.id));
+    store.update({ sessions: { ...sessions, data, updatedAt: clock.now(), error: null } });
+    return true;
   }
 }
