@@ -301,6 +301,8 @@ export interface ChannelLookup {
   /** the channel's row from `/guide/now` when it is loaded */
   channel: GuideNowRow | null;
   now: ChannelNow;
+  /** set when the server could not be asked and `now` comes from the held On now rows (with their age) */
+  stale?: { updatedAt: number | null; reason: string };
 }
 
 /** One channel's programmes ahead, for the channel sheet. */

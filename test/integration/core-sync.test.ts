@@ -84,7 +84,7 @@ describe('the sync engine', () => {
     expect(h.notifications.map((n) => n.title)).toEqual([expect.stringMatching(/^Missed started watching/)]);
   });
 
-  it('costs one request per viewer event while live (the event carries the session), and nothing more at the next status check', async () => {
+  it('costs two requests for a start while live (events are signals: /now-playing and /sessions hold the records), one for an end, and nothing more at the next status check', async () => {
     h = await startCoreHarness();
     await h.connect();
     const before = h.apiRequests();
@@ -95,7 +95,7 @@ describe('the sync engine', () => {
     await h.runFor(6 * 60_000, 5_000); // past the next status check
     const spent = delta(h.apiRequests(), before);
     expect(spent['/now-playing']).toBe(2);
-    expect(spent['/sessions'] ?? 0).toBe(0);
+    expect(spent['/sessions']).toBe(1); // the end is placed by its session id: only /now-playing
     expect(spent['/sessions/count'] ?? 0).toBe(0);
   });
 
@@ -183,7 +183,10 @@ describe('the sync engine', () => {
     h.app.resume();
     await h.until(() => state().connection.state === 'live' && state().viewerEpoch > epoch, { what: 'live after resume' });
     expect(badge()).toBe(3);
-    expect(h.notifications).toEqual([]); // who started while we slept is part of the new baseline
+    // who started while we slept is announced once, as a while-away summary (the others are baseline)
+    expect(h.notifications.map((n) => n.title)).toEqual([expect.stringMatching(/^While you were away, Ava started watching/)]);
+    await h.runFor(60_000, 5_000);
+    expect(h.notifications).toHaveLength(1);
     expect(new Set(h.app.engine.pendingJobs).size).toBe(h.app.engine.pendingJobs.length);
   });
 });

@@ -35,7 +35,7 @@ export interface CoreHarness {
   runFor(ms: number, stepMs?: number): Promise<void>;
   /** steps the clock until `check` holds; throws after `maxSteps` */
   until(check: () => boolean, options?: { stepMs?: number; maxSteps?: number; what?: string }): Promise<void>;
-  /** connects to the demo (or another server in front of it) with the demo's key */
+  /** connects to the demo (or another server in front of it) with the demo's key (or its viewer key) */
   connect(server?: string): Promise<void>;
   /** requests the demo served for paths under /api/public/v1, keyed by the path after it */
   apiRequests(): Record<string, number>;
@@ -46,6 +46,8 @@ export interface HarnessOptions {
   demo?: DemoOptions;
   app?: Partial<AppOptions>;
   pollSeconds?: number;
+  /** connect with the demo's viewer-scoped key (it sees only `demo.controls.viewerChannels()`) */
+  viewerKey?: boolean;
 }
 
 export async function startCoreHarness(options: HarnessOptions = {}): Promise<CoreHarness> {
@@ -88,7 +90,8 @@ export async function startCoreHarness(options: HarnessOptions = {}): Promise<Co
       if (!check()) throw new Error(`timed out waiting for ${what} (state: ${JSON.stringify(app.store.state.connection)})`);
     },
     async connect(server = demo.url) {
-      const result = await app.handlers.connect({ server, apiKey: demo.key, authStyle: 'x-api-key' });
+      const apiKey = options.viewerKey ? demo.viewerKey : demo.key;
+      const result = await app.handlers.connect({ server, apiKey, authStyle: 'x-api-key' });
       if (!result.saved) throw new Error(`connect failed: ${result.probe.summary}`);
       await harness.until(() => ['live', 'polling'].includes(app.store.state.connection.state), { what: 'live or polling' });
     },

@@ -15,6 +15,8 @@ export interface OlderServerOptions {
   legacyStatus?: boolean;
   /** `sse.supported: false` and no `/events` route */
   noEvents?: boolean;
+  /** while this says so, `/sessions` answers with a malformed body (HTTP 200) */
+  malformedSessions?: () => boolean;
 }
 
 const API = '/api/public/v1';
@@ -26,6 +28,11 @@ export async function startOlderServer(upstream: string, options: OlderServerOpt
     const unknownRoute =
       (options.noByNumberNow && /^\/api\/public\/v1\/channels\/by-number\/[^/]+\/now$/.test(path)) ||
       (options.noEvents && path === `${API}/events`);
+    if (path === `${API}/sessions` && options.malformedSessions?.()) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ sessions: 'not a list' }));
+      return;
+    }
     if (unknownRoute) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('404 Not Found');

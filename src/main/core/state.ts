@@ -14,6 +14,13 @@ export interface AppState extends ServerData {
    * epoch is a baseline for notifications, never news.
    */
   viewerEpoch: number;
+  /**
+   * On a new epoch after a gap (reconnect, wake): when the last successful viewer sync before the
+   * gap was, so viewers who started meanwhile are announced as a summary; null at start-up.
+   */
+  awaySince: number | null;
+  /** viewers who changed channel (`channel.tuned`) in the burst behind the latest viewer update (see channelChangeMarks) */
+  channelChanges: readonly string[];
 }
 
 export const emptyResource = <T>(): Resource<T> => ({ data: null, updatedAt: null, error: null });
@@ -45,6 +52,8 @@ export function initialState(now: number, forwardMinutes = 180): AppState {
     onNow: emptyResource(),
     guide: { ...emptyResource<Guide>(), forwardMinutes, loading: false },
     viewerEpoch: 0,
+    awaySince: null,
+    channelChanges: [],
   };
 }
 

@@ -15,6 +15,9 @@ const USAGE = `Usage: npm run preview -- [options]
   --data-dir <dir>     settings and artwork cache (default: a fresh temp directory)
   --demo               start the built-in demo server and connect to it
   --demo-channels <n>  channels of that demo (default 24)
+  --demo-profile <p>   how that demo behaves: seed (default), airwave or legacy
+                       (as Airwave's own server: compact events, no by-number/now;
+                       legacy also no event stream and no uptime/counts)
   --server <url>       connect to this server at start-up; the key comes from AIRWAVE_API_KEY`;
 
 function bail(message: string): never {
@@ -26,12 +29,18 @@ const { values, whole } = commandLine(USAGE, {
   'data-dir': { type: 'string' },
   demo: { type: 'boolean', default: false },
   'demo-channels': { type: 'string' },
+  'demo-profile': { type: 'string' },
   server: { type: 'string' },
 });
 
 const port = whole('port', values.port, 0, 0, 65535);
 const channels = values['demo-channels'] === undefined ? undefined : whole('demo-channels', values['demo-channels'], 24, 1, 5000);
 if (values.demo && values.server) bail('Choose --demo or --server, not both.');
+const PROFILES = ['seed', 'airwave', 'legacy'] as const;
+const profileName = values['demo-profile'];
+const profile = PROFILES.find((name) => name === profileName);
+if (profileName !== undefined && !profile) bail(`--demo-profile must be one of ${PROFILES.join(', ')} (got "${profileName}").`);
+if (profile && !values.demo) bail('--demo-profile goes with --demo.');
 const apiKey = process.env.AIRWAVE_API_KEY ?? '';
 if (values.server && !apiKey) bail('Put the API key in AIRWAVE_API_KEY (a key on the command line would land in your shell history).');
 
@@ -46,7 +55,7 @@ try {
     port,
     dataDir: values['data-dir'],
     demo: values.demo,
-    demoOptions: channels ? { channels } : {},
+    demoOptions: { ...(channels ? { channels } : {}), ...(profile ? { profile } : {}) },
     server: values.server,
     apiKey,
     log: (line) => process.stderr.write(`[preview] ${line}\n`),

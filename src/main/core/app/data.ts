@@ -3,10 +3,10 @@
  * needs a followed server and answers API failures as a user error.
  */
 import type { BridgeHandlers } from '../../../shared/bridge';
-import { isApiError } from '../client';
 import type { SettingsService } from '../settings';
 import type { StateStore } from '../state';
 import type { SyncEngine } from '../sync/engine';
+import { lookupHandler } from './lookup-handler';
 import { errorParts, failed, ok } from './outcome';
 
 export function dataHandlers(
@@ -30,18 +30,7 @@ export function dataHandlers(
         return failed(...errorParts(error));
       }
     },
-    lookupChannel: async ({ number }) => {
-      const client = engine.client;
-      if (!client) return failed('unconfigured', 'Connect to a server first.');
-      try {
-        const now = await client.channelNowByNumber(number);
-        const channel = store.state.onNow.data?.channels.find((row) => row.number === number) ?? null;
-        return ok({ number, channel, now });
-      } catch (error) {
-        if (isApiError(error) && error.kind === 'not-found') return failed('not-found', `There is no channel ${number}.`);
-        return failed(...errorParts(error));
-      }
-    },
+    lookupChannel: lookupHandler(engine, store),
     getChannels: async ({ definition }) => {
       const client = engine.client;
       if (!client) return failed('unconfigured', 'Connect to a server first.');

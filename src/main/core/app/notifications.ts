@@ -48,6 +48,8 @@ export class NotificationFeed {
       now,
       settings: settings.values.notifications,
       minuteOfDay: minuteOfDay(now),
+      awaySince: state.awaySince,
+      changedChannel: new Set(state.channelChanges),
     });
     this.#policy = result.memory;
     for (const { viewer, reason } of result.suppressed) log(`notification for ${viewer.key} not shown: ${reason}`);

@@ -239,6 +239,9 @@ export class SyncEngine {
     if (this.#suspended) return;
     const { server, fetcher } = following;
     const conn = server.renew();
+    server.awaySince = server.lastSyncAt;
+    // A server without /sessions may have gained it since: ask again on each connection.
+    if (server.sessionsSupport.state === 'absent') server.sessionsSupport = { state: 'unknown' };
     this.#show(following, 'connecting', 'connecting', `Connecting to ${server.client.server.display}…`);
     try {
       const { capabilities, status } = await fetcher.handshake(conn);

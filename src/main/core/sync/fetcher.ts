@@ -1,6 +1,7 @@
 import type { Capabilities, Guide, NowPlayingEntry, Session, Status } from '../../../shared/airwave';
 import { toDisposable } from '../../common/disposable';
 import { isApiError, type AirwaveClient } from '../client';
+import { nextSessionsSupport, sessionsOutcome, shouldAskSessions, type SessionsOutcome } from '../session-semantics';
 import { emptyResource, freshResource, type AppState } from '../state';
 import type { SyncDeps } from './config';
 import type { Connection } from './connection';
@@ -85,35 +86,48 @@ export class ResourceFetcher {
   count(conn: Connection): Promise<void> {
     return this.#fetch(conn, 'count', 'sessionCount', (client, signal) => client.sessionCount({ signal }), ({ count }, now) => {
       this.#server.lastCount = count;
+      this.#server.lastSyncAt = now;
       this.#deps.store.update({ sessionCount: freshResource(count, now) });
     });
   }
 
-  /** `/now-playing`, and `/sessions` where the server has it, committed together. */
+  /**
+   * `/now-playing`, and `/sessions` where the server has it, committed together (with the
+   * channel-change marks of the bursts that asked for them, and on a new epoch the gap's start).
+   */
   viewers(conn: Connection): Promise<void> {
     return this.#single(conn, 'viewers', async () => {
-      const client = this.#server.client;
-      const wantSessions = this.#deps.store.state.sessions.supported;
+      const server = this.#server;
+      const client = server.client;
+      const askSessions = shouldAskSessions(server.sessionsSupport, this.#deps.clock.now());
       try {
         const [nowPlaying, sessions] = await conn.run((signal) =>
           Promise.all([
             client.nowPlaying({ signal }),
-            wantSessions ? client.sessions({ signal }).catch((error: unknown) => sessionsFallback(error)) : Promise.resolve(null),
+            askSessions ? client.sessions({ signal }).catch((error: unknown) => sessionsFailure(error)) : Promise.resolve(null),
           ]),
         );
         conn.ifCurrent(() => {
           const now = this.#deps.clock.now();
-          const baseline = this.#server.baselinePending;
-          this.#server.baselinePending = false;
+          const outcome: SessionsOutcome | null = sessions === null ? null : typeof sessions === 'string' ? sessions : 'ok';
+          if (outcome) server.sessionsSupport = nextSessionsSupport(server.sessionsSupport, outcome, now);
+          if (outcome === 'malformed') this.#deps.log('/sessions answered badly: viewers are users on devices for now; asking again later');
+          const baseline = server.baselinePending;
+          server.baselinePending = false;
+          server.lastSyncAt = now;
+          const channelChanges = [...server.channelChanges];
+          server.channelChanges.clear();
           this.#deps.store.update((state) => ({
             nowPlaying: freshResource<NowPlayingEntry[]>(nowPlaying.nowPlaying, now),
             sessions:
-              sessions === 'unsupported'
+              outcome === 'absent' || outcome === 'malformed' || server.sessionsSupport.state === 'absent'
                 ? { ...emptyResource<Session[]>(), supported: false }
-                : sessions
+                : sessions && typeof sessions === 'object'
                   ? { ...freshResource(sessions.sessions, now), supported: true }
                   : state.sessions,
             viewerEpoch: baseline ? state.viewerEpoch + 1 : state.viewerEpoch,
+            awaySince: baseline ? server.awaySince : state.awaySince,
+            channelChanges,
           }));
         });
       } catch (error) {
@@ -122,11 +136,12 @@ export class ResourceFetcher {
     });
   }
 
-  /** `/now-playing` alone (after events that already brought `/sessions` up to date). */
+  /** `/now-playing` alone (after playback events: nobody came, went or moved). */
   nowPlaying(conn: Connection): Promise<void> {
-    return this.#fetch(conn, 'nowPlaying', 'nowPlaying', (client, signal) => client.nowPlaying({ signal }), ({ nowPlaying }, now) =>
-      this.#deps.store.update({ nowPlaying: freshResource<NowPlayingEntry[]>(nowPlaying, now) }),
-    );
+    return this.#fetch(conn, 'nowPlaying', 'nowPlaying', (client, signal) => client.nowPlaying({ signal }), ({ nowPlaying }, now) => {
+      this.#server.lastSyncAt = now;
+      this.#deps.store.update({ nowPlaying: freshResource<NowPlayingEntry[]>(nowPlaying, now), channelChanges: [] });
+    });
   }
 
   onNow(conn: Connection): Promise<void> {
@@ -200,9 +215,8 @@ export class ResourceFetcher {
   }
 }
 
-function sessionsFallback(error: unknown): 'unsupported' | null {
-  // `/sessions` is beyond the documented interface: a 404 means "not here", other trouble means "not now".
-  if (isApiError(error) && (error.kind === 'not-found' || error.kind === 'bad-response')) return 'unsupported';
-  if (isApiError(error) && error.kind === 'unauthorized') throw error;
-  return null;
+/** `/sessions` is beyond the documented interface: how its failure bears on asking it again (a rejected key is everyone's failure). */
+function sessionsFailure(error: unknown): SessionsOutcome {
+  if (isApiError(error) && (error.kind === 'unauthorized' || error.kind === 'cancelled')) throw error;
+  return sessionsOutcome(error);
 }

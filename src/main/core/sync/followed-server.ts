@@ -1,4 +1,5 @@
 import type { EventEnvelope } from '../../../shared/airwave';
+import type { SessionsSupport } from '../session-semantics';
 import type { AppState } from '../state';
 import type { AirwaveClient } from '../client';
 import type { Clock } from '../../common/clock';
@@ -42,6 +43,14 @@ export class FollowedServer {
   lastCount: number | null = null;
   /** viewer events waiting for their burst to settle */
   pendingEvents: EventEnvelope[] = [];
+  /** channel-change marks from settled bursts, committed with the next viewer update */
+  channelChanges = new Set<string>();
+  /** whether to ask `/sessions` (asked again later after a malformed answer; see nextSessionsSupport) */
+  sessionsSupport: SessionsSupport = { state: 'unknown' };
+  /** when viewers (or their count) were last read successfully */
+  lastSyncAt: number | null = null;
+  /** `lastSyncAt` as it was when the current connection began: the start of the gap */
+  awaySince: number | null = null;
 
   readonly #clock: Clock;
   readonly #onFailure: ServerFailureHandler;
@@ -67,6 +76,7 @@ export class FollowedServer {
     this.#disposing.add(disposal);
     void disposal.finally(() => this.#disposing.delete(disposal));
     this.pendingEvents = [];
+    this.channelChanges.clear();
     this.stream.body = null;
     this.mode = mode;
     this.connection = this.#newConnection();

@@ -1,15 +1,20 @@
-import { parseSessionEventData, type EventEnvelope, type Session } from '../../../shared/airwave';
+import { parseViewerSignal, type EventEnvelope, type ViewerSignal } from '../../../shared/airwave';
+import { concernsKey, planSignals, visibilityOf } from '../event-signals';
+import { viewersOf } from '../viewers';
 import type { SyncDeps } from './config';
 import type { Connection } from './connection';
 import type { ResourceFetcher } from './fetcher';
 import type { FollowedServer } from './followed-server';
 
 /**
- * Viewer events from the stream, applied in bursts: events arriving within the debounce window
- * are applied together once it settles (five people starting at once make one update, and one
- * summary notification). The session records they carry update `/sessions` in place, without a
- * request, and `/now-playing` is refetched (it carries the count: the badge is its length). A
- * record that does not parse falls back to refetching both.
+ * Viewer events from the stream, taken as signals and acted on in bursts: events arriving within
+ * the debounce window are planned together once it settles (five people starting at once make one
+ * update, and one summary notification). An event only says who and what changed: the records come
+ * from the key's own `/now-playing` and `/sessions`, refetched once per burst; playback events alone
+ * refetch `/now-playing`, and so do departures of sessions the app holds by id (only who left is
+ * taken from the event: the session is dropped from the held `/sessions`); events about channels
+ * this key cannot see (Airwave does not filter the stream by key) cost nothing. A channel change is
+ * passed on, so it is never announced as news.
  */
 export class ViewerEvents {
   readonly #server: FollowedServer;
@@ -26,30 +31,55 @@ export class ViewerEvents {
   add(conn: Connection, envelope: EventEnvelope): void {
     this.#server.pendingEvents.push(envelope);
     if (conn.hasJob('event-refresh')) return;
-    conn.schedule('event-refresh', this.#deps.tuning.eventDebounceMs, () => {
-      const events = this.#server.pendingEvents.splice(0);
-      void (this.#applySessionEvents(events) ? this.#fetcher.nowPlaying(conn) : this.#fetcher.viewers(conn));
-    });
+    conn.schedule('event-refresh', this.#deps.tuning.eventDebounceMs, () => this.#settle(conn));
   }
 
-  /** Applies session records from events to `/sessions`; false when that is not possible. */
-  #applySessionEvents(events: EventEnvelope[]): boolean {
+  #settle(conn: Connection): void {
+    const { store, log } = this.#deps;
+    const signals: ViewerSignal[] = [];
+    let unreadable = 0;
+    for (const envelope of this.#server.pendingEvents.splice(0)) {
+      try {
+        const signal = parseViewerSignal(envelope);
+        if (signal) signals.push(signal);
+      } catch (error) {
+        // Something happened to someone: the REST answers will say what.
+        unreadable++;
+        log(`event ${envelope.type}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    const state = store.state;
+    const visibility = visibilityOf(state.onNow.data?.channels);
+    const held = viewersOf(state)?.viewers ?? [];
+    const plan = planSignals(signals, visibility, held);
+    for (const mark of plan.changedChannel) this.#server.channelChanges.add(mark);
+    if (plan.ignored > 0) log(`event stream: ${plan.ignored} event(s) about channels this key cannot see, ignored`);
+    const relevant = signals.filter((signal) => concernsKey(signal, visibility, held));
+    if (unreadable === 0 && plan.viewers && this.#dropDepartures(relevant)) void this.#fetcher.nowPlaying(conn);
+    else if (plan.viewers || unreadable > 0) void this.#fetcher.viewers(conn);
+    else if (plan.nowPlaying) void this.#fetcher.nowPlaying(conn);
+  }
+
+  /**
+   * When every viewer change in the burst is a departure of a session held by id, drops those
+   * sessions from the held `/sessions` (no record is taken from the event) and says so; otherwise
+   * changes nothing and says false (the viewers are refetched).
+   */
+  #dropDepartures(relevant: readonly ViewerSignal[]): boolean {
     const { store, clock } = this.#deps;
     const sessions = store.state.sessions;
-    if (!sessions.supported) return true; // nothing to keep up to date
-    if (!sessions.data) return false;
-    const byId = new Map(sessions.data.map((session) => [session.id, session]));
-    for (const envelope of events) {
-      let record: Session;
-      try {
-        record = parseSessionEventData(envelope);
-      } catch {
-        return false;
-      }
-      if (envelope.type === 'session.ended') byId.delete(record.id);
-      else byId.set(record.id, record);
+    if (!sessions.supported || !sessions.data) return false;
+    const heldIds = new Set(sessions.data.map((session) => session.id));
+    const gone = new Set<string>();
+    for (const signal of relevant) {
+      if (signal.change === 'playback') continue;
+      const id = signal.who.sessionId;
+      if (signal.change !== 'ended' || !id || !heldIds.has(id)) return false;
+      gone.add(id);
     }
-    store.update({ sessions: { ...sessions, data: [...byId.values()], updatedAt: clock.now(), error: null } });
+    if (gone.size === 0) return false;
+    const data = sessions.data.filter((session) => !gone.has(session.id));
+    store.update({ sessions: { ...sessions, data, updatedAt: clock.now(), error: null } });
     return true;
   }
 }

@@ -1,0 +1,95 @@
+/// <reference lib="dom" />
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoServer, type DemoServer } from '../../src/main/demo';
+import { startPreviewHost, type PreviewHost, type PreviewOptions } from '../../src/main/preview/host';
+import { getJson, launchBrowser, openPopover, screenshot } from '../support/browser';
+import { ensureBuilt, out } from '../support/built';
+
+// Issue 13 end to end: the built popover in Chromium, through the preview host running the real
+// core, against demo servers that behave like Airwave's own (airwave, legacy profiles), and with a
+// viewer's key that sees only some channels. Every wait is bounded by Playwright's timeouts.
+
+const RENDERER = out('renderer');
+let browser: Browser;
+const hosts: PreviewHost[] = [];
+const demos: DemoServer[] = [];
+
+beforeAll(async () => {
+  ensureBuilt();
+  browser = await launchBrowser();
+}, 130_000);
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  for (const host of hosts.splice(0)) await host.close();
+  for (const demo of demos.splice(0)) await demo.close();
+});
+
+async function preview(options: Partial<PreviewOptions>): Promise<PreviewHost> {
+  const host = await startPreviewHost({ rendererDir: RENDERER, ...options });
+  hosts.push(host);
+  return host;
+}
+
+const titles = async (host: PreviewHost) => (await getJson<{ title: string }[]>(`${host.url}/__preview/notifications`)).map((n) => n.title);
+
+describe.each(['airwave', 'legacy'] as const)('looking up a typed channel number (%s profile)', (profile) => {
+  it('shows what is on now and next, and says only of a channel the server lacks that there is none', async () => {
+    const host = await preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 1, churn: 0, profile } });
+    const page = await openPopover(browser, host.url);
+    await page.getByRole('tab', { name: 'On now' }).click();
+    await page.getByRole('list', { name: '16 channels' }).waitFor();
+    await page.keyboard.type('101');
+    const dialog = page.getByRole('dialog', { name: 'Channel 101' });
+    await dialog.waitFor();
+    await expect.poll(() => dialog.locator('.slot').count()).toBe(2);
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    const onNow = host.app.store.state.onNow.data!.channels.find((row) => row.number === 101)!.now!.title;
+    expect(await dialog.locator('.slot').first().textContent()).toContain(onNow);
+    await screenshot(page, `channel-101-${profile}-light`);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.keyboard.type('999');
+    const missing = page.getByRole('dialog', { name: 'Channel 999' }).getByRole('alert');
+    await missing.waitFor();
+    expect(await missing.textContent()).toContain('There is no channel 999');
+  });
+});
+
+describe("a viewer's key", () => {
+  it('never shows or announces a viewer on a channel hidden from the key', async () => {
+    const demo = await startDemoServer({ port: 0, seed: 7, channels: 12, viewers: 0, churn: 0, profile: 'airwave' });
+    demos.push(demo);
+    const allowed = new Set(demo.controls.viewerChannels());
+    const onAir = demo.controls.listChannels().filter((c) => !c.empty);
+    const visible = onAir.find((c) => allowed.has(c.number))!;
+    const hidden = onAir.find((c) => !allowed.has(c.number))!;
+    const host = await preview({ server: demo.url, apiKey: demo.viewerKey });
+    const page = await openPopover(browser, host.url);
+    await expect.poll(() => page.locator('.footer-state').textContent()).toContain('Live');
+
+    demo.controls.startSession({ user: 'Hidden Henry', channelNumber: hidden.number });
+    demo.controls.startSession({ user: 'Visible Vera', channelNumber: visible.number });
+    await page.getByText('Visible Vera', { exact: true }).waitFor();
+    await expect.poll(() => titles(host)).toEqual([expect.stringMatching(/^Visible Vera started watching/)]);
+    // Henry moves between hidden channels and pauses: the stream tells every key, the app shows nothing
+    const henry = demo.controls.listSessions().find((s) => s.user === 'Hidden Henry')!;
+    const otherHidden = onAir.filter((c) => !allowed.has(c.number))[1];
+    if (otherHidden) demo.controls.tune(henry.id, otherHidden.number);
+    await page.waitForTimeout(1_500);
+    expect(await page.locator('li.card').count()).toBe(1);
+    expect(await page.getByText('Hidden Henry').count()).toBe(0);
+    expect(await titles(host)).toHaveLength(1);
+    expect((await getJson<{ badge: number }>(`${host.url}/__preview/tray`)).badge).toBe(1);
+
+    await page.getByRole('tab', { name: 'On now' }).click();
+    await page.getByRole('list', { name: `${allowed.size} channels` }).waitFor();
+    await screenshot(page, 'viewer-key-on-now-light');
+    await page.keyboard.type(String(hidden.number));
+    const alert = page.getByRole('dialog', { name: `Channel ${hidden.number}` }).getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain(`There is no channel ${hidden.number}`);
+  });
+});
