@@ -24,7 +24,8 @@ export function lookupHandler(engine: SyncEngine, store: StateStore): (request: 
     // Not connected now: do not wait for a request that cannot succeed; show what is held.
     if (held && (connection.suspended || connection.state === 'offline')) return ok(fromHeld(store, held, connection.message));
     try {
-      const result = await lookup.lookup(client, number);
+      // typed by the user: first in the governor's queue and not held to the background budget
+      const result = await lookup.lookup(client, number, { user: true });
       if (result.kind === 'missing') return failed('not-found', `There is no channel ${number}.`);
       const { channel, now, next, endsAt } = result;
       return ok({ number, channel: held, now: { current: now, next, endsAt, ...(channel ? { channel } : {}) } });

@@ -161,7 +161,7 @@ export class ResourceFetcher {
     store.update((state) => ({ guide: { ...state.guide, forwardMinutes, loading: true } }));
     let guide: Guide;
     try {
-      guide = await this.#server.client.guide(forwardMinutes);
+      guide = await this.#server.client.guide(forwardMinutes, { user: true }); // asked for by the user: not held to the background budget
     } catch (error) {
       conn.ifCurrent(() => {
         store.update((state) => ({ guide: { ...state.guide, error: describe(error), loading: false } }));
