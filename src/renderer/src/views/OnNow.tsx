@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { GuideNowRow, Program } from '../../../shared/airwave';
 import { airing, fraction, localTime, programTitle, upcoming } from '../../../shared/format';
 import { rovingStep } from '../components/a11y';
 import { ChannelIcon, Empty, Progress, StaleNote } from '../components/bits';
 import { useVirtualRows } from '../components/virtual';
+import { StarButton } from '../features/buttons';
+import { favouritesFirst, starKeys } from '../features/favourites-first';
 import { channelDetail, focusedChannel, isStale, now, snapshot } from '../state';
 import { onNow as t } from '../strings/on-now';
 import './OnNow.css';
@@ -16,7 +18,7 @@ export const ON_NOW_ROW = 76;
 
 export function OnNow() {
   const s = snapshot.value!;
-  const rows = s.onNow.data?.channels ?? [];
+  const rows = useMemo(() => favouritesFirst(s.onNow.data?.channels ?? [], s.favourites), [s.onNow.data, s.favourites]);
   const [active, setActive] = useState(0);
   const index = Math.min(active, Math.max(0, rows.length - 1));
   const { scrollRef, items, totalSize, scrollToIndex } = useVirtualRows(rows.length, ON_NOW_ROW, 6, rows.length ? index : null);
@@ -40,6 +42,7 @@ export function OnNow() {
   const at = now.value;
   const stale = isStale(s.onNow);
   const onKeyDown = (event: KeyboardEvent) => {
+    if (starKeys(event)) return;
     const next = rovingStep(event.key, index, rows.length);
     if (next === null) return;
     event.preventDefault();
@@ -57,6 +60,7 @@ export function OnNow() {
             return (
               <div key={row.id} data-index={item.index} class="virtual-row" style={{ transform: `translateY(${item.start}px)`, height: `${ON_NOW_ROW}px` }} role="listitem">
                 <ChannelRow row={row} at={at} tabbable={item.index === index} onFocus={() => setActive(item.index)} />
+                <StarButton channel={{ channelId: row.id, channelNumber: row.number, channelName: row.name }} tabIndex={-1} class="row-star" />
               </div>
             );
           })}
