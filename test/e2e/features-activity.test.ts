@@ -12,13 +12,14 @@ import { e2eSetup, poll } from './setup';
 const e2e = e2eSetup();
 const tempDir = useTempDirs('airwave-activity-e2e');
 
+const NAMES: Record<number, string> = { 101: '90s Sitcoms', 103: 'Drama Room', 104: 'Cartoon Corner', 105: 'Sports Desk' };
 const entry = (at: number, kind: ActivityEntry['kind'], user: string, channelNumber: number, extra: Partial<ActivityEntry> = {}): ActivityEntry => ({
   at,
   kind,
   user,
   device: 'Living Room TV',
   channelNumber,
-  channelName: `Channel ${channelNumber}`,
+  channelName: NAMES[channelNumber] ?? null,
   fromChannelNumber: null,
   fromChannelName: null,
   watching: null,
@@ -36,7 +37,7 @@ function seededDir(): string {
     entry(midnight.getTime() - 3 * 3_600_000, 'started', 'Yuki', 105, { watching: 'Matchday Live' }),
     entry(today, 'started', 'Ana', 101, { watching: 'Parks & Rivalries' }),
     entry(today + 60_000, 'started', 'Ben', 103),
-    entry(today + 120_000, 'changed', 'Ana', 104, { fromChannelNumber: 101, fromChannelName: 'Channel 101', whileAway: true }),
+    entry(today + 120_000, 'changed', 'Ana', 104, { fromChannelNumber: 101, fromChannelName: '90s Sitcoms', whileAway: true }),
     entry(today + 180_000, 'stopped', 'Ben', 103),
   ];
   writeFileSync(join(dir, 'activity.jsonl'), lines.map((line) => JSON.stringify(line)).join('\n') + '\n');
@@ -52,9 +53,9 @@ describe('the activity log', () => {
     const list = page.getByRole('list', { name: '4 entries' });
     await list.waitFor();
     const lines = await list.locator('li').allTextContents();
-    expect(lines[0]).toMatch(/Ben stopped watching 103 Channel 103/);
-    expect(lines[1]).toMatch(/Ana changed from 101 Channel 101 to 104 Channel 104.*while away/);
-    expect(lines[3]).toMatch(/Ana started watching 101 Channel 101/);
+    expect(lines[0]).toMatch(/Ben stopped watching 103 Drama Room/);
+    expect(lines[1]).toMatch(/Ana changed from 101 90s Sitcoms to 104 Cartoon Corner.*while away/);
+    expect(lines[3]).toMatch(/Ana started watching 101 90s Sitcoms/);
     expect(await list.locator('.tag-away').count()).toBe(1);
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, `features-activity-${scheme}`);
@@ -72,7 +73,7 @@ describe('the activity log', () => {
     await viewer.selectOption('');
     const yesterday = page.getByRole('list', { name: '1 entry' });
     await yesterday.waitFor();
-    expect(await yesterday.textContent()).toMatch(/Yuki started watching 105 Channel 105/);
+    expect(await yesterday.textContent()).toMatch(/Yuki started watching 105 Sports Desk/);
     expect(await axeFindings(page)).toEqual([]);
   });
 

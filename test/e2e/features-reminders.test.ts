@@ -125,7 +125,7 @@ describe('the watchlist', () => {
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, `features-coming-up-${scheme}`);
     await page.getByRole('button', { name: 'Reminders' }).click();
-    await page.getByText('from the watchlist').first().waitFor();
+    await page.locator('.feature-item', { hasText: '· watchlist' }).first().waitFor();
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, `features-reminders-${scheme}`);
     await page.getByRole('button', { name: /^Coming up/ }).click();

@@ -60,7 +60,11 @@ export function ComingUp() {
                       </span>
                       <span class="muted small">{channelLabel(item.channelNumber, item.channelName)}</span>
                     </span>
-                    <RemindButton programme={item} compact roving={roving.item(i)} />
+                    {Date.parse(item.startsAt) > at ? (
+                      <RemindButton programme={item} compact roving={roving.item(i)} />
+                    ) : (
+                      <span class="tag-airing">{t.onNow}</span>
+                    )}
                   </li>
                 );
               })}

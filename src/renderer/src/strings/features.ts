@@ -22,7 +22,8 @@ export const features = {
   noReminders: 'No reminders set',
   noRemindersHint: 'Choose “Remind me” on a programme in a channel or in search.',
   reminderList: (n: number) => plural(n, { one: '{n} upcoming reminder', other: '{n} upcoming reminders' }),
-  fromWatchlist: 'from the watchlist',
+  fromWatchlist: 'watchlist',
+  onNow: 'On now',
   cancel: 'Cancel',
   leadHint: (minutes: number) =>
     minutes === 0 ? 'Each reminder comes as the programme starts.' : plural(minutes, { one: 'Each reminder comes {n} minute before.', other: 'Each reminder comes {n} minutes before.' }),
