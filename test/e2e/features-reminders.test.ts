@@ -48,7 +48,6 @@ describe('reminders', () => {
     const set = sheet.locator('.slot-actions').getByRole('button', { name: 'Reminder set' });
     await poll(() => set.getAttribute('aria-pressed')).toBe('true');
     await poll(() => host.app.snapshot().reminders.length).toBe(1);
-    await screenshot(page, 'features-channel-remind-light');
     // a programme further ahead, from the compact bell in "Later"
     await poll(() => sheet.locator('.later-list .remind').count()).toBeGreaterThan(0);
     const bell = sheet.locator('.later-list .remind').last();
@@ -95,7 +94,6 @@ describe('reminders', () => {
     await search.getByRole('button', { name: /^Follow “/ }).click();
     await poll(() => host.app.snapshot().watchlist.followed.length).toBe(1);
     expect(await search.getByRole('button', { name: /^Following “/ }).getAttribute('aria-pressed')).toBe('true');
-    await screenshot(page, 'features-search-light');
     expect(JSON.stringify(await axeFindings(page))).toBe('[]');
   });
 });
@@ -109,7 +107,7 @@ describe('the watchlist', () => {
     await page.getByRole('button', { name: 'Coming up' }).click();
     await page.getByText('You follow no titles yet').waitFor();
     const field = page.getByLabel('A show or film title to follow');
-    await field.fill(`  ${title.toUpperCase()} `); // any case, spaces trimmed
+    await field.fill(scheme === 'light' ? `  ${title} ` : title.toUpperCase()); // spaces trimmed, any case
     await field.press('Enter');
     await poll(() => host.app.snapshot().watchlist.followed.length).toBe(1);
     await poll(() => field.inputValue()).toBe('');
@@ -132,5 +130,31 @@ describe('the watchlist', () => {
     await page.getByRole('button', { name: /^Unfollow “/ }).click();
     await page.getByText('You follow no titles yet').waitFor();
     await poll(() => host.app.snapshot().reminders.length).toBe(0);
+  });
+});
+
+describe.each(['light', 'dark'] as const)('remind and follow controls (%s)', (scheme) => {
+  it('in the channel sheet and in search have no serious axe findings', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 1, churn: 0 } });
+    const page = await withGuide(host, scheme);
+    await page.getByRole('tab', { name: 'On now' }).click();
+    const number = channelWithNext(host);
+    await page.locator(`[data-channel="${number}"]`).click();
+    const sheet = page.getByRole('dialog', { name: `Channel ${number}` });
+    await sheet.locator('.slot-actions').getByRole('button', { name: 'Remind me' }).click();
+    await sheet.getByRole('button', { name: 'Reminder set' }).waitFor();
+    await sheet.getByRole('button', { name: /^Star / }).click();
+    await poll(() => host.app.snapshot().favourites.length).toBe(1);
+    expect(await axeFindings(page)).toEqual([]);
+    await screenshot(page, `features-channel-${scheme}`);
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    await page.keyboard.press('/');
+    const search = page.getByRole('dialog', { name: /search/i });
+    await search.getByRole('searchbox').fill(laterTitle(host));
+    for (let i = 0; i < 20 && (await search.getByRole('button', { name: 'Remind me' }).count()) === 0; i++) await page.keyboard.press('ArrowDown');
+    await search.getByRole('button', { name: 'Remind me' }).waitFor();
+    expect(await axeFindings(page)).toEqual([]);
+    await screenshot(page, `features-search-${scheme}`);
   });
 });
