@@ -8,7 +8,7 @@ import './features.css';
 
 /** The star, remind and follow buttons the views share: each shows its state and toggles it. */
 
-export function StarButton({ channel, tabIndex, class: className }: { channel: FavouriteChannel; tabIndex?: number; class?: string }) {
+export function StarButton({ channel, tabIndex, class: className, onToggle }: { channel: FavouriteChannel; tabIndex?: number; class?: string; onToggle?: () => void }) {
   const on = isFavourite(channel.channelId);
   const name = `${channel.channelNumber} ${channel.channelName}`;
   const label = on ? t.unstar(name) : t.star(name);
@@ -22,6 +22,7 @@ export function StarButton({ channel, tabIndex, class: className }: { channel: F
       tabIndex={tabIndex}
       onClick={(event) => {
         event.stopPropagation();
+        onToggle?.();
         void run(() => bridge.setFavourite({ ...channel, favourite: !on }));
       }}
     >

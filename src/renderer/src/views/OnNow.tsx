@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GuideNowRow, Program } from '../../../shared/airwave';
 import { airing, fraction, localTime, programTitle, upcoming } from '../../../shared/format';
 import { rovingStep } from '../components/a11y';
@@ -23,6 +23,18 @@ export function OnNow() {
   const index = Math.min(active, Math.max(0, rows.length - 1));
   const { scrollRef, items, totalSize, scrollToIndex } = useVirtualRows(rows.length, ON_NOW_ROW, 6, rows.length ? index : null);
   const target = focusedChannel.value;
+  // a star pressed from the keyboard moves its row (favourites first): focus follows it there
+  const starred = useRef<string | null>(null);
+  useEffect(() => {
+    const id = starred.current;
+    if (id === null) return;
+    starred.current = null;
+    const found = rows.findIndex((row) => row.id === id);
+    if (found < 0) return;
+    setActive(found);
+    scrollToIndex(found);
+    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-index="${found}"] .row-star`)?.focus());
+  }, [rows]);
   const focusRow = (i: number) =>
     requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-index="${i}"] .channel-row`)?.focus({ preventScroll: false }));
   useEffect(() => {
@@ -60,7 +72,7 @@ export function OnNow() {
             return (
               <div key={row.id} data-index={item.index} class="virtual-row" style={{ transform: `translateY(${item.start}px)`, height: `${ON_NOW_ROW}px` }} role="listitem">
                 <ChannelRow row={row} at={at} tabbable={item.index === index} onFocus={() => setActive(item.index)} />
-                <StarButton channel={{ channelId: row.id, channelNumber: row.number, channelName: row.name }} tabIndex={-1} class="row-star" />
+                <StarButton channel={{ channelId: row.id, channelNumber: row.number, channelName: row.name }} tabIndex={-1} class="row-star" onToggle={() => (starred.current = row.id)} />
               </div>
             );
           })}
