@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeFindings, focused, openPopover, screenshot } from '../support/browser';
 import { e2eSetup, poll } from './setup';
@@ -7,7 +8,7 @@ import { e2eSetup, poll } from './setup';
 // one-tab-stop list), a star in the channel sheet, and starred channels first in On now.
 const e2e = e2eSetup();
 
-const firstChannels = (page: import('playwright-core').Page, n: number) =>
+const firstChannels = (page: Page, n: number) =>
   page.locator('.virtual-row .channel-row').evaluateAll((rows, count) => rows.slice(0, count).map((row) => row.getAttribute('data-channel')), n);
 
 describe('favourite channels', () => {
