@@ -26,10 +26,10 @@ function laterTitle(host: PreviewHost): string {
   throw new Error('the demo guide has nothing later');
 }
 
-/** A channel whose next programme is a real one (not a bumper), from On now. */
+/** A channel whose next programme is a real one (not a bumper) starting in more than 5 minutes, from On now. */
 function channelWithNext(host: PreviewHost): number {
   const at = Date.now();
-  const row = host.app.snapshot().onNow.data!.channels.find((c) => c.next && c.next.ratingKey !== null && Date.parse(c.next.startsAt) > at + 60_000);
+  const row = host.app.snapshot().onNow.data!.channels.find((c) => c.next && c.next.ratingKey !== null && Date.parse(c.next.startsAt) > at + 5 * 60_000); // beyond the lead time: set, not fired at once
   if (!row) throw new Error('no channel has a programme next');
   return row.number;
 }

@@ -20,6 +20,7 @@ const SECTIONS: Section[] = ['reminders', 'comingUp', 'log'];
 export const activitySection = signal<Section>('reminders');
 
 export function Activity() {
+  useEffect(() => void (featureError.value = null), []); // an old failure (from Settings, say) is not news here
   const section = activitySection.value;
   const s = snapshot.value!;
   const counts: Record<Section, number | null> = { reminders: s.reminders.length, comingUp: s.watchlist.comingUp.length, log: null };

@@ -1,3 +1,4 @@
+import { useEffect } from 'preact/hooks';
 import type { FeatureSettingsPatch, HealthAlertSettings } from '../../../shared/bridge';
 import { snapshot } from '../state';
 import { bridge } from '../bridge';
@@ -9,6 +10,7 @@ const LEAD = { min: 0, max: 60 };
 const UNREACHABLE = { min: 1, max: 120 };
 
 export function FeatureSettings() {
+  useEffect(() => void (featureError.value = null), []);
   const f = snapshot.value!.featureSettings;
   const h = f.health;
   const apply = (patch: FeatureSettingsPatch) => void run(() => bridge.updateFeatureSettings(patch));
