@@ -6,6 +6,7 @@ import { focusFallback } from './components/a11y';
 import { bridge } from './bridge';
 import { channelDetail, configured, focusField, isStale, now, programDetail, searchOpen, snapshot, typedNumber, view, viewerDetail, type ConnectionExtras, type View } from './state';
 import { common as t } from './strings/common';
+import { Activity } from './features/Activity';
 import { ChannelDetail } from './views/ChannelDetail';
 import { Guide, ProgramDetail } from './views/Guide';
 import { OnNow } from './views/OnNow';
@@ -19,6 +20,7 @@ const TABS: { id: View; label: string }[] = [
   { id: 'watching', label: t.tabs.watching },
   { id: 'on-now', label: t.tabs.onNow },
   { id: 'guide', label: t.tabs.guide },
+  { id: 'activity', label: t.tabs.activity },
 ];
 
 /** How long after the last digit a typed channel number is looked up. */
@@ -74,7 +76,7 @@ export function App() {
       <Notices />
       <ConnectionProblem />
       <main id="panel" class="panel" role={current === 'settings' ? 'region' : 'tabpanel'} aria-labelledby={current === 'settings' ? undefined : `tab-${current}`} aria-label={current === 'settings' ? 'Settings' : undefined}>
-        {current === 'watching' ? <Watching /> : current === 'on-now' ? <OnNow /> : current === 'guide' ? <Guide /> : <Settings />}
+        {current === 'watching' ? <Watching /> : current === 'on-now' ? <OnNow /> : current === 'guide' ? <Guide /> : current === 'activity' ? <Activity /> : <Settings />}
       </main>
       <Footer />
       {typedNumber.value ? (

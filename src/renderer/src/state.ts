@@ -5,10 +5,10 @@ import { bridge } from './bridge';
 
 /** The popover's state: the snapshot from main, and what the person is looking at. */
 
-export type View = 'watching' | 'on-now' | 'guide' | 'settings';
+export type View = 'watching' | 'on-now' | 'guide' | 'activity' | 'settings';
 
 export const snapshot = signal<AppSnapshot | null>(null);
-const VIEWS: readonly View[] = ['watching', 'on-now', 'guide', 'settings'];
+const VIEWS: readonly View[] = ['watching', 'on-now', 'guide', 'activity', 'settings'];
 /** The view to start on: `#on-now`, `#guide`… (the preview and benchmarks link to a view), else Watching. */
 function initialView(): View {
   const wanted = typeof location === 'undefined' ? '' : location.hash.slice(1);

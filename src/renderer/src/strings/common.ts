@@ -3,7 +3,7 @@ import { localTime, plural } from '../../../shared/format';
 /** Words used across the popover (tabs, footer, connection, stale data). One catalogue per view. */
 export const common = {
   starting: 'Starting…',
-  tabs: { watching: 'Watching', onNow: 'On now', guide: 'Guide' },
+  tabs: { watching: 'Watching', onNow: 'On now', guide: 'Guide', activity: 'Activity' },
   views: 'Views',
   search: 'Search (/)',
   settings: 'Settings',

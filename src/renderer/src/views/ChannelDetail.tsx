@@ -8,6 +8,7 @@ import { useDialog } from '../components/a11y';
 import { ChannelIcon, Progress } from '../components/bits';
 import { channelDetail, isStale, now, snapshot } from '../state';
 import { channel as t } from '../strings/channel';
+import { ChannelStar, SlotActions } from '../features/sheet-actions';
 import { Definition } from './Definition';
 import { label } from './OnNow';
 import '../components/sheet.css';
@@ -93,6 +94,7 @@ export function ChannelDetail({ number }: { number: number }) {
           <span class="channel-number">{number}</span>
           <ChannelIcon icon={channel?.icon ?? row?.icon ?? null} tint={channel?.tint ?? row?.tint ?? null} size={20} />
           <span>{name}</span>
+          <ChannelStar id={channel?.id ?? row?.id ?? null} number={number} name={name} />
         </h2>
         {lookup.state === 'loading' ? (
           <p class="muted" role="status">
@@ -113,6 +115,7 @@ export function ChannelDetail({ number }: { number: number }) {
           <div class={`slots${lookup.state === 'held' || isStale(s.onNow) ? ' stale' : ''}`}>
             <Slot title={t.onNow} slot={slots[0]} at={at} />
             <Slot title={t.next} slot={slots[1]} at={at} />
+            <SlotActions program={slots[1]} channel={{ id: channel?.id ?? row?.id ?? null, number, name }} />
           </div>
         ) : null}
         {later.length > 0 ? (
@@ -122,6 +125,7 @@ export function ChannelDetail({ number }: { number: number }) {
               {later.map((program) => (
                 <li key={program.startsAt} class={program.ratingKey === null ? 'bumper' : ''}>
                   <span class="next-time">{localTime(Date.parse(program.startsAt))}</span> <span title={label(program)}>{label(program)}</span>
+                  <SlotActions program={program} channel={{ id: channel?.id ?? row?.id ?? null, number, name }} compact />
                 </li>
               ))}
             </ol>

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GuideNowRow, Program } from '../../../shared/airwave';
 import { airing, fraction, localTime, programTitle, upcoming } from '../../../shared/format';
 import { rovingStep } from '../components/a11y';
 import { ChannelIcon, Empty, Progress, StaleNote } from '../components/bits';
 import { useVirtualRows } from '../components/virtual';
+import { StarButton } from '../features/buttons';
+import { favouritesFirst, starKeys } from '../features/favourites-first';
 import { channelDetail, focusedChannel, isStale, now, snapshot } from '../state';
 import { onNow as t } from '../strings/on-now';
 import './OnNow.css';
@@ -16,11 +18,23 @@ export const ON_NOW_ROW = 76;
 
 export function OnNow() {
   const s = snapshot.value!;
-  const rows = s.onNow.data?.channels ?? [];
+  const rows = useMemo(() => favouritesFirst(s.onNow.data?.channels ?? [], s.favourites), [s.onNow.data, s.favourites]);
   const [active, setActive] = useState(0);
   const index = Math.min(active, Math.max(0, rows.length - 1));
   const { scrollRef, items, totalSize, scrollToIndex } = useVirtualRows(rows.length, ON_NOW_ROW, 6, rows.length ? index : null);
   const target = focusedChannel.value;
+  // a star pressed from the keyboard moves its row (favourites first): focus follows it there
+  const starred = useRef<string | null>(null);
+  useEffect(() => {
+    const id = starred.current;
+    if (id === null) return;
+    starred.current = null;
+    const found = rows.findIndex((row) => row.id === id);
+    if (found < 0) return;
+    setActive(found);
+    scrollToIndex(found);
+    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-index="${found}"] .row-star`)?.focus());
+  }, [rows]);
   const focusRow = (i: number) =>
     requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-index="${i}"] .channel-row`)?.focus({ preventScroll: false }));
   useEffect(() => {
@@ -40,6 +54,7 @@ export function OnNow() {
   const at = now.value;
   const stale = isStale(s.onNow);
   const onKeyDown = (event: KeyboardEvent) => {
+    if (starKeys(event)) return;
     const next = rovingStep(event.key, index, rows.length);
     if (next === null) return;
     event.preventDefault();
@@ -57,6 +72,7 @@ export function OnNow() {
             return (
               <div key={row.id} data-index={item.index} class="virtual-row" style={{ transform: `translateY(${item.start}px)`, height: `${ON_NOW_ROW}px` }} role="listitem">
                 <ChannelRow row={row} at={at} tabbable={item.index === index} onFocus={() => setActive(item.index)} />
+                <StarButton channel={{ channelId: row.id, channelNumber: row.number, channelName: row.name }} tabIndex={-1} class="row-star" onToggle={() => (starred.current = row.id)} />
               </div>
             );
           })}

@@ -6,6 +6,7 @@ import { bridge } from '../bridge';
 import { useDialog } from '../components/a11y';
 import { channelDetail, isStale, now, programDetail, searchOpen, snapshot, viewerDetail } from '../state';
 import { search as t } from '../strings/search';
+import { SearchActions } from '../features/search-actions';
 import { label } from './OnNow';
 import '../components/sheet.css';
 
@@ -89,6 +90,7 @@ export function Search() {
           {query.trim() === '' ? (s.guide.data ? t.scopeGuide(Math.round(s.guide.data.windowMinutes / 60)) : t.scopeNow) : t.found(results.length, more)}
           {stale && query.trim() !== '' ? ` · ${t.stale}` : ''}
         </p>
+        <SearchActions result={results[active]} />
         <ul id="search-results" class={`results${stale ? ' stale' : ''}`} role="listbox" aria-label={t.results}>
           {results.map((result, index) => {
             const when = result.kind === 'program' ? Math.max(result.start, at) : null;

@@ -5,6 +5,7 @@ import { localTime, pauseUntil, type PauseChoice } from '../../../shared/format'
 import { bridge } from '../bridge';
 import { now, snapshot } from '../state';
 import { settings as t } from '../strings/settings';
+import { FeatureSettings } from '../features/FeatureSettings';
 import { MutedNames } from './MutedNames';
 import { ServerForm } from './ServerForm';
 import { ShortcutField } from './ShortcutField';
@@ -165,6 +166,8 @@ export function Settings() {
           )}
         </div>
       </section>
+
+      <FeatureSettings />
 
       <section aria-labelledby="settings-system">
         <h2 id="settings-system">{t.system}</h2>

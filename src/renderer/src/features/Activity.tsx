@@ -1,0 +1,165 @@
+import { signal } from '@preact/signals';
+import { useEffect, useState } from 'preact/hooks';
+import type { ActivityEntry, ActivityPage } from '../../../shared/bridge';
+import { channelLabel, localTime, programTitle } from '../../../shared/format';
+import { bridge } from '../bridge';
+import { Empty } from '../components/bits';
+import { now, snapshot } from '../state';
+import { features as t } from '../strings/features';
+import { cancelReminder, featureError, run, when } from './actions';
+import { ComingUp } from './ComingUp';
+import { useRoving } from './roving';
+import './features.css';
+
+/**
+ * The Activity tab: upcoming reminders (with cancel), "Coming up" for followed titles, and the
+ * log of viewers today and yesterday. One section at a time, chosen by a row of toggles.
+ */
+type Section = 'reminders' | 'comingUp' | 'log';
+const SECTIONS: Section[] = ['reminders', 'comingUp', 'log'];
+export const activitySection = signal<Section>('reminders');
+
+export function Activity() {
+  useEffect(() => void (featureError.value = null), []); // an old failure (from Settings, say) is not news here
+  const section = activitySection.value;
+  const s = snapshot.value!;
+  const counts: Record<Section, number | null> = { reminders: s.reminders.length, comingUp: s.watchlist.comingUp.length, log: null };
+  return (
+    <div class="activity">
+      <div class="segments" role="group" aria-label={t.sections}>
+        {SECTIONS.map((id) => (
+          <button key={id} type="button" class="segment" aria-pressed={section === id} onClick={() => (activitySection.value = id)}>
+            {t.section[id]}
+            {counts[id] ? <span class="segment-count">{counts[id]}</span> : null}
+          </button>
+        ))}
+      </div>
+      {featureError.value ? (
+        <p class="inline-error feature-error" role="alert">
+          {featureError.value}
+        </p>
+      ) : null}
+      <div class="activity-body scroll-plain">{section === 'reminders' ? <Reminders /> : section === 'comingUp' ? <ComingUp /> : <Log />}</div>
+    </div>
+  );
+}
+
+function Reminders() {
+  const s = snapshot.value!;
+  const list = s.reminders;
+  const roving = useRoving(list.length);
+  const at = now.value;
+  if (list.length === 0) return <Empty title={t.noReminders}>{t.noRemindersHint}</Empty>;
+  return (
+    <section aria-label={t.reminderList(list.length)}>
+      <p class="hint">{t.leadHint(s.featureSettings.reminderLeadMinutes)}</p>
+      <ul class="feature-list" onKeyDown={roving.onKeyDown}>
+        {list.map((reminder, i) => {
+          const start = Date.parse(reminder.startsAt);
+          const what = programTitle(reminder);
+          return (
+            <li key={reminder.id} class="feature-item">
+              <span class="feature-time">{when(start, at)}</span>
+              <span class="feature-main">
+                <span class="feature-title" title={what}>
+                  {what}
+                </span>
+                <span class="muted small">
+                  {channelLabel(reminder.channelNumber, reminder.channelName)}
+                  {reminder.from === 'watchlist' ? ` · ${t.fromWatchlist}` : ''}
+                </span>
+              </span>
+              <button type="button" class="button button-quiet chip" aria-label={t.cancelReminderOf(what, start)} onClick={() => void cancelReminder(reminder.id)} {...roving.item(i)}>
+                {t.cancel}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+const logDay = signal<'today' | 'yesterday'>('today');
+const logUser = signal<string>('');
+
+function Log() {
+  const s = snapshot.value!;
+  const day = logDay.value;
+  const user = logUser.value;
+  const [page, setPage] = useState<ActivityPage | null>(null);
+  const revision = s.activity.revision;
+  useEffect(() => {
+    let current = true;
+    void run(() => bridge.getActivity(user ? { day, user } : { day })).then((value) => current && value && setPage(value));
+    return () => {
+      current = false;
+    };
+  }, [day, user, revision]);
+  const dayName = day === 'today' ? t.today : t.yesterday;
+  // the filter keeps a chosen name even on a day it has no entries, so it can be cleared
+  const users = page ? [...new Set([...page.users, ...(user ? [user] : [])])].sort((a, b) => a.localeCompare(b)) : [];
+  return (
+    <section aria-label={`${t.section.log}: ${dayName}`}>
+      <div class="log-filters">
+        <div class="segments segments-small" role="group" aria-label={t.day}>
+          {(['today', 'yesterday'] as const).map((d) => (
+            <button key={d} type="button" class="segment" aria-pressed={day === d} onClick={() => (logDay.value = d)}>
+              {d === 'today' ? t.today : t.yesterday}
+            </button>
+          ))}
+        </div>
+        <label class="log-user">
+          <span class="visually-hidden">{t.viewer}</span>
+          <select value={user} onChange={(event) => (logUser.value = (event.currentTarget as HTMLSelectElement).value)}>
+            <option value="">{t.everyone}</option>
+            {users.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {!page ? (
+        <p class="muted" role="status">
+          {t.loadingLog}
+        </p>
+      ) : page.entries.length === 0 ? (
+        <Empty title={t.emptyLog(dayName)}>{t.emptyLogHint}</Empty>
+      ) : (
+        <ol class="feature-list log" aria-label={t.logList(page.entries.length)}>
+          {page.entries.map((entry, i) => (
+            <LogLine key={`${entry.at}-${i}`} entry={entry} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function LogLine({ entry }: { entry: ActivityEntry }) {
+  const where = channelLabel(entry.channelNumber, entry.channelName) ?? '';
+  const text =
+    entry.kind === 'started'
+      ? t.started(where)
+      : entry.kind === 'stopped'
+        ? t.stopped(where)
+        : t.changed(channelLabel(entry.fromChannelNumber, entry.fromChannelName) ?? '?', where);
+  return (
+    <li class={`feature-item log-line log-${entry.kind}`}>
+      <span class="feature-time">{localTime(entry.at)}</span>
+      <span class="feature-main">
+        <span class="feature-title">
+          <strong>{entry.user}</strong> {text.trim()}
+        </span>
+        {entry.watching || entry.device ? <span class="muted small">{[entry.watching, entry.device].filter(Boolean).join(' · ')}</span> : null}
+      </span>
+      {entry.whileAway ? (
+        <span class="tag-away" title={t.whileAwayHint}>
+          {t.whileAway}
+        </span>
+      ) : null}
+    </li>
+  );
+}

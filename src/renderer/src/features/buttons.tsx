@@ -1,0 +1,72 @@
+import { Bell, Star } from 'lucide-preact';
+import type { FavouriteChannel, ProgrammeRef } from '../../../shared/bridge';
+import { programTitle } from '../../../shared/format';
+import { bridge } from '../bridge';
+import { features as t } from '../strings/features';
+import { addReminder, cancelReminder, follow, followTitleOf, isFavourite, isFollowed, reminderFor, run, unfollow } from './actions';
+import './features.css';
+
+/** The star, remind and follow buttons the views share: each shows its state and toggles it. */
+
+export function StarButton({ channel, tabIndex, class: className, onToggle }: { channel: FavouriteChannel; tabIndex?: number; class?: string; onToggle?: () => void }) {
+  const on = isFavourite(channel.channelId);
+  const name = `${channel.channelNumber} ${channel.channelName}`;
+  const label = on ? t.unstar(name) : t.star(name);
+  return (
+    <button
+      type="button"
+      class={`icon-button star${on ? ' star-on' : ''} ${className ?? ''}`}
+      aria-pressed={on}
+      aria-label={t.star(name)}
+      title={label}
+      tabIndex={tabIndex}
+      onClick={(event) => {
+        event.stopPropagation();
+        onToggle?.();
+        void run(() => bridge.setFavourite({ ...channel, favourite: !on }));
+      }}
+    >
+      <Star size={16} aria-hidden fill={on ? 'currentColor' : 'none'} />
+    </button>
+  );
+}
+
+/** "Remind me" for one airing; once set, "Reminder set" (pressing it again cancels). */
+export function RemindButton({ programme, compact = false, roving }: { programme: ProgrammeRef; compact?: boolean; roving?: Record<string, unknown> }) {
+  const reminder = reminderFor(programme);
+  const start = Date.parse(programme.startsAt);
+  const what = programTitle(programme);
+  const label = reminder ? t.cancelReminderOf(what, start) : t.remindAt(what, start);
+  const toggle = () => void (reminder ? cancelReminder(reminder.id) : addReminder(programme));
+  if (compact) {
+    return (
+      <button type="button" class={`icon-button remind${reminder ? ' remind-on' : ''}`} aria-pressed={!!reminder} aria-label={t.remindAt(what, start)} title={label} onClick={toggle} {...roving}>
+        <Bell size={15} aria-hidden fill={reminder ? 'currentColor' : 'none'} />
+      </button>
+    );
+  }
+  return (
+    <button type="button" class={`button chip remind${reminder ? ' remind-on' : ''}`} aria-pressed={!!reminder} title={label} onClick={toggle}>
+      <Bell size={14} aria-hidden fill={reminder ? 'currentColor' : 'none'} />
+      <span>{reminder ? t.reminded : t.remind}</span>
+    </button>
+  );
+}
+
+/** Follow or unfollow the title a programme airs under (its show, for an episode). */
+export function FollowButton({ program }: { program: { title: string; showTitle: string | null } }) {
+  const title = followTitleOf(program);
+  const on = isFollowed(title);
+  return (
+    <button
+      type="button"
+      class={`button chip follow${on ? ' follow-on' : ''}`}
+      aria-pressed={on}
+      aria-label={on ? t.followingTitle(title) : t.followTitle(title)}
+      title={on ? t.unfollowTitle(title) : t.followTitle(title)}
+      onClick={() => void (on ? unfollow(title) : follow(title))}
+    >
+      <span>{on ? t.following : t.follow}</span>
+    </button>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Program } from '../../../shared/airwave';
+import { programmeRef } from './actions';
+import { FollowButton, RemindButton, StarButton } from './buttons';
+
+/** The feature controls the channel sheet and search show: a star, and remind/follow for a programme. */
+
+export function ChannelStar({ id, number, name }: { id: string | null; number: number; name: string }) {
+  if (!id) return null;
+  return <StarButton channel={{ channelId: id, channelNumber: number, channelName: name }} class="sheet-star" />;
+}
+
+/** "Remind me" (for one still to start) and "Follow" for a programme; nothing for a bumper. */
+export function SlotActions({ program, channel, compact = false }: { program: Program | null; channel: { id: string | null; number: number; name: string }; compact?: boolean }) {
+  if (!program || program.ratingKey === null || !channel.id) return null;
+  const ref = programmeRef(program, { id: channel.id, number: channel.number, name: channel.name });
+  const ahead = Date.parse(program.startsAt) > Date.now();
+  if (compact) return ahead ? <RemindButton programme={ref} compact /> : null;
+  return (
+    <div class="slot-actions">
+      {ahead ? <RemindButton programme={ref} /> : null}
+      <FollowButton program={program} />
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+/// <reference lib="dom" />
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { PreviewHost } from '../../src/main/preview/host';
+import { axeFindings, openPopover, screenshot } from '../support/browser';
+import { e2eSetup, poll } from './setup';
+
+// "Remind me" in the channel sheet and in search, the Reminders list with cancel, and the
+// watchlist: follow a typed title or a search result, its airings under "Coming up", unfollow.
+const e2e = e2eSetup();
+
+async function withGuide(host: PreviewHost, scheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const page = await openPopover(e2e.browser, host.url, scheme, 'en-GB');
+  await page.getByRole('tab', { name: 'Guide' }).click(); // loads the guide: the sheet lists the hours ahead
+  await poll(() => host.app.snapshot().guide.data !== null).toBe(true);
+  return page;
+}
+
+/** A programme title airing later (not a bumper, not on now) on a channel of the loaded guide. */
+function laterTitle(host: PreviewHost): string {
+  const at = Date.now();
+  for (const channel of host.app.snapshot().guide.data!.channels) {
+    const found = channel.programs.find((p) => p.ratingKey !== null && Date.parse(p.startsAt) > at + 10 * 60_000);
+    if (found) return found.showTitle ?? found.title;
+  }
+  throw new Error('the demo guide has nothing later');
+}
+
+/** A channel whose next programme is a real one (not a bumper) starting in more than 5 minutes, from On now. */
+function channelWithNext(host: PreviewHost): number {
+  const at = Date.now();
+  const row = host.app.snapshot().onNow.data!.channels.find((c) => c.next && c.next.ratingKey !== null && Date.parse(c.next.startsAt) > at + 5 * 60_000); // beyond the lead time: set, not fired at once
+  if (!row) throw new Error('no channel has a programme next');
+  return row.number;
+}
+
+describe('reminders', () => {
+  it('sets reminders from the channel sheet, lists them under Activity and cancels one', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 1, churn: 0 } });
+    const page = await withGuide(host);
+    await page.getByRole('tab', { name: 'On now' }).click();
+    const number = channelWithNext(host);
+    await page.locator(`[data-channel="${number}"]`).click();
+    const sheet = page.getByRole('dialog', { name: `Channel ${number}` });
+    await sheet.waitFor();
+    const remind = sheet.locator('.slot-actions').getByRole('button', { name: 'Remind me' });
+    await remind.click();
+    const set = sheet.locator('.slot-actions').getByRole('button', { name: 'Reminder set' });
+    await poll(() => set.getAttribute('aria-pressed')).toBe('true');
+    await poll(() => host.app.snapshot().reminders.length).toBe(1);
+    // a programme further ahead, from the compact bell in "Later"
+    await poll(() => sheet.locator('.later-list .remind').count()).toBeGreaterThan(0);
+    const bell = sheet.locator('.later-list .remind').last();
+    await bell.click();
+    await poll(() => bell.getAttribute('aria-pressed')).toBe('true');
+    await poll(() => host.app.snapshot().reminders.length).toBe(2);
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    const section = page.getByRole('button', { name: /^Reminders/ });
+    expect(await section.getAttribute('aria-pressed')).toBe('true');
+    expect((await section.textContent())?.trim()).toBe('Reminders2');
+    const list = page.getByRole('region', { name: '2 upcoming reminders' });
+    await list.waitFor();
+    const soonest = host.app.snapshot().reminders[0]!;
+    expect(await list.locator('.feature-item').first().textContent()).toContain(soonest.title);
+    // one tab stop for the Cancel buttons: the arrow keys move between them
+    await list.getByRole('button', { name: /^Cancel the reminder/ }).first().focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Cancel the reminder for .* at \d\d:\d\d$/);
+    expect(await list.locator('[tabindex="0"]').count()).toBe(1);
+    await page.keyboard.press('Enter'); // cancels the second
+    await page.getByRole('region', { name: '1 upcoming reminder' }).waitFor();
+    expect(host.app.snapshot().reminders.map((r) => r.id)).toEqual([soonest.id]);
+    await page.getByRole('button', { name: /^Cancel the reminder/ }).click();
+    await page.getByText('No reminders set').waitFor();
+    expect(host.app.snapshot().reminders).toEqual([]);
+  });
+
+  it('sets a reminder and follows a title from a search result', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 1, churn: 0 } });
+    const page = await withGuide(host);
+    const title = laterTitle(host);
+    await page.keyboard.press('/');
+    const search = page.getByRole('dialog', { name: /search/i });
+    await search.getByRole('searchbox').fill(title);
+    await poll(() => search.locator('.search-actions').count()).toBe(1);
+    // move to a result still to start: "Remind me" is offered for those
+    for (let i = 0; i < 20 && (await search.getByRole('button', { name: 'Remind me' }).count()) === 0; i++) await page.keyboard.press('ArrowDown');
+    await search.getByRole('button', { name: 'Remind me' }).click();
+    await poll(() => host.app.snapshot().reminders.length).toBe(1);
+    await search.getByRole('button', { name: 'Reminder set' }).waitFor();
+    await search.getByRole('button', { name: /^Follow “/ }).click();
+    await poll(() => host.app.snapshot().watchlist.followed.length).toBe(1);
+    expect(await search.getByRole('button', { name: /^Following “/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(JSON.stringify(await axeFindings(page))).toBe('[]');
+  });
+});
+
+describe('the watchlist', () => {
+  it.each(['light', 'dark'] as const)('follows a typed title, lists its airings with reminders, and unfollows (%s)', async (scheme) => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 1, churn: 0 } });
+    const page = await withGuide(host, scheme);
+    const title = laterTitle(host);
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    await page.getByRole('button', { name: 'Coming up' }).click();
+    await page.getByText('You follow no titles yet').waitFor();
+    const field = page.getByLabel('A show or film title to follow');
+    await field.fill(scheme === 'light' ? `  ${title} ` : title.toUpperCase()); // spaces trimmed, any case
+    await field.press('Enter');
+    await poll(() => host.app.snapshot().watchlist.followed.length).toBe(1);
+    await poll(() => field.inputValue()).toBe('');
+    await page.getByRole('list', { name: 'Following 1 title' }).waitFor();
+    const airings = page.getByRole('list', { name: 'Coming up' });
+    await poll(() => airings.locator('.feature-item').count()).toBeGreaterThan(0);
+    // the watchlist made a reminder for each airing still ahead: their bells are pressed
+    const reminded = host.app.snapshot().watchlist.comingUp.filter((item) => item.reminded).length;
+    expect(reminded).toBeGreaterThan(0);
+    await poll(() => airings.locator('.remind[aria-pressed="true"]').count()).toBe(reminded);
+    expect(host.app.snapshot().reminders.every((r) => r.from === 'watchlist')).toBe(true);
+    expect(await page.getByRole('button', { name: /^Coming up/ }).textContent()).toMatch(/\d$/);
+    expect(await axeFindings(page)).toEqual([]);
+    await screenshot(page, `features-coming-up-${scheme}`);
+    await page.getByRole('button', { name: 'Reminders' }).click();
+    await page.locator('.feature-item', { hasText: '· watchlist' }).first().waitFor();
+    expect(await axeFindings(page)).toEqual([]);
+    await screenshot(page, `features-reminders-${scheme}`);
+    await page.getByRole('button', { name: /^Coming up/ }).click();
+    await page.getByRole('button', { name: /^Unfollow “/ }).click();
+    await page.getByText('You follow no titles yet').waitFor();
+    await poll(() => host.app.snapshot().reminders.length).toBe(0);
+  });
+});
+
+describe.each(['light', 'dark'] as const)('remind and follow controls (%s)', (scheme) => {
+  it('in the channel sheet and in search have no serious axe findings', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 1, churn: 0 } });
+    const page = await withGuide(host, scheme);
+    await page.getByRole('tab', { name: 'On now' }).click();
+    const number = channelWithNext(host);
+    await page.locator(`[data-channel="${number}"]`).click();
+    const sheet = page.getByRole('dialog', { name: `Channel ${number}` });
+    await sheet.locator('.slot-actions').getByRole('button', { name: 'Remind me' }).click();
+    await sheet.getByRole('button', { name: 'Reminder set' }).waitFor();
+    await sheet.getByRole('button', { name: /^Star / }).click();
+    await poll(() => host.app.snapshot().favourites.length).toBe(1);
+    expect(await axeFindings(page)).toEqual([]);
+    await screenshot(page, `features-channel-${scheme}`);
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    await page.keyboard.press('/');
+    const search = page.getByRole('dialog', { name: /search/i });
+    await search.getByRole('searchbox').fill(laterTitle(host));
+    for (let i = 0; i < 20 && (await search.getByRole('button', { name: 'Remind me' }).count()) === 0; i++) await page.keyboard.press('ArrowDown');
+    await search.getByRole('button', { name: 'Remind me' }).waitFor();
+    expect(await axeFindings(page)).toEqual([]);
+    await screenshot(page, `features-search-${scheme}`);
+  });
+});
