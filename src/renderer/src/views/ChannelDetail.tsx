@@ -38,7 +38,12 @@ export function ChannelDetail({ number }: { number: number }) {
     let current = true;
     setLookup({ state: 'loading' });
     void bridge.lookupChannel({ number }).then(
-      (outcome) => current && setLookup(outcome.ok ? { state: 'found', value: outcome.value } : fromHeld(number, outcome.error.message)),
+      (outcome) => {
+        if (!current) return;
+        // the core answered from its held On now row (the server is away): show it as held, marked stale
+        if (outcome.ok && outcome.value.stale && outcome.value.channel) setLookup({ state: 'held', row: outcome.value.channel });
+        else setLookup(outcome.ok ? { state: 'found', value: outcome.value } : fromHeld(number, outcome.error.message));
+      },
       (failure: unknown) => current && setLookup(fromHeld(number, failure instanceof Error ? failure.message : String(failure))),
     );
     if (!channelsRequested) {
