@@ -7,6 +7,7 @@ import type { Guide } from '../../../shared/airwave';
 import type { ComingUpItem, FollowedTitle, ProgrammeRef } from '../../../shared/bridge';
 import { isObject } from './favourites';
 import type { FeatureStore } from './json-store';
+import { programmeRef } from '../../../shared/programme-ref';
 import { readRef } from './reminders';
 
 export const WATCHLIST_FILE = 'watchlist.json';
@@ -43,17 +44,7 @@ export function findAirings(guide: Guide, followed: readonly FollowedTitle[], no
     const n = perTitle.get(title) ?? 0;
     if (n >= MAX_AIRINGS_PER_TITLE) continue;
     perTitle.set(title, n + 1);
-    found.push({
-      followed: title,
-      channelId: channel.id,
-      channelNumber: channel.number,
-      channelName: channel.name,
-      title: program.title,
-      showTitle: program.showTitle,
-      ratingKey: program.ratingKey,
-      startsAt: program.startsAt,
-      endsAt: program.endsAt,
-    });
+    found.push({ followed: title, ...programmeRef(program, channel) });
     if (found.length >= MAX_AIRINGS) break;
   }
   return found;

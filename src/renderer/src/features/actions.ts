@@ -46,21 +46,7 @@ export const follow = (title: string) => run(() => bridge.follow({ title }));
 export const unfollow = (title: string) => run(() => bridge.unfollow({ title }));
 
 /** A programme from the server, with its channel, as "Remind me" names it. */
-export function programmeRef(
-  program: { title: string; showTitle: string | null; ratingKey: string | null; startsAt: string; endsAt: string },
-  channel: { id: string; number: number; name: string },
-): ProgrammeRef {
-  return {
-    channelId: channel.id,
-    channelNumber: channel.number,
-    channelName: channel.name,
-    title: program.title,
-    showTitle: program.showTitle,
-    ratingKey: program.ratingKey,
-    startsAt: program.startsAt,
-    endsAt: program.endsAt,
-  };
-}
+export { programmeRef } from '../../../shared/programme-ref';
 
 export const comingUpKey = (item: ComingUpItem) => `${item.channelId}@${item.startsAt}`;
 
