@@ -1,44 +1,22 @@
 /// <reference lib="dom" />
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer, type DemoServer } from '../../src/main/demo';
-import { startPreviewHost, type PreviewHost, type PreviewOptions } from '../../src/main/preview/host';
-import { getJson, launchBrowser, openPopover, screenshot } from '../support/browser';
-import { ensureBuilt, out } from '../support/built';
+import { describe, expect, it } from 'vitest';
+import type { PreviewHost } from '../../src/main/preview/host';
+import { getJson, openPopover, screenshot } from '../support/browser';
+import { e2eSetup } from './setup';
 
 // Issue 13 end to end: the built popover in Chromium, through the preview host running the real
 // core, against demo servers that behave like Airwave's own (airwave, legacy profiles), and with a
 // viewer's key that sees only some channels. Every wait is bounded by Playwright's timeouts.
 
-const RENDERER = out('renderer');
-let browser: Browser;
-const hosts: PreviewHost[] = [];
-const demos: DemoServer[] = [];
-
-beforeAll(async () => {
-  ensureBuilt();
-  browser = await launchBrowser();
-}, 130_000);
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const host of hosts.splice(0)) await host.close();
-  for (const demo of demos.splice(0)) await demo.close();
-});
-
-async function preview(options: Partial<PreviewOptions>): Promise<PreviewHost> {
-  const host = await startPreviewHost({ rendererDir: RENDERER, ...options });
-  hosts.push(host);
-  return host;
-}
+const e2e = e2eSetup();
+const preview = e2e.preview;
 
 const titles = async (host: PreviewHost) => (await getJson<{ title: string }[]>(`${host.url}/__preview/notifications`)).map((n) => n.title);
 
 describe.each(['airwave', 'legacy'] as const)('looking up a typed channel number (%s profile)', (profile) => {
   it('shows what is on now and next, and says only of a channel the server lacks that there is none', async () => {
     const host = await preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 1, churn: 0, profile } });
-    const page = await openPopover(browser, host.url);
+    const page = await openPopover(e2e.browser, host.url);
     await page.getByRole('tab', { name: 'On now' }).click();
     await page.getByRole('list', { name: '16 channels' }).waitFor();
     await page.keyboard.type('101');
@@ -60,14 +38,13 @@ describe.each(['airwave', 'legacy'] as const)('looking up a typed channel number
 
 describe("a viewer's key", () => {
   it('never shows or announces a viewer on a channel hidden from the key', async () => {
-    const demo = await startDemoServer({ port: 0, seed: 7, channels: 12, viewers: 0, churn: 0, profile: 'airwave' });
-    demos.push(demo);
+    const demo = await e2e.demo({ seed: 7, channels: 12, viewers: 0, churn: 0, profile: 'airwave' });
     const allowed = new Set(demo.controls.viewerChannels());
     const onAir = demo.controls.listChannels().filter((c) => !c.empty);
     const visible = onAir.find((c) => allowed.has(c.number))!;
     const hidden = onAir.find((c) => !allowed.has(c.number))!;
     const host = await preview({ server: demo.url, apiKey: demo.viewerKey });
-    const page = await openPopover(browser, host.url);
+    const page = await openPopover(e2e.browser, host.url);
     await expect.poll(() => page.locator('.footer-state').textContent()).toContain('Live');
 
     demo.controls.startSession({ user: 'Hidden Henry', channelNumber: hidden.number });
