@@ -128,3 +128,27 @@ describe('Watching', () => {
     await poll(() => page.locator('.empty-text').textContent()).toMatch(/paused until/);
   });
 });
+
+describe('artwork at the size shown', () => {
+  it('asks for each poster at its CSS size times the pixel ratio, and gets an image that size', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 2, churn: 0 } });
+    for (const deviceScaleFactor of [1, 2]) {
+      const context = await e2e.browser.newContext({ viewport: { width: 380, height: 560 }, deviceScaleFactor });
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      await page.goto(host.url);
+      await poll(() => page.locator('img.poster').count()).toBeGreaterThan(0);
+      const poster = page.locator('img.poster').first();
+      await poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const src = new URL((await poster.getAttribute('src'))!, host.url);
+      const w = Number(src.searchParams.get('w'));
+      const h = Number(src.searchParams.get('h'));
+      // 60 × 90 CSS pixels: at least that many device pixels, rounded up to one of a few widths, 2:3 kept
+      expect(w).toBeGreaterThanOrEqual(60 * deviceScaleFactor);
+      expect(w).toBeLessThan(60 * deviceScaleFactor * 2);
+      expect(h / w).toBeCloseTo(1.5, 1);
+      expect(await poster.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([w, h]);
+      await context.close();
+    }
+  });
+});

@@ -17,13 +17,21 @@ export function Progress({ value, label }: { value: number; label: string }) {
 /** The channel icon lives in its own module (it loads icons on demand); re-exported for the views. */
 export { ChannelIcon } from './channel-icon';
 
-/** Artwork from the server through the artwork handler; a neutral tile when it is missing or fails. */
-export function Artwork({ path, alt, class: className }: { path: string | null; alt: string; class?: string }) {
+/**
+ * Artwork from the server through the artwork handler, asked for at the size it is shown (CSS
+ * pixels times the screen's pixel ratio, rounded up to a few widths so the cache stays small);
+ * a neutral tile when it is missing or fails.
+ */
+export function Artwork({ path, alt, class: className, size }: { path: string | null; alt: string; class?: string; size?: { width: number; height: number } }) {
   const [failed, setFailed] = useState(false);
-  const src = path ? artworkSrc(path, ARTWORK_BASE) : '';
+  const src = path ? artworkSrc(path, ARTWORK_BASE, size && { ...size, pixelRatio: window.devicePixelRatio }) : '';
   if (!src || failed) return <div class={`artwork artwork-missing ${className ?? ''}`} role="img" aria-label={alt} />;
   return <img class={`artwork ${className ?? ''}`} src={src} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(true)} />;
 }
+
+/** The shown sizes artwork is asked for at (CSS pixels, as Watching.css and sheet.css lay them out). */
+export const POSTER_SIZE = { width: 60, height: 90 };
+export const BACKDROP_SIZE = { width: 380, height: 170 };
 
 export function Empty({ title, children }: { title: string; children?: ComponentChildren }) {
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { artworkPath, parseArtworkPath, type GuideChannel, type Program } from '../../../shared/airwave';
 import { clock, duration, episodeLabel } from '../../../shared/format';
-import { Artwork, Empty } from '../components/bits';
+import { Artwork, BACKDROP_SIZE, Empty } from '../components/bits';
 import { ChannelIcon } from '../components/channel-icon';
 import { useVirtualRows } from '../components/virtual';
 import { channelDetail, now, programDetail } from '../state';
@@ -283,7 +283,7 @@ export function ProgramDetail({ selected, onClose }: { selected: Selected; onClo
   }, [program]);
   return (
     <div class="sheet" role="dialog" aria-modal="true" aria-label={program.title} onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), onClose())}>
-      {background ? <Artwork path={background} alt="" class="sheet-backdrop" /> : null}
+      {background ? <Artwork path={background} alt="" class="sheet-backdrop" size={BACKDROP_SIZE} /> : null}
       <div class="sheet-body">
         <button type="button" class="sheet-close" onClick={onClose} aria-label="Close details">
           ×

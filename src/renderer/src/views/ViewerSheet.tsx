@@ -3,7 +3,7 @@ import { duration } from '../../../shared/format';
 import { localTime } from '../../../shared/format';
 import { personKey } from '../../../shared/viewer-identity';
 import { useDialog } from '../components/a11y';
-import { Artwork, Progress } from '../components/bits';
+import { Artwork, POSTER_SIZE, Progress } from '../components/bits';
 import { channelDetail, now, snapshot, viewerDetail } from '../state';
 import { watching as t } from '../strings/watching';
 import type { ViewerEntry } from './viewer-extras';
@@ -35,7 +35,7 @@ export function ViewerSheet({ person }: { person: string }) {
         ) : (
           <>
             <div class="viewer-head">
-              <Artwork path={d.bumper ? null : entry.artworkUrl} alt={t.posterOf(d.show ?? d.what)} class="poster" />
+              <Artwork path={d.bumper ? null : entry.artworkUrl} alt={t.posterOf(d.show ?? d.what)} class="poster" size={POSTER_SIZE} />
               <div>
                 {d.show ? <p class="sheet-kicker">{d.show}</p> : null}
                 <p class="slot-title">{d.what}</p>

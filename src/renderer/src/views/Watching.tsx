@@ -3,7 +3,7 @@ import { channelLabel, duration, episodeLabel } from '../../../shared/format';
 import { deviceLabel, personKey } from '../../../shared/viewer-identity';
 import { inQuietHoursNow } from '../notify-state';
 import { rovingStep } from '../components/a11y';
-import { Artwork, Empty, Progress, StaleNote } from '../components/bits';
+import { Artwork, Empty, POSTER_SIZE, Progress, StaleNote } from '../components/bits';
 import { density, focusedViewer, isStale, now, snapshot, viewerDetail } from '../state';
 import { watching as t } from '../strings/watching';
 import { onBumper, startedAt, type ViewerEntry } from './viewer-extras';
@@ -106,7 +106,7 @@ function ViewerCard({ entry, focused, tabbable, onFocus, compact }: { entry: Vie
           }
         }}
       >
-      <Artwork path={d.bumper ? null : entry.artworkUrl} alt={t.posterOf(d.show ?? d.what)} class="poster" />
+      <Artwork path={d.bumper ? null : entry.artworkUrl} alt={t.posterOf(d.show ?? d.what)} class="poster" size={POSTER_SIZE} />
       <div class="card-body">
         <p class="card-user" title={entry.user}>
           <span class="card-user-name">{entry.user}</span>
