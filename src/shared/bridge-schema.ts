@@ -3,7 +3,7 @@
  * bridge) before a handler runs. Types only protect the honest renderer; these protect main.
  */
 import * as v from 'valibot';
-import type { Command, RequestOf } from './bridge';
+import { GUIDE_ROWS_MAX, type Command, type RequestOf } from './bridge';
 
 const empty = v.strictObject({});
 const authStyle = v.picklist(['x-api-key', 'bearer']);
@@ -56,6 +56,18 @@ export const REQUEST_SCHEMAS: Schemas = {
   refresh: empty,
   loadGuide: v.strictObject({
     forwardMinutes: v.pipe(v.number(), v.integer(), v.minValue(30), v.maxValue(1440)),
+  }),
+  getGuideRows: v.strictObject({
+    from: wholeIn(0, 1_000_000),
+    to: wholeIn(0, 1_000_000),
+    startsAt: v.optional(wholeIn(0, 8.64e15)),
+    endsAt: v.optional(wholeIn(0, 8.64e15)),
+    numbers: v.optional(v.pipe(v.array(wholeIn(0, 1_000_000)), v.maxLength(GUIDE_ROWS_MAX))),
+  }),
+  searchGuide: v.strictObject({
+    query: v.pipe(v.string(), v.maxLength(200)),
+    limit: wholeIn(1, 500),
+    after: wholeIn(0, 8.64e15),
   }),
   lookupChannel: v.strictObject({
     number: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)),

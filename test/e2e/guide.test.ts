@@ -71,10 +71,12 @@ describe('the guide in 380 px', () => {
     await page.getByRole('radio', { name: '6 h' }).click();
     await expect.poll(() => guideRequests).toContainEqual({ forwardMinutes: 360 });
     await expect.poll(() => page.getByRole('radio', { name: '6 h' }).getAttribute('aria-checked')).toBe('true');
-    expect(host.app.store.state.guide.data!.windowMinutes).toBe(360);
+    expect(host.app.store.state.guide.window!.windowMinutes).toBe(360);
 
     // a title that is on later in the window
-    const later = host.app.store.state.guide.data!.channels
+    const later = host.app.engine.guide
+      .rows({ from: 0, to: 200 })
+      .rows
       .flatMap((channel) => channel.programs)
       .find((program) => program.ratingKey !== null && Date.parse(program.startsAt) > Date.now() + 60 * 60_000)!;
     await page.keyboard.press('/');

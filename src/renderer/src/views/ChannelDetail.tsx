@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Channel, GuideNowRow, Program } from '../../../shared/airwave';
+import type { Channel, GuideChannel, GuideNowRow, Program } from '../../../shared/airwave';
 import type { ChannelLookup } from '../../../shared/bridge';
 import { airing, fraction, localTime, upcoming } from '../../../shared/format';
 import { bridge } from '../bridge';
@@ -66,7 +66,8 @@ export function ChannelDetail({ number }: { number: number }) {
     : lookup.state === 'held'
       ? [airing([lookup.row.now, lookup.row.next], at), upcoming([lookup.row.now, lookup.row.next], at)]
       : null;
-  const later = laterPrograms(number, slots?.[1] ?? slots?.[0] ?? null, at);
+  const guideRow = useHeldGuideRow(number);
+  const later = laterPrograms(guideRow?.programs ?? [], slots?.[1] ?? slots?.[0] ?? null, at);
   return (
     <div ref={root} class="sheet" role="dialog" aria-modal="true" aria-label={t.dialog(number)} onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), close())}>
       <div class="sheet-body">
@@ -156,9 +157,24 @@ function fromHeld(number: number, message: string): Lookup {
   return row && offline ? { state: 'held', row } : { state: 'missing', message };
 }
 
+/** The channel's row in the guide window the core holds, asked for again when the guide changes (null when it holds none). */
+function useHeldGuideRow(number: number): GuideChannel | null {
+  const revision = snapshot.value?.guide.revision ?? 0;
+  const [row, setRow] = useState<GuideChannel | null>(null);
+  useEffect(() => {
+    let current = true;
+    void bridge.getGuideRows({ from: 0, to: 0, numbers: [number] }).then((outcome) => {
+      if (current) setRow(outcome.ok ? (outcome.value.rows[0] ?? null) : null);
+    });
+    return () => {
+      current = false;
+    };
+  }, [number, revision]);
+  return row;
+}
+
 /** The programmes after `after` in the next hours, from the loaded guide (nothing when it is not loaded). */
-function laterPrograms(number: number, after: Slotish, at: number): Program[] {
-  const programs = snapshot.value?.guide.data?.channels.find((c) => c.number === number)?.programs ?? [];
+function laterPrograms(programs: readonly Program[], after: Slotish, at: number): Program[] {
   const from = after ? Date.parse(after.endsAt) : at;
   const until = at + LATER_HOURS * 3_600_000;
   // bumpers are a minute or two between programmes: left out of the list ahead
