@@ -111,7 +111,8 @@ export interface ServerData {
 /**
  * The guide as the snapshot carries it: which window is shown, how big it is and how its load
  * stands, never its programmes (the page asks for the rows it shows with `getGuideRows`).
- * `revision` moves whenever the rows the core holds change (more arrived, another window).
+ * `revision` moves when another window is shown (or the guide is forgotten); while a window
+ * streams in, `channels` grows and the rows already there never change.
  */
 export interface GuideView {
   /** the window asked for last (minutes ahead) */

@@ -195,6 +195,8 @@ export class GuideWindows {
 
   /** `store` is the shown window from now on; the state describes it. */
   #show(store: GuideStore, extra: Partial<GuideView>): void {
+    // rows never change once they have arrived: the revision moves only for another window
+    const another = this.#shown !== store;
     this.#shown = store;
     this.#lastProgress = this.clock.now();
     const summary = store.summary();
@@ -208,7 +210,7 @@ export class GuideWindows {
       programmes: summary.programmes,
       receivedBytes: summary.receivedBytes,
       ...extra,
-      bump: true,
+      bump: another,
     });
   }
 

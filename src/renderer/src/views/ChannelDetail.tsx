@@ -160,6 +160,8 @@ function fromHeld(number: number, message: string): Lookup {
 /** The channel's row in the guide window the core holds, asked for again when the guide changes (null when it holds none). */
 function useHeldGuideRow(number: number): GuideChannel | null {
   const revision = snapshot.value?.guide.revision ?? 0;
+  // a channel that had not arrived yet is asked for again once the window is complete
+  const complete = snapshot.value?.guide.state === 'loaded';
   const [row, setRow] = useState<GuideChannel | null>(null);
   useEffect(() => {
     let current = true;
@@ -169,7 +171,7 @@ function useHeldGuideRow(number: number): GuideChannel | null {
     return () => {
       current = false;
     };
-  }, [number, revision]);
+  }, [number, revision, complete]);
   return row;
 }
 

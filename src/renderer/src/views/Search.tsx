@@ -48,7 +48,7 @@ export function Search() {
     return () => {
       current = false;
     };
-  }, [query, s.guide.revision]);
+  }, [query, s.guide.revision, s.guide.state]);
   const { results, more } = useMemo(() => find(query, s, at, hits), [query, hits, s.onNow.data, s.nowPlaying.data]);
   const close = () => (searchOpen.value = false);
   const choose = (result: Result | undefined) => {

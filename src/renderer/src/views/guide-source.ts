@@ -8,8 +8,9 @@ import { snapshot } from '../state';
  * Owns where the guide view's data comes from, so the view never reads the snapshot's guide
  * itself: the state of the load, the window shown, and the rows for a range of channels and a
  * span of time. The snapshot says only how big the shown window is; the rows the view draws are
- * asked for with `getGuideRows` (a row not here yet is `null`, drawn as a placeholder) and asked
- * again whenever the guide's revision moves (more rows streamed in, another window).
+ * asked for with `getGuideRows` (a row not here yet is `null`, drawn as a placeholder). Rows held
+ * stay valid until the revision moves (another window); while a window streams in, only rows that
+ * were not there before are asked for.
  */
 
 export interface GuideStatus {
@@ -80,7 +81,8 @@ function ask(): void {
   void bridge
     .getGuideRows({ from: Math.max(0, wish.first), to: Math.max(0, wish.first) + count, startsAt: Math.max(0, Math.floor(wish.from)), endsAt: Math.max(0, Math.ceil(wish.to)) })
     .then((outcome) => {
-      if (!outcome.ok) return;
+      // rows of another window than the one asked about: the next draw asks again
+      if (!outcome.ok || `${outcome.value.revision}` !== wish.key.split('|')[0]) return;
       let news = held.key !== wish.key;
       if (news) held.rows = new Map();
       held.key = wish.key;
