@@ -188,45 +188,45 @@ describe('the guide in 380 px', () => {
     await expect.poll(() => page.locator('.guide-scroll').evaluate((el) => el.scrollLeft)).toBeGreaterThan(before + 100);
   });
 
-  it('the grid is one Tab stop: Tab enters it once and leaves it, and it comes back to the cell left, never one hidden behind the channel column', async () => {
+  it('Tab never lands on a block hidden behind the channel column, scrolled or not', async () => {
     const host = await demoGuide();
     const page = await openPopover(browser, host.url);
     await openGuide(page);
     await page.getByRole('radio', { name: '6 h' }).click();
     await expect.poll(() => page.getByRole('radio', { name: '6 h' }).getAttribute('aria-checked')).toBe('true');
-    const where = () =>
-      page.evaluate(() => {
-        const el = document.activeElement as HTMLElement;
-        const edge = document.querySelector('.guide-channel')!.getBoundingClientRect().right;
-        return { inGrid: !!el.closest('.guide-scroll'), cell: el.dataset.cell ?? null, block: el.classList.contains('block'), left: el.getBoundingClientRect().left, edge };
-      });
-    expect(await page.locator('.guide-scroll [tabindex="0"]').count()).toBe(1);
-    await page.locator('.guide-jumps .jump').last().focus();
-    await page.keyboard.press('Tab');
-    const entered = await where();
-    expect(entered.inGrid).toBe(true);
-    expect(entered.block).toBe(true); // what is on air in the first row
-    expect(entered.left).toBeGreaterThanOrEqual(entered.edge - 1);
-    await page.keyboard.press('Tab');
-    expect((await where()).inGrid).toBe(false);
-    await page.keyboard.press('Shift+Tab');
-    expect((await where()).cell).toBe(entered.cell);
-    // the arrows move the stop with the focus
-    await page.keyboard.press('ArrowRight');
-    const moved = await where();
-    expect(moved.cell).not.toBe(entered.cell);
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Shift+Tab');
-    expect((await where()).cell).toBe(moved.cell);
-    // scrolled so that cell sits behind the pinned column: the stop falls back to its row's channel
-    await page.locator('.guide-scroll').evaluate((el) => el.scrollBy({ left: 600 }));
-    await page.waitForTimeout(150);
-    await page.locator('.guide-jumps .jump').last().focus();
-    await page.keyboard.press('Tab');
-    const back = await where();
-    expect(back.inGrid).toBe(true);
-    if (back.block) expect(back.left).toBeGreaterThanOrEqual(back.edge - 1);
-    expect(await page.locator('.guide-scroll [tabindex="0"]').count()).toBe(1);
+    for (const scrolled of [false, true]) {
+      if (scrolled) await page.locator('.guide-scroll').evaluate((el) => el.scrollBy({ left: 300 }));
+      await page.locator('.guide-channel').first().focus();
+      let blocks = 0;
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press('Tab');
+        // the focused block may sit where it was for one frame after its row scrolled; then it is in view
+        await expect
+          .poll(() =>
+            page.evaluate(() => {
+              const el = document.activeElement!;
+              return el.classList.contains('block') ? el.getBoundingClientRect().left - document.querySelector('.guide-channel')!.getBoundingClientRect().right : 0;
+            }),
+          )
+          .toBeGreaterThanOrEqual(-1);
+        const focused = await page.evaluate(() => {
+          const el = document.activeElement!;
+          const edge = document.querySelector('.guide-channel')!.getBoundingClientRect().right;
+          const scroll = document.querySelector('.guide-scroll')!.getBoundingClientRect();
+          const box = el.getBoundingClientRect();
+          return { block: el.classList.contains('block'), left: box.left, right: box.right, top: box.top, bottom: box.bottom, edge, scroll: { right: scroll.right, top: scroll.top, bottom: scroll.bottom } };
+        });
+        const where = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80));
+        expect(focused.block || where?.includes('guide-channel'), where).toBe(true);
+        if (!focused.block) continue;
+        blocks++;
+        expect(focused.left).toBeGreaterThanOrEqual(focused.edge - 1);
+        expect(focused.left).toBeLessThan(focused.scroll.right);
+        expect(focused.top).toBeGreaterThanOrEqual(focused.scroll.top + 20); // below the time ruler
+        expect(focused.bottom).toBeLessThanOrEqual(focused.scroll.bottom + 1);
+      }
+      expect(blocks).toBeGreaterThan(10);
+    }
   });
 
   it('arrow keys move along a channel and to what is on at the same time on the next, far down the list', async () => {

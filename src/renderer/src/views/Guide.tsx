@@ -109,20 +109,6 @@ export function Guide() {
     requestAnimationFrame(() => requestAnimationFrame(() => (from.isConnected ? gridNeighbour(from, event.key)?.focus() : undefined)));
   };
 
-  // One Tab stop for the grid (roving focus): the cell focused last, else what is on air in the
-  // first row; never a block hidden behind the pinned channel column (then its row's channel).
-  const stop = useRef<string | null>(null);
-  useLayoutEffect(() => {
-    const element = scrollRef.current;
-    if (element) rovingStop(element, stop.current);
-  });
-  const onFocusIn = (event: FocusEvent) => {
-    const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-cell]');
-    if (!cell || !scrollRef.current) return;
-    stop.current = cell.dataset.cell!;
-    rovingStop(scrollRef.current, stop.current);
-  };
-
   const jump = (to: number) => {
     setTarget(to);
     const hours = windowFor(at, to, GUIDE_WINDOWS);
@@ -171,7 +157,7 @@ export function Guide() {
       {!line ? (
         <Empty title={status.loading || pending !== null ? guideText.loadingGuide : guideText.notLoaded}>{!status.loading && status.error ? status.error : null}</Empty>
       ) : (
-        <div ref={scrollRef} class="scroll guide-scroll" onScroll={onScroll} onKeyDown={arrows} onFocusIn={onFocusIn} role="region" aria-label={guideText.grid(status.channelCount)}>
+        <div ref={scrollRef} class="scroll guide-scroll" onScroll={onScroll} onKeyDown={arrows} role="region" aria-label={guideText.grid(status.channelCount)}>
           <div class="guide-canvas" style={{ width: `${COLUMN + line.width}px`, height: `${totalSize + RULER}px` }}>
             <Ruler line={line} at={at} visibleFrom={visibleFrom} />
             {ticks(line)
@@ -214,26 +200,6 @@ function gridNeighbour(from: HTMLElement, key: string): HTMLElement | null {
   return blocks.find((b) => b.getBoundingClientRect().left <= x && b.getBoundingClientRect().right > x) ?? blocks.find((b) => b.getBoundingClientRect().left > x) ?? target.querySelector('.guide-channel');
 }
 
-/** Gives the grid's single Tab stop to the cell `wanted` (when drawn and in view), else to a sensible one; every other cell gets -1. */
-function rovingStop(scroll: HTMLElement, wanted: string | null): void {
-  const cells = [...scroll.querySelectorAll<HTMLElement>('[data-cell]')];
-  if (cells.length === 0) return;
-  const edge = scroll.querySelector('.guide-channel')?.getBoundingClientRect().right ?? 0;
-  const hidden = (cell: HTMLElement) => cell.classList.contains('block') && cell.getBoundingClientRect().left < edge - 1;
-  let holder = wanted ? cells.find((cell) => cell.dataset.cell === wanted) : undefined;
-  if (holder && hidden(holder)) holder = holder.closest('.guide-row')?.querySelector<HTMLElement>('.guide-channel') ?? undefined;
-  if (!holder) {
-    const rows = [...scroll.querySelectorAll<HTMLElement>('.guide-row')].filter((r) => r.querySelector('.guide-channel'));
-    const top = rows.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top).find((r) => r.getBoundingClientRect().bottom > scroll.getBoundingClientRect().top + RULER);
-    const onAir = top?.querySelector<HTMLElement>('.block-now');
-    holder = onAir && !hidden(onAir) ? onAir : (top?.querySelector<HTMLElement>('.guide-channel') ?? cells[0]!);
-  }
-  for (const cell of cells) {
-    const index = cell === holder ? '0' : '-1';
-    if (cell.getAttribute('tabindex') !== index) cell.setAttribute('tabindex', index);
-  }
-}
-
 function jumpText(id: JumpId, to: number): string {
   return id === 'now' ? guideText.now : id === 'plus-hour' ? guideText.plusHour : id === 'tonight' ? guideText.tonight(to) : guideText.tomorrow;
 }
@@ -264,7 +230,7 @@ function Row({ row, line, at, top, visibleFrom, visibleTo }: { row: GuideChannel
   const channelName = `${row.number} ${row.name}`;
   return (
     <div class="guide-row" style={{ transform: top, height: `${ROW}px`, width: `${COLUMN + line.width}px` }} role="group" aria-label={guideText.channel(row.number, row.name)}>
-      <button type="button" class="guide-channel" data-cell={`${row.id}|channel`} style={{ width: `${COLUMN}px` }} onClick={() => (channelDetail.value = row.number)} title={channelName}>
+      <button type="button" class="guide-channel" style={{ width: `${COLUMN}px` }} onClick={() => (channelDetail.value = row.number)} title={channelName}>
         <span class="channel-number">{row.number}</span>
         <ChannelIcon icon={row.icon} tint={row.tint} size={14} />
         <span class="guide-channel-name">{row.name}</span>
@@ -292,7 +258,6 @@ function Block({ program, row, line, at, visibleFrom, visibleTo }: { program: Pr
     <button
       type="button"
       class={`block${bumper ? ' block-bumper' : ''}${onAir ? ' block-now' : ''}`}
-      data-cell={`${row.id}|${program.startsAt}`}
       style={{ left: `${COLUMN + place.left}px`, width: `${place.width}px` }}
       title={bumper ? `${guideText.bumper}: ${program.title}` : full}
       onClick={() => (programDetail.value = { program, channel: { number: row.number, name: row.name, id: row.id } })}
