@@ -174,7 +174,7 @@ function shownWindowMinutes(): number | null {
 async function switchWindow(page: Page, host: PreviewHost, hours: number): Promise<Switch> {
   const minutes = hours * 60;
   const guide = () => host.app.store.state.guide;
-  const settled = () => guide().forwardMinutes === minutes && !guide().loading && (guide().data?.windowMinutes === minutes || guide().error !== null);
+  const settled = () => guide().forwardMinutes === minutes && !guide().loading && (guide().window?.windowMinutes === minutes || guide().error !== null);
   let coreAt = 0;
   const unsubscribe = host.app.store.subscribe(() => {
     if (!coreAt && settled()) coreAt = Date.now();
@@ -216,7 +216,7 @@ async function switchWindow(page: Page, host: PreviewHost, hours: number): Promi
     );
     if (!seen) throw new Error(`the ${hours} h guide neither appeared nor failed within ${WAIT_MS} ms (core: ${guide().error ?? 'no error'})`);
     await until(`the core to settle on ${hours} h`, () => (settled() ? true : undefined));
-    const coreLoaded = guide().data?.windowMinutes === minutes && guide().error === null;
+    const coreLoaded = guide().window?.windowMinutes === minutes && guide().error === null;
     if ((seen.outcome === 'loaded') !== coreLoaded) throw new Error(`the page says ${seen.outcome} for ${hours} h, the core ${coreLoaded ? 'loaded it' : `says: ${guide().error}`}`);
     if (!coreAt) throw new Error(`the core never reported the ${hours} h guide`);
     const events = await page.evaluate((from) => (window as unknown as ProbeWindow).__bench.snapshots.slice(from), before);
@@ -322,7 +322,7 @@ async function measureCount(browser: Browser, count: Count): Promise<CountResult
     // the guide view loads the saved window (3 h for a fresh host) when it first opens
     await until(`${count} channels: the first guide`, async () => {
       const guide = state().guide;
-      return !guide.loading && guide.data && (await guidePage.evaluate(shownWindowMinutes)) === guide.data.windowMinutes ? true : undefined;
+      return !guide.loading && guide.window && (await guidePage.evaluate(shownWindowMinutes)) === guide.window.windowMinutes ? true : undefined;
     });
     for (let run = 0; run < GUIDE_ROUNDS[count]; run++) {
       const warm = await switchWindow(guidePage, host, 1);
@@ -340,7 +340,7 @@ async function measureCount(browser: Browser, count: Count): Promise<CountResult
     await guidePage.click('#tab-guide');
     await guidePage.locator('.guide-scroll .block').first().waitFor();
     result.heapWithGuide = await heapAfterGc(cdp);
-    result.heapGuideMinutes = state().guide.data?.windowMinutes ?? 0;
+    result.heapGuideMinutes = state().guide.window?.windowMinutes ?? 0;
     await cdp.detach();
 
     // the same 6 h guide as it leaves the demo server: its size against the client's cap, and how

@@ -45,7 +45,7 @@ describe.each(['light', 'dark'] as const)('accessibility (%s)', (scheme) => {
     expect((await focused(page)).tag).not.toBe('body');
 
     await page.getByRole('tab', { name: 'Guide' }).click();
-    await poll(() => host.app.snapshot().guide.data !== null).toBe(true);
+    await poll(() => host.app.snapshot().guide.state === 'loaded' && !host.app.snapshot().guide.loading).toBe(true);
     await page.waitForTimeout(200);
     await check(page, 'guide', found);
 

@@ -12,14 +12,16 @@ const e2e = e2eSetup();
 async function withGuide(host: PreviewHost, scheme: 'light' | 'dark' = 'light'): Promise<Page> {
   const page = await openPopover(e2e.browser, host.url, scheme, 'en-GB');
   await page.getByRole('tab', { name: 'Guide' }).click(); // loads the guide: the sheet lists the hours ahead
-  await poll(() => host.app.snapshot().guide.data !== null).toBe(true);
+  await poll(() => host.app.snapshot().guide.state).toBe('loaded');
   return page;
 }
 
 /** A programme title airing later (not a bumper, not on now) on a channel of the loaded guide. */
 function laterTitle(host: PreviewHost): string {
   const at = Date.now();
-  for (const channel of host.app.snapshot().guide.data!.channels) {
+  const guide = host.app.engine.guide;
+  const { total } = guide.rows({ from: 0, to: 0 });
+  for (const channel of guide.rows({ from: 0, to: Math.min(total, 200) }).rows) {
     const found = channel.programs.find((p) => p.ratingKey !== null && Date.parse(p.startsAt) > at + 10 * 60_000);
     if (found) return found.showTitle ?? found.title;
   }

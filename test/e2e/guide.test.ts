@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { startPreviewHost, type PreviewHost, type PreviewOptions } from '../../s
 import { launchBrowser, openPopover, POPOVER, screenshot } from '../support/browser';
 import { ensureBuilt, out } from '../support/built';
 import { startHostileServer } from '../support/hostile-server';
+import { startLocalServer } from '../support/local-server';
 
 // The guide view in Chromium against the preview host (the real core, the demo server on
 // loopback): readable in 380 px, keyboard-safe, honest about failed loads, accessible in light
@@ -71,10 +73,12 @@ describe('the guide in 380 px', () => {
     await page.getByRole('radio', { name: '6 h' }).click();
     await expect.poll(() => guideRequests).toContainEqual({ forwardMinutes: 360 });
     await expect.poll(() => page.getByRole('radio', { name: '6 h' }).getAttribute('aria-checked')).toBe('true');
-    expect(host.app.store.state.guide.data!.windowMinutes).toBe(360);
+    expect(host.app.store.state.guide.window!.windowMinutes).toBe(360);
 
     // a title that is on later in the window
-    const later = host.app.store.state.guide.data!.channels
+    const later = host.app.engine.guide
+      .rows({ from: 0, to: 200 })
+      .rows
       .flatMap((channel) => channel.programs)
       .find((program) => program.ratingKey !== null && Date.parse(program.startsAt) > Date.now() + 60 * 60_000)!;
     await page.keyboard.press('/');
@@ -281,6 +285,58 @@ describe('the guide in 380 px', () => {
       expect(await alert.count()).toBe(0);
     } finally {
       await hostile.close();
+    }
+  });
+});
+
+describe('a window streaming in', () => {
+  it('paints the first screen of rows while the rest of the guide has not arrived, then the whole grid', async () => {
+    const demo = await startDemoServer({ port: 0, seed: 7, channels: 200, viewers: 1, churn: 0 });
+    demos.push(demo);
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    // in front of the demo: every /guide answer sends its first 40% and then waits for the test
+    const relay = await startLocalServer((req, res) => {
+      const upstream = httpRequest(`${demo.url}${req.url}`, { headers: { ...req.headers, host: new URL(demo.url).host } }, (answer) => {
+        if (!req.url!.startsWith('/api/public/v1/guide?')) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        const parts: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => parts.push(chunk));
+        answer.on('end', () => {
+          const body = Buffer.concat(parts);
+          const cut = Math.floor(body.length * 0.4);
+          res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+          res.write(body.subarray(0, cut));
+          held++;
+          void released.then(() => res.end(body.subarray(cut)));
+        });
+      });
+      upstream.on('error', () => res.destroy());
+      upstream.end();
+    });
+    try {
+      const host = await preview({ server: relay.url, apiKey: demo.key });
+      const page = await openPopover(browser, host.url);
+      await page.getByRole('tab', { name: 'Guide' }).click();
+      await page.locator('.guide-scroll .block').first().waitFor();
+      // the answer is still open: the core is loading, and the rows on screen are real rows
+      expect(held).toBe(1);
+      expect(host.app.store.state.guide).toMatchObject({ loading: true, state: 'loading' });
+      expect(host.app.store.state.guide.channels).toBeLessThan(200);
+      const firstNames = await page.locator('.guide-row .guide-channel-name').allTextContents();
+      expect(firstNames.length).toBeGreaterThan(5);
+      expect(await page.locator('.guide-row-pending').count()).toBe(0);
+      release();
+      await expect.poll(() => host.app.store.state.guide).toMatchObject({ loading: false, state: 'loaded', channels: 200 });
+      await expect.poll(() => page.locator('.guide [role=status]').count()).toBe(0);
+      expect(await page.locator('.guide-row .guide-channel-name').allTextContents()).toEqual(firstNames);
+    } finally {
+      release();
+      await relay.close();
     }
   });
 });

@@ -47,7 +47,7 @@ describe('the channel sheet', () => {
     const page = await openPopover(e2e.browser, host.url);
     // load the guide so the sheet can list what comes later
     await page.getByRole('tab', { name: 'Guide' }).click();
-    await poll(() => host.app.snapshot().guide.data !== null).toBe(true);
+    await poll(() => host.app.snapshot().guide.state === 'loaded' && !host.app.snapshot().guide.loading).toBe(true);
     await page.getByRole('tab', { name: 'On now' }).click();
     const row = page.locator('[data-channel="101"]');
     await row.focus();

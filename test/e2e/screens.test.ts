@@ -36,7 +36,7 @@ describe.each(['light', 'dark'] as const)('every view fits 380 px (%s)', (scheme
     await page.keyboard.press('Escape');
 
     await page.getByRole('tab', { name: 'Guide' }).click(); // loads the guide, so the channel sheet lists the hours ahead
-    await poll(() => host.app.snapshot().guide.data !== null).toBe(true);
+    await poll(() => host.app.snapshot().guide.state === 'loaded' && !host.app.snapshot().guide.loading).toBe(true);
     await page.getByRole('tab', { name: 'On now' }).click();
     await page.getByRole('list', { name: '16 channels' }).waitFor();
     expect(await overflowing(page)).toEqual([]);

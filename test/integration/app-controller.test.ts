@@ -153,9 +153,25 @@ describe('commands', () => {
     h = await startCoreHarness();
     await h.connect();
     expect(await h.app.handlers.loadGuide({ forwardMinutes: 360 })).toEqual({ ok: true, value: null });
-    expect(state().guide).toMatchObject({ forwardMinutes: 360, loading: false, error: null });
-    expect(state().guide.data!.windowMinutes).toBeGreaterThanOrEqual(360);
+    expect(state().guide).toMatchObject({ forwardMinutes: 360, loading: false, error: null, state: 'loaded', window: { windowMinutes: 360 } });
+    const total = state().guide.channels;
+    expect(total).toBe(h.demo.controls.listChannels().length);
     expect(h.settings.values.guideForwardMinutes).toBe(360);
+    // the page asks for the rows it shows: a range, a time span, or some channel numbers
+    const window = state().guide.window!;
+    const rows = await h.app.handlers.getGuideRows({ from: 1, to: 3, startsAt: window.from, endsAt: window.from + 3_600_000 });
+    expect(rows).toMatchObject({ ok: true, value: { total, from: 1, indexes: [1, 2], revision: state().guide.revision } });
+    const value = rows.ok ? rows.value : null;
+    expect(value!.rows).toHaveLength(2);
+    for (const row of value!.rows) {
+      expect(row.programs.length).toBeGreaterThan(0);
+      for (const p of row.programs) expect(Date.parse(p.endsAt) > window.from && Date.parse(p.startsAt) < window.from + 3_600_000).toBe(true);
+    }
+    const byNumber = await h.app.handlers.getGuideRows({ from: 0, to: 0, numbers: [value!.rows[1]!.number] });
+    expect(byNumber.ok && byNumber.value.rows.map((r) => r.id)).toEqual([value!.rows[1]!.id]);
+    // never more than GUIDE_ROWS_MAX at once
+    const many = await h.app.handlers.getGuideRows({ from: 0, to: 1_000_000 });
+    expect(many.ok && many.value.rows.length).toBe(Math.min(total, 200));
   });
 
   it('does not send unchanged data again: the renderer rebuilds the same snapshot from lighter updates', async () => {
@@ -166,14 +182,14 @@ describe('commands', () => {
     await h.app.handlers.loadGuide({ forwardMinutes: 180 });
     const loadsBefore = updates.length;
     await h.app.handlers.loadGuide({ forwardMinutes: 360 });
-    // "loading" flipped with the old guide still in place: that update carries no guide data
     const flip = updates.slice(loadsBefore).find((u) => u.parts.guide?.loading === true)!;
     expect(flip).toBeDefined();
-    expect('data' in flip.parts.guide!).toBe(false);
+    // the guide's programmes never travel with the snapshot: the page asks for the rows it shows
+    for (const update of updates) expect(JSON.stringify(update)).not.toContain('"programs"');
     let rebuilt: AppSnapshot | null = null;
     for (const update of updates) rebuilt = applySnapshotUpdate(rebuilt, update);
     expect(rebuilt).toEqual(JSON.parse(JSON.stringify(h.app.snapshot())));
-    expect(rebuilt!.guide.data!.windowMinutes).toBe(360);
+    expect(rebuilt!.guide.window!.windowMinutes).toBe(360);
   });
 
   it('pauses notifications from the tray menu and resumes them', async () => {

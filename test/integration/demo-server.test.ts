@@ -358,3 +358,39 @@ describe('npm run demo-server', () => {
     expect(err).toContain('--channels takes a whole number');
   });
 });
+
+describe('demo server: /guide is streamed', () => {
+  const clock = new ManualClock(START);
+  let demo: DemoServer;
+  beforeAll(async () => {
+    demo = await startDemoServer({ port: 0, seed: 4, channels: 600, viewers: 0, churn: 0, clock });
+  });
+  afterAll(() => demo.close());
+
+  it('sends the guide in several writes, with exactly the bytes of one JSON.stringify', async () => {
+    const response = await fetch(`${demo.url}/api/public/v1/guide?forwardMinutes=360`, { headers: { 'x-api-key': demo.key } });
+    expect(response.headers.get('content-length')).toBeNull();
+    const reader = response.body!.getReader();
+    const parts: Uint8Array[] = [];
+    for (let i = 0; i < 100_000; i++) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+    }
+    const text = Buffer.concat(parts).toString('utf8');
+    expect(parts.length).toBeGreaterThan(1);
+    expect(text.length).toBeGreaterThan(1024 * 1024);
+    expect(JSON.stringify(JSON.parse(text))).toBe(text);
+    const guide = parseGuide(JSON.parse(text));
+    expect(guide.channels).toHaveLength(600);
+    expect(Object.keys(JSON.parse(text) as object)).toEqual(['serverTime', 'windowMinutes', 'backMinutes', 'channels']);
+  });
+
+  it('writes an empty channel list as [] for a key that sees no channel', async () => {
+    demo.controls.setViewerChannels([]);
+    const response = await fetch(`${demo.url}/api/public/v1/guide`, { headers: { 'x-api-key': demo.viewerKey } });
+    const text = await response.text();
+    expect(text.endsWith(',"channels":[]}')).toBe(true);
+    expect(JSON.stringify(JSON.parse(text))).toBe(text);
+  });
+});

@@ -35,7 +35,7 @@ async function connected(dataDir = tempDir(), options: { sse?: boolean; server?:
 /** A programme (not a bumper) in the held guide starting between `fromMin` and `toMin` minutes from now. */
 function programmeAhead(harness: CoreHarness, fromMin: number, toMin: number): ProgrammeRef & { program: Program } {
   const now = harness.clock.now();
-  for (const channel of harness.app.store.state.guide.data!.channels) {
+  for (const channel of harness.app.engine.guide.rows({ from: 0, to: 200 }).rows) {
     for (const program of channel.programs) {
       const start = Date.parse(program.startsAt);
       if (program.ratingKey !== null && start >= now + fromMin * min && start <= now + toMin * min) {

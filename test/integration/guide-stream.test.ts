@@ -246,4 +246,31 @@ describe('broken, truncated and hostile guides', () => {
     expect(await settled(loadGuide(client, 5))).toMatchObject({ state: 'error', error: expect.stringMatching(/whole number of minutes from 30 to 1440/) });
     expect(server.requests).toHaveLength(1);
   });
+
+  it('follows a same-origin redirect like every JSON answer, and refuses one to another origin without sending the key', async () => {
+    const elsewhere = await startLocalServer((_req, res) => json(res, guideBody([channel(1)])));
+    servers.push(elsewhere);
+    const server = await startLocalServer((req, res) => {
+      if (req.url!.startsWith('/api/public/v1/guide?')) {
+        res.writeHead(302, { location: `/moved${req.url}` });
+        res.end();
+      } else if (req.url!.startsWith('/moved/')) {
+        res.writeHead(307, { location: `${elsewhere.url}/api/public/v1/guide` });
+        res.end();
+      } else json(res, guideBody([channel(1), channel(2)]));
+    });
+    servers.push(server);
+    expect(await failure(clientFor(server.url))).toMatch(/redirected to http:\/\/127\.0\.0\.1:\d+\/api\/public\/v1\/guide\. Redirects to another address are not followed/);
+    expect(elsewhere.requests).toHaveLength(0);
+
+    const home = await startLocalServer((req, res) => {
+      if (req.url!.startsWith('/api/public/v1/guide?')) {
+        res.writeHead(301, { location: `/v2${req.url}` });
+        res.end();
+      } else json(res, guideBody([channel(1), channel(2)]));
+    });
+    servers.push(home);
+    expect(await settled(loadGuide(clientFor(home.url), 60))).toMatchObject({ state: 'loaded', channels: 2 });
+    expect(home.requests.map((r) => r.headers['x-api-key'])).toEqual([KEY, KEY]);
+  });
 });

@@ -93,7 +93,7 @@ describe('settings store and safeStorage', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'settings.json'), '{"server": "http://tv.local", "pollSeconds": ');
     const { backend, notices } = openElectronSettings(dir);
-    expect(backend.store.pollSeconds).toBe(15);
+    expect(backend.store.pollSeconds).toBe(20);
     expect(backend.store.server).toBeNull();
     expect(notices).toHaveLength(1);
     expect(notices[0]!.text).toMatch(/default settings.*settings\.damaged-\d+\.json/);

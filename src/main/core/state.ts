@@ -1,5 +1,5 @@
-import type { Guide, Session } from '../../shared/airwave';
-import type { Resource, ServerData } from '../../shared/bridge';
+import type { Session } from '../../shared/airwave';
+import type { GuideView, Resource, ServerData } from '../../shared/bridge';
 
 /**
  * What the core knows about the server, in one immutable value. The sync engine is its only
@@ -33,6 +33,19 @@ export function resourceAge(resource: Resource<unknown>, now: number): number {
   return resource.updatedAt === null ? Number.POSITIVE_INFINITY : now - resource.updatedAt;
 }
 
+export const emptyGuideView = (forwardMinutes: number): GuideView => ({
+  forwardMinutes,
+  loading: false,
+  updatedAt: null,
+  error: null,
+  window: null,
+  state: 'empty',
+  channels: 0,
+  programmes: 0,
+  receivedBytes: 0,
+  revision: 0,
+});
+
 export function initialState(now: number, forwardMinutes = 180): AppState {
   return {
     connection: {
@@ -50,7 +63,7 @@ export function initialState(now: number, forwardMinutes = 180): AppState {
     nowPlaying: emptyResource(),
     sessions: { ...emptyResource<Session[]>(), supported: true },
     onNow: emptyResource(),
-    guide: { ...emptyResource<Guide>(), forwardMinutes, loading: false },
+    guide: emptyGuideView(forwardMinutes),
     viewerEpoch: 0,
     awaySince: null,
     channelChanges: [],

@@ -46,7 +46,7 @@ export const healthy = computed(() => {
 });
 
 /** Data held from before a failure (or while the server is away): to be shown dimmed, "as of …". */
-export function isStale(resource: Resource<unknown>): boolean {
+export function isStale(resource: Pick<Resource<unknown>, 'updatedAt' | 'error'>): boolean {
   return resource.updatedAt !== null && (!healthy.value || resource.error !== null);
 }
 

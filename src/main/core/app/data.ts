@@ -1,6 +1,6 @@
 /**
- * The data commands: refresh, the guide window, a channel by number and the channel list. Each
- * needs a followed server and answers API failures as a user error.
+ * The data commands: refresh, the guide window and its rows and search, a channel by number and
+ * the channel list. Each needs a followed server and answers API failures as a user error.
  */
 import type { BridgeHandlers } from '../../../shared/bridge';
 import type { SettingsService } from '../settings';
@@ -13,7 +13,7 @@ export function dataHandlers(
   engine: SyncEngine,
   store: StateStore,
   settings: SettingsService,
-): Pick<BridgeHandlers, 'refresh' | 'loadGuide' | 'lookupChannel' | 'getChannels'> {
+): Pick<BridgeHandlers, 'refresh' | 'loadGuide' | 'getGuideRows' | 'searchGuide' | 'lookupChannel' | 'getChannels'> {
   return {
     refresh: async () => {
       if (!engine.client) return failed('unconfigured', 'There is no server to refresh yet.');
@@ -30,6 +30,9 @@ export function dataHandlers(
         return failed(...errorParts(error));
       }
     },
+    // the rows are answered from what the core holds: no request to the server
+    getGuideRows: async (request) => ok(engine.guide.rows(request)),
+    searchGuide: async ({ query, limit, after }) => ok(engine.guide.search(query, after, limit)),
     lookupChannel: lookupHandler(engine, store),
     getChannels: async ({ definition }) => {
       const client = engine.client;

@@ -3,6 +3,7 @@
  * its hourly scan, the activity log and health alerts. Fed by the app state, persisted in the data
  * folder (in memory without one), shown in the snapshot's feature parts.
  */
+import type { Guide } from '../../../shared/airwave';
 import type { AppSnapshot, FeaturesView, FollowedTitle } from '../../../shared/bridge';
 import type { Clock, TimerHandle } from '../../common/clock';
 import { inQuietHours, type NotificationRequest } from '../notify-policy';
@@ -79,7 +80,7 @@ export class Features {
       deps.push(['favourites']);
       deps.trayChanged();
     }, problem);
-    const windowOf = channelWindowSource();
+    const windowOf = channelWindowSource((channelId) => deps.engine.guide.row(channelId));
     this.reminders = new Reminders({
       clock,
       store: files,
@@ -143,9 +144,9 @@ export class Features {
     }
     if (changed.has('connection') || changed.has('status') || changed.has('capabilities') || changed.has('server')) this.health.observe(state);
     // a guide window was loaded anyway: look for followed titles in it (no request of our own)
-    if (changed.has('guide') && state.guide.data && state.guide.data !== this.#scannedGuide) {
-      this.#scannedGuide = state.guide.data;
-      this.scanGuide(state.guide.data);
+    if (changed.has('guide') && state.guide.state === 'loaded' && !state.guide.loading && this.#d.engine.guide.shown !== this.#scannedGuide) {
+      this.#scannedGuide = this.#d.engine.guide.shown;
+      this.scanHeldGuide();
     }
   }
 
@@ -157,8 +158,18 @@ export class Features {
     this.reminders.resume();
   }
 
+  /** The followed titles' airings in the guide window the app holds (when one is loaded). */
+  scanHeldGuide(): void {
+    if (this.watchlist.followed.length === 0) return;
+    const now = this.#d.clock.now();
+    // each title's longest word: every programme the watchlist could match contains it (whitespace aside)
+    const needles = this.watchlist.followed.map((f) => f.title.toLowerCase().split(/\s+/).reduce((a, b) => (b.length > a.length ? b : a), ''));
+    const guide = this.#d.engine.guide.matching(needles, now);
+    if (guide) this.scanGuide(guide);
+  }
+
   /** Airings in a guide window become watchlist reminders. */
-  scanGuide(guide: NonNullable<AppState['guide']['data']>): void {
+  scanGuide(guide: Guide): void {
     if (this.watchlist.followed.length === 0) return;
     for (const airing of this.watchlist.scan(guide, this.#d.clock.now())) this.reminders.add(pickRef(airing), 'watchlist');
   }
@@ -167,8 +178,7 @@ export class Features {
   follow(title: string): FollowedTitle[] | string {
     const result = this.watchlist.follow(title, this.#d.clock.now());
     if (typeof result === 'string') return result;
-    const guide = this.#d.store.state.guide.data;
-    if (guide) this.scanGuide(guide);
+    this.scanHeldGuide();
     this.#planScan();
     return result;
   }
@@ -206,8 +216,9 @@ export class Features {
     }
     const now = clock.now();
     const held = state.guide;
-    if (held.data && held.updatedAt !== null && now - held.updatedAt < SCAN_EVERY_MS && held.forwardMinutes * 60_000 >= DAY_MS) {
-      this.scanGuide(held.data);
+    const loadedAt = engine.guide.loadedAt;
+    if (loadedAt !== null && now - loadedAt < SCAN_EVERY_MS && (held.window?.windowMinutes ?? 0) * 60_000 >= DAY_MS) {
+      this.scanHeldGuide();
       return this.#planScan();
     }
     this.#scanning = true;

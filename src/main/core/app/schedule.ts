@@ -22,7 +22,7 @@ export function scheduleHandlers(engine: SyncEngine, store: StateStore, now: () 
         if (isMissingResource(error)) return failed('not-found', 'The server has no such channel any more.');
         if (isApiError(error) && (error.kind === 'unauthorized' || error.kind === 'cancelled')) return failed(...errorParts(error));
         // no schedule route on this server, or the server is away: what the held guide says
-        const held = fromGuide(store, channelId, hours, now());
+        const held = fromGuide(engine, store, channelId, hours, now());
         if (held) return held;
         if (isMissingRoute(error)) {
           return failed('unavailable', 'This server does not offer a channel schedule.', 'Open the Guide to see what is on later.');
@@ -34,9 +34,9 @@ export function scheduleHandlers(engine: SyncEngine, store: StateStore, now: () 
 }
 
 /** The held guide's programmes of the channel from now to `hours` ahead, or null when it does not have the channel. */
-function fromGuide(store: StateStore, channelId: string, hours: number, at: number): Outcome<ChannelScheduleView> | null {
+function fromGuide(engine: SyncEngine, store: StateStore, channelId: string, hours: number, at: number): Outcome<ChannelScheduleView> | null {
   const guide = store.state.guide;
-  const row = guide.data?.channels.find((channel) => channel.id === channelId);
+  const row = engine.guide.row(channelId);
   if (!row) return null;
   const until = at + hours * 3_600_000;
   const programs = row.programs.filter((program: Program) => Date.parse(program.endsAt) > at && Date.parse(program.startsAt) < until);

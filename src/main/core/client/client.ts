@@ -237,13 +237,15 @@ export class AirwaveClient {
   /**
    * Opens a JSON answer to read as it arrives (the guide: see guide-stream.ts). The key goes in a
    * header and the headers deadline applies; the body's deadline and size cap are the reader's.
-   * Redirects are not followed. `redact` removes the key from any text quoting the body.
+   * Redirects are followed within the configured origin only, as for every JSON answer. `redact`
+   * removes the key from any text quoting the body.
    */
   async openJson(path: string, endpoint: string, o?: CallOptions) {
     // Governed like any request (spacing, budget, in-flight cap) but never shared: each reader gets its own body.
     const response = await this.#governed(`GET ${path}`, endpoint, { ...o, coalesce: false }, (signal) =>
       this.#transport.stream(`${this.server.apiBase}${path}`, {
         endpoint,
+        origin: this.server.origin,
         headers: { accept: 'application/json', 'user-agent': USER_AGENT, ...this.#authHeaders },
         signal: o?.signal ? AbortSignal.any([o.signal, signal]) : signal,
       }),

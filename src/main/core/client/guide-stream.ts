@@ -85,7 +85,7 @@ export async function streamGuide(
     clearTimeout(stall);
     stall = setTimeout(() => expire(`${host} stopped sending the guide for ${limits.stallMs / 1000} s.`), limits.stallMs);
   };
-  const opened = await client.openJson(`/guide?${query}`, ENDPOINT, { signal }).catch((error: unknown) => {
+  const opened = await client.openJson(`/guide?${query}`, ENDPOINT, { signal, user: o.user }).catch((error: unknown) => {
     clearTimeout(deadline);
     throw expired ? new ApiError('timeout', expired, { endpoint: ENDPOINT }) : error;
   });

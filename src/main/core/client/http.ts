@@ -78,23 +78,8 @@ export class HttpTransport {
     let target = new URL(url);
     for (let hop = 0; ; hop++) {
       const response = await this.once(target, options);
-      const location = response.headers.location;
-      if (!REDIRECT_STATUSES.has(response.status) || typeof location !== 'string') return response;
-      const next = new URL(location, target);
-      if (!sameOrigin(next, options.origin)) {
-        const shown = `${next.origin}${next.pathname}`;
-        throw new ApiError(
-          'bad-response',
-          `The server redirected to ${shown}. Redirects to another address are not followed, so the API key stays with the server you configured; if the server moved, use its new address.`,
-          { endpoint: options.endpoint, status: response.status, location: shown },
-        );
-      }
-      if (hop >= MAX_REDIRECTS) {
-        throw new ApiError('bad-response', 'The server redirected too many times.', {
-          endpoint: options.endpoint,
-          status: response.status,
-        });
-      }
+      const next = redirectTarget(response, target, hop, options);
+      if (!next) return response;
       target = next;
     }
   }
@@ -157,12 +142,23 @@ export class HttpTransport {
   }
 
   /**
-   * Opens a long-lived response (the event stream): the headers deadline applies, the body has
-   * none (the caller watches for silence itself). Redirects are not followed. A non-2xx answer is
-   * returned with its body read up to ERROR_BODY_BYTES and `stream` null.
+   * Opens a long-lived response (the event stream, the guide): the headers deadline applies, the
+   * body has none (the caller watches for silence itself). With `origin`, redirects are followed
+   * like `get` does (same origin only, at most MAX_REDIRECTS); without it they are not followed. A
+   * non-2xx answer is returned with its body read up to ERROR_BODY_BYTES and `stream` null.
    */
-  async stream(url: string, options: RequestSpec): Promise<StreamResponse> {
-    const { response } = await this.sendForHeaders(new URL(url), options, { bodyTimeout: 0 });
+  async stream(url: string, options: RequestSpec & { origin?: string }): Promise<StreamResponse> {
+    let target = new URL(url);
+    for (let hop = 0; ; hop++) {
+      const response = await this.streamOnce(target, options);
+      const next = options.origin === undefined ? null : redirectTarget(response, target, hop, { ...options, origin: options.origin });
+      if (!next) return response;
+      target = next;
+    }
+  }
+
+  private async streamOnce(url: URL, options: RequestSpec): Promise<StreamResponse> {
+    const { response } = await this.sendForHeaders(url, options, { bodyTimeout: 0 });
     const { statusCode: status, headers, body } = response;
     body.on('error', () => {}); // aborting a stream we no longer want is not an error to anyone
     if (status >= 200 && status < 300) return { status, headers, body: Buffer.alloc(0), stream: body };
@@ -218,6 +214,28 @@ async function readInto(body: AsyncIterable<unknown>, cap: number, declared: num
     if (over) break;
   }
   return into ? into.subarray(0, size) : Buffer.concat(chunks, size);
+}
+
+/**
+ * Where a redirect answer points, if it is one: null for any other answer; an ApiError for a
+ * redirect to another origin (the key stays home) or one hop too many.
+ */
+function redirectTarget(response: RawResponse, from: URL, hop: number, options: { endpoint: string; origin: string }): URL | null {
+  const location = response.headers.location;
+  if (!REDIRECT_STATUSES.has(response.status) || typeof location !== 'string') return null;
+  const next = new URL(location, from);
+  if (!sameOrigin(next, options.origin)) {
+    const shown = `${next.origin}${next.pathname}`;
+    throw new ApiError(
+      'bad-response',
+      `The server redirected to ${shown}. Redirects to another address are not followed, so the API key stays with the server you configured; if the server moved, use its new address.`,
+      { endpoint: options.endpoint, status: response.status, location: shown },
+    );
+  }
+  if (hop >= MAX_REDIRECTS) {
+    throw new ApiError('bad-response', 'The server redirected too many times.', { endpoint: options.endpoint, status: response.status });
+  }
+  return next;
 }
 
 function cancelled(endpoint: string): ApiError {

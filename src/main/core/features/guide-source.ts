@@ -3,7 +3,7 @@
  * the watchlist) and one channel's next hour (to check a reminder). When the guide fetch changes
  * (a streamed guide store), only this file follows it.
  */
-import type { Guide } from '../../../shared/airwave';
+import type { Guide, GuideChannel } from '../../../shared/airwave';
 import type { AppState } from '../state';
 import { isApiError, type AirwaveClient } from '../client';
 import { windowOf, type ScheduleWindow } from './schedule-check';
@@ -20,12 +20,15 @@ export type ChannelWindow = (client: AirwaveClient | null, state: AppState, chan
  * else the guide the app holds, else the now/next row of `/guide/now`. Null when none covers it.
  * A server whose router has no schedule route (a plain 404) is not asked again.
  */
-export function channelWindowSource(): ChannelWindow {
+export function channelWindowSource(held: HeldRow): ChannelWindow {
   const noScheduleRoute = new Set<string>();
-  return (client, state, channelId, at, now) => channelWindow(noScheduleRoute, client, state, channelId, at, now);
+  return (client, state, channelId, at, now) => channelWindow(noScheduleRoute, held, client, state, channelId, at, now);
 }
 
-async function channelWindow(noScheduleRoute: Set<string>, client: AirwaveClient | null, state: AppState, channelId: string, at: number, now: number): Promise<ScheduleWindow | null> {
+/** A channel's row in the guide window the app holds (null when it holds none, or not that channel). */
+export type HeldRow = (channelId: string) => GuideChannel | null;
+
+async function channelWindow(noScheduleRoute: Set<string>, heldRow: HeldRow, client: AirwaveClient | null, state: AppState, channelId: string, at: number, now: number): Promise<ScheduleWindow | null> {
   const root = client?.server.root ?? '';
   if (client && !noScheduleRoute.has(root) && channelId !== '.' && channelId !== '..') {
     try {
@@ -40,7 +43,7 @@ async function channelWindow(noScheduleRoute: Set<string>, client: AirwaveClient
       // otherwise (a missing channel, a bad answer, no network): what the app holds decides
     }
   }
-  const held = state.guide.data?.channels.find((c) => c.id === channelId);
+  const held = heldRow(channelId);
   const fromGuide = held ? windowOf(held.programs) : null;
   if (fromGuide && fromGuide.from <= at && at < fromGuide.to) return fromGuide;
   const row = state.onNow.data?.channels.find((c) => c.id === channelId);

@@ -11,12 +11,15 @@ import { GuideStore } from './store';
 export function loadGuide(
   client: AirwaveClient,
   forwardMinutes: number,
-  o: CallOptions & { backMinutes?: number; limits?: Partial<GuideStreamLimits> } = {},
+  o: CallOptions & { backMinutes?: number; limits?: Partial<GuideStreamLimits>; onError?: (error: unknown) => void } = {},
 ): GuideStore {
   const store = new GuideStore(forwardMinutes);
-  streamGuide(client, { forwardMinutes, backMinutes: o.backMinutes }, store, { signal: o.signal, limits: o.limits }).then(
+  streamGuide(client, { forwardMinutes, backMinutes: o.backMinutes }, store, { signal: o.signal, user: o.user, limits: o.limits }).then(
     () => store.finish(),
-    (error: unknown) => store.fail(isApiError(error) ? error.message : 'The guide could not be read.'),
+    (error: unknown) => {
+      o.onError?.(error);
+      store.fail(isApiError(error) ? error.message : 'The guide could not be read.');
+    },
   );
   return store;
 }

@@ -79,6 +79,19 @@ export class ProgrammeTable {
   }
 
   /** The programme at `i` as the contract's record (equal to what the server sent, once validated). */
+  /** string ids of the rating key (NONE for a bumper), the title and the show */
+  ratingKeyId(i: number): number {
+    return this.#ratingKey[i]!;
+  }
+
+  titleId(i: number): number {
+    return this.#title[i]!;
+  }
+
+  showId(i: number): number {
+    return this.#show[i]!;
+  }
+
   get(i: number): Program {
     const pool = this.pool;
     const text = (id: number) => pool.text(id);

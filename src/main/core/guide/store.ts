@@ -1,4 +1,4 @@
-import type { GuideChannel, PackageRef } from '../../../shared/airwave';
+import type { GuideChannel, PackageRef, Program } from '../../../shared/airwave';
 import type { GuideHeader, GuideSink } from '../client/guide-stream';
 import { ProgrammeTable } from './programmes';
 import { StringPool } from './strings';
@@ -114,6 +114,53 @@ export class GuideStore implements GuideSink {
       });
     }
     return rows;
+  }
+
+  /** The guide-order index of the channel with this number (or id), -1 when it is not held. */
+  indexOf(key: { number: number } | { id: string }): number {
+    if ('number' in key) return this.#channels.findIndex((c) => c.number === key.number);
+    const id = this.#pool.has(key.id);
+    return id === undefined ? -1 : this.#channels.findIndex((c) => c.id === id);
+  }
+
+  /** How many channels are held. */
+  get channelCount(): number {
+    return this.#channels.length;
+  }
+
+  /**
+   * Programmes (not bumpers) ending after `after` whose title or show contains `needle` (lower
+   * case), soonest first, at most `limit`; `needle` is tested once per distinct string.
+   */
+  search(needle: string, after: number, limit: number): { channel: number; program: number }[] {
+    const verdict = new Map<number, boolean>();
+    const matches = (id: number) => {
+      if (id < 0) return false;
+      let yes = verdict.get(id);
+      if (yes === undefined) verdict.set(id, (yes = this.#pool.text(id)!.toLowerCase().includes(needle)));
+      return yes;
+    };
+    const hits: { channel: number; program: number; start: number }[] = [];
+    const table = this.#programmes;
+    for (let c = 0; c < this.#channels.length; c++) {
+      const channel = this.#channels[c]!;
+      for (let p = channel.first, end = channel.first + channel.count; p < end; p++) {
+        if (table.endsAt(p) <= after || table.ratingKeyId(p) < 0) continue;
+        if (matches(table.titleId(p)) || matches(table.showId(p))) hits.push({ channel: c, program: p, start: table.startsAt(p) });
+      }
+    }
+    // soonest first; the same start keeps guide order (the sort is stable)
+    hits.sort((a, b) => a.start - b.start);
+    return hits.slice(0, limit).map(({ channel, program }) => ({ channel, program }));
+  }
+
+  /** One search hit as contract records. */
+  hit(at: { channel: number; program: number }): { channel: { id: string; number: number; name: string }; program: Program } {
+    const channel = this.#channels[at.channel]!;
+    return {
+      channel: { id: this.#pool.text(channel.id)!, number: channel.number, name: this.#pool.text(channel.name)! },
+      program: this.#programmes.get(at.program),
+    };
   }
 
   /** Listens for rows arriving (once per network chunk that brought some) and for the load settling. */

@@ -24,6 +24,11 @@ export class StringPool {
     return id;
   }
 
+  /** The id of `text` if it is held (nothing is added). */
+  has(text: string): number | undefined {
+    return this.#ids.get(text);
+  }
+
   text(id: number): string | null {
     return id === NONE ? null : (this.#strings[id] ?? null);
   }

@@ -1,4 +1,4 @@
-import type { Capabilities, Guide, Session, Status } from '../../../shared/airwave';
+import type { Capabilities, Session, Status } from '../../../shared/airwave';
 import type { ConnectionState, ConnectionView } from '../../../shared/bridge';
 import type { Clock } from '../../common/clock';
 import { AirwaveClient, isApiError, type ApiError } from '../client';
@@ -8,6 +8,7 @@ import type { Connection } from './connection';
 import { EventSession } from './event-session';
 import { ResourceFetcher } from './fetcher';
 import { FollowedServer } from './followed-server';
+import { GuideWindows, loadGuideWindow } from './guide-window';
 import { describe, isBusy, isSoftFailure, markResourceError, patchConnection, showConnection } from './reporting';
 import { failureRetryDelay, incompatibleRetryDelay, Schedules, streamLossDelay } from './schedules';
 import { ViewerEvents } from './viewer-events';
@@ -49,6 +50,8 @@ export class SyncEngine {
   #suspended = false;
   #popoverOpen = false;
   #garbageFrames = 0;
+  /** the guide windows held (rows and search answer from here) */
+  readonly guide: GuideWindows;
 
   constructor(options: EngineOptions) {
     const clock = options.clock;
@@ -59,6 +62,7 @@ export class SyncEngine {
       random: options.random ?? Math.random,
       log: options.log ?? (() => {}),
     };
+    this.guide = new GuideWindows(options.store, clock);
     this.#createClient =
       options.createClient ??
       ((config) => new AirwaveClient({ server: config.server, apiKey: config.apiKey, authStyle: config.authStyle, clock }));
@@ -110,6 +114,7 @@ export class SyncEngine {
   /** Stops and closes the client's connections; resolves once nothing of it is left running. */
   async close(): Promise<void> {
     this.stop();
+    this.guide.clear();
     const following = this.#following;
     this.#following = null;
     if (!following) return;
@@ -186,11 +191,16 @@ export class SyncEngine {
     if (state === 'offline' || (state === 'connecting' && following.server.mode === 'waiting')) void this.#connect(following);
   }
 
-  /** Loads the guide for a forward window into the state (and rejects with the ApiError on failure). */
+  /**
+   * Loads the guide for a forward window (its rows go to `guide`, its summary to the state) and
+   * rejects with the ApiError on failure; see loadGuideWindow for a reconnect meanwhile.
+   */
   async loadGuide(forwardMinutes: number): Promise<void> {
-    const following = this.#following;
-    if (!following) throw new Error('No server is configured.');
-    await following.fetcher.guide(following.server.connection, forwardMinutes);
+    if (!this.#following) throw new Error('No server is configured.');
+    await loadGuideWindow(this.guide, forwardMinutes, () => {
+      const following = this.#following;
+      return following ? { client: following.server.client, connection: following.server.connection } : null;
+    });
   }
 
   // ------------------------------------------------------------ composition
@@ -220,7 +230,7 @@ export class SyncEngine {
   /** A different server than the one the state shows: its data goes. */
   #forgetOtherServer(url: string): void {
     if (this.#deps.store.state.server?.url === url) return;
-    this.#deps.store.update((state) => ({
+    this.#deps.store.update(() => ({
       server: { url, name: null },
       status: emptyResource(),
       capabilities: emptyResource(),
@@ -228,8 +238,8 @@ export class SyncEngine {
       nowPlaying: emptyResource(),
       sessions: { ...emptyResource<Session[]>(), supported: true },
       onNow: emptyResource(),
-      guide: { ...emptyResource<Guide>(), forwardMinutes: state.guide.forwardMinutes, loading: false },
     }));
+    this.guide.clear();
   }
 
   // ------------------------------------------------------------ what happens next

@@ -1,4 +1,4 @@
-import type { Capabilities, Guide, NowPlayingEntry, Session, Status } from '../../../shared/airwave';
+import type { Capabilities, NowPlayingEntry, Session, Status } from '../../../shared/airwave';
 import { toDisposable } from '../../common/disposable';
 import { isApiError, type AirwaveClient } from '../client';
 import { nextSessionsSupport, sessionsOutcome, shouldAskSessions, type SessionsOutcome } from '../session-semantics';
@@ -6,7 +6,6 @@ import { emptyResource, freshResource, type AppState } from '../state';
 import type { SyncDeps } from './config';
 import type { Connection } from './connection';
 import type { FollowedServer } from './followed-server';
-import { describe } from './reporting';
 
 /**
  * The resource fetcher: the one place the engine sends requests to its server. One request in
@@ -148,30 +147,6 @@ export class ResourceFetcher {
     return this.#fetch(conn, 'onNow', 'onNow', (client, signal) => client.guideNow({ signal }), (onNow, now) => {
       this.#deps.store.update({ onNow: freshResource(onNow, now) });
       this.#afterOnNow(conn);
-    });
-  }
-
-  /**
-   * The guide for a forward window, asked for by the user: not cancelled by a reconnect (its answer
-   * is dropped instead), committed only if that window is still the one wanted. Rejects with the
-   * error on failure; a rejected key is handed to the connection too.
-   */
-  async guide(conn: Connection, forwardMinutes: number): Promise<void> {
-    const { store, clock } = this.#deps;
-    store.update((state) => ({ guide: { ...state.guide, forwardMinutes, loading: true } }));
-    let guide: Guide;
-    try {
-      guide = await this.#server.client.guide(forwardMinutes, { user: true }); // asked for by the user: not held to the background budget
-    } catch (error) {
-      conn.ifCurrent(() => {
-        store.update((state) => ({ guide: { ...state.guide, error: describe(error), loading: false } }));
-        if (isApiError(error) && error.kind === 'unauthorized') conn.fail(error, 'guide');
-      });
-      throw error;
-    }
-    conn.ifCurrent(() => {
-      if (store.state.guide.forwardMinutes !== forwardMinutes) return;
-      store.update({ guide: { data: guide, updatedAt: clock.now(), error: null, forwardMinutes, loading: false } });
     });
   }
 

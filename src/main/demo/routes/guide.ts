@@ -1,8 +1,13 @@
-import { GUIDE_FORWARD_MINUTES, type Guide, type GuideNow } from '../../../shared/airwave';
+import type { ServerResponse } from 'node:http';
+import { GUIDE_FORWARD_MINUTES, type Guide, type GuideChannel, type GuideNow } from '../../../shared/airwave';
 import { fail, intParam, sendJson } from '../http';
 import type { Route, RouteContext } from './route';
 
-/** What is on: `/guide/now` (now and next per channel) and `/guide` (a window of programmes), for the key's channels. */
+/**
+ * What is on: `/guide/now` (now and next per channel) and `/guide` (a window of programmes), for the
+ * key's channels. `/guide` is written channel by channel as it is built, so a client sees the first
+ * rows before the last are computed; the bytes are exactly those of `JSON.stringify` of the whole.
+ */
 
 export function guideRoutes({ world }: RouteContext): Route[] {
   const { schedules, clock } = world;
@@ -30,14 +35,48 @@ export function guideRoutes({ world }: RouteContext): Route[] {
         const t = clock.now();
         const from = t - (back as number) * 60_000;
         const to = t + (forward as number) * 60_000;
-        const body: Guide = {
-          serverTime: new Date(t).toISOString(),
-          windowMinutes: forward as number,
-          backMinutes: back as number,
-          channels: world.visible(access).map((c) => ({ ...world.header(c), programs: schedules.between(c, from, to).map((s) => s.program) })),
-        };
-        sendJson(res, 200, body);
+        const head: Omit<Guide, 'channels'> = { serverTime: new Date(t).toISOString(), windowMinutes: forward as number, backMinutes: back as number };
+        const channels = world.visible(access);
+        void streamGuide(res, head, channels.length, (i) => {
+          const c = channels[i]!;
+          return { ...world.header(c), programs: schedules.between(c, from, to).map((s) => s.program) };
+        });
       },
     },
   ];
+}
+
+/** Flush to the socket once this much text is waiting (fewer, larger writes). */
+const FLUSH_CHARS = 64 * 1024;
+
+/**
+ * Writes `{...head, channels: [...]}` as JSON, one channel at a time, waiting for the socket to
+ * drain when it is full and stopping if the client goes away. Same bytes as one `JSON.stringify`.
+ */
+async function streamGuide(res: ServerResponse, head: Omit<Guide, 'channels'>, count: number, channel: (i: number) => GuideChannel): Promise<void> {
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  const opening = JSON.stringify(head);
+  let pending = `${opening.slice(0, -1)}${opening.length > 2 ? ',' : ''}"channels":[`;
+  for (let i = 0; i < count; i++) {
+    if (res.destroyed) return;
+    pending += (i > 0 ? ',' : '') + JSON.stringify(channel(i));
+    if (pending.length >= FLUSH_CHARS) {
+      const more = res.write(pending);
+      pending = '';
+      if (!more) await drained(res);
+    }
+  }
+  if (!res.destroyed) res.end(`${pending}]}`);
+}
+
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }

@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Channel, GuideNowRow, Program } from '../../../shared/airwave';
+import type { Channel, GuideChannel, GuideNowRow, Program } from '../../../shared/airwave';
 import type { ChannelLookup, ChannelScheduleView } from '../../../shared/bridge';
 import { airing, fraction, localTime, upcoming } from '../../../shared/format';
 import { bridge } from '../bridge';
@@ -87,7 +87,8 @@ export function ChannelDetail({ number }: { number: number }) {
     };
   }, [scheduleId]);
   const held = schedule?.channelId === scheduleId ? schedule : null;
-  const later = laterPrograms(number, slots?.[1] ?? slots?.[0] ?? null, at, held?.programs ?? null);
+  const guideRow = useHeldGuideRow(number);
+  const later = laterPrograms(held?.programs ?? guideRow?.programs ?? [], slots?.[1] ?? slots?.[0] ?? null, at);
   const laterHint = !held ? t.laterHint : held.source === 'server' ? t.laterFromServer(LATER_HOURS) : t.laterFromGuide(held.asOf !== null ? `as of ${localTime(held.asOf)}` : 'earlier');
   return (
     <div ref={root} class="sheet" role="dialog" aria-modal="true" aria-label={t.dialog(number)} onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), close())}>
@@ -181,9 +182,26 @@ function fromHeld(number: number, message: string): Lookup {
   return row && offline ? { state: 'held', row } : { state: 'missing', message };
 }
 
-/** The programmes after `after` in the next hours: from the channel's schedule, else the loaded guide (else nothing). */
-function laterPrograms(number: number, after: Slotish, at: number, scheduled: Program[] | null): Program[] {
-  const programs = scheduled ?? snapshot.value?.guide.data?.channels.find((c) => c.number === number)?.programs ?? [];
+/** The channel's row in the guide window the core holds, asked for again when the guide changes (null when it holds none). */
+function useHeldGuideRow(number: number): GuideChannel | null {
+  const revision = snapshot.value?.guide.revision ?? 0;
+  // a channel that had not arrived yet is asked for again once the window is complete
+  const complete = snapshot.value?.guide.state === 'loaded';
+  const [row, setRow] = useState<GuideChannel | null>(null);
+  useEffect(() => {
+    let current = true;
+    void bridge.getGuideRows({ from: 0, to: 0, numbers: [number] }).then((outcome) => {
+      if (current) setRow(outcome.ok ? (outcome.value.rows[0] ?? null) : null);
+    });
+    return () => {
+      current = false;
+    };
+  }, [number, revision, complete]);
+  return row;
+}
+
+/** The programmes after `after` in the next hours: from the channel's schedule, else the guide window the core holds (else nothing). */
+function laterPrograms(programs: readonly Program[], after: Slotish, at: number): Program[] {
   const from = after ? Date.parse(after.endsAt) : at;
   const until = at + LATER_HOURS * 3_600_000;
   // bumpers are a minute or two between programmes: left out of the list ahead

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Program } from '../../../shared/airwave';
 import { channelLabel, dayLabel, dayOffset, localTime } from '../../../shared/format';
 import { personKey } from '../../../shared/viewer-identity';
+import type { GuideSearchHit } from '../../../shared/bridge';
 import { bridge } from '../bridge';
 import { useDialog } from '../components/a11y';
 import { channelDetail, isStale, now, programDetail, searchOpen, snapshot, viewerDetail } from '../state';
@@ -31,11 +32,25 @@ export function Search() {
   const s = snapshot.value!;
   useEffect(() => {
     // Searching is across the guide: load it when it is not there yet (one request, not per keystroke).
-    if (!s.guide.data && !s.guide.loading && s.connection.state !== 'unconfigured') void bridge.loadGuide({ forwardMinutes: s.guide.forwardMinutes });
+    if (!s.guide.window && !s.guide.loading && s.connection.state !== 'unconfigured') void bridge.loadGuide({ forwardMinutes: s.guide.forwardMinutes });
   }, []);
 
   const at = now.peek();
-  const { results, more } = useMemo(() => find(query, s, at), [query, s.guide.data, s.onNow.data, s.nowPlaying.data]);
+  // programmes are searched where the guide is held (the core), not in the page
+  const [hits, setHits] = useState<GuideSearchHit[] | null>(null);
+  useEffect(() => {
+    let current = true;
+    if (query.trim() === '' || !s.guide.window) setHits(null);
+    else {
+      void bridge.searchGuide({ query: query.slice(0, 200), limit: MAX_RESULTS + 1, after: Math.max(0, Math.floor(at)) }).then((outcome) => {
+        if (current) setHits(outcome.ok ? outcome.value : null);
+      });
+    }
+    return () => {
+      current = false;
+    };
+  }, [query, s.guide.revision, s.guide.state]);
+  const { results, more } = useMemo(() => find(query, s, at, hits), [query, hits, s.onNow.data, s.nowPlaying.data]);
   const close = () => (searchOpen.value = false);
   const choose = (result: Result | undefined) => {
     if (!result) return;
@@ -62,7 +77,7 @@ export function Search() {
   useEffect(() => {
     root.current?.querySelector(`#result-${active}`)?.scrollIntoView({ block: 'nearest' });
   }, [active]);
-  const stale = isStale(s.guide.data ? s.guide : s.onNow);
+  const stale = isStale(s.guide.window ? s.guide : s.onNow);
   let lastDay: number | null = null;
   return (
     <div ref={root} class="sheet search" role="dialog" aria-modal="true" aria-label={t.dialog} onKeyDown={onKey}>
@@ -87,7 +102,7 @@ export function Search() {
           </button>
         </div>
         <p class="muted small" role="status">
-          {query.trim() === '' ? (s.guide.data ? t.scopeGuide(Math.round(s.guide.data.windowMinutes / 60)) : t.scopeNow) : t.found(results.length, more)}
+          {query.trim() === '' ? (s.guide.window ? t.scopeGuide(Math.round(s.guide.window.windowMinutes / 60)) : t.scopeNow) : t.found(results.length, more)}
           {stale && query.trim() !== '' ? ` · ${t.stale}` : ''}
         </p>
         <SearchActions result={results[active]} />
@@ -151,7 +166,7 @@ function ResultBody({ result, at }: { result: Result; at: number }) {
   );
 }
 
-function find(query: string, s: NonNullable<typeof snapshot.value>, at: number): { results: Result[]; more: boolean } {
+function find(query: string, s: NonNullable<typeof snapshot.value>, at: number, hits: GuideSearchHit[] | null): { results: Result[]; more: boolean } {
   const q = query.trim().toLowerCase();
   if (q === '') return { results: [], more: false };
   const matches = (text: string | null) => text !== null && text.toLowerCase().includes(q);
@@ -162,19 +177,21 @@ function find(query: string, s: NonNullable<typeof snapshot.value>, at: number):
       out.push({ kind: 'viewer', key: `v${person}${out.length}`, user: entry.user, person, what: entry.showTitle ?? entry.title ?? channelLabel(entry.channelNumber, entry.channelName) });
     }
   }
-  const channels = s.guide.data?.channels ?? [];
   const rows = s.onNow.data?.channels ?? [];
-  const source = channels.length ? channels : rows;
-  for (const row of source) {
+  for (const row of rows) {
     if (matches(row.name) || String(row.number) === q) out.push({ kind: 'channel', key: `c${row.id}`, number: row.number, name: row.name });
   }
   const programs: Extract<Result, { kind: 'program' }>[] = [];
-  for (const row of source) {
-    const list: (Program | null)[] = 'programs' in row ? row.programs : [row.now, row.next];
-    for (const program of list) {
-      if (!program || program.ratingKey === null || Date.parse(program.endsAt) <= at) continue;
-      if (matches(program.title) || matches(program.showTitle)) {
-        programs.push({ kind: 'program', key: `p${row.id}-${program.startsAt}`, program, start: Date.parse(program.startsAt), channel: { number: row.number, name: row.name, id: row.id } });
+  const add = (program: Program, channel: { number: number; name: string; id: string }) =>
+    programs.push({ kind: 'program', key: `p${channel.id}-${program.startsAt}`, program, start: Date.parse(program.startsAt), channel });
+  if (hits) {
+    for (const hit of hits) add(hit.program, hit.channel);
+  } else {
+    // no guide window held: what is on now and next
+    for (const row of rows) {
+      for (const program of [row.now, row.next]) {
+        if (!program || program.ratingKey === null || Date.parse(program.endsAt) <= at) continue;
+        if (matches(program.title) || matches(program.showTitle)) add(program, { number: row.number, name: row.name, id: row.id });
       }
     }
   }

@@ -1,0 +1,230 @@
+import type { Guide, GuideChannel } from '../../../shared/airwave';
+import type { GuideRows, GuideRowsRequest, GuideSearchHit, GuideView } from '../../../shared/bridge';
+import { GUIDE_ROWS_MAX } from '../../../shared/bridge';
+import type { Clock } from '../../common/clock';
+import { ApiError, isApiError, type AirwaveClient } from '../client';
+import { loadGuide, type GuideStore, type GuideSummary } from '../guide';
+import { emptyGuideView, type StateStore } from '../state';
+import type { Connection } from './connection';
+
+/**
+ * Owns the guide windows the engine holds: the one shown (a streamed store) and the one being
+ * fetched, what the state says about them (window, size, progress, error, never the programmes),
+ * and the answers to row and search queries. A window being fetched takes over the screen as soon
+ * as its first rows are in; one that fails before that leaves the shown window in place.
+ */
+
+
+/** What a guide load runs against: the followed server's client and its current connection. */
+export interface GuideTarget {
+  client: AirwaveClient;
+  connection: Connection;
+}
+
+const GONE = 'The connection to the server changed while the guide was loading, and loading it again did not work. Choose the window again.';
+const NETWORK: readonly string[] = ['unreachable', 'timeout', 'cancelled'];
+
+/**
+ * Loads a window for the user. A reconnect while it loads never leaves it hanging: a load whose
+ * connection was replaced (a new key, server or auth style, or a dropped network) is tried once
+ * more on the connection now current, and otherwise settles with a message saying what happened.
+ * Resolves when the window is shown (or another was asked for); rejects with an ApiError.
+ */
+export async function loadGuideWindow(windows: GuideWindows, forwardMinutes: number, current: () => GuideTarget | null): Promise<void> {
+  const signal = windows.ask(forwardMinutes);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const target = current();
+    if (!target) break;
+    let failure: unknown = null;
+    const store = loadGuide(target.client, forwardMinutes, { signal, user: true, onError: (error) => (failure = error) });
+    const valid = () => current()?.client === target.client;
+    const outcome = await windows.follow(store, signal, valid);
+    if (outcome === 'overtaken') return;
+    if (outcome === 'stale') continue;
+    if (failure === null) return;
+    const renewed = current()?.connection !== target.connection;
+    if (renewed && isApiError(failure) && NETWORK.includes(failure.kind)) continue;
+    if (isApiError(failure) && failure.kind === 'unauthorized') target.connection.fail(failure, 'guide');
+    throw failure;
+  }
+  windows.settleWithout(GONE);
+  throw new ApiError('unreachable', GONE, { endpoint: 'GET /guide' });
+}
+
+/** Progress while a window streams in is written to the state at most this often (the first rows and the end always are). */
+const PROGRESS_MS = 200;
+
+export class GuideWindows {
+  #shown: GuideStore | null = null;
+  #pending: { store: GuideStore; stop: () => void } | null = null;
+  /** cancels the fetch of the window asked for last */
+  #abort: AbortController | null = null;
+  #lastProgress = 0;
+
+  constructor(
+    private readonly state: StateStore,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The window on screen (for the features that read the held guide). */
+  get shown(): GuideStore | null {
+    return this.#shown;
+  }
+
+  /** A new window is asked for: loading, and any window still being fetched is abandoned. */
+  ask(forwardMinutes: number): AbortSignal {
+    this.#abandonPending();
+    this.#abort = new AbortController();
+    this.#lastProgress = 0;
+    this.#patch({ forwardMinutes, loading: true, receivedBytes: 0 });
+    return this.#abort.signal;
+  }
+
+  /**
+   * Follows `store` (started with the signal from `ask`) until it settles; returns false when it
+   * was overtaken (another window asked for, or the guide forgotten) before it did.
+   */
+  async follow(store: GuideStore, signal: AbortSignal, valid: () => boolean): Promise<'overtaken' | 'settled' | 'stale'> {
+    if (signal.aborted) return 'overtaken';
+    const stop = store.subscribe((summary) => {
+      if (valid()) this.#progress(store, summary);
+    });
+    const pending = { store, stop };
+    this.#pending = pending;
+    await store.settled;
+    stop();
+    if (this.#pending !== pending) return 'overtaken';
+    this.#pending = null;
+    if (!valid()) {
+      // fetched for a key or server no longer followed: never shown, whatever arrived
+      if (this.#shown === store) this.#shown = null;
+      return 'stale';
+    }
+    const summary = store.summary();
+    if (summary.state === 'loaded' || (summary.channels > 0 && this.#shown === store)) {
+      this.#show(store, { loading: false, updatedAt: this.clock.now(), error: summary.error });
+    } else {
+      // nothing arrived: the shown window stays, with the reason beside it
+      this.#patch({ loading: false, error: summary.error ?? 'The guide could not be loaded.', receivedBytes: summary.receivedBytes });
+    }
+    return 'settled';
+  }
+
+  /** A load that could not settle on its own (its connection was replaced): the state says why. */
+  settleWithout(message: string): void {
+    this.#abandonPending();
+    this.#patch({ loading: false, error: message });
+  }
+
+  /** The guide belongs to a server no longer followed: everything goes. */
+  clear(): void {
+    this.#abandonPending();
+    this.#shown = null;
+    this.state.update((s) => ({ guide: { ...emptyGuideView(s.guide.forwardMinutes), revision: s.guide.revision + 1 } }));
+  }
+
+  rows(request: GuideRowsRequest): GuideRows {
+    const store = this.#shown;
+    const revision = this.state.state.guide.revision;
+    if (!store) return { revision, total: 0, from: 0, rows: [], indexes: [] };
+    const span = { startsAt: request.startsAt, endsAt: request.endsAt };
+    if (request.numbers) {
+      const indexes = request.numbers.slice(0, GUIDE_ROWS_MAX).map((number) => store.indexOf({ number })).filter((i) => i >= 0);
+      const rows = indexes.map((i) => store.rows({ from: i, to: i + 1, ...span })[0]!);
+      return { revision, total: store.channelCount, from: indexes[0] ?? 0, rows, indexes };
+    }
+    const from = Math.min(request.from, store.channelCount);
+    const to = Math.min(request.to, from + GUIDE_ROWS_MAX, store.channelCount);
+    const rows = store.rows({ from, to, ...span });
+    return { revision, total: store.channelCount, from, rows, indexes: rows.map((_, i) => from + i) };
+  }
+
+  /** One channel's row (all its programmes) in the shown window, by id. */
+  row(channelId: string): GuideChannel | null {
+    const store = this.#shown;
+    const index = store ? store.indexOf({ id: channelId }) : -1;
+    return index < 0 ? null : store!.rows({ from: index, to: index + 1 })[0]!;
+  }
+
+  search(query: string, after: number, limit: number): GuideSearchHit[] {
+    const store = this.#shown;
+    const needle = query.trim().toLowerCase();
+    if (!store || needle === '') return [];
+    return store.search(needle, after, limit).map((at) => store.hit(at));
+  }
+
+  /**
+   * The shown window as a guide holding only the programmes whose title or show contains one of
+   * `needles` (lower case) and that end after `after`: enough for the watchlist to find its
+   * titles without the whole guide being rebuilt as objects. Null before a window has loaded.
+   */
+  matching(needles: readonly string[], after: number): Guide | null {
+    const store = this.#shown;
+    const window = store?.summary().window;
+    if (!store || !window || store.summary().state !== 'loaded') return null;
+    const channels = new Map<number, GuideChannel>();
+    for (const needle of new Set(needles)) {
+      for (const at of store.search(needle, after, 100_000)) {
+        let row = channels.get(at.channel);
+        if (!row) channels.set(at.channel, (row = { ...store.rows({ from: at.channel, to: at.channel + 1, startsAt: 0, endsAt: 0 })[0]!, programs: [] }));
+        const { program } = store.hit(at);
+        if (!row.programs.some((p) => p.startsAt === program.startsAt)) row.programs.push(program);
+      }
+    }
+    return { serverTime: window.serverTime, windowMinutes: window.windowMinutes, backMinutes: window.backMinutes, channels: [...channels.values()] };
+  }
+
+  /** when the shown window finished loading (null while it has not) */
+  get loadedAt(): number | null {
+    return this.#shown?.summary().state === 'loaded' ? this.state.state.guide.updatedAt : null;
+  }
+
+  #progress(store: GuideStore, summary: GuideSummary): void {
+    if (this.#pending?.store !== store) return;
+    const first = this.#shown !== store && summary.channels > 0;
+    if (first) {
+      this.#show(store, {});
+      return;
+    }
+    const now = this.clock.now();
+    if (summary.state === 'loading' && now - this.#lastProgress < PROGRESS_MS) return;
+    this.#lastProgress = now;
+    if (this.#shown === store) this.#show(store, {});
+    else this.#patch({ receivedBytes: summary.receivedBytes });
+  }
+
+  /** `store` is the shown window from now on; the state describes it. */
+  #show(store: GuideStore, extra: Partial<GuideView>): void {
+    // rows never change once they have arrived: the revision moves only for another window
+    const another = this.#shown !== store;
+    this.#shown = store;
+    this.#lastProgress = this.clock.now();
+    const summary = store.summary();
+    const window = summary.window;
+    this.#patch({
+      window: window
+        ? { serverTime: window.serverTime, windowMinutes: window.windowMinutes, backMinutes: window.backMinutes, from: window.from, to: window.to }
+        : null,
+      state: summary.state,
+      channels: summary.channels,
+      programmes: summary.programmes,
+      receivedBytes: summary.receivedBytes,
+      ...extra,
+      bump: another,
+    });
+  }
+
+  #abandonPending(): void {
+    this.#abort?.abort();
+    this.#abort = null;
+    const pending = this.#pending;
+    if (!pending) return;
+    this.#pending = null;
+    pending.stop();
+  }
+
+  #patch(patch: Partial<GuideView> & { bump?: boolean }): void {
+    const { bump, ...fields } = patch;
+    this.state.update((s) => ({ guide: { ...s.guide, ...fields, revision: bump ? s.guide.revision + 1 : s.guide.revision } }));
+  }
+}
