@@ -74,7 +74,7 @@ describe('the HTTP bridge', () => {
 
 describe('snapshot readers that fall behind', () => {
   it('drops a reader that stops reading, keeps one that reads, and lets go of both when they leave', async () => {
-    host = await startPreviewHost({ rendererDir: out('renderer'), demo: true, demoOptions: { seed: 4, channels: 600, viewers: 1, churn: 0 } });
+    host = await startPreviewHost({ rendererDir: out('renderer'), demo: true, demoOptions: { seed: 4, channels: 3000, viewers: 1, churn: 0 } });
     await expect.poll(() => host!.app.store.state.connection.state, { timeout: 10_000 }).toMatch(/live|polling/);
     // three readers that open the stream and never read a byte
     const stalled = await Promise.all(
@@ -105,10 +105,9 @@ describe('snapshot readers that fall behind', () => {
       }
     })();
     await expect.poll(() => host!.readers.open).toBe(4);
-    // every guide window switch pushes a few MB to every reader
-    const windows = [360, 180, 60];
+    // every refresh refetches On now, and its 3,000 rows (a few MB) go to every reader
     for (let i = 0; i < 60 && host.readers.dropped < 3; i++) {
-      const answer = await post('/__bridge/loadGuide', { forwardMinutes: windows[i % windows.length] });
+      const answer = await post('/__bridge/refresh', {});
       expect(answer.status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 100)); // a page reads at its own pace
     }
