@@ -32,6 +32,8 @@ export interface Tuning {
   maxQuickStreamFailures: number;
   /** how long to poll before trying a refused stream again */
   streamRetryMs: number;
+  /** after the key was rejected, how often one cheap request checks whether it works again */
+  keyRecheckMs: number;
 }
 
 export const DEFAULT_TUNING: Tuning = {
@@ -45,6 +47,7 @@ export const DEFAULT_TUNING: Tuning = {
   minStreamLifeMs: 30_000,
   maxQuickStreamFailures: 3,
   streamRetryMs: 5 * 60_000,
+  keyRecheckMs: 10 * 60_000,
 };
 
 /**
