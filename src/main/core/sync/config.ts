@@ -52,10 +52,11 @@ export const DEFAULT_TUNING: Tuning = {
 
 /**
  * Where following a server stands: `connecting` (reading capabilities and status), `events` (live
- * on the stream), `polling`, `waiting` (a reconnect is scheduled), `stopped` (the key was
- * rejected, or the engine was stopped), `idle` (between connections, or suspended).
+ * on the stream), `polling`, `waiting` (a reconnect is scheduled), `rejected` (the key was
+ * rejected: only a slow re-check of the key runs), `stopped` (the engine was stopped), `idle`
+ * (between connections, or suspended).
  */
-export type Mode = 'idle' | 'connecting' | 'events' | 'polling' | 'waiting' | 'stopped';
+export type Mode = 'idle' | 'connecting' | 'events' | 'polling' | 'waiting' | 'rejected' | 'stopped';
 
 /** What every part of the engine works with. */
 export interface SyncDeps {

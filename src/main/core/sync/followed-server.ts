@@ -49,6 +49,8 @@ export class FollowedServer {
   sessionsSupport: SessionsSupport = { state: 'unknown' };
   /** when viewers (or their count) were last read successfully */
   lastSyncAt: number | null = null;
+  /** the key was accepted at least once in this run (a later 401 means it was regenerated or revoked) */
+  keyWorked = false;
   /** `lastSyncAt` as it was when the current connection began: the start of the gap */
   awaySince: number | null = null;
 

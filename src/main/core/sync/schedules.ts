@@ -19,6 +19,8 @@ import { backoffDelay } from './jobs';
  * ceiling (so a programme ending in 2099 is not waited for, and a past boundary is not a loop).
  */
 export const LIMITS = {
+  /** count polling: a last line below the user's setting (validated elsewhere) */
+  poll: { min: 1_000, max: 60 * 60_000 },
   /** `/status` and the safety resync */
   slow: { min: 30_000, max: 30 * 60_000 },
   /** `/guide/now`: never sooner than this after the last one; at most this long when idle */
@@ -40,7 +42,7 @@ export function bounded(ms: number, limit: { min: number; max: number }): number
 
 /** Polling: the user's interval. */
 export function pollDelay(config: EngineConfig): number {
-  return config.pollSeconds * 1000;
+  return bounded(config.pollSeconds * 1000, LIMITS.poll);
 }
 
 /** `/status` (and, while live, the safety resync). */
