@@ -81,7 +81,7 @@ export class SyncEngine {
   /** Resource requests running now (tests and benchmarks wait for this to reach 0). */
   get inFlight(): number {
     const server = this.#following?.server;
-    return server ? server.connection.flights.size + (server.mode === 'connecting' ? 1 : 0) : 0;
+    return server ? server.connection.flights.size + (server.mode === 'connecting' ? 1 : 0) + (server.checkingKey ? 1 : 0) : 0;
   }
 
   get garbageFrames(): number {
@@ -124,10 +124,16 @@ export class SyncEngine {
     const { server, fetcher } = following;
     if (active(server.mode)) {
       const conn = server.connection;
-      void fetcher.status(conn);
-      void fetcher.count(conn);
-      void fetcher.viewers(conn);
-      void fetcher.onNow(conn);
+      // The user asked: not held to the background budget (each request reads the flag as it starts, synchronously).
+      server.userAction = true;
+      try {
+        void fetcher.status(conn);
+        void fetcher.count(conn);
+        void fetcher.viewers(conn);
+        void fetcher.onNow(conn);
+      } finally {
+        server.userAction = false;
+      }
       return;
     }
     if (server.mode === 'connecting') return;
@@ -364,9 +370,11 @@ export class SyncEngine {
     if (this.#suspended) return;
     const { server } = following;
     const conn = server.renew('rejected');
+    server.checkingKey = true;
     try {
       await conn.run((signal) => server.client.sessionCount({ signal }));
     } catch (error) {
+      server.checkingKey = false;
       if (!conn.isCurrent()) return;
       if (isKeyRejection(error)) return this.#unauthorized(following, error as ApiError);
       // Not an answer about the key (the server is away, a proxy): ask again at the next check.
@@ -376,6 +384,7 @@ export class SyncEngine {
       conn.schedule('key-recheck', delay, () => void this.#recheckKey(following));
       return;
     }
+    server.checkingKey = false;
     if (!conn.isCurrent()) return;
     this.#deps.log('key re-check: the key is accepted again; reconnecting');
     server.attempt = 0;
