@@ -152,6 +152,15 @@ describe('a 401', () => {
       await h!.step(100);
     });
     expect(online).toEqual({ '/sessions/count': 1 });
+    // and on wake: one check, not a reconnect
+    h!.app.suspend();
+    await h!.step(60 * MIN);
+    const wake = await counted(async () => {
+      h!.app.resume();
+      await h!.step(100);
+    });
+    expect(wake).toEqual({ '/sessions/count': 1 });
+    expect(state().connection.state).toBe('unauthorized');
     // the key works again in Airwave: back within one check, without the user
     h!.demo.controls.restoreKey();
     await h!.until(() => state().connection.state === 'live', { what: 'live again', stepMs: MIN, maxSteps: 11 });

@@ -168,7 +168,9 @@ export class SyncEngine {
   /** The computer is going to sleep: no traffic, no timers until `resume`. */
   suspend(): void {
     if (this.#suspended) return;
-    this.#following?.server.renew();
+    const server = this.#following?.server;
+    // a rejected key stays rejected across sleep: on wake it is re-checked with one request
+    server?.renew(server.mode === 'rejected' ? 'rejected' : 'idle');
     this.#suspended = true;
     patchConnection(this.#deps, { suspended: true, nextRetryAt: null });
   }
