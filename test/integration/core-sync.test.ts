@@ -155,15 +155,18 @@ describe('the sync engine', () => {
     expect(h.notifications.map((n) => n.id.replace(/-[^-]+$/, ''))).toEqual(['health-unreachable', 'health-back']);
   });
 
-  it('stops all traffic when the key is rejected', async () => {
+  it('stops normal traffic when the key is rejected: one count every 10 minutes checks whether it works again', async () => {
     h = await startCoreHarness({ demo: { sse: false } });
     await h.connect();
     h.demo.controls.revokeKey();
     await h.until(() => state().connection.state === 'unauthorized', { what: 'unauthorized', stepMs: 1_000, maxSteps: 30 });
-    expect(h.app.engine.pendingJobs).toEqual([]);
+    expect(h.app.engine.pendingJobs).toEqual(['key-recheck']);
     const before = h.apiRequests();
     await h.runFor(60 * 60_000, 60_000);
-    expect(delta(h.apiRequests(), before)).toEqual({});
+    const requests = delta(h.apiRequests(), before);
+    expect(Object.keys(requests)).toEqual(['/sessions/count']);
+    expect(requests['/sessions/count']).toBeGreaterThanOrEqual(5);
+    expect(requests['/sessions/count']).toBeLessThanOrEqual(6);
     expect(h.app.trayView.icon).toBe('key-problem');
   });
 

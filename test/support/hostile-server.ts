@@ -24,6 +24,10 @@ export type HostileMode =
   | 'huge' // a 50 MB body
   | 'wrong-shape' // valid JSON, wrong fields
   | 'revoked' // 401, as for a key revoked mid-session
+  | 'proxy-401' // 401 as an HTML page (a proxy's login), not Airwave's JSON envelope
+  | 'retry-after-huge' // 503 with Retry-After: 100000000
+  | 'ends-2099' // the demo's answer, every programme end moved to 2099
+  | 'ends-soon' // the demo's answer, every programme ending 100 ms after the test clock's now
   | 'redirect' // 302 to another origin
   | 'sse-garbage' // event stream frames that are not JSON envelopes
   | 'sse-silent' // event stream that never sends a keepalive
@@ -42,7 +46,10 @@ export interface HostileServer {
 const API = '/api/public/v1';
 const HUGE = 50 * 1024 * 1024;
 
-export async function startHostileServer(demo: DemoServer, options: { redirectTo?: string } = {}): Promise<HostileServer> {
+/** Every `"endsAt":"…"` in a JSON answer set to `endsAt`. */
+const moveEnds = (body: string, endsAt: string) => body.replace(/"endsAt":"[^"]*"/g, `"endsAt":"${endsAt}"`);
+
+export async function startHostileServer(demo: DemoServer, options: { redirectTo?: string; now?: () => number } = {}): Promise<HostileServer> {
   const sockets = new Set<Socket>();
   const stalled = new Set<ServerResponse>();
   let paths: RegExp = /./;
@@ -115,6 +122,19 @@ export async function startHostileServer(demo: DemoServer, options: { redirectTo
         return json(200, JSON.stringify({ data: { items: [1, 2, 3] }, ok: true }));
       case 'revoked':
         return json(401, JSON.stringify({ error: { code: 'unauthorized', message: 'API key revoked.' } }));
+      case 'proxy-401':
+        res.writeHead(401, { 'content-type': 'text/html', 'www-authenticate': 'Basic realm="proxy"' });
+        return void res.end('<!doctype html><title>401 Authorization Required</title><h1>401 Authorization Required</h1><hr>nginx');
+      case 'retry-after-huge':
+        return json(503, JSON.stringify({ error: { code: 'unavailable', message: 'Busy.' } }), { 'retry-after': '100000000' });
+      case 'ends-2099':
+      case 'ends-soon': {
+        const endsAt = mode === 'ends-2099' ? '2099-12-31T23:00:00.000Z' : new Date((options.now?.() ?? Date.now()) + 100).toISOString();
+        void request(`${demo.url}${req.url}`, { headers: { 'x-api-key': String(req.headers['x-api-key'] ?? '') } })
+          .then(async (upstream) => json(upstream.statusCode, moveEnds(await upstream.body.text(), endsAt)))
+          .catch(() => res.destroy());
+        return;
+      }
       case 'redirect':
         res.writeHead(302, { location: `${options.redirectTo ?? 'http://127.0.0.1:9'}${req.url}` });
         return void res.end();

@@ -1,4 +1,4 @@
-import type { Clock, TimerHandle } from '../../src/main/common/clock';
+import { normaliseDelay, type Clock, type TimerHandle } from '../../src/main/common/clock';
 
 interface Pending {
   id: number;
@@ -7,7 +7,8 @@ interface Pending {
 }
 
 /**
- * A clock that only moves when the test says so. `advance(ms)` fires due timers in time order
+ * A clock that only moves when the test says so; delays mean what they mean to the real clock
+ * (`normaliseDelay`: NaN and negative are 0, Infinity never fires). `advance(ms)` fires due timers in time order
  * (timers scheduled while advancing fire too if they fall inside the span). Bounded: a timer storm
  * that keeps rescheduling at the same instant stops after `maxFires` and throws.
  */
@@ -25,7 +26,7 @@ export class ManualClock implements Clock {
   }
 
   setTimeout(fn: () => void, ms: number): TimerHandle {
-    const entry: Pending = { id: this.nextId++, at: this.time + Math.max(0, ms), fn };
+    const entry: Pending = { id: this.nextId++, at: this.time + normaliseDelay(ms), fn };
     this.pending.push(entry);
     return { cancel: () => void (this.pending = this.pending.filter((p) => p !== entry)) };
   }

@@ -10,6 +10,7 @@ import {
   pollDelay,
   slowResyncDelay,
   streamLossDelay,
+  keyRecheckDelay,
   streamRefusedDelay,
 } from '../../src/main/core/sync/schedules';
 
@@ -41,10 +42,11 @@ describe('schedule delays', () => {
     expect(onNowDelay(state, NOW, true, DEFAULT_TUNING, half)).toBe(7 * MIN + 1_000);
   });
 
-  it('closed, no sooner than 10 minutes after the last fetch; never sooner than 1 s; 30 minutes without a boundary', () => {
+  it('closed, no sooner than 10 minutes after the last fetch; never sooner than 5 s after it; 30 minutes without a boundary', () => {
     expect(onNowDelay(onNowState([2 * MIN]), NOW, false, DEFAULT_TUNING, () => 0)).toBe(10 * MIN);
     expect(onNowDelay(onNowState([2 * MIN], 9 * MIN), NOW, false, DEFAULT_TUNING, () => 0)).toBe(2 * MIN);
-    expect(onNowDelay(onNowState([100]), NOW, true, DEFAULT_TUNING, () => 0)).toBe(1_000);
+    expect(onNowDelay(onNowState([100]), NOW, true, DEFAULT_TUNING, () => 0)).toBe(5_000);
+    expect(onNowDelay(onNowState([100], 60_000), NOW, true, DEFAULT_TUNING, () => 0)).toBe(1_000);
     expect(onNowDelay(onNowState([]), NOW, true, DEFAULT_TUNING, () => 0)).toBe(30 * MIN);
   });
 
@@ -60,5 +62,31 @@ describe('schedule delays', () => {
     expect(streamRefusedDelay(DEFAULT_TUNING, 0)).toBe(5 * MIN);
     expect(streamRefusedDelay(DEFAULT_TUNING, 20 * MIN)).toBe(20 * MIN);
     expect(streamRefusedDelay(DEFAULT_TUNING, 5 * 60 * MIN)).toBe(60 * MIN);
+  });
+
+  it('every schedule keeps its floor and ceiling whatever the tuning and the server say', () => {
+    const zero = { ...DEFAULT_TUNING, slowResyncMs: 0, backoffBaseMs: 0, backoffCapMs: 0, guideNowClosedMs: 0, streamRetryMs: 0, keyRecheckMs: 0 };
+    const huge = { ...DEFAULT_TUNING, slowResyncMs: 1e12, backoffBaseMs: 1e12, backoffCapMs: 1e12, streamRetryMs: 1e12, keyRecheckMs: 1e12 };
+    expect(slowResyncDelay(zero)).toBe(30_000);
+    expect(slowResyncDelay(huge)).toBe(30 * MIN);
+    expect(failureRetryDelay(1, half, zero, 0)).toBe(1_000);
+    // Retry-After: 100000000 (seconds) through the whole schedule: the 5 minute cap
+    expect(failureRetryDelay(1, half, huge, 100_000_000_000)).toBe(5 * MIN);
+    expect(streamLossDelay(1, half, zero)).toBe(1_000);
+    expect(streamLossDelay(30, half, huge)).toBe(5 * MIN);
+    expect(incompatibleRetryDelay(zero)).toBe(1_000);
+    expect(incompatibleRetryDelay(huge)).toBe(30 * MIN);
+    expect(streamRefusedDelay(zero, 0)).toBe(30_000);
+    expect(streamRefusedDelay(zero, 100_000_000_000)).toBe(60 * MIN);
+    expect(keyRecheckDelay(DEFAULT_TUNING)).toBe(10 * MIN);
+    expect(keyRecheckDelay(zero)).toBe(MIN);
+    expect(slowResyncDelay({ ...DEFAULT_TUNING, slowResyncMs: Number.NaN })).toBe(30_000);
+  });
+
+  it('/guide/now: a programme ending in 2099 waits at most 30 minutes, a boundary in the past is no loop', () => {
+    const far = Date.parse('2099-01-01T00:00:00.000Z') - NOW;
+    expect(onNowDelay(onNowState([far]), NOW, true, DEFAULT_TUNING, half)).toBe(30 * MIN);
+    expect(onNowDelay(onNowState([-5 * MIN]), NOW, true, { ...DEFAULT_TUNING, guideNowClosedMs: 0 }, () => 0)).toBe(30 * MIN);
+    expect(onNowDelay(onNowState([1]), NOW, false, { ...DEFAULT_TUNING, guideNowClosedMs: 0 }, () => 0)).toBe(5_000);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GuideNowRow, NowPlayingEntry, Program } from '../../src/shared/airwave';
 import type { ConnectionState, SettingsView } from '../../src/shared/bridge';
+import { localTime } from '../../src/shared/format';
 import { initialState, type AppState } from '../../src/main/core/state';
 import {
   MENU_CHANNELS,
@@ -193,6 +194,20 @@ describe('trayView', () => {
     const view = trayView({ state: state('unauthorized'), settings: SETTINGS, now: NOW });
     expect(find(view.menu, 'fix-key')!.action).toEqual({ type: 'open', focus: { view: 'settings' } });
     expect(view.tooltip).toContain('API key rejected');
+  });
+
+  it('never shows old viewers as current: rejected or offline, the tooltip and menu say as of when', () => {
+    const held = { nowPlaying: { data: [watcher('ann', 101, 'Friends'), watcher('bob', 102, 'News')], updatedAt: NOW - 20 * min, error: null } };
+    const live = trayView({ state: state('live', held), settings: SETTINGS, now: NOW, locale: 'en-GB' });
+    expect(live.tooltip).toContain('2 watching · Live');
+    expect(find(live.menu, 'stale')).toBeUndefined();
+    for (const connection of ['unauthorized', 'offline', 'incompatible'] as const) {
+      const view = trayView({ state: state(connection, held), settings: SETTINGS, now: NOW, locale: 'en-GB' });
+      const asOf = localTime(NOW - 20 * min, 'en-GB');
+      expect(view.tooltip).toContain(`2 watching as of ${asOf} (not current)`);
+      expect(view.tooltip).not.toMatch(/2 watching ·/);
+      expect(find(view.menu, 'stale')).toMatchObject({ label: `Not current: as of ${asOf}`, enabled: false });
+    }
   });
 
   it('shows the pause state and enables Resume only while paused', () => {

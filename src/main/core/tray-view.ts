@@ -118,11 +118,25 @@ export interface TrayInput {
   locale?: string;
 }
 
+/**
+ * When the viewer data was last current, if it is not now: the key is rejected or the server out
+ * of reach, so what we hold may be old. Null while following normally (or with nothing held).
+ */
+export function staleSince(state: AppState): number | null {
+  const c = state.connection;
+  const following = c.state === 'live' || c.state === 'polling' || (c.state === 'connecting' && c.attempt === 0);
+  if (following || c.state === 'unconfigured') return null;
+  return state.nowPlaying.updatedAt ?? state.sessionCount.updatedAt;
+}
+
 export function trayView({ state, settings, now, favourites, locale }: TrayInput): TrayView {
   const configured = state.connection.state !== 'unconfigured';
   const badge = configured ? watchingCount(state) : 0;
   const serverName = state.server?.name ?? state.status.data?.name ?? null;
-  const watchingLine = badge === 1 ? '1 watching' : `${badge} watching`;
+  const stale = configured ? staleSince(state) : null;
+  const count = badge === 1 ? '1 watching' : `${badge} watching`;
+  // Never "2 watching" as if current: old data says how old it is.
+  const watchingLine = stale === null ? count : `${count} as of ${localTime(stale, locale)} (not current)`;
   const tooltipParts = ['Airwave Tray', serverName, configured ? `${watchingLine} · ${connectionLine(state)}` : 'Not set up yet'];
   const tooltip = tooltipParts.filter(Boolean).join('\n');
 
@@ -136,6 +150,7 @@ export function trayView({ state, settings, now, favourites, locale }: TrayInput
       menu.push(item('fix-key', 'Fix the API key…', { type: 'open', focus: { view: 'settings' } }));
     }
     menu.push(separator('sep-watching'));
+    if (stale !== null) menu.push(item('stale', `Not current: as of ${localTime(stale, locale)}`, undefined, false));
     menu.push(...viewerItems(state, now));
     menu.push(submenu('whats-on', "What's on", channelItems(state, now, favourites ?? new Set())));
     menu.push(separator('sep-actions'));

@@ -32,6 +32,8 @@ export interface Tuning {
   maxQuickStreamFailures: number;
   /** how long to poll before trying a refused stream again */
   streamRetryMs: number;
+  /** after the key was rejected, how often one cheap request checks whether it works again */
+  keyRecheckMs: number;
 }
 
 export const DEFAULT_TUNING: Tuning = {
@@ -45,14 +47,16 @@ export const DEFAULT_TUNING: Tuning = {
   minStreamLifeMs: 30_000,
   maxQuickStreamFailures: 3,
   streamRetryMs: 5 * 60_000,
+  keyRecheckMs: 10 * 60_000,
 };
 
 /**
  * Where following a server stands: `connecting` (reading capabilities and status), `events` (live
- * on the stream), `polling`, `waiting` (a reconnect is scheduled), `stopped` (the key was
- * rejected, or the engine was stopped), `idle` (between connections, or suspended).
+ * on the stream), `polling`, `waiting` (a reconnect is scheduled), `rejected` (the key was
+ * rejected: only a slow re-check of the key runs), `stopped` (the engine was stopped), `idle`
+ * (between connections, or suspended).
  */
-export type Mode = 'idle' | 'connecting' | 'events' | 'polling' | 'waiting' | 'stopped';
+export type Mode = 'idle' | 'connecting' | 'events' | 'polling' | 'waiting' | 'rejected' | 'stopped';
 
 /** What every part of the engine works with. */
 export interface SyncDeps {

@@ -9,8 +9,8 @@ import { EventSession } from './event-session';
 import { ResourceFetcher } from './fetcher';
 import { FollowedServer } from './followed-server';
 import { GuideWindows, loadGuideWindow } from './guide-window';
-import { describe, isBusy, isSoftFailure, markResourceError, patchConnection, showConnection } from './reporting';
-import { failureRetryDelay, incompatibleRetryDelay, Schedules, streamLossDelay } from './schedules';
+import { describe, isBusy, isKeyRejection, isSoftFailure, keyRejectedMessage, markResourceError, patchConnection, proxyRefusalMessage, showConnection } from './reporting';
+import { failureRetryDelay, incompatibleRetryDelay, keyRecheckDelay, Schedules, streamLossDelay } from './schedules';
 import { ViewerEvents } from './viewer-events';
 
 /**
@@ -85,7 +85,7 @@ export class SyncEngine {
   /** Resource requests running now (tests and benchmarks wait for this to reach 0). */
   get inFlight(): number {
     const server = this.#following?.server;
-    return server ? server.connection.flights.size + (server.mode === 'connecting' ? 1 : 0) : 0;
+    return server ? server.connection.flights.size + (server.mode === 'connecting' ? 1 : 0) + (server.checkingKey ? 1 : 0) : 0;
   }
 
   get garbageFrames(): number {
@@ -129,10 +129,16 @@ export class SyncEngine {
     const { server, fetcher } = following;
     if (active(server.mode)) {
       const conn = server.connection;
-      void fetcher.status(conn);
-      void fetcher.count(conn);
-      void fetcher.viewers(conn);
-      void fetcher.onNow(conn);
+      // The user asked: not held to the background budget (each request reads the flag as it starts, synchronously).
+      server.userAction = true;
+      try {
+        void fetcher.status(conn);
+        void fetcher.count(conn);
+        void fetcher.viewers(conn);
+        void fetcher.onNow(conn);
+      } finally {
+        server.userAction = false;
+      }
       return;
     }
     if (server.mode === 'connecting') return;
@@ -167,7 +173,9 @@ export class SyncEngine {
   /** The computer is going to sleep: no traffic, no timers until `resume`. */
   suspend(): void {
     if (this.#suspended) return;
-    this.#following?.server.renew();
+    const server = this.#following?.server;
+    // a rejected key stays rejected across sleep: on wake it is re-checked with one request
+    server?.renew(server.mode === 'rejected' ? 'rejected' : 'idle');
     this.#suspended = true;
     patchConnection(this.#deps, { suspended: true, nextRetryAt: null });
   }
@@ -180,6 +188,7 @@ export class SyncEngine {
     const following = this.#following;
     if (!following || following.server.mode === 'stopped') return;
     following.server.attempt = 0;
+    if (following.server.mode === 'rejected') return void this.#recheckKey(following);
     void this.#connect(following);
   }
 
@@ -187,6 +196,7 @@ export class SyncEngine {
   networkOnline(): void {
     const following = this.#following;
     if (this.#suspended || !following) return;
+    if (following.server.mode === 'rejected') return void this.#recheckKey(following);
     const state = this.#deps.store.state.connection.state;
     if (state === 'offline' || (state === 'connecting' && following.server.mode === 'waiting')) void this.#connect(following);
   }
@@ -255,6 +265,7 @@ export class SyncEngine {
     this.#show(following, 'connecting', 'connecting', `Connecting to ${server.client.server.display}…`);
     try {
       const { capabilities, status } = await fetcher.handshake(conn);
+      server.keyWorked = true;
       conn.ifCurrent(() => this.#choose(following, conn, capabilities, status));
     } catch (error) {
       conn.fail(error);
@@ -339,8 +350,9 @@ export class SyncEngine {
       log(`unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
     if (isApiError(error) && error.kind === 'cancelled') return;
-    if (isApiError(error) && error.kind === 'unauthorized') return this.#unauthorized(following, error);
-    const message = describe(error);
+    if (isKeyRejection(error)) return this.#unauthorized(following, error);
+    // A 401 that is not Airwave's own answer (a proxy's login page): the way there is in trouble, not the key.
+    const message = isApiError(error) && error.kind === 'unauthorized' ? proxyRefusalMessage(error) : describe(error);
     if (resource) markResourceError(this.#deps, resource, message);
     // A malformed guide must not take the badge down with it: try it again in a while.
     if (isSoftFailure(error, resource)) return following.schedules.onNowRetry(conn);
@@ -351,10 +363,44 @@ export class SyncEngine {
     this.#retryLater(following, 'offline', message, wait, isBusy(error));
   }
 
+  /**
+   * Airwave rejected the key: normal traffic stops, the data is kept (shown as stale), and one
+   * cheap request checks every `keyRecheckMs` (and on wake or when the network is back) whether
+   * the key works again, so a restored key recovers without the user.
+   */
   #unauthorized(following: Following, error: ApiError): void {
-    following.server.renew();
-    this.#deps.log(`stopped: ${error.message}`);
-    this.#show(following, 'stopped', 'unauthorized', 'The server rejected the API key. Paste a new key in Settings.');
+    const { server } = following;
+    const conn = server.renew();
+    this.#deps.log(`key rejected: ${error.message}; checking again every ${Math.round(keyRecheckDelay(this.#deps.tuning) / 60_000)} min`);
+    const delay = keyRecheckDelay(this.#deps.tuning);
+    this.#show(following, 'rejected', 'unauthorized', keyRejectedMessage(server.keyWorked, delay), { nextRetryAt: this.#deps.clock.now() + delay });
+    conn.schedule('key-recheck', delay, () => void this.#recheckKey(following));
+  }
+
+  /** One `/sessions/count` with the rejected key: accepted, reconnect; rejected again, wait for the next check. */
+  async #recheckKey(following: Following): Promise<void> {
+    if (this.#suspended) return;
+    const { server } = following;
+    const conn = server.renew('rejected');
+    server.checkingKey = true;
+    try {
+      await conn.run((signal) => server.client.sessionCount({ signal }));
+    } catch (error) {
+      server.checkingKey = false;
+      if (!conn.isCurrent()) return;
+      if (isKeyRejection(error)) return this.#unauthorized(following, error as ApiError);
+      // Not an answer about the key (the server is away, a proxy): ask again at the next check.
+      this.#deps.log(`key re-check: ${describe(error)}`);
+      const delay = keyRecheckDelay(this.#deps.tuning);
+      patchConnection(this.#deps, { nextRetryAt: this.#deps.clock.now() + delay });
+      conn.schedule('key-recheck', delay, () => void this.#recheckKey(following));
+      return;
+    }
+    server.checkingKey = false;
+    if (!conn.isCurrent()) return;
+    this.#deps.log('key re-check: the key is accepted again; reconnecting');
+    server.attempt = 0;
+    void this.#connect(following);
   }
 
   #incompatible(following: Following, reason: string): void {

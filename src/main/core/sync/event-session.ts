@@ -115,7 +115,7 @@ export class EventSession {
     record.badInARow = quick || silent ? record.badInARow + 1 : 0;
     if (record.badInARow >= tuning.maxQuickStreamFailures) {
       record.badInARow = 0;
-      record.blockedUntil = clock.now() + tuning.streamRetryMs;
+      record.blockedUntil = clock.now() + streamRefusedDelay(tuning, 0);
       record.pollReason = silent
         ? 'the live event stream keeps going silent; trying it again later'
         : 'the live event stream keeps dropping; trying it again later';

@@ -72,7 +72,7 @@ export class ResourceFetcher {
   }
 
   status(conn: Connection): Promise<void> {
-    return this.#fetch(conn, 'status', 'status', (client, signal) => client.status({ signal }), (status, now) =>
+    return this.#fetch(conn, 'status', 'status', (client, signal) => client.status(this.#options(signal)), (status, now) =>
       this.#deps.store.update((state) => ({
         status: freshResource(status, now),
         // older servers (0.14) send no counts: the count then comes from /sessions/count alone
@@ -83,7 +83,7 @@ export class ResourceFetcher {
   }
 
   count(conn: Connection): Promise<void> {
-    return this.#fetch(conn, 'count', 'sessionCount', (client, signal) => client.sessionCount({ signal }), ({ count }, now) => {
+    return this.#fetch(conn, 'count', 'sessionCount', (client, signal) => client.sessionCount(this.#options(signal)), ({ count }, now) => {
       this.#server.lastCount = count;
       this.#server.lastSyncAt = now;
       this.#deps.store.update({ sessionCount: freshResource(count, now) });
@@ -102,8 +102,8 @@ export class ResourceFetcher {
       try {
         const [nowPlaying, sessions] = await conn.run((signal) =>
           Promise.all([
-            client.nowPlaying({ signal }),
-            askSessions ? client.sessions({ signal }).catch((error: unknown) => sessionsFailure(error)) : Promise.resolve(null),
+            client.nowPlaying(this.#options(signal)),
+            askSessions ? client.sessions(this.#options(signal)).catch((error: unknown) => sessionsFailure(error)) : Promise.resolve(null),
           ]),
         );
         conn.ifCurrent(() => {
@@ -137,14 +137,14 @@ export class ResourceFetcher {
 
   /** `/now-playing` alone (after playback events: nobody came, went or moved). */
   nowPlaying(conn: Connection): Promise<void> {
-    return this.#fetch(conn, 'nowPlaying', 'nowPlaying', (client, signal) => client.nowPlaying({ signal }), ({ nowPlaying }, now) => {
+    return this.#fetch(conn, 'nowPlaying', 'nowPlaying', (client, signal) => client.nowPlaying(this.#options(signal)), ({ nowPlaying }, now) => {
       this.#server.lastSyncAt = now;
       this.#deps.store.update({ nowPlaying: freshResource<NowPlayingEntry[]>(nowPlaying, now), channelChanges: [] });
     });
   }
 
   onNow(conn: Connection): Promise<void> {
-    return this.#fetch(conn, 'onNow', 'onNow', (client, signal) => client.guideNow({ signal }), (onNow, now) => {
+    return this.#fetch(conn, 'onNow', 'onNow', (client, signal) => client.guideNow(this.#options(signal)), (onNow, now) => {
       this.#deps.store.update({ onNow: freshResource(onNow, now) });
       this.#afterOnNow(conn);
     });
@@ -166,6 +166,11 @@ export class ResourceFetcher {
         conn.fail(error, resource);
       }
     });
+  }
+
+  /** A request's options: the user's own when it starts during the user's Refresh (see FollowedServer.userAction). */
+  #options(signal: AbortSignal): { signal: AbortSignal; user?: boolean } {
+    return this.#server.userAction ? { signal, user: true } : { signal };
   }
 
   /** One request in flight per resource: a call while one runs asks for one more run after it. */

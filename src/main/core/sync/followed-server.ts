@@ -49,6 +49,12 @@ export class FollowedServer {
   sessionsSupport: SessionsSupport = { state: 'unknown' };
   /** when viewers (or their count) were last read successfully */
   lastSyncAt: number | null = null;
+  /** true only while the user's Refresh starts its requests: they are user actions for the governor */
+  userAction = false;
+  /** a re-check of a rejected key is running */
+  checkingKey = false;
+  /** the key was accepted at least once in this run (a later 401 means it was regenerated or revoked) */
+  keyWorked = false;
   /** `lastSyncAt` as it was when the current connection began: the start of the gap */
   awaySince: number | null = null;
 

@@ -41,6 +41,25 @@ export function isBusy(error: unknown): boolean {
   return isApiError(error) && error.status === 503 && (error.retryAfterMs !== undefined || error.serverCode === 'unavailable');
 }
 
+/** Airwave itself rejected the key: a 401 (or `unauthorized`) in its JSON error envelope. */
+export function isKeyRejection(error: unknown): error is ApiError {
+  return isApiError(error) && error.kind === 'unauthorized' && error.serverCode !== undefined;
+}
+
+/** A 401 without Airwave's envelope: something in front of the server refused, not Airwave. */
+export function proxyRefusalMessage(error: ApiError): string {
+  return `Something in front of the server (a proxy or login page, not Airwave itself) refused ${error.endpoint} with HTTP 401; trying again.`;
+}
+
+/** What a rejected key means, depending on whether it had worked before. */
+export function keyRejectedMessage(keyWorked: boolean, recheckMs: number): string {
+  const again = `The app checks again every ${Math.round(recheckMs / 60_000)} minutes.`;
+  if (keyWorked) {
+    return `The server no longer accepts the API key: it was probably regenerated or revoked in Airwave under Settings → API Keys. Copy the new key there and paste it in Settings (Fix the key). ${again}`;
+  }
+  return `The server rejected the API key. Copy it from Airwave under Settings → API Keys and paste it in Settings (Fix the key). ${again}`;
+}
+
 /** Keeps a resource's data and says why its last refresh failed. */
 export function markResourceError(deps: SyncDeps, resource: keyof AppState, message: string): void {
   deps.store.update((state) => {

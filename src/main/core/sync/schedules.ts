@@ -13,25 +13,55 @@ import { backoffDelay } from './jobs';
 
 // ------------------------------------------------------------ delays
 
+/**
+ * The floor and ceiling of every schedule, whatever the tuning, a server's clock or its
+ * Retry-After say: nothing is asked sooner than its floor, and nothing waits longer than its
+ * ceiling (so a programme ending in 2099 is not waited for, and a past boundary is not a loop).
+ */
+export const LIMITS = {
+  /** count polling: a last line below the user's setting (validated elsewhere) */
+  poll: { min: 1_000, max: 60 * 60_000 },
+  /** `/status` and the safety resync */
+  slow: { min: 30_000, max: 30 * 60_000 },
+  /** `/guide/now`: never sooner than this after the last one; at most this long when idle */
+  onNow: { min: 5_000, max: 30 * 60_000 },
+  /** reconnecting after a failure, a stream loss or a refused stream; Retry-After is capped here too */
+  retry: { min: 1_000, max: 5 * 60_000 },
+  /** a refused stream is tried again within this */
+  streamRetry: { min: 30_000, max: 60 * 60_000 },
+  /** a server that is not (a compatible) Airwave */
+  incompatible: { min: 1_000, max: 30 * 60_000 },
+  /** re-checking a rejected key with one cheap request */
+  keyRecheck: { min: 60_000, max: 60 * 60_000 },
+} as const;
+
+/** `ms` within `[min, max]`; NaN (from garbage) is the floor. */
+export function bounded(ms: number, limit: { min: number; max: number }): number {
+  return Number.isNaN(ms) ? limit.min : Math.min(limit.max, Math.max(limit.min, ms));
+}
+
 /** Polling: the user's interval. */
 export function pollDelay(config: EngineConfig): number {
-  return config.pollSeconds * 1000;
+  return bounded(config.pollSeconds * 1000, LIMITS.poll);
 }
 
 /** `/status` (and, while live, the safety resync). */
 export function slowResyncDelay(tuning: Tuning): number {
-  return tuning.slowResyncMs;
+  return bounded(tuning.slowResyncMs, LIMITS.slow);
 }
 
 /**
  * Next `/guide/now`: when the first current programme ends (plus jitter); with the popover closed,
- * no sooner than `guideNowClosedMs` after the last one; never sooner than 1 s.
+ * no sooner than `guideNowClosedMs` after the last one. Always at least `LIMITS.onNow.min` after
+ * the last one (and 1 s from now), and at most `LIMITS.onNow.max` from now (no boundary, or one in 2099).
  */
 export function onNowDelay(state: AppState, now: number, popoverOpen: boolean, tuning: Tuning, random: () => number): number {
   const boundary = earliestBoundary(state, now);
-  let delay = boundary === null ? 30 * 60_000 : boundary - now + Math.round(random() * tuning.guideNowJitterMs);
-  if (!popoverOpen) delay = Math.max(delay, tuning.guideNowClosedMs - resourceAge(state.onNow, now));
-  return Math.max(delay, 1_000);
+  let delay = boundary === null ? LIMITS.onNow.max : boundary - now + Math.round(random() * tuning.guideNowJitterMs);
+  const age = resourceAge(state.onNow, now);
+  if (!popoverOpen) delay = Math.max(delay, tuning.guideNowClosedMs - age);
+  delay = Math.max(delay, LIMITS.onNow.min - age, 1_000);
+  return Math.min(delay, LIMITS.onNow.max);
 }
 
 /** A malformed `/guide/now` is tried again after this. */
@@ -39,25 +69,30 @@ export function onNowRetryDelay(): number {
   return 60_000;
 }
 
-/** After a failure: backoff with jitter, or the server's Retry-After if longer, within the cap. */
+/** After a failure: backoff with jitter, or the server's Retry-After if longer, within the cap (at most 5 minutes). */
 export function failureRetryDelay(attempt: number, random: () => number, tuning: Tuning, retryAfterMs: number): number {
   const delay = backoffDelay(attempt, random(), tuning.backoffBaseMs, tuning.backoffCapMs);
-  return Math.min(tuning.backoffCapMs, Math.max(delay, retryAfterMs));
+  return bounded(Math.min(tuning.backoffCapMs, Math.max(delay, retryAfterMs)), LIMITS.retry);
 }
 
 /** After a stream that died young: backoff with jitter. */
 export function streamLossDelay(attempt: number, random: () => number, tuning: Tuning): number {
-  return backoffDelay(attempt, random(), tuning.backoffBaseMs, tuning.backoffCapMs);
+  return bounded(backoffDelay(attempt, random(), tuning.backoffBaseMs, tuning.backoffCapMs), LIMITS.retry);
 }
 
 /** A server that is not a (compatible) Airwave server is asked again this much later. */
 export function incompatibleRetryDelay(tuning: Tuning): number {
-  return tuning.backoffCapMs;
+  return bounded(tuning.backoffCapMs, LIMITS.incompatible);
 }
 
 /** A refused stream: at least `streamRetryMs`, longer when the server asks for it, at most an hour. */
 export function streamRefusedDelay(tuning: Tuning, retryAfterMs: number): number {
-  return Math.min(Math.max(retryAfterMs, tuning.streamRetryMs), 60 * 60_000);
+  return bounded(Math.max(retryAfterMs, tuning.streamRetryMs), LIMITS.streamRetry);
+}
+
+/** A rejected key is re-checked this often (with one cheap request). */
+export function keyRecheckDelay(tuning: Tuning): number {
+  return bounded(tuning.keyRecheckMs, LIMITS.keyRecheck);
 }
 
 /** When the first programme on now ends (or, past that, the first "next" one), if any. */
