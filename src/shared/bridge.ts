@@ -8,13 +8,27 @@ import type {
   Capabilities,
   Channel,
   ChannelNow,
-  GuideChannel,
   GuideNow,
   GuideNowRow,
   NowPlayingEntry,
   Program,
   Status,
 } from './airwave';
+import type {
+  ActivityPage,
+  FavouriteChannel,
+  FeatureSettings,
+  FeatureSettingsPatch,
+  FeaturesView,
+  FollowedTitle,
+  ProgrammeRef,
+  Reminder,
+} from './bridge-features';
+import type { GuideRows, GuideRowsRequest, GuideSearchHit, GuideView } from './bridge-guide';
+
+// The guide's and the features' parts of the contract live beside this file; re-exported here.
+export * from './bridge-features';
+export * from './bridge-guide';
 
 export type AuthStyle = 'x-api-key' | 'bearer';
 
@@ -129,63 +143,6 @@ export interface ViewerExtras {
 
 export type ViewerEntry = NowPlayingEntry & ViewerExtras;
 
-/**
- * The guide as the snapshot carries it: which window is shown, how big it is and how its load
- * stands, never its programmes (the page asks for the rows it shows with `getGuideRows`).
- * `revision` moves when another window is shown (or the guide is forgotten); while a window
- * streams in, `channels` grows and the rows already there never change.
- */
-export interface GuideView {
-  /** the window asked for last (minutes ahead) */
-  forwardMinutes: number;
-  /** a window is being fetched */
-  loading: boolean;
-  /** when the shown window finished loading; null while none has */
-  updatedAt: number | null;
-  /** why the last load failed, in words; null after a success */
-  error: string | null;
-  /** the shown window: the server's time when it answered, and the span covered (ms since the epoch) */
-  window: { serverTime: string; windowMinutes: number; backMinutes: number; from: number; to: number } | null;
-  /** the shown window's load: still arriving, complete, or cut short (what arrived stays readable) */
-  state: 'empty' | 'loading' | 'loaded' | 'error';
-  channels: number;
-  programmes: number;
-  /** bytes of `/guide` read so far for the window being fetched (progress) */
-  receivedBytes: number;
-  revision: number;
-}
-
-/** One programme found by `searchGuide`, with its channel. */
-export interface GuideSearchHit {
-  channel: { id: string; number: number; name: string };
-  program: Program;
-}
-
-/** Rows of the shown guide window, for `getGuideRows`. */
-export interface GuideRowsRequest {
-  /** channel indexes in guide order, `to` exclusive (at most GUIDE_ROWS_MAX at once) */
-  from: number;
-  to: number;
-  /** only programmes overlapping [startsAt, endsAt), ms since the epoch */
-  startsAt?: number;
-  endsAt?: number;
-  /** instead of a range: these channel numbers (at most GUIDE_ROWS_MAX) */
-  numbers?: number[];
-}
-
-export interface GuideRows {
-  /** the guide revision the rows belong to */
-  revision: number;
-  /** channels held in the shown window */
-  total: number;
-  /** the index of the first row (for `numbers`, each row's own index is in `indexes`) */
-  from: number;
-  rows: GuideChannel[];
-  indexes: number[];
-}
-
-/** Most rows one `getGuideRows` answers. */
-export const GUIDE_ROWS_MAX = 200;
 
 export interface AppSnapshot extends ServerData, FeaturesView {
   /** `/now-playing`, each entry with what `/sessions` adds about the same viewer */
@@ -200,110 +157,6 @@ export interface AppSnapshot extends ServerData, FeaturesView {
   focus: { seq: number; target: FocusTarget } | null;
 }
 
-// ---------------------------------------------------------------- favourites, reminders, watchlist, activity, health
-
-/** A starred channel: found by id (stable), shown by number and name as they were when starred. */
-export interface FavouriteChannel {
-  channelId: string;
-  channelNumber: number;
-  channelName: string;
-}
-
-/** One programme on one channel, as "Remind me" names it. */
-export interface ProgrammeRef {
-  channelId: string;
-  channelNumber: number;
-  channelName: string;
-  title: string;
-  showTitle: string | null;
-  /** null for a bumper (nobody asks to be reminded of one, but the field is the server's) */
-  ratingKey: string | null;
-  /** ISO times, as the server sends them */
-  startsAt: string;
-  endsAt: string;
-}
-
-export interface Reminder extends ProgrammeRef {
-  id: string;
-  /** "you" asked for it; "watchlist" made it for a followed title */
-  from: 'you' | 'watchlist';
-  /** when it was set (one set inside the lead time fires at once rather than counting as missed) */
-  addedAt: number;
-}
-
-export interface FollowedTitle {
-  title: string;
-  addedAt: number;
-}
-
-/** One airing of a followed title in the next 24 hours. */
-export interface ComingUpItem extends ProgrammeRef {
-  /** the followed title it matched */
-  followed: string;
-  /** a reminder is set for it */
-  reminded: boolean;
-}
-
-export type ActivityKind = 'started' | 'stopped' | 'changed';
-
-/** One line of the activity log. */
-export interface ActivityEntry {
-  at: number;
-  kind: ActivityKind;
-  user: string;
-  device: string | null;
-  channelNumber: number | null;
-  channelName: string | null;
-  /** for `changed`: where they were before */
-  fromChannelNumber: number | null;
-  fromChannelName: string | null;
-  watching: string | null;
-  /** noticed after a reconnect or a wake: it happened some time while the app was away */
-  whileAway: boolean;
-}
-
-export interface ActivityPage {
-  day: 'today' | 'yesterday';
-  /** local day bounds, ms since the epoch */
-  from: number;
-  to: number;
-  /** newest first */
-  entries: ActivityEntry[];
-  /** everyone in that day's log, for the filter */
-  users: string[];
-}
-
-export interface HealthAlertSettings {
-  /** the server unreachable for `unreachableMinutes`, and back again */
-  unreachable: boolean;
-  unreachableMinutes: number;
-  keyRejected: boolean;
-  versionChanged: boolean;
-  /** the event stream refused because the server is full (503) */
-  streamFull: boolean;
-}
-
-export interface FeatureSettings {
-  /** minutes before a programme starts that its reminder fires */
-  reminderLeadMinutes: number;
-  health: HealthAlertSettings;
-}
-
-export interface FeatureSettingsPatch {
-  reminderLeadMinutes?: number;
-  health?: Partial<HealthAlertSettings>;
-}
-
-/** The snapshot parts of the features (each pushed on its own when it changes). */
-export interface FeaturesView {
-  favourites: FavouriteChannel[];
-  /** upcoming reminders, soonest first */
-  reminders: Reminder[];
-  watchlist: { followed: FollowedTitle[]; comingUp: ComingUpItem[]; scannedAt: number | null };
-  /** the activity log changed when `revision` moved; the entries come from `getActivity` */
-  activity: { revision: number; entries: number };
-  featureSettings: FeatureSettings;
-}
 
 /**
  * What main pushes: the changed top-level parts (all of them when `full`). In a partial update a

@@ -1,0 +1,106 @@
+/**
+ * The bridge contract's part for favourites, reminders, the watchlist, activity and server health:
+ * what the snapshot carries of them and what their commands take and answer (see bridge.ts).
+ */
+/** A starred channel: found by id (stable), shown by number and name as they were when starred. */
+export interface FavouriteChannel {
+  channelId: string;
+  channelNumber: number;
+  channelName: string;
+}
+
+/** One programme on one channel, as "Remind me" names it. */
+export interface ProgrammeRef {
+  channelId: string;
+  channelNumber: number;
+  channelName: string;
+  title: string;
+  showTitle: string | null;
+  /** null for a bumper (nobody asks to be reminded of one, but the field is the server's) */
+  ratingKey: string | null;
+  /** ISO times, as the server sends them */
+  startsAt: string;
+  endsAt: string;
+}
+
+export interface Reminder extends ProgrammeRef {
+  id: string;
+  /** "you" asked for it; "watchlist" made it for a followed title */
+  from: 'you' | 'watchlist';
+  /** when it was set (one set inside the lead time fires at once rather than counting as missed) */
+  addedAt: number;
+}
+
+export interface FollowedTitle {
+  title: string;
+  addedAt: number;
+}
+
+/** One airing of a followed title in the next 24 hours. */
+export interface ComingUpItem extends ProgrammeRef {
+  /** the followed title it matched */
+  followed: string;
+  /** a reminder is set for it */
+  reminded: boolean;
+}
+
+export type ActivityKind = 'started' | 'stopped' | 'changed';
+
+/** One line of the activity log. */
+export interface ActivityEntry {
+  at: number;
+  kind: ActivityKind;
+  user: string;
+  device: string | null;
+  channelNumber: number | null;
+  channelName: string | null;
+  /** for `changed`: where they were before */
+  fromChannelNumber: number | null;
+  fromChannelName: string | null;
+  watching: string | null;
+  /** noticed after a reconnect or a wake: it happened some time while the app was away */
+  whileAway: boolean;
+}
+
+export interface ActivityPage {
+  day: 'today' | 'yesterday';
+  /** local day bounds, ms since the epoch */
+  from: number;
+  to: number;
+  /** newest first */
+  entries: ActivityEntry[];
+  /** everyone in that day's log, for the filter */
+  users: string[];
+}
+
+export interface HealthAlertSettings {
+  /** the server unreachable for `unreachableMinutes`, and back again */
+  unreachable: boolean;
+  unreachableMinutes: number;
+  keyRejected: boolean;
+  versionChanged: boolean;
+  /** the event stream refused because the server is full (503) */
+  streamFull: boolean;
+}
+
+export interface FeatureSettings {
+  /** minutes before a programme starts that its reminder fires */
+  reminderLeadMinutes: number;
+  health: HealthAlertSettings;
+}
+
+export interface FeatureSettingsPatch {
+  reminderLeadMinutes?: number;
+  health?: Partial<HealthAlertSettings>;
+}
+
+/** The snapshot parts of the features (each pushed on its own when it changes). */
+export interface FeaturesView {
+  favourites: FavouriteChannel[];
+  /** upcoming reminders, soonest first */
+  reminders: Reminder[];
+  watchlist: { followed: FollowedTitle[]; comingUp: ComingUpItem[]; scannedAt: number | null };
+  /** the activity log changed when `revision` moved; the entries come from `getActivity` */
+  activity: { revision: number; entries: number };
+  featureSettings: FeatureSettings;
+}

@@ -1,0 +1,63 @@
+/**
+ * The bridge contract's part for the guide: what the snapshot says of the shown window, and the
+ * rows and search hits the page asks for (see bridge.ts).
+ */
+import type { GuideChannel, Program } from './airwave';
+
+/**
+ * The guide as the snapshot carries it: which window is shown, how big it is and how its load
+ * stands, never its programmes (the page asks for the rows it shows with `getGuideRows`).
+ * `revision` moves when another window is shown (or the guide is forgotten); while a window
+ * streams in, `channels` grows and the rows already there never change.
+ */
+export interface GuideView {
+  /** the window asked for last (minutes ahead) */
+  forwardMinutes: number;
+  /** a window is being fetched */
+  loading: boolean;
+  /** when the shown window finished loading; null while none has */
+  updatedAt: number | null;
+  /** why the last load failed, in words; null after a success */
+  error: string | null;
+  /** the shown window: the server's time when it answered, and the span covered (ms since the epoch) */
+  window: { serverTime: string; windowMinutes: number; backMinutes: number; from: number; to: number } | null;
+  /** the shown window's load: still arriving, complete, or cut short (what arrived stays readable) */
+  state: 'empty' | 'loading' | 'loaded' | 'error';
+  channels: number;
+  programmes: number;
+  /** bytes of `/guide` read so far for the window being fetched (progress) */
+  receivedBytes: number;
+  revision: number;
+}
+
+/** One programme found by `searchGuide`, with its channel. */
+export interface GuideSearchHit {
+  channel: { id: string; number: number; name: string };
+  program: Program;
+}
+
+/** Rows of the shown guide window, for `getGuideRows`. */
+export interface GuideRowsRequest {
+  /** channel indexes in guide order, `to` exclusive (at most GUIDE_ROWS_MAX at once) */
+  from: number;
+  to: number;
+  /** only programmes overlapping [startsAt, endsAt), ms since the epoch */
+  startsAt?: number;
+  endsAt?: number;
+  /** instead of a range: these channel numbers (at most GUIDE_ROWS_MAX) */
+  numbers?: number[];
+}
+
+export interface GuideRows {
+  /** the guide revision the rows belong to */
+  revision: number;
+  /** channels held in the shown window */
+  total: number;
+  /** the index of the first row (for `numbers`, each row's own index is in `indexes`) */
+  from: number;
+  rows: GuideChannel[];
+  indexes: number[];
+}
+
+/** Most rows one `getGuideRows` answers. */
+export const GUIDE_ROWS_MAX = 200;
