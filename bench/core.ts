@@ -13,55 +13,18 @@
  *
  *   npm run bench:core      (node --expose-gc, about a minute)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { systemClock } from '../src/main/common/clock';
 import { SyncEngine } from '../src/main/core/sync/engine';
 import { initialState, StateStore } from '../src/main/core/state';
 import { settle, sleep, startCoreHarness } from '../test/support/core-harness';
 import { BaselinePoller } from './baseline';
+import { demoProcess, heapUsed } from './process';
 import { markdownTable, ratio, writeSection } from './report';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MB = 1024 * 1024;
 const HOUR = 3_600_000;
 
-const gc = (globalThis as { gc?: () => void }).gc;
-if (!gc) throw new Error('Run with node --expose-gc (npm run bench:core does).');
-
-async function heapUsed(): Promise<number> {
-  for (let i = 0; i < 3; i++) {
-    gc!();
-    await sleep(20);
-  }
-  // the guide store keeps its programmes in typed arrays, whose memory V8 counts outside heapUsed
-  const { heapUsed, arrayBuffers } = process.memoryUsage();
-  return heapUsed + arrayBuffers;
-}
-
-/** The demo server in a child process; resolves with its URL and key. */
-async function demoProcess(channels: number): Promise<{ url: string; key: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/main/demo/cli.ts', '--port', '0', '--channels', String(channels), '--viewers', '3', '--churn', '0'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('the demo server did not start within 60 s')), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = /listening on (\S+)/.exec(out)?.[1];
-      const key = /API key: (\S+)/.exec(out)?.[1];
-      if (url && key) {
-        clearTimeout(timer);
-        resolve({ url, key, child });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the demo server exited (${code})`)));
-  });
-}
 
 // ------------------------------------------------------------------ memory
 
@@ -75,7 +38,7 @@ interface MemoryRow {
 
 async function memory(): Promise<MemoryRow[]> {
   const channels = 3000;
-  const demo = await demoProcess(channels);
+  const demo = await demoProcess(channels, 3);
   const rows: MemoryRow[] = [];
   try {
     const fetchJson = async (path: string) => {

@@ -13,53 +13,14 @@
  *
  *   npm run bench:guide      (node --expose-gc; a few minutes on a busy machine)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { AirwaveClient } from '../src/main/core/client';
 import { loadGuide, type GuideStore } from '../src/main/core/guide';
-import { sleep } from '../test/support/core-harness';
+import { demoProcess, heapUsed } from './process';
 import { markdownTable, median, writeSection } from './report';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MB = 1024 * 1024;
 const RUNS = 3;
-const gc = (globalThis as { gc?: () => void }).gc;
-if (!gc) throw new Error('Run with node --expose-gc (npm run bench:guide does).');
-
-/** JS heap plus ArrayBuffer memory, after forced GCs. */
-async function heapUsed(): Promise<number> {
-  for (let i = 0; i < 3; i++) {
-    gc!();
-    await sleep(20);
-  }
-  // typed arrays live outside the JS heap: count them too, or the store's columns would not show
-  const { heapUsed, arrayBuffers } = process.memoryUsage();
-  return heapUsed + arrayBuffers;
-}
-
-/** The demo server in a child process; resolves with its URL and key. */
-async function demoProcess(channels: number): Promise<{ url: string; key: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/main/demo/cli.ts', '--port', '0', '--channels', String(channels), '--viewers', '0', '--churn', '0'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error('the demo server did not start within 60 s')), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = /listening on (\S+)/.exec(out)?.[1];
-      const key = /API key: (\S+)/.exec(out)?.[1];
-      if (url && key) {
-        clearTimeout(timer);
-        resolve({ url, key, child });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the demo server exited (${code})`)));
-  });
-}
 
 interface StreamRun {
   firstRowsMs: number;
@@ -105,7 +66,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }, 15 * 60_000);
   watchdog.unref();
-  const demos = await Promise.all([demoProcess(50), demoProcess(3000)]);
+  const demos = await Promise.all([demoProcess(50, 0), demoProcess(3000, 0)]);
   const rows: string[][] = [];
   const firstRows: Record<string, number> = {};
   let memoryRow: string[];
