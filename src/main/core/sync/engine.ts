@@ -371,9 +371,13 @@ export class SyncEngine {
   #unauthorized(following: Following, error: ApiError): void {
     const { server } = following;
     const conn = server.renew();
-    this.#deps.log(`key rejected: ${error.message}; checking again every ${Math.round(keyRecheckDelay(this.#deps.tuning) / 60_000)} min`);
     const delay = keyRecheckDelay(this.#deps.tuning);
+    this.#deps.log(`key rejected: ${error.message}; checking again every ${Math.round(delay / 60_000)} min`);
     this.#show(following, 'rejected', 'unauthorized', keyRejectedMessage(server.keyWorked, delay), { nextRetryAt: this.#deps.clock.now() + delay });
+    this.#scheduleRecheck(following, conn, delay);
+  }
+
+  #scheduleRecheck(following: Following, conn: Connection, delay: number): void {
     conn.schedule('key-recheck', delay, () => void this.#recheckKey(following));
   }
 
@@ -393,8 +397,7 @@ export class SyncEngine {
       this.#deps.log(`key re-check: ${describe(error)}`);
       const delay = keyRecheckDelay(this.#deps.tuning);
       patchConnection(this.#deps, { nextRetryAt: this.#deps.clock.now() + delay });
-      conn.schedule('key-recheck', delay, () => void this.#recheckKey(following));
-      return;
+      return this.#scheduleRecheck(following, conn, delay);
     }
     server.checkingKey = false;
     if (!conn.isCurrent()) return;
