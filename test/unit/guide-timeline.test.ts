@@ -32,6 +32,11 @@ describe('guide timeline', () => {
     expect(jumps(at(27, 23, 59), at(27, 23)).find((j) => j.id === 'tomorrow')!.at).toBe(at(28, 0));
     expect(windowFor(at(27, 19), at(28, 0), [1, 3, 6, 12, 24])).toBe(6);
     expect(windowFor(at(27, 19), at(29, 0), [1, 3, 6, 12, 24])).toBe(24);
+    // at 22:10, midnight plus the 73 minutes a 256 px view shows at the scrolling scale is past a
+    // 3-hour window's end: landing there needs the 6-hour one (the 3-hour one stopped at 23:50)
+    const span = (256 / MIN_SCALE) * 60_000;
+    expect(windowFor(at(27, 22, 10), at(28, 0), [1, 3, 6, 12, 24], span)).toBe(6);
+    expect(windowFor(at(27, 23, 10), at(28, 0), [1, 3, 6, 12, 24], span)).toBe(3);
   });
 
   it('cuts a block to the part in view, so its title starts at the visible edge; drops what is out of view', () => {

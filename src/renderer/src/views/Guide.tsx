@@ -7,7 +7,7 @@ import { useVirtualRows } from '../components/virtual';
 import { channelDetail, now, programDetail } from '../state';
 import { guideText } from '../strings/guide';
 import { guideRows, guideStatus, requestWindow } from './guide-source';
-import { block, jumps, ticks, timeAt, timeline, windowFor, xOf, type JumpId, type Timeline } from './guide-timeline';
+import { block, jumps, MIN_SCALE, MINUTE, ticks, timeAt, timeline, windowFor, xOf, type JumpId, type Timeline } from './guide-timeline';
 import './Guide.css';
 import '../components/sheet.css';
 
@@ -106,13 +106,15 @@ export function Guide() {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     // the row is not drawn yet: scroll it into view, then move once it is there
     element.scrollBy({ top: event.key === 'ArrowDown' ? ROW : -ROW });
-    requestAnimationFrame(() => requestAnimationFrame(() => (from.isConnected ? gridNeighbour(from, event.key)?.focus() : undefined)));
+    focusWhenDrawn(from, event.key);
   };
 
   const jump = (to: number) => {
     setTarget(to);
-    const hours = windowFor(at, to, GUIDE_WINDOWS);
-    if (status.window && to + 60 * 60_000 > status.window.to && hours * 60 > (status.shownMinutes ?? 0)) void load(hours);
+    // what the view shows at a scrolling scale: the window must reach that far past the landing
+    const span = ((viewport - COLUMN) / MIN_SCALE) * MINUTE;
+    const hours = windowFor(at, to, GUIDE_WINDOWS, span);
+    if (status.window && to + Math.max(60 * MINUTE, span) > status.window.to && hours * 60 > (status.shownMinutes ?? 0)) void load(hours);
   };
 
   const shown = status.shownMinutes === null ? null : status.shownMinutes / 60;
@@ -180,6 +182,19 @@ export function Guide() {
 }
 
 /** The cell an arrow key leads to from `from` (a channel cell or a programme block), if it is drawn. */
+/**
+ * After scrolling a row into view, its data may still be on its way (a pending row has no cells):
+ * look for the neighbour on each frame, for at most three seconds, and give up if focus went elsewhere.
+ */
+function focusWhenDrawn(from: HTMLElement, key: string, until = performance.now() + 3_000): void {
+  requestAnimationFrame(() => {
+    if (!from.isConnected || document.activeElement !== from) return;
+    const next = gridNeighbour(from, key);
+    if (next) next.focus();
+    else if (performance.now() < until) focusWhenDrawn(from, key, until);
+  });
+}
+
 function gridNeighbour(from: HTMLElement, key: string): HTMLElement | null {
   const row = from.closest<HTMLElement>('.guide-row')!;
   const cells = (r: Element) => [...r.querySelectorAll<HTMLElement>('.guide-channel, .block')];

@@ -78,9 +78,13 @@ export function jumps(now: number, from: number): { id: JumpId; at: number }[] {
   return list;
 }
 
-/** The smallest of `windows` (hours ahead) that shows an hour after `at`; the largest if none does. */
-export function windowFor(now: number, at: number, windows: readonly number[]): number {
-  const needed = (at + 60 * MINUTE - now) / 3_600_000;
+/**
+ * The smallest of `windows` (hours ahead) that can put `at` at the visible left edge: it reaches an
+ * hour past `at`, or the visible span (`spanMs`) past it when that is longer, since the view cannot
+ * scroll past the window's end. The largest if none does.
+ */
+export function windowFor(now: number, at: number, windows: readonly number[], spanMs = 0): number {
+  const needed = (at + Math.max(60 * MINUTE, spanMs) - now) / 3_600_000;
   return windows.find((hours) => hours >= needed) ?? windows[windows.length - 1]!;
 }
 
