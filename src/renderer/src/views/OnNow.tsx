@@ -23,7 +23,8 @@ export function OnNow() {
   const index = Math.min(active, Math.max(0, rows.length - 1));
   const { scrollRef, items, totalSize, scrollToIndex } = useVirtualRows(rows.length, ON_NOW_ROW, 6, rows.length ? index : null);
   const target = focusedChannel.value;
-  // a star pressed from the keyboard moves its row (favourites first): focus follows it there
+  // a star pressed from the keyboard moves its row (favourites first): focus follows it there once
+  // the favourites have changed (a refresh of On now in between is not that change)
   const starred = useRef<string | null>(null);
   useEffect(() => {
     const id = starred.current;
@@ -34,7 +35,7 @@ export function OnNow() {
     setActive(found);
     scrollToIndex(found);
     requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-index="${found}"] .row-star`)?.focus());
-  }, [rows]);
+  }, [s.favourites]);
   const focusRow = (i: number) =>
     requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-index="${i}"] .channel-row`)?.focus({ preventScroll: false }));
   useEffect(() => {
