@@ -23,6 +23,8 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
+          // a shared 2-core machine: vitest's default of 1 s for expect.poll is too short under load
+          expect: { poll: { timeout: 10_000, interval: 100 } },
         },
       },
       {
@@ -34,6 +36,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          expect: { poll: { timeout: 10_000, interval: 100 } },
         },
       },
     ],

@@ -19,7 +19,7 @@ describe.each(['light', 'dark'] as const)('accessibility (%s)', (scheme) => {
     const page = await openPopover(e2e.browser, host.url, scheme);
     await page.getByRole('heading', { name: 'Connect to your Airwave server' }).waitFor();
     expect(await axeFindings(page)).toEqual([]);
-    expect((await focused(page)).tag).not.toBe('body');
+    await poll(async () => (await focused(page)).tag).not.toBe('body');
   });
 
   it('every view and sheet has no serious or critical finding', async () => {
@@ -32,7 +32,7 @@ describe.each(['light', 'dark'] as const)('accessibility (%s)', (scheme) => {
     await page.getByRole('dialog').waitFor();
     await check(page, 'viewer sheet', found);
     await page.keyboard.press('Escape');
-    expect((await focused(page)).tag).not.toBe('body');
+    await poll(async () => (await focused(page)).tag).not.toBe('body');
 
     await page.getByRole('tab', { name: 'On now' }).click();
     await page.getByRole('list', { name: '16 channels' }).waitFor();
@@ -42,7 +42,7 @@ describe.each(['light', 'dark'] as const)('accessibility (%s)', (scheme) => {
     await sheet.locator('.facts').waitFor();
     await check(page, 'channel sheet', found);
     await page.keyboard.press('Escape');
-    expect((await focused(page)).tag).not.toBe('body');
+    await poll(async () => (await focused(page)).tag).not.toBe('body');
 
     await page.getByRole('tab', { name: 'Guide' }).click();
     await poll(() => host.app.snapshot().guide.state === 'loaded' && !host.app.snapshot().guide.loading).toBe(true);
@@ -55,7 +55,7 @@ describe.each(['light', 'dark'] as const)('accessibility (%s)', (scheme) => {
     await poll(() => page.getByRole('option').count()).toBeGreaterThan(0);
     await check(page, 'search', found);
     await page.keyboard.press('Escape');
-    expect((await focused(page)).tag).not.toBe('body');
+    await poll(async () => (await focused(page)).tag).not.toBe('body');
 
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Notifications' }).waitFor();

@@ -30,7 +30,7 @@ describe('favourite channels', () => {
     await poll(() => host.app.snapshot().favourites.map((f) => f.channelNumber)).toEqual([104]);
     await poll(() => firstChannels(page, 2)).toEqual(['104', '101']);
     // focus stays on the star that moved to the top, so Space again would undo it
-    expect((await focused(page)).label).toMatch(/^Star 104 /);
+    await poll(async () => (await focused(page)).label ?? '').toMatch(/^Star 104 /);
     expect(await page.locator('[data-channel="104"]').locator('xpath=..').locator('.row-star').getAttribute('aria-pressed')).toBe('true');
     // ArrowLeft goes back to a row; Tab still leaves the list in one press
     await page.locator('.virtual-row .row-star').first().focus();

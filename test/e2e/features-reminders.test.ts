@@ -70,7 +70,7 @@ describe('reminders', () => {
     // one tab stop for the Cancel buttons: the arrow keys move between them
     await list.getByRole('button', { name: /^Cancel the reminder/ }).first().focus();
     await page.keyboard.press('ArrowDown');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Cancel the reminder for .* at \d{1,2}:\d\d( [AP]M)?$/); // the locale's time: 2:39 or 14:39
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toMatch(/^Cancel the reminder for .* at \d{1,2}:\d\d( [AP]M)?$/); // the locale's time: 2:39 or 14:39
     expect(await list.locator('[tabindex="0"]').count()).toBe(1);
     await page.keyboard.press('Enter'); // cancels the second
     await page.getByRole('region', { name: '1 upcoming reminder' }).waitFor();

@@ -108,10 +108,9 @@ describe('following the demo', () => {
     expect((await getJson<{ badge: number }>(`${host.url}/__preview/tray`)).badge).toBe(3);
 
     const demo = host.demo!;
-    const started = Date.now();
     const session = demo.controls.startSession({ user: 'Nadia', channelNumber: onAirChannel(demo), platform: 'tvOS', model: 'Apple TV 4K' });
-    await page.getByText('Nadia', { exact: true }).waitFor({ timeout: 2_000 });
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // brought by the event stream, well before the 20 s count poll could have brought it
+    await page.getByText('Nadia', { exact: true }).waitFor({ timeout: 10_000 });
     await expect.poll(() => cards(page).count()).toBe(4);
     await expect
       .poll(async () => (await getJson<{ title: string; body: string }[]>(`${host.url}/__preview/notifications`)).map((n) => n.title))

@@ -89,7 +89,7 @@ describe('settings', () => {
     await record.click();
     await page.keyboard.press('Control+Shift+KeyK');
     await poll(() => host.app.snapshot().settings.shortcut.accelerator).toBe('CommandOrControl+Shift+K');
-    expect(await page.locator('.shortcut-keys').textContent()).toBe('CommandOrControl+Shift+K');
+    await poll(() => page.locator('.shortcut-keys').textContent()).toBe('CommandOrControl+Shift+K');
     // a key without a modifier is refused with a reason, and the saved one stays
     await record.click();
     await page.keyboard.press('KeyB');
@@ -98,7 +98,7 @@ describe('settings', () => {
     // Escape cancels recording without closing anything else
     await record.click();
     await page.keyboard.press('Escape');
-    expect(await record.getAttribute('aria-pressed')).toBe('false');
+    await poll(() => record.getAttribute('aria-pressed')).toBe('false');
     await screenshot(page, 'settings-dark');
   });
 
