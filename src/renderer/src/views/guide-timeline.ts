@@ -40,6 +40,9 @@ export function timeline(now: number, window: { from: number; to: number }, time
   return { start, end, scale, width: Math.floor(minutes * scale) };
 }
 
+/** The minutes a scrolling timeline shows in `timelineWidth` px (at the readable scale). */
+export const visibleSpan = (timelineWidth: number) => Math.ceil(timelineWidth / MIN_SCALE) * MINUTE;
+
 export const xOf = (t: Timeline, ms: number) => ((ms - t.start) / MINUTE) * t.scale;
 export const timeAt = (t: Timeline, px: number) => t.start + (px / t.scale) * MINUTE;
 
@@ -78,9 +81,12 @@ export function jumps(now: number, from: number): { id: JumpId; at: number }[] {
   return list;
 }
 
-/** The smallest of `windows` (hours ahead) that shows an hour after `at`; the largest if none does. */
-export function windowFor(now: number, at: number, windows: readonly number[]): number {
-  const needed = (at + 60 * MINUTE - now) / 3_600_000;
+/**
+ * The smallest of `windows` (hours ahead) that shows `span` (an hour, or the visible width when
+ * that is more) after `at`, so `at` can reach the visible left edge; the largest if none does.
+ */
+export function windowFor(now: number, at: number, windows: readonly number[], span = 60 * MINUTE): number {
+  const needed = (at + Math.max(60 * MINUTE, span) - now) / 3_600_000;
   return windows.find((hours) => hours >= needed) ?? windows[windows.length - 1]!;
 }
 
