@@ -107,7 +107,12 @@ export interface Notice {
 export type FocusTarget =
   | { view: 'watching'; /** notifications: a viewer key; in the snapshot: the person (see viewer-identity.ts) */ viewer?: string }
   | { view: 'on-now'; channelNumber?: number }
-  | { view: 'settings' };
+  | { view: 'settings' }
+  /** the Activity tab, on one of its sections (the "while you were away" summary lands on the log) */
+  | { view: 'activity'; section?: ActivitySection };
+
+/** The sections of the Activity tab. */
+export type ActivitySection = 'reminders' | 'comingUp' | 'log';
 
 /** What the core knows of the server, each resource with its age; shared by AppState and the snapshot. */
 export interface ServerData {

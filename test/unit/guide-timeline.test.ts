@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { block, FIT_SCALE, jumps, MIN_SCALE, ticks, timeline, windowFor, xOf } from '../../src/renderer/src/views/guide-timeline';
+import { block, FIT_SCALE, jumps, MIN_SCALE, ticks, timeline, visibleSpan, windowFor, xOf } from '../../src/renderer/src/views/guide-timeline';
 
 // The guide's geometry without a browser (local times, so any time zone the machine has).
 
@@ -32,11 +32,9 @@ describe('guide timeline', () => {
     expect(jumps(at(27, 23, 59), at(27, 23)).find((j) => j.id === 'tomorrow')!.at).toBe(at(28, 0));
     expect(windowFor(at(27, 19), at(28, 0), [1, 3, 6, 12, 24])).toBe(6);
     expect(windowFor(at(27, 19), at(29, 0), [1, 3, 6, 12, 24])).toBe(24);
-    // at 22:10, midnight plus the 73 minutes a 256 px view shows at the scrolling scale is past a
-    // 3-hour window's end: landing there needs the 6-hour one (the 3-hour one stopped at 23:50)
-    const span = (256 / MIN_SCALE) * 60_000;
-    expect(windowFor(at(27, 22, 10), at(28, 0), [1, 3, 6, 12, 24], span)).toBe(6);
-    expect(windowFor(at(27, 23, 10), at(28, 0), [1, 3, 6, 12, 24], span)).toBe(3);
+    // at 22:05, midnight needs more than 3 h when 256 px show 73 minutes: midnight could not reach the left edge
+    expect(windowFor(at(27, 22, 5), at(28, 0), [1, 3, 6, 12, 24], visibleSpan(256))).toBe(6);
+    expect(windowFor(at(27, 22, 5), at(28, 0), [1, 3, 6, 12, 24])).toBe(3);
   });
 
   it('cuts a block to the part in view, so its title starts at the visible edge; drops what is out of view', () => {

@@ -135,11 +135,11 @@ describe('while you were away', () => {
     expect(titles(results)).toEqual([[], ['While you were away, 2 people started watching'], []]);
     const summary = results[1]?.requests[0];
     expect(summary?.body).toBe('Bo, Cy');
-    expect(summary?.target).toEqual({ view: 'watching' });
+    expect(summary?.target).toEqual({ view: 'activity', section: 'log' });
     expect(summary?.artworkUrl).toBeNull();
   });
 
-  it('names a single viewer, with what and where, and points at their card', () => {
+  it('names a single viewer, with what and where, and lands on the Activity log like any summary', () => {
     const bo = viewer('Bo', { startedAt: iso(lastSync + 60_000) });
     const [, after] = run([
       { list: list(viewer('Ann')), at: lastSync },
@@ -149,7 +149,7 @@ describe('while you were away', () => {
     expect(after?.requests[0]).toMatchObject({
       title: 'While you were away, Bo started watching Friends',
       body: '90s Sitcoms · Apple TV',
-      target: { view: 'watching', viewer: bo.key },
+      target: { view: 'activity', section: 'log' },
     });
   });
 

@@ -122,7 +122,8 @@ function composeAway(news: Viewer[], now: number): NotificationRequest {
     title,
     body,
     artworkUrl: single?.artworkUrl ?? null,
-    target: single ? { view: 'watching', viewer: single.key } : { view: 'watching' },
+    // what happened while away is in the Activity log (tagged so), whoever has left since
+    target: { view: 'activity', section: 'log' },
     at: now,
   };
 }

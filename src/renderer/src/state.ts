@@ -2,6 +2,7 @@ import { computed, effect, signal } from '@preact/signals';
 import type { Program } from '../../shared/airwave';
 import { applySnapshotUpdate, type AppSnapshot, type FocusTarget, type Resource } from '../../shared/bridge';
 import { bridge } from './bridge';
+import { showActivitySection } from './features/activity-state';
 
 /** The popover's state: the snapshot from main, and what the person is looking at. */
 
@@ -115,6 +116,7 @@ function applyFocus(target: FocusTarget): void {
   view.value = target.view;
   if (target.view === 'watching') focusedViewer.value = target.viewer ?? null;
   if (target.view === 'on-now') focusedChannel.value = target.channelNumber ?? null;
+  if (target.view === 'activity' && target.section) showActivitySection(target.section);
 }
 
 export function startState(): () => void {

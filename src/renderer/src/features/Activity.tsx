@@ -1,12 +1,12 @@
-import { signal } from '@preact/signals';
 import { useEffect, useState } from 'preact/hooks';
-import type { ActivityEntry, ActivityPage } from '../../../shared/bridge';
+import type { ActivityEntry, ActivityPage, ActivitySection } from '../../../shared/bridge';
 import { channelLabel, localTime, programTitle } from '../../../shared/format';
 import { bridge } from '../bridge';
 import { Empty } from '../components/bits';
 import { now, snapshot } from '../state';
 import { features as t } from '../strings/features';
 import { cancelReminder, featureError, run, when } from './actions';
+import { activitySection, logDay, logUser } from './activity-state';
 import { ComingUp } from './ComingUp';
 import { useRoving } from './roving';
 import './features.css';
@@ -15,9 +15,8 @@ import './features.css';
  * The Activity tab: upcoming reminders (with cancel), "Coming up" for followed titles, and the
  * log of viewers today and yesterday. One section at a time, chosen by a row of toggles.
  */
-type Section = 'reminders' | 'comingUp' | 'log';
+type Section = ActivitySection;
 const SECTIONS: Section[] = ['reminders', 'comingUp', 'log'];
-export const activitySection = signal<Section>('reminders');
 
 export function Activity() {
   useEffect(() => void (featureError.value = null), []); // an old failure (from Settings, say) is not news here
@@ -79,9 +78,6 @@ function Reminders() {
     </section>
   );
 }
-
-const logDay = signal<'today' | 'yesterday'>('today');
-const logUser = signal<string>('');
 
 function Log() {
   const s = snapshot.value!;

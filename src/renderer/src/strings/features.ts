@@ -20,7 +20,7 @@ export const features = {
   failed: (message: string) => `Could not do that: ${message}`,
   // reminders
   noReminders: 'No reminders set',
-  noRemindersHint: 'Choose “Remind me” on a programme in a channel or in search.',
+  noRemindersHint: 'Choose “Remind me” on a programme in the guide, a channel or search.',
   reminderList: (n: number) => plural(n, { one: '{n} upcoming reminder', other: '{n} upcoming reminders' }),
   fromWatchlist: 'watchlist',
   onNow: 'On now',

@@ -46,4 +46,13 @@ export const guideText = {
   blockRest: (fullTitle: string | null, starts: number, ends: number, channel: string, onAir: boolean) =>
     `${fullTitle ? `: ${fullTitle}` : ''}, ${time.format(starts)} to ${time.format(ends)} on ${channel}${onAir ? ', on now' : ''}`,
   grid: (channels: number) => `Guide, ${channels} ${channels === 1 ? 'channel' : 'channels'}`,
+  starredGrid: (channels: number) => `Guide, ${channels} starred ${channels === 1 ? 'channel' : 'channels'}`,
+  /** the toggle: its visible word, the name it is known by (which starts with that word), and its tooltip */
+  favourites: 'Favourites',
+  favouritesOnly: 'Favourites only',
+  favouritesOnlyHint: 'Show only the channels you starred',
+  noFavourites: 'No favourite channels yet',
+  noFavouritesHint: 'Star channels to see them here.',
+  noFavouritesHere: 'No starred channel in this guide',
+  noFavouritesHereHint: 'The channels you starred are not in the window the server sent.',
 };

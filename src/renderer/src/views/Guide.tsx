@@ -1,21 +1,25 @@
+import { Star } from 'lucide-preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { artworkPath, parseArtworkPath, type GuideChannel, type Program } from '../../../shared/airwave';
 import { clock, duration, episodeLabel } from '../../../shared/format';
 import { Artwork, BACKDROP_SIZE, Empty } from '../components/bits';
 import { ChannelIcon } from '../components/channel-icon';
 import { useVirtualRows } from '../components/virtual';
+import { StarButton } from '../features/buttons';
+import { SlotActions } from '../features/sheet-actions';
 import { channelDetail, now, programDetail } from '../state';
 import { guideText } from '../strings/guide';
-import { guideRows, guideStatus, requestWindow } from './guide-source';
-import { block, jumps, MIN_SCALE, MINUTE, ticks, timeAt, timeline, windowFor, xOf, type JumpId, type Timeline } from './guide-timeline';
+import { favouritesOnly, guideList, guideRows, guideStatus, requestWindow } from './guide-source';
+import { block, jumps, ticks, timeAt, timeline, visibleSpan, windowFor, xOf, type JumpId, type Timeline } from './guide-timeline';
 import './Guide.css';
 import '../components/sheet.css';
 
 /**
  * Owns the guide view: a TV-guide timeline for 380 px. The channel column stays pinned, titles
  * stay at the visible left edge, the programme on air is filled, midnights carry the day, and
- * jumps (now, +1 h, tonight, tomorrow) move through long windows. Data comes through
- * guide-source.ts, geometry from guide-timeline.ts.
+ * jumps (now, +1 h, tonight, tomorrow) move through long windows. Each channel has a star (the
+ * arrow keys reach it: it is the grid's first column), and the toolbar can list starred channels
+ * only. Data comes through guide-source.ts, geometry from guide-timeline.ts.
  */
 
 /** The forward windows on offer, in hours. */
@@ -44,7 +48,19 @@ export function Guide() {
   const [viewport, setViewport] = useState(380);
   /** a time to bring to the visible left edge once the window covers it */
   const [target, setTarget] = useState<number | null>(null);
-  const { scrollRef, items, totalSize } = useVirtualRows(status.channelCount, ROW, OVERSCAN_ROWS);
+  const list = guideList();
+  const { scrollRef, items, totalSize } = useVirtualRows(list.count, ROW, OVERSCAN_ROWS);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  // a star pressed while only favourites are listed takes its row away: focus goes to the row now there
+  const refocus = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const position = refocus.current;
+    if (position === null || list.finding) return;
+    refocus.current = null;
+    const at = Math.min(position, list.count - 1);
+    const star = scrollRef.current?.querySelector<HTMLElement>(`.guide-row[data-position="${at}"] .guide-star`);
+    (star ?? toggleRef.current)?.focus();
+  }, [list.count, list.finding]);
 
   const load = async (hours: number) => {
     setFailure(null);
@@ -111,10 +127,10 @@ export function Guide() {
 
   const jump = (to: number) => {
     setTarget(to);
-    // what the view shows at a scrolling scale: the window must reach that far past the landing
-    const span = ((viewport - COLUMN) / MIN_SCALE) * MINUTE;
+    // a window that reaches far enough past `to` for it to scroll to the visible left edge
+    const span = Math.max(60 * 60_000, visibleSpan(viewport - COLUMN));
     const hours = windowFor(at, to, GUIDE_WINDOWS, span);
-    if (status.window && to + Math.max(60 * MINUTE, span) > status.window.to && hours * 60 > (status.shownMinutes ?? 0)) void load(hours);
+    if (status.window && to + span > status.window.to && hours * 60 > (status.shownMinutes ?? 0)) void load(hours);
   };
 
   const shown = status.shownMinutes === null ? null : status.shownMinutes / 60;
@@ -127,7 +143,8 @@ export function Guide() {
   return (
     <div class="guide" data-window-minutes={status.shownMinutes ?? undefined}>
       <div class="guide-toolbar">
-        <div class="guide-windows" role="radiogroup" aria-label={guideText.windowGroup}>
+        <div class="guide-windows">
+          <div class="guide-window-chips" role="radiogroup" aria-label={guideText.windowGroup}>
           {GUIDE_WINDOWS.map((hours) => {
             const checked = (shown ?? status.requestedMinutes / 60) === hours;
             const busy = pending === hours && !checked;
@@ -137,6 +154,19 @@ export function Guide() {
               </button>
             );
           })}
+          </div>
+          <button
+            ref={toggleRef}
+            type="button"
+            class={`chip guide-favourites${favouritesOnly.value ? ' chip-active' : ''}`}
+            aria-pressed={favouritesOnly.value}
+            aria-label={guideText.favouritesOnly}
+            title={guideText.favouritesOnlyHint}
+            onClick={() => (favouritesOnly.value = !favouritesOnly.value)}
+          >
+            <Star size={13} aria-hidden fill={favouritesOnly.value ? 'currentColor' : 'none'} />
+            {guideText.favourites}
+          </button>
         </div>
         <div class="guide-jumps" role="group" aria-label={guideText.jumpGroup}>
           {jumps(at, visibleFrom).map(({ id, at: to }) => (
@@ -158,8 +188,12 @@ export function Guide() {
       ) : null}
       {!line ? (
         <Empty title={status.loading || pending !== null ? guideText.loadingGuide : guideText.notLoaded}>{!status.loading && status.error ? status.error : null}</Empty>
+      ) : favouritesOnly.value && list.favourites === 0 ? (
+        <Empty title={guideText.noFavourites}>{guideText.noFavouritesHint}</Empty>
+      ) : favouritesOnly.value && list.count === 0 && !list.finding ? (
+        <Empty title={guideText.noFavouritesHere}>{guideText.noFavouritesHereHint}</Empty>
       ) : (
-        <div ref={scrollRef} class="scroll guide-scroll" onScroll={onScroll} onKeyDown={arrows} role="region" aria-label={guideText.grid(status.channelCount)}>
+        <div ref={scrollRef} class="scroll guide-scroll" onScroll={onScroll} onKeyDown={arrows} role="region" aria-label={favouritesOnly.value ? guideText.starredGrid(list.count) : guideText.grid(status.channelCount)}>
           <div class="guide-canvas" style={{ width: `${COLUMN + line.width}px`, height: `${totalSize + RULER}px` }}>
             <Ruler line={line} at={at} visibleFrom={visibleFrom} />
             {ticks(line)
@@ -172,7 +206,10 @@ export function Guide() {
               const row = rows[item.index - first];
               const top = `translateY(${item.start + RULER}px)`;
               if (!row) return <div key={`pending-${item.index}`} class="guide-row guide-row-pending" style={{ transform: top, height: `${ROW}px`, width: `${COLUMN + line.width}px` }} aria-hidden="true" />;
-              return <Row key={row.id} row={row} line={line} at={at} top={top} visibleFrom={visibleFrom} visibleTo={visibleTo} />;
+              const onStar = () => {
+                if (favouritesOnly.value) refocus.current = item.index;
+              };
+              return <Row key={row.id} row={row} position={item.index} onStar={onStar} line={line} at={at} top={top} visibleFrom={visibleFrom} visibleTo={visibleTo} />;
             })}
           </div>
         </div>
@@ -181,7 +218,6 @@ export function Guide() {
   );
 }
 
-/** The cell an arrow key leads to from `from` (a channel cell or a programme block), if it is drawn. */
 /**
  * After scrolling a row into view, its data may still be on its way (a pending row has no cells):
  * look for the neighbour on each frame, for at most three seconds, and give up if focus went elsewhere.
@@ -195,9 +231,10 @@ function focusWhenDrawn(from: HTMLElement, key: string, until = performance.now(
   });
 }
 
+/** The cell an arrow key leads to from `from` (a channel cell or a programme block), if it is drawn. */
 function gridNeighbour(from: HTMLElement, key: string): HTMLElement | null {
   const row = from.closest<HTMLElement>('.guide-row')!;
-  const cells = (r: Element) => [...r.querySelectorAll<HTMLElement>('.guide-channel, .block')];
+  const cells = (r: Element) => [...r.querySelectorAll<HTMLElement>('.guide-star, .guide-channel, .block')];
   if (key === 'ArrowLeft' || key === 'ArrowRight') {
     const own = cells(row);
     return own[own.indexOf(from) + (key === 'ArrowRight' ? 1 : -1)] ?? null;
@@ -209,6 +246,7 @@ function gridNeighbour(from: HTMLElement, key: string): HTMLElement | null {
   const target = sorted[index + (key === 'ArrowDown' ? 1 : -1)]?.r;
   if (!target) return null;
   if (from.classList.contains('guide-channel')) return target.querySelector('.guide-channel');
+  if (from.classList.contains('guide-star')) return target.querySelector('.guide-star');
   // what is on in that row at the left edge of the programme we come from
   const x = from.getBoundingClientRect().left + 1;
   const blocks = [...target.querySelectorAll<HTMLElement>('.block')];
@@ -241,18 +279,34 @@ function Ruler({ line, at, visibleFrom }: { line: Timeline; at: number; visibleF
   );
 }
 
-function Row({ row, line, at, top, visibleFrom, visibleTo }: { row: GuideChannel; line: Timeline; at: number; top: string; visibleFrom: number; visibleTo: number }) {
+interface RowProps {
+  row: GuideChannel;
+  /** the row's place in the list shown */
+  position: number;
+  onStar: () => void;
+  line: Timeline;
+  at: number;
+  top: string;
+  visibleFrom: number;
+  visibleTo: number;
+}
+
+function Row({ row, position, onStar, line, at, top, visibleFrom, visibleTo }: RowProps) {
   const channelName = `${row.number} ${row.name}`;
   return (
-    <div class="guide-row" style={{ transform: top, height: `${ROW}px`, width: `${COLUMN + line.width}px` }} role="group" aria-label={guideText.channel(row.number, row.name)}>
-      <button type="button" class="guide-channel" style={{ width: `${COLUMN}px` }} onClick={() => (channelDetail.value = row.number)} title={channelName}>
-        <span class="channel-number">{row.number}</span>
-        <ChannelIcon icon={row.icon} tint={row.tint} size={14} />
-        <span class="guide-channel-name">{row.name}</span>
-        <span class="guide-channel-full" aria-hidden="true">
-          {row.name}
-        </span>
-      </button>
+    <div class="guide-row" data-position={position} style={{ transform: top, height: `${ROW}px`, width: `${COLUMN + line.width}px` }} role="group" aria-label={guideText.channel(row.number, row.name)}>
+      <div class="guide-head" style={{ width: `${COLUMN}px` }}>
+        {/* no tab stop of its own: ArrowLeft from the channel reaches it (it is the grid's first column) */}
+        <StarButton channel={{ channelId: row.id, channelNumber: row.number, channelName: row.name }} tabIndex={-1} class="guide-star" onToggle={onStar} />
+        <button type="button" class="guide-channel" onClick={() => (channelDetail.value = row.number)} title={channelName}>
+          <span class="channel-number">{row.number}</span>
+          <ChannelIcon icon={row.icon} tint={row.tint} size={14} />
+          <span class="guide-channel-name">{row.name}</span>
+          <span class="guide-channel-full" aria-hidden="true">
+            {row.name}
+          </span>
+        </button>
+      </div>
       {row.programs.map((program) => (
         <Block key={program.startsAt} program={program} row={row} line={line} at={at} visibleFrom={visibleFrom} visibleTo={visibleTo} />
       ))}
@@ -273,6 +327,7 @@ function Block({ program, row, line, at, visibleFrom, visibleTo }: { program: Pr
     <button
       type="button"
       class={`block${bumper ? ' block-bumper' : ''}${onAir ? ' block-now' : ''}`}
+      data-starts={starts}
       style={{ left: `${COLUMN + place.left}px`, width: `${place.width}px` }}
       title={bumper ? `${guideText.bumper}: ${program.title}` : full}
       onClick={() => (programDetail.value = { program, channel: { number: row.number, name: row.name, id: row.id } })}
@@ -311,6 +366,8 @@ export function ProgramDetail({ selected, onClose }: { selected: Selected; onClo
             .join(' · ')}
         </p>
         {program.summary ? <p class="sheet-summary">{program.summary}</p> : null}
+        {/* Remind me (before it starts) and Follow, as in the channel sheet */}
+        <SlotActions program={program} channel={channel} />
       </div>
     </div>
   );

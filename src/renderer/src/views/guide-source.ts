@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals';
+import { effect, signal } from '@preact/signals';
 import type { GuideChannel } from '../../../shared/airwave';
 import { GUIDE_ROWS_MAX, type Outcome } from '../../../shared/bridge';
 import { bridge } from '../bridge';
@@ -10,7 +10,8 @@ import { snapshot } from '../state';
  * span of time. The snapshot says only how big the shown window is; the rows the view draws are
  * asked for with `getGuideRows` (a row not here yet is `null`, drawn as a placeholder). Rows held
  * stay valid until the revision moves (another window); while a window streams in, only rows that
- * were not there before are asked for.
+ * were not there before are asked for. With "favourites only", the list is the starred channels
+ * found in the window: where they sit is asked first without programmes, then only the rows in view.
  */
 
 export interface GuideStatus {
@@ -40,32 +41,105 @@ export function guideStatus(): GuideStatus {
   };
 }
 
-/** Rows held for one guide revision and time span. */
+const TOGGLE_KEY = 'airwave.guideFavouritesOnly';
+/** Only starred channels are listed (kept by the page, so it holds across openings of the popover). */
+export const favouritesOnly = signal<boolean>(readToggle());
+effect(() => writeToggle(favouritesOnly.value));
+
+/** Rows held for one guide revision and time span, by guide index (both lists share them). */
 const held = { key: '', rows: new Map<number, GuideChannel>() };
 /** bumps when rows arrive, so the view draws them */
 const arrived = signal(0);
 /** a range asked for and not answered yet (one request at a time; the newest wish waits) */
 let asking: string | null = null;
-let wanted: { key: string; first: number; last: number; from: number; to: number } | null = null;
+interface Wish {
+  key: string;
+  first: number;
+  last: number;
+  from: number;
+  to: number;
+  /** the starred list: the channels at positions first..last, by number */
+  numbers?: number[];
+}
+let wanted: Wish | null = null;
 
-/** Channels `first`..`last` (exclusive, guide order) with the programmes overlapping [from, to). */
+/** The starred channels found in the shown window, in guide order (found without their programmes). */
+interface Starred {
+  key: string;
+  revision: number;
+  entries: { index: number; number: number }[];
+}
+let starred: Starred | null = null;
+let finding: string | null = null;
+
+/**
+ * What the view lists: every channel of the window, or (favourites only) the starred ones found in
+ * it. `count` is how many rows; `finding` while the starred ones are still being looked for.
+ */
+export function guideList(): { count: number; favourites: number; finding: boolean } {
+  void arrived.value;
+  const guide = snapshot.value!.guide;
+  const favourites = snapshot.value!.favourites.length;
+  if (!favouritesOnly.value) return { count: guide.channels, favourites, finding: false };
+  const key = starredKey();
+  if (starred?.key !== key) queueMicrotask(findStarred);
+  const usable = starred && starred.revision === guide.revision ? starred.entries : [];
+  return { count: favourites === 0 ? 0 : usable.length, favourites, finding: favourites > 0 && starred?.key !== key };
+}
+
+function starredKey(): string {
+  const s = snapshot.value!;
+  const numbers = [...new Set(s.favourites.map((f) => f.channelNumber))].sort((a, b) => a - b);
+  return `${s.guide.revision}|${s.guide.channels}|${numbers.join(',')}`;
+}
+
+/** Asks where the starred channels are, GUIDE_ROWS_MAX at a time, with no programmes (a bodiless span). */
+function findStarred(): void {
+  const key = starredKey();
+  if (!snapshot.value || !favouritesOnly.value || starred?.key === key || finding !== null) return;
+  finding = key;
+  const [revision, , list] = key.split('|');
+  const numbers = list ? list.split(',').map(Number) : [];
+  const chunks: number[][] = [];
+  for (let i = 0; i < numbers.length; i += GUIDE_ROWS_MAX) chunks.push(numbers.slice(i, i + GUIDE_ROWS_MAX));
+  void Promise.all(chunks.map((chunk) => bridge.getGuideRows({ from: 0, to: 0, numbers: chunk, startsAt: 0, endsAt: 0 })))
+    .then((outcomes) => {
+      const entries: Starred['entries'] = [];
+      for (const outcome of outcomes) {
+        if (!outcome.ok || `${outcome.value.revision}` !== revision) return; // another window by now: asked again below
+        outcome.value.rows.forEach((row, i) => entries.push({ index: outcome.value.indexes[i]!, number: row.number }));
+      }
+      starred = { key, revision: Number(revision), entries: entries.sort((a, b) => a.index - b.index) };
+      arrived.value++;
+    })
+    .catch(() => {})
+    .finally(() => {
+      finding = null;
+      // the favourites or the window moved on while this ran
+      if (favouritesOnly.value && starred?.key !== starredKey() && finding === null) queueMicrotask(findStarred);
+    });
+}
+
+/**
+ * Rows `first`..`last` (exclusive) of the list shown (see guideList) with the programmes
+ * overlapping [from, to); a row not here yet is null.
+ */
 export function guideRows(first: number, last: number, from: number, to: number): (GuideChannel | null)[] {
   void arrived.value;
   const guide = snapshot.value!.guide;
   const key = `${guide.revision}|${guide.window?.serverTime ?? ''}|${from}|${to}`;
-  if (held.key !== key) {
-    // keep the rows on screen until the new ones are here (no flash of placeholders while streaming)
-    wanted = { key, first, last, from, to };
-  }
+  const only = favouritesOnly.value ? (starred?.revision === guide.revision ? starred.entries : []) : null;
+  const indexOf = (position: number) => (only ? (only[position]?.index ?? -1) : position);
   const out: (GuideChannel | null)[] = [];
   let missing = false;
   for (let i = Math.max(0, first); i < Math.max(0, last); i++) {
-    const row = held.rows.get(i) ?? null;
+    const row = held.rows.get(indexOf(i)) ?? null;
     if (!row || held.key !== key) missing = true;
     out.push(row);
   }
   if (missing) {
-    wanted = { key, first, last, from, to };
+    // keep the rows on screen until the new ones are here (no flash of placeholders while streaming)
+    wanted = { key, first, last, from, to, ...(only ? { numbers: only.slice(Math.max(0, first), Math.max(0, last)).map((e) => e.number) } : {}) };
     queueMicrotask(ask);
   }
   return out;
@@ -74,12 +148,16 @@ export function guideRows(first: number, last: number, from: number, to: number)
 function ask(): void {
   const wish = wanted;
   if (!wish || asking !== null) return;
-  const id = `${wish.key}|${wish.first}|${wish.last}`;
+  const id = wishId(wish);
   asking = id;
   wanted = null;
+  const span = { startsAt: Math.max(0, Math.floor(wish.from)), endsAt: Math.max(0, Math.ceil(wish.to)) };
   const count = Math.min(GUIDE_ROWS_MAX, Math.max(0, wish.last - wish.first));
+  const request = wish.numbers
+    ? { from: 0, to: 0, numbers: wish.numbers.slice(0, GUIDE_ROWS_MAX), ...span }
+    : { from: Math.max(0, wish.first), to: Math.max(0, wish.first) + count, ...span };
   void bridge
-    .getGuideRows({ from: Math.max(0, wish.first), to: Math.max(0, wish.first) + count, startsAt: Math.max(0, Math.floor(wish.from)), endsAt: Math.max(0, Math.ceil(wish.to)) })
+    .getGuideRows(request)
     .then((outcome) => {
       // rows of another window than the one asked about: the next draw asks again
       if (!outcome.ok || `${outcome.value.revision}` !== wish.key.split('|')[0]) return;
@@ -101,8 +179,25 @@ function ask(): void {
     .finally(() => {
       asking = null;
       // a wish made while this one ran (scrolled on, more rows streamed in) is asked for now
-      if (wanted && `${wanted.key}|${wanted.first}|${wanted.last}` !== id) ask();
+      if (wanted && wishId(wanted) !== id) ask();
     });
+}
+
+const wishId = (wish: Wish) => `${wish.key}|${wish.first}|${wish.last}|${wish.numbers?.join(',') ?? ''}`;
+
+function readToggle(): boolean {
+  try {
+    return localStorage.getItem(TOGGLE_KEY) === 'true';
+  } catch {
+    return false; // no storage (a locked-down profile): off, and kept for this session only
+  }
+}
+function writeToggle(on: boolean): void {
+  try {
+    localStorage.setItem(TOGGLE_KEY, String(on));
+  } catch {
+    // as above
+  }
 }
 
 /** Asks for another window (minutes ahead); the outcome says why when it could not be loaded. */

@@ -40,6 +40,9 @@ export function timeline(now: number, window: { from: number; to: number }, time
   return { start, end, scale, width: Math.floor(minutes * scale) };
 }
 
+/** The minutes a scrolling timeline shows in `timelineWidth` px (at the readable scale). */
+export const visibleSpan = (timelineWidth: number) => Math.ceil(timelineWidth / MIN_SCALE) * MINUTE;
+
 export const xOf = (t: Timeline, ms: number) => ((ms - t.start) / MINUTE) * t.scale;
 export const timeAt = (t: Timeline, px: number) => t.start + (px / t.scale) * MINUTE;
 
@@ -79,12 +82,11 @@ export function jumps(now: number, from: number): { id: JumpId; at: number }[] {
 }
 
 /**
- * The smallest of `windows` (hours ahead) that can put `at` at the visible left edge: it reaches an
- * hour past `at`, or the visible span (`spanMs`) past it when that is longer, since the view cannot
- * scroll past the window's end. The largest if none does.
+ * The smallest of `windows` (hours ahead) that shows `span` (an hour, or the visible width when
+ * that is more) after `at`, so `at` can reach the visible left edge; the largest if none does.
  */
-export function windowFor(now: number, at: number, windows: readonly number[], spanMs = 0): number {
-  const needed = (at + Math.max(60 * MINUTE, spanMs) - now) / 3_600_000;
+export function windowFor(now: number, at: number, windows: readonly number[], span = 60 * MINUTE): number {
+  const needed = (at + Math.max(60 * MINUTE, span) - now) / 3_600_000;
   return windows.find((hours) => hours >= needed) ?? windows[windows.length - 1]!;
 }
 
