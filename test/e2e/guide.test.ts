@@ -2,42 +2,21 @@
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer, type DemoServer } from '../../src/main/demo';
-import { startPreviewHost, type PreviewHost, type PreviewOptions } from '../../src/main/preview/host';
-import { launchBrowser, openPopover, POPOVER, screenshot } from '../support/browser';
-import { ensureBuilt, out } from '../support/built';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { PreviewOptions } from '../../src/main/preview/host';
+import { openPopover, POPOVER, screenshot } from '../support/browser';
 import { startHostileServer } from '../support/hostile-server';
 import { startLocalServer } from '../support/local-server';
+import { e2eSetup } from './setup';
 
 // The guide view in Chromium against the preview host (the real core, the demo server on
 // loopback): readable in 380 px, keyboard-safe, honest about failed loads, accessible in light
 // and dark, and the light renderer it lives in (small first bundle, icons on demand).
 
-const RENDERER = out('renderer');
 const AXE = readFileSync(join(process.cwd(), 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
-let browser: Browser;
-const hosts: PreviewHost[] = [];
-const demos: DemoServer[] = [];
-
-beforeAll(async () => {
-  ensureBuilt();
-  browser = await launchBrowser();
-}, 130_000);
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const host of hosts.splice(0)) await host.close();
-  for (const demo of demos.splice(0)) await demo.close();
-});
-
-async function preview(options: Partial<PreviewOptions> = {}): Promise<PreviewHost> {
-  const host = await startPreviewHost({ rendererDir: RENDERER, ...options });
-  hosts.push(host);
-  return host;
-}
+const e2e = e2eSetup();
+const preview = (options: Partial<PreviewOptions> = {}) => e2e.preview(options);
 
 const demoGuide = (channels = 40) => preview({ demo: true, demoOptions: { seed: 7, channels, viewers: 1, churn: 0 } });
 
@@ -64,7 +43,7 @@ const hiddenBehindColumn = (page: Page) =>
 describe('the guide in 380 px', () => {
   it('changes the guide window, and search finds a programme by its title', async () => {
     const host = await preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 1, churn: 0 } });
-    const page = await openPopover(browser, host.url);
+    const page = await openPopover(e2e.browser, host.url);
     const guideRequests: unknown[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/__bridge/loadGuide')) guideRequests.push(request.postDataJSON());
@@ -96,7 +75,7 @@ describe('the guide in 380 px', () => {
 
   it('keeps titles at the visible left edge and fills the programme on air, however far it is scrolled', async () => {
     const host = await demoGuide();
-    const page = await openPopover(browser, host.url);
+    const page = await openPopover(e2e.browser, host.url);
     await openGuide(page);
     await screenshot(page, 'guide-light');
     const check = async () => {
@@ -127,7 +106,7 @@ describe('the guide in 380 px', () => {
 
   it('channel names take two lines, and the full name shows on hover and on focus', async () => {
     const host = await demoGuide();
-    const page = await openPopover(browser, host.url);
+    const page = await openPopover(e2e.browser, host.url);
     await openGuide(page);
     const name = page.locator('.guide-channel-name').first();
     expect(await name.evaluate((el) => getComputedStyle(el).webkitLineClamp)).toBe('2');
@@ -151,7 +130,7 @@ describe('the guide in 380 px', () => {
 
   it('fits a one-hour window in the width, and jumps through a long one to tonight and tomorrow with a day label', async () => {
     const host = await demoGuide();
-    const page = await openPopover(browser, host.url);
+    const page = await openPopover(e2e.browser, host.url);
     const guideRequests: { forwardMinutes: number }[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/__bridge/loadGuide')) guideRequests.push(request.postDataJSON() as { forwardMinutes: number });
@@ -203,7 +182,7 @@ describe('the guide in 380 px', () => {
 
   it('Tab never lands on a block hidden behind the channel column, scrolled or not', async () => {
     const host = await demoGuide();
-    const page = await openPopover(browser, host.url);
+    const page = await openPopover(e2e.browser, host.url);
     await openGuide(page);
     await page.getByRole('radio', { name: '6 h' }).click();
     await expect.poll(() => page.getByRole('radio', { name: '6 h' }).getAttribute('aria-checked')).toBe('true');
@@ -244,7 +223,7 @@ describe('the guide in 380 px', () => {
 
   it('arrow keys move along a channel and to what is on at the same time on the next, far down the list', async () => {
     const host = await demoGuide();
-    const page = await openPopover(browser, host.url);
+    const page = await openPopover(e2e.browser, host.url);
     await openGuide(page);
     const focusedRow = () => page.evaluate(() => document.activeElement?.closest('.guide-row')?.getAttribute('aria-label') ?? null);
     const focusedClass = () => page.evaluate(() => document.activeElement?.className ?? '');
@@ -282,12 +261,11 @@ describe('the guide in 380 px', () => {
 
   it('a window that fails to load keeps the old selection and grid, and says why', async () => {
 
-    const demo = await startDemoServer({ port: 0, seed: 11, channels: 12, viewers: 1, churn: 0 });
-    demos.push(demo);
+    const demo = await e2e.demo({ port: 0, seed: 11, channels: 12, viewers: 1, churn: 0 });
     const hostile = await startHostileServer(demo);
     try {
       const host = await preview({ server: hostile.url, apiKey: demo.key });
-      const page = await openPopover(browser, host.url);
+      const page = await openPopover(e2e.browser, host.url);
       await openGuide(page);
       await page.getByRole('radio', { name: '3 h' }).click();
       await expect.poll(() => page.getByRole('radio', { name: '3 h' }).getAttribute('aria-checked')).toBe('true');
@@ -314,8 +292,7 @@ describe('the guide in 380 px', () => {
 
 describe('a window streaming in', () => {
   it('paints the first screen of rows while the rest of the guide has not arrived, then the whole grid', async () => {
-    const demo = await startDemoServer({ port: 0, seed: 7, channels: 200, viewers: 1, churn: 0 });
-    demos.push(demo);
+    const demo = await e2e.demo({ port: 0, seed: 7, channels: 200, viewers: 1, churn: 0 });
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     let held = 0;
@@ -343,7 +320,7 @@ describe('a window streaming in', () => {
     });
     try {
       const host = await preview({ server: relay.url, apiKey: demo.key });
-      const page = await openPopover(browser, host.url);
+      const page = await openPopover(e2e.browser, host.url);
       await page.getByRole('tab', { name: 'Guide' }).click();
       await page.locator('.guide-scroll .block').first().waitFor();
       // the answer is still open: the core is loading, and the rows on screen are real rows
@@ -367,7 +344,7 @@ describe('a window streaming in', () => {
 describe('accessibility and a light renderer', () => {
   it.each(['light', 'dark'] as const)('axe finds no serious or critical violation in the guide (%s)', async (scheme) => {
     const host = await demoGuide();
-    const context = await browser.newContext({ viewport: POPOVER, colorScheme: scheme, reducedMotion: 'reduce', bypassCSP: true });
+    const context = await e2e.browser.newContext({ viewport: POPOVER, colorScheme: scheme, reducedMotion: 'reduce', bypassCSP: true });
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
     await page.goto(host.url);
@@ -386,7 +363,7 @@ describe('accessibility and a light renderer', () => {
 
   it('the first paint loads at most 250 KB of JavaScript; icons load per name, at their final size', async () => {
     const host = await demoGuide(16);
-    const context = await browser.newContext({ viewport: POPOVER, reducedMotion: 'reduce' });
+    const context = await e2e.browser.newContext({ viewport: POPOVER, reducedMotion: 'reduce' });
     const page = await context.newPage();
     const scripts: { url: string; bytes: number }[] = [];
     page.on('response', (response) => {

@@ -1,32 +1,16 @@
 /// <reference lib="dom" />
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer, type DemoServer } from '../../src/main/demo';
-import { startPreviewHost, type PreviewHost, type PreviewOptions } from '../../src/main/preview/host';
-import { getJson, launchBrowser, openPopover, screenshot } from '../support/browser';
-import { ensureBuilt, out } from '../support/built';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { PreviewOptions } from '../../src/main/preview/host';
+import { getJson, openPopover, screenshot } from '../support/browser';
 import { onAirChannel } from '../support/core-harness';
 import { startHostileServer } from '../support/hostile-server';
+import { e2eSetup } from './setup';
 
 // The real popover (built renderer) in Debian's Chromium, against the preview host running the
 // real core over loopback. Every wait is bounded by Playwright's timeouts.
 
-const RENDERER = out('renderer');
-let browser: Browser;
-const hosts: PreviewHost[] = [];
-const demos: DemoServer[] = [];
-
-beforeAll(async () => {
-  ensureBuilt();
-  browser = await launchBrowser();
-}, 130_000);
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const host of hosts.splice(0)) await host.close();
-  for (const demo of demos.splice(0)) await demo.close();
-});
+const e2e = e2eSetup();
 
 /** Content-Security-Policy violations the page reported (the built page carries the app's CSP). */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
@@ -38,17 +22,8 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 }
 
-async function preview(options: Partial<PreviewOptions> = {}): Promise<PreviewHost> {
-  const host = await startPreviewHost({ rendererDir: RENDERER, ...options });
-  hosts.push(host);
-  return host;
-}
-
-async function demoServer(options: Parameters<typeof startDemoServer>[0] = {}): Promise<DemoServer> {
-  const demo = await startDemoServer({ port: 0, seed: 11, channels: 12, viewers: 2, churn: 0, ...options });
-  demos.push(demo);
-  return demo;
-}
+const preview = (options: Partial<PreviewOptions> = {}) => e2e.preview(options);
+const demoServer = (options: Parameters<typeof e2e.demo>[0] = {}) => e2e.demo(options);
 
 const cards = (page: Page) => page.locator('li.card');
 const loadedPosters = (page: Page) =>
@@ -58,7 +33,7 @@ describe('first run', () => {
   it('says the key is wrong, keeps what was typed, and connects once the key is fixed', async () => {
     const demo = await demoServer();
     const host = await preview();
-    const page = await openPopover(browser, host.url);
+    const page = await openPopover(e2e.browser, host.url);
     await page.getByRole('heading', { name: 'Connect to your Airwave server' }).waitFor();
     await screenshot(page, 'first-run-light');
     await page.fill('input[name=server]', demo.url);
@@ -82,7 +57,7 @@ describe('first run', () => {
 
   it('"Try the demo" starts the built-in demo and connects to it', async () => {
     const host = await preview({ demoOptions: { seed: 4, channels: 10, viewers: 3, churn: 0 } });
-    const page = await openPopover(browser, host.url, 'dark');
+    const page = await openPopover(e2e.browser, host.url, 'dark');
     await page.getByRole('button', { name: 'Try the demo' }).waitFor();
     await screenshot(page, 'first-run-dark');
     await page.getByRole('button', { name: 'Try the demo' }).click();
@@ -95,7 +70,7 @@ describe('first run', () => {
 describe('following the demo', () => {
   it('shows a card per viewer with real posters; a new session adds a card, a notification and a badge', async () => {
     const host = await preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 3, churn: 0 } });
-    const page = await openPopover(browser, host.url);
+    const page = await openPopover(e2e.browser, host.url);
     await expect.poll(() => cards(page).count()).toBe(3);
     // posters that actually loaded: every card has an image with pixels
     const posterWidths = () =>
@@ -125,7 +100,7 @@ describe('following the demo', () => {
 
   it('lists every channel on now, and looks up a typed channel number', async () => {
     const host = await preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 1, churn: 0 } });
-    const page = await openPopover(browser, host.url);
+    const page = await openPopover(e2e.browser, host.url);
     await page.getByRole('tab', { name: 'On now' }).click();
     await page.getByRole('list', { name: '16 channels' }).waitFor();
     await screenshot(page, 'on-now-light');
@@ -151,12 +126,11 @@ describe('following the demo', () => {
       apiKey: demo.key,
       app: { tuning: { backoffBaseMs: 250, backoffCapMs: 1_000 } },
     });
-    const page = await openPopover(browser, host.url);
+    const page = await openPopover(e2e.browser, host.url);
     await expect.poll(() => cards(page).count()).toBe(2);
     const posters = host.app.store.state.nowPlaying.data!.filter((entry) => entry.artworkUrl).length;
     await expect.poll(() => loadedPosters(page)).toBe(posters);
-    await demo.close();
-    demos.splice(demos.indexOf(demo), 1);
+    await e2e.drop(demo);
     await expect.poll(() => page.locator('.footer-state').textContent(), { timeout: 10_000 }).toMatch(/Offline, retrying in \d+ s/);
     expect(await cards(page).count()).toBe(2); // the last good data stays, posters too
     expect(await loadedPosters(page)).toBe(posters);
@@ -185,7 +159,7 @@ describe('a misbehaving server', () => {
         apiKey: demo.key,
         app: { client: { timeouts: { headersMs: 500, bodyMs } }, tuning: { backoffBaseMs: 300, backoffCapMs: 1_500 } },
       });
-      const page = await openPopover(browser, host.url);
+      const page = await openPopover(e2e.browser, host.url);
       await expect.poll(() => cards(page).count()).toBe(2);
       await hostile.setMode(mode);
       await page.getByRole('button', { name: 'Refresh' }).click();
@@ -208,7 +182,7 @@ describe('a misbehaving server', () => {
 describe('at scale', () => {
   it('keeps a 2000-channel On now responsive with a bounded DOM while scrolling', async () => {
     const host = await preview({ demo: true, demoOptions: { seed: 3, channels: 2000, viewers: 2, churn: 0 } });
-    const page = await openPopover(browser, host.url);
+    const page = await openPopover(e2e.browser, host.url);
     await page.getByRole('tab', { name: 'On now' }).click();
     await page.getByRole('list', { name: /^2,?000 channels$/ }).waitFor({ timeout: 20_000 });
     const counts: number[] = [];
@@ -227,7 +201,7 @@ describe('at scale', () => {
 describe('keyboard only', () => {
   it('reaches and uses every view without a mouse', async () => {
     const host = await preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 2, churn: 0 } });
-    const page = await openPopover(browser, host.url, 'dark');
+    const page = await openPopover(e2e.browser, host.url, 'dark');
     const cspViolations = await watchCsp(page);
     await expect.poll(() => cards(page).count()).toBe(2);
     await screenshot(page, 'watching-dark');
