@@ -1,7 +1,7 @@
 import type { Capabilities, Session, Status } from '../../../shared/airwave';
 import type { ConnectionState, ConnectionView } from '../../../shared/bridge';
 import type { Clock } from '../../common/clock';
-import { AirwaveClient, isApiError, type ApiError } from '../client';
+import { AirwaveClient, isApiError } from '../client';
 import { emptyResource, resourceAge, type AppState, type StateStore } from '../state';
 import { DEFAULT_TUNING, type EngineConfig, type Mode, type SyncDeps, type Tuning } from './config';
 import type { Connection } from './connection';
@@ -9,8 +9,9 @@ import { EventSession } from './event-session';
 import { ResourceFetcher } from './fetcher';
 import { FollowedServer } from './followed-server';
 import { GuideWindows, loadGuideWindow } from './guide-window';
-import { describe, isBusy, isKeyRejection, isSoftFailure, keyRejectedMessage, markResourceError, patchConnection, proxyRefusalMessage, showConnection } from './reporting';
-import { failureRetryDelay, incompatibleRetryDelay, keyRecheckDelay, Schedules, streamLossDelay } from './schedules';
+import { describe, isBusy, isKeyRejection, isSoftFailure, markResourceError, patchConnection, proxyRefusalMessage, showConnection } from './reporting';
+import { failureRetryDelay, incompatibleRetryDelay, Schedules, streamLossDelay } from './schedules';
+import { KeyRecheck } from './key-recheck';
 import { ViewerEvents } from './viewer-events';
 
 /**
@@ -39,6 +40,7 @@ interface Following {
   schedules: Schedules;
   viewerEvents: ViewerEvents;
   events: EventSession;
+  key: KeyRecheck;
 }
 
 const active = (mode: Mode) => mode === 'events' || mode === 'polling';
@@ -188,7 +190,7 @@ export class SyncEngine {
     const following = this.#following;
     if (!following || following.server.mode === 'stopped') return;
     following.server.attempt = 0;
-    if (following.server.mode === 'rejected') return void this.#recheckKey(following);
+    if (following.server.mode === 'rejected') return void following.key.check();
     void this.#connect(following);
   }
 
@@ -196,7 +198,7 @@ export class SyncEngine {
   networkOnline(): void {
     const following = this.#following;
     if (this.#suspended || !following) return;
-    if (following.server.mode === 'rejected') return void this.#recheckKey(following);
+    if (following.server.mode === 'rejected') return void following.key.check();
     const state = this.#deps.store.state.connection.state;
     if (state === 'offline' || (state === 'connecting' && following.server.mode === 'waiting')) void this.#connect(following);
   }
@@ -233,7 +235,12 @@ export class SyncEngine {
         deps.log(`event stream: skipped a frame (${reason})`);
       },
     });
-    const following: Following = { server, fetcher, schedules, viewerEvents, events };
+    const key = new KeyRecheck(server, deps, {
+      suspended: () => this.#suspended,
+      showRejected: (state, message, extra) => this.#show(following, 'rejected', state, message, extra),
+      reconnect: () => void this.#connect(following),
+    });
+    const following: Following = { server, fetcher, schedules, viewerEvents, events, key };
     return following;
   }
 
@@ -350,7 +357,7 @@ export class SyncEngine {
       log(`unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
     if (isApiError(error) && error.kind === 'cancelled') return;
-    if (isKeyRejection(error)) return this.#unauthorized(following, error);
+    if (isKeyRejection(error)) return following.key.rejected(error);
     // A 401 that is not Airwave's own answer (a proxy's login page): the way there is in trouble, not the key.
     const message = isApiError(error) && error.kind === 'unauthorized' ? proxyRefusalMessage(error) : describe(error);
     if (resource) markResourceError(this.#deps, resource, message);
@@ -361,49 +368,6 @@ export class SyncEngine {
     server.attempt++;
     const wait = failureRetryDelay(server.attempt, random, tuning, isApiError(error) ? (error.retryAfterMs ?? 0) : 0);
     this.#retryLater(following, 'offline', message, wait, isBusy(error));
-  }
-
-  /**
-   * Airwave rejected the key: normal traffic stops, the data is kept (shown as stale), and one
-   * cheap request checks every `keyRecheckMs` (and on wake or when the network is back) whether
-   * the key works again, so a restored key recovers without the user.
-   */
-  #unauthorized(following: Following, error: ApiError): void {
-    const { server } = following;
-    const conn = server.renew();
-    const delay = keyRecheckDelay(this.#deps.tuning);
-    this.#deps.log(`key rejected: ${error.message}; checking again every ${Math.round(delay / 60_000)} min`);
-    this.#show(following, 'rejected', 'unauthorized', keyRejectedMessage(server.keyWorked, delay), { nextRetryAt: this.#deps.clock.now() + delay });
-    this.#scheduleRecheck(following, conn, delay);
-  }
-
-  #scheduleRecheck(following: Following, conn: Connection, delay: number): void {
-    conn.schedule('key-recheck', delay, () => void this.#recheckKey(following));
-  }
-
-  /** One `/sessions/count` with the rejected key: accepted, reconnect; rejected again, wait for the next check. */
-  async #recheckKey(following: Following): Promise<void> {
-    if (this.#suspended) return;
-    const { server } = following;
-    const conn = server.renew('rejected');
-    server.checkingKey = true;
-    try {
-      await conn.run((signal) => server.client.sessionCount({ signal }));
-    } catch (error) {
-      server.checkingKey = false;
-      if (!conn.isCurrent()) return;
-      if (isKeyRejection(error)) return this.#unauthorized(following, error as ApiError);
-      // Not an answer about the key (the server is away, a proxy): ask again at the next check.
-      this.#deps.log(`key re-check: ${describe(error)}`);
-      const delay = keyRecheckDelay(this.#deps.tuning);
-      patchConnection(this.#deps, { nextRetryAt: this.#deps.clock.now() + delay });
-      return this.#scheduleRecheck(following, conn, delay);
-    }
-    server.checkingKey = false;
-    if (!conn.isCurrent()) return;
-    this.#deps.log('key re-check: the key is accepted again; reconnecting');
-    server.attempt = 0;
-    void this.#connect(following);
   }
 
   #incompatible(following: Following, reason: string): void {
