@@ -26,7 +26,7 @@ import { startPreviewHost, type PreviewHost } from '../src/main/preview/host';
 import { API_PREFIX } from '../src/shared/airwave';
 import { launchBrowser, POPOVER } from '../test/support/browser';
 import { ensureBuilt, out } from '../test/support/built';
-import { sleep } from '../test/support/core-harness';
+import { until } from './page-wait';
 import { markdownTable, median, writeSection } from './report';
 
 const SEED = 1;
@@ -85,17 +85,6 @@ function installProbe(waitMs: number): void {
     else probe.onNowPainted = -1;
   };
   requestAnimationFrame(watch);
-}
-
-/** Polls `check` until it returns a value other than undefined, or throws after `ms`. */
-async function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>, ms = WAIT_MS): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await sleep(25);
-  }
 }
 
 async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
@@ -215,7 +204,7 @@ async function switchWindow(page: Page, host: PreviewHost, hours: number): Promi
       { hours, waitMs: WAIT_MS },
     );
     if (!seen) throw new Error(`the ${hours} h guide neither appeared nor failed within ${WAIT_MS} ms (core: ${guide().error ?? 'no error'})`);
-    await until(`the core to settle on ${hours} h`, () => (settled() ? true : undefined));
+    await until(`the core to settle on ${hours} h`, () => (settled() ? true : undefined), WAIT_MS);
     const coreLoaded = guide().window?.windowMinutes === minutes && guide().error === null;
     if ((seen.outcome === 'loaded') !== coreLoaded) throw new Error(`the page says ${seen.outcome} for ${hours} h, the core ${coreLoaded ? 'loaded it' : `says: ${guide().error}`}`);
     if (!coreAt) throw new Error(`the core never reported the ${hours} h guide`);
@@ -254,7 +243,7 @@ async function measureCount(browser: Browser, count: Count): Promise<CountResult
     const channels = await until(`the core to follow ${count} channels`, () => {
       const rows = state().onNow.data?.channels;
       return rows && rows.length === count ? rows.map((row) => row.number) : undefined;
-    });
+    }, WAIT_MS);
     const result: Partial<CountResult> = { count, pageLoads: PAGE_LOADS[count], guideRounds: GUIDE_ROUNDS[count], onNowMs: [], firstSnapshotParseMs: [], onNowApplyMs: [], onNowAfterMs: [], guide3: [], guide6: [] };
 
     // 1. snapshot → On now painted, a fresh page each time; (3) and (4) on the last one. The
@@ -323,7 +312,7 @@ async function measureCount(browser: Browser, count: Count): Promise<CountResult
     await until(`${count} channels: the first guide`, async () => {
       const guide = state().guide;
       return !guide.loading && guide.window && (await guidePage.evaluate(shownWindowMinutes)) === guide.window.windowMinutes ? true : undefined;
-    });
+    }, WAIT_MS);
     for (let run = 0; run < GUIDE_ROUNDS[count]; run++) {
       const warm = await switchWindow(guidePage, host, 1);
       if (warm.outcome !== 'loaded') throw new Error(`${count} channels: the 1 h guide was refused: ${warm.error}`);
