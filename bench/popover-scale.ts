@@ -7,10 +7,10 @@
  *   1. snapshot → On now painted: from the page's `airwave:first-snapshot` mark until the On now
  *      rows are in the DOM and one more animation frame has run (so the frame with them was
  *      painted); a fresh page per repetition, median reported;
- *   2. guide painted: from clicking the "6 h" chip (with 3 h loaded; and "3 h" with 1 h loaded,
- *      which stays under the client's 20 MB cap at every count) until that window's blocks are in
- *      the DOM and a frame has run; every click is a real reload, checked in the core afterwards;
- *      a refusal (the 3000-channel 6 h guide sits at the cap) is reported as such; medians;
+ *   2. guide painted: from clicking the "6 h" chip (with 3 h loaded; and "3 h" with 1 h loaded)
+ *      until the whole window is loaded, its blocks are in the DOM and a frame has run; every
+ *      click is a real reload, checked in the core afterwards; a refusal (an error on screen) is
+ *      reported as such; medians. (bench/guide-window.ts times the first rows of a window);
  *   3. DOM elements while On now is scrolled from top to bottom (max over the samples), and that
  *      the last channel's row is there at the end;
  *   4. JS heap after a forced GC (CDP), with On now loaded, and with the guide loaded too.
@@ -26,7 +26,7 @@ import { startPreviewHost, type PreviewHost } from '../src/main/preview/host';
 import { API_PREFIX } from '../src/shared/airwave';
 import { launchBrowser, POPOVER } from '../test/support/browser';
 import { ensureBuilt, out } from '../test/support/built';
-import { sleep } from '../test/support/core-harness';
+import { until } from './page-wait';
 import { markdownTable, median, writeSection } from './report';
 
 const SEED = 1;
@@ -42,7 +42,6 @@ const ROW_HEIGHT = 76; // ON_NOW_ROW in src/renderer/src/views/OnNow.tsx
 const WAIT_MS = 30_000; // the longest any single wait may take
 const WATCHDOG_MS = 8 * 60_000; // the whole run
 const MB = 1024 * 1024;
-const CLIENT_JSON_CAP = 20 * MB; // DEFAULT_LIMITS.jsonBytes in src/main/core/client/client.ts
 
 /** What the page records for us (installed before the app's own scripts run). */
 interface Probe {
@@ -87,17 +86,6 @@ function installProbe(waitMs: number): void {
   requestAnimationFrame(watch);
 }
 
-/** Polls `check` until it returns a value other than undefined, or throws after `ms`. */
-async function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>, ms = WAIT_MS): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await sleep(25);
-  }
-}
-
 async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: POPOVER, colorScheme: 'light', reducedMotion: 'reduce' });
   await context.addInitScript(installProbe, WAIT_MS);
@@ -123,7 +111,7 @@ interface Switch {
   ms: number;
   /** for a load, where the time went (wall clocks of the page and the core on this machine) */
   split: { core: number; deliver: number; apply: number; paint: number } | null;
-  /** the snapshot message that carried the guide to the page */
+  /** the last snapshot message of the click (the one saying the window has loaded) */
   messageBytes: number;
   /** every snapshot message the page received for this click, and their bytes */
   messages: number;
@@ -215,22 +203,23 @@ async function switchWindow(page: Page, host: PreviewHost, hours: number): Promi
       { hours, waitMs: WAIT_MS },
     );
     if (!seen) throw new Error(`the ${hours} h guide neither appeared nor failed within ${WAIT_MS} ms (core: ${guide().error ?? 'no error'})`);
-    await until(`the core to settle on ${hours} h`, () => (settled() ? true : undefined));
+    await until(`the core to settle on ${hours} h`, () => (settled() ? true : undefined), WAIT_MS);
     const coreLoaded = guide().window?.windowMinutes === minutes && guide().error === null;
     if ((seen.outcome === 'loaded') !== coreLoaded) throw new Error(`the page says ${seen.outcome} for ${hours} h, the core ${coreLoaded ? 'loaded it' : `says: ${guide().error}`}`);
     if (!coreAt) throw new Error(`the core never reported the ${hours} h guide`);
     const events = await page.evaluate((from) => (window as unknown as ProbeWindow).__bench.snapshots.slice(from), before);
-    const biggest = events.reduce<(typeof events)[number] | null>((big, e) => (!big || e.bytes > big.bytes ? e : big), null);
+    // the message that said the window had loaded: the last one of the click
+    const final = events.at(-1) ?? null;
     const wall = (t: number) => seen.origin + t;
     const split =
-      seen.outcome === 'loaded' && biggest
-        ? { core: coreAt - wall(seen.clickedAt), deliver: wall(biggest.at) - coreAt, apply: biggest.done - biggest.at, paint: seen.painted - biggest.done }
+      seen.outcome === 'loaded' && final
+        ? { core: coreAt - wall(seen.clickedAt), deliver: wall(final.at) - coreAt, apply: final.done - final.at, paint: seen.painted - final.done }
         : null;
     return {
       outcome: seen.outcome,
       ms: seen.painted - seen.clickedAt,
       split,
-      messageBytes: biggest?.bytes ?? 0,
+      messageBytes: final?.bytes ?? 0,
       messages: events.length,
       totalBytes: events.reduce((sum, e) => sum + e.bytes, 0),
       blocks: seen.blocks,
@@ -254,7 +243,7 @@ async function measureCount(browser: Browser, count: Count): Promise<CountResult
     const channels = await until(`the core to follow ${count} channels`, () => {
       const rows = state().onNow.data?.channels;
       return rows && rows.length === count ? rows.map((row) => row.number) : undefined;
-    });
+    }, WAIT_MS);
     const result: Partial<CountResult> = { count, pageLoads: PAGE_LOADS[count], guideRounds: GUIDE_ROUNDS[count], onNowMs: [], firstSnapshotParseMs: [], onNowApplyMs: [], onNowAfterMs: [], guide3: [], guide6: [] };
 
     // 1. snapshot → On now painted, a fresh page each time; (3) and (4) on the last one. The
@@ -323,7 +312,7 @@ async function measureCount(browser: Browser, count: Count): Promise<CountResult
     await until(`${count} channels: the first guide`, async () => {
       const guide = state().guide;
       return !guide.loading && guide.window && (await guidePage.evaluate(shownWindowMinutes)) === guide.window.windowMinutes ? true : undefined;
-    });
+    }, WAIT_MS);
     for (let run = 0; run < GUIDE_ROUNDS[count]; run++) {
       const warm = await switchWindow(guidePage, host, 1);
       if (warm.outcome !== 'loaded') throw new Error(`${count} channels: the 1 h guide was refused: ${warm.error}`);
@@ -369,16 +358,16 @@ async function guideBytes(host: PreviewHost): Promise<number | null> {
 // ---------------------------------------------------------------- report
 
 const ms = (value: number) => (Number.isNaN(value) ? '–' : value < 10 ? `${value.toFixed(1)} ms` : `${value.toFixed(0)} ms`);
-const mb = (value: number) => (Number.isNaN(value) ? '–' : `${(value / MB).toFixed(1)} MB`);
+const mb = (value: number) => (Number.isNaN(value) ? '–' : value < MB / 10 ? `${(value / 1024).toFixed(1)} KB` : `${(value / MB).toFixed(1)} MB`);
 const times = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : '–');
 const loadedMs = (switches: Switch[]) => switches.filter((s) => s.outcome === 'loaded').map((s) => s.ms);
 const refusedCount = (switches: Switch[]) => switches.filter((s) => s.outcome === 'refused').length;
 const splits = (switches: Switch[]) => switches.flatMap((s) => (s.split ? [s.split] : []));
 const PARTS = {
-  core: 'click → the core has the guide (command, fetch from the server, validation)',
-  deliver: 'core → the page receives it (JSON.stringify, event stream)',
+  core: 'click → the core holds the whole window (command, the guide streamed into the store)',
+  deliver: 'core → the page receives the last guide update (event stream)',
   apply: 'the page parses and applies it',
-  paint: 'applied → painted (render, layout, a frame)',
+  paint: 'applied → painted (rows asked for, render, layout, a frame)',
 } as const;
 type Part = keyof typeof PARTS;
 
@@ -406,14 +395,15 @@ function report(results: CountResult[], elapsedS: number, chromium: string): str
   const guide6Ratio = ratioOf((r) => r.guide6);
   const domRatio = large.domMax / small.domMax;
   const refused6 = results.filter((r) => refusedCount(r.guide6) > 0);
-  const guide6Target = Number.isNaN(guide6Ratio) ? 'not measurable (refused)' : met(guide6Ratio <= 2);
+  // the 2× target is for a window's first rows (bench/guide-window.ts); this is the whole window
+  const guide6Target = Number.isNaN(guide6Ratio) ? 'not measurable (refused)' : `${met(guide6Ratio <= 2)} (whole window; first rows: see below)`;
 
   const table = markdownTable(
     ['measure', '50 channels', '500 channels', '3000 channels', '3000 ÷ 50', 'target'],
     [
       [`snapshot → On now painted (median of ${loadsNote} page loads)`, ...byCount(onNow, ms), times(onNowRatio), `≤ 2×: ${met(onNowRatio <= 2)}`],
       [`click "6 h" (from 3 h) → 6 h guide painted (median of ${roundsNote} reloads)`, ...results.map((r) => guideCell(r.guide6)), times(guide6Ratio), `≤ 2×: ${guide6Target}`],
-      [`click "3 h" (from 1 h) → 3 h guide painted (median of ${roundsNote} reloads)`, ...results.map((r) => guideCell(r.guide3)), times(guide3Ratio), `≤ 2×: ${Number.isNaN(guide3Ratio) ? 'not measurable' : met(guide3Ratio <= 2)}`],
+      [`click "3 h" (from 1 h) → 3 h guide painted (median of ${roundsNote} reloads)`, ...results.map((r) => guideCell(r.guide3)), times(guide3Ratio), `≤ 2×: ${Number.isNaN(guide3Ratio) ? 'not measurable' : `${met(guide3Ratio <= 2)} (whole window)`}`],
       [`DOM elements, max while scrolling On now to the end (${SCROLL_SAMPLES} positions)`, ...byCount((r) => r.domMax, String), times(domRatio), `bounded (≤ 1.5×): ${met(domRatio <= 1.5)}`],
       ['JS heap after GC, On now loaded', ...byCount((r) => r.heapOnNow, mb), times(large.heapOnNow / small.heapOnNow), '–'],
       ['JS heap after GC, On now + guide loaded (window)', ...results.map((r) => `${mb(r.heapWithGuide)} (${r.heapGuideMinutes / 60} h)`), times(large.heapWithGuide / small.heapWithGuide), '–'],
@@ -432,9 +422,9 @@ function report(results: CountResult[], elapsedS: number, chromium: string): str
       ['DOM elements over the scroll samples (min–max)', ...results.map((r) => `${Math.min(...r.domSamples)}–${r.domMax}`)],
       ['On now: mark → the snapshot listener returned (state applied)', ...byCount((r) => median(r.onNowApplyMs), ms)],
       ['On now: listener returned → painted (render, the rest of the task, a frame)', ...byCount((r) => median(r.onNowAfterMs), ms)],
-      ['6 h guide as the demo server sends it (client cap 20 MB)', ...byCount((r) => r.guideServerBytes ?? Number.NaN, mb)],
+      ['6 h guide as the demo server sends it (read as it streams in)', ...byCount((r) => r.guideServerBytes ?? Number.NaN, mb)],
       ['demo server alone: answer the 6 h guide request (plain fetch, median of 3)', ...byCount((r) => median(r.guideServerMs), ms)],
-      ['guide snapshot message to the page: 3 h / 6 h', ...results.map((r) => `${mb(median(r.guide3.map((s) => s.messageBytes)))} / ${loadedMs(r.guide6).length ? mb(median(r.guide6.filter((s) => s.outcome === 'loaded').map((s) => s.messageBytes))) : '–'}`)],
+      ['last guide snapshot message to the page: 3 h / 6 h', ...results.map((r) => `${mb(median(r.guide3.map((s) => s.messageBytes)))} / ${loadedMs(r.guide6).length ? mb(median(r.guide6.filter((s) => s.outcome === 'loaded').map((s) => s.messageBytes))) : '–'}`)],
       [
         'snapshot messages to the page per click, all together: 3 h; 6 h',
         ...results.map((r) => `${r.guide3.at(-1)!.messages} messages, ${mb(r.guide3.at(-1)!.totalBytes)}; ${r.guide6.at(-1)!.messages} messages, ${mb(r.guide6.at(-1)!.totalBytes)}`),
@@ -456,16 +446,16 @@ function report(results: CountResult[], elapsedS: number, chromium: string): str
     `On now at 3000 channels: ${times(onNowRatio)} the 50-channel time (target ≤ 2×: ${met(onNowRatio <= 2)}).`,
     Number.isNaN(guide6Ratio)
       ? `6 h guide at 3000 channels: not measurable in this run, the client refused it (${large.guide6[0]?.error ?? 'no error recorded'}); target ≤ 2×: not met. The 3 h window, which loads, took ${times(guide3Ratio)} the 50-channel time.`
-      : `6 h guide at 3000 channels: ${times(guide6Ratio)} the 50-channel time (target ≤ 2×: ${met(guide6Ratio <= 2)}).`,
+      : `6 h guide at 3000 channels, the whole window loaded and painted: ${times(guide6Ratio)} the 50-channel time (a 20 MB answer against 0.3 MB; the 2× target is for a window's first rows, which *The guide window at scale* measures).`,
     `DOM while scrolling: at most ${large.domMax} elements at 3000 channels against ${small.domMax} at 50 (${times(domRatio)}; bounded: ${met(domRatio <= 1.5)}); the last channel's row ${lastRows ? 'was present at the bottom for every count' : 'was missing at the bottom for some count'}.`,
     `Where the 3000-channel ${largest.label} switch spends its time: ${PARTS[top.part]} takes ${ms(top.value)} of ${ms(total)} (medians of the parts).`,
     (() => {
       const last = largest.switches.at(-1)!;
-      return `For one ${largest.label} click at 3000 channels the page received ${last.messages} snapshot messages, ${mb(last.totalBytes)} in all, of which ${mb(last.messageBytes)} is the new guide (a snapshot update carries the whole guide part, so the loading flag resends the old window too).`;
+      return `For one ${largest.label} click at 3000 channels the page received ${last.messages} snapshot messages, ${mb(last.totalBytes)} in all: the snapshot carries the guide's size and load state, not its rows (those come from \`getGuideRows\`, not counted here).`;
     })(),
     large.guideServerBytes === null
       ? 'The raw size of the 3000-channel 6 h guide could not be read from the demo server.'
-      : `The 3000-channel 6 h guide is ${mb(large.guideServerBytes)} of JSON (${((large.guideServerBytes / CLIENT_JSON_CAP) * 100).toFixed(1)}% of the client's 20 MB cap); its size moves with the time of day, so it loads in some runs and is refused in others.${refused6.length ? ` In this run the 6 h window was refused at ${refused6.map((r) => `${r.count} channels (${refusedCount(r.guide6)} of ${r.guide6.length})`).join(', ')}.` : ''}`,
+      : `The 3000-channel 6 h guide is ${mb(large.guideServerBytes)} of JSON, read as it streams in (no 20 MB cap on the guide any more).${refused6.length ? ` In this run the 6 h window was refused at ${refused6.map((r) => `${r.count} channels (${refusedCount(r.guide6)} of ${r.guide6.length})`).join(', ')}.` : ''}`,
   ];
 
   return `## The popover at scale
@@ -484,7 +474,8 @@ Repetitions per count (50/500/3000): ${loadsNote} page loads for On now, ${round
   uncounted page load first warms up the browser for each count. The snapshot arrives while the
   page is starting, so this figure includes the whole popover's first render, not only the rows.
 - **guide painted**: from clicking a window chip until the timeline has that window's width, is no
-  longer loading, its blocks are in the DOM and one more frame has run. Each repetition goes
+  longer loading (the whole window is in the core), its blocks are in the DOM and one more frame
+  has run. The first rows of a window come much sooner: see *The guide window at scale*. Each repetition goes
   1 h → 3 h → 6 h, so every measured click is a real reload; the core is checked afterwards (it
   holds that window, \`forwardMinutes\` is 360 after the 6 h click). A refusal counts once its error
   is on screen and the core holds it.

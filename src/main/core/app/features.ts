@@ -223,7 +223,7 @@ export class Features {
     }
     this.#scanning = true;
     try {
-      const guide = await fetchDayGuide(client);
+      const guide = await fetchDayGuide(client, this.watchlist.followed, clock.now());
       if (!this.#disposed && engine.client === client) this.scanGuide(guide);
     } catch (error) {
       log(`watchlist scan failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,16 +1,108 @@
 /**
- * What the features read of a server's schedule, in one place: the next 24 hours of the guide (for
- * the watchlist) and one channel's next hour (to check a reminder). When the guide fetch changes
- * (a streamed guide store), only this file follows it.
+ * What the features read of a server's schedule, in one place: the followed titles' airings in the
+ * next 24 hours of the guide (for the watchlist) and one channel's next hour (to check a reminder).
  */
-import type { Guide, GuideChannel } from '../../../shared/airwave';
+import type { Guide, GuideChannel, Program } from '../../../shared/airwave';
+import type { FollowedTitle } from '../../../shared/bridge';
 import type { AppState } from '../state';
 import { isApiError, type AirwaveClient } from '../client';
+import { streamGuide, type GuideHeader, type GuideSink } from '../client/guide-stream';
 import { windowOf, type ScheduleWindow } from './schedule-check';
+import { DAY_MS, MAX_AIRINGS_PER_TITLE } from './watchlist';
 
-/** The guide for the next 24 hours, without past programmes: one request. */
-export function fetchDayGuide(client: AirwaveClient): Promise<Guide> {
-  return client.guide(1440, { backMinutes: 0 });
+/**
+ * The next 24 hours of the guide (one `/guide?forwardMinutes=1440&backMinutes=0` request, read as
+ * it streams in, whatever its size), keeping only what the watchlist can use: the programmes that
+ * are airings of `followed`, at most the first few per title. So a 67 MB day of 3,000 channels is
+ * never held whole. The guide returned says which span it covers (its `backMinutes` reach back
+ * to the earliest programme the server sent), so airings that vanished from that span are dropped.
+ */
+export async function fetchDayGuide(client: AirwaveClient, followed: readonly FollowedTitle[], now: number, o: { signal?: AbortSignal } = {}): Promise<Guide> {
+  const sink = new AiringsSink(followed, now);
+  await streamGuide(client, { forwardMinutes: 1440, backMinutes: 0 }, sink, { signal: o.signal });
+  return sink.guide();
+}
+
+const norm = (text: string | null) => (text ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+
+interface Kept {
+  start: number;
+  /** the channel's place in the guide */
+  order: number;
+  channel: Omit<GuideChannel, 'programs'>;
+  program: Program;
+}
+
+/**
+ * Receives the guide channel by channel and keeps, per followed title, the earliest airings that
+ * have not ended by `now` and start within a day of it: the same ones the watchlist's own scan
+ * would pick (it takes the soonest few per title), and never more than followed × that few.
+ */
+export class AiringsSink implements GuideSink {
+  readonly #titles = new Map<string, number>();
+  readonly #kept: Kept[][];
+  #header: GuideHeader | null = null;
+  #earliest = Infinity;
+  #order = 0;
+
+  constructor(
+    followed: readonly FollowedTitle[],
+    private readonly now: number,
+  ) {
+    followed.forEach((f, i) => {
+      const key = norm(f.title);
+      if (!this.#titles.has(key)) this.#titles.set(key, i);
+    });
+    this.#kept = followed.map(() => []);
+  }
+
+  header(header: GuideHeader): void {
+    this.#header = header;
+  }
+
+  channel(channel: GuideChannel): void {
+    const order = this.#order++;
+    let head: Omit<GuideChannel, 'programs'> | null = null;
+    for (const program of channel.programs) {
+      const start = Date.parse(program.startsAt);
+      if (start < this.#earliest) this.#earliest = start;
+      if (program.ratingKey === null || Date.parse(program.endsAt) <= this.now || start > this.now + DAY_MS) continue;
+      // the first followed title (in the order followed) that is the programme's show or title
+      const title = Math.min(this.#titles.get(norm(program.showTitle)) ?? Infinity, this.#titles.get(norm(program.title)) ?? Infinity);
+      if (title === Infinity) continue;
+      if (!head) {
+        const { programs: _, ...rest } = channel;
+        head = rest;
+      }
+      this.#keep(this.#kept[title]!, { start, order, channel: head, program });
+    }
+  }
+
+  /** The airings kept, as a guide (channels in guide order, each with its kept programmes by start). */
+  guide(): Guide {
+    const header = this.#header;
+    if (!header) throw new Error('the guide has not been read');
+    const at = Date.parse(header.serverTime);
+    const reach = Number.isFinite(this.#earliest) && this.#earliest < at ? Math.ceil((at - this.#earliest) / 60_000) : 0;
+    const kept = this.#kept.flat().sort((a, b) => a.order - b.order || a.start - b.start);
+    const channels: GuideChannel[] = [];
+    let last = -1;
+    for (const k of kept) {
+      if (k.order !== last) channels.push({ ...k.channel, programs: [] });
+      last = k.order;
+      channels[channels.length - 1]!.programs.push(k.program);
+    }
+    return { serverTime: header.serverTime, windowMinutes: header.windowMinutes, backMinutes: Math.max(header.backMinutes, reach), channels };
+  }
+
+  /** Keeps `item` among the soonest MAX_AIRINGS_PER_TITLE of one title (earlier in the guide wins a tie, as in the watchlist's sort). */
+  #keep(list: Kept[], item: Kept): void {
+    if (list.length >= MAX_AIRINGS_PER_TITLE && list[list.length - 1]!.start <= item.start) return;
+    let at = list.length;
+    while (at > 0 && list[at - 1]!.start > item.start) at--;
+    list.splice(at, 0, item);
+    if (list.length > MAX_AIRINGS_PER_TITLE) list.pop();
+  }
 }
 
 export type ChannelWindow = (client: AirwaveClient | null, state: AppState, channelId: string, at: number, now: number) => Promise<ScheduleWindow | null>;

@@ -51,8 +51,14 @@ export async function loadGuideWindow(windows: GuideWindows, forwardMinutes: num
   throw new ApiError('unreachable', GONE, { endpoint: 'GET /guide' });
 }
 
-/** Progress while a window streams in is written to the state at most this often (the first rows and the end always are). */
+/** Progress while a window streams in is written to the state at most this often (the first screen and the end always are). */
 const PROGRESS_MS = 200;
+/**
+ * Until this many channels are held, every network chunk that brings rows is written to the state
+ * at once, so the page fills its first screen as the rows arrive (a 24 h chunk holds about three
+ * channels) rather than 200 ms later. More than a popover shows, even scrolled a little.
+ */
+const FIRST_SCREEN = 40;
 
 export class GuideWindows {
   #shown: GuideStore | null = null;
@@ -187,7 +193,8 @@ export class GuideWindows {
       return;
     }
     const now = this.clock.now();
-    if (summary.state === 'loading' && now - this.#lastProgress < PROGRESS_MS) return;
+    const filling = this.#shown === store && this.state.state.guide.channels < FIRST_SCREEN;
+    if (summary.state === 'loading' && !filling && now - this.#lastProgress < PROGRESS_MS) return;
     this.#lastProgress = now;
     if (this.#shown === store) this.#show(store, {});
     else this.#patch({ receivedBytes: summary.receivedBytes });
