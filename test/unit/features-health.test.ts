@@ -4,7 +4,7 @@ import type { ConnectionState, HealthAlertSettings } from '../../src/shared/brid
 import { DEFAULT_FEATURE_SETTINGS } from '../../src/main/core/features/feature-settings';
 import { HealthAlerts } from '../../src/main/core/features/health-alerts';
 import { memoryStore, type FeatureStore } from '../../src/main/core/features/json-store';
-import { findAirings, Watchlist } from '../../src/main/core/features/watchlist';
+import { findAirings, MAX_AIRINGS_PER_TITLE, Watchlist } from '../../src/main/core/features/watchlist';
 import type { NotificationRequest } from '../../src/main/core/notify-policy';
 import { initialState, type AppState } from '../../src/main/core/state';
 import { ManualClock } from '../support/manual-clock';
@@ -143,6 +143,15 @@ describe('Watchlist', () => {
     ]);
     const found = findAirings(g, [{ title: 'friends', addedAt: 0 }, { title: 'Heat', addedAt: 0 }], T0);
     expect(found.map((a) => `${a.followed}@${a.channelNumber}:${a.title}`)).toEqual(['friends@100:The One with the Cake', 'Heat@101:heat']);
+  });
+
+  it('keeps the airings still to start when a title is on now on more channels than it may keep', () => {
+    const onNow = Array.from({ length: 25 }, () => [program('Friends', T0 - 10 * min)]);
+    const later = [program('Friends', T0 + 3 * 60 * min)];
+    const found = findAirings(guide([...onNow, later]), [{ title: 'Friends', addedAt: 0 }], T0);
+    expect(found).toHaveLength(MAX_AIRINGS_PER_TITLE);
+    expect(found.at(-1)!.startsAt).toBe(iso(T0 + 3 * 60 * min)); // kept, and listed by start
+    expect(found.slice(0, -1).every((a) => a.startsAt === iso(T0 - 10 * min))).toBe(true);
   });
 
   it('keeps coming-up airings outside a scanned window and replaces those inside it', () => {

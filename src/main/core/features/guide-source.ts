@@ -8,7 +8,7 @@ import type { AppState } from '../state';
 import { isApiError, type AirwaveClient } from '../client';
 import { streamGuide, type GuideHeader, type GuideSink } from '../client/guide-stream';
 import { windowOf, type ScheduleWindow } from './schedule-check';
-import { DAY_MS, MAX_AIRINGS_PER_TITLE } from './watchlist';
+import { airingRank, DAY_MS, MAX_AIRINGS_PER_TITLE } from './watchlist';
 
 /**
  * The next 24 hours of the guide (one `/guide?forwardMinutes=1440&backMinutes=0` request, read as
@@ -27,6 +27,8 @@ const norm = (text: string | null) => (text ?? '').trim().toLowerCase().replace(
 
 interface Kept {
   start: number;
+  /** which to keep first (`airingRank`: still to start, then on now) */
+  rank: number;
   /** the channel's place in the guide */
   order: number;
   channel: Omit<GuideChannel, 'programs'>;
@@ -34,8 +36,8 @@ interface Kept {
 }
 
 /**
- * Receives the guide channel by channel and keeps, per followed title, the earliest airings that
- * have not ended by `now` and start within a day of it: the same ones the watchlist's own scan
+ * Receives the guide channel by channel and keeps, per followed title, the first airings (by
+ * `airingRank`) that have not ended by `now` and start within a day of it: the same ones the watchlist's own scan
  * would pick (it takes the soonest few per title), and never more than followed × that few.
  */
 export class AiringsSink implements GuideSink {
@@ -74,7 +76,7 @@ export class AiringsSink implements GuideSink {
         const { programs: _, ...rest } = channel;
         head = rest;
       }
-      this.#keep(this.#kept[title]!, { start, order, channel: head, program });
+      this.#keep(this.#kept[title]!, { start, rank: airingRank(start, this.now), order, channel: head, program });
     }
   }
 
@@ -97,9 +99,9 @@ export class AiringsSink implements GuideSink {
 
   /** Keeps `item` among the soonest MAX_AIRINGS_PER_TITLE of one title (earlier in the guide wins a tie, as in the watchlist's sort). */
   #keep(list: Kept[], item: Kept): void {
-    if (list.length >= MAX_AIRINGS_PER_TITLE && list[list.length - 1]!.start <= item.start) return;
+    if (list.length >= MAX_AIRINGS_PER_TITLE && list[list.length - 1]!.rank <= item.rank) return;
     let at = list.length;
-    while (at > 0 && list[at - 1]!.start > item.start) at--;
+    while (at > 0 && list[at - 1]!.rank > item.rank) at--;
     list.splice(at, 0, item);
     if (list.length > MAX_AIRINGS_PER_TITLE) list.pop();
   }

@@ -29,7 +29,17 @@ export function matchFollowed(program: { ratingKey: string | null; title: string
   return followed.find((f) => norm(f.title) === show || norm(f.title) === title)?.title ?? null;
 }
 
-/** Airings of the followed titles in `guide` that have not ended by `now` and start within a day of it. */
+/**
+ * Which airings of a title are kept when there are more than a title may keep: those still to
+ * start, soonest first, then those already on. A title on air on many channels at once would
+ * otherwise fill its share with what is on now and leave nothing to remind about.
+ */
+export const airingRank = (start: number, now: number) => (start > now ? start : start + 2 * DAY_MS);
+
+/**
+ * Airings of the followed titles in `guide` that have not ended by `now` and start within a day of
+ * it, at most a few per title (see `airingRank`), by start.
+ */
 export function findAirings(guide: Guide, followed: readonly FollowedTitle[], now: number): Airing[] {
   if (followed.length === 0) return [];
   const found: Airing[] = [];
@@ -37,7 +47,7 @@ export function findAirings(guide: Guide, followed: readonly FollowedTitle[], no
   const programs = guide.channels
     .flatMap((channel) => channel.programs.map((program) => ({ channel, program, start: Date.parse(program.startsAt) })))
     .filter(({ program, start }) => Date.parse(program.endsAt) > now && start <= now + DAY_MS)
-    .sort((a, b) => a.start - b.start);
+    .sort((a, b) => airingRank(a.start, now) - airingRank(b.start, now));
   for (const { channel, program } of programs) {
     const title = matchFollowed(program, followed);
     if (title === null) continue;
@@ -47,7 +57,7 @@ export function findAirings(guide: Guide, followed: readonly FollowedTitle[], no
     found.push({ followed: title, ...programmeRef(program, channel) });
     if (found.length >= MAX_AIRINGS) break;
   }
-  return found;
+  return found.sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
 }
 
 /** The span of time a guide speaks for: from its window's start (or its first programme) to the window's end. */
