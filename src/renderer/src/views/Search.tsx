@@ -65,7 +65,7 @@ export function Search() {
       close();
     } else if (event.key === 'ArrowDown') {
       event.preventDefault();
-      setActive((i) => Math.min(results.length - 1, i + 1));
+      setActive((i) => Math.max(0, Math.min(results.length - 1, i + 1))); // never -1 while the results are empty
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
       setActive((i) => Math.max(0, i - 1));
