@@ -157,6 +157,7 @@ describe.each(['light', 'dark'] as const)('remind and follow controls (%s)', (sc
     await page.keyboard.press('/');
     const search = page.getByRole('dialog', { name: /search/i });
     await search.getByRole('searchbox').fill(laterTitle(host));
+    await poll(() => search.getByRole('option').count()).toBeGreaterThan(0);
     for (let i = 0; i < 20 && (await search.getByRole('button', { name: 'Remind me' }).count()) === 0; i++) await page.keyboard.press('ArrowDown');
     await search.getByRole('button', { name: 'Remind me' }).waitFor();
     expect(await axeFindings(page)).toEqual([]);
