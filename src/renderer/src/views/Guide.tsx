@@ -89,7 +89,9 @@ export function Guide() {
     if (element.clientWidth && element.clientWidth !== viewport) setViewport(element.clientWidth);
     let wanted = leftTime.current ?? at - 15 * 60_000;
     if (target !== null) {
-      if (target > line.end && (pending !== null || status.loading)) return; // land once the bigger window is here
+      // land once the bigger window is here: the one shown may end past the target (a 1-hour window
+      // at 23:05 ends after midnight) yet be too short to scroll it to the left edge
+      if (target + landingSpan(viewport) > line.end && (pending !== null || status.loading)) return;
       wanted = Math.min(target, line.end - 60 * 60_000);
       setTarget(null);
     }
@@ -128,7 +130,7 @@ export function Guide() {
   const jump = (to: number) => {
     setTarget(to);
     // a window that reaches far enough past `to` for it to scroll to the visible left edge
-    const span = Math.max(60 * 60_000, visibleSpan(viewport - COLUMN));
+    const span = landingSpan(viewport);
     const hours = windowFor(at, to, GUIDE_WINDOWS, span);
     if (status.window && to + span > status.window.to && hours * 60 > (status.shownMinutes ?? 0)) void load(hours);
   };
@@ -217,6 +219,9 @@ export function Guide() {
     </div>
   );
 }
+
+/** How far past a jump's target the window must reach: an hour, or what the view shows when more. */
+const landingSpan = (viewport: number) => Math.max(60 * 60_000, visibleSpan(viewport - COLUMN));
 
 /**
  * After scrolling a row into view, its data may still be on its way (a pending row has no cells):
