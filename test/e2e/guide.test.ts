@@ -191,6 +191,18 @@ describe('the guide in 380 px', () => {
       await page.locator('.guide-channel').first().focus();
       let blocks = 0;
       for (let i = 0; i < 40; i++) {
+        // a person's next Tab comes after the list has drawn the row below the focused one (it
+        // scrolled into view); a test on a loaded machine can press before that frame
+        await expect
+          .poll(() =>
+            page.evaluate(() => {
+              const row = document.activeElement!.closest('.guide-row');
+              if (!row) return true;
+              const top = row.getBoundingClientRect().top;
+              return [...document.querySelectorAll('.guide-row')].some((r) => r !== row && r.querySelector('.block') && r.getBoundingClientRect().top > top);
+            }),
+          )
+          .toBe(true);
         await page.keyboard.press('Tab');
         // the focused block may sit where it was for one frame after its row scrolled; then it is in view
         await expect
