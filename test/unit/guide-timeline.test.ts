@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { guideText } from '../../src/renderer/src/strings/guide';
 import { block, FIT_SCALE, jumps, MIN_SCALE, ticks, timeline, visibleSpan, windowFor, xOf } from '../../src/renderer/src/views/guide-timeline';
 
 // The guide's geometry without a browser (local times, so any time zone the machine has).
@@ -35,6 +36,14 @@ describe('guide timeline', () => {
     // at 22:05, midnight needs more than 3 h when 256 px show 73 minutes: midnight could not reach the left edge
     expect(windowFor(at(27, 22, 5), at(28, 0), [1, 3, 6, 12, 24], visibleSpan(256))).toBe(6);
     expect(windowFor(at(27, 22, 5), at(28, 0), [1, 3, 6, 12, 24])).toBe(3);
+  });
+
+  it('names the day at the left edge, yesterday too (just after midnight the view starts 15 minutes back)', () => {
+    const now = at(28, 0, 10);
+    expect(guideText.day(at(27, 23, 55), now)).toBe('Yesterday');
+    expect(guideText.day(at(28, 0, 5), now)).toBe('Today');
+    expect(guideText.day(at(29, 0, 0), now)).toBe('Tomorrow');
+    expect(guideText.day(at(30, 0, 0), now)).not.toMatch(/^(Today|Tomorrow|Yesterday)$/);
   });
 
   it('cuts a block to the part in view, so its title starts at the visible edge; drops what is out of view', () => {

@@ -36,10 +36,10 @@ export const guideText = {
   bumper: 'Bumper',
   onAir: 'On now',
   time: (ms: number) => time.format(ms),
-  /** "Today", "Tomorrow", else "Wed 25 Nov" (in the locale's order) */
+  /** "Today", "Tomorrow", "Yesterday" (just after midnight the view starts before it), else "Wed 25 Nov" */
   day: (ms: number, now: number) => {
     const days = Math.round((dayStart(ms) - dayStart(now)) / 86_400_000);
-    return days === 0 ? 'Today' : days === 1 ? 'Tomorrow' : weekday.format(ms);
+    return days === 0 ? 'Today' : days === 1 ? 'Tomorrow' : days === -1 ? 'Yesterday' : weekday.format(ms);
   },
   channel: (number: number, name: string) => `Channel ${number}, ${name}`,
   /** what a block's visible title and time leave unsaid, for screen readers */
