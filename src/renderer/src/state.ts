@@ -59,18 +59,19 @@ export interface ConnectionExtras {
 
 // ---------------------------------------------------------------- kept in localStorage
 
-function stored<T extends string>(key: string, fallback: T, allowed: readonly T[]) {
+/** A signal kept under `key`: read once (what `decode` refuses is the fallback), written on change. */
+function persisted<T>(key: string, fallback: T, decode: (raw: string) => T | undefined, encode: (value: T) => string) {
   let initial = fallback;
   try {
-    const value = localStorage.getItem(key);
-    if (value && (allowed as readonly string[]).includes(value)) initial = value as T;
+    const raw = localStorage.getItem(key);
+    if (raw !== null) initial = decode(raw) ?? fallback;
   } catch {
     // no storage (a locked-down profile): the default holds for this session
   }
   const s = signal<T>(initial);
   effect(() => {
     try {
-      localStorage.setItem(key, s.value);
+      localStorage.setItem(key, encode(s.value));
     } catch {
       // as above
     }
@@ -78,7 +79,12 @@ function stored<T extends string>(key: string, fallback: T, allowed: readonly T[
   return s;
 }
 
-/** Watching's density; kept by the page until the core stores it. */
+const stored = <T extends string>(key: string, fallback: T, allowed: readonly T[]) =>
+  persisted<T>(key, fallback, (raw) => ((allowed as readonly string[]).includes(raw) ? (raw as T) : undefined), (value) => value);
+
+/** An on/off choice kept by the page (off unless it was turned on). */
+export const storedFlag = (key: string) => persisted<boolean>(key, false, (raw) => (raw === 'true' ? true : raw === 'false' ? false : undefined), String);
+
 export const density = stored<'comfortable' | 'compact'>('airwave.density', 'comfortable', ['comfortable', 'compact']);
 
 const SEEN_KEY = 'airwave.seenViewers';

@@ -1,8 +1,8 @@
-import { effect, signal } from '@preact/signals';
+import { signal } from '@preact/signals';
 import type { GuideChannel } from '../../../shared/airwave';
 import { GUIDE_ROWS_MAX, type Outcome } from '../../../shared/bridge';
 import { bridge } from '../bridge';
-import { snapshot } from '../state';
+import { snapshot, storedFlag } from '../state';
 
 /**
  * Owns where the guide view's data comes from, so the view never reads the snapshot's guide
@@ -41,10 +41,8 @@ export function guideStatus(): GuideStatus {
   };
 }
 
-const TOGGLE_KEY = 'airwave.guideFavouritesOnly';
 /** Only starred channels are listed (kept by the page, so it holds across openings of the popover). */
-export const favouritesOnly = signal<boolean>(readToggle());
-effect(() => writeToggle(favouritesOnly.value));
+export const favouritesOnly = storedFlag('airwave.guideFavouritesOnly');
 
 /** Rows held for one guide revision and time span, by guide index (both lists share them). */
 const held = { key: '', rows: new Map<number, GuideChannel>() };
@@ -184,21 +182,6 @@ function ask(): void {
 }
 
 const wishId = (wish: Wish) => `${wish.key}|${wish.first}|${wish.last}|${wish.numbers?.join(',') ?? ''}`;
-
-function readToggle(): boolean {
-  try {
-    return localStorage.getItem(TOGGLE_KEY) === 'true';
-  } catch {
-    return false; // no storage (a locked-down profile): off, and kept for this session only
-  }
-}
-function writeToggle(on: boolean): void {
-  try {
-    localStorage.setItem(TOGGLE_KEY, String(on));
-  } catch {
-    // as above
-  }
-}
 
 /** Asks for another window (minutes ahead); the outcome says why when it could not be loaded. */
 export function requestWindow(forwardMinutes: number): Promise<Outcome<null>> {
