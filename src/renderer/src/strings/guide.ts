@@ -1,3 +1,5 @@
+import { dayLabel } from '../../../shared/format';
+
 /**
  * The guide's words, in one place so a translation can replace them: chips, jumps, day labels,
  * the labels screen readers hear, and what a failed load says. Times and days go through Intl
@@ -5,7 +7,6 @@
  */
 
 const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-const weekday = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
 const plural = new Intl.PluralRules('en');
 const hours = (n: number) => `${n} ${plural.select(n) === 'one' ? 'hour' : 'hours'}`;
 
@@ -37,10 +38,7 @@ export const guideText = {
   onAir: 'On now',
   time: (ms: number) => time.format(ms),
   /** "Today", "Tomorrow", "Yesterday" (just after midnight the view starts before it), else "Wed 25 Nov" */
-  day: (ms: number, now: number) => {
-    const days = Math.round((dayStart(ms) - dayStart(now)) / 86_400_000);
-    return days === 0 ? 'Today' : days === 1 ? 'Tomorrow' : days === -1 ? 'Yesterday' : weekday.format(ms);
-  },
+  day: (ms: number, now: number) => dayLabel(ms, now),
   channel: (number: number, name: string) => `Channel ${number}, ${name}`,
   /** what a block's visible title and time leave unsaid, for screen readers */
   blockRest: (fullTitle: string | null, starts: number, ends: number, channel: string, onAir: boolean) =>
