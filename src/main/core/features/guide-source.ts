@@ -8,7 +8,7 @@ import type { AppState } from '../state';
 import { isApiError, type AirwaveClient } from '../client';
 import { streamGuide, type GuideHeader, type GuideSink } from '../client/guide-stream';
 import { windowOf, type ScheduleWindow } from './schedule-check';
-import { airingRank, DAY_MS, MAX_AIRINGS_PER_TITLE } from './watchlist';
+import { airingRank, DAY_MS, MAX_AIRINGS_PER_TITLE, norm } from './watchlist';
 
 /**
  * The next 24 hours of the guide (one `/guide?forwardMinutes=1440&backMinutes=0` request, read as
@@ -22,8 +22,6 @@ export async function fetchDayGuide(client: AirwaveClient, followed: readonly Fo
   await streamGuide(client, { forwardMinutes: 1440, backMinutes: 0 }, sink, { signal: o.signal });
   return sink.guide();
 }
-
-const norm = (text: string | null) => (text ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
 
 interface Kept {
   start: number;

@@ -19,7 +19,8 @@ export const DAY_MS = 24 * 60 * 60_000;
 
 export type Airing = ProgrammeRef & { followed: string };
 
-const norm = (text: string | null) => (text ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+/** A title as matched: trimmed, any case, runs of spaces as one. */
+export const norm = (text: string | null) => (text ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
 
 /** The followed title a programme is an airing of, or null (bumpers never match). */
 export function matchFollowed(program: { ratingKey: string | null; title: string; showTitle: string | null }, followed: readonly FollowedTitle[]): string | null {
