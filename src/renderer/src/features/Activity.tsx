@@ -15,14 +15,13 @@ import './features.css';
  * The Activity tab: upcoming reminders (with cancel), "Coming up" for followed titles, and the
  * log of viewers today and yesterday. One section at a time, chosen by a row of toggles.
  */
-type Section = ActivitySection;
-const SECTIONS: Section[] = ['reminders', 'comingUp', 'log'];
+const SECTIONS: ActivitySection[] = ['reminders', 'comingUp', 'log'];
 
 export function Activity() {
   useEffect(() => void (featureError.value = null), []); // an old failure (from Settings, say) is not news here
   const section = activitySection.value;
   const s = snapshot.value!;
-  const counts: Record<Section, number | null> = { reminders: s.reminders.length, comingUp: s.watchlist.comingUp.length, log: null };
+  const counts: Record<ActivitySection, number | null> = { reminders: s.reminders.length, comingUp: s.watchlist.comingUp.length, log: null };
   return (
     <div class="activity">
       <div class="segments" role="group" aria-label={t.sections}>
