@@ -182,6 +182,23 @@ describe('the guide in 380 px', () => {
     await expect.poll(() => page.locator('.guide-scroll').evaluate((el) => el.scrollLeft)).toBeGreaterThan(before + 100);
   });
 
+  it('draws the now line and midnights over the grid only, never across the pinned channel column', async () => {
+    const host = await demoGuide();
+    const page = await openPopover(e2e.browser, host.url);
+    await openGuide(page);
+    const edge = (await layout(page)).left;
+    const line = page.locator('.now-line');
+    await line.waitFor();
+    const x = (await line.boundingBox())!.x;
+    expect(x).toBeGreaterThanOrEqual(edge - 1);
+    // scroll so that now is 40 px left of the grid's visible edge: behind the channel column
+    await page.locator('.guide-scroll').evaluate((el, by) => el.scrollBy({ left: by }), Math.round(x - edge + 40));
+    const acrossColumn = () =>
+      page.evaluate((edge) => [...document.querySelectorAll('.now-line, .day-line')].filter((el) => el.getBoundingClientRect().right > 0 && el.getBoundingClientRect().left < edge - 1).length, edge);
+    await expect.poll(() => page.locator('.guide-scroll').evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await expect.poll(acrossColumn).toBe(0); // the view redraws on the frame after the scroll
+  });
+
   it('Tab never lands on a block hidden behind the channel column, scrolled or not', async () => {
     const host = await demoGuide();
     const page = await openPopover(e2e.browser, host.url);

@@ -198,12 +198,13 @@ export function Guide() {
         <div ref={scrollRef} class="scroll guide-scroll" onScroll={onScroll} onKeyDown={arrows} role="region" aria-label={favouritesOnly.value ? guideText.starredGrid(list.count) : guideText.grid(status.channelCount)}>
           <div class="guide-canvas" style={{ width: `${COLUMN + line.width}px`, height: `${totalSize + RULER}px` }}>
             <Ruler line={line} at={at} visibleFrom={visibleFrom} />
+            {/* lines only where the grid is in view: scrolled past, they would cross the pinned column */}
             {ticks(line)
-              .filter((tick) => tick.midnight)
+              .filter((tick) => tick.midnight && tick.at >= visibleFrom)
               .map((tick) => (
                 <div key={tick.at} class="day-line" style={{ left: `${COLUMN + xOf(line, tick.at)}px`, height: `${totalSize + RULER}px` }} aria-hidden="true" />
               ))}
-            {at >= line.start && at <= line.end ? <div class="now-line" style={{ left: `${COLUMN + xOf(line, at)}px`, height: `${totalSize + RULER}px` }} aria-hidden="true" /> : null}
+            {at >= line.start && at >= visibleFrom && at <= line.end ? <div class="now-line" style={{ left: `${COLUMN + xOf(line, at)}px`, height: `${totalSize + RULER}px` }} aria-hidden="true" /> : null}
             {items.map((item) => {
               const row = rows[item.index - first];
               const top = `translateY(${item.start + RULER}px)`;
