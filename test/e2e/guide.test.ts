@@ -182,6 +182,26 @@ describe('the guide in 380 px', () => {
     await expect.poll(() => page.locator('.guide-scroll').evaluate((el) => el.scrollLeft)).toBeGreaterThan(before + 100);
   });
 
+  it('ArrowRight moves on past a programme that runs beyond the view (it scrolls to the next one)', async () => {
+    const host = await demoGuide();
+    const page = await openPopover(e2e.browser, host.url);
+    await openGuide(page);
+    // Movie Night (102) shows films longer than the 73 minutes 256 px show at this scale
+    const row = page.locator('.guide-row', { has: page.locator('.guide-channel', { hasText: 'Movie Night' }) });
+    await row.locator('.block').first().focus();
+    const end = host.app.snapshot().guide.window!.to;
+    const focusedTimes = () => page.evaluate(() => ({ starts: Number((document.activeElement as HTMLElement).dataset.starts), ends: Number((document.activeElement as HTMLElement).dataset.ends) }));
+    let moves = 0;
+    for (let i = 0; i < 4; i++) {
+      const before = await focusedTimes();
+      if (before.ends >= end) break; // the window's last programme on this channel
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(async () => (await focusedTimes()).starts).toBeGreaterThanOrEqual(before.ends); // the next programme
+      moves++;
+    }
+    expect(moves).toBeGreaterThan(0);
+  });
+
   it('draws the now line and midnights over the grid only, never across the pinned channel column', async () => {
     const host = await demoGuide();
     const page = await openPopover(e2e.browser, host.url);

@@ -121,6 +121,14 @@ export function Guide() {
     event.preventDefault();
     const next = gridNeighbour(from, event.key);
     if (next) return next.focus();
+    if (event.key === 'ArrowRight') {
+      // the next programme is beyond what is drawn (this one runs on past the view): bring this
+      // one's end into view, a third of the way across, then move once the next is drawn
+      const ends = Number(from.dataset.ends);
+      if (!line || !Number.isFinite(ends) || ends >= line.end) return;
+      element.scrollTo({ left: Math.max(0, xOf(line, ends) - (viewport - COLUMN) / 3) });
+      return focusWhenDrawn(from, event.key);
+    }
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     // the row is not drawn yet: scroll it into view, then move once it is there
     element.scrollBy({ top: event.key === 'ArrowDown' ? ROW : -ROW });
@@ -334,6 +342,7 @@ function Block({ program, row, line, at, visibleFrom, visibleTo }: { program: Pr
       type="button"
       class={`block${bumper ? ' block-bumper' : ''}${onAir ? ' block-now' : ''}`}
       data-starts={starts}
+      data-ends={ends}
       style={{ left: `${COLUMN + place.left}px`, width: `${place.width}px` }}
       title={bumper ? `${guideText.bumper}: ${program.title}` : full}
       onClick={() => (programDetail.value = { program, channel: { number: row.number, name: row.name, id: row.id } })}
