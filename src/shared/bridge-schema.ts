@@ -19,6 +19,9 @@ const connect = v.strictObject({
   authStyle,
 });
 
+const serverId = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/, 'a server id'));
+const serverName = v.pipe(v.string(), v.trim(), v.maxLength(80));
+
 const notifications = v.strictObject({
   enabled: v.optional(v.boolean()),
   quietHours: v.optional(v.nullable(v.strictObject({ start: clock, end: clock }))),
@@ -82,6 +85,7 @@ export const REQUEST_SCHEMAS: Schemas = {
     shortcut: v.optional(
       v.strictObject({ enabled: v.optional(v.boolean()), accelerator: v.optional(shortText(100)) }),
     ),
+    badgeServer: v.optional(v.nullable(serverId)),
   }),
   forgetServer: empty,
   leaveDemo: empty,
@@ -121,6 +125,17 @@ export const REQUEST_SCHEMAS: Schemas = {
       }),
     ),
   }),
+  addServer: v.strictObject({ ...connect.entries, name: v.optional(serverName) }),
+  addAddress: v.strictObject({ id: serverId, address: shortText(2048) }),
+  updateServer: v.strictObject({
+    id: serverId,
+    name: v.optional(v.pipe(serverName, v.minLength(1, 'a name'))),
+    paused: v.optional(v.boolean()),
+    address: v.optional(shortText(2048)),
+  }),
+  removeServer: v.strictObject({ id: serverId }),
+  selectServer: v.strictObject({ id: serverId }),
+  findLocalServer: empty,
 };
 
 export type RequestCheck<C extends Command> = { ok: true; request: RequestOf<C> } | { ok: false; reason: string };

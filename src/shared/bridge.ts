@@ -25,10 +25,12 @@ import type {
   Reminder,
 } from './bridge-features';
 import type { GuideRows, GuideRowsRequest, GuideSearchHit, GuideView } from './bridge-guide';
+import type { AddServerRequest, AddServerResult, LocalServerOffer, ServerEntryView, ServerPatch, ServerSummary } from './bridge-servers';
 
-// The guide's and the features' parts of the contract live beside this file; re-exported here.
+// The guide's, the features' and the servers' parts of the contract live beside this file; re-exported here.
 export * from './bridge-features';
 export * from './bridge-guide';
+export * from './bridge-servers';
 
 export type AuthStyle = 'x-api-key' | 'bearer';
 
@@ -83,12 +85,21 @@ export interface NotificationSettings {
 
 export type KeyStorage = 'encrypted' | 'not-protected';
 
-/** Settings as the renderer may see them: never the key, only whether there is one and how it is kept. */
+/**
+ * Settings as the renderer may see them: never a key, only whether there is one and how it is
+ * kept. `server`, `hasKey`, `keyStorage` and `authStyle` are the selected server's (the one the
+ * Server section edits); `servers` lists them all.
+ */
 export interface SettingsView {
   server: string | null;
   hasKey: boolean;
   keyStorage: KeyStorage | null;
   authStyle: AuthStyle;
+  servers: ServerEntryView[];
+  /** the server On now, the guide, lookup and search show (null with none) */
+  selectedServer: string | null;
+  /** the badge counts this server only; null: everyone watching on every server */
+  badgeServer: string | null;
   pollSeconds: number;
   notifications: NotificationSettings;
   launchAtLogin: boolean;
@@ -105,7 +116,13 @@ export interface Notice {
 
 /** Where the popover should land when it opens (a tray menu item or a notification click). */
 export type FocusTarget =
-  | { view: 'watching'; /** notifications: a viewer key; in the snapshot: the person (see viewer-identity.ts) */ viewer?: string }
+  | {
+      view: 'watching';
+      /** notifications: a viewer key; in the snapshot: the person (see viewer-identity.ts) */
+      viewer?: string;
+      /** the server the viewer is on (several servers followed) */
+      server?: string;
+    }
   | { view: 'on-now'; channelNumber?: number }
   | { view: 'settings' }
   /** the Activity tab, on one of its sections (the "while you were away" summary lands on the log) */
@@ -146,15 +163,29 @@ export interface ViewerExtras {
   onBumper?: boolean;
 }
 
-export type ViewerEntry = NowPlayingEntry & ViewerExtras;
+export type ViewerEntry = NowPlayingEntry &
+  ViewerExtras & {
+    /** the server the viewer is on; set when more than one server is followed */
+    serverId?: string;
+    serverName?: string;
+  };
 
 
+/**
+ * Everything but `nowPlaying`, `watching` and `servers` is the selected server's (see
+ * SettingsView.selectedServer).
+ */
 export interface AppSnapshot extends ServerData, FeaturesView {
-  /** `/now-playing`, each entry with what `/sessions` adds about the same viewer */
+  /**
+   * `/now-playing` of every followed server, each entry with what `/sessions` adds about the same
+   * viewer and (several servers) which server it is on. Its age is the oldest server's.
+   */
   nowPlaying: Resource<ViewerEntry[]>;
+  /** every server in the settings, in their order */
+  servers: ServerSummary[];
   /** names of viewers seen this run and in the activity log, newest first, at most 50 (muted names) */
   seenViewers: string[];
-  /** the number the tray shows: people watching something (the length of `nowPlaying`) */
+  /** the number the tray shows: people watching something, on every server or the badge's one */
   watching: number;
   settings: SettingsView;
   notices: Notice[];
@@ -237,6 +268,8 @@ export interface SettingsPatch {
   notifications?: Partial<NotificationSettings>;
   launchAtLogin?: boolean;
   shortcut?: Partial<{ enabled: boolean; accelerator: string }>;
+  /** the badge counts this server only; null: every server */
+  badgeServer?: string | null;
 }
 
 /** The installed app's updater, as Settings shows it (the preview and development runs never update). */
@@ -289,6 +322,18 @@ export interface BridgeCommands {
   unfollow: { request: { title: string }; response: Outcome<FollowedTitle[]> };
   getActivity: { request: { day: 'today' | 'yesterday'; user?: string }; response: Outcome<ActivityPage> };
   updateFeatureSettings: { request: FeatureSettingsPatch; response: Outcome<FeatureSettings> };
+  /** probes a server and adds it to the list (or finds it is one already listed, see AddServerResult) */
+  addServer: { request: AddServerRequest; response: AddServerResult };
+  /** keeps another address of a listed server (the `same-server` offer accepted) */
+  addAddress: { request: { id: string; address: string }; response: Outcome<SettingsView> };
+  /** renames, pauses or resumes a server, or follows another of its addresses */
+  updateServer: { request: ServerPatch; response: Outcome<SettingsView> };
+  /** stops following a server and deletes its key */
+  removeServer: { request: { id: string }; response: Outcome<SettingsView> };
+  /** the server On now, the guide, lookup and search show */
+  selectServer: { request: { id: string }; response: Outcome<null> };
+  /** a quick, bounded look for an Airwave server on this computer (first run) */
+  findLocalServer: { request: Empty; response: Outcome<LocalServerOffer | null> };
 }
 
 export type Command = keyof BridgeCommands;
@@ -331,6 +376,12 @@ const commandNames: { [C in Command]: true } = {
   unfollow: true,
   getActivity: true,
   updateFeatureSettings: true,
+  addServer: true,
+  addAddress: true,
+  updateServer: true,
+  removeServer: true,
+  selectServer: true,
+  findLocalServer: true,
 };
 
 /** Every command name, checked against BridgeCommands both ways by the object above. */
