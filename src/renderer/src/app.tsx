@@ -11,10 +11,13 @@ import { ChannelDetail } from './views/ChannelDetail';
 import { Guide, ProgramDetail } from './views/Guide';
 import { OnNow } from './views/OnNow';
 import { Search } from './views/Search';
+import { LocalOffer } from './views/LocalOffer';
 import { ServerForm } from './views/ServerForm';
 import { Settings } from './views/Settings';
 import { ViewerSheet } from './views/ViewerSheet';
 import { Watching } from './views/Watching';
+import { ServerSwitcher } from './views/ServerSwitcher';
+import { chooseServerAt, serverList, severalServers } from './server-state';
 
 const TABS: { id: View; label: string }[] = [
   { id: 'watching', label: t.tabs.watching },
@@ -38,9 +41,12 @@ export function App() {
   }
   if (!configured.value) return <FirstRun />;
   const current = view.value;
+  // On now, the guide and Activity are the shown server's: another server starts them afresh
+  const server = s.settings.selectedServer ?? '';
   return (
     <div class="app">
-      <header class="header">
+      <header class={`header${severalServers.value ? ' header-servers' : ''}`}>
+        <ServerSwitcher />
         <div class="tabs" role="tablist" aria-label={t.views} onKeyDown={tabKeys}>
           {TABS.map((tab) => (
             <button
@@ -55,7 +61,7 @@ export function App() {
               onClick={() => (view.value = tab.id)}
             >
               {tab.label}
-              {tab.id === 'watching' && s.watching > 0 ? <WatchingBadge /> : null}
+              {tab.id === 'watching' && (s.watching > 0 || (severalServers.value && (s.nowPlaying.data?.length ?? 0) > 0)) ? <WatchingBadge /> : null}
             </button>
           ))}
         </div>
@@ -76,7 +82,17 @@ export function App() {
       <Notices />
       <ConnectionProblem />
       <main id="panel" class="panel" role={current === 'settings' ? 'region' : 'tabpanel'} aria-labelledby={current === 'settings' ? undefined : `tab-${current}`} aria-label={current === 'settings' ? 'Settings' : undefined}>
-        {current === 'watching' ? <Watching /> : current === 'on-now' ? <OnNow /> : current === 'guide' ? <Guide /> : current === 'activity' ? <Activity /> : <Settings />}
+        {current === 'watching' ? (
+          <Watching />
+        ) : current === 'on-now' ? (
+          <OnNow key={server} />
+        ) : current === 'guide' ? (
+          <Guide key={server} />
+        ) : current === 'activity' ? (
+          <Activity key={server} />
+        ) : (
+          <Settings />
+        )}
       </main>
       <Footer />
       {typedNumber.value ? (
@@ -84,7 +100,7 @@ export function App() {
           {t.channelNumber} <strong>{typedNumber.value}</strong>
         </div>
       ) : null}
-      {viewerDetail.value ? <ViewerSheet person={viewerDetail.value.person} /> : null}
+      {viewerDetail.value ? <ViewerSheet viewer={viewerDetail.value} /> : null}
       {channelDetail.value !== null ? <ChannelDetail number={channelDetail.value} /> : null}
       {programDetail.value ? <ProgramDetail selected={programDetail.value} onClose={() => (programDetail.value = null)} /> : null}
       {searchOpen.value ? <Search /> : null}
@@ -102,6 +118,7 @@ function FirstRun() {
           <p class="muted">{t.firstRunLead}</p>
         </div>
         <Notices />
+        <LocalOffer />
         <ServerForm firstRun />
       </main>
     </div>
@@ -125,17 +142,25 @@ function Notices() {
   );
 }
 
-/** The tab badge: the count, struck through and "as of" when the list may be out of date. */
+/**
+ * The tab badge: the count, struck through and "as of" when the list may be out of date. With
+ * several servers it counts the merged list (the tray's badge may count one server only), and it
+ * is out of date from the oldest server whose data is not current.
+ */
 function WatchingBadge() {
   const s = snapshot.value!;
-  const stale = isStale(s.nowPlaying);
-  const label = stale ? t.watchingCountStale(s.watching, s.nowPlaying.updatedAt!) : t.watchingCount(s.watching);
+  const several = severalServers.value;
+  const count = several ? (s.nowPlaying.data?.length ?? s.watching) : s.watching;
+  const staleFrom = several ? oldest(serverList.value.map((server) => server.staleSince)) : isStale(s.nowPlaying) ? s.nowPlaying.updatedAt : null;
+  const label = staleFrom !== null ? t.watchingCountStale(count, staleFrom) : t.watchingCount(count);
   return (
-    <span class={`count${stale ? ' count-stale' : ''}`} aria-label={label} title={label}>
-      {s.watching}
+    <span class={`count${staleFrom !== null ? ' count-stale' : ''}`} aria-label={label} title={label}>
+      {count}
     </span>
   );
 }
+
+const oldest = (times: (number | null)[]) => times.reduce<number | null>((min, at) => (at !== null && (min === null || at < min) ? at : min), null);
 
 const busyOf = (c: NonNullable<typeof snapshot.value>['connection']) => (c as typeof c & ConnectionExtras).busy === true;
 
@@ -225,6 +250,11 @@ function useGlobalKeys(): void {
     const onKey = (event: KeyboardEvent) => {
       if (!configured.value) {
         if (event.key === 'Escape' && !event.defaultPrevented) void bridge.hidePopover({}).catch(() => {});
+        return;
+      }
+      // Alt+1…9 shows server n, from anywhere (by the key's place, so macOS Option characters do not matter)
+      if (event.altKey && !event.ctrlKey && !event.metaKey && /^Digit[1-9]$/.test(event.code)) {
+        if (chooseServerAt(Number(event.code.slice(5)) - 1)) event.preventDefault();
         return;
       }
       if ((event.key === 'f' && (event.ctrlKey || event.metaKey)) || (event.key === '/' && !typing(event.target))) {

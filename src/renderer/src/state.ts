@@ -3,6 +3,7 @@ import type { Program } from '../../shared/airwave';
 import { applySnapshotUpdate, type AppSnapshot, type FocusTarget, type Resource } from '../../shared/bridge';
 import { bridge } from './bridge';
 import { showActivitySection } from './features/activity-state';
+import type { ViewerRef } from './server-state';
 
 /** The popover's state: the snapshot from main, and what the person is looking at. */
 
@@ -20,9 +21,9 @@ export const view = signal<View>(initialView());
 /** the channel whose detail sheet is open, by number */
 export const channelDetail = signal<number | null>(null);
 /** the viewer a notification or the tray asked to show */
-export const focusedViewer = signal<string | null>(null);
-/** the viewer whose sheet is open, by person (see viewer-identity.ts), so a refetch keeps it */
-export const viewerDetail = signal<{ person: string } | null>(null);
+export const focusedViewer = signal<ViewerRef | null>(null);
+/** the viewer whose sheet is open, by person and server (see server-state.ts), so a refetch keeps it */
+export const viewerDetail = signal<ViewerRef | null>(null);
 /** the channel On now should scroll to */
 export const focusedChannel = signal<number | null>(null);
 export const searchOpen = signal(false);
@@ -114,13 +115,25 @@ function rememberViewers(names: readonly string[]): void {
 
 let lastFocusSeq = 0;
 
+/**
+ * Another server is shown: what was open about the last one closes (a channel, a programme, the
+ * search and a typed number belong to that server); Watching and its viewer sheet span them all.
+ */
+function serverSwitched(): void {
+  channelDetail.value = null;
+  programDetail.value = null;
+  searchOpen.value = false;
+  typedNumber.value = '';
+  focusedChannel.value = null;
+}
+
 function applyFocus(target: FocusTarget): void {
   channelDetail.value = null;
   programDetail.value = null;
   viewerDetail.value = null;
   searchOpen.value = false;
   view.value = target.view;
-  if (target.view === 'watching') focusedViewer.value = target.viewer ?? null;
+  if (target.view === 'watching') focusedViewer.value = target.viewer ? { person: target.viewer, server: target.server ?? null } : null;
   if (target.view === 'on-now') focusedChannel.value = target.channelNumber ?? null;
   if (target.view === 'activity' && target.section) showActivitySection(target.section);
 }
@@ -132,8 +145,10 @@ export function startState(): () => void {
       void bridge.getSnapshot({}).then((full) => (snapshot.value = full));
       return;
     }
-    if (!snapshot.value) performance.mark('airwave:first-snapshot'); // benchmarks measure paint from here
+    const before = snapshot.value;
+    if (!before) performance.mark('airwave:first-snapshot'); // benchmarks measure paint from here
     snapshot.value = next;
+    if (before && (before.settings.selectedServer ?? null) !== (next.settings.selectedServer ?? null)) serverSwitched();
     if (next.nowPlaying.data) rememberViewers(next.nowPlaying.data.map((entry) => entry.user));
     const focus = next.focus;
     if (focus && focus.seq !== lastFocusSeq) {

@@ -90,7 +90,7 @@ function Log() {
     return () => {
       current = false;
     };
-  }, [day, user, revision]);
+  }, [day, user, revision, s.settings.selectedServer]);
   const dayName = day === 'today' ? t.today : t.yesterday;
   // the filter keeps a chosen name even on a day it has no entries, so it can be cleared
   const users = page ? [...new Set([...page.users, ...(user ? [user] : [])])].sort((a, b) => a.localeCompare(b)) : [];

@@ -13,9 +13,13 @@ import { Definition } from './Definition';
 import { label } from './OnNow';
 import '../components/sheet.css';
 
-/** `/channels?include=definition`, fetched once per popover session when a detail first opens. */
-const channelList = signal<Channel[] | null>(null);
-let channelsRequested = false;
+/**
+ * `/channels?include=definition` of the server shown, fetched once per popover session and server
+ * when a detail first opens (two servers' channel 101 are different channels).
+ */
+const channelList = signal<{ server: string | null; channels: Channel[] } | null>(null);
+/** the server whose list was asked for; undefined: none (or the last request failed) */
+let channelsRequested: string | null | undefined;
 /** How far ahead the sheet lists the schedule from the loaded guide. */
 const LATER_HOURS = 6;
 
@@ -34,6 +38,7 @@ export function ChannelDetail({ number }: { number: number }) {
   const root = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   useDialog(root, closeRef);
+  const server = snapshot.value?.settings.selectedServer ?? null;
   useEffect(() => {
     let current = true;
     setLookup({ state: 'loading' });
@@ -46,26 +51,27 @@ export function ChannelDetail({ number }: { number: number }) {
       },
       (failure: unknown) => current && setLookup(fromHeld(number, failure instanceof Error ? failure.message : String(failure))),
     );
-    if (!channelsRequested) {
-      channelsRequested = true;
-      void bridge.getChannels({ definition: true }).then(
-        (outcome) => {
-          if (outcome.ok) channelList.value = outcome.value;
-          else channelsRequested = false;
-        },
-        () => (channelsRequested = false),
-      );
+    if (channelsRequested !== server) {
+      channelsRequested = server;
+      const forget = () => {
+        if (channelsRequested === server) channelsRequested = undefined;
+      };
+      void bridge.getChannels({ definition: true }).then((outcome) => {
+        if (outcome.ok) channelList.value = { server, channels: outcome.value };
+        else forget();
+      }, forget);
     }
     return () => {
       current = false;
     };
-  }, [number]);
+  }, [number, server]);
 
   const s = snapshot.value!;
   const close = () => (channelDetail.value = null);
   const found = lookup.state === 'found' ? lookup.value : null;
   const row = found?.channel ?? (lookup.state === 'held' ? lookup.row : null) ?? s.onNow.data?.channels.find((c) => c.number === number) ?? null;
-  const channel = channelList.value?.find((c) => c.number === number) ?? found?.now.channel ?? null;
+  const listed = channelList.value?.server === server ? channelList.value.channels : null;
+  const channel = listed?.find((c) => c.number === number) ?? found?.now.channel ?? null;
   const name = channel?.name ?? row?.name ?? t.fallbackName(number);
   const at = now.value;
   const slots: [Slotish, Slotish] | null = found
@@ -185,6 +191,8 @@ function fromHeld(number: number, message: string): Lookup {
 /** The channel's row in the guide window the core holds, asked for again when the guide changes (null when it holds none). */
 function useHeldGuideRow(number: number): GuideChannel | null {
   const revision = snapshot.value?.guide.revision ?? 0;
+  // two servers' guides can have equal revisions
+  const server = snapshot.value?.settings.selectedServer ?? null;
   // a channel that had not arrived yet is asked for again once the window is complete
   const complete = snapshot.value?.guide.state === 'loaded';
   const [row, setRow] = useState<GuideChannel | null>(null);
@@ -196,7 +204,7 @@ function useHeldGuideRow(number: number): GuideChannel | null {
     return () => {
       current = false;
     };
-  }, [number, revision, complete]);
+  }, [number, revision, complete, server]);
   return row;
 }
 

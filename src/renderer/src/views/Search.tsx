@@ -1,20 +1,20 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Program } from '../../../shared/airwave';
 import { channelLabel, dayLabel, dayOffset, localTime } from '../../../shared/format';
-import { personKey } from '../../../shared/viewer-identity';
 import type { GuideSearchHit } from '../../../shared/bridge';
 import { bridge } from '../bridge';
 import { useDialog } from '../components/a11y';
 import { channelDetail, isStale, now, programDetail, searchOpen, snapshot, viewerDetail } from '../state';
 import { search as t } from '../strings/search';
 import { SearchActions } from '../features/search-actions';
+import { viewerKey, viewerRef, type ViewerRef } from '../server-state';
 import { label } from './OnNow';
 import '../components/sheet.css';
 
 const MAX_RESULTS = 50;
 
 type Result =
-  | { kind: 'viewer'; key: string; user: string; person: string; what: string | null }
+  | { kind: 'viewer'; key: string; user: string; viewer: ViewerRef; what: string | null; server: string | null }
   | { kind: 'channel'; key: string; number: number; name: string }
   | { kind: 'program'; key: string; program: Program; start: number; channel: { number: number; name: string; id: string } };
 
@@ -49,14 +49,14 @@ export function Search() {
     return () => {
       current = false;
     };
-  }, [query, s.guide.revision, s.guide.state]);
+  }, [query, s.guide.revision, s.guide.state, s.settings.selectedServer]);
   const { results, more } = useMemo(() => find(query, s, at, hits), [query, hits, s.onNow.data, s.nowPlaying.data]);
   const close = () => (searchOpen.value = false);
   const choose = (result: Result | undefined) => {
     if (!result) return;
     close();
     if (result.kind === 'channel') channelDetail.value = result.number;
-    else if (result.kind === 'viewer') viewerDetail.value = { person: result.person };
+    else if (result.kind === 'viewer') viewerDetail.value = result.viewer;
     else programDetail.value = { program: result.program, channel: result.channel };
   };
   const onKey = (event: KeyboardEvent) => {
@@ -138,7 +138,7 @@ function ResultBody({ result, at }: { result: Result; at: number }) {
     return (
       <>
         <span class="result-title">{result.user}</span>
-        <span class="muted small">{[t.viewer, result.what].filter(Boolean).join(' · ')}</span>
+        <span class="muted small">{[t.viewer, result.what, result.server].filter(Boolean).join(' · ')}</span>
       </>
     );
   }
@@ -173,8 +173,14 @@ function find(query: string, s: NonNullable<typeof snapshot.value>, at: number, 
   const out: Result[] = [];
   for (const entry of s.nowPlaying.data ?? []) {
     if (matches(entry.user)) {
-      const person = personKey(entry.user, entry.device);
-      out.push({ kind: 'viewer', key: `v${person}${out.length}`, user: entry.user, person, what: entry.showTitle ?? entry.title ?? channelLabel(entry.channelNumber, entry.channelName) });
+      out.push({
+        kind: 'viewer',
+        key: `v${viewerKey(entry)}${out.length}`,
+        user: entry.user,
+        viewer: viewerRef(entry),
+        what: entry.showTitle ?? entry.title ?? channelLabel(entry.channelNumber, entry.channelName),
+        server: entry.serverName ?? null,
+      });
     }
   }
   const rows = s.onNow.data?.channels ?? [];

@@ -23,7 +23,16 @@ export function keyStatus(hasKey: boolean, storage: 'encrypted' | 'not-protected
   return storage === 'encrypted' ? t.keyEncrypted : t.keyPlain;
 }
 
-export function ServerForm({ firstRun }: { firstRun: boolean }) {
+/** Puts an address in the form (the first-run offer of a server on this computer); the cursor goes to the key. */
+export function offerAddress(url: string): void {
+  serverField.value = url;
+  focusField.value = 'apiKey';
+}
+
+/** The address in the form now (what was typed, else the one saved). */
+export const typedAddress = () => serverField.value ?? snapshot.value?.settings.server ?? '';
+
+export function ServerForm({ firstRun, label = t.server }: { firstRun: boolean; label?: string }) {
   const s = snapshot.value!;
   const settings = s.settings;
   const server = serverField.value ?? settings.server ?? '';
@@ -84,7 +93,7 @@ export function ServerForm({ firstRun }: { firstRun: boolean }) {
   return (
     <form
       class="form"
-      aria-label={t.server}
+      aria-label={label}
       onSubmit={(event) => {
         event.preventDefault();
         if (canSubmit) void save();
@@ -160,15 +169,18 @@ export function ServerForm({ firstRun }: { firstRun: boolean }) {
 /** Advice sentences at the end of an error message, dropped when the step has its own fix. */
 const ADVICE = /^(.*?[.)])\s+(?:Check|Use|Start|Try|Make sure|Is)\b.*$/s;
 
-/** What the test found, step by step; each piece of advice once; the first failure scrolled into view. */
-function ProbeSteps({ probe: view, kind }: { probe: ProbeView; kind: 'test' | 'save' }) {
+/**
+ * What the test found, step by step; each piece of advice once; the first failure scrolled into
+ * view. `failed` words the headline of a failure (adding a server says "Not added").
+ */
+export function ProbeSteps({ probe: view, kind, failed }: { probe: ProbeView; kind: 'test' | 'save'; failed?: (summary: string) => string }) {
   const ok = view.verdict === 'ok';
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     const failing = ref.current?.querySelector('.step-fail') ?? ref.current?.querySelector('.step-warn');
     (failing ?? ref.current)?.scrollIntoView({ block: 'nearest' });
   }, [view]);
-  const headline = ok ? t.testPassed(view.summary) : kind === 'save' ? t.notSaved(view.summary) : t.testFailed(view.summary);
+  const headline = ok ? t.testPassed(view.summary) : failed ? failed(view.summary) : kind === 'save' ? t.notSaved(view.summary) : t.testFailed(view.summary);
   const given = new Set<string>();
   return (
     <section ref={ref} class="probe" aria-label={t.found}>

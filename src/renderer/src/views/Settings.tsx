@@ -8,6 +8,7 @@ import { settings as t } from '../strings/settings';
 import { FeatureSettings } from '../features/FeatureSettings';
 import { MutedNames } from './MutedNames';
 import { ServerForm } from './ServerForm';
+import { ServersSection } from './ServersSection';
 import { ShortcutField } from './ShortcutField';
 import './forms.css';
 
@@ -46,10 +47,14 @@ export function Settings() {
   const paused = n.pausedUntil !== null && n.pausedUntil > now.value;
   const live = s.connection.state === 'live';
 
+  // several servers: the form edits the one shown, and says which
+  const shown = settings.servers && settings.servers.length > 1 ? settings.servers.find((entry) => entry.id === settings.selectedServer) : undefined;
+  const serverHeading = shown ? t.serverNamed(shown.name) : t.server;
   return (
     <div class="settings scroll-plain">
+      {settings.demo && (settings.servers?.length ?? 0) <= 1 ? null : <ServersSection />}
       <section aria-labelledby="settings-server">
-        <h2 id="settings-server">{t.server}</h2>
+        <h2 id="settings-server">{serverHeading}</h2>
         {settings.demo ? (
           <div class="demo-banner">
             <p class="hint">{t.demoHint}</p>
@@ -59,7 +64,7 @@ export function Settings() {
             </button>
           </div>
         ) : null}
-        <ServerForm firstRun={false} />
+        <ServerForm firstRun={false} label={serverHeading} />
         <div class="buttons">
           {s.server && !settings.demo ? (
             <button type="button" class="button button-quiet" onClick={() => void bridge.openInBrowser({ kind: 'server' })}>

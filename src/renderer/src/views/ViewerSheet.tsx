@@ -1,19 +1,22 @@
 import { useRef } from 'preact/hooks';
 import { duration } from '../../../shared/format';
 import { localTime } from '../../../shared/format';
-import { personKey } from '../../../shared/viewer-identity';
 import { useDialog } from '../components/a11y';
 import { Artwork, POSTER_SIZE, Progress } from '../components/bits';
 import { channelDetail, now, snapshot, viewerDetail } from '../state';
+import { isViewer, onSelectedServer, serverOf, severalServers, type ViewerRef } from '../server-state';
 import { watching as t } from '../strings/watching';
+import { servers as ts } from '../strings/servers';
 import type { ViewerEntry } from './viewer-extras';
 import { describeViewer } from './Watching';
 import '../components/sheet.css';
 
-/** One viewer in full: device, channel, programme, progress, since when, playback state. */
-export function ViewerSheet({ person }: { person: string }) {
+/** One viewer in full: device, channel, programme, progress, since when, playback state, and (several servers) which server. */
+export function ViewerSheet({ viewer }: { viewer: ViewerRef }) {
   const s = snapshot.value!;
-  const entry = (s.nowPlaying.data as ViewerEntry[] | null)?.find((e) => personKey(e.user, e.device) === person) ?? null;
+  const person = viewer.person;
+  const entry = (s.nowPlaying.data as ViewerEntry[] | null)?.find((e) => isViewer(viewer, e)) ?? null;
+  const serverName = entry && severalServers.value ? (serverOf(entry)?.name ?? entry.serverName ?? null) : null;
   const root = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   useDialog(root, closeRef);
@@ -43,9 +46,16 @@ export function ViewerSheet({ person }: { person: string }) {
               </div>
             </div>
             <dl class="facts">
+              {serverName ? (
+                <>
+                  <dt>{ts.facts.server}</dt>
+                  <dd data-testid="viewer-server">{serverName}</dd>
+                </>
+              ) : null}
               <dt>{t.facts.channel}</dt>
               <dd>
-                {d.channel && entry.channelNumber !== null ? (
+                {/* the channel sheet is the shown server's: a viewer elsewhere gets the name only */}
+                {d.channel && entry.channelNumber !== null && onSelectedServer(entry) ? (
                   <button type="button" class="link-button" onClick={() => ((viewerDetail.value = null), (channelDetail.value = entry.channelNumber))}>
                     {d.channel}
                   </button>

@@ -1,15 +1,21 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { channelLabel, duration, episodeLabel } from '../../../shared/format';
-import { deviceLabel, personKey } from '../../../shared/viewer-identity';
+import { deviceLabel } from '../../../shared/viewer-identity';
 import { inQuietHoursNow } from '../notify-state';
 import { rovingStep } from '../components/a11y';
 import { Artwork, Empty, POSTER_SIZE, Progress, StaleNote } from '../components/bits';
 import { density, focusedViewer, isStale, now, snapshot, viewerDetail } from '../state';
+import { isViewer, onSelectedServer, serverList, serverOf, severalServers, viewerKey, viewerRef } from '../server-state';
 import { watching as t } from '../strings/watching';
+import { servers as ts } from '../strings/servers';
 import { onBumper, startedAt, type ViewerEntry } from './viewer-extras';
 import './Watching.css';
 
-/** One card per viewer from /now-playing: poster, who, what, where, on which device, how far in. */
+/**
+ * One card per viewer from /now-playing: poster, who, what, where, on which device, how far in.
+ * With several servers the list merges them: each card names its server, and a server whose data
+ * is not current marks its own cards stale (the others stay live).
+ */
 export function Watching() {
   const s = snapshot.value!;
   const entries: ViewerEntry[] | null = s.nowPlaying.data;
@@ -19,7 +25,8 @@ export function Watching() {
   if (!entries) {
     return <Empty title={s.nowPlaying.error ? t.failed : t.loading}>{s.nowPlaying.error}</Empty>;
   }
-  const stale = isStale(s.nowPlaying);
+  // several servers: each one's staleness is its own (below), not the shown server's connection
+  const stale = severalServers.value ? false : isStale(s.nowPlaying);
   if (entries.length === 0) {
     return (
       <div class={`watching${stale ? ' stale' : ''}`}>
@@ -40,18 +47,28 @@ export function Watching() {
   return (
     <div class={`watching${stale ? ' stale' : ''}`}>
       <div class="watching-bar">
-        {stale ? <StaleNote at={s.nowPlaying.updatedAt!} /> : <span />}
+        {stale ? <StaleNote at={s.nowPlaying.updatedAt!} /> : <StaleServers entries={entries} />}
         <button type="button" class={`toggle-chip${compact ? " toggle-chip-on" : ""}`} aria-pressed={compact} title={t.densityHint} onClick={() => (density.value = compact ? 'comfortable' : 'compact')}>
           {t.density}
         </button>
       </div>
       <ul ref={list} class={`cards${compact ? ' cards-compact' : ''}`} aria-label={t.list(entries.length)} onKeyDown={onKeyDown}>
-        {entries.map((entry, i) => {
-          const person = personKey(entry.user, entry.device);
-          return <ViewerCard key={`${person}#${i}`} entry={entry} focused={focus === person} tabbable={i === index} onFocus={() => setActive(i)} compact={compact} />;
-        })}
+        {entries.map((entry, i) => (
+          <ViewerCard key={`${viewerKey(entry)}#${i}`} entry={entry} focused={focus !== null && isViewer(focus, entry)} tabbable={i === index} onFocus={() => setActive(i)} compact={compact} />
+        ))}
       </ul>
     </div>
+  );
+}
+
+/** "Home: as of 18:02" for each server whose viewers shown are not current (several servers). */
+function StaleServers({ entries }: { entries: readonly ViewerEntry[] }) {
+  const stale = serverList.value.filter((server) => server.staleSince !== null && entries.some((entry) => entry.serverId === server.id));
+  if (!severalServers.value || stale.length === 0) return <span />;
+  return (
+    <p class="stale-note" role="note">
+      {stale.map((server) => ts.staleOn(server.name, server.staleSince!)).join(' · ')}
+    </p>
   );
 }
 
@@ -67,7 +84,8 @@ function notificationPromise(): string {
 /** The words a card and the viewer sheet share. */
 export function describeViewer(entry: ViewerEntry, at: number) {
   const s = snapshot.value!;
-  const bumper = onBumper(entry, s.onNow.data, at);
+  // On now is the shown server's: it says nothing about a channel of another server
+  const bumper = onBumper(entry, onSelectedServer(entry) ? s.onNow.data : null, at);
   const show = entry.showTitle && entry.showTitle !== entry.title ? entry.showTitle : null;
   const channel = channelLabel(entry.channelNumber, entry.channelName);
   const what = bumper ? `${t.stationBreak}${channel ? ` · ${channel}` : ''}` : (entry.title ?? show ?? t.something);
@@ -88,10 +106,13 @@ function ViewerCard({ entry, focused, tabbable, onFocus, compact }: { entry: Vie
     }
   }, [focused]);
   const d = describeViewer(entry, now.value);
-  const open = () => (viewerDetail.value = { person: personKey(entry.user, entry.device) });
+  const open = () => (viewerDetail.value = viewerRef(entry));
   const titleLine = [d.what, d.episode].filter(Boolean).join(' · ');
+  const server = severalServers.value ? serverOf(entry) : null;
+  const serverName = server?.name ?? (severalServers.value ? (entry.serverName ?? null) : null);
+  const stale = server?.staleSince != null;
   return (
-    <li ref={ref} class={`card${focused ? ' card-focused' : ''}${d.state ? ` card-${entry.playbackState}` : ''}`}>
+    <li ref={ref} class={`card${focused ? ' card-focused' : ''}${d.state ? ` card-${entry.playbackState}` : ''}${stale ? ' stale' : ''}`}>
       <div
         class="card-button"
         tabIndex={tabbable ? 0 : -1}
@@ -112,6 +133,12 @@ function ViewerCard({ entry, focused, tabbable, onFocus, compact }: { entry: Vie
           <span class="card-user-name">{entry.user}</span>
           {d.state ? <span class={`badge badge-${entry.playbackState}`}>{d.state}</span> : null}
           {entry.hdr ? <span class="badge">{t.hdr}</span> : null}
+          {serverName ? (
+            <span class={`server-chip${stale ? ' server-chip-stale' : ''}`} title={stale ? ts.staleOn(serverName, server!.staleSince!) : ts.onServer(serverName)}>
+              <span class="visually-hidden">{ts.onPrefix}</span>
+              {serverName}
+            </span>
+          ) : null}
         </p>
         {d.show && !compact ? (
           <p class="card-show" title={d.show}>

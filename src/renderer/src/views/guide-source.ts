@@ -9,7 +9,7 @@ import { snapshot, storedFlag } from '../state';
  * itself: the state of the load, the window shown, and the rows for a range of channels and a
  * span of time. The snapshot says only how big the shown window is; the rows the view draws are
  * asked for with `getGuideRows` (a row not here yet is `null`, drawn as a placeholder). Rows held
- * stay valid until the revision moves (another window); while a window streams in, only rows that
+ * stay valid until the revision or the server shown moves (another window); while a window streams in, only rows that
  * were not there before are asked for. With "favourites only", the list is the starred channels
  * found in the window: where they sit is asked first without programmes, then only the rows in view.
  */
@@ -64,6 +64,7 @@ let wanted: Wish | null = null;
 /** The starred channels found in the shown window, in guide order (found without their programmes). */
 interface Starred {
   key: string;
+  server: string;
   revision: number;
   entries: { index: number; number: number }[];
 }
@@ -81,14 +82,18 @@ export function guideList(): { count: number; favourites: number; finding: boole
   if (!favouritesOnly.value) return { count: guide.channels, favourites, finding: false };
   const key = starredKey();
   if (starred?.key !== key) queueMicrotask(findStarred);
-  const usable = starred && starred.revision === guide.revision ? starred.entries : [];
+  const usable = starred && sameWindow(starred) ? starred.entries : [];
   return { count: favourites === 0 ? 0 : usable.length, favourites, finding: favourites > 0 && starred?.key !== key };
 }
+
+/** The server shown: two servers' guides can have equal revisions, so what is held is keyed on both. */
+const shownServer = () => snapshot.value!.settings.selectedServer ?? '';
+const sameWindow = (found: Starred) => found.server === shownServer() && found.revision === snapshot.value!.guide.revision;
 
 function starredKey(): string {
   const s = snapshot.value!;
   const numbers = [...new Set(s.favourites.map((f) => f.channelNumber))].sort((a, b) => a - b);
-  return `${s.guide.revision}|${s.guide.channels}|${numbers.join(',')}`;
+  return `${shownServer()}|${s.guide.revision}|${s.guide.channels}|${numbers.join(',')}`;
 }
 
 /** Asks where the starred channels are, GUIDE_ROWS_MAX at a time, with no programmes (a bodiless span). */
@@ -96,7 +101,7 @@ function findStarred(): void {
   const key = starredKey();
   if (!snapshot.value || !favouritesOnly.value || starred?.key === key || finding !== null) return;
   finding = key;
-  const [revision, , list] = key.split('|');
+  const [server = '', revision, , list] = key.split('|');
   const numbers = list ? list.split(',').map(Number) : [];
   const chunks: number[][] = [];
   for (let i = 0; i < numbers.length; i += GUIDE_ROWS_MAX) chunks.push(numbers.slice(i, i + GUIDE_ROWS_MAX));
@@ -107,7 +112,7 @@ function findStarred(): void {
         if (!outcome.ok || `${outcome.value.revision}` !== revision) return; // another window by now: asked again below
         outcome.value.rows.forEach((row, i) => entries.push({ index: outcome.value.indexes[i]!, number: row.number }));
       }
-      starred = { key, revision: Number(revision), entries: entries.sort((a, b) => a.index - b.index) };
+      starred = { key, server, revision: Number(revision), entries: entries.sort((a, b) => a.index - b.index) };
       arrived.value++;
     })
     .catch(() => {})
@@ -125,8 +130,8 @@ function findStarred(): void {
 export function guideRows(first: number, last: number, from: number, to: number): (GuideChannel | null)[] {
   void arrived.value;
   const guide = snapshot.value!.guide;
-  const key = `${guide.revision}|${guide.window?.serverTime ?? ''}|${from}|${to}`;
-  const only = favouritesOnly.value ? (starred?.revision === guide.revision ? starred.entries : []) : null;
+  const key = `${shownServer()}|${guide.revision}|${guide.window?.serverTime ?? ''}|${from}|${to}`;
+  const only = favouritesOnly.value ? (starred && sameWindow(starred) ? starred.entries : []) : null;
   const indexOf = (position: number) => (only ? (only[position]?.index ?? -1) : position);
   const out: (GuideChannel | null)[] = [];
   let missing = false;
@@ -158,7 +163,7 @@ function ask(): void {
     .getGuideRows(request)
     .then((outcome) => {
       // rows of another window than the one asked about: the next draw asks again
-      if (!outcome.ok || `${outcome.value.revision}` !== wish.key.split('|')[0]) return;
+      if (!outcome.ok || `${outcome.value.revision}` !== wish.key.split('|')[1]) return;
       let news = held.key !== wish.key;
       if (news) held.rows = new Map();
       held.key = wish.key;

@@ -1,0 +1,70 @@
+import { computed, signal } from '@preact/signals';
+import type { ServerSummary, ViewerEntry } from '../../shared/bridge';
+import { personKey } from '../../shared/viewer-identity';
+import { bridge } from './bridge';
+import { snapshot } from './state';
+
+/**
+ * Owns the popover's view of several servers: the list and the selected one, switching (by the
+ * switcher or Alt+1…9), and who a viewer is when two servers can have equal viewers.
+ */
+
+export const serverList = computed<ServerSummary[]>(() => snapshot.value?.servers ?? []);
+/** the switcher and the server labels appear from two servers on */
+export const severalServers = computed(() => serverList.value.length > 1);
+export const selectedServerId = computed(() => snapshot.value?.settings.selectedServer ?? null);
+/** why the last switch failed, in words (cleared by the next one) */
+export const switchError = signal<string | null>(null);
+
+/** Offline, key rejected or not supported: the switcher's dot says so. */
+export function inTrouble(server: ServerSummary): boolean {
+  const state = server.connection.state;
+  return !server.paused && (state === 'offline' || state === 'unauthorized' || state === 'incompatible');
+}
+
+/** Shows server `id` in On now, the guide, lookup and search (nothing happens when it is shown already). */
+export async function chooseServer(id: string): Promise<void> {
+  switchError.value = null;
+  if (id === selectedServerId.value) return;
+  try {
+    const outcome = await bridge.selectServer({ id });
+    if (!outcome.ok) switchError.value = outcome.error.message;
+  } catch (failure) {
+    switchError.value = failure instanceof Error ? failure.message : String(failure);
+  }
+}
+
+/** Alt+1…9: the server at that place in the list; false when there is none (the key is left alone). */
+export function chooseServerAt(position: number): boolean {
+  const list = serverList.value;
+  if (list.length < 2 || position < 0 || position >= list.length) return false;
+  void chooseServer(list[position]!.id);
+  return true;
+}
+
+/** A viewer: the person on a device, on a server (null when one server is followed, or not known). */
+export interface ViewerRef {
+  person: string;
+  server: string | null;
+}
+
+export const viewerRef = (entry: ViewerEntry): ViewerRef => ({ person: personKey(entry.user, entry.device), server: entry.serverId ?? null });
+
+/** Whether `entry` is the viewer `ref` names; a ref without a server matches the person on any server. */
+export function isViewer(ref: ViewerRef, entry: ViewerEntry): boolean {
+  return personKey(entry.user, entry.device) === ref.person && (ref.server === null || ref.server === (entry.serverId ?? null));
+}
+
+/** A key that tells equal viewers on two servers apart. */
+export const viewerKey = (entry: ViewerEntry) => `${entry.serverId ?? ''}/${personKey(entry.user, entry.device)}`;
+
+/** Whether the viewer is on the server On now and the channel sheet show (always, with one server). */
+export function onSelectedServer(entry: ViewerEntry): boolean {
+  return !entry.serverId || entry.serverId === selectedServerId.value;
+}
+
+/** The server's summary, when several are followed and the entry says which. */
+export function serverOf(entry: ViewerEntry): ServerSummary | null {
+  if (!entry.serverId) return null;
+  return serverList.value.find((server) => server.id === entry.serverId) ?? null;
+}
