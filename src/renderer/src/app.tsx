@@ -168,6 +168,8 @@ const busyOf = (c: NonNullable<typeof snapshot.value>['connection']) => (c as ty
 function ConnectionProblem() {
   const c = snapshot.value!.connection;
   if (c.state !== 'offline' && c.state !== 'unauthorized' && c.state !== 'incompatible') return null;
+  // several servers: say which one (the server shown; the others have their dots in the switcher)
+  const shownName = severalServers.value ? (serverList.value.find((server) => server.selected)?.name ?? null) : null;
   const fixKey = () => {
     view.value = 'settings';
     focusField.value = 'apiKey';
@@ -175,7 +177,10 @@ function ConnectionProblem() {
   return (
     <div class="notices">
       <div class="notice notice-warning problem" role="status">
-        <span>{busyOf(c) ? t.busyMessage(c.nextRetryAt) : c.message}</span>
+        <span>
+          {shownName ? `${shownName}: ` : ''}
+          {busyOf(c) ? t.busyMessage(c.nextRetryAt) : c.message}
+        </span>
         {c.state === 'unauthorized' && view.value !== 'settings' ? (
           <button type="button" class="button button-quiet" onClick={fixKey}>
             {t.fixKey}
