@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ServerSummary } from '../../../shared/bridge';
 import { connectionLabel } from '../../../shared/format';
 import { chooseServer, inTrouble, serverList, switchError } from '../server-state';
@@ -23,7 +23,9 @@ export function ServerSwitcher() {
   const selectedIndex = Math.max(0, list.findIndex((server) => server.selected));
   const count = list.length;
 
-  useEffect(() => {
+  // a layout effect: a passive one would still be pending when a click closes the menu, and Preact
+  // runs it before that render, pulling focus back into the menu as it goes away
+  useLayoutEffect(() => {
     if (!open) return;
     menu.current?.querySelectorAll<HTMLElement>('[role=menuitemradio]')[active]?.focus();
   }, [open, active]);

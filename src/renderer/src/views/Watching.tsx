@@ -136,7 +136,7 @@ function ViewerCard({ entry, focused, tabbable, onFocus, compact }: { entry: Vie
           {serverName ? (
             <span class={`server-chip${stale ? ' server-chip-stale' : ''}`} title={stale ? ts.staleOn(serverName, server!.staleSince!) : ts.onServer(serverName)}>
               <span class="visually-hidden">{ts.onPrefix}</span>
-              {serverName}
+              <span class="server-chip-name">{serverName}</span>
             </span>
           ) : null}
         </p>
