@@ -290,6 +290,43 @@ describe('Settings → Servers', () => {
   });
 });
 
+describe('first run', () => {
+  it('offers Airwave found on this computer without holding up the form; Use it fills the address and moves to the key', async () => {
+    const desk = await e2e.demo({ seed: 5, channels: 6, viewers: 1, name: 'Desk' });
+    // the host's look for a local server (localhost:36020 on a desktop) answers after a while here
+    const host = await e2e.preview({
+      app: { findLocalServer: () => new Promise((resolve) => setTimeout(() => resolve({ url: desk.url, name: 'Desk' }), 1_500)) },
+    });
+    const page = await openPopover(e2e.browser, host.url);
+    await page.getByRole('heading', { name: 'Connect to your Airwave server' }).waitFor();
+    // nothing waits for the look: the address field has the cursor and takes typing meanwhile
+    await poll(async () => (await focused(page)).name).toBe('server');
+    await page.keyboard.type('nas.local');
+    expect(await page.locator('.local-offer').count()).toBe(0);
+    const offer = page.locator('.local-offer');
+    await poll(() => offer.textContent()).toMatch(/^Airwave is running on this computer \(Desk\)\./);
+    await screenshot(page, 'servers-first-run-offer-light');
+    await offer.getByRole('button', { name: 'Use it' }).click();
+    await poll(() => page.locator('input[name=server]').inputValue()).toBe(desk.url);
+    await poll(async () => (await focused(page)).name).toBe('apiKey');
+    await poll(() => offer.count()).toBe(0);
+    await page.keyboard.type(desk.key);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('tab', { name: /Watching/ }).waitFor();
+    await poll(() => host.app.snapshot().settings.servers.map((entry) => entry.name)).toEqual(['Desk']);
+  });
+
+  it('shows no offer when nothing answers', async () => {
+    let asked = 0;
+    const host = await e2e.preview({ app: { findLocalServer: async () => (asked++, null) } });
+    const page = await openPopover(e2e.browser, host.url);
+    await page.getByRole('heading', { name: 'Connect to your Airwave server' }).waitFor();
+    await poll(() => asked).toBe(1);
+    await page.waitForTimeout(200);
+    expect(await page.locator('.local-offer').count()).toBe(0);
+  });
+});
+
 describe.each(['light', 'dark'] as const)('accessibility with several servers (%s)', (scheme) => {
   it('the open switcher and Settings → Servers have no serious or critical finding', async () => {
     const { host } = await twoServers();
