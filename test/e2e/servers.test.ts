@@ -115,6 +115,7 @@ describe('the server switcher', () => {
     const sheet = page.getByRole('dialog', { name: 'Channel 114' });
     await sheet.waitFor();
     await poll(() => sheet.locator('.slot-title').count()).toBeGreaterThan(0);
+    expect(await sheet.getByTestId('channel-server').textContent()).toBe('on Cabin');
     await page.keyboard.press('Alt+Digit1');
     await sheet.waitFor({ state: 'detached' });
     await poll(() => onNowCount(page)).toBe('8 channels');
@@ -122,7 +123,9 @@ describe('the server switcher', () => {
     // Home has no channel 114
     await page.locator('.channel-row').first().focus();
     await page.keyboard.type('114');
-    await page.getByRole('dialog', { name: 'Channel 114' }).locator('.inline-error').waitFor();
+    const missing = page.getByRole('dialog', { name: 'Channel 114' });
+    await missing.locator('.inline-error').waitFor();
+    expect(await missing.getByTestId('channel-server').textContent()).toBe('on Home');
     await page.keyboard.press('Escape');
 
     // search belongs to the server shown too: it closes on a switch
@@ -229,6 +232,9 @@ describe('Settings → Servers', () => {
     await poll(() => section.locator('.server-entry-name').allTextContents()).toEqual(['Home', 'Cabin']);
     const cabinEntry = section.locator(`.server-entry[data-server="${cabinId}"]`);
     expect(await cabinEntry.locator('.server-entry-facts').textContent()).toContain(cabin.url);
+    // the Server section edits the server shown, and says which; Remove… in the list replaces its Forget
+    expect(await page.locator('#settings-server').textContent()).toBe('Server: Home');
+    expect(await page.getByRole('button', { name: 'Forget server…' }).count()).toBe(0);
 
     // rename: Escape cancels, an empty name is refused, Enter saves
     await cabinEntry.getByRole('button', { name: 'Rename Cabin' }).click();
@@ -287,6 +293,8 @@ describe('Settings → Servers', () => {
     await cabinEntry.getByRole('button', { name: 'Remove Lake house and delete its key' }).click();
     await poll(() => host.app.snapshot().settings.servers.length).toBe(1);
     await poll(() => switcher(page).count()).toBe(0);
+    // one server again: the Server section has its own Forget again
+    await page.getByRole('button', { name: 'Forget server…' }).waitFor();
   });
 });
 

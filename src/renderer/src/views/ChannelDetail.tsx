@@ -8,6 +8,8 @@ import { useDialog } from '../components/a11y';
 import { ChannelIcon, Progress } from '../components/bits';
 import { channelDetail, isStale, now, snapshot } from '../state';
 import { channel as t } from '../strings/channel';
+import { servers } from '../strings/servers';
+import { serverList, severalServers } from '../server-state';
 import { ChannelStar, SlotActions } from '../features/sheet-actions';
 import { Definition } from './Definition';
 import { label } from './OnNow';
@@ -68,6 +70,8 @@ export function ChannelDetail({ number }: { number: number }) {
 
   const s = snapshot.value!;
   const close = () => (channelDetail.value = null);
+  // several servers: which one's channel this is
+  const shownServer = severalServers.value ? (serverList.value.find((summary) => summary.selected)?.name ?? null) : null;
   const found = lookup.state === 'found' ? lookup.value : null;
   const row = found?.channel ?? (lookup.state === 'held' ? lookup.row : null) ?? s.onNow.data?.channels.find((c) => c.number === number) ?? null;
   const listed = channelList.value?.server === server ? channelList.value.channels : null;
@@ -108,6 +112,11 @@ export function ChannelDetail({ number }: { number: number }) {
           <span>{name}</span>
           <ChannelStar id={channel?.id ?? row?.id ?? null} number={number} name={name} />
         </h2>
+        {shownServer ? (
+          <p class="sheet-kicker" data-testid="channel-server">
+            {servers.onServer(shownServer)}
+          </p>
+        ) : null}
         {lookup.state === 'loading' ? (
           <p class="muted" role="status">
             {t.looking(number)}

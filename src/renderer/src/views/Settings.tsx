@@ -71,7 +71,8 @@ export function Settings() {
               {t.openInBrowser}
             </button>
           ) : null}
-          {(settings.server || settings.hasKey) && !settings.demo ? (
+          {/* several servers: each has Remove… in the list above, which names it */}
+          {(settings.server || settings.hasKey) && !settings.demo && !shown ? (
             confirmForget ? (
               <>
                 <button
