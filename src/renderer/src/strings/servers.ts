@@ -1,11 +1,16 @@
 import { localTime, plural } from '../../../shared/format';
 
 /** Words of the server switcher, the Servers section of Settings, and the first-run offer. */
+
+/** macOS calls the Alt key Option and writes it ⌥ */
+const mac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+const alt = mac ? '⌥' : 'Alt+';
+
 export const servers = {
   // the switcher
   switcher: (name: string) => `Server: ${name}. Choose another server`,
   list: 'Servers',
-  quickKey: (n: number) => `Alt+${n}`,
+  quickKey: (n: number) => `${alt}${n}`,
   watching: (n: number) => plural(n, { one: '{n} watching', other: '{n} watching' }),
   paused: 'Paused',
   trouble: 'needs attention',
@@ -17,7 +22,7 @@ export const servers = {
   facts: { server: 'Server' },
   // Settings → Servers
   section: 'Servers',
-  sectionHint: 'Watching shows everyone on every server; On now, the guide, lookup and search show the chosen one (Alt+1…9 chooses).',
+  sectionHint: `Watching shows everyone on every server; On now, the guide, lookup and search show the chosen one (${alt}1…9 chooses).`,
   shown: 'shown',
   rename: 'Rename',
   renameOf: (name: string) => `Rename ${name}`,
