@@ -38,7 +38,7 @@ export function ServersSection() {
       {entries.length > 0 ? (
         <ul class="server-list" aria-labelledby="settings-servers">
           {entries.map((entry) => (
-            <ServerItem key={entry.id} entry={entry} summary={summaries.find((summary) => summary.id === entry.id) ?? null} run={run} />
+            <ServerItem key={entry.id} entry={entry} summary={summaries.find((summary) => summary.id === entry.id) ?? null} several={entries.length > 1} run={run} />
           ))}
         </ul>
       ) : null}
@@ -55,7 +55,7 @@ export function ServersSection() {
 
 type Run = (work: () => Promise<Outcome<unknown>>) => Promise<boolean>;
 
-function ServerItem({ entry, summary, run }: { entry: ServerEntryView; summary: ServerSummary | null; run: Run }) {
+function ServerItem({ entry, summary, several, run }: { entry: ServerEntryView; summary: ServerSummary | null; several: boolean; run: Run }) {
   const [renaming, setRenaming] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);
@@ -72,7 +72,7 @@ function ServerItem({ entry, summary, run }: { entry: ServerEntryView; summary: 
         <h3 id={headingId} class="server-entry-name" title={entry.name}>
           {entry.name}
         </h3>
-        {summary?.selected ? <span class="server-entry-tag">{t.shown}</span> : null}
+        {summary?.selected && several ? <span class="server-entry-tag">{t.shown}</span> : null}
       </div>
       <p class="server-entry-facts">
         <span>{entry.address}</span>
