@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
-import { artworkPathFromPreview } from '../../shared/artwork-url';
+import { artworkRequestFromPreview } from '../../shared/artwork-url';
 import type { Command, SnapshotUpdate } from '../../shared/bridge';
 import { checkRequest, isCommand } from '../../shared/bridge-schema';
 import { AppController, type AppOptions, type DemoHandle } from '../core/app';
@@ -117,7 +117,7 @@ export async function startPreviewHost(options: PreviewOptions): Promise<Preview
     },
     ...options.app,
   });
-  const artwork = new ArtworkService({ cacheDir: join(dataDir, 'artwork'), client: () => app.client });
+  const artwork = new ArtworkService({ cacheDir: join(dataDir, 'artwork'), client: (server) => (server ? app.clientOf(server) : app.client) });
 
   // The page counts as an open popover while at least one browser is subscribed.
   const subscribers = new Set<ServerResponse>();
@@ -156,11 +156,11 @@ export async function startPreviewHost(options: PreviewOptions): Promise<Preview
     if (path.startsWith('/art/')) {
       const abort = new AbortController();
       res.on('close', () => abort.abort());
-      const artPath = artworkPathFromPreview(`${path}${url.search}`);
-      if (!artPath) return send(res, 404, 'text/plain', 'Not found');
+      const art = artworkRequestFromPreview(`${path}${url.search}`);
+      if (!art) return send(res, 404, 'text/plain', 'Not found');
       let answer;
       try {
-        answer = await artwork.serve(artPath, abort.signal);
+        answer = await artwork.serve(art.path, abort.signal, art.server);
       } catch {
         return; // the browser went away while the image was on its way
       }
