@@ -171,6 +171,37 @@ describe('several servers', () => {
     expect(h!.settings.allKeys()).not.toContain(office.key);
   });
 
+  it("keeps favourites per server, and checks and names a reminder with its own server's schedule", async () => {
+    const { home, cabin, ids } = await threeServers();
+    const homeChannel = home.controls.listChannels()[0]!;
+    await h!.app.handlers.setFavourite({ channelId: homeChannel.id, channelNumber: homeChannel.number, channelName: homeChannel.name, favourite: true });
+    expect(h!.app.snapshot().favourites.map((f) => f.channelName)).toEqual([homeChannel.name]);
+    await h!.app.handlers.selectServer({ id: ids[1] });
+    // the same channel id means nothing on Cabin: its list starts empty
+    expect(h!.app.snapshot().favourites).toEqual([]);
+    const cabinChannel = cabin.controls.listChannels()[1]!;
+    await h!.app.handlers.setFavourite({ channelId: cabinChannel.id, channelNumber: cabinChannel.number, channelName: cabinChannel.name, favourite: true });
+    expect(h!.app.snapshot().favourites.map((f) => f.channelName)).toEqual([cabinChannel.name]);
+
+    // a reminder set while Cabin is shown is Cabin's, checked there even once Home is shown again
+    expect((await h!.app.handlers.loadGuide({ forwardMinutes: 180 })).ok).toBe(true);
+    const now = h!.clock.now();
+    const row = h!.app.engine.guide.rows({ from: 0, to: 50 }).rows.find((r) => r.programs.some((p) => p.ratingKey && Date.parse(p.startsAt) > now + 10 * MIN));
+    const program = row!.programs.find((p) => p.ratingKey && Date.parse(p.startsAt) > now + 10 * MIN)!;
+    const added = await h!.app.handlers.addReminder({ channelId: row!.id, channelNumber: row!.number, channelName: row!.name, title: program.title, showTitle: program.showTitle, ratingKey: program.ratingKey, startsAt: program.startsAt, endsAt: program.endsAt });
+    expect(added.ok && added.value).toMatchObject({ server: ids[1], serverName: 'Cabin' });
+    await h!.app.handlers.selectServer({ id: ids[0] });
+    expect(h!.app.snapshot().favourites.map((f) => f.channelName)).toEqual([homeChannel.name]);
+    const cabinSchedules = () => Object.entries(cabin.controls.requestCounts()).filter(([path]) => /\/schedule$/.test(path)).reduce((n, [, c]) => n + c, 0);
+    const before = cabinSchedules();
+    h!.notifications.length = 0;
+    await h!.until(() => h!.notifications.some((n) => n.id.startsWith('reminder-')), { what: 'the reminder', stepMs: 30_000, maxSteps: 400 });
+    const note = h!.notifications.find((n) => n.id.startsWith('reminder-'))!;
+    expect(note.title).toContain(program.showTitle ?? program.title);
+    expect(note.body).toMatch(/ · Cabin$/);
+    expect(cabinSchedules()).toBe(before + 1);
+  });
+
   it('keeps timers, sockets and memory bounded with three servers, and leaves none behind on close', { timeout: 120_000 }, async () => {
     await threeServers({ sockets: true });
     const churn = (demo: DemoServer, i: number) => {

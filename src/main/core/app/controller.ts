@@ -66,7 +66,11 @@ export class AppController {
           ...(options.client ? { createClient: (config) => new AirwaveClient({ ...config, ...options.client, clock }) } : {}),
         }),
       onSlotState: (slot, state, changed) => this.#onSlotState(slot, state, changed),
-      onSelected: () => this.#publisher.push(['servers', 'settings']),
+      // the switcher moved: favourites and the watchlist's airings are the selected server's
+      onSelected: () => {
+        this.#publisher.push(['servers', 'settings', 'favourites', 'watchlist']);
+        this.#tray.update();
+      },
       onRemoved: (id) => {
         this.#notifications.forgetViewers(id);
         this.#features.forgetServer(id);
@@ -93,6 +97,7 @@ export class AppController {
       clock,
       store: this.store,
       engine: this.servers.engineView,
+      servers: this.servers,
       settings,
       dataDir: options.dataDir ?? null,
       notices: this.#notices,
