@@ -3,13 +3,13 @@ import { MAX_SERVERS, type ServerEntryView } from '../../shared/bridge-servers';
 import { acceleratorProblem } from './accelerator';
 import { defaultName, following, legacyEntry, MAX_NAME, newServerId, withAddress, type StoredServer } from './server-entries';
 import { MAX_PAUSE_MS } from './settings-file';
-import { DEFAULT_SETTINGS, type KeyProtection, type SettingsBackend, type StoredSettings } from './settings-store';
+import { DEFAULT_SETTINGS, type KeyProtection, type SettingsBackend, type StoredSettings } from './settings-storage';
 
-export * from './settings-store';
+export * from './settings-storage';
 
 /**
  * Settings: the service the core uses (what is in the file and how it is opened are in
- * settings-store.ts). Keys are only ever stored sealed by a SecretBox and never leave this module
+ * settings-storage.ts). Keys are only ever stored sealed by a SecretBox and never leave this module
  * except to the sync engines' clients.
  */
 
