@@ -156,8 +156,14 @@ describe('several servers', () => {
   });
 
   it('asks nothing of a paused server, and forgets a removed one with its key', async () => {
-    const { office, ids } = await threeServers();
+    const { home, office, ids } = await threeServers();
+    home.controls.startSession({ user: 'James', channelNumber: home.controls.listChannels()[0]!.number, deviceId: 'dev_tv' });
+    await h!.until(() => h!.app.snapshot().watching === 1, { what: 'one watching', stepMs: 1_000, maxSteps: 120 });
+    await h!.app.handlers.updateSettings({ badgeServer: ids[2] });
+    expect(h!.app.snapshot().watching).toBe(0);
     expect((await h!.app.handlers.updateServer({ id: ids[2], paused: true })).ok).toBe(true);
+    // the badge's own server paused counts nobody (not everyone elsewhere)
+    expect(h!.app.snapshot().watching).toBe(0);
     await h!.step(1_000);
     const before = office.controls.requestCounts();
     await h!.runFor(10 * MIN, 10_000);

@@ -45,8 +45,6 @@ export class AppController {
   readonly #demo: DemoMode;
   readonly #features: Features;
   readonly #seen: SeenViewers;
-  /** start() has run: settings changes may start following (not before the demo is back) */
-  #started = false;
 
   constructor(options: AppOptions) {
     const clock = (this.#clock = options.clock);
@@ -123,7 +121,7 @@ export class AppController {
       log,
     });
     const refollow = () => {
-      if (!this.#lifecycle.isDisposed && this.#started) this.servers.refollow();
+      if (!this.#lifecycle.isDisposed) this.servers.refollow();
     };
 
     this.#lifecycle.add(this.#demo);
@@ -163,7 +161,6 @@ export class AppController {
   /** Follows the saved servers (or restarts the demo). */
   async start(): Promise<void> {
     this.#features.start();
-    this.#started = true;
     if (this.#settings.values.demo && this.#demo.available) {
       const outcome = await this.#demo.start();
       if (outcome.ok) return;
