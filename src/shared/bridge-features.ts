@@ -60,6 +60,8 @@ export interface ActivityEntry {
   watching: string | null;
   /** noticed after a reconnect or a wake: it happened some time while the app was away */
   whileAway: boolean;
+  /** the server's name, when several servers were followed */
+  server?: string;
 }
 
 export interface ActivityPage {

@@ -152,7 +152,7 @@ describe('the sync engine', () => {
     expect(state().nowPlaying.updatedAt).toBeGreaterThan(lastGood);
     expect(state().nowPlaying.error).toBeNull();
     // nobody is announced; only the health alerts speak: unreachable for 5 minutes, then back
-    expect(h.notifications.map((n) => n.id.replace(/-[^-]+$/, ''))).toEqual(['health-unreachable', 'health-back']);
+    expect(h.notifications.map((n) => n.id.replace(/(-[^-]+){2}$/, ''))).toEqual(['health-unreachable', 'health-back']);
   });
 
   it('stops normal traffic when the key is rejected: one count every 10 minutes checks whether it works again', async () => {

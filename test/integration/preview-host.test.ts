@@ -175,7 +175,7 @@ describe('for tests and developers', () => {
     const snapshot = JSON.stringify(await (await post('/__bridge/getSnapshot', {})).json());
     expect(snapshot).not.toContain(demo.key);
     expect(JSON.stringify(await (await fetch(`${host.url}/__preview/tray`)).json())).not.toContain(demo.key);
-    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({ server: demo.url });
+    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({ servers: [expect.objectContaining({ address: demo.url })] });
     await host.close();
     // a second start follows the saved server from the same folder
     host = await startPreviewHost({ rendererDir: out('renderer'), dataDir });

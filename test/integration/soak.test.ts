@@ -56,9 +56,11 @@ it('follows 24 hours of churn, restarts, a network drop and a suspend without a 
 
   // What the app announced: the session ids new in each update that raised a notification.
   const announced: string[] = [];
-  const keys = () => new Set((viewersOf(h!.app.store.state)?.viewers ?? []).map((v) => v.key));
+  // the followed server's own store: its listeners run after the core's, which raises the notifications
+  const followed = h.app.servers.slots[0]!.store;
+  const keys = () => new Set((viewersOf(followed.state)?.viewers ?? []).map((v) => v.key));
   let known = keys();
-  h.app.store.subscribe(() => (known = keys()));
+  followed.subscribe(() => (known = keys()));
   h.app.onNotification(() => {
     for (const key of keys()) if (!known.has(key)) announced.push(key.replace(/^session:/, ''));
   });

@@ -50,14 +50,14 @@ describe('settings store and safeStorage', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const text = readFileSync(file, 'utf8');
     expect(text).not.toContain(KEY);
-    expect(JSON.parse(text).apiKey.protection).toBe('os');
+    expect(JSON.parse(text).servers[0].apiKey.protection).toBe('os');
     expect(settings.view()).toMatchObject({ hasKey: true, keyStorage: 'encrypted' });
     expect(JSON.stringify(settings.view())).not.toContain(KEY);
     // A fresh start reads it back through safeStorage.
     const again = new SettingsService(openElectronSettings(dir).backend, safeStorageBox('darwin'));
     expect(again.apiKey()).toBe(KEY);
     again.forget();
-    expect(readFileSync(file, 'utf8')).not.toContain(JSON.parse(text).apiKey.data);
+    expect(readFileSync(file, 'utf8')).not.toContain(JSON.parse(text).servers[0].apiKey.data);
   });
 
   it('says the key is not protected on Linux with only basic_text, and still works', () => {

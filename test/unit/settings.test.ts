@@ -76,7 +76,7 @@ describe('settings file', () => {
     writeFileSync(join(dir, 'settings.json'), content);
     const { backend, notices } = openSettingsDir(dir, 1234);
     const settings = new SettingsService(backend, osBox);
-    expect(settings.values.server).toBeNull();
+    expect(settings.view().server).toBeNull();
     expect(notices).toHaveLength(1);
     expect(notices[0]!.text).toMatch(/default settings/);
     expect(notices[0]!.text).toContain('settings.damaged-1234.json');

@@ -26,6 +26,9 @@ const SETTINGS: SettingsView = {
   launchAtLogin: false,
   shortcut: { enabled: false, accelerator: 'CommandOrControl+Shift+A' },
   demo: false,
+  servers: [],
+  selectedServer: null,
+  badgeServer: null,
 };
 
 function program(title: string, startsAt: number, endsAt: number, extra: Partial<Program> = {}): Program {

@@ -4,6 +4,7 @@ import type { Notice } from '../../shared/bridge';
 import { POLL_SECONDS } from '../../shared/bridge-schema';
 import { parseServerUrl } from '../../shared/server-url';
 import { isAccelerator } from './accelerator';
+import { checkServerList, SERVER_ID, type SealedKey } from './server-entries';
 
 /**
  * The settings file before the store opens it: whatever is at that path, the app must start. A
@@ -46,6 +47,14 @@ const pollSeconds: Check = (v) => {
   return ok(Math.min(POLL_SECONDS.max, Math.max(POLL_SECONDS.min, Math.round(n))));
 };
 
+/** A key inside a server entry: its sealed form, or undefined when damaged. */
+const entryKey = (v: unknown): SealedKey | null | undefined => {
+  const result = apiKey(v, 0);
+  return result.ok ? (result.value as SealedKey | null) : undefined;
+};
+
+const serverId: Check = (v) => (v === null || (typeof v === 'string' && SERVER_ID.test(v)) ? ok(v) : bad);
+
 const NOTIFICATIONS: Record<string, Check> = {
   enabled: bool,
   quietHours: (v) => (v === null || (isObject(v) && HHMM.test(String(v.start)) && HHMM.test(String(v.end))) ? ok(v === null ? null : { start: v.start, end: v.end }) : bad),
@@ -68,6 +77,8 @@ const FIELDS: Record<string, Check | Record<string, Check>> = {
   shortcut: SHORTCUT,
   demo: bool,
   guideForwardMinutes: intIn(30, 1440),
+  selectedServer: serverId,
+  badgeServer: serverId,
 };
 
 /** What a field is called in a notice ("the server address", "notifications.pausedUntil"). */
@@ -91,6 +102,13 @@ export function checkSettings(input: Record<string, unknown>, now: number, defau
   const dropped: string[] = [];
   const base = defaults as Record<string, unknown>;
   for (const [name, value] of Object.entries(input)) {
+    if (name === 'servers') {
+      // each server on its own: a damaged entry costs only that entry (server-entries.ts)
+      const list = checkServerList(value, entryKey);
+      values.servers = list.servers;
+      dropped.push(...list.dropped);
+      continue;
+    }
     const check = FIELDS[name];
     if (!check) {
       values[name] = value;
@@ -249,6 +267,12 @@ export function repairSettingsFile(filePath: string, now: number, defaults: obje
   const kept = asideName(filePath, now);
   copyFileSync(filePath, kept, constants.COPYFILE_EXCL);
   writeOwn(filePath, values);
-  const what = dropped.length === 1 ? 'was not usable and is back to its default' : 'were not usable and are back to their defaults';
-  return notice(`In the settings file, ${listOf(dropped)} ${what}; everything else was kept. The old file was kept as ${kept}.`);
+  // a server entry is left out (or its key), not reset: said apart from the fields
+  const isServer = (name: string) => /^(server \d|the API key of server \d)/.test(name);
+  const fields = dropped.filter((n) => !isServer(n));
+  const servers = dropped.filter(isServer);
+  const parts: string[] = [];
+  if (fields.length > 0) parts.push(`${listOf(fields)} ${fields.length === 1 ? 'was not usable and is back to its default' : 'were not usable and are back to their defaults'}`);
+  if (servers.length > 0) parts.push(`${listOf(servers)} could not be read and ${servers.length === 1 ? 'was' : 'were'} left out (add a server or paste its key again in Settings)`);
+  return notice(`In the settings file, ${parts.join('; ')}; everything else was kept. The old file was kept as ${kept}.`);
 }

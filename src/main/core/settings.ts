@@ -6,6 +6,8 @@ import type { AuthStyle, KeyStorage, Notice, SettingsPatch, SettingsView } from 
 import { APP_VERSION } from '../../shared/app-info';
 import { acceleratorProblem } from './accelerator';
 import { MAX_PAUSE_MS, repairSettingsFile } from './settings-file';
+import { defaultName, following, legacyEntry, MAX_NAME, newServerId, withAddress, type StoredServer } from './server-entries';
+import { MAX_SERVERS, type ServerEntryView } from '../../shared/bridge-servers';
 
 /**
  * Settings: what is in the file, its schema, defaults and migrations (shared by electron-store in
@@ -17,9 +19,14 @@ import { MAX_PAUSE_MS, repairSettingsFile } from './settings-file';
 /** How a stored key is protected: by the OS keychain, by Linux's fixed `basic_text` password, or not at all. */
 export type KeyProtection = 'os' | 'basic_text' | 'plain';
 
-/** What is in the file: the settings the renderer sees, but the sealed key instead of `hasKey`. */
-export interface StoredSettings extends Omit<SettingsView, 'hasKey' | 'keyStorage'> {
+/**
+ * What is in the file: the settings the renderer sees, with sealed keys instead of `hasKey`.
+ * `server`, `apiKey` and `authStyle` at the top are the one-server form of earlier versions: read
+ * once, moved into `servers` as a list of one, and left empty (see server-entries.ts).
+ */
+export interface StoredSettings extends Omit<SettingsView, 'hasKey' | 'keyStorage' | 'servers'> {
   apiKey: { data: string; protection: KeyProtection } | null;
+  servers: StoredServer[];
   guideForwardMinutes: number;
 }
 
@@ -33,6 +40,9 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   shortcut: { enabled: false, accelerator: 'CommandOrControl+Shift+A' },
   demo: false,
   guideForwardMinutes: 180,
+  servers: [],
+  selectedServer: null,
+  badgeServer: null,
 };
 
 const hhmm = { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' };
@@ -73,6 +83,10 @@ export const SETTINGS_SCHEMA = {
   },
   demo: { type: 'boolean' },
   guideForwardMinutes: { type: 'integer', minimum: 30, maximum: 1440 },
+  // each entry is checked on its own before the store opens the file (settings-file.ts)
+  servers: { type: 'array', maxItems: MAX_SERVERS, items: { type: 'object' } },
+  selectedServer: { type: ['string', 'null'], maxLength: 40 },
+  badgeServer: { type: ['string', 'null'], maxLength: 40 },
 } as const;
 
 interface MigrationStore {
@@ -200,7 +214,14 @@ export class SettingsService {
    * so it reads once and keeps what it writes.
    */
   get values(): StoredSettings {
-    this.#values ??= { ...DEFAULT_SETTINGS, ...this.#backend.store };
+    if (this.#values) return this.#values;
+    this.#values = { ...DEFAULT_SETTINGS, ...this.#backend.store };
+    // the one-server file of earlier versions becomes a list of one, losing nothing
+    const moved = this.#values.servers.length === 0 ? legacyEntry(this.#values, newServerId()) : null;
+    if (moved) {
+      this.#write({ servers: [moved], selectedServer: moved.id, server: null, apiKey: null }, false);
+      this.#values = { ...DEFAULT_SETTINGS, ...this.#backend.store };
+    }
     return this.#values;
   }
 
@@ -210,11 +231,15 @@ export class SettingsService {
 
   view(): SettingsView {
     const values = this.values;
+    const selected = this.selected();
     return {
-      server: values.server,
-      hasKey: values.apiKey !== null,
-      keyStorage: values.apiKey ? storageOf(values.apiKey.protection) : null,
-      authStyle: values.authStyle,
+      server: selected?.address ?? null,
+      hasKey: selected?.apiKey != null,
+      keyStorage: selected?.apiKey ? storageOf(selected.apiKey.protection) : null,
+      authStyle: selected?.authStyle ?? values.authStyle,
+      servers: values.servers.map(entryView),
+      selectedServer: selected?.id ?? null,
+      badgeServer: values.servers.some((s) => s.id === values.badgeServer) ? values.badgeServer : null,
       pollSeconds: values.pollSeconds,
       notifications: { ...values.notifications, mutedUsers: [...values.notifications.mutedUsers] },
       launchAtLogin: values.launchAtLogin,
@@ -223,9 +248,31 @@ export class SettingsService {
     };
   }
 
-  /** The saved key, or null when there is none or it cannot be unsealed on this system (or unseals to nothing). */
+  // ------------------------------------------------------------ the servers
+
+  get servers(): readonly StoredServer[] {
+    return this.values.servers;
+  }
+
+  entry(id: string): StoredServer | null {
+    return this.values.servers.find((s) => s.id === id) ?? null;
+  }
+
+  /** The server On now, the guide and lookup show: the chosen one, else the first. */
+  selected(): StoredServer | null {
+    const values = this.values;
+    return values.servers.find((s) => s.id === values.selectedServer) ?? values.servers[0] ?? null;
+  }
+
+  /** The selected server's key (see keyOf). */
   apiKey(): string | null {
-    const sealed = this.values.apiKey;
+    const selected = this.selected();
+    return selected ? this.keyOf(selected.id) : null;
+  }
+
+  /** A server's saved key, or null when there is none or it cannot be unsealed on this system (or unseals to nothing). */
+  keyOf(id: string): string | null {
+    const sealed = this.entry(id)?.apiKey;
     if (!sealed) return null;
     try {
       const key = this.#secrets.open(sealed.data, sealed.protection).trim();
@@ -235,10 +282,76 @@ export class SettingsService {
     }
   }
 
-  /** Saves a working server and key together (an empty key keeps the saved one) and leaves demo mode. */
-  saveServer(server: string, apiKey: string, authStyle: AuthStyle): void {
-    const sealed = apiKey ? { data: this.#secrets.seal(apiKey), protection: this.#secrets.protection } : this.values.apiKey;
-    this.#write({ server, apiKey: sealed, authStyle, demo: false });
+  /** Every key that can be unsealed (the log hides them all). */
+  allKeys(): string[] {
+    return this.values.servers.map((s) => this.keyOf(s.id)).filter((k): k is string => k !== null);
+  }
+
+  /**
+   * Saves a working server and key into the selected entry, or as the first server when there is
+   * none (an empty key keeps the saved one), and leaves demo mode. Another server at this entry's
+   * place starts it afresh: its old addresses and instance do not carry over.
+   */
+  saveServer(server: string, apiKey: string, authStyle: AuthStyle, found: { instanceId?: string | null; name?: string | null } = {}): string {
+    const selected = this.selected();
+    if (!selected) return this.addServer({ address: server, apiKey, authStyle, ...found });
+    const sealed = apiKey ? this.#seal(apiKey) : selected.apiKey;
+    const instanceId = found.instanceId ?? null;
+    const same = instanceId !== null && instanceId === selected.instanceId;
+    const base = same ? following(selected, server) : { ...selected, address: server, addresses: [server], instanceId, name: found.name?.trim() || defaultName(server) };
+    this.#replace({ ...base, apiKey: sealed, authStyle, instanceId: instanceId ?? base.instanceId }, { demo: false });
+    return selected.id;
+  }
+
+  /** Adds a server (selected when it is the first); its id. */
+  addServer(input: { address: string; apiKey: string; authStyle: AuthStyle; name?: string | null; instanceId?: string | null }): string {
+    const id = newServerId();
+    const entry: StoredServer = {
+      id,
+      name: input.name?.trim().slice(0, MAX_NAME) || defaultName(input.address),
+      address: input.address,
+      addresses: [input.address],
+      instanceId: input.instanceId ?? null,
+      apiKey: input.apiKey ? this.#seal(input.apiKey) : null,
+      authStyle: input.authStyle,
+      paused: false,
+    };
+    const values = this.values;
+    this.#write({ servers: [...values.servers, entry].slice(0, MAX_SERVERS), demo: false, ...(values.servers.length === 0 ? { selectedServer: id } : {}) });
+    return id;
+  }
+
+  /** Renames, pauses, or re-addresses a server; false when there is no such server. */
+  updateServer(id: string, patch: { name?: string; paused?: boolean; address?: string; addAddress?: string; instanceId?: string | null; authStyle?: AuthStyle }): boolean {
+    let entry = this.entry(id);
+    if (!entry) return false;
+    if (patch.name !== undefined) entry = { ...entry, name: patch.name.trim().slice(0, MAX_NAME) || entry.name };
+    if (patch.paused !== undefined) entry = { ...entry, paused: patch.paused };
+    if (patch.addAddress !== undefined) entry = withAddress(entry, patch.addAddress);
+    if (patch.address !== undefined) entry = following(entry, patch.address);
+    if (patch.instanceId !== undefined) entry = { ...entry, instanceId: patch.instanceId };
+    if (patch.authStyle !== undefined) entry = { ...entry, authStyle: patch.authStyle };
+    this.#replace(entry);
+    return true;
+  }
+
+  /** Removes a server and its key; the selection and the badge move on when they were on it. */
+  removeServer(id: string): boolean {
+    const values = this.values;
+    if (!values.servers.some((s) => s.id === id)) return false;
+    const servers = values.servers.filter((s) => s.id !== id);
+    this.#write({
+      servers,
+      ...(this.selected()?.id === id ? { selectedServer: servers[0]?.id ?? null } : {}),
+      ...(values.badgeServer === id ? { badgeServer: null } : {}),
+    });
+    return true;
+  }
+
+  selectServer(id: string): boolean {
+    if (!this.entry(id)) return false;
+    if (this.values.selectedServer !== id) this.#write({ selectedServer: id });
+    return true;
   }
 
   /** Demo mode follows the built-in demo server; the saved server and key stay untouched. */
@@ -246,9 +359,15 @@ export class SettingsService {
     if (this.values.demo !== on) this.#write({ demo: on });
   }
 
-  /** Whether a saved key exists that this system cannot unseal (e.g. the keychain changed). */
+  /** Whether the selected server's saved key cannot be unsealed on this system. */
   keyUnreadable(): boolean {
-    return this.values.apiKey !== null && this.apiKey() === null;
+    const selected = this.selected();
+    return selected !== null && selected.apiKey !== null && this.keyOf(selected.id) === null;
+  }
+
+  /** The servers whose saved key this system cannot unseal (e.g. the keychain changed). */
+  unreadableKeys(): StoredServer[] {
+    return this.values.servers.filter((s) => s.apiKey !== null && this.keyOf(s.id) === null);
   }
 
   /**
@@ -261,8 +380,12 @@ export class SettingsService {
     if (notifications?.pausedUntil) notifications.pausedUntil = Math.min(notifications.pausedUntil, now + MAX_PAUSE_MS);
     const shortcut = patch.shortcut ? definedOnly(patch.shortcut) : null;
     if (shortcut?.accelerator !== undefined && acceleratorProblem(shortcut.accelerator)) delete shortcut.accelerator;
+    const selected = this.selected();
+    if (patch.authStyle && selected) this.#replace({ ...selected, authStyle: patch.authStyle });
+    const badge = patch.badgeServer === undefined ? {} : { badgeServer: patch.badgeServer !== null && this.entry(patch.badgeServer) ? patch.badgeServer : null };
     this.#write({
-      ...(patch.authStyle ? { authStyle: patch.authStyle } : {}),
+      ...badge,
+      ...(patch.authStyle && !selected ? { authStyle: patch.authStyle } : {}),
       ...(patch.pollSeconds !== undefined ? { pollSeconds: patch.pollSeconds } : {}),
       ...(notifications ? { notifications: { ...values.notifications, ...notifications } } : {}),
       ...(patch.launchAtLogin !== undefined ? { launchAtLogin: patch.launchAtLogin } : {}),
@@ -274,8 +397,10 @@ export class SettingsService {
     this.#write({ guideForwardMinutes: forwardMinutes });
   }
 
-  /** Forgets the server and deletes the key. */
+  /** Forgets the selected server and deletes its key. */
   forget(): void {
+    const selected = this.selected();
+    if (selected) this.removeServer(selected.id);
     this.#write({ server: null, apiKey: null, demo: false });
   }
 
@@ -284,12 +409,35 @@ export class SettingsService {
     return () => this.#listeners.delete(listener);
   }
 
-  #write(values: Partial<StoredSettings>): void {
+  #seal(plain: string): StoredServer['apiKey'] {
+    return { data: this.#secrets.seal(plain), protection: this.#secrets.protection };
+  }
+
+  /** Writes one entry back in its place. */
+  #replace(entry: StoredServer, more: Partial<StoredSettings> = {}): void {
+    this.#write({ servers: this.values.servers.map((s) => (s.id === entry.id ? entry : s)), ...more });
+  }
+
+  #write(values: Partial<StoredSettings>, tell = true): void {
     if (Object.keys(values).length === 0) return;
     this.#backend.set(values);
     this.#values = null; // read back what the store kept (defaults, migrations and all)
-    for (const listener of [...this.#listeners]) listener();
+    if (tell) for (const listener of [...this.#listeners]) listener();
   }
+}
+
+function entryView(entry: StoredServer): ServerEntryView {
+  return {
+    id: entry.id,
+    name: entry.name,
+    address: entry.address,
+    addresses: [...entry.addresses],
+    instanceId: entry.instanceId,
+    hasKey: entry.apiKey !== null,
+    keyStorage: entry.apiKey ? storageOf(entry.apiKey.protection) : null,
+    authStyle: entry.authStyle,
+    paused: entry.paused,
+  };
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

@@ -108,8 +108,21 @@ function iconFor(state: AppState): IconVariant {
   return 'normal';
 }
 
-export interface TrayInput {
+/** One followed server, for the per-server lines of the tooltip and the menu. */
+export interface TrayServer {
+  id: string;
+  name: string;
   state: AppState;
+  paused: boolean;
+}
+
+export interface TrayInput {
+  /** the selected server's state ("What's on" lists its channels) */
+  state: AppState;
+  /** every followed server; with more than one the tooltip and menu break things down per server */
+  servers?: TrayServer[];
+  /** the badge's number when several servers are followed (total, or the chosen server's) */
+  badge?: number;
   settings: SettingsView;
   now: number;
   /** ids of the starred channels: listed first in "What's on" */
@@ -129,7 +142,9 @@ export function staleSince(state: AppState): number | null {
   return state.nowPlaying.updatedAt ?? state.sessionCount.updatedAt;
 }
 
-export function trayView({ state, settings, now, favourites, locale }: TrayInput): TrayView {
+export function trayView(input: TrayInput): TrayView {
+  if (input.servers && input.servers.length > 1) return severalServers(input, input.servers);
+  const { state, settings, now, favourites, locale } = input;
   const configured = state.connection.state !== 'unconfigured';
   const badge = configured ? watchingCount(state) : 0;
   const serverName = state.server?.name ?? state.status.data?.name ?? null;
@@ -171,6 +186,44 @@ export function trayView({ state, settings, now, favourites, locale }: TrayInput
   };
 }
 
+/** Viewers listed per server in the menu when several are followed. */
+const MENU_VIEWERS_EACH = 5;
+const TROUBLE: Record<IconVariant, number> = { normal: 0, offline: 1, 'key-problem': 2 };
+
+/** The tray with several servers: one badge, and the tooltip and menu broken down per server. */
+function severalServers({ state, settings, now, favourites, locale, badge = 0 }: TrayInput, servers: TrayServer[]): TrayView {
+  const followed = servers.filter((s) => !s.paused);
+  const line = (s: TrayServer) => {
+    if (s.paused) return `${s.name}: paused`;
+    const count = watchingCount(s.state);
+    const stale = staleSince(s.state);
+    const watching = `${count} watching${stale === null ? '' : ` as of ${localTime(stale, locale)} (not current)`}`;
+    const c = s.state.connection.state;
+    return c === 'live' || c === 'polling' ? `${s.name}: ${watching}` : `${s.name}: ${connectionLine(s.state)}`;
+  };
+  const worst = followed.reduce<IconVariant>((icon, s) => (TROUBLE[iconFor(s.state)] > TROUBLE[icon] ? iconFor(s.state) : icon), 'normal');
+  const tooltip = ['Airwave Tray', `${badge} watching`, ...servers.map(line)].join('\n');
+
+  const menu: MenuItemModel[] = [item('open', 'Open Airwave Tray', { type: 'open' })];
+  for (const s of followed) {
+    if (s.state.connection.state === 'unauthorized') menu.push(item(`fix-key:${s.id}`, menuText(`Fix the API key of ${s.name}…`), { type: 'open', focus: { view: 'settings' } }));
+  }
+  for (const s of servers) {
+    menu.push(separator(`sep-${s.id}`));
+    menu.push(item(`server:${s.id}`, menuText(line(s)), undefined, false));
+    if (!s.paused) menu.push(...viewerItems(s.state, now, { id: s.id, limit: MENU_VIEWERS_EACH }));
+  }
+  const selected = servers.find((s) => s.state === state);
+  menu.push(separator('sep-channels'));
+  menu.push(submenu('whats-on', menuText(selected ? `What's on ${selected.name}` : "What's on"), channelItems(state, now, favourites ?? new Set())));
+  menu.push(item('refresh', 'Refresh', { type: 'refresh' }));
+  menu.push(submenu('pause', pauseLabel(settings, now, locale), pauseItems(settings, now)));
+  menu.push(item('settings', 'Settings…', { type: 'open', focus: { view: 'settings' } }));
+  menu.push(separator('sep-quit'));
+  menu.push(item('quit', 'Quit Airwave Tray', { type: 'quit' }));
+  return { title: badgeText(badge), tooltip, badge, badgeText: badgeText(badge), icon: worst, menu };
+}
+
 /**
  * What a viewer is watching, for the menu. When a programme on their channel began after the
  * viewer list was fetched, the guide rows know better (the closed popover does not refetch the
@@ -186,18 +239,21 @@ export function viewerWatching(viewer: Viewer, state: AppState, now: number): st
   return viewer.watching;
 }
 
-function viewerItems(state: AppState, now: number): MenuItemModel[] {
+/** A server's viewers as menu items; `server` (several servers followed) keeps ids apart and the click on that server. */
+function viewerItems(state: AppState, now: number, server?: { id: string; limit: number }): MenuItemModel[] {
   const list = viewersOf(state);
+  const tag = server ? `${server.id}:` : '';
   if (!list || list.viewers.length === 0) {
-    return [item('nobody', state.nowPlaying.data ? 'Nobody is watching' : 'Loading viewers…', undefined, false)];
+    return [item(`${tag}nobody`, state.nowPlaying.data ? 'Nobody is watching' : 'Loading viewers…', undefined, false)];
   }
-  const shown = list.viewers.slice(0, MENU_VIEWERS).map((viewer) => {
+  const shown = list.viewers.slice(0, server?.limit ?? MENU_VIEWERS).map((viewer) => {
     const where = viewer.channelNumber !== null ? ` · ${viewer.channelNumber}` : '';
     const label = menuText(`${viewer.user}: ${viewerWatching(viewer, state, now) ?? 'watching'}${where}`);
-    return item(`viewer:${viewer.key}`, label, { type: 'open', focus: { view: 'watching', viewer: viewer.key } });
+    const focus: FocusTarget = server ? { view: 'watching', viewer: viewer.key, server: server.id } : { view: 'watching', viewer: viewer.key };
+    return item(`viewer:${tag}${viewer.key}`, label, { type: 'open', focus });
   });
   const more = list.viewers.length - shown.length;
-  if (more > 0) shown.push(item('viewers-more', `${more} more watching…`, { type: 'open', focus: { view: 'watching' } }));
+  if (more > 0) shown.push(item(`${tag}viewers-more`, `${more} more watching…`, { type: 'open', focus: { view: 'watching' } }));
   return shown;
 }
 

@@ -4,11 +4,11 @@
  */
 import type { BridgeHandlers, OpenTarget, Outcome } from '../../../shared/bridge';
 import type { ServerAddress } from '../../../shared/server-url';
-import type { SyncEngine } from '../sync/engine';
+import type { EngineView } from './servers';
 import { failed, ok } from './outcome';
 import type { HostPort } from './ports';
 
-export function browserHandlers(engine: SyncEngine, host: Partial<HostPort>): Pick<BridgeHandlers, 'openInBrowser'> {
+export function browserHandlers(engine: EngineView, host: Partial<HostPort>): Pick<BridgeHandlers, 'openInBrowser'> {
   return {
     openInBrowser: async (target) => {
       const url = browserUrl(engine.client?.server ?? null, target);

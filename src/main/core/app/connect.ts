@@ -16,7 +16,8 @@ export interface ConnectDeps {
   probe: (options: ProbeOptions) => Promise<ProbeReport>;
   demo: DemoMode;
   notices: Notices;
-  follow: (config: EngineConfig) => void;
+  /** brings what is followed in line with the settings */
+  refollow: () => void;
 }
 
 export function connectHandlers(deps: ConnectDeps): Pick<BridgeHandlers, 'connect' | 'testConnection'> {
@@ -40,9 +41,9 @@ async function connect(deps: ConnectDeps, request: ConnectRequest): Promise<Conn
   if (report.verdict !== 'ok' || !report.server) return { saved: false, probe };
   const authStyle = report.authStyle ?? request.authStyle;
   await deps.demo.stop();
-  settings.saveServer(report.server.root, request.apiKey, authStyle);
+  settings.saveServer(report.server.root, request.apiKey, authStyle, { instanceId: report.status?.instanceId ?? null, name: report.status?.name ?? null });
   deps.notices.drop('key-unreadable');
-  deps.follow({ server: report.server.root, apiKey: key, authStyle, pollSeconds: settings.values.pollSeconds });
+  deps.refollow();
   return { saved: true, probe };
 }
 
@@ -52,7 +53,7 @@ async function connect(deps: ConnectDeps, request: ConnectRequest): Promise<Conn
  */
 function keyFor(settings: SettingsService, request: ConnectRequest): string | UserError {
   if (request.apiKey.trim()) return request.apiKey.trim();
-  const saved = settings.values.server;
+  const saved = settings.selected()?.address ?? null;
   const typed = parseServerUrl(request.server);
   const savedAddress = saved ? parseServerUrl(saved) : null;
   const sameServer = typed.ok && savedAddress?.ok && typed.address.root === savedAddress.address.root;
@@ -65,10 +66,10 @@ function keyFor(settings: SettingsService, request: ConnectRequest): string | Us
   };
 }
 
-/** The saved server and key as the engine's configuration, or null when either is missing. */
+/** The selected server and its key as an engine's configuration, or null when either is missing. */
 export function savedConfig(settings: SettingsService): EngineConfig | null {
-  const values = settings.values;
-  const apiKey = settings.apiKey();
-  if (!values.server || !apiKey) return null;
-  return { server: values.server, apiKey, authStyle: values.authStyle, pollSeconds: values.pollSeconds };
+  const selected = settings.selected();
+  const apiKey = selected ? settings.keyOf(selected.id) : null;
+  if (!selected || !apiKey) return null;
+  return { server: selected.address, apiKey, authStyle: selected.authStyle, pollSeconds: settings.values.pollSeconds };
 }

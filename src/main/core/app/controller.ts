@@ -9,11 +9,11 @@ import { AirwaveClient } from '../client';
 import type { NotificationRequest } from '../notify-policy';
 import { probeServer } from '../probe';
 import type { SettingsService } from '../settings';
-import { initialState, StateStore, type AppState } from '../state';
-import { SyncEngine, type EngineConfig } from '../sync/engine';
-import { minuteOfDay, pauseUntil, trayView, type TrayAction, type TrayView } from '../tray-view';
-import { savedConfig } from './connect';
+import type { StateStore, AppState } from '../state';
+import { SyncEngine } from '../sync/engine';
+import { minuteOfDay, pauseUntil, trayView, type TrayAction, type TrayServer, type TrayView } from '../tray-view';
 import { DemoMode } from './demo-mode';
+import type { ServerSlot } from './fleet';
 import { Features } from './features';
 import { PopoverFocus } from './focus';
 import { bridgeHandlers } from './handlers';
@@ -21,14 +21,16 @@ import { Notices } from './notices';
 import { NotificationFeed } from './notifications';
 import { SeenViewers } from './seen-viewers';
 import type { AppOptions, HostPort } from './ports';
-import { partsOf, SnapshotPublisher, snapshotOf } from './snapshot';
+import { FollowedServers } from './servers';
+import { partsOf, SnapshotPublisher, snapshotOf, type SnapshotPart } from './snapshot';
 import { TrayPublisher } from './tray';
 
 
 export class AppController {
+  /** the selected server's state (see FollowedServers.view) */
   readonly store: StateStore;
-  readonly engine: SyncEngine;
   readonly handlers: BridgeHandlers;
+  readonly servers: FollowedServers;
 
   readonly #clock: Clock;
   readonly #settings: SettingsService;
@@ -43,34 +45,54 @@ export class AppController {
   readonly #demo: DemoMode;
   readonly #features: Features;
   readonly #seen: SeenViewers;
+  /** start() has run: settings changes may start following (not before the demo is back) */
+  #started = false;
 
   constructor(options: AppOptions) {
     const clock = (this.#clock = options.clock);
     const settings = (this.#settings = options.settings);
     const host = (this.#host = options.host ?? {});
     const log = options.log ?? (() => {});
-    this.store = new StateStore(initialState(clock.now(), settings.values.guideForwardMinutes));
-    this.engine = new SyncEngine({
+    this.servers = new FollowedServers({
       clock,
-      store: this.store,
-      random: options.random,
-      tuning: options.tuning,
-      log,
-      ...(options.client
-        ? { createClient: (config) => new AirwaveClient({ ...config, ...options.client, clock }) }
-        : {}),
+      settings,
+      createEngine: (store, id) =>
+        new SyncEngine({
+          clock,
+          store,
+          random: options.random,
+          tuning: options.tuning,
+          log: (line) => log(this.servers?.several ? `[${this.servers.slot(id)?.name ?? id}] ${line}` : line),
+          ...(options.client ? { createClient: (config) => new AirwaveClient({ ...config, ...options.client, clock }) } : {}),
+        }),
+      onSlotState: (slot, state, changed) => this.#onSlotState(slot, state, changed),
+      onSelected: () => this.#publisher.push(['servers', 'settings']),
+      onRemoved: (id) => {
+        this.#notifications.forgetViewers(id);
+        this.#features.forgetServer(id);
+        this.#publisher.push(['servers', 'nowPlaying', 'watching']);
+        this.#tray.update();
+      },
     });
+    this.store = this.servers.view;
     this.#publisher = new SnapshotPublisher(() => this.snapshot());
     this.#notices = new Notices(options.notices ?? [], () => this.#publisher.push(['notices']));
     this.#focus = new PopoverFocus(this.store, host, () => this.#publisher.push(['focus']));
     this.#notifications = new NotificationFeed({ clock, settings, minuteOfDay: options.minuteOfDay ?? minuteOfDay, log });
     this.#tray = new TrayPublisher(() =>
-      trayView({ state: this.store.state, settings: settings.view(), now: clock.now(), favourites: this.#features.favourites.ids() }),
+      trayView({
+        state: this.store.state,
+        settings: settings.view(),
+        now: clock.now(),
+        favourites: this.#features.favourites.ids(),
+        servers: this.#trayServers(),
+        badge: this.servers.badgeCount(),
+      }),
     );
     this.#features = new Features({
       clock,
       store: this.store,
-      engine: this.engine,
+      engine: this.servers.engineView,
       settings,
       dataDir: options.dataDir ?? null,
       notices: this.#notices,
@@ -86,11 +108,21 @@ export class AppController {
       const log = this.#features.activity;
       return { revision: log.revision, names: () => [...new Set([...log.query('today').users, ...log.query('yesterday').users])] };
     });
-    const follow = (config: EngineConfig) => this.#follow(config);
-    this.#demo = new DemoMode({ launch: options.launchDemo ?? null, settings, notices: this.#notices, follow, log });
+    this.#demo = new DemoMode({
+      launch: options.launchDemo ?? null,
+      settings,
+      notices: this.#notices,
+      follow: (config) => {
+        if (!this.#lifecycle.isDisposed) this.servers.followDemo(config);
+      },
+      log,
+    });
+    const refollow = () => {
+      if (!this.#lifecycle.isDisposed && this.#started) this.servers.refollow();
+    };
 
     this.#lifecycle.add(this.#demo);
-    this.#lifecycle.add(toDisposable(() => this.engine.close()));
+    this.#lifecycle.add(toDisposable(() => this.servers.close()));
     this.#lifecycle.add(this.#notifications);
     this.#lifecycle.add(this.#features);
     this.#lifecycle.add(this.#tray);
@@ -98,7 +130,10 @@ export class AppController {
     this.#lifecycle.defer(this.store.subscribe((state, changed) => this.#onState(state, changed)));
     this.#lifecycle.defer(
       settings.onChange(() => {
-        this.#publisher.push(['settings']);
+        // what is followed follows the settings: servers added, removed, paused, re-keyed, the demo left
+        if (!settings.values.demo) this.servers.followDemo(null);
+        else refollow();
+        this.#publisher.push(['settings', 'servers', 'watching']);
         this.#tray.update();
       }),
     );
@@ -107,37 +142,38 @@ export class AppController {
       clock,
       settings,
       store: this.store,
-      engine: this.engine,
+      engine: this.servers.engineView,
       host,
       probe: options.probe ?? probeServer,
       demo: this.#demo,
       notices: this.#notices,
-      notifications: this.#notifications,
-      follow,
+      refollow,
       snapshot: () => this.snapshot(),
       features: this.#features,
+      servers: this.servers,
+      findLocalServer: options.findLocalServer ?? (async () => null),
     });
   }
 
-  /** Follows the saved server (or restarts the demo) if there is one. */
+  /** Follows the saved servers (or restarts the demo). */
   async start(): Promise<void> {
     this.#features.start();
+    this.#started = true;
     if (this.#settings.values.demo && this.#demo.available) {
       const outcome = await this.#demo.start();
       if (outcome.ok) return;
       this.#notices.add({ id: 'demo-failed', level: 'warning', text: `The demo server did not start: ${outcome.error.message}` });
     }
-    if (this.#settings.keyUnreadable()) {
+    const unreadable = this.#settings.unreadableKeys();
+    if (unreadable.length > 0) {
+      const which = this.#settings.servers.length > 1 ? ` of ${unreadable.map((s) => s.name).join(', ')}` : '';
       this.#notices.add({
         id: 'key-unreadable',
         level: 'warning',
-        text: 'The saved API key cannot be unlocked on this computer (the system keychain changed). Paste it again in Settings.',
+        text: `The saved API key${which} cannot be unlocked on this computer (the system keychain changed). Paste it again in Settings.`,
       });
-      this.#setKeyProblem('The saved API key cannot be unlocked on this computer. Paste it again in Settings.');
-      return;
     }
-    const config = savedConfig(this.#settings);
-    if (config) this.#follow(config);
+    if (!this.#lifecycle.isDisposed) this.servers.refollow();
     this.#tray.update();
   }
 
@@ -151,7 +187,15 @@ export class AppController {
   snapshot(): AppSnapshot {
     return snapshotOf(
       this.store.state,
-      { settings: this.#settings.view(), notices: this.#notices.list, focus: this.#focus.current, seenViewers: this.#seen.list() },
+      {
+        settings: this.#settings.view(),
+        notices: this.#notices.list,
+        focus: this.#focus.current,
+        seenViewers: this.#seen.list(),
+        servers: this.servers.summaries(),
+        nowPlaying: this.servers.mergedViewers(),
+        watching: this.servers.badgeCount(),
+      },
       this.#features.view(),
     );
   }
@@ -179,9 +223,19 @@ export class AppController {
     return this.#notifications.history;
   }
 
-  /** The client of the followed server, for artwork (null when there is none). */
+  /** The selected server's engine (an idle one while nothing is followed). */
+  get engine(): SyncEngine {
+    return this.servers.engine;
+  }
+
+  /** The client of the selected server, for artwork (null when there is none). */
   get client(): AirwaveClient | null {
-    return this.engine.client;
+    return this.servers.engine.client;
+  }
+
+  /** The client of the server `id` names (null when it is not followed). */
+  clientOf(id: string): AirwaveClient | null {
+    return this.servers.slot(id)?.engine.client ?? null;
   }
 
   // ------------------------------------------------------------ inputs from the host
@@ -192,21 +246,21 @@ export class AppController {
   }
 
   setPopoverOpen(open: boolean): void {
-    this.engine.setPopoverOpen(open);
+    this.servers.setPopoverOpen(open);
   }
 
   suspend(): void {
-    this.engine.suspend();
+    this.servers.suspend();
     this.#features.suspend();
   }
 
   resume(): void {
-    this.engine.resume();
+    this.servers.resume();
     this.#features.resume();
   }
 
   networkOnline(): void {
-    this.engine.networkOnline();
+    this.servers.networkOnline();
   }
 
   trayAction(action: TrayAction): void {
@@ -215,7 +269,7 @@ export class AppController {
         this.focus(action.focus ?? null);
         return;
       case 'refresh':
-        this.engine.refresh();
+        this.servers.refresh();
         return;
       case 'pause':
         this.#settings.update({ notifications: { pausedUntil: pauseUntil(action.choice, this.#clock.now()) } });
@@ -235,25 +289,37 @@ export class AppController {
 
   // ------------------------------------------------------------ internals
 
-  /** Every start of the engine goes through here: once the core has closed, nothing restarts it. */
-  #follow(config: EngineConfig): void {
-    if (this.#lifecycle.isDisposed) return;
-    this.engine.start(config);
-  }
-
+  /** The selected server's state changed (or another was selected). */
   #onState(state: AppState, changed: ReadonlySet<keyof AppState>): void {
-    const parts = partsOf(changed);
-    if ((changed.has('nowPlaying') || changed.has('sessions')) && this.#seen.observe(state)) parts.push('seenViewers');
-    this.#publisher.push(parts);
-    if (changed.has('nowPlaying') || changed.has('sessions') || changed.has('viewerEpoch')) this.#notifications.step(state);
+    this.#publisher.push(partsOf(changed));
     this.#features.onState(state, changed);
     this.#tray.update();
   }
 
-  #setKeyProblem(message: string): void {
-    const now = this.#clock.now();
-    this.store.update({
-      connection: { state: 'unauthorized', message, since: now, nextRetryAt: null, attempt: 0, suspended: false },
-    });
+  /** Any followed server's state changed: its viewers are news, logged and counted. */
+  #onSlotState(slot: ServerSlot, state: AppState, changed: ReadonlySet<keyof AppState>): void {
+    const server = { id: slot.id, label: this.servers.label(slot.id) };
+    const parts: SnapshotPart[] = [];
+    const viewers = changed.has('nowPlaying') || changed.has('sessions') || changed.has('viewerEpoch');
+    if (viewers) {
+      this.#notifications.step(state, server);
+      if (this.#seen.observe(state)) parts.push('seenViewers');
+    }
+    if (viewers || changed.has('sessionCount') || changed.has('connection')) parts.push('servers', 'nowPlaying', 'watching');
+    this.#learnInstance(slot.id, state);
+    this.#features.observeServer(server, state, changed);
+    this.#publisher.push(parts);
+    this.#tray.update();
+  }
+
+  /** A server listed before its instance was known (an older settings file): remember it once seen. */
+  #learnInstance(id: string, state: AppState): void {
+    const instanceId = state.status.data?.instanceId;
+    const entry = instanceId ? this.#settings.entry(id) : null;
+    if (entry && entry.instanceId === null) this.#settings.updateServer(id, { instanceId: instanceId! });
+  }
+
+  #trayServers(): TrayServer[] {
+    return this.servers.slots.map((slot) => ({ id: slot.id, name: slot.name, state: slot.store.state, paused: this.#settings.entry(slot.id)?.paused ?? false }));
   }
 }

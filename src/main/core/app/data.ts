@@ -5,12 +5,12 @@
 import type { BridgeHandlers } from '../../../shared/bridge';
 import type { SettingsService } from '../settings';
 import type { StateStore } from '../state';
-import type { SyncEngine } from '../sync/engine';
+import type { EngineView } from './servers';
 import { lookupHandler } from './lookup-handler';
 import { errorParts, failed, ok } from './outcome';
 
 export function dataHandlers(
-  engine: SyncEngine,
+  engine: EngineView,
   store: StateStore,
   settings: SettingsService,
 ): Pick<BridgeHandlers, 'refresh' | 'loadGuide' | 'getGuideRows' | 'searchGuide' | 'lookupChannel' | 'getChannels'> {

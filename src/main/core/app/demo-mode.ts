@@ -49,6 +49,7 @@ export class DemoMode {
       await previous?.close().catch(() => {});
       settings.setDemo(true);
       notices.drop('key-unreadable');
+      // after the setting: following the demo replaces the saved servers until it is left
       follow({ server: demo.url, apiKey: demo.key, authStyle: 'x-api-key', pollSeconds: settings.values.pollSeconds });
       return ok(null);
     } catch (error) {

@@ -9,7 +9,7 @@ import type { Clock, TimerHandle } from '../../common/clock';
 import { inQuietHours, type NotificationRequest } from '../notify-policy';
 import type { SettingsService } from '../settings';
 import type { AppState, StateStore } from '../state';
-import type { SyncEngine } from '../sync/engine';
+import type { EngineView } from './servers';
 import { viewersOf } from '../viewers';
 import { ActivityLog } from '../features/activity-log';
 import { FeatureSettingsStore } from '../features/feature-settings';
@@ -32,7 +32,8 @@ const SCAN_JITTER_MS = 5 * 60_000;
 export interface FeaturesDeps {
   clock: Clock;
   store: StateStore;
-  engine: SyncEngine;
+  /** the selected server's engine, whichever server that is */
+  engine: EngineView;
   settings: SettingsService;
   /** the user-data folder; null keeps everything in memory */
   dataDir: string | null;
@@ -56,7 +57,6 @@ export class Features {
   readonly #d: FeaturesDeps;
   #scanTimer: TimerHandle | null = null;
   #scanning = false;
-  #serverUrl: string | null = null;
   /** the guide object last scanned (a guide whose flags changed is not scanned again) */
   #scannedGuide: unknown = null;
   #disposed = false;
@@ -133,16 +133,27 @@ export class Features {
     };
   }
 
+  /**
+   * One followed server's state changed: the activity log and health alerts follow every server
+   * (`label` names it when there are several).
+   */
+  observeServer(server: { id: string; label: string | null }, state: AppState, changed: ReadonlySet<keyof AppState>): void {
+    if (this.#disposed) return;
+    if (changed.has('nowPlaying') || changed.has('sessions') || changed.has('viewerEpoch')) {
+      this.activity.observe(viewersOf(state), state.viewerEpoch, server);
+    }
+    if (changed.has('connection') || changed.has('status') || changed.has('capabilities') || changed.has('server')) this.health.observe(state, server);
+  }
+
+  /** A server is no longer followed: the next list from an entry by that id is a baseline. */
+  forgetServer(id: string): void {
+    this.activity.forgetViewers(id);
+    this.health.forget(id);
+  }
+
+  /** The selected server's state changed (or another server was selected): the watchlist looks at its guide. */
   onState(state: AppState, changed: ReadonlySet<keyof AppState>): void {
     if (this.#disposed) return;
-    if (changed.has('server') && state.server?.url !== this.#serverUrl) {
-      if (this.#serverUrl !== null) this.activity.forgetViewers();
-      this.#serverUrl = state.server?.url ?? null;
-    }
-    if (changed.has('nowPlaying') || changed.has('sessions') || changed.has('viewerEpoch')) {
-      this.activity.observe(viewersOf(state), state.viewerEpoch);
-    }
-    if (changed.has('connection') || changed.has('status') || changed.has('capabilities') || changed.has('server')) this.health.observe(state);
     // a guide window was loaded anyway: look for followed titles in it (no request of our own)
     if (changed.has('guide') && state.guide.state === 'loaded' && !state.guide.loading && this.#d.engine.guide.shown !== this.#scannedGuide) {
       this.#scannedGuide = this.#d.engine.guide.shown;

@@ -11,9 +11,17 @@ import type { Features } from './features';
 import { noticeHandlers } from './notices';
 import { hostHandlers } from './host-commands';
 import { scheduleHandlers } from './schedule';
+import { serverHandlers, type ServerHandlerDeps } from './server-handlers';
+import type { EngineView } from './servers';
 import { settingsHandlers, type SettingsDeps } from './settings-handlers';
+import type { Clock } from '../../common/clock';
+import type { StateStore } from '../state';
 
-export interface HandlerDeps extends ConnectDeps, SettingsDeps {
+export interface HandlerDeps extends ConnectDeps, SettingsDeps, ServerHandlerDeps {
+  clock: Clock;
+  /** the selected server's state and engine */
+  store: StateStore;
+  engine: EngineView;
   snapshot: () => AppSnapshot;
   features: Features;
 }
@@ -27,6 +35,7 @@ export function bridgeHandlers(deps: HandlerDeps): BridgeHandlers {
     ...dataHandlers(deps.engine, deps.store, deps.settings),
     ...scheduleHandlers(deps.engine, deps.store, () => deps.clock.now()),
     ...settingsHandlers(deps),
+    ...serverHandlers(deps),
     ...browserHandlers(deps.engine, host),
     ...noticeHandlers(deps.notices),
     ...featureHandlers(deps.features),

@@ -8,13 +8,13 @@ import type { ChannelLookup as LookupView, Outcome } from '../../../shared/bridg
 import { isApiError } from '../client';
 import { ChannelLookup } from '../lookup';
 import type { StateStore } from '../state';
-import type { SyncEngine } from '../sync/engine';
+import type { EngineView } from './servers';
 import { errorParts, failed, ok } from './outcome';
 
 /** Failures after which the held row is the best answer (rather than an error). */
 const UNREACHABLE = new Set(['unreachable', 'timeout', 'server-error', 'cancelled']);
 
-export function lookupHandler(engine: SyncEngine, store: StateStore): (request: { number: number }) => Promise<Outcome<LookupView>> {
+export function lookupHandler(engine: EngineView, store: StateStore): (request: { number: number }) => Promise<Outcome<LookupView>> {
   const lookup = new ChannelLookup();
   return async ({ number }) => {
     const client = engine.client;

@@ -20,7 +20,8 @@ export interface NotificationFeedOptions {
 
 export class NotificationFeed {
   readonly #options: NotificationFeedOptions;
-  #policy: PolicyMemory | null = null;
+  /** the policy's memory per server (slot id) */
+  readonly #policies = new Map<string, PolicyMemory | null>();
   readonly #history: NotificationRequest[] = [];
   readonly #listeners = new Set<(request: NotificationRequest) => void>();
 
@@ -38,11 +39,14 @@ export class NotificationFeed {
     return () => this.#listeners.delete(listener);
   }
 
-  /** The viewers changed: raises what the policy says is news. */
-  step(state: AppState): void {
+  /**
+   * A server's viewers changed: raises what the policy says is news. With several servers followed
+   * (`label` set) each notification names the server and its click lands on that server's viewer.
+   */
+  step(state: AppState, server: { id: string; label: string | null } = { id: 'default', label: null }): void {
     const { clock, settings, minuteOfDay, log } = this.#options;
     const now = clock.now();
-    const result = stepNotifications(this.#policy, {
+    const result = stepNotifications(this.#policies.get(server.id) ?? null, {
       epoch: state.viewerEpoch,
       list: viewersOf(state),
       now,
@@ -51,9 +55,9 @@ export class NotificationFeed {
       awaySince: state.awaySince,
       changedChannel: new Set(state.channelChanges),
     });
-    this.#policy = result.memory;
+    this.#policies.set(server.id, result.memory);
     for (const { viewer, reason } of result.suppressed) log(`notification for ${viewer.key} not shown: ${reason}`);
-    for (const request of result.requests) this.raise(request);
+    for (const request of result.requests) this.raise(server.label === null ? request : onServer(request, server.id, server.label));
   }
 
   /** Raises a request made elsewhere (a reminder, a health alert): shown and kept like the rest. */
@@ -63,13 +67,20 @@ export class NotificationFeed {
     for (const listener of [...this.#listeners]) listener(request);
   }
 
-  /** Forgets who was watching (the server was forgotten): the next list is a baseline again. */
-  forgetViewers(): void {
-    this.#policy = null;
+  /** Forgets who was watching on a server (or on all): its next list is a baseline again. */
+  forgetViewers(id?: string): void {
+    if (id === undefined) this.#policies.clear();
+    else this.#policies.delete(id);
   }
 
   /** Releases every listener (the core is closing). */
   dispose(): void {
     this.#listeners.clear();
   }
+}
+
+/** "James started watching Friends on Home", landing on that server's viewer. */
+export function onServer(request: NotificationRequest, id: string, label: string): NotificationRequest {
+  const target = request.target.view === 'watching' ? { ...request.target, server: id } : request.target;
+  return { ...request, id: `${id}:${request.id}`, title: `${request.title} on ${label}`, target };
 }

@@ -2,7 +2,7 @@
  * What the core is given: the options an AppController is built with, and the ports a host
  * (Electron or the preview) supplies for what only it can do.
  */
-import type { FocusTarget, Notice, UpdateStatus } from '../../../shared/bridge';
+import type { FocusTarget, LocalServerOffer, Notice, UpdateStatus } from '../../../shared/bridge';
 import type { Clock } from '../../common/clock';
 import type { ClientOptions } from '../client';
 import type { ProbeOptions, ProbeReport } from '../probe';
@@ -42,6 +42,8 @@ export interface AppOptions {
   /** starts the built-in demo server (loopback, random port) */
   launchDemo?: () => Promise<DemoHandle>;
   probe?: (options: ProbeOptions) => Promise<ProbeReport>;
+  /** the first run's quick look for a server on this computer (none: nothing is offered) */
+  findLocalServer?: () => Promise<LocalServerOffer | null>;
   random?: () => number;
   tuning?: Partial<Tuning>;
   /** client network limits (tests of misbehaving servers shorten the timeouts) */

@@ -6,10 +6,10 @@ import type { Program } from '../../../shared/airwave';
 import type { BridgeHandlers, ChannelScheduleView, Outcome } from '../../../shared/bridge';
 import { isApiError, isMissingResource, isMissingRoute } from '../client';
 import type { StateStore } from '../state';
-import type { SyncEngine } from '../sync/engine';
+import type { EngineView } from './servers';
 import { errorParts, failed, ok } from './outcome';
 
-export function scheduleHandlers(engine: SyncEngine, store: StateStore, now: () => number): Pick<BridgeHandlers, 'getSchedule'> {
+export function scheduleHandlers(engine: EngineView, store: StateStore, now: () => number): Pick<BridgeHandlers, 'getSchedule'> {
   return {
     // one request per person opening a sheet (the client's governor spaces and coalesces them)
     getSchedule: async ({ channelId, hours }) => {
@@ -34,7 +34,7 @@ export function scheduleHandlers(engine: SyncEngine, store: StateStore, now: () 
 }
 
 /** The held guide's programmes of the channel from now to `hours` ahead, or null when it does not have the channel. */
-function fromGuide(engine: SyncEngine, store: StateStore, channelId: string, hours: number, at: number): Outcome<ChannelScheduleView> | null {
+function fromGuide(engine: EngineView, store: StateStore, channelId: string, hours: number, at: number): Outcome<ChannelScheduleView> | null {
   const guide = store.state.guide;
   const row = engine.guide.row(channelId);
   if (!row) return null;

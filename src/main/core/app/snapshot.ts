@@ -4,7 +4,7 @@
  */
 import type { NowPlayingEntry, Session } from '../../../shared/airwave';
 import type { AppSnapshot, FeaturesView, Resource, SnapshotUpdate, ViewerEntry } from '../../../shared/bridge';
-import { watchingCount, type AppState } from '../state';
+import type { AppState } from '../state';
 import { withSessionFields } from '../viewers';
 
 export type SnapshotPart = keyof AppSnapshot;
@@ -33,7 +33,7 @@ export function partsOf(changed: ReadonlySet<keyof AppState>): SnapshotPart[] {
 /** The snapshot: the app state as the renderer sees it, plus what only the controller holds. */
 export function snapshotOf(
   state: AppState,
-  held: Pick<AppSnapshot, 'settings' | 'notices' | 'focus' | 'seenViewers'>,
+  held: Pick<AppSnapshot, 'settings' | 'notices' | 'focus' | 'seenViewers' | 'servers' | 'nowPlaying' | 'watching'>,
   features: FeaturesView,
 ): AppSnapshot {
   return {
@@ -43,8 +43,9 @@ export function snapshotOf(
     status: state.status,
     capabilities: state.capabilities,
     sessionCount: state.sessionCount,
-    nowPlaying: viewersWithSessions(state),
-    watching: watchingCount(state),
+    nowPlaying: held.nowPlaying,
+    servers: held.servers,
+    watching: held.watching,
     onNow: state.onNow,
     guide: state.guide,
     settings: held.settings,
@@ -58,7 +59,7 @@ export function snapshotOf(
 const joined = new WeakMap<NowPlayingEntry[], { sessions: Session[]; entries: ViewerEntry[] }>();
 
 /** `/now-playing` with what `/sessions` says of each viewer, where the server offers it. */
-function viewersWithSessions(state: AppState): Resource<ViewerEntry[]> {
+export function viewersWithSessions(state: AppState): Resource<ViewerEntry[]> {
   const entries = state.nowPlaying.data;
   const sessions = state.sessions.supported ? state.sessions.data : null;
   if (!entries || !sessions) return state.nowPlaying;

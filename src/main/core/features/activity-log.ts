@@ -40,7 +40,8 @@ interface Seen {
 export class ActivityLog {
   readonly #o: ActivityLogOptions;
   #entries: ActivityEntry[];
-  #seen: Seen | null = null;
+  /** who was watching at the last list, per server (slot id) */
+  readonly #seen = new Map<string, Seen>();
   #revision = 0;
 
   constructor(options: ActivityLogOptions) {
@@ -65,11 +66,11 @@ export class ActivityLog {
    * A viewer list the core computed. The first one is a baseline (nothing is known of before it);
    * the first one of a new epoch (after a reconnect or a wake) logs what changed while away.
    */
-  observe(list: ViewerList | null, epoch: number): void {
+  observe(list: ViewerList | null, epoch: number, server: { id: string; label: string | null } = { id: 'default', label: null }): void {
     if (!list) return;
     const viewers = new Map(list.viewers.map((v) => [v.key, v]));
-    const before = this.#seen;
-    this.#seen = { epoch, scheme: list.scheme, viewers };
+    const before = this.#seen.get(server.id);
+    this.#seen.set(server.id, { epoch, scheme: list.scheme, viewers });
     if (!before || before.scheme !== list.scheme) return;
     const whileAway = before.epoch !== epoch;
     const at = this.#o.now();
@@ -81,15 +82,17 @@ export class ActivityLog {
     }
     for (const [key, was] of before.viewers) if (!viewers.has(key)) added.push(entry('stopped', was, at, whileAway));
     if (added.length === 0) return;
+    if (server.label !== null) for (const item of added) item.server = server.label;
     for (const item of added) this.#o.store.appendLog(ACTIVITY_FILE, item, ROTATE_AFTER);
     this.#entries = this.#bounded([...this.#entries, ...added]);
     this.#revision++;
     this.#o.changed();
   }
 
-  /** Forgets who was watching (another server): the next list is a baseline again. */
-  forgetViewers(): void {
-    this.#seen = null;
+  /** Forgets who was watching on a server (or on all): its next list is a baseline again. */
+  forgetViewers(id?: string): void {
+    if (id === undefined) this.#seen.clear();
+    else this.#seen.delete(id);
   }
 
   /** One local day of the log, newest first, optionally for one user (any case). */
@@ -143,5 +146,6 @@ function readEntry(line: unknown): ActivityEntry | null {
     fromChannelName: text(line.fromChannelName),
     watching: text(line.watching),
     whileAway: line.whileAway === true,
+    ...(text(line.server, 80) !== null ? { server: text(line.server, 80)! } : {}),
   };
 }

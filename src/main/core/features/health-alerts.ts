@@ -32,21 +32,30 @@ const isUp = (state: AppState) => state.connection.state === 'live' || state.con
 const isStreamFull = (state: AppState) =>
   state.connection.state === 'polling' && state.capabilities.data?.sse.supported === true && /\bHTTP 503\b/.test(state.connection.message);
 
+/** What is remembered of one server between its state changes. */
+interface Watch {
+  downSince: number | null;
+  downTimer: TimerHandle | null;
+  /** the "unreachable" notification went out: "back again" is owed */
+  toldDown: boolean;
+  /** when the outage that was told about began */
+  toldSince: number;
+  /** the latest state and server name (for the timer's words) */
+  last: { state: AppState; name: string } | null;
+  wasUnauthorized: boolean;
+  wasFull: boolean;
+}
+
+const newWatch = (): Watch => ({ downSince: null, downTimer: null, toldDown: false, toldSince: 0, last: null, wasUnauthorized: false, wasFull: false });
+
 export class HealthAlerts {
   readonly #o: HealthAlertsOptions;
   /** server root → the version last seen there */
   #versions: Map<string, string>;
-  #downSince: number | null = null;
-  #downTimer: TimerHandle | null = null;
-  /** the "unreachable" notification went out: "back again" is owed */
-  #toldDown = false;
-  /** when the outage that was told about began */
-  #toldSince = 0;
-  /** the latest state and server name (for the timer's words) */
-  #last: { state: AppState; name: string } | null = null;
-  #wasUnauthorized = false;
-  #wasFull = false;
+  /** each server's outage and alert memory (by slot id) */
+  readonly #watches = new Map<string, Watch>();
   #disposed = false;
+  #sent = 0;
 
   constructor(options: HealthAlertsOptions) {
     this.#o = options;
@@ -55,77 +64,91 @@ export class HealthAlerts {
     this.#versions = new Map(loaded.value ?? []);
   }
 
-  /** The state changed: raises what became news. */
-  observe(state: AppState): void {
+  /**
+   * A server's state changed: raises what became news. With several servers followed, `label`
+   * is the name the user gave it (the alerts say which server).
+   */
+  observe(state: AppState, server: { id: string; label: string | null } = { id: 'default', label: null }): void {
     if (this.#disposed) return;
     const settings = this.#o.settings();
-    const name = state.server?.name ?? state.status.data?.name ?? state.server?.url ?? 'The server';
+    const name = server.label ?? state.server?.name ?? state.status.data?.name ?? state.server?.url ?? 'The server';
     const now = this.#o.clock.now();
-    this.#reachability(state, name, now, settings);
+    let watch = this.#watches.get(server.id);
+    if (!watch) this.#watches.set(server.id, (watch = newWatch()));
+    this.#reachability(watch, state, name, now, settings);
 
     const unauthorized = state.connection.state === 'unauthorized';
-    if (unauthorized && !this.#wasUnauthorized && settings.keyRejected) {
+    if (unauthorized && !watch.wasUnauthorized && settings.keyRejected) {
       this.#notify('key-rejected', `${name} rejected the API key`, 'It was probably regenerated or revoked. Paste a new key in Settings.', now, { view: 'settings' });
     }
-    this.#wasUnauthorized = unauthorized;
+    watch.wasUnauthorized = unauthorized;
 
     const full = isStreamFull(state);
-    if (full && !this.#wasFull && settings.streamFull) {
+    if (full && !watch.wasFull && settings.streamFull) {
       this.#notify('stream-full', `${name} is full: no live updates`, 'It refused the event stream (too many open). The app checks regularly instead and tries the stream again later.', now);
     }
-    if (full || isUp(state)) this.#wasFull = full;
+    if (full || isUp(state)) watch.wasFull = full;
 
     this.#version(state, name, now, settings);
   }
 
+  /** A server is no longer followed: its timer goes, and nothing more is said of it. */
+  forget(id: string): void {
+    const watch = this.#watches.get(id);
+    if (watch) this.#cancelDown(watch);
+    this.#watches.delete(id);
+  }
+
   /** The settings changed: a shorter or longer "unreachable" delay applies to the current outage. */
   settingsChanged(): void {
-    this.#cancelDown();
-    if (this.#last && isDown(this.#last.state) && !this.#toldDown) this.#armDown();
+    for (const watch of this.#watches.values()) {
+      this.#cancelDown(watch);
+      if (watch.last && isDown(watch.last.state) && !watch.toldDown) this.#armDown(watch);
+    }
   }
 
   dispose(): void {
     this.#disposed = true;
-    this.#cancelDown();
+    for (const watch of this.#watches.values()) this.#cancelDown(watch);
   }
 
-  #reachability(state: AppState, name: string, now: number, settings: HealthAlertSettings): void {
-    this.#last = { state, name };
+  #reachability(watch: Watch, state: AppState, name: string, now: number, settings: HealthAlertSettings): void {
+    watch.last = { state, name };
     if (isDown(state)) {
-      this.#downSince ??= now;
-      if (!this.#toldDown && !this.#downTimer) this.#armDown();
+      watch.downSince ??= now;
+      if (!watch.toldDown && !watch.downTimer) this.#armDown(watch);
       return;
     }
     // up, asleep, a fresh connect, or a problem that is not reachability (key, version)
-    this.#cancelDown();
-    this.#downSince = null;
-    if (state.connection.state === 'unconfigured') this.#toldDown = false;
-    if (isUp(state) && this.#toldDown) {
-      this.#toldDown = false;
-      if (settings.unreachable) this.#notify('back', `${name} is back`, `Reachable again after ${duration(now - this.#toldSince)}.`, now);
+    this.#cancelDown(watch);
+    watch.downSince = null;
+    if (state.connection.state === 'unconfigured') watch.toldDown = false;
+    if (isUp(state) && watch.toldDown) {
+      watch.toldDown = false;
+      if (settings.unreachable) this.#notify('back', `${name} is back`, `Reachable again after ${duration(now - watch.toldSince)}.`, now);
     }
   }
 
-  /** One timer: when the outage has lasted the set minutes, say so (once). */
-  #armDown(): void {
-    const since = this.#downSince;
+  /** One timer per server: when the outage has lasted the set minutes, say so (once). */
+  #armDown(watch: Watch): void {
+    const since = watch.downSince;
     if (since === null) return;
     const wait = since + this.#o.settings().unreachableMinutes * 60_000 - this.#o.clock.now();
-    this.#downTimer = this.#o.clock.setTimeout(() => {
-      this.#downTimer = null;
-      if (this.#disposed || this.#downSince !== since || this.#toldDown || !this.#last) return;
-      this.#toldDown = true;
-      this.#toldSince = since;
+    watch.downTimer = this.#o.clock.setTimeout(() => {
+      watch.downTimer = null;
+      if (this.#disposed || watch.downSince !== since || watch.toldDown || !watch.last) return;
+      watch.toldDown = true;
+      watch.toldSince = since;
       if (!this.#o.settings().unreachable) return;
       const now = this.#o.clock.now();
-      const why = this.#last.state.connection.message;
-      this.#notify('unreachable', `Cannot reach ${this.#last.name}`, `No answer for ${duration(now - since)}${why ? ` (${why})` : ''}. The app keeps trying.`, now);
+      const why = watch.last.state.connection.message;
+      this.#notify('unreachable', `Cannot reach ${watch.last.name}`, `No answer for ${duration(now - since)}${why ? ` (${why})` : ''}. The app keeps trying.`, now);
     }, Math.max(0, wait));
   }
 
-  #cancelDown(): void {
-    this.#downTimer?.cancel();
-    this.#downTimer = null;
+  #cancelDown(watch: Watch): void {
+    watch.downTimer?.cancel();
+    watch.downTimer = null;
   }
 
   #version(state: AppState, name: string, now: number, settings: HealthAlertSettings): void {
@@ -144,7 +167,7 @@ export class HealthAlerts {
   }
 
   #notify(kind: string, title: string, body: string, now: number, target: NotificationRequest['target'] = { view: 'on-now' }): void {
-    this.#o.notify({ id: `health-${kind}-${now.toString(36)}`, title, body, artworkUrl: null, target, at: now });
+    this.#o.notify({ id: `health-${kind}-${now.toString(36)}-${++this.#sent}`, title, body, artworkUrl: null, target, at: now });
   }
 }
 
