@@ -1,5 +1,10 @@
 import type { ProbeReport, ProbeStep, ProbeVerdict } from '../core/probe';
 
+/**
+ * What `npm run doctor` prints and exits with: one server's report, or several servers' reports
+ * with a line each and the addresses that reach the same server.
+ */
+
 /** Exit codes of `npm run doctor`, one per verdict (1 is also used for usage errors). */
 export const EXIT_CODES: Record<ProbeVerdict, number> = {
   ok: 0,
