@@ -7,6 +7,7 @@ import type { Clock } from '../../common/clock';
 import { DisposableStore, toDisposable } from '../../common/disposable';
 import { AirwaveClient } from '../client';
 import type { NotificationRequest } from '../notify-policy';
+import { findLocalServer } from '../local-server';
 import { probeServer } from '../probe';
 import type { SettingsService } from '../settings';
 import type { StateStore, AppState } from '../state';
@@ -154,7 +155,7 @@ export class AppController {
       snapshot: () => this.snapshot(),
       features: this.#features,
       servers: this.servers,
-      findLocalServer: options.findLocalServer ?? (async () => null),
+      findLocalServer: options.findLocalServer ?? (() => findLocalServer()),
     });
   }
 
