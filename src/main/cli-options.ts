@@ -31,3 +31,21 @@ export function commandLine<const O extends ParseArgsOptionsConfig>(usage: strin
   };
   return { values, whole };
 }
+
+/**
+ * The key for each `--server` of `doctor` and `preview`, in the same order: AIRWAVE_API_KEYS
+ * (comma-separated, one per server) when it is set, else AIRWAVE_API_KEY for every server (empty
+ * when neither is set). A list of the wrong length is an error naming both counts.
+ */
+export function keysForServers(count: number, env: NodeJS.ProcessEnv): { ok: true; keys: string[] } | { ok: false; message: string } {
+  const list = env.AIRWAVE_API_KEYS?.trim();
+  if (list) {
+    const keys = list.split(',').map((key) => key.trim());
+    if (keys.length === count) return { ok: true, keys };
+    const servers = `${count} ${count === 1 ? 'server' : 'servers'}`;
+    const given = `${keys.length} ${keys.length === 1 ? 'key' : 'keys'}`;
+    return { ok: false, message: `AIRWAVE_API_KEYS has ${given} for ${servers}: give one key per --server, comma-separated, in the same order.` };
+  }
+  const key = env.AIRWAVE_API_KEY ?? '';
+  return { ok: true, keys: Array.from({ length: count }, () => key) };
+}

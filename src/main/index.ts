@@ -36,10 +36,10 @@ const paths = {
 const host = new DisposableStore();
 
 // 1. The log file first, so that whatever fails next is written down (the key is redacted).
-let keyToHide: () => string | null = () => null;
+let keysToHide: () => string[] = () => [];
 let logFile: LogFile | null = null;
 try {
-  logFile = host.add(openLogFile({ dir: paths.logs, secrets: () => [keyToHide()] }));
+  logFile = host.add(openLogFile({ dir: paths.logs, secrets: () => keysToHide() }));
 } catch (error) {
   console.error(`[airwave] no log file in ${paths.logs}: ${String(error)}`);
 }
@@ -72,7 +72,7 @@ async function launch(): Promise<void> {
   // 5. Settings and the key (safeStorage only works once the app is ready).
   const opened = openElectronSettings(app.getPath('userData'));
   const settings = new SettingsService(opened.backend, safeStorageBox());
-  keyToHide = () => settings.apiKey();
+  keysToHide = () => settings.allKeys();
 
   // 6. The core, with the host's ports.
   let popover: PopoverWindow | null = null;
@@ -109,7 +109,7 @@ async function launch(): Promise<void> {
   }, log);
 
   // 7. Artwork for the popover: airwave-art: URLs, fetched without the key, cached in userData.
-  host.add(serveArtwork(new ArtworkService({ cacheDir: join(app.getPath('userData'), 'artwork'), client: () => core.client })));
+  host.add(serveArtwork(new ArtworkService({ cacheDir: join(app.getPath('userData'), 'artwork'), client: (server) => (server ? core.clientOf(server) : core.client) })));
 
   // 8. The popover window and the bridge it talks through.
   const pageUrl = process.env.ELECTRON_RENDERER_URL && !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : APP_PAGE;
@@ -128,7 +128,7 @@ async function launch(): Promise<void> {
   host.defer(core.subscribe((update) => sendSnapshot(popoverContents, update)));
 
   // 9. Notifications, updates (installed app only) and the tray with the host's own menu items.
-  const notifier = host.add(new Notifier({ fetchPoster: async (url, signal) => (await core.client?.artwork(url, { signal }))?.bytes ?? null, onClick: (target) => core.focus(target) }));
+  const notifier = host.add(new Notifier({ fetchPoster: async (url, signal, server) => (await (server ? core.clientOf(server) : core.client)?.artwork(url, { signal }))?.bytes ?? null, onClick: (target) => core.focus(target) }));
   host.defer(core.onNotification((request) => void notifier.show(request).catch((error: unknown) => log(`notification: ${String(error)}`))));
   updates = host.add(
     new UpdateService({

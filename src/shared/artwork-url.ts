@@ -78,9 +78,27 @@ export function sizedArtworkPath(path: string, size?: ShownSize): string | null 
  * falsy for a placeholder) for anything that is not an artwork path, so a server's odd
  * `artworkUrl` never becomes a URL somewhere else.
  */
-export function artworkSrc(path: string, base: string, size?: ShownSize): string {
+export function artworkSrc(path: string, base: string, size?: ShownSize, server?: string | null): string {
   const canonical = sizedArtworkPath(path, size);
-  return canonical === null ? '' : `${base}${canonical}`;
+  if (canonical === null) return '';
+  return server && SERVER_ID.test(server) ? `${base}/~${server}${canonical}` : `${base}${canonical}`;
+}
+
+/** A server's id as it may stand in an artwork URL (several servers: `/~<id>` before the path). */
+const SERVER_ID = /^[a-z0-9-]{1,40}$/;
+const SERVER_SEGMENT = /^\/~([a-z0-9-]{1,40})(?=\/)/;
+
+/** An artwork request: the artwork path, and the server it is for (null: the selected one). */
+export interface ArtworkRequest {
+  path: string;
+  server: string | null;
+}
+
+/** Splits `/~<server>/api/…` into the server and the artwork path; null when the rest is not one. */
+function withServer(path: string): ArtworkRequest | null {
+  const match = SERVER_SEGMENT.exec(path);
+  const rest = match ? path.slice(match[0].length) : path;
+  return parseArtworkPath(rest) ? { path: rest, server: match?.[1] ?? null } : null;
 }
 
 /** `<scheme>://art<canonical artwork path>`, or '' when `path` is not an artwork path. */
@@ -95,6 +113,12 @@ export function artworkUrlFor(scheme: string, path: string): string {
  * dot segments (also percent-encoded ones), so what is checked here is what would be fetched.
  */
 export function artworkPathFromUrl(url: string): string | null {
+  const request = artworkRequestFromUrl(url);
+  return request && request.server === null ? request.path : null;
+}
+
+/** artworkPathFromUrl that also reads which server the image is for (`airwave-art://art/~<id>/api/…`). */
+export function artworkRequestFromUrl(url: string): ArtworkRequest | null {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -103,8 +127,13 @@ export function artworkPathFromUrl(url: string): string | null {
   }
   if (parsed.protocol !== `${ART_URL_SCHEME}:` || parsed.host !== ART_URL_HOST) return null;
   if (parsed.username || parsed.password || parsed.port || parsed.hash || url.includes('#')) return null;
-  const path = `${parsed.pathname}${parsed.search}`;
-  return parseArtworkPath(path) ? path : null;
+  return withServer(`${parsed.pathname}${parsed.search}`);
+}
+
+/** artworkPathFromPreview that also reads which server the image is for (`/art/~<id>/api/…`). */
+export function artworkRequestFromPreview(requestPath: string): ArtworkRequest | null {
+  if (!requestPath.startsWith(`${PREVIEW_ART_PREFIX}/`)) return null;
+  return withServer(requestPath.slice(PREVIEW_ART_PREFIX.length));
 }
 
 /**
@@ -112,7 +141,6 @@ export function artworkPathFromUrl(url: string): string | null {
  * (pathname + search, as the browser sent it), or null when it is not one.
  */
 export function artworkPathFromPreview(requestPath: string): string | null {
-  if (!requestPath.startsWith(`${PREVIEW_ART_PREFIX}/`)) return null;
-  const path = requestPath.slice(PREVIEW_ART_PREFIX.length);
-  return parseArtworkPath(path) ? path : null;
+  const request = artworkRequestFromPreview(requestPath);
+  return request && request.server === null ? request.path : null;
 }

@@ -7,6 +7,8 @@ export interface FavouriteChannel {
   channelId: string;
   channelNumber: number;
   channelName: string;
+  /** the server it was starred on (a channel id means nothing on another server); set by the core */
+  server?: string;
 }
 
 /** One programme on one channel, as "Remind me" names it. */
@@ -29,6 +31,9 @@ export interface Reminder extends ProgrammeRef {
   from: 'you' | 'watchlist';
   /** when it was set (one set inside the lead time fires at once rather than counting as missed) */
   addedAt: number;
+  /** the server the programme is on, and its name then (set by the core) */
+  server?: string;
+  serverName?: string;
 }
 
 export interface FollowedTitle {

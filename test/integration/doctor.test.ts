@@ -14,19 +14,19 @@ interface Run {
   stderr: string;
 }
 
-/** Runs `npm run doctor`'s script as a child process; killed if it runs past 15 s. */
+/** Runs `npm run doctor`'s script as a child process; killed if it runs past 15 s (several servers: 25 s). */
 function doctor(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(tsx, ['src/main/doctor/cli.ts', ...args], {
       cwd: root,
-      env: { ...process.env, AIRWAVE_API_KEY: '', ...env },
+      env: { ...process.env, AIRWAVE_API_KEY: '', AIRWAVE_API_KEYS: '', AIRWAVE_SERVER: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), args.filter((a) => a === '--server').length > 1 ? 25_000 : 15_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -113,5 +113,114 @@ describe('npm run doctor', () => {
     const bad = await doctor(['--server', 'ftp://example.org']);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain('Only http:// and https://');
+  });
+});
+
+interface RunJson {
+  servers: { verdict: string; exitCode: number; server: { root: string } | null; status: { name: string } | null }[];
+  sameServer: { instanceId: string; addresses: string[] }[];
+  exitCode: number;
+}
+
+describe('npm run doctor with several servers (issue 19)', () => {
+  let first: DemoServer;
+  let second: DemoServer;
+  let stalls: LocalServer[] = [];
+  beforeAll(async () => {
+    first = await startDemoServer({ port: 0, seed: 21, channels: 3, viewers: 1, churn: 0, name: 'Living Room' });
+    second = await startDemoServer({ port: 0, seed: 22, channels: 5, viewers: 0, churn: 0, name: 'Cabin' });
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+  });
+  afterEach(async () => {
+    await Promise.all(stalls.map((s) => s.close()));
+    stalls = [];
+  });
+
+  it('checks two servers in one run with a key each from AIRWAVE_API_KEYS, and names both', async () => {
+    const run = await doctor(['--server', first.url, '--server', second.url], { AIRWAVE_API_KEYS: `${first.key}, ${second.key}` });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain(`== Server 1 of 2: ${first.url} ==`);
+    expect(run.stdout).toContain(`== Server 2 of 2: ${second.url} ==`);
+    expect(run.stdout).toContain('"Living Room" · version');
+    expect(run.stdout).toContain('✓ Channels      3 channels on now');
+    expect(run.stdout).toContain('✓ Channels      5 channels on now');
+    const summary = run.stdout.slice(run.stdout.indexOf('\nSummary\n'));
+    expect(summary).toMatch(new RegExp(`✓ ${first.url} +exit 0 · "Living Room" · This server and key will work\\.`));
+    expect(summary).toMatch(new RegExp(`✓ ${second.url} +exit 0 · "Cabin" · This server and key will work\\.`));
+    expect(summary).not.toContain('same server');
+    expect(run.stdout).not.toContain(first.key);
+    expect(run.stdout).not.toContain(second.key);
+  });
+
+  it('exits 3 when one server is unreachable, and still reports the good one', async () => {
+    const port = await closedPort();
+    const down = `http://127.0.0.1:${port}`;
+    const args = ['--server', first.url, '--server', down];
+    const run = await doctor(args, { AIRWAVE_API_KEYS: `${first.key},airwave_x` });
+    expect(run.code).toBe(3);
+    expect(run.stdout).toMatch(new RegExp(`✓ ${first.url} +exit 0 · "Living Room" · This server and key will work\\.`));
+    expect(run.stdout).toMatch(new RegExp(`✗ ${down} +exit 3 · The server could not be reached\\.`));
+    expect(run.stdout).toContain('✓ Sessions');
+    const json = await doctor([...args, '--json'], { AIRWAVE_API_KEYS: `${first.key},airwave_x` });
+    expect(json.code).toBe(3);
+    const report = JSON.parse(json.stdout) as RunJson;
+    expect(report.exitCode).toBe(3);
+    expect(report.servers.map((s) => [s.server?.root, s.verdict, s.exitCode])).toEqual([
+      [first.url, 'ok', 0],
+      [down, 'unreachable', 3],
+    ]);
+    expect(report.sameServer).toEqual([]);
+  });
+
+  it('says when two addresses reach the same server, with AIRWAVE_API_KEY for both', async () => {
+    const byName = `http://localhost:${first.port}`;
+    const run = await doctor(['--server', first.url, '--server', `localhost:${first.port}`], { AIRWAVE_API_KEY: first.key });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(new RegExp(`\\n${first.url} and ${byName} are the same server \\(instance inst_[0-9a-f]+\\)\\.`));
+    const json = await doctor(['--server', first.url, '--server', byName, '--server', second.url, '--json'], {
+      AIRWAVE_API_KEYS: [first.key, first.key, second.key].join(','),
+    });
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.stdout) as RunJson;
+    expect(report.sameServer).toEqual([{ instanceId: expect.stringMatching(/^inst_/) as string, addresses: [first.url, byName] }]);
+    expect(report.servers.map((s) => s.status?.name)).toEqual(['Living Room', 'Living Room', 'Cabin']);
+    expect(report.servers.every((s) => s.exitCode === 0)).toBe(true);
+  });
+
+  it('refuses a key count that does not match the servers, and --key with several servers', async () => {
+    const mismatch = await doctor(['--server', first.url, '--server', second.url, '--server', 'localhost:1'], {
+      AIRWAVE_API_KEYS: `${first.key},${second.key}`,
+    });
+    expect(mismatch.code).toBe(1);
+    expect(mismatch.stderr).toContain('AIRWAVE_API_KEYS has 2 keys for 3 servers');
+    expect(mismatch.stderr).toContain('Usage: npm run doctor');
+    expect(mismatch.stdout).toBe('');
+    const withKey = await doctor(['--server', first.url, '--server', second.url, '--key', first.key]);
+    expect(withKey.code).toBe(1);
+    expect(withKey.stderr).toContain('--key goes with one server (got 2)');
+  });
+
+  it('probes at most two servers at a time', async () => {
+    // Three servers that never answer: each holds the doctor's request until its timeout.
+    let open = 0;
+    let peak = 0;
+    const seen = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      stalls.push(
+        await startLocalServer((req) => {
+          seen.add(req.headers.host ?? '');
+          open++;
+          peak = Math.max(peak, open);
+          req.socket.once('close', () => open--);
+        }),
+      );
+    }
+    const run = await doctor([...stalls.flatMap((s) => ['--server', s.url]), '--timeout', '0.5'], { AIRWAVE_API_KEY: 'airwave_x' });
+    expect(run.code).toBe(3);
+    expect(seen.size).toBe(3);
+    expect(peak).toBe(2);
   });
 });

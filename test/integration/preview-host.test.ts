@@ -5,6 +5,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppSnapshot } from '../../src/shared/bridge';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { MAX_QUEUED_SNAPSHOT_BYTES, startPreviewHost, type PreviewHost } from '../../src/main/preview/host';
 import { ensureBuilt, out, root } from '../support/built';
@@ -183,6 +184,36 @@ describe('for tests and developers', () => {
   });
 });
 
+describe('several servers at start-up (issue 19)', () => {
+  it('adds each server in order, lists both in the snapshot, and logs the address it did not add', async () => {
+    const home = await startDemoServer({ port: 0, seed: 41, channels: 3, viewers: 1, churn: 0, name: 'Home' });
+    const cabin = await startDemoServer({ port: 0, seed: 42, channels: 4, viewers: 2, churn: 0, name: 'Cabin' });
+    demos.push(home, cabin);
+    const lines: string[] = [];
+    const again = `http://localhost:${home.port}`;
+    host = await startPreviewHost({
+      rendererDir: out('renderer'),
+      servers: [
+        { url: home.url, apiKey: home.key },
+        { url: cabin.url, apiKey: cabin.key },
+        { url: again, apiKey: home.key },
+      ],
+      log: (line) => lines.push(line),
+    });
+    const snapshot = async () => (await (await post('/__bridge/getSnapshot', {})).json()) as AppSnapshot;
+    const first = await snapshot();
+    expect(first.servers.map((s) => s.name)).toEqual(['Home', 'Cabin']);
+    expect(first.settings.servers.map((s) => [s.name, s.address])).toEqual([
+      ['Home', home.url],
+      ['Cabin', cabin.url],
+    ]);
+    expect(lines).toContain(`${again} reaches "Home", already listed under another address: not added twice`);
+    await expect.poll(async () => (await snapshot()).servers.map((s) => s.connection.state)).toEqual(['live', 'live']);
+    await expect.poll(async () => (await snapshot()).watching).toBe(3);
+    expect(JSON.stringify(await snapshot())).not.toContain(home.key);
+  });
+});
+
 describe('npm run preview', () => {
   it('prints its loopback URL and serves the popover (--demo --port 0)', async () => {
     const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/main/preview/cli.ts', '--demo', '--port', '0'], {
@@ -214,7 +245,7 @@ describe('npm run preview', () => {
   it('refuses a key on the command line and explains', async () => {
     const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/main/preview/cli.ts', '--server', 'http://127.0.0.1:9'], {
       cwd: root,
-      env: { ...process.env, AIRWAVE_API_KEY: '' },
+      env: { ...process.env, AIRWAVE_API_KEY: '', AIRWAVE_API_KEYS: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -222,5 +253,23 @@ describe('npm run preview', () => {
     const code = await new Promise((resolve) => child.once('exit', resolve));
     expect(code).toBe(1);
     expect(stderr).toContain('AIRWAVE_API_KEY');
+  }, 30_000);
+
+  it.each([
+    ['a key count that does not match the servers', { AIRWAVE_API_KEYS: 'airwave_a,airwave_b,airwave_c' }, 'AIRWAVE_API_KEYS has 3 keys for 2 servers'],
+    ['a server without a key', { AIRWAVE_API_KEYS: 'airwave_a,' }, 'No key for --server http://127.0.0.1:10'],
+  ])('refuses %s (several servers)', async (_name, env, message) => {
+    const args = ['src/main/preview/cli.ts', '--server', 'http://127.0.0.1:9', '--server', 'http://127.0.0.1:10'];
+    const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), ...args], {
+      cwd: root,
+      env: { ...process.env, AIRWAVE_API_KEY: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain(message);
+    expect(stderr).toContain('Usage: npm run preview');
   }, 30_000);
 });

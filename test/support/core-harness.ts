@@ -67,9 +67,11 @@ export async function startCoreHarness(options: HarnessOptions = {}): Promise<Co
   const notifications: NotificationRequest[] = [];
   app.onNotification((request) => notifications.push(request));
 
+  // every followed server's requests, not only the selected one's
+  const inFlight = () => app.servers.slots.reduce((sum, slot) => sum + slot.engine.inFlight, 0);
   const step = async (ms: number) => {
     clock.advance(ms);
-    await settle(() => app.engine.inFlight);
+    await settle(inFlight);
   };
   const harness: CoreHarness = {
     clock,

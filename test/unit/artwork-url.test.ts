@@ -6,6 +6,8 @@ import {
   artworkPixels,
   artworkPathFromPreview,
   artworkPathFromUrl,
+  artworkRequestFromPreview,
+  artworkRequestFromUrl,
   artworkSrc,
   artworkUrlFor,
   canonicalArtworkPath,
@@ -30,6 +32,19 @@ describe('artwork URLs', () => {
   ])('round-trips %s through both address forms', (path) => {
     expect(artworkPathFromUrl(artworkUrlFor('airwave-art', path))).toBe(path);
     expect(artworkPathFromPreview(artworkSrc(path, PREVIEW_ART_PREFIX))).toBe(path);
+  });
+
+  it('names the server an image is for when several are followed, and only a server id', () => {
+    expect(artworkSrc(PATH, ART_URL_BASE, undefined, 'srv-0a1b')).toBe(`airwave-art://art/~srv-0a1b${PATH}`);
+    expect(artworkRequestFromUrl(artworkSrc(PATH, ART_URL_BASE, undefined, 'srv-0a1b'))).toEqual({ path: PATH, server: 'srv-0a1b' });
+    expect(artworkRequestFromPreview(artworkSrc(PATH, PREVIEW_ART_PREFIX, undefined, 'srv-0a1b'))).toEqual({ path: PATH, server: 'srv-0a1b' });
+    expect(artworkRequestFromPreview(artworkSrc(PATH, PREVIEW_ART_PREFIX))).toEqual({ path: PATH, server: null });
+    // no id that could be anything else: the segment is left off
+    expect(artworkSrc(PATH, PREVIEW_ART_PREFIX, undefined, '../x')).toBe(`/art${PATH}`);
+    expect(artworkRequestFromPreview(`/art/~SRV${PATH}`)).toBeNull();
+    expect(artworkRequestFromPreview('/art/~srv-1/etc/passwd')).toBeNull();
+    // the one-server readers do not take a server's image for the selected server's
+    expect(artworkPathFromPreview(`/art/~srv-1${PATH}`)).toBeNull();
   });
 
   it('spells paths one canonical way', () => {

@@ -29,8 +29,8 @@ export interface ArtworkServiceOptions {
   cacheDir: string;
   /** total bytes of cache files on disk; default 50 MB */
   maxCacheBytes?: number;
-  /** the client for the configured server, or null when there is none */
-  client: () => AirwaveClient | null;
+  /** the client for a followed server (`server` null: the selected one), or null when there is none */
+  client: (server: string | null) => AirwaveClient | null;
   now?: () => number;
 }
 
@@ -76,7 +76,7 @@ interface Entry {
 export class ArtworkService {
   readonly #dir: string;
   readonly #max: number;
-  readonly #client: () => AirwaveClient | null;
+  readonly #client: (server: string | null) => AirwaveClient | null;
   readonly #now: () => number;
   /** cache files by name, least recently used first (Map order is the LRU order) */
   readonly #entries = new Map<string, Entry>();
@@ -100,11 +100,12 @@ export class ArtworkService {
     return this.#total;
   }
 
-  async serve(path: string, signal?: AbortSignal): Promise<ArtworkAnswer> {
+  /** One image, for the server `server` names (null or left out: the selected server). */
+  async serve(path: string, signal?: AbortSignal, server: string | null = null): Promise<ArtworkAnswer> {
     signal?.throwIfAborted();
     const canonical = canonicalArtworkPath(path);
     if (canonical === null) return text(404, 'Not found', 'none');
-    const client = this.#client();
+    const client = this.#client(server);
     if (!client) return text(503, 'No Airwave server is configured.', 'none');
     const key = artworkCacheKey(client.server.root, canonical);
     let load = this.#loads.get(key);

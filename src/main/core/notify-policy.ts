@@ -30,6 +30,8 @@ export interface NotificationRequest {
   artworkUrl: string | null;
   /** where a click takes the popover */
   target: FocusTarget;
+  /** the server it is about, when several are followed (its poster comes from there) */
+  server?: string;
   at: number;
 }
 

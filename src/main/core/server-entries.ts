@@ -86,7 +86,7 @@ export function checkServerList(
     const label = isObject(item) && typeof item.name === 'string' && item.name.trim() ? `server ${index + 1} (${item.name.trim().slice(0, 40)})` : `server ${index + 1}`;
     if (!entry || servers.some((s) => s.id === entry.id)) dropped.push(label);
     else {
-      if (isObject(item) && item.apiKey !== undefined && item.apiKey !== null && entry.apiKey === null) dropped.push(`${label}: its API key`);
+      if (isObject(item) && item.apiKey !== undefined && item.apiKey !== null && entry.apiKey === null) dropped.push(`the API key of ${label}`);
       servers.push(entry);
     }
   });

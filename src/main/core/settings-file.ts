@@ -267,6 +267,12 @@ export function repairSettingsFile(filePath: string, now: number, defaults: obje
   const kept = asideName(filePath, now);
   copyFileSync(filePath, kept, constants.COPYFILE_EXCL);
   writeOwn(filePath, values);
-  const what = dropped.length === 1 ? 'was not usable and is back to its default' : 'were not usable and are back to their defaults';
-  return notice(`In the settings file, ${listOf(dropped)} ${what}; everything else was kept. The old file was kept as ${kept}.`);
+  // a server entry is left out (or its key), not reset: said apart from the fields
+  const isServer = (name: string) => /^(server \d|the API key of server \d)/.test(name);
+  const fields = dropped.filter((n) => !isServer(n));
+  const servers = dropped.filter(isServer);
+  const parts: string[] = [];
+  if (fields.length > 0) parts.push(`${listOf(fields)} ${fields.length === 1 ? 'was not usable and is back to its default' : 'were not usable and are back to their defaults'}`);
+  if (servers.length > 0) parts.push(`${listOf(servers)} could not be read and ${servers.length === 1 ? 'was' : 'were'} left out (add a server or paste its key again in Settings)`);
+  return notice(`In the settings file, ${parts.join('; ')}; everything else was kept. The old file was kept as ${kept}.`);
 }

@@ -1,5 +1,10 @@
 import type { ProbeReport, ProbeStep, ProbeVerdict } from '../core/probe';
 
+/**
+ * What `npm run doctor` prints and exits with: one server's report, or several servers' reports
+ * with a line each and the addresses that reach the same server.
+ */
+
 /** Exit codes of `npm run doctor`, one per verdict (1 is also used for usage errors). */
 export const EXIT_CODES: Record<ProbeVerdict, number> = {
   ok: 0,
@@ -32,3 +37,54 @@ export function formatReport(report: ProbeReport, target: string): string {
   lines.push(`${report.summary}${tail}`);
   return lines.join('\n');
 }
+
+/** One server of a run: the address as the user gave it, and what the probe found there. */
+export interface CheckedServer {
+  given: string;
+  report: ProbeReport;
+}
+
+/** Two or more of the addresses checked that reach one server (the same `/status` instanceId). */
+export interface SameServer {
+  instanceId: string;
+  addresses: string[];
+}
+
+/** The address as the reports name it: the normalised root, or what was typed when it is not one. */
+export const addressOf = ({ given, report }: CheckedServer): string => report.server?.root ?? given;
+
+export function sameServers(checked: CheckedServer[]): SameServer[] {
+  const byInstance = new Map<string, string[]>();
+  for (const entry of checked) {
+    const id = entry.report.status?.instanceId;
+    if (!id) continue;
+    const addresses = byInstance.get(id) ?? [];
+    if (!addresses.includes(addressOf(entry))) addresses.push(addressOf(entry));
+    byInstance.set(id, addresses);
+  }
+  return [...byInstance].filter(([, addresses]) => addresses.length > 1).map(([instanceId, addresses]) => ({ instanceId, addresses }));
+}
+
+const inWords = (items: string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+
+/** Several servers: each report under its heading, then one line per server and who is who. */
+export function formatRun(checked: CheckedServer[]): string {
+  const parts = checked.map((entry, i) => {
+    const heading = `== Server ${i + 1} of ${checked.length}: ${addressOf(entry)} ==`;
+    return `${heading}\n${formatReport(entry.report, entry.report.server?.display ?? entry.given)}`;
+  });
+  const width = Math.max(...checked.map((entry) => addressOf(entry).length));
+  const lines = ['Summary'];
+  for (const entry of checked) {
+    const code = EXIT_CODES[entry.report.verdict];
+    const name = entry.report.status ? `"${entry.report.status.name}" · ` : '';
+    lines.push(`  ${code === 0 ? MARKS.ok : MARKS.fail} ${addressOf(entry).padEnd(width)}  exit ${code} · ${name}${entry.report.summary}`);
+  }
+  for (const same of sameServers(checked)) {
+    lines.push(`${inWords(same.addresses)} are the same server (instance ${same.instanceId}).`);
+  }
+  return `${parts.join('\n\n')}\n\n${lines.join('\n')}`;
+}
+
+/** The worst exit code of a run (the highest). */
+export const worstExitCode = (checked: CheckedServer[]): number => Math.max(0, ...checked.map((entry) => EXIT_CODES[entry.report.verdict]));

@@ -14,7 +14,8 @@ import type { NotificationRequest } from '../core/notify-policy';
 export const MAX_HELD_NOTIFICATIONS = 20;
 
 export interface NotifierOptions {
-  fetchPoster(artworkUrl: string, signal: AbortSignal): Promise<Buffer | null>;
+  /** a poster from the server `server` names (undefined: the selected one) */
+  fetchPoster(artworkUrl: string, signal: AbortSignal, server?: string): Promise<Buffer | null>;
   onClick(target: FocusTarget): void;
   posterTimeoutMs?: number;
   maxHeld?: number;
@@ -36,7 +37,7 @@ export class Notifier implements Disposable {
 
   async show(request: NotificationRequest): Promise<void> {
     if (!Notification.isSupported()) return;
-    const icon = request.artworkUrl ? await this.#poster(request.artworkUrl) : null;
+    const icon = request.artworkUrl ? await this.#poster(request.artworkUrl, request.server) : null;
     if (this.#disposed) return; // the app quit while the poster was loading
     const notification = new Notification({
       title: request.title,
@@ -72,7 +73,7 @@ export class Notifier implements Disposable {
     this.#live.clear();
   }
 
-  async #poster(artworkUrl: string): Promise<NativeImage | null> {
+  async #poster(artworkUrl: string, server?: string): Promise<NativeImage | null> {
     const abort = new AbortController();
     const timeout = new Promise<null>((resolve) =>
       setTimeout(() => {
@@ -80,7 +81,7 @@ export class Notifier implements Disposable {
         resolve(null);
       }, this.#options.posterTimeoutMs ?? 1_500).unref(),
     );
-    const fetched = this.#options.fetchPoster(artworkUrl, abort.signal).catch(() => null);
+    const fetched = this.#options.fetchPoster(artworkUrl, abort.signal, server).catch(() => null);
     const bytes = await Promise.race([fetched, timeout]);
     if (!bytes) return null;
     const image = nativeImage.createFromBuffer(bytes);

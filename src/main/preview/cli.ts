@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { commandLine, exitWithUsage } from '../cli-options';
+import { commandLine, exitWithUsage, keysForServers } from '../cli-options';
 import { startPreviewHost, type PreviewHost } from './host';
 
 /**
@@ -18,7 +18,11 @@ const USAGE = `Usage: npm run preview -- [options]
   --demo-profile <p>   how that demo behaves: seed (default), airwave or legacy
                        (as Airwave's own server: compact events, no by-number/now;
                        legacy also no event stream and no uptime/counts)
-  --server <url>       connect to this server at start-up; the key comes from AIRWAVE_API_KEY`;
+  --server <url>       follow this server from start-up; repeat it for several servers
+
+Keys: AIRWAVE_API_KEY for one server. For several, AIRWAVE_API_KEYS holds one key per --server,
+comma-separated, in the same order (when it is unset, AIRWAVE_API_KEY is used for every server).
+Keys are never taken from the command line, which would keep them in your shell history.`;
 
 function bail(message: string): never {
   return exitWithUsage(USAGE, message);
@@ -30,19 +34,28 @@ const { values, whole } = commandLine(USAGE, {
   demo: { type: 'boolean', default: false },
   'demo-channels': { type: 'string' },
   'demo-profile': { type: 'string' },
-  server: { type: 'string' },
+  server: { type: 'string', multiple: true },
 });
 
 const port = whole('port', values.port, 0, 0, 65535);
 const channels = values['demo-channels'] === undefined ? undefined : whole('demo-channels', values['demo-channels'], 24, 1, 5000);
-if (values.demo && values.server) bail('Choose --demo or --server, not both.');
+const servers = values.server ?? [];
+if (values.demo && servers.length > 0) bail('Choose --demo or --server, not both.');
 const PROFILES = ['seed', 'airwave', 'legacy'] as const;
 const profileName = values['demo-profile'];
 const profile = PROFILES.find((name) => name === profileName);
 if (profileName !== undefined && !profile) bail(`--demo-profile must be one of ${PROFILES.join(', ')} (got "${profileName}").`);
 if (profile && !values.demo) bail('--demo-profile goes with --demo.');
-const apiKey = process.env.AIRWAVE_API_KEY ?? '';
-if (values.server && !apiKey) bail('Put the API key in AIRWAVE_API_KEY (a key on the command line would land in your shell history).');
+const paired = keysForServers(servers.length, process.env);
+if (!paired.ok) bail(paired.message);
+const keyless = paired.keys.findIndex((key) => key === '');
+if (keyless >= 0) {
+  bail(
+    servers.length === 1
+      ? 'Put the API key in AIRWAVE_API_KEY (a key on the command line would land in your shell history).'
+      : `No key for --server ${servers[keyless]}: put one key per --server in AIRWAVE_API_KEYS, comma-separated, in the same order.`,
+  );
+}
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const rendererDir = join(root, 'out', 'renderer');
@@ -56,8 +69,7 @@ try {
     dataDir: values['data-dir'],
     demo: values.demo,
     demoOptions: { ...(channels ? { channels } : {}), ...(profile ? { profile } : {}) },
-    server: values.server,
-    apiKey,
+    servers: servers.map((url, i) => ({ url, apiKey: paired.keys[i] ?? '' })),
     log: (line) => process.stderr.write(`[preview] ${line}\n`),
   });
 } catch (error) {

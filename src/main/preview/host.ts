@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
-import { artworkPathFromPreview } from '../../shared/artwork-url';
-import type { Command, SnapshotUpdate } from '../../shared/bridge';
+import { artworkRequestFromPreview } from '../../shared/artwork-url';
+import type { AddServerResult, Command, SnapshotUpdate } from '../../shared/bridge';
 import { checkRequest, isCommand } from '../../shared/bridge-schema';
 import { AppController, type AppOptions, type DemoHandle } from '../core/app';
 import { ArtworkService } from '../core/artwork-service';
@@ -34,7 +34,9 @@ export interface PreviewOptions {
   demo?: boolean;
   /** how the built-in demo server is made, at start-up or by "Try the demo" */
   demoOptions?: DemoOptions;
-  /** connect to this server at start-up (with `apiKey`), without any UI step */
+  /** add these servers at start-up, in this order, each with its key, without any UI step */
+  servers?: { url: string; apiKey: string }[];
+  /** one server to add at start-up (with `apiKey`): the same as `servers` with one entry */
   server?: string;
   apiKey?: string;
   clock?: Clock;
@@ -117,7 +119,7 @@ export async function startPreviewHost(options: PreviewOptions): Promise<Preview
     },
     ...options.app,
   });
-  const artwork = new ArtworkService({ cacheDir: join(dataDir, 'artwork'), client: () => app.client });
+  const artwork = new ArtworkService({ cacheDir: join(dataDir, 'artwork'), client: (server) => (server ? app.clientOf(server) : app.client) });
 
   // The page counts as an open popover while at least one browser is subscribed.
   const subscribers = new Set<ServerResponse>();
@@ -156,11 +158,11 @@ export async function startPreviewHost(options: PreviewOptions): Promise<Preview
     if (path.startsWith('/art/')) {
       const abort = new AbortController();
       res.on('close', () => abort.abort());
-      const artPath = artworkPathFromPreview(`${path}${url.search}`);
-      if (!artPath) return send(res, 404, 'text/plain', 'Not found');
+      const art = artworkRequestFromPreview(`${path}${url.search}`);
+      if (!art) return send(res, 404, 'text/plain', 'Not found');
       let answer;
       try {
-        answer = await artwork.serve(artPath, abort.signal);
+        answer = await artwork.serve(art.path, abort.signal, art.server);
       } catch {
         return; // the browser went away while the image was on its way
       }
@@ -265,15 +267,18 @@ export async function startPreviewHost(options: PreviewOptions): Promise<Preview
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
 
-  // Follow what the settings say (a saved server or the demo), or what the command line asked for.
+  // Follow what the settings say (saved servers or the demo), then add what the command line asked
+  // for, in its order, as "Add server" would (each is followed as it is added).
+  const startServers = options.servers ?? (options.server ? [{ url: options.server, apiKey: options.apiKey ?? '' }] : []);
   if (options.demo) {
     const outcome = await app.handlers.startDemo({});
     if (!outcome.ok) log(`demo: ${outcome.error.message}`);
-  } else if (options.server) {
-    const result = await app.handlers.connect({ server: options.server, apiKey: options.apiKey ?? '', authStyle: 'x-api-key' });
-    if (!result.saved) log(`could not connect to ${options.server}: ${result.probe.summary}`);
   } else {
     await app.start();
+    for (const { url, apiKey } of startServers) {
+      const result = await app.handlers.addServer({ server: url, apiKey, authStyle: 'x-api-key' });
+      if (result.kind !== 'added') log(notAdded(url, result));
+    }
   }
 
   return {
@@ -296,6 +301,19 @@ export async function startPreviewHost(options: PreviewOptions): Promise<Preview
       if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Why a start-up server was not added, in one line for the log. */
+function notAdded(url: string, result: Exclude<AddServerResult, { kind: 'added' }>): string {
+  switch (result.kind) {
+    case 'same-server':
+      return `${url} reaches "${result.name}", already listed under another address: not added twice`;
+    case 'already-listed':
+      return `${url} is already listed as "${result.name}"`;
+    case 'full':
+    case 'failed':
+      return `could not add ${url}: ${result.probe.summary}`;
+  }
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string): void {

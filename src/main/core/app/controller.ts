@@ -7,6 +7,7 @@ import type { Clock } from '../../common/clock';
 import { DisposableStore, toDisposable } from '../../common/disposable';
 import { AirwaveClient } from '../client';
 import type { NotificationRequest } from '../notify-policy';
+import { findLocalServer } from '../local-server';
 import { probeServer } from '../probe';
 import type { SettingsService } from '../settings';
 import type { StateStore, AppState } from '../state';
@@ -45,8 +46,6 @@ export class AppController {
   readonly #demo: DemoMode;
   readonly #features: Features;
   readonly #seen: SeenViewers;
-  /** start() has run: settings changes may start following (not before the demo is back) */
-  #started = false;
 
   constructor(options: AppOptions) {
     const clock = (this.#clock = options.clock);
@@ -66,7 +65,11 @@ export class AppController {
           ...(options.client ? { createClient: (config) => new AirwaveClient({ ...config, ...options.client, clock }) } : {}),
         }),
       onSlotState: (slot, state, changed) => this.#onSlotState(slot, state, changed),
-      onSelected: () => this.#publisher.push(['servers', 'settings']),
+      // the switcher moved: favourites and the watchlist's airings are the selected server's
+      onSelected: () => {
+        this.#publisher.push(['servers', 'settings', 'favourites', 'watchlist']);
+        this.#tray.update();
+      },
       onRemoved: (id) => {
         this.#notifications.forgetViewers(id);
         this.#features.forgetServer(id);
@@ -93,6 +96,7 @@ export class AppController {
       clock,
       store: this.store,
       engine: this.servers.engineView,
+      servers: this.servers,
       settings,
       dataDir: options.dataDir ?? null,
       notices: this.#notices,
@@ -118,7 +122,7 @@ export class AppController {
       log,
     });
     const refollow = () => {
-      if (!this.#lifecycle.isDisposed && this.#started) this.servers.refollow();
+      if (!this.#lifecycle.isDisposed) this.servers.refollow();
     };
 
     this.#lifecycle.add(this.#demo);
@@ -151,14 +155,13 @@ export class AppController {
       snapshot: () => this.snapshot(),
       features: this.#features,
       servers: this.servers,
-      findLocalServer: options.findLocalServer ?? (async () => null),
+      findLocalServer: options.findLocalServer ?? (() => findLocalServer()),
     });
   }
 
   /** Follows the saved servers (or restarts the demo). */
   async start(): Promise<void> {
     this.#features.start();
-    this.#started = true;
     if (this.#settings.values.demo && this.#demo.available) {
       const outcome = await this.#demo.start();
       if (outcome.ok) return;

@@ -9,7 +9,7 @@ import type { Clock, TimerHandle } from '../../common/clock';
 import { inQuietHours, type NotificationRequest } from '../notify-policy';
 import type { SettingsService } from '../settings';
 import type { AppState, StateStore } from '../state';
-import type { EngineView } from './servers';
+import type { EngineView, FollowedServers } from './servers';
 import { viewersOf } from '../viewers';
 import { ActivityLog } from '../features/activity-log';
 import { FeatureSettingsStore } from '../features/feature-settings';
@@ -34,6 +34,8 @@ export interface FeaturesDeps {
   store: StateStore;
   /** the selected server's engine, whichever server that is */
   engine: EngineView;
+  /** every followed server (a reminder is checked with its own server) */
+  servers: Pick<FollowedServers, 'selectedId' | 'slot' | 'several'>;
   settings: SettingsService;
   /** the user-data folder; null keeps everything in memory */
   dataDir: string | null;
@@ -76,20 +78,43 @@ export class Features {
     };
     const files: FeatureStore = deps.dataDir ? new JsonFileStore(deps.dataDir, () => clock.now(), saveFailed) : memoryStore();
     this.settings = new FeatureSettingsStore(files, () => deps.push(['featureSettings']), problem);
-    this.favourites = new Favourites(files, () => {
-      deps.push(['favourites']);
-      deps.trayChanged();
-    }, problem);
+    const selected = () => deps.servers.selectedId;
+    this.favourites = new Favourites(
+      files,
+      () => {
+        deps.push(['favourites']);
+        deps.trayChanged();
+      },
+      problem,
+      selected,
+      deps.settings.servers[0]?.id ?? null,
+    );
+    // a reminder's own server when it is followed, else the selected one (a reminder from before servers were told apart)
+    const serverOf = (reminder: { server?: string }) => (reminder.server ? deps.servers.slot(reminder.server) : null);
     const windowOf = channelWindowSource((channelId) => deps.engine.guide.row(channelId));
+    const ownWindowOf = new Map<string, ReturnType<typeof channelWindowSource>>();
     this.reminders = new Reminders({
       clock,
       store: files,
       leadMinutes: () => this.settings.values.reminderLeadMinutes,
       check: async (reminder) => {
-        const state = deps.store.state;
-        const window = await windowOf(deps.engine.client, state, reminder.channelId, Date.parse(reminder.startsAt), clock.now());
+        const slot = serverOf(reminder);
+        const at = Date.parse(reminder.startsAt);
+        let window;
+        if (slot && slot.id !== selected()) {
+          let own = ownWindowOf.get(slot.id);
+          if (!own) ownWindowOf.set(slot.id, (own = channelWindowSource((channelId) => slot.engine.guide.row(channelId))));
+          window = await own(slot.engine.client, slot.store.state, reminder.channelId, at, clock.now());
+        } else {
+          window = await windowOf(deps.engine.client, deps.store.state, reminder.channelId, at, clock.now());
+        }
         return checkScheduled(reminder, window, clock.now());
       },
+      server: () => {
+        const slot = deps.servers.slot(selected() ?? '');
+        return slot ? { id: slot.id, name: slot.name } : null;
+      },
+      serverLabel: (reminder) => (deps.servers.several ? (serverOf(reminder)?.name ?? reminder.serverName ?? null) : null),
       notify: (request) => {
         if (deps.settings.values.notifications.enabled) deps.notify(request);
         else deps.log(`reminder not shown (notifications are off): ${request.title}`);

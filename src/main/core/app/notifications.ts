@@ -82,5 +82,5 @@ export class NotificationFeed {
 /** "James started watching Friends on Home", landing on that server's viewer. */
 export function onServer(request: NotificationRequest, id: string, label: string): NotificationRequest {
   const target = request.target.view === 'watching' ? { ...request.target, server: id } : request.target;
-  return { ...request, id: `${id}:${request.id}`, title: `${request.title} on ${label}`, target };
+  return { ...request, id: `${id}:${request.id}`, title: `${request.title} on ${label}`, target, server: id };
 }

@@ -42,7 +42,7 @@ export interface AppOptions {
   /** starts the built-in demo server (loopback, random port) */
   launchDemo?: () => Promise<DemoHandle>;
   probe?: (options: ProbeOptions) => Promise<ProbeReport>;
-  /** the first run's quick look for a server on this computer (none: nothing is offered) */
+  /** the first run's quick look for a server on this computer (default: Airwave's port 36020 on loopback) */
   findLocalServer?: () => Promise<LocalServerOffer | null>;
   random?: () => number;
   tuning?: Partial<Tuning>;

@@ -150,9 +150,10 @@ export class FollowedServers {
   /** The badge's number: everyone watching on every server, or on the one the settings chose. */
   badgeCount(): number {
     const chosen = this.#o.settings.values.badgeServer;
-    const counted = this.#fleet.slots.filter((slot) => slot.store.state.connection.state !== 'unconfigured');
-    const one = chosen === null ? null : counted.find((slot) => slot.id === chosen);
-    return (one ? [one] : counted).reduce((sum, slot) => sum + watchingCount(slot.store.state), 0);
+    const slots = this.#fleet.slots;
+    // the chosen server alone while it is followed (paused, it counts nobody); otherwise all of them
+    const counted = chosen !== null && slots.some((slot) => slot.id === chosen) ? slots.filter((slot) => slot.id === chosen) : slots;
+    return counted.filter((slot) => slot.store.state.connection.state !== 'unconfigured').reduce((sum, slot) => sum + watchingCount(slot.store.state), 0);
   }
 
   /**

@@ -12,37 +12,51 @@ export const MAX_FAVOURITES = 500;
 export class Favourites {
   readonly #store: FeatureStore;
   readonly #changed: () => void;
-  #list: FavouriteChannel[];
+  /** the server shown now (favourites are per server: a channel id means nothing on another) */
+  readonly #server: () => string | null;
+  /** every server's favourites */
+  #all: FavouriteChannel[];
+  #shown: { server: string | null; all: FavouriteChannel[]; list: FavouriteChannel[] } | null = null;
 
-  /** Reads the saved favourites; `problem` reports a damaged file (set aside, started empty). */
-  constructor(store: FeatureStore, changed: () => void, problem: (text: string) => void) {
+  /**
+   * Reads the saved favourites; `problem` reports a damaged file (set aside, started empty).
+   * Favourites saved before servers were told apart belong to `legacyOwner` (the first server).
+   */
+  constructor(store: FeatureStore, changed: () => void, problem: (text: string) => void, server: () => string | null = () => null, legacyOwner: string | null = null) {
     this.#store = store;
     this.#changed = changed;
+    this.#server = server;
     const loaded = store.read(FAVOURITES_FILE, checkFavourites);
     if (loaded.problem) problem(loaded.problem);
-    this.#list = loaded.value ?? [];
+    this.#all = (loaded.value ?? []).map((f) => (f.server === undefined && legacyOwner ? { ...f, server: legacyOwner } : f));
   }
 
-  /** The favourites, in the order they were starred; a new array after every change. */
+  /** The shown server's favourites, in the order they were starred; the same array until they change. */
   get list(): FavouriteChannel[] {
-    return this.#list;
+    const server = this.#server();
+    if (this.#shown?.server !== server || this.#shown.all !== this.#all) {
+      this.#shown = { server, all: this.#all, list: this.#all.filter((f) => (f.server ?? null) === server || f.server === undefined) };
+    }
+    return this.#shown.list;
   }
 
-  /** The channel ids starred (for ordering channel lists). */
+  /** The channel ids starred on the shown server (for ordering channel lists). */
   ids(): Set<string> {
-    return new Set(this.#list.map((f) => f.channelId));
+    return new Set(this.list.map((f) => f.channelId));
   }
 
-  /** Stars or unstars a channel; false when the list is full. */
+  /** Stars or unstars a channel of the shown server; false when the list is full. */
   set(channel: FavouriteChannel, favourite: boolean): boolean {
-    const entry: FavouriteChannel = { channelId: channel.channelId, channelNumber: channel.channelNumber, channelName: channel.channelName };
-    const held = this.#list.some((f) => f.channelId === entry.channelId);
+    const server = this.#server();
+    const entry: FavouriteChannel = { channelId: channel.channelId, channelNumber: channel.channelNumber, channelName: channel.channelName, ...(server ? { server } : {}) };
+    const mine = (f: FavouriteChannel) => f.channelId === entry.channelId && (f.server === undefined || (f.server ?? null) === server);
+    const held = this.#all.some(mine);
     if (!favourite && !held) return true;
-    if (favourite && !held && this.#list.length >= MAX_FAVOURITES) return false;
-    if (!favourite) this.#list = this.#list.filter((f) => f.channelId !== entry.channelId);
-    else if (held) this.#list = this.#list.map((f) => (f.channelId === entry.channelId ? entry : f));
-    else this.#list = [...this.#list, entry];
-    this.#store.write(FAVOURITES_FILE, { version: 1, favourites: this.#list });
+    if (favourite && !held && this.#all.length >= MAX_FAVOURITES) return false;
+    if (!favourite) this.#all = this.#all.filter((f) => !mine(f));
+    else if (held) this.#all = this.#all.map((f) => (mine(f) ? entry : f));
+    else this.#all = [...this.#all, entry];
+    this.#store.write(FAVOURITES_FILE, { version: 1, favourites: this.#all });
     this.#changed();
     return true;
   }
@@ -59,9 +73,10 @@ function checkFavourites(json: unknown): FavouriteChannel[] | null {
   const out: FavouriteChannel[] = [];
   for (const item of json.favourites) {
     if (!isObject(item)) return null;
-    const { channelId, channelNumber, channelName } = item;
+    const { channelId, channelNumber, channelName, server } = item;
     if (typeof channelId !== 'string' || typeof channelNumber !== 'number' || typeof channelName !== 'string') return null;
-    if (!out.some((f) => f.channelId === channelId)) out.push({ channelId, channelNumber, channelName });
+    const owner = typeof server === 'string' && server.length <= 40 ? { server } : {};
+    if (!out.some((f) => f.channelId === channelId && f.server === owner.server)) out.push({ channelId, channelNumber, channelName, ...owner });
   }
   return out;
 }

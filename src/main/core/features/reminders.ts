@@ -28,6 +28,10 @@ export interface RemindersOptions {
   /** is the programme still where the reminder expects it? (rejects are read as "unknown") */
   check: (reminder: Reminder) => Promise<CheckOutcome>;
   notify: (request: NotificationRequest) => void;
+  /** the server shown now: a reminder set is for a programme on it ({ id, name }; null without servers) */
+  server?: () => { id: string; name: string } | null;
+  /** a reminder's server, named in its notification when several servers are followed (null: not named) */
+  serverLabel?: (reminder: Reminder) => string | null;
   changed: () => void;
   problem: (text: string) => void;
   log: (line: string) => void;
@@ -71,13 +75,14 @@ export class Reminders {
   /** Sets a reminder; a string says why not. Setting the same one twice returns the first. */
   add(ref: ProgrammeRef, from: Reminder['from']): Reminder | string {
     const now = this.#o.clock.now();
-    const id = reminderId(ref);
+    const server = this.#o.server?.() ?? null;
+    const id = reminderId(ref, server?.id);
     const held = this.#list.find((r) => r.id === id);
     if (held) return held;
     if (from === 'watchlist' && this.#cancelled.has(id)) return 'You cancelled this one.';
     if (Date.parse(ref.startsAt) <= now) return `${programTitle(ref)} has already started.`;
     if (this.#list.length >= MAX_REMINDERS) return `There are already ${MAX_REMINDERS} reminders; cancel some first.`;
-    const reminder: Reminder = { ...pickRef(ref), id, from, addedAt: now };
+    const reminder: Reminder = { ...pickRef(ref), id, from, addedAt: now, ...(server ? { server: server.id, serverName: server.name } : {}) };
     this.#list = sortByStart([...this.#list, reminder]);
     this.#cancelled.delete(id);
     this.#saved();
@@ -103,7 +108,14 @@ export class Reminders {
 
   /** Is this programme reminded (or was its watchlist reminder cancelled)? */
   has(ref: ProgrammeRef): boolean {
-    return this.#list.some((r) => r.id === reminderId(ref));
+    const id = reminderId(ref, this.#o.server?.()?.id);
+    return this.#list.some((r) => r.id === id);
+  }
+
+  /** The notification with the reminder's server named (several servers followed). */
+  #named(request: NotificationRequest, reminder: Reminder | null): NotificationRequest {
+    const label = reminder ? (this.#o.serverLabel?.(reminder) ?? null) : null;
+    return label ? { ...request, body: `${request.body} · ${label}` } : request;
   }
 
   /** The lead time changed: the next timer moves with it. */
@@ -157,7 +169,7 @@ export class Reminders {
       const ids = new Set(missed.map((r) => r.id));
       this.#list = this.#list.filter((r) => !ids.has(r.id));
       this.#saved(false);
-      this.#o.notify(missedNotice(missed, reason, now));
+      this.#o.notify(this.#named(missedNotice(missed, reason, now), missed.length === 1 ? missed[0]! : null));
     }
     for (const reminder of due) if (!missed.includes(reminder)) void this.#fire(reminder);
     this.#schedule();
@@ -184,7 +196,7 @@ export class Reminders {
       if (!this.#list.some((r) => r.id === moved.id)) this.#list = sortByStart([...this.#list, moved]);
     }
     this.#saved(false);
-    this.#o.notify(firedNotice(reminder, outcome, firedAt));
+    this.#o.notify(this.#named(firedNotice(reminder, outcome, firedAt), reminder));
     this.#schedule();
   }
 
@@ -260,9 +272,10 @@ function missedNotice(missed: Reminder[], reason: MissedReason, now: number): No
 
 // ------------------------------------------------------------ identity and the file
 
-/** One reminder per programme slot: channel, start and the programme's key (or title). */
-export function reminderId(ref: Pick<ProgrammeRef, 'channelId' | 'startsAt' | 'ratingKey' | 'title'>): string {
-  return fnv1a(`${ref.channelId}\n${Date.parse(ref.startsAt)}\n${ref.ratingKey ?? `title:${ref.title.trim().toLowerCase()}`}`);
+/** One reminder per programme slot: (server,) channel, start and the programme's key (or title). */
+export function reminderId(ref: Pick<ProgrammeRef, 'channelId' | 'startsAt' | 'ratingKey' | 'title'>, server?: string | null): string {
+  const slot = `${ref.channelId}\n${Date.parse(ref.startsAt)}\n${ref.ratingKey ?? `title:${ref.title.trim().toLowerCase()}`}`;
+  return fnv1a(server ? `${server}\n${slot}` : slot);
 }
 
 export function fnv1a(text: string): string {
@@ -300,7 +313,8 @@ function checkFile(json: unknown): { reminders: Reminder[]; cancelled: [string, 
   for (const item of json.reminders) {
     const ref = readRef(item);
     if (!ref || !isObject(item) || (item.from !== 'you' && item.from !== 'watchlist') || typeof item.addedAt !== 'number') return null;
-    reminders.push({ ...ref, id: reminderId(ref), from: item.from, addedAt: item.addedAt });
+    const server = str(item.server) && item.server.length <= 40 ? { server: item.server, serverName: str(item.serverName) ? item.serverName.slice(0, 80) : item.server } : {};
+    reminders.push({ ...ref, id: reminderId(ref, server.server), from: item.from, addedAt: item.addedAt, ...server });
   }
   const cancelled: [string, number][] = [];
   if (Array.isArray(json.cancelled)) {
