@@ -155,7 +155,7 @@ describe('the server switcher', () => {
 
 describe('Watching with several servers', () => {
   it('merges the viewers of both servers, each labelled; equal viewers on two servers stay apart; one server stale marks only its own', async () => {
-    const { host, home, cabin, cabinId } = await twoServers(0);
+    const { host, home, cabin, homeId, cabinId } = await twoServers(0);
     // the same person on the same device on both servers, and one more on Cabin
     home.controls.startSession({ user: 'Ann', channelNumber: onAirChannel(home), platform: 'tvOS', model: 'Apple TV 4K' });
     cabin.controls.startSession({ user: 'Ann', channelNumber: onAirChannel(cabin), platform: 'tvOS', model: 'Apple TV 4K' });
@@ -178,6 +178,16 @@ describe('Watching with several servers', () => {
 
     const page = await openPopover(e2e.browser, host.url);
     await poll(() => page.locator('li.card').count()).toBe(3);
+    // each poster comes from its own server, and loads
+    const posters = () =>
+      page.locator('li.card').evaluateAll((cards) =>
+        cards.map((card) => {
+          const img = card.querySelector<HTMLImageElement>('img.poster');
+          return { server: card.querySelector('.server-chip-name')?.textContent, src: img?.getAttribute('src') ?? null, loaded: !!img && img.complete && img.naturalWidth > 0 };
+        }),
+      );
+    await poll(async () => (await posters()).every((poster) => poster.loaded)).toBe(true);
+    for (const poster of await posters()) expect(poster.src).toMatch(new RegExp(`^/art/~${poster.server === 'Cabin' ? cabinId : homeId}/api/`));
     // Cabin's Ann opens Cabin's Ann: the sheet names the server
     const cabinAnn = page.locator('li.card', { hasText: 'Ann', has: page.locator('.server-chip-name', { hasText: 'Cabin' }) });
     await cabinAnn.locator('.card-button').click();
@@ -244,7 +254,7 @@ describe('Settings → Servers', () => {
     await nameField.press('Escape');
     await poll(() => nameField.count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Notifications' }).count()).toBe(1); // Escape closed the rename, not Settings
-    expect((await focused(page)).label).toBe('Rename Cabin');
+    await poll(async () => (await focused(page)).label).toBe('Rename Cabin');
     await page.keyboard.press('Enter');
     await nameField.fill('   ');
     await nameField.press('Enter');
@@ -253,7 +263,7 @@ describe('Settings → Servers', () => {
     await nameField.press('Enter');
     await poll(() => host.app.snapshot().settings.servers.find((entry) => entry.id === cabinId)?.name).toBe('Lake house');
     await poll(() => cabinEntry.locator('.server-entry-name').textContent()).toBe('Lake house');
-    expect((await focused(page)).label).toBe('Rename Lake house');
+    await poll(async () => (await focused(page)).label).toBe('Rename Lake house');
 
     // pause and resume
     const homeEntry = section.locator(`.server-entry[data-server="${homeId}"]`);

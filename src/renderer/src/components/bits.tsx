@@ -20,11 +20,12 @@ export { ChannelIcon } from './channel-icon';
 /**
  * Artwork from the server through the artwork handler, asked for at the size it is shown (CSS
  * pixels times the screen's pixel ratio, rounded up to a few widths so the cache stays small);
- * a neutral tile when it is missing or fails.
+ * a neutral tile when it is missing or fails. `server` names the server it comes from when it is
+ * not the one shown (a viewer on another server); left out, the server shown.
  */
-export function Artwork({ path, alt, class: className, size }: { path: string | null; alt: string; class?: string; size?: { width: number; height: number } }) {
+export function Artwork({ path, alt, class: className, size, server }: { path: string | null; alt: string; class?: string; size?: { width: number; height: number }; server?: string | null }) {
   const [failed, setFailed] = useState(false);
-  const src = path ? artworkSrc(path, ARTWORK_BASE, size && { ...size, pixelRatio: window.devicePixelRatio }) : '';
+  const src = path ? artworkSrc(path, ARTWORK_BASE, size && { ...size, pixelRatio: window.devicePixelRatio }, server) : '';
   if (!src || failed) return <div class={`artwork artwork-missing ${className ?? ''}`} role="img" aria-label={alt} />;
   return <img class={`artwork ${className ?? ''}`} src={src} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(true)} />;
 }

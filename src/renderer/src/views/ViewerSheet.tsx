@@ -38,7 +38,7 @@ export function ViewerSheet({ viewer }: { viewer: ViewerRef }) {
         ) : (
           <>
             <div class="viewer-head">
-              <Artwork path={d.bumper ? null : entry.artworkUrl} alt={t.posterOf(d.show ?? d.what)} class="poster" size={POSTER_SIZE} />
+              <Artwork path={d.bumper ? null : entry.artworkUrl} alt={t.posterOf(d.show ?? d.what)} class="poster" size={POSTER_SIZE} server={entry.serverId} />
               <div>
                 {d.show ? <p class="sheet-kicker">{d.show}</p> : null}
                 <p class="slot-title">{d.what}</p>

@@ -127,7 +127,7 @@ function ViewerCard({ entry, focused, tabbable, onFocus, compact }: { entry: Vie
           }
         }}
       >
-      <Artwork path={d.bumper ? null : entry.artworkUrl} alt={t.posterOf(d.show ?? d.what)} class="poster" size={POSTER_SIZE} />
+      <Artwork path={d.bumper ? null : entry.artworkUrl} alt={t.posterOf(d.show ?? d.what)} class="poster" size={POSTER_SIZE} server={entry.serverId} />
       <div class="card-body">
         <p class="card-user" title={entry.user}>
           <span class="card-user-name">{entry.user}</span>
