@@ -188,6 +188,20 @@ describe('Watching with several servers', () => {
       );
     await poll(async () => (await posters()).every((poster) => poster.loaded)).toBe(true);
     for (const poster of await posters()) expect(poster.src).toMatch(new RegExp(`^/art/~${poster.server === 'Cabin' ? cabinId : homeId}/api/`));
+    // the activity log holds every server's arrivals, each tagged with its server
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    await page.getByRole('button', { name: 'Log' }).click();
+    const lines = () => page.locator('.log-line').allTextContents();
+    await poll(async () => (await lines()).filter((line) => line.includes('Ann started watching')).map((line) => (/on (Home|Cabin)$/.exec(line) ?? [])[1]).sort()).toEqual(['Cabin', 'Home']);
+    // a reminder says which server its programme is on
+    const row = host.app.snapshot().onNow.data!.channels.find((channel) => channel.next && channel.next.ratingKey !== null)!;
+    const next = row.next!;
+    const reminder = await host.app.handlers.addReminder({ channelId: row.id, channelNumber: row.number, channelName: row.name, title: next.title, showTitle: next.showTitle, ratingKey: next.ratingKey, startsAt: next.startsAt, endsAt: next.endsAt });
+    expect(reminder.ok).toBe(true);
+    await page.getByRole('button', { name: /^Reminders/ }).click();
+    await poll(() => page.locator('.feature-item').first().textContent()).toMatch(/ · on Home/);
+    await page.getByRole('tab', { name: /Watching/ }).click();
+    await poll(() => page.locator('li.card').count()).toBe(3);
     // Cabin's Ann opens Cabin's Ann: the sheet names the server
     const cabinAnn = page.locator('li.card', { hasText: 'Ann', has: page.locator('.server-chip-name', { hasText: 'Cabin' }) });
     await cabinAnn.locator('.card-button').click();

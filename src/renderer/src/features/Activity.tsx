@@ -5,6 +5,8 @@ import { bridge } from '../bridge';
 import { Empty } from '../components/bits';
 import { now, snapshot } from '../state';
 import { features as t } from '../strings/features';
+import { servers } from '../strings/servers';
+import { severalServers } from '../server-state';
 import { cancelReminder, featureError, run, when } from './actions';
 import { activitySection, logDay, logUser } from './activity-state';
 import { ComingUp } from './ComingUp';
@@ -65,6 +67,7 @@ function Reminders() {
                 <span class="muted small">
                   {channelLabel(reminder.channelNumber, reminder.channelName)}
                   {reminder.from === 'watchlist' ? ` · ${t.fromWatchlist}` : ''}
+                  {reminder.serverName && severalServers.value ? ` · ${servers.onServer(reminder.serverName)}` : ''}
                 </span>
               </span>
               <button type="button" class="button button-quiet chip" aria-label={t.cancelReminderOf(what, start)} onClick={() => void cancelReminder(reminder.id)} {...roving.item(i)}>
@@ -148,7 +151,9 @@ function LogLine({ entry }: { entry: ActivityEntry }) {
         <span class="feature-title">
           <strong>{entry.user}</strong> {text.trim()}
         </span>
-        {entry.watching || entry.device ? <span class="muted small">{[entry.watching, entry.device].filter(Boolean).join(' · ')}</span> : null}
+        {entry.watching || entry.device || entry.server ? (
+          <span class="muted small">{[entry.watching, entry.device, entry.server ? servers.onServer(entry.server) : null].filter(Boolean).join(' · ')}</span>
+        ) : null}
       </span>
       {entry.whileAway ? (
         <span class="tag-away" title={t.whileAwayHint}>
