@@ -272,6 +272,26 @@ describe('the guide in 380 px', () => {
     }
   });
 
+  it('ArrowLeft from a programme at the visible left edge moves to the one before, not to the channel', async () => {
+    const host = await demoGuide();
+    const page = await openPopover(e2e.browser, host.url);
+    await openGuide(page);
+    const row = page.locator('.guide-row', { has: page.locator('.guide-channel', { hasText: 'Movie Night' }) });
+    // scroll the second programme's start to the visible left edge: the one before it is then not drawn
+    const before = await row.locator('.block').nth(0).getAttribute('data-starts');
+    const starts = Number(await row.locator('.block').nth(1).getAttribute('data-starts'));
+    await page.evaluate((edge) => {
+      const grid = document.querySelector<HTMLElement>('.guide-scroll')!;
+      const block = [...grid.querySelectorAll<HTMLElement>('.block')].find((b) => Number(b.dataset.starts) === edge)!;
+      grid.scrollLeft += block.getBoundingClientRect().left - document.querySelector('.guide-channel')!.getBoundingClientRect().right;
+    }, starts);
+    await expect.poll(() => row.locator(`.block[data-starts="${before}"]`).count()).toBe(0);
+    await row.locator(`.block[data-starts="${starts}"]`).focus();
+    await page.keyboard.press('ArrowLeft');
+    const focusedStarts = () => page.evaluate(() => (document.activeElement as HTMLElement).dataset.starts ?? (document.activeElement as HTMLElement).className);
+    await expect.poll(focusedStarts).toBe(before);
+  });
+
   it('arrow keys move along a channel and to what is on at the same time on the next, far down the list', async () => {
     const host = await demoGuide();
     const page = await openPopover(e2e.browser, host.url);

@@ -120,6 +120,19 @@ export function Guide() {
     if (!element || !['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(event.key) || !from.closest('.guide-row')) return;
     event.preventDefault();
     const next = gridNeighbour(from, event.key);
+    // ArrowLeft whose programme before is not drawn (it ended at the left edge): bring this one's
+    // start two thirds across, then move once that one is drawn (the channel if none comes)
+    const starts = Number(from.dataset.starts);
+    if (event.key === 'ArrowLeft' && line && next?.classList.contains('guide-channel') && from.classList.contains('block') && Number.isFinite(starts) && starts > line.start) {
+      element.scrollTo({ left: Math.max(0, xOf(line, starts) - ((viewport - COLUMN) * 2) / 3) });
+      return focusWhenDrawn(from, event.key, (cell) => cell.classList.contains('block'));
+    }
+    // the next one is drawn but past the right edge: its start a third across (focus alone would
+    // put it at the far left, taking the one before out of view)
+    if (next && event.key === 'ArrowRight' && line && next.classList.contains('block') && next.getBoundingClientRect().left >= element.getBoundingClientRect().right - 24) {
+      element.scrollTo({ left: Math.max(0, xOf(line, Number(next.dataset.starts)) - (viewport - COLUMN) / 3) });
+      return next.focus({ preventScroll: true });
+    }
     if (next) return next.focus();
     if (event.key === 'ArrowRight') {
       // the next programme is beyond what is drawn (this one runs on past the view): bring this
@@ -234,14 +247,16 @@ const landingSpan = (viewport: number) => Math.max(60 * 60_000, visibleSpan(view
 
 /**
  * After scrolling a row into view, its data may still be on its way (a pending row has no cells):
- * look for the neighbour on each frame, for at most three seconds, and give up if focus went elsewhere.
+ * look for the neighbour on each frame (one `wanted` accepts, when given), for at most three
+ * seconds, and give up if focus went elsewhere; at the end, whatever neighbour there is.
  */
-function focusWhenDrawn(from: HTMLElement, key: string, until = performance.now() + 3_000): void {
+function focusWhenDrawn(from: HTMLElement, key: string, wanted?: (cell: HTMLElement) => boolean, until = performance.now() + 3_000): void {
   requestAnimationFrame(() => {
     if (!from.isConnected || document.activeElement !== from) return;
     const next = gridNeighbour(from, key);
-    if (next) next.focus();
-    else if (performance.now() < until) focusWhenDrawn(from, key, until);
+    const late = performance.now() >= until;
+    if (next && (!wanted || wanted(next) || late)) next.focus();
+    else if (!late) focusWhenDrawn(from, key, wanted, until);
   });
 }
 
