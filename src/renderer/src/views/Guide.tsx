@@ -120,6 +120,17 @@ export function Guide() {
     if (!element || !['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(event.key) || !from.closest('.guide-row')) return;
     event.preventDefault();
     const next = gridNeighbour(from, event.key);
+    const along = event.key === 'ArrowLeft' || event.key === 'ArrowRight';
+    if (next && along && next.classList.contains('block') && line) {
+      // not the browser's own scrolling into view: for a programme longer than the view it puts
+      // the start at the edge, and the one we came from out of view (and undrawn), so the way
+      // back would skip it. Its start a third of the way across keeps both in view.
+      next.focus({ preventScroll: true });
+      const starts = xOf(line, Math.max(Number(next.dataset.starts), line.start));
+      const width = viewport - COLUMN;
+      if (starts < element.scrollLeft || starts > element.scrollLeft + width - 24) element.scrollTo({ left: Math.max(0, starts - width / 3) });
+      return;
+    }
     if (next) return next.focus();
     if (event.key === 'ArrowRight') {
       // the next programme is beyond what is drawn (this one runs on past the view): bring this
