@@ -254,6 +254,12 @@ export class ArtworkService {
     await unlink(join(this.#dir, name)).catch(() => {});
   }
 
+  /** Resolves once no image is loading and no cache file is being written (before the folder goes). */
+  async settled(): Promise<void> {
+    for (let i = 0; i < 3 && this.#loads.size > 0; i++) await Promise.allSettled([...this.#loads.values()]);
+    await this.#queue;
+  }
+
   #enqueue<T>(task: () => Promise<T>): Promise<T> {
     const run = this.#queue.then(task);
     this.#queue = run.catch(() => {});

@@ -298,7 +298,9 @@ export async function startPreviewHost(options: PreviewOptions): Promise<Preview
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
       await app.close();
-      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+      // an image that was on its way is written to the cache first (it would land in a removed folder)
+      await artwork.settled();
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
     },
   };
 }

@@ -120,18 +120,22 @@ export function Guide() {
     if (!element || !['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(event.key) || !from.closest('.guide-row')) return;
     event.preventDefault();
     const next = gridNeighbour(from, event.key);
-    // ArrowLeft whose programme before is not drawn (it ended at the left edge): bring this one's
-    // start two thirds across, then move once that one is drawn (the channel if none comes)
-    const starts = Number(from.dataset.starts);
-    if (event.key === 'ArrowLeft' && line && next?.classList.contains('guide-channel') && from.classList.contains('block') && Number.isFinite(starts) && starts > line.start) {
-      element.scrollTo({ left: Math.max(0, xOf(line, starts) - ((viewport - COLUMN) * 2) / 3) });
+    // ArrowLeft when the programme before is not drawn (it ended at the left edge): this one's start two thirds across, then move
+    const fromStart = Number(from.dataset.starts);
+    if (event.key === 'ArrowLeft' && line && next?.classList.contains('guide-channel') && from.classList.contains('block') && fromStart > line.start) {
+      element.scrollTo({ left: Math.max(0, xOf(line, fromStart) - ((viewport - COLUMN) * 2) / 3) });
       return focusWhenDrawn(from, event.key, (cell) => cell.classList.contains('block'));
     }
-    // the next one is drawn but past the right edge: its start a third across (focus alone would
-    // put it at the far left, taking the one before out of view)
-    if (next && event.key === 'ArrowRight' && line && next.classList.contains('block') && next.getBoundingClientRect().left >= element.getBoundingClientRect().right - 24) {
-      element.scrollTo({ left: Math.max(0, xOf(line, Number(next.dataset.starts)) - (viewport - COLUMN) / 3) });
-      return next.focus({ preventScroll: true });
+    const along = event.key === 'ArrowLeft' || event.key === 'ArrowRight';
+    if (next && along && next.classList.contains('block') && line) {
+      // not the browser's own scrolling into view: for a programme longer than the view it puts
+      // the start at the edge, and the one we came from out of view (and undrawn), so the way
+      // back would skip it. Its start a third of the way across keeps both in view.
+      next.focus({ preventScroll: true });
+      const starts = xOf(line, Math.max(Number(next.dataset.starts), line.start));
+      const width = viewport - COLUMN;
+      if (starts < element.scrollLeft || starts > element.scrollLeft + width - 24) element.scrollTo({ left: Math.max(0, starts - width / 3) });
+      return;
     }
     if (next) return next.focus();
     if (event.key === 'ArrowRight') {
@@ -246,9 +250,8 @@ export function Guide() {
 const landingSpan = (viewport: number) => Math.max(60 * 60_000, visibleSpan(viewport - COLUMN));
 
 /**
- * After scrolling a row into view, its data may still be on its way (a pending row has no cells):
- * look for the neighbour on each frame (one `wanted` accepts, when given), for at most three
- * seconds, and give up if focus went elsewhere; at the end, whatever neighbour there is.
+ * After scrolling, a row or programme may still be on its way: look for the neighbour (one `wanted`
+ * accepts) on each frame for at most three seconds, then take any; give up if focus went elsewhere.
  */
 function focusWhenDrawn(from: HTMLElement, key: string, wanted?: (cell: HTMLElement) => boolean, until = performance.now() + 3_000): void {
   requestAnimationFrame(() => {
