@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import type { DemoServer } from '../../src/main/demo';
 import type { PreviewHost } from '../../src/main/preview/host';
 import type { FocusTarget } from '../../src/shared/bridge';
-import { personKey } from '../../src/shared/viewer-identity';
 import { axeFindings, focused, getJson, openPopover, screenshot } from '../support/browser';
 import { onAirChannel } from '../support/core-harness';
 import { e2eSetup, poll } from './setup';
@@ -233,17 +232,11 @@ describe('Watching with several servers', () => {
     await poll(() => host.app.snapshot().nowPlaying.data?.length).toBe(2);
     const fromCabin = async () => (await getJson<PreviewNotification[]>(`${host.url}/__preview/notifications`)).find((n) => n.target?.view === 'watching' && n.target.server === cabinId);
     await poll(fromCabin).toBeDefined();
-    // The click's target as the popover gets it: the person, and the server. (The core's focus
-    // still looks the viewer up on the server shown only and drops `server`, so the snapshot's
-    // delivery is taken over here with the target it should carry; the data is the core's own.)
+    const note = (await fromCabin())!;
     const page = await openPopover(e2e.browser, host.url);
-    await page.route('**/__bridge/snapshot', async (route) => {
-      const snapshot = host.app.snapshot();
-      const target = { view: 'watching' as const, viewer: personKey('Ann', { platform: 'tvOS', model: 'Apple TV 4K' }), server: cabinId };
-      const body = `retry: 60000\nevent: snapshot\ndata: ${JSON.stringify({ full: true, parts: { ...snapshot, focus: { seq: 99, target } } })}\n\n`;
-      await route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream' }, body });
-    });
-    await page.reload();
+    await poll(() => page.locator('li.card').count()).toBe(2);
+    // the click, as the Electron host's notifier makes it: the core opens the popover on the request's target
+    host.app.focus(note.target!);
     await poll(() => page.locator('li.card').count()).toBe(2);
     await poll(() => page.locator('li.card.card-focused .server-chip-name').textContent()).toBe('Cabin');
     expect(await page.locator('li.card.card-focused').count()).toBe(1);

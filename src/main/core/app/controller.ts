@@ -80,7 +80,7 @@ export class AppController {
     this.store = this.servers.view;
     this.#publisher = new SnapshotPublisher(() => this.snapshot());
     this.#notices = new Notices(options.notices ?? [], () => this.#publisher.push(['notices']));
-    this.#focus = new PopoverFocus(this.store, host, () => this.#publisher.push(['focus']));
+    this.#focus = new PopoverFocus(this.store, host, () => this.#publisher.push(['focus']), (id) => this.servers.slot(id)?.store.state ?? null);
     this.#notifications = new NotificationFeed({ clock, settings, minuteOfDay: options.minuteOfDay ?? minuteOfDay, log });
     this.#tray = new TrayPublisher(() =>
       trayView({

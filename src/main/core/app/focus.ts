@@ -3,7 +3,7 @@
  * numbered so the renderer sees every request, and the host asked to show the window.
  */
 import type { AppSnapshot, FocusTarget } from '../../../shared/bridge';
-import type { StateStore } from '../state';
+import type { AppState, StateStore } from '../state';
 import { viewersOf } from '../viewers';
 import type { HostPort } from './ports';
 
@@ -12,12 +12,15 @@ export class PopoverFocus {
   readonly #store: StateStore;
   readonly #host: Partial<HostPort>;
   readonly #changed: () => void;
+  /** a followed server's state by its id (several servers: a viewer is looked up on their own) */
+  readonly #serverState: (id: string) => AppState | null;
 
   /** `changed` runs when the focus target changed (the snapshot's `focus` part is pushed). */
-  constructor(store: StateStore, host: Partial<HostPort>, changed: () => void) {
+  constructor(store: StateStore, host: Partial<HostPort>, changed: () => void, serverState: (id: string) => AppState | null = () => null) {
     this.#store = store;
     this.#host = host;
     this.#changed = changed;
+    this.#serverState = serverState;
   }
 
   get current(): AppSnapshot['focus'] {
@@ -33,10 +36,15 @@ export class PopoverFocus {
     this.#host.showPopover?.(target);
   }
 
-  /** The popover finds a viewer by person (user on a device): it sees /now-playing, not sessions. */
+  /**
+   * The popover finds a viewer by person (user on a device): it sees /now-playing, not sessions.
+   * A viewer of a named server is looked up there, and the server stays in the target.
+   */
   #forRenderer(target: FocusTarget): FocusTarget {
     if (target.view !== 'watching' || !target.viewer) return target;
-    const viewer = viewersOf(this.#store.state)?.viewers.find((v) => v.key === target.viewer);
-    return viewer ? { view: 'watching', viewer: viewer.person } : { view: 'watching' };
+    const state = target.server ? this.#serverState(target.server) : this.#store.state;
+    const viewer = state ? viewersOf(state)?.viewers.find((v) => v.key === target.viewer) : undefined;
+    const server = target.server ? { server: target.server } : {};
+    return viewer ? { view: 'watching', viewer: viewer.person, ...server } : { view: 'watching', ...server };
   }
 }
