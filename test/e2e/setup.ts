@@ -29,7 +29,9 @@ export function e2eSetup() {
       return ctx.browser;
     },
     async preview(options: Partial<PreviewOptions> = {}): Promise<PreviewHost> {
-      const host = await startPreviewHost({ rendererDir: out('renderer'), ...options });
+      // first run looks for Airwave on this computer's port 36020: whatever this machine runs there
+      // must not show up in the tests (those of the offer pass their own finder)
+      const host = await startPreviewHost({ rendererDir: out('renderer'), ...options, app: { findLocalServer: async () => null, ...options.app } });
       hosts.push(host);
       return host;
     },
