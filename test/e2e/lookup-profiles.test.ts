@@ -19,13 +19,16 @@ describe.each(['airwave', 'legacy'] as const)('looking up a typed channel number
     const page = await openPopover(e2e.browser, host.url);
     await page.getByRole('tab', { name: 'On now' }).click();
     await page.getByRole('list', { name: '16 channels' }).waitFor();
+    // what the core held before asking: the answer is its "now", or its "next" once a boundary passed meanwhile
+    const held = host.app.store.state.onNow.data!.channels.find((row) => row.number === 101)!;
+    const expected = [held.now?.title, held.next?.title].filter((title): title is string => !!title);
     await page.keyboard.type('101');
     const dialog = page.getByRole('dialog', { name: 'Channel 101' });
     await dialog.waitFor();
     await expect.poll(() => dialog.locator('.slot').count()).toBe(2);
     expect(await dialog.getByRole('alert').count()).toBe(0);
-    const onNow = host.app.store.state.onNow.data!.channels.find((row) => row.number === 101)!.now!.title;
-    expect(await dialog.locator('.slot').first().textContent()).toContain(onNow);
+    const shown = (await dialog.locator('.slot').first().textContent()) ?? '';
+    expect(expected.some((title) => shown.includes(title))).toBe(true);
     await screenshot(page, `channel-101-${profile}-light`);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
