@@ -31,20 +31,28 @@ function laterTitle(host: PreviewHost): string {
   throw new Error('the demo guide has nothing later');
 }
 
-/** A channel whose next programme is a real one (not a bumper) starting in more than 5 minutes, from On now. */
-function channelWithNext(host: PreviewHost): number {
-  const at = Date.now();
-  const row = host.app.snapshot().onNow.data!.channels.find((c) => c.next && c.next.ratingKey !== null && Date.parse(c.next.startsAt) > at + 5 * 60_000); // beyond the lead time: set, not fired at once
-  if (!row) throw new Error('no channel has a programme next');
-  return row.number;
+/**
+ * A channel whose next programme is a real one (not a bumper) starting more than 3 minutes ahead,
+ * from On now, with no lead time: the reminder is set and stays set while the test runs. The demo's
+ * programmes keep to half hours, so in the last 3 minutes before one every channel's next starts
+ * too soon: then this waits for the half hour to pass and On now to move on (bounded: 4 minutes).
+ */
+async function channelWithNext(host: PreviewHost): Promise<number> {
+  await host.app.handlers.updateFeatureSettings({ reminderLeadMinutes: 0 });
+  const row = () => host.app.snapshot().onNow.data?.channels.find((c) => c.next && c.next.ratingKey !== null && Date.parse(c.next.startsAt) > Date.now() + 3 * 60_000);
+  await expect.poll(() => row()?.number ?? null, { timeout: 240_000, interval: 1_000 }).not.toBeNull();
+  return row()!.number;
 }
 
+/** Room for channelWithNext's wait on top of the test itself. */
+const WAITS_FOR_A_HALF_HOUR = { timeout: 330_000 };
+
 describe('reminders', () => {
-  it('sets reminders from the channel sheet, lists them under Activity and cancels one', async () => {
+  it('sets reminders from the channel sheet, lists them under Activity and cancels one', WAITS_FOR_A_HALF_HOUR, async () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 1, churn: 0 } });
     const page = await withGuide(host);
     await page.getByRole('tab', { name: 'On now' }).click();
-    const number = channelWithNext(host);
+    const number = await channelWithNext(host);
     await page.locator(`[data-channel="${number}"]`).click();
     const sheet = page.getByRole('dialog', { name: `Channel ${number}` });
     await sheet.waitFor();
@@ -139,11 +147,11 @@ describe('the watchlist', () => {
 });
 
 describe.each(['light', 'dark'] as const)('remind and follow controls (%s)', (scheme) => {
-  it('in the channel sheet and in search have no serious axe findings', async () => {
+  it('in the channel sheet and in search have no serious axe findings', WAITS_FOR_A_HALF_HOUR, async () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 1, churn: 0 } });
     const page = await withGuide(host, scheme);
     await page.getByRole('tab', { name: 'On now' }).click();
-    const number = channelWithNext(host);
+    const number = await channelWithNext(host);
     await page.locator(`[data-channel="${number}"]`).click();
     const sheet = page.getByRole('dialog', { name: `Channel ${number}` });
     await sheet.locator('.slot-actions').getByRole('button', { name: 'Remind me' }).click();
