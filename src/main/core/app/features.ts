@@ -91,23 +91,16 @@ export class Features {
     );
     // a reminder's own server when it is followed, else the selected one (a reminder from before servers were told apart)
     const serverOf = (reminder: { server?: string }) => (reminder.server ? deps.servers.slot(reminder.server) : null);
-    const windowOf = channelWindowSource((channelId) => deps.engine.guide.row(channelId));
-    const ownWindowOf = new Map<string, ReturnType<typeof channelWindowSource>>();
+    const windowOf = channelWindowSource();
     this.reminders = new Reminders({
       clock,
       store: files,
       leadMinutes: () => this.settings.values.reminderLeadMinutes,
       check: async (reminder) => {
         const slot = serverOf(reminder);
-        const at = Date.parse(reminder.startsAt);
-        let window;
-        if (slot && slot.id !== selected()) {
-          let own = ownWindowOf.get(slot.id);
-          if (!own) ownWindowOf.set(slot.id, (own = channelWindowSource((channelId) => slot.engine.guide.row(channelId))));
-          window = await own(slot.engine.client, slot.store.state, reminder.channelId, at, clock.now());
-        } else {
-          window = await windowOf(deps.engine.client, deps.store.state, reminder.channelId, at, clock.now());
-        }
+        const engine = slot?.engine ?? deps.engine;
+        const state = slot?.store.state ?? deps.store.state;
+        const window = await windowOf(engine.client, state, (channelId) => engine.guide.row(channelId), reminder.channelId, Date.parse(reminder.startsAt), clock.now());
         return checkScheduled(reminder, window, clock.now());
       },
       server: () => {

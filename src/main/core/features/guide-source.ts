@@ -105,16 +105,17 @@ export class AiringsSink implements GuideSink {
   }
 }
 
-export type ChannelWindow = (client: AirwaveClient | null, state: AppState, channelId: string, at: number, now: number) => Promise<ScheduleWindow | null>;
+/** A server's client, state and held guide rows: the schedule route is remembered per server (by root), so one source serves every server. */
+export type ChannelWindow = (client: AirwaveClient | null, state: AppState, held: HeldRow, channelId: string, at: number, now: number) => Promise<ScheduleWindow | null>;
 
 /**
  * One channel's programmes around `at`: `/channels/{id}/schedule?hours=1` where the server has it,
  * else the guide the app holds, else the now/next row of `/guide/now`. Null when none covers it.
  * A server whose router has no schedule route (a plain 404) is not asked again.
  */
-export function channelWindowSource(held: HeldRow): ChannelWindow {
+export function channelWindowSource(): ChannelWindow {
   const noScheduleRoute = new Set<string>();
-  return (client, state, channelId, at, now) => channelWindow(noScheduleRoute, held, client, state, channelId, at, now);
+  return (client, state, held, channelId, at, now) => channelWindow(noScheduleRoute, held, client, state, channelId, at, now);
 }
 
 /** A channel's row in the guide window the app holds (null when it holds none, or not that channel). */
