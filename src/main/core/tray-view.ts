@@ -171,10 +171,7 @@ export function trayView(input: TrayInput): TrayView {
     menu.push(separator('sep-actions'));
     menu.push(item('refresh', 'Refresh', { type: 'refresh' }));
   }
-  menu.push(submenu('pause', pauseLabel(settings, now, locale), pauseItems(settings, now)));
-  menu.push(item('settings', 'Settings…', { type: 'open', focus: { view: 'settings' } }));
-  menu.push(separator('sep-quit'));
-  menu.push(item('quit', 'Quit Airwave Tray', { type: 'quit' }));
+  menu.push(...closingItems(settings, now, locale));
 
   return {
     title: badgeText(badge),
@@ -217,10 +214,7 @@ function severalServers({ state, settings, now, favourites, locale, badge = 0 }:
   menu.push(separator('sep-channels'));
   menu.push(submenu('whats-on', menuText(selected ? `What's on ${selected.name}` : "What's on"), channelItems(state, now, favourites ?? new Set())));
   menu.push(item('refresh', 'Refresh', { type: 'refresh' }));
-  menu.push(submenu('pause', pauseLabel(settings, now, locale), pauseItems(settings, now)));
-  menu.push(item('settings', 'Settings…', { type: 'open', focus: { view: 'settings' } }));
-  menu.push(separator('sep-quit'));
-  menu.push(item('quit', 'Quit Airwave Tray', { type: 'quit' }));
+  menu.push(...closingItems(settings, now, locale));
   return { title: badgeText(badge), tooltip, badge, badgeText: badgeText(badge), icon: worst, menu };
 }
 
@@ -271,6 +265,16 @@ function channelItems(state: AppState, now: number, favourites: ReadonlySet<stri
     items.push(item('channels-all', `All ${rows.length} channels…`, { type: 'open', focus: { view: 'on-now' } }));
   }
   return items;
+}
+
+/** The menu's end, one server or several: pause notifications, Settings, Quit. */
+function closingItems(settings: SettingsView, now: number, locale?: string): MenuItemModel[] {
+  return [
+    submenu('pause', pauseLabel(settings, now, locale), pauseItems(settings, now)),
+    item('settings', 'Settings…', { type: 'open', focus: { view: 'settings' } }),
+    separator('sep-quit'),
+    item('quit', 'Quit Airwave Tray', { type: 'quit' }),
+  ];
 }
 
 function pauseLabel(settings: SettingsView, now: number, locale?: string): string {

@@ -309,7 +309,7 @@ export class AppController {
       if (this.#seen.observe(state)) parts.push('seenViewers');
     }
     if (viewers || changed.has('sessionCount') || changed.has('connection')) parts.push('servers', 'nowPlaying', 'watching');
-    this.#learnInstance(slot.id, state);
+    if (changed.has('status')) this.#learnInstance(slot.id, state);
     this.#features.observeServer(server, state, changed);
     this.#publisher.push(parts);
     this.#tray.update();
@@ -323,6 +323,6 @@ export class AppController {
   }
 
   #trayServers(): TrayServer[] {
-    return this.servers.slots.map((slot) => ({ id: slot.id, name: slot.name, state: slot.store.state, paused: this.#settings.entry(slot.id)?.paused ?? false }));
+    return this.servers.slots.map((slot) => ({ id: slot.id, name: slot.name, state: slot.store.state, paused: slot.paused }));
   }
 }

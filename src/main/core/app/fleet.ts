@@ -12,6 +12,8 @@ import type { EngineConfig, SyncEngine } from '../sync/engine';
 export interface FollowTarget {
   id: string;
   name: string;
+  /** paused by the user (then `config` is null) */
+  paused: boolean;
   config: EngineConfig | null;
   /** the connection to show while not following (paused, or a key this computer cannot read) */
   idle?: Partial<AppState['connection']>;
@@ -20,6 +22,7 @@ export interface FollowTarget {
 export interface ServerSlot {
   readonly id: string;
   name: string;
+  paused: boolean;
   readonly store: StateStore;
   readonly engine: SyncEngine;
   config: EngineConfig | null;
@@ -67,11 +70,14 @@ export class Fleet {
     for (const target of targets) {
       const slot = this.#slots.get(target.id) ?? this.#create(target.id);
       slot.name = target.name;
+      slot.paused = target.paused;
       ordered.set(target.id, slot);
       if (target.config === null) {
+        // the state it shows while not following: a fresh one, its connection saying why
+        const fresh = initialState(this.#o.clock.now(), slot.store.state.guide.forwardMinutes);
+        const idle = { ...fresh.connection, ...target.idle };
         const shown = slot.store.state.connection;
-        const idle = { state: 'unconfigured', message: 'No server yet', ...target.idle };
-        if (slot.config !== null || shown.state !== idle.state || shown.message !== idle.message) this.#idle(slot, target.idle);
+        if (slot.config !== null || shown.state !== idle.state || shown.message !== idle.message) this.#idle(slot, { ...fresh, connection: idle });
       } else if (!sameConfig(slot.config, target.config)) {
         slot.config = target.config;
         slot.engine.start(target.config);
@@ -131,16 +137,15 @@ export class Fleet {
     const engine = this.#o.createEngine(store, id);
     if (this.#popoverOpen) engine.setPopoverOpen(true);
     if (this.#suspended) engine.suspend();
-    const slot: ServerSlot & { unsubscribe: () => void } = { id, name: id, store, engine, config: null, unsubscribe: () => {} };
+    const slot: ServerSlot & { unsubscribe: () => void } = { id, name: id, paused: false, store, engine, config: null, unsubscribe: () => {} };
     slot.unsubscribe = store.subscribe((state, changed) => this.#o.onState(slot, state, changed));
     return slot;
   }
 
   /** Not following: traffic stops, what was held is cleared, the connection says why. */
-  #idle(slot: ServerSlot, idle: FollowTarget['idle']): void {
+  #idle(slot: ServerSlot, state: AppState): void {
     slot.config = null;
     void slot.engine.close();
-    const fresh = initialState(this.#o.clock.now(), slot.store.state.guide.forwardMinutes);
-    slot.store.update({ ...fresh, connection: { ...fresh.connection, ...idle } });
+    slot.store.update(state);
   }
 }

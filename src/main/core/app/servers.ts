@@ -112,11 +112,11 @@ export class FollowedServers {
     const values = settings.values;
     const targets: FollowTarget[] =
       values.demo && this.#demo
-        ? [{ id: DEMO_ID, name: 'Demo', config: this.#demo }]
+        ? [{ id: DEMO_ID, name: 'Demo', paused: false, config: this.#demo }]
         : values.servers.map((entry) => {
             const apiKey = settings.keyOf(entry.id);
             const config = entry.paused || !apiKey ? null : { server: entry.address, apiKey, authStyle: entry.authStyle, pollSeconds: values.pollSeconds };
-            return { id: entry.id, name: entry.name, config, ...(config ? {} : { idle: idleConnection(entry.paused, entry.apiKey !== null) }) };
+            return { id: entry.id, name: entry.name, paused: entry.paused, config, ...(config ? {} : { idle: idleConnection(entry.paused, entry.apiKey !== null) }) };
           });
     this.#fleet.apply(targets);
     const selected = values.demo && this.#demo ? DEMO_ID : (settings.selected()?.id ?? null);
@@ -134,11 +134,10 @@ export class FollowedServers {
   summaries(): ServerSummary[] {
     return this.#fleet.slots.map((slot) => {
       const state = slot.store.state;
-      const paused = this.#o.settings.entry(slot.id)?.paused ?? false;
       return {
         id: slot.id,
         name: slot.name,
-        paused,
+        paused: slot.paused,
         selected: slot.id === this.#selected,
         connection: state.connection,
         watching: state.connection.state === 'unconfigured' ? 0 : watchingCount(state),
