@@ -3,6 +3,7 @@ import type { ServerSummary, ViewerEntry } from '../../shared/bridge';
 import { personKey } from '../../shared/viewer-identity';
 import { bridge } from './bridge';
 import { snapshot } from './state';
+import { errorText } from './attempt';
 
 /**
  * Owns the popover's view of several servers: the list and the selected one, switching (by the
@@ -30,7 +31,7 @@ export async function chooseServer(id: string): Promise<void> {
     const outcome = await bridge.selectServer({ id });
     if (!outcome.ok) switchError.value = outcome.error.message;
   } catch (failure) {
-    switchError.value = failure instanceof Error ? failure.message : String(failure);
+    switchError.value = errorText(failure);
   }
 }
 

@@ -4,6 +4,7 @@ import { dayLabel, dayOffset, localTime } from '../../../shared/format';
 import { bridge } from '../bridge';
 import { snapshot } from '../state';
 import { features as t } from '../strings/features';
+import { errorText } from '../attempt';
 
 /**
  * What the feature buttons share: finding a programme's reminder or a title's follow in the
@@ -20,7 +21,7 @@ export async function run<T>(call: () => Promise<Outcome<T>>): Promise<T | null>
     if (outcome.ok) return outcome.value;
     featureError.value = t.failed(outcome.error.message);
   } catch (failure) {
-    featureError.value = t.failed(failure instanceof Error ? failure.message : String(failure));
+    featureError.value = t.failed(errorText(failure));
   }
   return null;
 }

@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals';
 import { useRef } from 'preact/hooks';
 import { MAX_SERVERS, type AddServerResult, type AuthStyle } from '../../../shared/bridge';
+import { attempt, type FormMessage } from '../attempt';
 import { bridge } from '../bridge';
 import { snapshot } from '../state';
 import { servers as t } from '../strings/servers';
@@ -17,29 +18,24 @@ const address = signal('');
 const key = signal('');
 const name = signal('');
 const auth = signal<AuthStyle>('x-api-key');
-const busy = signal(false);
+const busy = signal<'add' | null>(null);
 const result = signal<AddServerResult | null>(null);
 /** what came of the last step, in words (an error thrown by the bridge, or an address added) */
-const message = signal<{ kind: 'ok' | 'error'; text: string } | null>(null);
+const message = signal<FormMessage>(null);
 
 export function AddServer() {
   const toggle = useRef<HTMLButtonElement>(null);
   const first = useRef<HTMLInputElement>(null);
   const canAdd = address.value.trim() !== '' && key.value.trim() !== '' && !busy.value;
 
-  const attempt = async (work: () => Promise<void>) => {
-    busy.value = true;
-    message.value = null;
-    try {
-      await work();
-    } catch (failure) {
-      message.value = { kind: 'error', text: failure instanceof Error ? failure.message : String(failure) };
-    } finally {
-      busy.value = false;
-    }
+  const clear = () => {
+    result.value = null;
+    address.value = '';
+    key.value = '';
+    name.value = '';
   };
   const add = () =>
-    attempt(async () => {
+    attempt(busy, 'add', message, async () => {
       result.value = null;
       const typedName = name.value.trim();
       const answer = await bridge.addServer({ server: address.value.trim(), apiKey: key.value.trim(), authStyle: auth.value, ...(typedName ? { name: typedName } : {}) });
@@ -47,24 +43,18 @@ export function AddServer() {
       if (answer.kind === 'added') {
         const added = snapshot.value?.settings.servers.find((entry) => entry.id === answer.id)?.name;
         message.value = { kind: 'ok', text: t.added(added ?? (typedName || answer.probe.server || address.value.trim())) };
-        result.value = null;
-        address.value = '';
-        key.value = '';
-        name.value = '';
+        clear();
       }
     });
   const addAddress = (id: string, serverName: string, where: string) =>
-    attempt(async () => {
+    attempt(busy, 'add', message, async () => {
       const outcome = await bridge.addAddress({ id, address: where });
       if (!outcome.ok) {
         message.value = { kind: 'error', text: t.failed([outcome.error.message, outcome.error.fix].filter(Boolean).join(' ')) };
         return;
       }
-      result.value = null;
       message.value = { kind: 'ok', text: t.addressAdded(where, serverName) };
-      address.value = '';
-      key.value = '';
-      name.value = '';
+      clear();
     });
   const close = () => {
     open.value = false;
@@ -141,7 +131,7 @@ export function AddServer() {
       {r?.kind === 'same-server' ? (
         <div class="inline-warning" role="status" data-testid="same-server">
           <p>{t.sameServer(r.name, r.address)}</p>
-          <button type="button" class="button" disabled={busy.value} onClick={() => void addAddress(r.id, r.name, r.address)}>
+          <button type="button" class="button" disabled={busy.value !== null} onClick={() => void addAddress(r.id, r.name, r.address)}>
             {t.addAddress(r.name)}
           </button>
         </div>

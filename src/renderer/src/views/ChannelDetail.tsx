@@ -14,6 +14,7 @@ import { ChannelStar, SlotActions } from '../features/sheet-actions';
 import { Definition } from './Definition';
 import { label } from './OnNow';
 import '../components/sheet.css';
+import { errorText } from '../attempt';
 
 /**
  * `/channels?include=definition` of the server shown, fetched once per popover session and server
@@ -51,7 +52,7 @@ export function ChannelDetail({ number }: { number: number }) {
         if (outcome.ok && outcome.value.stale && outcome.value.channel) setLookup({ state: 'held', row: outcome.value.channel });
         else setLookup(outcome.ok ? { state: 'found', value: outcome.value } : fromHeld(number, outcome.error.message));
       },
-      (failure: unknown) => current && setLookup(fromHeld(number, failure instanceof Error ? failure.message : String(failure))),
+      (failure: unknown) => current && setLookup(fromHeld(number, errorText(failure))),
     );
     if (channelsRequested !== server) {
       channelsRequested = server;

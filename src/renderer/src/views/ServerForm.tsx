@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { AuthStyle, ProbeView } from '../../../shared/bridge';
+import { attempt, type FormMessage } from '../attempt';
 import { bridge } from '../bridge';
 import { focusField, snapshot } from '../state';
 import { settings as t } from '../strings/settings';
@@ -16,7 +17,7 @@ const keyField = signal('');
 const authField = signal<AuthStyle | null>(null);
 const probe = signal<{ view: ProbeView; kind: 'test' | 'save' } | null>(null);
 const busy = signal<'test' | 'save' | 'demo' | null>(null);
-const message = signal<{ kind: 'ok' | 'error'; text: string } | null>(null);
+const message = signal<FormMessage>(null);
 
 export function keyStatus(hasKey: boolean, storage: 'encrypted' | 'not-protected' | null): string {
   if (!hasKey) return t.noKey;
@@ -51,27 +52,15 @@ export function ServerForm({ firstRun, label = t.server }: { firstRun: boolean; 
     keyRef.current.focus();
   }, [wantKey]);
 
-  /** One attempt at a time; whatever happens, the buttons come back. */
-  const attempt = async (kind: NonNullable<typeof busy.value>, work: () => Promise<void>) => {
-    busy.value = kind;
-    message.value = null;
-    try {
-      await work();
-    } catch (failure) {
-      message.value = { kind: 'error', text: failure instanceof Error ? failure.message : String(failure) };
-    } finally {
-      busy.value = null;
-    }
-  };
   const test = () =>
-    attempt('test', async () => {
+    attempt(busy, 'test', message, async () => {
       const view = await bridge.testConnection(request());
       probe.value = { view, kind: 'test' };
       // the style the test found working becomes the form's choice (Save sends it)
       if (view.authStyle) authField.value = view.authStyle === settings.authStyle ? null : view.authStyle;
     });
   const save = () =>
-    attempt('save', async () => {
+    attempt(busy, 'save', message, async () => {
       const result = await bridge.connect(request());
       if (!result.saved) {
         probe.value = { view: result.probe, kind: 'save' }; // the findings say what is wrong, and how to fix it
@@ -84,7 +73,7 @@ export function ServerForm({ firstRun, label = t.server }: { firstRun: boolean; 
       message.value = { kind: 'ok', text: t.connected(result.probe.server ?? server.trim()) };
     });
   const demo = () =>
-    attempt('demo', async () => {
+    attempt(busy, 'demo', message, async () => {
       const outcome = await bridge.startDemo({});
       if (!outcome.ok) message.value = { kind: 'error', text: outcome.error.message };
     });

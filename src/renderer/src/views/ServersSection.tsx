@@ -6,6 +6,7 @@ import { servers as t } from '../strings/servers';
 import { AddServer } from './AddServer';
 import { describe, Dot } from './ServerSwitcher';
 import './servers.css';
+import { errorText } from '../attempt';
 
 /**
  * Settings → Servers: every server followed, each with its address and state, renamed inline,
@@ -27,7 +28,7 @@ export function ServersSection() {
       if (!outcome.ok) setError(t.failed([outcome.error.message, outcome.error.fix].filter(Boolean).join(' ')));
       return outcome.ok;
     } catch (failure) {
-      setError(t.failed(failure instanceof Error ? failure.message : String(failure)));
+      setError(t.failed(errorText(failure)));
       return false;
     }
   };

@@ -11,6 +11,7 @@ import { ServerForm } from './ServerForm';
 import { ServersSection } from './ServersSection';
 import { ShortcutField } from './ShortcutField';
 import './forms.css';
+import { errorText } from '../attempt';
 
 const POLL_MIN = 5;
 const POLL_MAX = 300;
@@ -40,7 +41,7 @@ export function Settings() {
       const outcome = await bridge.leaveDemo({});
       if (!outcome.ok) setError(t.leaveDemoFailed(outcome.error.message));
     } catch (failure) {
-      setError(t.leaveDemoFailed(failure instanceof Error ? failure.message : String(failure)));
+      setError(t.leaveDemoFailed(errorText(failure)));
     }
   };
   const pause = (choice: PauseChoice) => void apply({ notifications: { pausedUntil: pauseUntil(choice, Date.now()) } });
@@ -216,7 +217,7 @@ function HostButtons() {
       const outcome = await bridge.checkForUpdates({});
       setUpdate(outcome.ok ? outcome.value : { kind: 'error', message: outcome.error.message });
     } catch (failure) {
-      setUpdate({ kind: 'error', message: failure instanceof Error ? failure.message : String(failure) });
+      setUpdate({ kind: 'error', message: errorText(failure) });
     }
   };
   const openLogs = async () => {
@@ -225,7 +226,7 @@ function HostButtons() {
       const outcome = await bridge.openLogFolder({});
       if (!outcome.ok) setLogs(outcome.error.message);
     } catch (failure) {
-      setLogs(failure instanceof Error ? failure.message : String(failure));
+      setLogs(errorText(failure));
     }
   };
   return (
