@@ -23,6 +23,15 @@ export interface AppState extends ServerData {
   channelChanges: readonly string[];
 }
 
+/** Which followed server a state is from: its slot id, and its name when several are followed (null: not named). */
+export interface ServerTag {
+  id: string;
+  label: string | null;
+}
+
+/** One server followed, never named (the default of what keeps memory per server). */
+export const ONLY_SERVER: ServerTag = { id: 'default', label: null };
+
 export const emptyResource = <T>(): Resource<T> => ({ data: null, updatedAt: null, error: null });
 
 /** A resource just fetched: its data, when, and no error. */

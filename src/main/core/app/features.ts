@@ -8,7 +8,7 @@ import type { AppSnapshot, FeaturesView, FollowedTitle } from '../../../shared/b
 import type { Clock, TimerHandle } from '../../common/clock';
 import { inQuietHours, type NotificationRequest } from '../notify-policy';
 import type { SettingsService } from '../settings';
-import type { AppState, StateStore } from '../state';
+import type { AppState, ServerTag, StateStore } from '../state';
 import type { EngineView, FollowedServers } from './servers';
 import { viewersOf } from '../viewers';
 import { ActivityLog } from '../features/activity-log';
@@ -155,7 +155,7 @@ export class Features {
    * One followed server's state changed: the activity log and health alerts follow every server
    * (`label` names it when there are several).
    */
-  observeServer(server: { id: string; label: string | null }, state: AppState, changed: ReadonlySet<keyof AppState>): void {
+  observeServer(server: ServerTag, state: AppState, changed: ReadonlySet<keyof AppState>): void {
     if (this.#disposed) return;
     if (changed.has('nowPlaying') || changed.has('sessions') || changed.has('viewerEpoch')) {
       this.activity.observe(viewersOf(state), state.viewerEpoch, server);

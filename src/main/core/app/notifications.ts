@@ -5,7 +5,7 @@
 import type { Clock } from '../../common/clock';
 import { stepNotifications, type NotificationRequest, type PolicyMemory } from '../notify-policy';
 import type { SettingsService } from '../settings';
-import type { AppState } from '../state';
+import { ONLY_SERVER, type AppState, type ServerTag } from '../state';
 import { viewersOf } from '../viewers';
 
 /** How many notification requests are kept for the preview host's `/__preview/notifications`. */
@@ -43,7 +43,7 @@ export class NotificationFeed {
    * A server's viewers changed: raises what the policy says is news. With several servers followed
    * (`label` set) each notification names the server and its click lands on that server's viewer.
    */
-  step(state: AppState, server: { id: string; label: string | null } = { id: 'default', label: null }): void {
+  step(state: AppState, server: ServerTag = ONLY_SERVER): void {
     const { clock, settings, minuteOfDay, log } = this.#options;
     const now = clock.now();
     const result = stepNotifications(this.#policies.get(server.id) ?? null, {

@@ -5,6 +5,7 @@
  */
 import type { ActivityEntry, ActivityKind, ActivityPage } from '../../../shared/bridge';
 import type { Viewer, ViewerList } from '../viewers';
+import { ONLY_SERVER, type ServerTag } from '../state';
 import { isObject } from './favourites';
 import type { FeatureStore } from './json-store';
 
@@ -66,7 +67,7 @@ export class ActivityLog {
    * A viewer list the core computed. The first one is a baseline (nothing is known of before it);
    * the first one of a new epoch (after a reconnect or a wake) logs what changed while away.
    */
-  observe(list: ViewerList | null, epoch: number, server: { id: string; label: string | null } = { id: 'default', label: null }): void {
+  observe(list: ViewerList | null, epoch: number, server: ServerTag = ONLY_SERVER): void {
     if (!list) return;
     const viewers = new Map(list.viewers.map((v) => [v.key, v]));
     const before = this.#seen.get(server.id);

@@ -8,7 +8,7 @@ import type { HealthAlertSettings } from '../../../shared/bridge';
 import { duration } from '../../../shared/format';
 import type { Clock, TimerHandle } from '../../common/clock';
 import type { NotificationRequest } from '../notify-policy';
-import type { AppState } from '../state';
+import { ONLY_SERVER, type AppState, type ServerTag } from '../state';
 import { isObject } from './favourites';
 import type { FeatureStore } from './json-store';
 
@@ -68,7 +68,7 @@ export class HealthAlerts {
    * A server's state changed: raises what became news. With several servers followed, `label`
    * is the name the user gave it (the alerts say which server).
    */
-  observe(state: AppState, server: { id: string; label: string | null } = { id: 'default', label: null }): void {
+  observe(state: AppState, server: ServerTag = ONLY_SERVER): void {
     if (this.#disposed) return;
     const settings = this.#o.settings();
     const name = server.label ?? state.server?.name ?? state.status.data?.name ?? state.server?.url ?? 'The server';
