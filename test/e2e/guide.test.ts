@@ -276,10 +276,21 @@ describe('the guide in 380 px', () => {
     const host = await demoGuide();
     const page = await openPopover(e2e.browser, host.url);
     await openGuide(page);
-    const row = page.locator('.guide-row', { has: page.locator('.guide-channel', { hasText: 'Movie Night' }) });
-    // scroll the second programme's start to the visible left edge: the one before it is then not drawn
-    const before = await row.locator('.block').nth(0).getAttribute('data-starts');
-    const starts = Number(await row.locator('.block').nth(1).getAttribute('data-starts'));
+    // a programme drawn right of the channel column with one before it (what is on where depends
+    // on the time of day; a programme starting before the window's start cannot reach the edge)
+    const pick = await page.evaluate(() => {
+      const edge = document.querySelector('.guide-channel')!.getBoundingClientRect().right;
+      for (const r of document.querySelectorAll<HTMLElement>('.guide-row')) {
+        const blocks = [...r.querySelectorAll<HTMLElement>('.block')];
+        const i = blocks.findIndex((b, n) => n > 0 && b.getBoundingClientRect().left > edge + 8);
+        if (i > 0) return { label: r.getAttribute('aria-label')!, before: blocks[i - 1]!.dataset.starts!, starts: Number(blocks[i]!.dataset.starts) };
+      }
+      return null;
+    });
+    expect(pick).not.toBeNull();
+    const { before, starts } = pick!;
+    const row = page.getByRole('group', { name: pick!.label, exact: true });
+    // scroll that programme's start to the visible left edge: the one before it is then not drawn
     await page.evaluate((edge) => {
       const grid = document.querySelector<HTMLElement>('.guide-scroll')!;
       const block = [...grid.querySelectorAll<HTMLElement>('.block')].find((b) => Number(b.dataset.starts) === edge)!;
