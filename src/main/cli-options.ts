@@ -1,11 +1,12 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { writeErr, writeOut } from './common/terminal';
 
 /**
  * The command lines of `doctor`, `demo-server` and `preview` behave alike: `--help` prints the
  * usage and exits 0; a usage error prints what is wrong and the usage, and exits 1.
  */
 export function exitWithUsage(usage: string, message: string): never {
-  process.stderr.write(`${message}\n\n${usage}\n`);
+  writeErr(`${message}\n\n${usage}\n`);
   process.exit(1);
 }
 
@@ -19,7 +20,7 @@ export function commandLine<const O extends ParseArgsOptionsConfig>(usage: strin
     return exitWithUsage(usage, (error as Error).message);
   }
   if ((values as { help?: boolean }).help) {
-    process.stdout.write(`${usage}\n`);
+    writeOut(`${usage}\n`);
     process.exit(0);
   }
   /** A whole-number option in [min, max], or `fallback` when it was not given. */

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { app, shell, type WebContents } from 'electron';
 import { systemClock } from './common/clock';
 import { DisposableStore } from './common/disposable';
+import { writeOut } from './common/terminal';
 import { AppController } from './core/app';
 import { ArtworkService } from './core/artwork-service';
 import { SettingsService } from './core/settings';
@@ -43,7 +44,7 @@ try {
 } catch (error) {
   console.error(`[airwave] no log file in ${paths.logs}: ${String(error)}`);
 }
-const log = (line: string) => (logFile ? logFile.write(line) : console.log(`[airwave] ${line}`));
+const log = (line: string) => (logFile ? logFile.write(line) : writeOut(`[airwave] ${line}\n`));
 const fail = (error: unknown) => failLaunch(error, logFile?.path ?? paths.logs, log);
 
 try {

@@ -106,6 +106,27 @@ describe('npm run doctor', () => {
     expect(run.stdout).toContain('not like an Airwave server');
   });
 
+  it('prints a server\'s words with their control characters as escapes, never obeying them', async () => {
+    const esc = '\u001b]52;c;ZXZpbA==\u0007\u001b]0;pwned\u0007\u001b[2J\u001b]8;;http://evil.example/\u001b\\\u009b31m\u202e';
+    other = await startLocalServer((req, res) => {
+      const path = (req.url ?? '').split('?')[0];
+      if (path === '/api/public/v1/status') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ product: 'airwave', version: `0.15${esc}`, instanceId: 'i-1', name: `Home${esc}`, time: null, timezone: null }));
+        return;
+      }
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { code: 'internal', message: `Broken${esc}` } }));
+    });
+    for (const json of [false, true]) {
+      const run = await doctor(['--server', other.url, ...(json ? ['--json'] : [])], { AIRWAVE_API_KEY: 'airwave_x' });
+      // eslint-disable-next-line no-control-regex -- the point of the test
+      expect(`${run.stdout}${run.stderr}`).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+      expect(run.stdout.toLowerCase()).toContain('\\u001b]52;c;zxzpba==');
+      if (json) expect(() => JSON.parse(run.stdout)).not.toThrow();
+    }
+  });
+
   it('exits 1 with usage for a missing --server or an impossible address', async () => {
     const missing = await doctor([]);
     expect(missing.code).toBe(1);

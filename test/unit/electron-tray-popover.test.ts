@@ -5,7 +5,7 @@ import type { BrowserWindow, Tray, WebContents } from 'electron';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NotificationRequest } from '../../src/main/core/notify-policy';
 import type { TrayView } from '../../src/main/core/tray-view';
-import { clickTray, fake, report } from '../support/fake-electron/electron.mjs';
+import { app, clickTray, fake, report } from '../support/fake-electron/electron.mjs';
 
 // The tray, the popover and notifications against the fake Electron, which imitates each
 // platform's event order (see test/support/fake-electron/windows.mjs for the sources).
@@ -288,6 +288,21 @@ describe('notifier', () => {
     expect(notifier.open).toBe(1);
     fake.notifications.at(-1)!.emit('close');
     expect(notifier.open).toBe(0);
+  });
+
+  it('escapes the body for Linux notification servers, which read it as markup, and only there', async () => {
+    const marked = { ...request, title: 'Tom & Jerry started watching', body: 'Tom & Jerry <b>HD</b> · <a href="http://x">TV</a>' };
+    const shownOn = async (platform: NodeJS.Platform) => {
+      fake.platform = platform;
+      await new Notifier({ fetchPoster: async () => null, onClick: () => {}, platform }).show(marked);
+      return fake.notifications.at(-1)!.options as { title: string; body: string };
+    };
+    // freedesktop notification spec, "Markup": the body may be markup; & < > must be escaped
+    expect(await shownOn('linux')).toMatchObject({ title: marked.title, body: 'Tom &amp; Jerry &lt;b&gt;HD&lt;/b&gt; · &lt;a href="http://x"&gt;TV&lt;/a&gt;' });
+    // macOS and Windows show the body as plain text
+    expect(await shownOn('darwin')).toMatchObject({ body: marked.body });
+    (app as unknown as Pick<Electron.App, 'setAppUserModelId'>).setAppUserModelId('airwave-tray'); // Windows shows no toast without one (see the fake)
+    expect(await shownOn('win32')).toMatchObject({ body: marked.body });
   });
 
   it('does not wait for a slow poster or drop the notification when it fails', async () => {

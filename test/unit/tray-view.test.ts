@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '../../src/shared/text';
 import { describe, expect, it } from 'vitest';
 import type { GuideNowRow, NowPlayingEntry, Program } from '../../src/shared/airwave';
 import type { ConnectionState, SettingsView } from '../../src/shared/bridge';
@@ -232,10 +233,37 @@ describe('trayView', () => {
 
 describe('menu helpers', () => {
   it('strips control characters, escapes & for menus and shortens long text', () => {
-    expect(menuText('Tom\u0000 & Jerry\n')).toBe('Tom  && Jerry');
+    expect(menuText('Tom\u0000 & Jerry\n')).toBe('Tom && Jerry');
     const long = menuText('x'.repeat(200));
     expect(long).toHaveLength(60);
     expect(long.endsWith('…')).toBe(true);
+  });
+
+  it('removes bidi overrides and lone surrogates, and never cuts a surrogate pair in two', () => {
+    expect(menuText('Eve\u202egnp.exe\u2066x\u2069')).toBe('Evegnp.exex');
+    expect(menuText('A\ud800B\udc00C')).toBe('A\ufffdB\ufffdC');
+    const emoji = menuText(`${'x'.repeat(58)}📺📺`);
+    expect(emoji).toBe(`${'x'.repeat(58)}…`);
+  });
+
+  it('keeps a hostile name out of the tooltip and the menu: no control or bidi character, bounded length', () => {
+    const hostile = `Mallory\u202e\u001b]52;c;ZXZpbA==\u0007${'M'.repeat(4_000_000)}`;
+    const view = trayView({
+      state: state('live', {
+        server: { url: 'http://tv.local:8080', name: hostile },
+        nowPlaying: { data: [watcher(hostile, 101, hostile)], updatedAt: NOW, error: null },
+      }),
+      settings: SETTINGS,
+      now: NOW,
+    });
+    expect(view.tooltip.length).toBeLessThanOrEqual(TEXT_LIMITS.tooltip);
+    expect(view.tooltip.startsWith('Airwave Tray\nMallory ]52;c;ZXZpbA== MMM')).toBe(true);
+    const labels = (menu: MenuItemModel[]): string[] => menu.flatMap((entry) => [entry.label, ...labels(entry.submenu ?? [])]);
+    const shown = labels(view.menu).join('\n');
+    // eslint-disable-next-line no-control-regex -- the point of the test
+    for (const text of [view.tooltip, shown]) expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    expect(shown).toContain('Mallory ]52;c;ZXZpbA== MMM');
+    expect(shown.length).toBeLessThan(20_000);
   });
 
   it('pauses for an hour, until 08:00 tomorrow, or resumes', () => {

@@ -1,6 +1,7 @@
 import type { GuideNowRow, Program } from '../../shared/airwave';
 import type { FocusTarget, SettingsView } from '../../shared/bridge';
 import { airing, localTime, programTitle, type PauseChoice } from '../../shared/format';
+import { boundText, displaySafe, TEXT_LIMITS } from '../../shared/text';
 
 export { pauseUntil, type PauseChoice } from '../../shared/format';
 import { watchingCount, type AppState } from './state';
@@ -76,9 +77,15 @@ export function programLabel(program: Program | null): string {
 
 /** Menus must not grow huge or carry control characters from a server. */
 export function menuText(text: string, max = 60): string {
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const clean = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/&/g, '&&').trim();
-  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+  const clean = displaySafe(text).replace(/ {2,}/g, ' ').trim();
+  // a single & marks the access key on Windows and Linux: && shows one
+  return boundText(clean, max).replace(/&/g, '&&');
+}
+
+/** The tooltip's lines as shown: no control or bidi character, and never longer than the limit. */
+function tooltipText(lines: (string | null)[]): string {
+  const text = lines.filter(Boolean).map((line) => displaySafe(line as string).trim()).join('\n');
+  return boundText(text, TEXT_LIMITS.tooltip);
 }
 
 function connectionLine(state: AppState): string {
@@ -152,8 +159,7 @@ export function trayView(input: TrayInput): TrayView {
   const count = badge === 1 ? '1 watching' : `${badge} watching`;
   // Never "2 watching" as if current: old data says how old it is.
   const watchingLine = stale === null ? count : `${count} as of ${localTime(stale, locale)} (not current)`;
-  const tooltipParts = ['Airwave Tray', serverName, configured ? `${watchingLine} · ${connectionLine(state)}` : 'Not set up yet'];
-  const tooltip = tooltipParts.filter(Boolean).join('\n');
+  const tooltip = tooltipText(['Airwave Tray', serverName, configured ? `${watchingLine} · ${connectionLine(state)}` : 'Not set up yet']);
 
   const menu: MenuItemModel[] = [];
   if (!configured) {
@@ -199,7 +205,7 @@ function severalServers({ state, settings, now, favourites, locale, badge = 0 }:
     return c === 'live' || c === 'polling' ? `${s.name}: ${watching}` : `${s.name}: ${connectionLine(s.state)}`;
   };
   const worst = followed.reduce<IconVariant>((icon, s) => (TROUBLE[iconFor(s.state)] > TROUBLE[icon] ? iconFor(s.state) : icon), 'normal');
-  const tooltip = ['Airwave Tray', `${badge} watching`, ...servers.map(line)].join('\n');
+  const tooltip = tooltipText(['Airwave Tray', `${badge} watching`, ...servers.map(line)]);
 
   const menu: MenuItemModel[] = [item('open', 'Open Airwave Tray', { type: 'open' })];
   for (const s of followed) {

@@ -1,4 +1,5 @@
 import { commandLine, exitWithUsage } from '../cli-options';
+import { writeOut } from '../common/terminal';
 import { DEMO_PROFILES, type DemoProfileName } from './profile';
 import { startDemoServer, type DemoServer } from './server';
 
@@ -67,7 +68,7 @@ try {
   throw error;
 }
 
-process.stdout.write(
+writeOut(
   [
     `Airwave demo server listening on ${server.url}`,
     `Profile: ${server.profile}`,

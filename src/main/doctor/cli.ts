@@ -1,4 +1,5 @@
 import { commandLine, exitWithUsage, keysForServers } from '../cli-options';
+import { writeErr, writeOut } from '../common/terminal';
 import { probeServer, type ProbeReport } from '../core/probe';
 import type { AuthStyle } from '../core/client';
 import { EXIT_CODES, formatReport, formatRun, sameServers, worstExitCode, type CheckedServer } from './report';
@@ -64,7 +65,7 @@ async function main(): Promise<number> {
   let keys: string[];
   if (values.key !== undefined) {
     if (servers.length > 1) usage(`--key goes with one server (got ${servers.length}); put one key per --server in AIRWAVE_API_KEYS, comma-separated.`);
-    process.stderr.write(
+    writeErr(
       'Warning: a key given with --key is saved in your shell history. Prefer: AIRWAVE_API_KEY=<key> npm run doctor -- --server <url>\n',
     );
     keys = [values.key];
@@ -92,9 +93,9 @@ async function main(): Promise<number> {
     const [server] = servers as [string];
     const report = await probe(server, keys[0] ?? '');
     if (values.json) {
-      process.stdout.write(`${JSON.stringify({ ...report, exitCode: EXIT_CODES[report.verdict] }, null, 2)}\n`);
+      writeOut(`${JSON.stringify({ ...report, exitCode: EXIT_CODES[report.verdict] }, null, 2)}\n`);
     } else {
-      process.stdout.write(`${formatReport(report, report.server?.display ?? server)}\n`);
+      writeOut(`${formatReport(report, report.server?.display ?? server)}\n`);
     }
     return EXIT_CODES[report.verdict];
   }
@@ -107,9 +108,9 @@ async function main(): Promise<number> {
   const exitCode = worstExitCode(checked);
   if (values.json) {
     const servers = checked.map(({ report }) => ({ ...report, exitCode: EXIT_CODES[report.verdict] }));
-    process.stdout.write(`${JSON.stringify({ servers, sameServer: sameServers(checked), exitCode }, null, 2)}\n`);
+    writeOut(`${JSON.stringify({ servers, sameServer: sameServers(checked), exitCode }, null, 2)}\n`);
   } else {
-    process.stdout.write(`${formatRun(checked)}\n`);
+    writeOut(`${formatRun(checked)}\n`);
   }
   return exitCode;
 }
@@ -119,7 +120,7 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`doctor failed unexpectedly: ${error instanceof Error ? error.message : String(error)}\n`);
+    writeErr(`doctor failed unexpectedly: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;
   },
 );

@@ -2,6 +2,8 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import electronLog from 'electron-log/node';
 import type { Disposable } from '../common/disposable';
+import { writeOut } from '../common/terminal';
+import { terminalSafe } from '../../shared/text';
 
 /**
  * The app's log file: every log line of the core and the host, with the configured key (plain,
@@ -59,12 +61,13 @@ export function openLogFile(options: LogFileOptions): LogFile {
   file.writeOptions = { flag: 'a', mode: 0o600, encoding: 'utf8' };
   file.archiveLogFn = (current) => rotate(current.path);
   let open = true;
-  const echo = options.echo === undefined ? (line: string) => console.log(`[airwave] ${line}`) : options.echo;
+  const echo = options.echo === undefined ? (line: string) => writeOut(`[airwave] ${line}\n`) : options.echo;
   return {
     dir,
     path,
     write(line) {
-      const clean = redactSecrets(line, safely(options.secrets));
+      // no control character of a server's reaches a terminal that shows the log (tail -f)
+      const clean = terminalSafe(redactSecrets(line, safely(options.secrets)));
       echo?.(clean);
       if (!open) return;
       logger.info(clean);

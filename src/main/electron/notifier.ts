@@ -2,6 +2,7 @@ import { nativeImage, Notification, type NativeImage } from 'electron';
 import type { FocusTarget } from '../../shared/bridge';
 import type { Disposable } from '../common/disposable';
 import type { NotificationRequest } from '../core/notify-policy';
+import { markupEscaped } from '../../shared/text';
 
 /**
  * The notification port. The poster is fetched tokenless by the core's client and attached as
@@ -19,6 +20,7 @@ export interface NotifierOptions {
   onClick(target: FocusTarget): void;
   posterTimeoutMs?: number;
   maxHeld?: number;
+  platform?: NodeJS.Platform;
 }
 
 export class Notifier implements Disposable {
@@ -41,7 +43,8 @@ export class Notifier implements Disposable {
     if (this.#disposed) return; // the app quit while the poster was loading
     const notification = new Notification({
       title: request.title,
-      body: request.body,
+      // Linux notification servers read the body as markup (see markupEscaped); elsewhere it is plain text
+      body: (this.#options.platform ?? process.platform) === 'linux' ? markupEscaped(request.body) : request.body,
       ...(icon ? { icon } : {}),
       silent: false,
     });

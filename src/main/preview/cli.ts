@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { commandLine, exitWithUsage, keysForServers } from '../cli-options';
+import { writeErr, writeOut } from '../common/terminal';
 import { startPreviewHost, type PreviewHost } from './host';
 
 /**
@@ -70,13 +71,13 @@ try {
     demo: values.demo,
     demoOptions: { ...(channels ? { channels } : {}), ...(profile ? { profile } : {}) },
     servers: servers.map((url, i) => ({ url, apiKey: paired.keys[i] ?? '' })),
-    log: (line) => process.stderr.write(`[preview] ${line}\n`),
+    log: (line) => writeErr(`[preview] ${line}\n`),
   });
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
   bail(code === 'EADDRINUSE' ? `Port ${port} is in use; pass --port 0 for any free port.` : (error as Error).message);
 }
-process.stdout.write(`${host.url}\n`);
+writeOut(`${host.url}\n`);
 
 let closing = false;
 const stop = () => {

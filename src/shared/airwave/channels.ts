@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { NowSlotSchema, PackageRefSchema } from './common';
 import { ChannelHeaderEntries } from './guide';
-import { isoTime, nullable, opaqueObject, openEnum, parseWith } from './schema';
+import { isoTime, nullable, opaqueObject, openEnum, parseWith, summaryText } from './schema';
 
 export const ChannelModes = ['filter', 'membership', 'manual', 'mixed'] as const;
 export const ChannelProvenances = ['preset', 'ai', 'manual'] as const;
@@ -15,7 +15,7 @@ export const ChannelProvenances = ['preset', 'ai', 'manual'] as const;
  */
 export const ChannelSchema = v.object({
   ...ChannelHeaderEntries,
-  description: nullable(v.string()),
+  description: nullable(summaryText),
   enabled: v.optional(v.boolean(), true),
   mode: nullable(openEnum(ChannelModes)),
   provenance: nullable(openEnum(ChannelProvenances)),

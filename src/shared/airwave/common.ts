@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import { integer, isoTime, nullable, openEnum, seconds } from './schema';
+import { integer, isoTime, nameText, nullable, openEnum, seconds, summaryText, titleText } from './schema';
 
 /** The package (bundle) a channel belongs to. `icon` is a name like "lucide:Laugh", `tint` a colour name. */
 export const PackageRefSchema = v.object({
   id: v.string(),
   key: nullable(v.string()),
-  name: v.string(),
+  name: nameText,
   icon: nullable(v.string()),
   tint: nullable(v.string()),
 });
@@ -21,13 +21,13 @@ export const ProgramTypes = ['movie', 'episode', 'show'] as const;
  */
 const ProgramEntries = {
   ratingKey: nullable(v.string()),
-  title: v.string(),
+  title: titleText,
   type: nullable(openEnum(ProgramTypes)),
-  showTitle: nullable(v.string()),
+  showTitle: nullable(titleText),
   season: nullable(integer),
   episode: nullable(integer),
   year: nullable(integer),
-  summary: nullable(v.string()),
+  summary: nullable(summaryText),
   startsAt: isoTime,
   endsAt: isoTime,
   durationSeconds: v.optional(seconds),

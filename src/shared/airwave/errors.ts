@@ -1,8 +1,9 @@
 import * as v from 'valibot';
+import { summaryText } from './schema';
 
 /** Every non-2xx JSON answer of a real server: `{ "error": { "code": "not_found", "message": "…" } }`. */
 export const ErrorEnvelopeSchema = v.object({
-  error: v.object({ code: v.string(), message: v.fallback(v.optional(v.string(), ''), '') }),
+  error: v.object({ code: v.string(), message: v.fallback(v.optional(summaryText, ''), '') }),
 });
 export type ErrorEnvelope = v.InferOutput<typeof ErrorEnvelopeSchema>;
 

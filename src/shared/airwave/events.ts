@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { SessionSchema } from './sessions';
-import { ContractError, integer, isoTime, nullable, parseWith } from './schema';
+import { ContractError, integer, isoTime, nameText, nullable, parseWith } from './schema';
 
 export const EventTypes = [
   'session.started',
@@ -40,14 +40,14 @@ const idLike = v.union([v.string(), v.pipe(v.number(), v.transform(String))]);
 const CompactEventSchema = v.object({
   userId: nullable(idLike),
   deviceId: nullable(idLike),
-  user: nullable(v.string()),
+  user: nullable(nameText),
   channel: nullable(v.object({ id: nullable(idLike), number: nullable(integer) })),
 });
 
 /** The seed-shaped record: a session `id`, and who and where as in `/sessions`. */
 const SessionShapedEventSchema = v.object({
   id: v.string(),
-  user: nullable(v.string()),
+  user: nullable(nameText),
   deviceId: nullable(idLike),
   channel: nullable(v.object({ id: nullable(idLike), number: nullable(integer) })),
 });

@@ -1,13 +1,13 @@
 import * as v from 'valibot';
 import { PackageRefSchema, ProgramSchema } from './common';
-import { count, integer, isoTime, nullable, parseWith } from './schema';
+import { count, integer, isoTime, nameText, nullable, parseWith } from './schema';
 
 /** Fields every channel row carries, in `/guide/now`, `/guide` and `/channels`. */
 export const ChannelHeaderEntries = {
   id: v.string(),
   number: integer,
-  name: v.string(),
-  callsign: nullable(v.string()),
+  name: nameText,
+  callsign: nullable(nameText),
   icon: nullable(v.string()),
   tint: nullable(v.string()),
   package: nullable(PackageRefSchema),

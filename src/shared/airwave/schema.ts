@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { boundText, TEXT_LIMITS } from '../text';
 
 /**
  * Building blocks shared by every response schema, and the one place that turns valibot issues
@@ -11,6 +12,15 @@ import * as v from 'valibot';
 
 /** A field real servers send as `T | null`; older servers may leave it out, which reads as null. */
 export const nullable = <S extends v.GenericSchema>(schema: S) => v.optional(v.nullable(schema), null);
+
+/**
+ * Words a server sends for people to read, cut where they enter the app (see TEXT_LIMITS): a
+ * hostile or broken server's megabyte name must not reach the tray, a notification or a log.
+ */
+const text = (max: number) => v.pipe(v.string(), v.transform((value: string) => boundText(value, max)));
+export const nameText = text(TEXT_LIMITS.name);
+export const titleText = text(TEXT_LIMITS.title);
+export const summaryText = text(TEXT_LIMITS.summary);
 
 export const integer = v.pipe(v.number(), v.integer());
 export const count = v.pipe(v.number(), v.integer(), v.minValue(0));

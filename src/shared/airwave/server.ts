@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { count, isoTime, nullable, parseWith, seconds } from './schema';
+import { count, isoTime, nameText, nullable, parseWith, seconds } from './schema';
 
 /**
  * `GET /status`: identity and health; the single call a sensor needs. `product` is "airwave".
@@ -9,11 +9,11 @@ import { count, isoTime, nullable, parseWith, seconds } from './schema';
  */
 export const StatusSchema = v.object({
   product: v.string(),
-  version: v.string(),
+  version: nameText,
   instanceId: nullable(v.string()),
-  name: v.string(),
+  name: nameText,
   time: nullable(isoTime),
-  timezone: nullable(v.string()),
+  timezone: nullable(nameText),
   uptimeSeconds: nullable(seconds),
   counts: nullable(
     v.object({
@@ -40,7 +40,7 @@ const FeaturesSchema = v.pipe(
 export const CapabilitiesSchema = v.object({
   // Required: it says this is the public API's capabilities answer, and which dialect it speaks.
   apiVersion: v.string(),
-  serverVersion: nullable(v.string()),
+  serverVersion: nullable(nameText),
   features: v.optional(FeaturesSchema, {}),
   webhooks: v.optional(
     v.object({ supported: v.boolean(), eventTypes: v.optional(v.array(v.string()), []) }),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { count, integer, isoTime, nullable, openEnum, parseWith, seconds } from './schema';
+import { count, integer, isoTime, nameText, nullable, openEnum, parseWith, seconds, titleText } from './schema';
 
 /** `GET /sessions/count`. Real servers count sessions in state `off` here; `/now-playing` omits them. */
 export const SessionCountSchema = v.object({ count });
@@ -12,14 +12,14 @@ export type Progress = v.InferOutput<typeof ProgressSchema>;
 
 /** One compact entry per viewer of `GET /now-playing`. */
 export const NowPlayingEntrySchema = v.object({
-  user: v.string(),
+  user: nameText,
   channelNumber: nullable(integer),
-  channelName: nullable(v.string()),
-  title: nullable(v.string()),
-  showTitle: nullable(v.string()),
+  channelName: nullable(nameText),
+  title: nullable(titleText),
+  showTitle: nullable(titleText),
   artworkUrl: nullable(v.string()),
   progress: nullable(ProgressSchema),
-  device: nullable(v.object({ model: nullable(v.string()), platform: nullable(v.string()) })),
+  device: nullable(v.object({ model: nullable(nameText), platform: nullable(nameText) })),
 });
 export type NowPlayingEntry = v.InferOutput<typeof NowPlayingEntrySchema>;
 
@@ -37,13 +37,13 @@ export const PlaybackStates = ['playing', 'paused', 'buffering', 'idle'] as cons
  */
 export const SessionSchema = v.object({
   id: v.string(),
-  user: v.string(),
+  user: nameText,
   deviceId: nullable(v.string()),
-  channel: nullable(v.object({ number: integer, name: nullable(v.string()), callsign: nullable(v.string()) })),
+  channel: nullable(v.object({ number: integer, name: nullable(nameText), callsign: nullable(nameText) })),
   state: nullable(openEnum(SessionStates)),
   playbackState: nullable(openEnum(PlaybackStates)),
-  title: nullable(v.string()),
-  showTitle: nullable(v.string()),
+  title: nullable(titleText),
+  showTitle: nullable(titleText),
   season: nullable(integer),
   episode: nullable(integer),
   year: nullable(integer),
@@ -53,9 +53,9 @@ export const SessionSchema = v.object({
   device: nullable(
     v.object({
       id: nullable(v.string()),
-      platform: nullable(v.string()),
-      model: nullable(v.string()),
-      osVersion: nullable(v.string()),
+      platform: nullable(nameText),
+      model: nullable(nameText),
+      osVersion: nullable(nameText),
       hdr: nullable(v.boolean()),
     }),
   ),

@@ -2,6 +2,7 @@
  * Notification requests: the policy stepped on every viewer change (baseline, rejoin grace, quiet
  * hours, mutes), the bounded history the preview host shows, and the listeners that display them.
  */
+import { boundText, displaySafe, TEXT_LIMITS } from '../../../shared/text';
 import type { Clock } from '../../common/clock';
 import { stepNotifications, type NotificationRequest, type PolicyMemory } from '../notify-policy';
 import type { SettingsService } from '../settings';
@@ -61,7 +62,8 @@ export class NotificationFeed {
   }
 
   /** Raises a request made elsewhere (a reminder, a health alert): shown and kept like the rest. */
-  raise(request: NotificationRequest): void {
+  raise(raised: NotificationRequest): void {
+    const request = shownText(raised);
     this.#history.push(request);
     if (this.#history.length > NOTIFICATION_HISTORY) this.#history.shift();
     for (const listener of [...this.#listeners]) listener(request);
@@ -77,6 +79,15 @@ export class NotificationFeed {
   dispose(): void {
     this.#listeners.clear();
   }
+}
+
+/** A notification's words as shown: no control or bidi character, and never longer than the limits. */
+function shownText(request: NotificationRequest): NotificationRequest {
+  return {
+    ...request,
+    title: boundText(displaySafe(request.title), TEXT_LIMITS.notificationTitle),
+    body: boundText(displaySafe(request.body), TEXT_LIMITS.notificationBody),
+  };
 }
 
 /** "James started watching Friends on Home", landing on that server's viewer. */
