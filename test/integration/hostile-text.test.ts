@@ -17,13 +17,15 @@ const hostile = (tag: string) => `${tag}\u202e\u001b]52;c;ZXZpbA==\u0007\u001b[2
 
 describe('hostile text from a server', () => {
   let h: CoreHarness | undefined;
+  let dataDir = '';
   afterEach(async () => {
     await h?.close();
     h = undefined;
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('reaches the notification, the tray and the activity log bounded and without control characters', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'airwave-hostile-text-'));
+    dataDir = mkdtempSync(join(tmpdir(), 'airwave-hostile-text-'));
     h = await startCoreHarness({ demo: { viewers: 0 }, app: { dataDir } });
     await h.connect();
     await h.runFor(5_000);
@@ -46,6 +48,5 @@ describe('hostile text from a server', () => {
     await h.runFor(5_000);
     const bytes = readdirSync(dataDir).reduce((sum, name) => sum + statSync(join(dataDir, name)).size, 0);
     expect(bytes).toBeLessThan(64 * 1024);
-    rmSync(dataDir, { recursive: true, force: true });
   });
 });
