@@ -29,6 +29,8 @@ export function fuseConfig(platform: string, arch: number): FuseConfig {
     [FuseV1Options.OnlyLoadAppFromAsar]: true,
     [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: platform === 'darwin' || platform === 'mas' || platform === 'win32',
     [FuseV1Options.EnableCookieEncryption]: true,
+    // the page is served by the app's own protocol; file: needs no privileges beyond the web's
+    [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
   };
 }
 

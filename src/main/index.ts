@@ -12,6 +12,7 @@ import { AppController } from './core/app';
 import { ArtworkService } from './core/artwork-service';
 import { SettingsService } from './core/settings';
 import { startDemoServer } from './demo';
+import { lockApplicationMenu } from './electron/app-menu';
 import { APP_ID } from './electron/app-identity';
 import { APP_ORIGIN, APP_PAGE, registerSchemes, serveApp } from './electron/app-protocol';
 import { serveArtwork } from './electron/artwork-protocol';
@@ -56,6 +57,8 @@ try {
     // them without one; the app's own schemes must be privileged before ready.
     if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
     registerSchemes();
+    // packaged: no default menu, so no shortcut opens DevTools or reloads the page
+    lockApplicationMenu(app.isPackaged);
     // a tray app keeps running without windows
     host.add(listen(app, 'window-all-closed', () => {}));
     app.whenReady().then(launch).catch(fail);
@@ -115,7 +118,7 @@ async function launch(): Promise<void> {
   // 8. The popover window and the bridge it talks through.
   const pageUrl = process.env.ELECTRON_RENDERER_URL && !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : APP_PAGE;
   popover = host.add(
-    new PopoverWindow({ preload: paths.preload, url: pageUrl, platform: process.platform, onVisibility: (visible) => core.setPopoverOpen(visible), log }),
+    new PopoverWindow({ preload: paths.preload, url: pageUrl, platform: process.platform, devTools: !app.isPackaged, onVisibility: (visible) => core.setPopoverOpen(visible), log }),
   );
   const popoverContents: WebContents = popover.window.webContents;
   host.defer(

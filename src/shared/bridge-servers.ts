@@ -49,11 +49,13 @@ export interface AddServerRequest extends ConnectRequest {
 
 /**
  * What adding a server did. An address that reaches a server already listed (same instanceId) is
- * not added twice: the answer offers it as another address of that entry (see `addAddress`).
+ * not added twice: the answer offers it as another address of that entry (see `addAddress`), but
+ * only when the key typed for it is that entry's own key (`keyMatches`): the app never sends a
+ * saved key to an address the key was not already given to.
  */
 export type AddServerResult =
   | { kind: 'added'; id: string; probe: ProbeView }
-  | { kind: 'same-server'; id: string; name: string; address: string; probe: ProbeView }
+  | { kind: 'same-server'; id: string; name: string; address: string; keyMatches: boolean; probe: ProbeView }
   | { kind: 'already-listed'; id: string; name: string; probe: ProbeView }
   | { kind: 'full'; probe: ProbeView }
   | { kind: 'failed'; probe: ProbeView };

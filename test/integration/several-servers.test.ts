@@ -10,6 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { startCoreHarness, type CoreHarness } from '../support/core-harness';
 import { startSocketCounter, type SocketCounter } from '../support/socket-counter';
+import { startLocalServer } from '../support/local-server';
+import { VERIFIED_ADDRESS_MS } from '../../src/main/core/app/server-handlers';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -121,7 +123,7 @@ describe('several servers', () => {
     expect(again).toMatchObject({ kind: 'already-listed', id: ids[0], name: 'Home' });
     const other = `http://localhost:${home.port}`;
     const offer = await h!.app.handlers.addServer({ server: other, apiKey: home.key, authStyle: 'x-api-key' });
-    expect(offer).toMatchObject({ kind: 'same-server', id: ids[0], name: 'Home', address: other });
+    expect(offer).toMatchObject({ kind: 'same-server', id: ids[0], name: 'Home', address: other, keyMatches: true });
     expect(h!.settings.servers).toHaveLength(3);
 
     const kept = await h!.app.handlers.addAddress({ id: ids[0], address: other });
@@ -134,6 +136,46 @@ describe('several servers', () => {
     // an address it was never told of is refused
     const unknown = await h!.app.handlers.updateServer({ id: ids[0], address: 'http://10.9.9.9:36020' });
     expect(unknown.ok).toBe(false);
+  });
+
+  it('never hands a saved key to an address the page names: addAddress without the core\'s own check is refused, and the other server receives nothing', async () => {
+    const { ids } = await threeServers();
+    const thief = await startLocalServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+    try {
+      // the exfiltration sequence a hostile page would send: keep an address, then follow it
+      const kept = await h!.app.handlers.addAddress({ id: ids[0], address: thief.url });
+      expect(kept).toMatchObject({ ok: false, error: { kind: 'not-verified' } });
+      const follow = await h!.app.handlers.updateServer({ id: ids[0], address: thief.url });
+      expect(follow.ok).toBe(false);
+      await h!.runFor(30_000, 1_000);
+      expect(thief.requests).toEqual([]);
+      expect(h!.settings.entry(ids[0])!.addresses).not.toContain(thief.url);
+    } finally {
+      await thief.close();
+    }
+  });
+
+  it('offers the same server under another key without adopting the address, and a check is used once', async () => {
+    const { home, ids } = await threeServers();
+    const other = `http://localhost:${home.port}`;
+    const offer = await h!.app.handlers.addServer({ server: other, apiKey: home.viewerKey, authStyle: 'x-api-key' });
+    expect(offer).toMatchObject({ kind: 'same-server', id: ids[0], keyMatches: false });
+    expect((await h!.app.handlers.addAddress({ id: ids[0], address: other })).ok).toBe(false);
+    // with Home's own key it is checked, and the check serves one addAddress
+    expect(await h!.app.handlers.addServer({ server: other, apiKey: home.key, authStyle: 'x-api-key' })).toMatchObject({ keyMatches: true });
+    expect((await h!.app.handlers.addAddress({ id: ids[0], address: other })).ok).toBe(true);
+    expect((await h!.app.handlers.removeServer({ id: ids[1] })).ok).toBe(true);
+  });
+
+  it('forgets a check after ten minutes', async () => {
+    const { home, ids } = await threeServers();
+    const other = `http://localhost:${home.port}`;
+    expect(await h!.app.handlers.addServer({ server: other, apiKey: home.key, authStyle: 'x-api-key' })).toMatchObject({ keyMatches: true });
+    h!.clock.advance(VERIFIED_ADDRESS_MS + 1_000);
+    expect(await h!.app.handlers.addAddress({ id: ids[0], address: other })).toMatchObject({ ok: false, error: { kind: 'not-verified' } });
   });
 
   it('shows the selected server in On now and lookup, and switches without reconnecting anything', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserWindow, Tray, WebContents } from 'electron';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { lockApplicationMenu } from '../../src/main/electron/app-menu';
 import type { NotificationRequest } from '../../src/main/core/notify-policy';
 import type { TrayView } from '../../src/main/core/tray-view';
 import { app, clickTray, fake, report } from '../support/fake-electron/electron.mjs';
@@ -187,6 +188,21 @@ describe('popover window', () => {
     popover.hide();
     expect(seen).toEqual([true, false]);
     popover.dispose();
+  });
+
+  it('has no DevTools in a packaged app, and no default menu whose shortcuts would open them', () => {
+    fake.platform = 'linux';
+    const packaged = new PopoverWindow({ preload: preloadFile(), url: 'airwave-app://popover/index.html', platform: 'linux', devTools: false, onVisibility: () => {} });
+    expect((packaged.window as FakeWindow).options.webPreferences).toMatchObject({ devTools: false });
+    packaged.dispose();
+    const calls = () => report.calls.filter((call) => call.startsWith('setApplicationMenu'));
+    lockApplicationMenu(false, 'linux');
+    expect(calls()).toEqual([]); // development keeps Electron's menu, DevTools included
+    lockApplicationMenu(true, 'linux');
+    lockApplicationMenu(true, 'win32');
+    lockApplicationMenu(true, 'darwin');
+    // macOS keeps Edit (copy and paste into the key field go through its roles), never View
+    expect(calls()).toEqual(['setApplicationMenu null', 'setApplicationMenu null', 'setApplicationMenu appMenu,editMenu']);
   });
 
   it('leaves Escape to the page: main does not hide the popover on it (the page calls hidePopover)', () => {

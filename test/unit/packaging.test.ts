@@ -29,6 +29,7 @@ describe('fuses', () => {
         [FuseV1Options.EnableNodeCliInspectArguments]: false,
         [FuseV1Options.OnlyLoadAppFromAsar]: true,
         [FuseV1Options.EnableCookieEncryption]: true,
+        [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
       });
       // Electron validates asar integrity on macOS and Windows only
       expect(fuses[FuseV1Options.EnableEmbeddedAsarIntegrityValidation]).toBe(platform !== 'linux');

@@ -23,6 +23,8 @@ export interface PopoverOptions {
   /** the app page (airwave-app://popover/index.html, or the dev server in development) */
   url: string;
   platform: NodeJS.Platform;
+  /** false in a packaged app: no DevTools, so no console with the bridge in it */
+  devTools?: boolean;
   onVisibility(visible: boolean): void;
   log?: (line: string) => void;
 }
@@ -56,6 +58,7 @@ export class PopoverWindow implements Disposable {
         nodeIntegration: false,
         webSecurity: true,
         spellcheck: false,
+        devTools: options.devTools ?? true,
       },
     });
     // macOS: on the Space the user is on, and over full-screen apps too

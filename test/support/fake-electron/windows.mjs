@@ -13,6 +13,11 @@ export const Menu = {
   buildFromTemplate(template) {
     return { items: template };
   },
+  // "Passing null will suppress the default menu" (https://www.electronjs.org/docs/latest/api/menu#menusetapplicationmenumenu);
+  // it may be called before ready (https://www.electronjs.org/docs/latest/tutorial/performance)
+  setApplicationMenu(menu) {
+    report.calls.push(`setApplicationMenu ${menu === null ? 'null' : menu.items.map((item) => item.role ?? item.label).join(',')}`);
+  },
 };
 
 export class Tray extends EventEmitter {

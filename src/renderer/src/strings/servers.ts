@@ -57,6 +57,8 @@ export const servers = {
   added: (name: string) => `Added ${name}.`,
   sameServer: (name: string, address: string) => `This is ${name} (already listed) at another address. Add ${address} as another address of ${name}?`,
   addAddress: (name: string) => `Add as another address of ${name}`,
+  sameServerOtherKey: (name: string, address: string) =>
+    `This is ${name} (already listed), reached at ${address} with another API key. To follow ${name} at this address too, add it with ${name}'s own key.`,
   addressAdded: (address: string, name: string) => `Added ${address} as another address of ${name}.`,
   alreadyListed: (name: string) => `${name} is already listed at this address.`,
   full: (max: number) => `The app follows at most ${max} servers. Remove one to add another.`,

@@ -130,10 +130,12 @@ export function AddServer() {
       ) : null}
       {r?.kind === 'same-server' ? (
         <div class="inline-warning" role="status" data-testid="same-server">
-          <p>{t.sameServer(r.name, r.address)}</p>
-          <button type="button" class="button" disabled={busy.value !== null} onClick={() => void addAddress(r.id, r.name, r.address)}>
-            {t.addAddress(r.name)}
-          </button>
+          <p>{r.keyMatches ? t.sameServer(r.name, r.address) : t.sameServerOtherKey(r.name, r.address)}</p>
+          {r.keyMatches ? (
+            <button type="button" class="button" disabled={busy.value !== null} onClick={() => void addAddress(r.id, r.name, r.address)}>
+              {t.addAddress(r.name)}
+            </button>
+          ) : null}
         </div>
       ) : null}
       {r?.kind === 'already-listed' ? (
