@@ -69,17 +69,26 @@ export function viewersFromNowPlaying(entries: readonly NowPlayingEntry[]): View
   });
 }
 
-/** The viewers in a state, or null before the first viewer list has arrived. */
+/** The viewer list worked out from each list the server sent, so every reader of one update shares it. */
+const listed = new WeakMap<readonly Session[] | readonly NowPlayingEntry[], ViewerList>();
+
+/**
+ * The viewers in a state, or null before the first viewer list has arrived. Worked out once per
+ * list the server sent (the notifications, the activity log, the tray and the features all ask
+ * on every update, with tens of thousands of viewers too); callers must not change what they get.
+ */
 export function viewersOf(state: AppState): ViewerList | null {
   const sessions = state.sessions;
-  if (sessions.supported && sessions.data) {
-    return {
-      scheme: 'session',
-      viewers: sessions.data.filter((session) => session.state !== 'off').map(viewerFromSession),
-    };
-  }
-  if (state.nowPlaying.data) return { scheme: 'device', viewers: viewersFromNowPlaying(state.nowPlaying.data) };
-  return null;
+  const source = sessions.supported && sessions.data ? sessions.data : state.nowPlaying.data;
+  if (!source) return null;
+  const known = listed.get(source);
+  if (known) return known;
+  const list: ViewerList =
+    source === sessions.data
+      ? { scheme: 'session', viewers: (source as readonly Session[]).filter((session) => session.state !== 'off').map(viewerFromSession) }
+      : { scheme: 'device', viewers: viewersFromNowPlaying(source as readonly NowPlayingEntry[]) };
+  listed.set(source, list);
+  return list;
 }
 
 /**
@@ -92,7 +101,9 @@ export function withSessionFields(entries: readonly NowPlayingEntry[], sessions:
   for (const session of sessions) {
     if (session.state === 'off') continue;
     const person = personKey(session.user, session.device);
-    byPerson.set(person, [...(byPerson.get(person) ?? []), session]);
+    const same = byPerson.get(person);
+    if (same) same.push(session);
+    else byPerson.set(person, [session]);
   }
   return entries.map((entry) => {
     const candidates = byPerson.get(personKey(entry.user, entry.device));

@@ -17,13 +17,28 @@ export class SeenViewers {
     this.#logged = logged;
   }
 
-  /** Takes the names from a state's viewer lists; true when a new name came in. */
+  /**
+   * Takes the names from a state's viewer lists; true when a new name came in. Linear in the
+   * viewers (a set of known names, and no more than SEEN_VIEWERS_MAX new ones are collected): it
+   * runs on every viewer update, with tens of thousands of viewers too.
+   */
   observe(state: AppState): boolean {
-    const names = [...(state.nowPlaying.data ?? []).map((entry) => entry.user), ...(state.sessions.data ?? []).map((session) => session.user)];
+    const known = new Set(this.#run.map(folded));
     const fresh: string[] = [];
-    for (const raw of names) {
+    const take = (raw: string) => {
       const name = raw.trim();
-      if (name && !has(this.#run, name) && !has(fresh, name)) fresh.push(name);
+      const key = folded(name);
+      if (!name || known.has(key)) return;
+      known.add(key);
+      fresh.push(name);
+    };
+    for (const entry of state.nowPlaying.data ?? []) {
+      if (fresh.length >= SEEN_VIEWERS_MAX) break;
+      take(entry.user);
+    }
+    for (const session of state.sessions.data ?? []) {
+      if (fresh.length >= SEEN_VIEWERS_MAX) break;
+      take(session.user);
     }
     if (fresh.length === 0) return false;
     this.#run = [...fresh, ...this.#run].slice(0, SEEN_VIEWERS_MAX);
@@ -34,13 +49,18 @@ export class SeenViewers {
     const { revision, names } = this.#logged();
     if (this.#cache && this.#cache.run === this.#run && this.#cache.revision === revision) return this.#cache.list;
     const list = [...this.#run];
+    const listed = new Set(list.map(folded));
     for (const name of names()) {
       if (list.length >= SEEN_VIEWERS_MAX) break;
-      if (name.trim() && !has(list, name)) list.push(name);
+      if (name.trim() && !listed.has(folded(name))) {
+        listed.add(folded(name));
+        list.push(name);
+      }
     }
     this.#cache = { run: this.#run, revision, list };
     return list;
   }
 }
 
-const has = (names: readonly string[], name: string) => names.some((known) => known.toLowerCase() === name.toLowerCase());
+/** Names are one name whatever their case. */
+const folded = (name: string) => name.trim().toLowerCase();
