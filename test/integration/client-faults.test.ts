@@ -301,6 +301,24 @@ describe('client against misbehaving servers', () => {
     expect(cut.message).not.toContain(KEY.slice(0, 8));
   });
 
+  it('what a tolerant /guide/now leaves out is named without the key, even when the server echoes it', async () => {
+    const row = (id: string, startsAt: string) => ({
+      id,
+      number: 1,
+      name: 'One',
+      now: { ratingKey: null, title: 'T', startsAt, endsAt: '2026-09-27T18:30:00.000Z', artworkUrl: null },
+      next: null,
+    });
+    const server = await serve((req, res) => {
+      const key = String(req.headers['x-api-key']);
+      sendJson(res, 200, { serverTime: null, channels: [row('a', key), row('b', '2026-09-27T18:00:00.000Z')] });
+    });
+    const guide = await clientFor(server.url).guideNow();
+    expect(guide.channels.map((channel) => channel.now?.title ?? null)).toEqual([null, 'T']);
+    expect(guide.unreadable?.examples.join(' ')).toContain('[redacted]');
+    expect(JSON.stringify(guide)).not.toContain(KEY);
+  });
+
   it('artwork is fetched without any key and must be an image', async () => {
     const png = Buffer.from('89504e470d0a1a0a', 'hex');
     const server = await serve((req, res) => {

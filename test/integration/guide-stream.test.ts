@@ -187,10 +187,13 @@ describe('broken, truncated and hostile guides', () => {
     const client = await serve((res) => json(res, body));
     body = guideBody([channel(101), { ...channel(102), number: 'two' }]);
     expect(await failure(client)).toMatch(/^Unexpected response from GET \/guide: channels\[1\]\.number: /);
+    // a channel whose only programme quotes the key: the programme is left out, the key never logged
     body = guideBody([channel(101, [program('A', KEY, '2026-09-27T18:30:00.000Z')])]);
-    const echoed = await failure(client);
-    expect(echoed).toMatch(/channels\[0\]\.programs\[0\]\.startsAt/);
-    expect(echoed).toContain('[redacted]');
+    const lines: string[] = [];
+    expect(await settled(loadGuide(client, 60, { log: (line) => lines.push(line) }))).toMatchObject({ state: 'loaded', channels: 1 });
+    expect(lines.join('\n')).toMatch(/programs\[0\]: startsAt: /);
+    expect(lines.join('\n')).toContain('[redacted]');
+    expect(lines.join('\n')).not.toContain(KEY);
     body = JSON.stringify({ serverTime: '2026-09-27T18:00:00.000Z', windowMinutes: 60, channels: { a: channel(101) } });
     expect(await failure(client)).toMatch(/channels: expected Array/);
     body = JSON.stringify({ serverTime: '2026-09-27T18:00:00.000Z', windowMinutes: 60 });
@@ -233,6 +236,45 @@ describe('broken, truncated and hostile guides', () => {
       res.on('close', () => clearInterval(timer));
     });
     expect(await failure(trickle, { deadlineMs: 300, stallMs: 200 })).toMatch(/did not finish sending the guide within 0.3 s/);
+  });
+
+  it('leaves out a programme whose time cannot be read, keeps its channel and the rest, and says so once', async () => {
+    const good = program('A', '2026-09-27T18:00:00.000Z', '2026-09-27T18:30:00.000Z');
+    const bad = { ...program('B', '2026-09-27T18:30:00.000Z', '2026-09-27T19:00:00.000Z'), startsAt: '2026-02-30T25:61:00Z' };
+    const client = await serve((res) => json(res, guideBody([channel(101, [good, bad]), channel(102, [good])])));
+    const lines: string[] = [];
+    const summary = await settled(loadGuide(client, 60, { log: (line) => lines.push(line) }));
+    expect(summary).toMatchObject({ state: 'loaded', channels: 2 });
+    expect(lines).toEqual([expect.stringMatching(/^GET \/guide: 1 programme or channel could not be read and is left out \(programs\[1\]: startsAt: expected an ISO-8601 time/)]);
+  });
+
+  it('a server that drips a byte at a time fails on the throughput floor, long before the deadline, and says why', async () => {
+    const drip = await serve((res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{');
+      const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(' ')), 20);
+      res.on('close', () => clearInterval(timer));
+    });
+    // never silent for the stall timeout, and the deadline far away: only the floor can end it
+    const reason = await failure(drip, { deadlineMs: 60_000, stallMs: 5_000, throughputWindowMs: 300, minBytesPerWindow: 1_000 });
+    expect(reason).toMatch(/is sending the guide too slowly \(\d+ bytes in 0.3 s\)/);
+    // the same floor does not trouble a server that sends the guide at an ordinary pace
+    const body = guideBody(Array.from({ length: 40 }, (_, i) => channel(100 + i, [program('A', '2026-09-27T18:00:00.000Z', '2026-09-27T18:30:00.000Z')])));
+    const steady = await serve((res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      let at = 0;
+      const timer = setInterval(() => {
+        if (res.destroyed) return clearInterval(timer);
+        res.write(body.slice(at, at + 2_000));
+        at += 2_000;
+        if (at >= body.length) {
+          clearInterval(timer);
+          res.end();
+        }
+      }, 100);
+      res.on('close', () => clearInterval(timer));
+    });
+    expect(await settled(loadGuide(steady, 60, { limits: { throughputWindowMs: 300, minBytesPerWindow: 1_000 } }))).toMatchObject({ state: 'loaded', channels: 40 });
   });
 
   it('an error status is the usual API error, and a refused window never reaches the server', async () => {

@@ -32,6 +32,33 @@ async function counted(run: () => Promise<void>): Promise<Record<string, number>
   return delta(h!.apiRequests(), before);
 }
 
+describe('one unreadable programme time', () => {
+  it('costs only that programme: On now stays current for every other channel, and the log says once what was left out', async () => {
+    const lines: string[] = [];
+    h = await startCoreHarness({ demo: { sse: false, viewers: 2 }, app: { log: (line) => lines.push(line) } });
+    hostile = await startHostileServer(h.demo, { now: () => h!.clock.now() });
+    await h.connect(hostile.url);
+    await hostile.setMode('bad-time', /\/guide\/now$/);
+    const before = state().onNow.updatedAt;
+    await h.app.handlers.refresh({});
+    await h.until(() => state().onNow.updatedAt !== before, { stepMs: 1_000, maxSteps: 120, what: 'On now read again' });
+    const onNow = state().onNow;
+    expect(onNow.error).toBeNull();
+    const rows = onNow.data!.channels;
+    expect(rows).toHaveLength(h.demo.controls.listChannels().length);
+    expect(rows[0]!.now).toBeNull(); // the unreadable programme, and only it
+    expect(rows.slice(1).filter((row) => row.now !== null).length).toBeGreaterThan(0);
+    expect(onNow.data!.unreadable).toMatchObject({ count: 1 });
+    // later answers with the same damage are not logged again
+    const updated = state().onNow.updatedAt;
+    await h.step(10_000);
+    await h.app.handlers.refresh({});
+    await h.until(() => state().onNow.updatedAt !== updated, { stepMs: 1_000, maxSteps: 120, what: 'On now read once more' });
+    expect(lines.filter((line) => line.includes('could not be read')).length).toBe(1);
+    expect(lines.find((line) => line.includes('could not be read'))).toMatch(/GET \/guide\/now: 1 programme or channel could not be read and is left out \(channels\[0\]\.now: startsAt: expected an ISO-8601 time/);
+  });
+});
+
 describe('every schedule has a floor and a ceiling', () => {
   // (polling: with the clock moving a minute at a time the event stream's silence watchdog would
   // reconnect, and every reconnect rightly reads /guide/now again)

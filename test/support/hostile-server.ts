@@ -28,6 +28,7 @@ export type HostileMode =
   | 'retry-after-huge' // 503 with Retry-After: 100000000
   | 'ends-2099' // the demo's answer, every programme end moved to 2099
   | 'ends-soon' // the demo's answer, every programme ending 100 ms after the test clock's now
+  | 'bad-time' // the demo's answer, its first programme starting at 2026-02-30T25:61:00Z (no such time)
   | 'redirect' // 302 to another origin
   | 'sse-garbage' // event stream frames that are not JSON envelopes
   | 'sse-silent' // event stream that never sends a keepalive
@@ -132,6 +133,12 @@ export async function startHostileServer(demo: DemoServer, options: { redirectTo
         const endsAt = mode === 'ends-2099' ? '2099-12-31T23:00:00.000Z' : new Date((options.now?.() ?? Date.now()) + 100).toISOString();
         void request(`${demo.url}${req.url}`, { headers: { 'x-api-key': String(req.headers['x-api-key'] ?? '') } })
           .then(async (upstream) => json(upstream.statusCode, moveEnds(await upstream.body.text(), endsAt)))
+          .catch(() => res.destroy());
+        return;
+      }
+      case 'bad-time': {
+        void request(`${demo.url}${req.url}`, { headers: { 'x-api-key': String(req.headers['x-api-key'] ?? '') } })
+          .then(async (upstream) => json(upstream.statusCode, (await upstream.body.text()).replace(/"startsAt":"[^"]*"/, '"startsAt":"2026-02-30T25:61:00Z"')))
           .catch(() => res.destroy());
         return;
       }

@@ -572,49 +572,32 @@ describe('parseGuideNow', () => {
     ]);
   });
 
-  it('rejects missing and mistyped fields with the full path', () => {
-    expectContractError(
-      () => parseGuideNow(without(body(), ['channels', 1, 'now', 'startsAt'])),
-      endpoint,
-      'channels[1].now.startsAt',
-      MISSING,
-    );
-    expectContractError(
-      () => parseGuideNow(withValue(body(), ['channels', 1, 'now', 'startsAt'], 1790000000)),
-      endpoint,
-      'channels[1].now.startsAt',
-      'expected string but received 1790000000',
-    );
-    expectContractError(
-      () => parseGuideNow(withValue(body(), ['channels', 0, 'next', 'endsAt'], 'tomorrow-ish')),
-      endpoint,
-      'channels[0].next.endsAt',
-      'expected an ISO-8601 time (received "tomorrow-ish")',
-    );
-    expectContractError(
-      () => parseGuideNow(withValue(body(), ['channels', 0, 'now', 'durationSeconds'], -60)),
-      endpoint,
-      'channels[0].now.durationSeconds',
-      'expected >=0 but received -60',
-    );
-    expectContractError(
-      () => parseGuideNow(withValue(body(), ['channels', 1, 'number'], 11.5)),
-      endpoint,
-      'channels[1].number',
-      'expected integer but received 11.5',
-    );
-    expectContractError(
-      () => parseGuideNow(without(body(), ['channels', 0, 'package', 'name'])),
-      endpoint,
-      'channels[0].package.name',
-      MISSING,
-    );
-    expectContractError(
-      () => parseGuideNow(withValue(body(), ['channels', 0, 'now', 'type'], 3)),
-      endpoint,
-      'channels[0].now.type',
-      'expected a string (received 3)',
-    );
+  it('leaves out a programme or row it cannot read, names it with the full path, and keeps the rest', () => {
+    const rows = body().channels as Json[];
+    const cases: [unknown, string, string][] = [
+      [without(body(), ['channels', 1, 'now', 'startsAt']), 'channels[1].now', `startsAt: ${MISSING}`],
+      [withValue(body(), ['channels', 1, 'now', 'startsAt'], 1790000000), 'channels[1].now', 'startsAt: expected string but received 1790000000'],
+      [withValue(body(), ['channels', 0, 'next', 'endsAt'], 'tomorrow-ish'), 'channels[0].next', 'endsAt: expected an ISO-8601 time (received "tomorrow-ish")'],
+      [withValue(body(), ['channels', 0, 'now', 'durationSeconds'], -60), 'channels[0].now', 'durationSeconds: expected >=0 but received -60'],
+      [withValue(body(), ['channels', 0, 'now', 'type'], 3), 'channels[0].now', 'type: expected a string (received 3)'],
+    ];
+    for (const [input, path, problem] of cases) {
+      const guide = parseGuideNow(input);
+      expect(guide.channels).toHaveLength(rows.length);
+      const slot = path.endsWith('now') ? 'now' : 'next';
+      expect(guide.channels[Number(/\[(\d+)\]/.exec(path)![1])]![slot]).toBeNull();
+      expect(guide.unreadable).toEqual({ count: 1, examples: [`${path}: ${problem}`] });
+    }
+    // a row that cannot be read at all is left out, the others kept
+    const dropped = parseGuideNow(withValue(body(), ['channels', 1, 'number'], 11.5));
+    expect(dropped.channels.map((row) => row.id)).toEqual(rows.filter((_, i) => i !== 1).map((row) => row.id));
+    expect(dropped.unreadable?.examples).toEqual(['channels[1]: number: expected integer but received 11.5']);
+  });
+
+  it('fails as a whole, with the full path, when no row can be read whole', () => {
+    const rows = body().channels as Json[];
+    const broken = rows.reduce<unknown>((input, _, i) => without(input, ['channels', i, 'package', 'name']), body());
+    expectContractError(() => parseGuideNow(broken), endpoint, 'channels[0].package.name', MISSING);
     // serverTime became optional (contract-tolerance.test.ts); the channel list is required.
     expectContractError(() => parseGuideNow(without(body(), ['channels'])), endpoint, 'channels', MISSING);
     expectContractError(() => parseGuideNow(true), endpoint, '', 'expected Object but received true');

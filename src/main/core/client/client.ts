@@ -17,6 +17,7 @@ import {
   parseStatus,
   readErrorEnvelope,
   type ArtworkRef,
+  type Unreadable,
 } from '../../../shared/airwave';
 import { parseChannelSchedule } from '../../../shared/airwave/schedule';
 import { USER_AGENT } from '../../../shared/app-info';
@@ -305,7 +306,11 @@ export class AirwaveClient {
       });
     }
     try {
-      return parse(json);
+      const value = parse(json);
+      // what a tolerant reading left out quotes the server's values: never the key among them
+      const unreadable = (value as { unreadable?: Unreadable } | null)?.unreadable;
+      if (unreadable) unreadable.examples = unreadable.examples.map((example) => redact(example, this.#key));
+      return value;
     } catch (error) {
       if (!(error instanceof ContractError)) throw error;
       // The field's value may be anything the server sent, the key included: ApiError scrubs it.

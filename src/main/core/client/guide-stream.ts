@@ -1,4 +1,4 @@
-import { GUIDE_FORWARD_MINUTES, type GuideChannel } from '../../../shared/airwave';
+import { GUIDE_FORWARD_MINUTES, type GuideChannel, type Unreadable } from '../../../shared/airwave';
 import { GuideReader, GuideReadError, type GuideHeader } from '../guide/reader';
 import type { AirwaveClient, CallOptions } from './client';
 import { ApiError } from './errors';
@@ -8,7 +8,7 @@ import { ApiError } from './errors';
  * The body goes chunk by chunk to the guide reader (core/guide/reader.ts), which hands on each
  * checked channel the moment it is complete; nothing holds the whole answer (no body string, no
  * JSON tree). Every limit is explicit: total bytes, bytes of one channel entry, nesting, channels,
- * programmes, a deadline and a stall timeout.
+ * programmes, a deadline, a stall timeout and a minimum throughput.
  */
 
 export interface GuideStreamLimits {
@@ -23,6 +23,13 @@ export interface GuideStreamLimits {
   deadlineMs: number;
   /** no byte for this long ends the read */
   stallMs: number;
+  /**
+   * Once bytes flow, fewer than `minBytesPerWindow` in any `throughputWindowMs` ends the read: a
+   * server that drips a byte at a time never stalls, but would keep the guide "loading" for the
+   * whole deadline. The floor is far below any real link (a slow VPN sends more in a second).
+   */
+  throughputWindowMs: number;
+  minBytesPerWindow: number;
 }
 
 export const GUIDE_STREAM_LIMITS: GuideStreamLimits = {
@@ -33,6 +40,8 @@ export const GUIDE_STREAM_LIMITS: GuideStreamLimits = {
   maxProgrammes: 2_000_000,
   deadlineMs: 120_000,
   stallMs: 20_000,
+  throughputWindowMs: 10_000,
+  minBytesPerWindow: 16 * 1024,
 };
 
 export type { GuideHeader };
@@ -51,6 +60,8 @@ export interface GuideStreamResult {
   bytes: number;
   channels: number;
   programmes: number;
+  /** programmes left out because they could not be read */
+  unreadable: Unreadable | null;
 }
 
 const ENDPOINT = 'GET /guide';
@@ -92,6 +103,17 @@ export async function streamGuide(
     clearTimeout(stall);
     stall = setTimeout(() => expire(`${host} stopped sending the guide for ${limits.stallMs / 1000} s.`), limits.stallMs);
   };
+  let throughput: ReturnType<typeof setInterval> | undefined;
+  let windowBytes = 0;
+  const watchThroughput = () => {
+    throughput = setInterval(() => {
+      if (windowBytes < limits.minBytesPerWindow) {
+        const seconds = limits.throughputWindowMs / 1000;
+        expire(`${host} is sending the guide too slowly (${windowBytes.toLocaleString('en')} bytes in ${seconds} s), so it was not read. Check the network to the server, or choose a shorter window.`);
+      }
+      windowBytes = 0;
+    }, limits.throughputWindowMs);
+  };
   const opened = await client.openJson(`/guide?${query}`, ENDPOINT, { signal, user: o.user }).catch((error: unknown) => {
     clearTimeout(deadline);
     throw expired ? new ApiError('timeout', expired, { endpoint: ENDPOINT }) : error;
@@ -111,7 +133,9 @@ export async function streamGuide(
     for await (const chunk of stream) {
       watchStall();
       const bytes = chunk as Buffer;
+      if (received === 0) watchThroughput();
       received += bytes.length;
+      windowBytes += bytes.length;
       if (received > limits.maxBytes) throw tooLarge(limits.maxBytes);
       reader.write(bytes);
       sink.chunk?.(received);
@@ -123,7 +147,7 @@ export async function streamGuide(
     }
     if (received === 0) throw new ApiError('bad-response', 'The server sent an empty answer for the guide.', { endpoint: ENDPOINT });
     reader.end(received);
-    return { bytes: received, channels: reader.channels, programmes: reader.programmes };
+    return { bytes: received, channels: reader.channels, programmes: reader.programmes, unreadable: reader.unreadable };
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (error instanceof GuideReadError) throw new ApiError('bad-response', error.message, { endpoint: ENDPOINT });
@@ -136,6 +160,7 @@ export async function streamGuide(
   } finally {
     clearTimeout(deadline);
     clearTimeout(stall);
+    clearInterval(throughput);
     if (!stream.destroyed) stream.destroy();
   }
 }

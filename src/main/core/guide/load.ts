@@ -1,3 +1,4 @@
+import { unreadableText } from '../../../shared/airwave';
 import type { AirwaveClient, CallOptions } from '../client/client';
 import { isApiError } from '../client/errors';
 import { streamGuide, type GuideStreamLimits } from '../client/guide-stream';
@@ -11,11 +12,14 @@ import { GuideStore } from './store';
 export function loadGuide(
   client: AirwaveClient,
   forwardMinutes: number,
-  o: CallOptions & { backMinutes?: number; limits?: Partial<GuideStreamLimits>; onError?: (error: unknown) => void } = {},
+  o: CallOptions & { backMinutes?: number; limits?: Partial<GuideStreamLimits>; onError?: (error: unknown) => void; log?: (line: string) => void } = {},
 ): GuideStore {
   const store = new GuideStore(forwardMinutes);
   streamGuide(client, { forwardMinutes, backMinutes: o.backMinutes }, store, { signal: o.signal, user: o.user, limits: o.limits }).then(
-    () => store.finish(),
+    ({ unreadable }) => {
+      if (unreadable) o.log?.(unreadableText(unreadable, 'GET /guide'));
+      store.finish();
+    },
     (error: unknown) => {
       o.onError?.(error);
       store.fail(isApiError(error) ? error.message : 'The guide could not be read.');

@@ -1,6 +1,6 @@
 import { Tokenizer, TokenParser, TokenType, type ParsedElementInfo, type ParsedTokenInfo } from '@streamparser/json';
 import * as v from 'valibot';
-import { ContractError, count, GuideChannelSchema, isoTime, parseWith, type GuideChannel } from '../../../shared/airwave';
+import { ContractError, count, isoTime, parseGuideChannel, parseWith, type GuideChannel, type Unreadable } from '../../../shared/airwave';
 
 /**
  * Owns turning the bytes of `/guide` into checked channels as they arrive. The document's
@@ -65,6 +65,7 @@ export class GuideReader {
   /** bytes read outside entries since the last entry (the header, separators) */
   #between = 0;
   #channels = 0;
+  readonly #unreadable: Unreadable = { count: 0, examples: [] };
   #programmes = 0;
 
   constructor(
@@ -74,6 +75,12 @@ export class GuideReader {
   ) {
     this.#tokenizer.onToken = (token) => this.#token(token);
     this.#parser.onValue = (info) => this.#value(info);
+  }
+
+  /** programmes left out because they could not be read (a bad time), counted with a few examples */
+  get unreadable(): Unreadable | null {
+    if (this.#unreadable.count === 0) return null;
+    return { count: this.#unreadable.count, examples: this.#unreadable.examples.map((example) => this.redact(example)) };
   }
 
   get channels(): number {
@@ -198,7 +205,7 @@ export class GuideReader {
     }
     let channel: GuideChannel;
     try {
-      channel = parseWith(GuideChannelSchema, ENDPOINT, json);
+      channel = parseGuideChannel(json, ENDPOINT, this.#unreadable);
     } catch (error) {
       if (!(error instanceof ContractError)) throw error;
       throw new ContractError(ENDPOINT, `channels[${index}]${error.field ? `.${error.field}` : ''}`, error.problem);

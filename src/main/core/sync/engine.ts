@@ -212,7 +212,7 @@ export class SyncEngine {
     await loadGuideWindow(this.guide, forwardMinutes, () => {
       const following = this.#following;
       return following ? { client: following.server.client, connection: following.server.connection } : null;
-    });
+    }, this.#deps.log);
   }
 
   // ------------------------------------------------------------ composition

@@ -1,4 +1,4 @@
-import type { Capabilities, NowPlayingEntry, Session, Status } from '../../../shared/airwave';
+import { unreadableText, type Capabilities, type NowPlayingEntry, type Session, type Status } from '../../../shared/airwave';
 import { toDisposable } from '../../common/disposable';
 import { isApiError, type AirwaveClient } from '../client';
 import { nextSessionsSupport, sessionsOutcome, shouldAskSessions, type SessionsOutcome } from '../session-semantics';
@@ -21,6 +21,8 @@ export class ResourceFetcher {
   readonly #server: FollowedServer;
   readonly #deps: SyncDeps;
   readonly #afterOnNow: (connection: Connection) => void;
+  /** the last unreadable-rows sentence logged for `/guide/now` */
+  #saidUnreadable: string | null = null;
 
   /** `afterOnNow` runs after every committed `/guide/now` (to plan the next one). */
   constructor(server: FollowedServer, deps: SyncDeps, afterOnNow: (connection: Connection) => void) {
@@ -145,6 +147,10 @@ export class ResourceFetcher {
 
   onNow(conn: Connection): Promise<void> {
     return this.#fetch(conn, 'onNow', 'onNow', (client, signal) => client.guideNow(this.#options(signal)), (onNow, now) => {
+      // what could not be read is said once, not on every refresh that sends it again
+      const unreadable = onNow.unreadable ? unreadableText(onNow.unreadable, 'GET /guide/now') : null;
+      if (unreadable !== this.#saidUnreadable && unreadable) this.#deps.log(unreadable);
+      this.#saidUnreadable = unreadable;
       this.#deps.store.update({ onNow: freshResource(onNow, now) });
       this.#afterOnNow(conn);
     });

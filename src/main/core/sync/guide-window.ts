@@ -30,13 +30,13 @@ const NETWORK: readonly string[] = ['unreachable', 'timeout', 'cancelled'];
  * more on the connection now current, and otherwise settles with a message saying what happened.
  * Resolves when the window is shown (or another was asked for); rejects with an ApiError.
  */
-export async function loadGuideWindow(windows: GuideWindows, forwardMinutes: number, current: () => GuideTarget | null): Promise<void> {
+export async function loadGuideWindow(windows: GuideWindows, forwardMinutes: number, current: () => GuideTarget | null, log?: (line: string) => void): Promise<void> {
   const signal = windows.ask(forwardMinutes);
   for (let attempt = 0; attempt < 2; attempt++) {
     const target = current();
     if (!target) break;
     let failure: unknown = null;
-    const store = loadGuide(target.client, forwardMinutes, { signal, user: true, onError: (error) => (failure = error) });
+    const store = loadGuide(target.client, forwardMinutes, { signal, user: true, onError: (error) => (failure = error), log });
     const valid = () => current()?.client === target.client;
     const outcome = await windows.follow(store, signal, valid);
     if (outcome === 'overtaken') return;
