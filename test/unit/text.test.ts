@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseNowPlaying, parseStatus } from '../../src/shared/airwave';
+import { boundedJson, OPAQUE_CUT, OPAQUE_LIMITS, parseChannels, parseNowPlaying, parseStatus } from '../../src/shared/airwave';
 import { boundText, displaySafe, markupEscaped, terminalSafe, TEXT_LIMITS } from '../../src/shared/text';
 
 describe('boundText', () => {
@@ -77,5 +77,24 @@ describe('server text is bounded where it enters the app', () => {
     const status = parseStatus({ product: 'airwave', version: '0.15.13', instanceId: 'i', name: 'S'.repeat(10_000), time: null, timezone: null });
     expect(status.name).toHaveLength(TEXT_LIMITS.name);
     expect(parseStatus({ product: 'airwave', version: '0.15.13', instanceId: 'i', name: 'Home', time: null, timezone: null }).name).toBe('Home');
+  });
+});
+
+describe('a free-form definition is kept within limits', () => {
+  it('cuts nesting 4,000 levels deep, so showing it indented stays small', () => {
+    const deep = JSON.parse(`{"clauses":${'['.repeat(4_000)}${']'.repeat(4_000)}}`) as Record<string, unknown>;
+    const [channel] = parseChannels({ channels: [{ id: 'c1', number: 1, name: 'One', definition: deep }] }).channels;
+    const shown = JSON.stringify(channel?.definition, null, 2);
+    expect(shown.length).toBeLessThan(10_000);
+    expect(shown).toContain(OPAQUE_CUT);
+  });
+
+  it('cuts a definition with a million values and long strings, and keeps an ordinary one whole', () => {
+    const wide = { items: Array.from({ length: 1_000_000 }, (_, i) => i), note: 'n'.repeat(100_000) };
+    const bounded = boundedJson(wide) as { items: unknown[]; note: string };
+    expect(bounded.items.length).toBeLessThanOrEqual(OPAQUE_LIMITS.values + 1);
+    expect(bounded.items.at(-1)).toBe(OPAQUE_CUT);
+    const ordinary = { strategy: 'shuffle', clauses: [{ field: 'genre', op: 'is', value: 'Sitcom' }], sort: { field: 'title', direction: 'asc' } };
+    expect(boundedJson(ordinary)).toEqual(ordinary);
   });
 });

@@ -42,8 +42,53 @@ export const isoTime = v.pipe(
 export const openEnum = <const T extends readonly [string, ...string[]]>(_known: T) =>
   v.custom<T[number] | (string & {})>((input) => typeof input === 'string', 'expected a string');
 
-/** A free-form JSON object (e.g. a channel definition): shown, never depended on. */
-export const opaqueObject = v.record(v.string(), v.unknown());
+/** How much of a free-form object the app keeps: nesting, values in all, and each string. */
+export const OPAQUE_LIMITS = { depth: 12, values: 2_000, chars: TEXT_LIMITS.title } as const;
+/** What stands where the app stopped reading a free-form object. */
+export const OPAQUE_CUT = '…';
+
+/**
+ * A copy of a free-form JSON value within OPAQUE_LIMITS: containers nested deeper, values past
+ * the count and the ends of long strings are replaced by OPAQUE_CUT. A definition nested 4,000
+ * levels deep (8 KB of brackets) would otherwise become 32 million characters when shown
+ * indented, or overflow the stack of whatever walks it; the copy's recursion stops at the limit.
+ */
+export function boundedJson(value: unknown): unknown {
+  let left = OPAQUE_LIMITS.values;
+  const copy = (item: unknown, depth: number): unknown => {
+    if (left-- <= 0) return OPAQUE_CUT;
+    if (typeof item === 'string') return boundText(item, OPAQUE_LIMITS.chars);
+    if (typeof item !== 'object' || item === null) return item;
+    if (depth >= OPAQUE_LIMITS.depth) return OPAQUE_CUT;
+    if (Array.isArray(item)) {
+      const out: unknown[] = [];
+      for (const element of item) {
+        if (left <= 0) {
+          out.push(OPAQUE_CUT);
+          break;
+        }
+        out.push(copy(element, depth + 1));
+      }
+      return out;
+    }
+    const out: Record<string, unknown> = {};
+    for (const [key, element] of Object.entries(item)) {
+      if (left <= 0) {
+        out[OPAQUE_CUT] = OPAQUE_CUT;
+        break;
+      }
+      out[boundText(key, OPAQUE_LIMITS.chars)] = copy(element, depth + 1);
+    }
+    return out;
+  };
+  return copy(value, 0);
+}
+
+/** A free-form JSON object (e.g. a channel definition): shown, never depended on, kept within OPAQUE_LIMITS. */
+export const opaqueObject = v.pipe(
+  v.record(v.string(), v.unknown()),
+  v.transform((value) => boundedJson(value) as Record<string, unknown>),
+);
 
 /** The response of one endpoint did not have the shape the app relies on. */
 export class ContractError extends Error {
