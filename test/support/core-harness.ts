@@ -48,11 +48,13 @@ export interface HarnessOptions {
   pollSeconds?: number;
   /** connect with the demo's viewer-scoped key (it sees only `demo.controls.viewerChannels()`) */
   viewerKey?: boolean;
+  /** the demo keeps its own time when the computer's clock is set (`clock.jump`), as a real server does */
+  steadyServer?: boolean;
 }
 
 export async function startCoreHarness(options: HarnessOptions = {}): Promise<CoreHarness> {
   const clock = new ManualClock('2026-09-27T18:00:00.000Z');
-  const demo = await startDemoServer({ seed: 21, channels: 8, viewers: 2, churn: 0, ...options.demo, clock });
+  const demo = await startDemoServer({ seed: 21, channels: 8, viewers: 2, churn: 0, ...options.demo, clock: options.steadyServer ? clock.steady : clock });
   const dataDir = mkdtempSync(join(tmpdir(), 'airwave-core-'));
   const { backend } = openSettingsDir(dataDir);
   const settings = new SettingsService(backend, plainSecretBox);

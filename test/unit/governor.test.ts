@@ -77,6 +77,52 @@ describe('RequestGovernor', () => {
     for (let i = 20; i < starts.length; i++) expect(starts[i]! - starts[i - 20]!).toBeGreaterThanOrEqual(60_000);
   });
 
+  it('starts a waiting background request at once when the user asks for the same thing (Refresh)', async () => {
+    const clock = new ManualClock();
+    const governor = new RequestGovernor(clock, { perMinute: 2, spacingMs: 1_000, burst: 1 });
+    const s = sender();
+    const key = 'GET /now-playing';
+    for (let i = 0; i < 2; i++) {
+      void governor.run({ key, endpoint: key }, s.send(key));
+      await flush();
+      s.answerAll();
+      await flush();
+      clock.advance(1_000);
+    }
+    // the minute's budget is spent: the next background request waits for it
+    const waiting = governor.run({ key, endpoint: key }, s.send(key));
+    await flush();
+    expect(s.calls).toBe(2);
+    expect(governor.queued).toBe(1);
+    // Refresh asks for the same request: it goes now, without any time passing
+    const refreshed = governor.run({ key, endpoint: key, user: true }, s.send(key));
+    await flush();
+    expect(s.calls).toBe(3);
+    s.answerAll();
+    await expect(refreshed).resolves.toBe(`answer ${key}`);
+    await expect(waiting).resolves.toBe(`answer ${key}`);
+  });
+
+  it('spaces and budgets on monotonic time: the system clock set back a day or a year holds nothing back', async () => {
+    for (const jump of [-2 * 60_000, -24 * 3_600_000, -365 * 24 * 3_600_000]) {
+      const clock = new ManualClock();
+      const governor = new RequestGovernor(clock, { perMinute: 20, spacingMs: 1_000, burst: 1 });
+      const s = sender();
+      const key = 'GET /sessions/count';
+      void governor.run({ key, endpoint: key }, s.send(key));
+      await flush();
+      s.answerAll();
+      await flush();
+      clock.jump(jump);
+      clock.advance(1_000); // one spacing later, as the monotonic clock counts
+      void governor.run({ key, endpoint: key }, s.send(key));
+      await flush();
+      expect(s.calls).toBe(2);
+      s.answerAll();
+      await flush();
+    }
+  });
+
   it('caps requests in flight, queues the rest, and shares identical ones', async () => {
     const clock = new ManualClock();
     const governor = new RequestGovernor(clock, { maxInFlight: 4 });

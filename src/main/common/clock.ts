@@ -1,14 +1,22 @@
 /**
  * Time as the core and the demo server see it. Production uses the system clock; tests inject a
  * manual clock (test/support/manual-clock.ts) so hours of behaviour run in milliseconds.
+ *
+ * Two kinds of time: `now()` is the wall clock, for what people read and for comparing with the
+ * server's times; it jumps when the system clock is set (NTP stepping back after boot, a dual-boot
+ * machine keeping local time, a restored VM snapshot). `monotonic()` only ever moves forward at
+ * the pace of real time: every spacing, budget, backoff and "how long ago" the app keeps for
+ * itself is measured with it, so a jump can neither freeze the app nor unleash it.
  */
 export interface TimerHandle {
   cancel(): void;
 }
 
 export interface Clock {
-  /** Milliseconds since the epoch. */
+  /** Milliseconds since the epoch (wall time: it can jump). */
   now(): number;
+  /** Milliseconds from an arbitrary origin that never goes back (for durations only). */
+  monotonic(): number;
   /** Runs `fn` once after `ms`; the handle cancels it. Timers never keep the process alive. */
   setTimeout(fn: () => void, ms: number): TimerHandle;
 }
@@ -26,6 +34,7 @@ export function normaliseDelay(ms: number): number {
 
 export const systemClock: Clock = {
   now: () => Date.now(),
+  monotonic: () => performance.now(),
   setTimeout(fn, ms) {
     let remaining = normaliseDelay(ms);
     let timer: ReturnType<typeof setTimeout> | null = null;

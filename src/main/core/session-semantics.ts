@@ -107,6 +107,7 @@ export type SessionsSupport =
   | { state: 'unknown' }
   | { state: 'supported' }
   | { state: 'absent' }
+  /** `at` is monotonic time (see Clock) */
   | { state: 'retry'; at: number; failures: number };
 
 export type SessionsOutcome = 'ok' | 'absent' | 'malformed' | 'transient';

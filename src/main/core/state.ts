@@ -38,8 +38,15 @@ export const emptyResource = <T>(): Resource<T> => ({ data: null, updatedAt: nul
 export const freshResource = <T>(data: T, now: number): Resource<T> => ({ data, updatedAt: now, error: null });
 
 /** How old a resource's data is (infinitely old when it never arrived). */
+/**
+ * How old a resource is at wall time `now`. Data stamped in the future (the system clock was set
+ * back since) is as old as can be: it is read again once, rather than trusted for the length of
+ * the jump.
+ */
 export function resourceAge(resource: Resource<unknown>, now: number): number {
-  return resource.updatedAt === null ? Number.POSITIVE_INFINITY : now - resource.updatedAt;
+  if (resource.updatedAt === null) return Number.POSITIVE_INFINITY;
+  const age = now - resource.updatedAt;
+  return age < 0 ? Number.POSITIVE_INFINITY : age;
 }
 
 export const emptyGuideView = (forwardMinutes: number): GuideView => ({

@@ -41,7 +41,7 @@ class VerifiedAddresses {
 
   add(id: string, address: string): void {
     this.#until.delete(`${id}\n${address}`);
-    this.#until.set(`${id}\n${address}`, this.clock.now() + VERIFIED_ADDRESS_MS);
+    this.#until.set(`${id}\n${address}`, this.clock.monotonic() + VERIFIED_ADDRESS_MS);
     for (const oldest of this.#until.keys()) {
       if (this.#until.size <= VERIFIED_ADDRESSES_MAX) break;
       this.#until.delete(oldest);
@@ -53,7 +53,7 @@ class VerifiedAddresses {
     const key = `${id}\n${address}`;
     const until = this.#until.get(key);
     this.#until.delete(key);
-    return until !== undefined && this.clock.now() <= until;
+    return until !== undefined && this.clock.monotonic() <= until;
   }
 }
 

@@ -8,7 +8,8 @@ import { ApiError } from './errors';
  * and outside explicit user actions, the same request starts at most `burst` times in any
  * `burst × spacingMs` (a scheduler that asks twice at one instant is served, one that loops is
  * held to one start per `spacingMs`) and one endpoint family (e.g. every `/channels/by-number/{n}/now`) starts at most `perMinute`
- * times in any 60 s. It runs on the injected clock, so tests hold it to account in simulated time.
+ * times in any 60 s. It runs on the injected clock, so tests hold it to account in simulated time,
+ * and on its monotonic time: the system clock set back a day must not hold requests for a day.
  */
 
 export interface GovernorPolicy {
@@ -110,7 +111,11 @@ export class RequestGovernor {
     const key = request.coalesce === false ? `${request.key}#${++this.#unique}` : request.key;
     let entry = this.#shared.get(key);
     if (entry) {
-      if (request.user && !entry.user) entry.user = true;
+      if (request.user && !entry.user) {
+        // the user asked for what was waiting on a budget: it goes now, ahead of the queue
+        entry.user = true;
+        if (!entry.running) this.#pump();
+      }
     } else {
       if (this.#queue.length >= this.policy.maxQueued) {
         return Promise.reject(
@@ -201,7 +206,7 @@ export class RequestGovernor {
 
   #pump(): void {
     if (this.#closed) return;
-    const now = this.#clock.now();
+    const now = this.#clock.monotonic();
     let earliest = Number.POSITIVE_INFINITY;
     while (this.#running < this.policy.maxInFlight && this.#queue.length) {
       let next = this.#queue.findIndex((e) => e.user);
@@ -276,6 +281,6 @@ export class RequestGovernor {
       this.#wake = null;
       this.#wakeAt = Number.POSITIVE_INFINITY;
       this.#pump();
-    }, at - this.#clock.now());
+    }, at - this.#clock.monotonic());
   }
 }

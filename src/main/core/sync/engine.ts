@@ -290,7 +290,7 @@ export class SyncEngine {
       return this.#incompatible(following, `${display} speaks public API ${capabilities.apiVersion}; this app speaks v1. Look for an update of the app.`);
     }
     server.baselinePending = true;
-    if (capabilities?.sse.supported && this.#deps.clock.now() >= server.stream.blockedUntil) {
+    if (capabilities?.sse.supported && this.#deps.clock.monotonic() >= server.stream.blockedUntil) {
       server.stream.pollReason = '';
       server.stream.full = false;
       events.follow(conn).catch((error: unknown) => conn.fail(error));
@@ -326,7 +326,8 @@ export class SyncEngine {
   /** Polling because the server refused the stream as full (503): busy, until the stream is tried again. */
   #streamFull(following: Following): Partial<ConnectionView> {
     const { stream } = following.server;
-    return stream.full && this.#deps.clock.now() < stream.blockedUntil ? { busy: true, nextRetryAt: stream.blockedUntil } : {};
+    const left = stream.blockedUntil - this.#deps.clock.monotonic();
+    return stream.full && left > 0 ? { busy: true, nextRetryAt: this.#deps.clock.now() + left } : {};
   }
 
   #pollingMessage(following: Following): string {

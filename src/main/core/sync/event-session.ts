@@ -55,7 +55,7 @@ export class EventSession {
       return conn.fail(error);
     }
     conn.ifCurrent(() => (this.#server.stream.body = body));
-    const openedAt = this.#deps.clock.now();
+    const openedAt = this.#deps.clock.monotonic();
     this.#armWatchdog(conn, abort, body);
     const reading = readEventStream(body, {
       onActivity: conn.bind(() => this.#armWatchdog(conn, abort, body)),
@@ -95,7 +95,7 @@ export class EventSession {
   #refused(conn: Connection, error: ApiError): void {
     const { clock, tuning, log } = this.#deps;
     const record = this.#server.stream;
-    record.blockedUntil = clock.now() + streamRefusedDelay(tuning, error.retryAfterMs ?? 0);
+    record.blockedUntil = clock.monotonic() + streamRefusedDelay(tuning, error.retryAfterMs ?? 0);
     record.pollReason = `the live event stream was refused (HTTP ${error.status ?? '?'}); trying it again later`;
     record.full = isBusy(error);
     log(`events refused: ${error.message}`);
@@ -111,11 +111,11 @@ export class EventSession {
     const { clock, tuning, log } = this.#deps;
     const record = this.#server.stream;
     log(reason);
-    const quick = clock.now() - openedAt < tuning.minStreamLifeMs;
+    const quick = clock.monotonic() - openedAt < tuning.minStreamLifeMs;
     record.badInARow = quick || silent ? record.badInARow + 1 : 0;
     if (record.badInARow >= tuning.maxQuickStreamFailures) {
       record.badInARow = 0;
-      record.blockedUntil = clock.now() + streamRefusedDelay(tuning, 0);
+      record.blockedUntil = clock.monotonic() + streamRefusedDelay(tuning, 0);
       record.pollReason = silent
         ? 'the live event stream keeps going silent; trying it again later'
         : 'the live event stream keeps dropping; trying it again later';

@@ -100,7 +100,7 @@ export class ResourceFetcher {
     return this.#single(conn, 'viewers', async () => {
       const server = this.#server;
       const client = server.client;
-      const askSessions = shouldAskSessions(server.sessionsSupport, this.#deps.clock.now());
+      const askSessions = shouldAskSessions(server.sessionsSupport, this.#deps.clock.monotonic());
       try {
         const [nowPlaying, sessions] = await conn.run((signal) =>
           Promise.all([
@@ -111,7 +111,7 @@ export class ResourceFetcher {
         conn.ifCurrent(() => {
           const now = this.#deps.clock.now();
           const outcome: SessionsOutcome | null = sessions === null ? null : typeof sessions === 'string' ? sessions : 'ok';
-          if (outcome) server.sessionsSupport = nextSessionsSupport(server.sessionsSupport, outcome, now);
+          if (outcome) server.sessionsSupport = nextSessionsSupport(server.sessionsSupport, outcome, this.#deps.clock.monotonic());
           if (outcome === 'malformed') this.#deps.log('/sessions answered badly: viewers are users on devices for now; asking again later');
           const baseline = server.baselinePending;
           server.baselinePending = false;

@@ -18,7 +18,7 @@ export interface StreamRecord {
   body: { destroy(): void } | null;
   /** streams in a row that died young or went silent */
   badInARow: number;
-  /** until then the stream is not tried (the engine polls meanwhile) */
+  /** until then (monotonic ms, see Clock) the stream is not tried (the engine polls meanwhile) */
   blockedUntil: number;
   /** why the engine polls, in words ('' when there is nothing to say) */
   pollReason: string;

@@ -192,7 +192,7 @@ export class GuideWindows {
       this.#show(store, {});
       return;
     }
-    const now = this.clock.now();
+    const now = this.clock.monotonic();
     const filling = this.#shown === store && this.state.state.guide.channels < FIRST_SCREEN;
     if (summary.state === 'loading' && !filling && now - this.#lastProgress < PROGRESS_MS) return;
     this.#lastProgress = now;
@@ -205,7 +205,7 @@ export class GuideWindows {
     // rows never change once they have arrived: the revision moves only for another window
     const another = this.#shown !== store;
     this.#shown = store;
-    this.#lastProgress = this.clock.now();
+    this.#lastProgress = this.clock.monotonic();
     const summary = store.summary();
     const window = summary.window;
     this.#patch({

@@ -183,7 +183,7 @@ export class Schedules {
 
   /** While the stream is blocked, polling tries it again when the block ends. */
   streamRetry(conn: Connection, reconnect: () => void): void {
-    const blockedFor = this.#server.stream.blockedUntil - this.#deps.clock.now();
+    const blockedFor = this.#server.stream.blockedUntil - this.#deps.clock.monotonic();
     if (this.#deps.store.state.capabilities.data?.sse.supported && blockedFor > 0) conn.schedule('stream-retry', blockedFor, reconnect);
   }
 
