@@ -190,9 +190,9 @@ export class Reminders {
     const now = this.#o.clock.now();
     this.#list = this.#list.filter((r) => r.id !== reminder.id);
     if (outcome.kind === 'moved' && Date.parse(outcome.startsAt) > now) {
-      // keep reminding, at the new time
+      // keep reminding, at the new time, on the same server (its id names the server, as every reminder's does)
       const moved: Reminder = { ...reminder, startsAt: outcome.startsAt, endsAt: outcome.endsAt };
-      moved.id = reminderId(moved);
+      moved.id = reminderId(moved, moved.server);
       if (!this.#list.some((r) => r.id === moved.id)) this.#list = sortByStart([...this.#list, moved]);
     }
     this.#saved(false);
