@@ -3,11 +3,17 @@
  * bridge) before a handler runs. Types only protect the honest renderer; these protect main.
  */
 import * as v from 'valibot';
+import { acceleratorProblem } from './accelerator';
 import { GUIDE_ROWS_MAX, type Command, type RequestOf } from './bridge';
 
 const empty = v.strictObject({});
 const authStyle = v.picklist(['x-api-key', 'bearer']);
 const shortText = (max: number) => v.pipe(v.string(), v.maxLength(max));
+/** A global shortcut in the one grammar (accelerator.ts); the issue says what is wrong with it. */
+const accelerator = v.pipe(
+  v.string(),
+  v.check((text) => acceleratorProblem(text) === null, (issue) => acceleratorProblem(String(issue.input)) ?? 'not a shortcut'),
+);
 const clock = v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time like 22:30'));
 
 /** 20 s by default: fewer requests than Home Assistant's two sensors every 30 s (240 an hour), at a better p95 (bench:sync) */
@@ -83,7 +89,7 @@ export const REQUEST_SCHEMAS: Schemas = {
     notifications: v.optional(notifications),
     launchAtLogin: v.optional(v.boolean()),
     shortcut: v.optional(
-      v.strictObject({ enabled: v.optional(v.boolean()), accelerator: v.optional(shortText(100)) }),
+      v.strictObject({ enabled: v.optional(v.boolean()), accelerator: v.optional(accelerator) }),
     ),
     badgeServer: v.optional(v.nullable(serverId)),
   }),

@@ -3,7 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import type { Notice } from '../../shared/bridge';
 import { POLL_SECONDS } from '../../shared/bridge-schema';
 import { parseServerUrl } from '../../shared/server-url';
-import { isAccelerator } from './accelerator';
+import { isAccelerator } from '../../shared/accelerator';
 import { checkServerList, SERVER_ID, type SealedKey } from './server-entries';
 
 /**

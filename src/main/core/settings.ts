@@ -1,6 +1,6 @@
 import type { AuthStyle, KeyStorage, SettingsPatch, SettingsView } from '../../shared/bridge';
 import { MAX_SERVERS, type ServerEntryView } from '../../shared/bridge-servers';
-import { acceleratorProblem } from './accelerator';
+import { acceleratorProblem } from '../../shared/accelerator';
 import { defaultName, following, legacyEntry, MAX_NAME, newServerId, withAddress, type StoredServer } from './server-entries';
 import { MAX_PAUSE_MS } from './settings-file';
 import { DEFAULT_SETTINGS, type KeyProtection, type SettingsBackend, type StoredSettings } from './settings-storage';
