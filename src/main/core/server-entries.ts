@@ -1,8 +1,7 @@
 /**
  * The servers in the settings file: what one entry holds, how each entry is checked on its own
- * (a damaged entry is dropped or mended without touching the others), the move from the
- * one-server file of earlier versions to a list of one, and the pure list operations the settings
- * service applies.
+ * (a damaged entry is dropped or mended without touching the others), and the pure list
+ * operations the settings service applies.
  */
 import { randomBytes } from 'node:crypto';
 import type { AuthStyle } from '../../shared/bridge';
@@ -91,24 +90,6 @@ export function checkServerList(
     }
   });
   return { servers, dropped, mended: dropped.length > 0 };
-}
-
-/**
- * The one-server settings of earlier versions (`server`, `apiKey`, `authStyle` at the top) as a
- * list of one; null when there is nothing to move.
- */
-export function legacyEntry(values: { server: string | null; apiKey: SealedKey | null; authStyle: AuthStyle }, id: string): StoredServer | null {
-  if (!values.server || !validAddress(values.server)) return null;
-  return {
-    id,
-    name: defaultName(values.server),
-    address: values.server,
-    addresses: [values.server],
-    instanceId: null,
-    apiKey: values.apiKey,
-    authStyle: values.authStyle,
-    paused: false,
-  };
 }
 
 /** `address` added to an entry's known addresses (at the end; the followed one stays first). */

@@ -2,7 +2,6 @@ import { closeSync, constants, copyFileSync, existsSync, fstatSync, lstatSync, o
 import { basename, dirname, join } from 'node:path';
 import type { Notice } from '../../shared/bridge';
 import { POLL_SECONDS } from '../../shared/bridge-schema';
-import { parseServerUrl } from '../../shared/server-url';
 import { isAccelerator } from '../../shared/accelerator';
 import { checkServerList, SERVER_ID, type SealedKey } from './server-entries';
 
@@ -23,12 +22,9 @@ const ok = (value: unknown) => ({ ok: true as const, value });
 const bad = { ok: false as const };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const oneOf = (...values: unknown[]): Check => (v) => (values.includes(v) ? ok(v) : bad);
 const bool: Check = (v) => (typeof v === 'boolean' ? ok(v) : bad);
 const intIn = (min: number, max: number): Check => (v) => (Number.isInteger(v) && (v as number) >= min && (v as number) <= max ? ok(v) : bad);
 const HHMM = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
-
-const server: Check = (v) => (v === null || (typeof v === 'string' && v.length <= 2048 && parseServerUrl(v).ok) ? ok(v) : bad);
 
 const apiKey: Check = (v) => {
   if (v === null) return ok(v);
@@ -40,12 +36,7 @@ const apiKey: Check = (v) => {
   return ok({ data: v.data, protection: v.protection });
 };
 
-/** Older versions let the interval be hand-edited as text ("15"): read it as a whole number in range. */
-const pollSeconds: Check = (v) => {
-  const n = typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Math.round(Number(v)) : v;
-  if (typeof n !== 'number' || !Number.isFinite(n)) return bad;
-  return ok(Math.min(POLL_SECONDS.max, Math.max(POLL_SECONDS.min, Math.round(n))));
-};
+const pollSeconds = intIn(POLL_SECONDS.min, POLL_SECONDS.max);
 
 /** A key inside a server entry: its sealed form, or undefined when damaged. */
 const entryKey = (v: unknown): SealedKey | null | undefined => {
@@ -68,9 +59,6 @@ const SHORTCUT: Record<string, Check> = {
 };
 
 const FIELDS: Record<string, Check | Record<string, Check>> = {
-  server,
-  apiKey,
-  authStyle: oneOf('x-api-key', 'bearer'),
   pollSeconds,
   notifications: NOTIFICATIONS,
   launchAtLogin: bool,
@@ -82,7 +70,7 @@ const FIELDS: Record<string, Check | Record<string, Check>> = {
 };
 
 /** What a field is called in a notice ("the server address", "notifications.pausedUntil"). */
-const LABELS: Record<string, string> = { server: 'the server address', apiKey: 'the saved API key', 'shortcut.accelerator': 'the shortcut' };
+const LABELS: Record<string, string> = { 'shortcut.accelerator': 'the shortcut' };
 
 export interface CheckedSettings {
   /** the object with every bad field left out (the store's defaults fill them in) */

@@ -4,34 +4,28 @@ import Conf, { type Options as ConfOptions } from 'conf';
 import type { Notice, SettingsView } from '../../shared/bridge';
 import { POLL_SECONDS } from '../../shared/bridge-schema';
 import { MAX_SERVERS } from '../../shared/bridge-servers';
-import { APP_VERSION } from '../../shared/app-info';
 import type { StoredServer } from './server-entries';
 import { repairSettingsFile } from './settings-file';
 
 /**
- * What is in the settings file: its shape, schema, defaults and migrations (shared by
- * electron-store in the app and conf in the preview host and the tests, so both behave the same),
- * and how it is opened whatever state it is in.
+ * What is in the settings file: its shape, schema and defaults (shared by electron-store in the
+ * app and conf in the preview host and the tests, so both behave the same), and how it is opened
+ * whatever state it is in.
  */
 
 /** How a stored key is protected: by the OS keychain, by Linux's fixed `basic_text` password, or not at all. */
 export type KeyProtection = 'os' | 'basic_text' | 'plain';
 
 /**
- * What is in the file: the settings the renderer sees, with sealed keys instead of `hasKey`.
- * `server`, `apiKey` and `authStyle` at the top are the one-server form of earlier versions: read
- * once, moved into `servers` as a list of one, and left empty (see server-entries.ts).
+ * What is in the file: the settings the renderer sees, with the servers as stored (sealed keys)
+ * instead of what the view derives from the selected one.
  */
-export interface StoredSettings extends Omit<SettingsView, 'hasKey' | 'keyStorage' | 'servers'> {
-  apiKey: { data: string; protection: KeyProtection } | null;
+export interface StoredSettings extends Omit<SettingsView, 'server' | 'hasKey' | 'keyStorage' | 'authStyle' | 'servers'> {
   servers: StoredServer[];
   guideForwardMinutes: number;
 }
 
 export const DEFAULT_SETTINGS: StoredSettings = {
-  server: null,
-  apiKey: null,
-  authStyle: 'x-api-key',
   pollSeconds: POLL_SECONDS.default,
   notifications: { enabled: true, quietHours: null, mutedUsers: [], pausedUntil: null },
   launchAtLogin: false,
@@ -47,14 +41,6 @@ const hhmm = { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' };
 
 /** JSON Schema per top-level key, as conf/electron-store take it. */
 export const SETTINGS_SCHEMA = {
-  server: { type: ['string', 'null'], maxLength: 2048 },
-  apiKey: {
-    type: ['object', 'null'],
-    properties: { data: { type: 'string', maxLength: 65536 }, protection: { enum: ['os', 'basic_text', 'plain'] } },
-    required: ['data', 'protection'],
-    additionalProperties: false,
-  },
-  authStyle: { enum: ['x-api-key', 'bearer'] },
   pollSeconds: { type: 'integer', minimum: POLL_SECONDS.min, maximum: POLL_SECONDS.max },
   notifications: {
     type: 'object',
@@ -87,35 +73,13 @@ export const SETTINGS_SCHEMA = {
   badgeServer: { type: ['string', 'null'], maxLength: 40 },
 } as const;
 
-interface MigrationStore {
-  get(key: string): unknown;
-  set(key: string, value: unknown): void;
-  has(key: string): boolean;
-}
-
-/**
- * Migrations by app version, run once when a newer app opens an older file. Before 0.1.0 the
- * poll interval could be hand-edited as text ("15"): make it a whole number in range.
- */
-export const SETTINGS_MIGRATIONS: Record<string, (store: MigrationStore) => void> = {
-  '0.1.0': (store) => {
-    const raw = store.get('pollSeconds');
-    if (typeof raw === 'string' && raw.trim() !== '') {
-      const n = Math.round(Number(raw));
-      store.set('pollSeconds', Number.isFinite(n) ? Math.min(POLL_SECONDS.max, Math.max(POLL_SECONDS.min, n)) : POLL_SECONDS.default);
-    }
-  },
-};
-
 /** Options shared by electron-store (the app) and conf (preview, tests). */
 export function storeOptions(): ConfOptions<StoredSettings> {
   return {
     configName: 'settings',
     projectName: 'airwave-tray',
-    projectVersion: APP_VERSION,
     defaults: DEFAULT_SETTINGS,
     schema: SETTINGS_SCHEMA as unknown as ConfOptions<StoredSettings>['schema'],
-    migrations: SETTINGS_MIGRATIONS as unknown as ConfOptions<StoredSettings>['migrations'],
     clearInvalidConfig: true,
     configFileMode: 0o600,
   };

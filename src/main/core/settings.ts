@@ -1,7 +1,7 @@
 import type { AuthStyle, KeyStorage, SettingsPatch, SettingsView } from '../../shared/bridge';
 import { MAX_SERVERS, type ServerEntryView } from '../../shared/bridge-servers';
 import { acceleratorProblem } from '../../shared/accelerator';
-import { defaultName, following, legacyEntry, MAX_NAME, newServerId, withAddress, type StoredServer } from './server-entries';
+import { defaultName, following, MAX_NAME, newServerId, withAddress, type StoredServer } from './server-entries';
 import { MAX_PAUSE_MS } from './settings-file';
 import { DEFAULT_SETTINGS, type KeyProtection, type SettingsBackend, type StoredSettings } from './settings-storage';
 
@@ -53,12 +53,6 @@ export class SettingsService {
   get values(): StoredSettings {
     if (this.#values) return this.#values;
     this.#values = { ...DEFAULT_SETTINGS, ...this.#backend.store };
-    // the one-server file of earlier versions becomes a list of one, losing nothing
-    const moved = this.#values.servers.length === 0 ? legacyEntry(this.#values, newServerId()) : null;
-    if (moved) {
-      this.#write({ servers: [moved], selectedServer: moved.id, server: null, apiKey: null }, false);
-      this.#values = { ...DEFAULT_SETTINGS, ...this.#backend.store };
-    }
     return this.#values;
   }
 
@@ -73,7 +67,7 @@ export class SettingsService {
       server: selected?.address ?? null,
       hasKey: selected?.apiKey != null,
       keyStorage: selected?.apiKey ? storageOf(selected.apiKey.protection) : null,
-      authStyle: selected?.authStyle ?? values.authStyle,
+      authStyle: selected?.authStyle ?? 'x-api-key',
       servers: values.servers.map(entryView),
       selectedServer: selected?.id ?? null,
       badgeServer: values.servers.some((s) => s.id === values.badgeServer) ? values.badgeServer : null,
@@ -222,7 +216,6 @@ export class SettingsService {
     const badge = patch.badgeServer === undefined ? {} : { badgeServer: patch.badgeServer !== null && this.entry(patch.badgeServer) ? patch.badgeServer : null };
     this.#write({
       ...badge,
-      ...(patch.authStyle && !selected ? { authStyle: patch.authStyle } : {}),
       ...(patch.pollSeconds !== undefined ? { pollSeconds: patch.pollSeconds } : {}),
       ...(notifications ? { notifications: { ...values.notifications, ...notifications } } : {}),
       ...(patch.launchAtLogin !== undefined ? { launchAtLogin: patch.launchAtLogin } : {}),
@@ -238,7 +231,7 @@ export class SettingsService {
   forget(): void {
     const selected = this.selected();
     if (selected) this.removeServer(selected.id);
-    this.#write({ server: null, apiKey: null, demo: false });
+    this.#write({ demo: false });
   }
 
   onChange(listener: () => void): () => void {
@@ -255,11 +248,11 @@ export class SettingsService {
     this.#write({ servers: this.values.servers.map((s) => (s.id === entry.id ? entry : s)), ...more });
   }
 
-  #write(values: Partial<StoredSettings>, tell = true): void {
+  #write(values: Partial<StoredSettings>): void {
     if (Object.keys(values).length === 0) return;
     this.#backend.set(values);
-    this.#values = null; // read back what the store kept (defaults, migrations and all)
-    if (tell) for (const listener of [...this.#listeners]) listener();
+    this.#values = null; // read back what the store kept (defaults and all)
+    for (const listener of [...this.#listeners]) listener();
   }
 }
 
