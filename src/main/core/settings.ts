@@ -1,11 +1,12 @@
 import type { AuthStyle, KeyStorage, SettingsPatch, SettingsView } from '../../shared/bridge';
 import { MAX_SERVERS, type ServerEntryView } from '../../shared/bridge-servers';
 import { acceleratorProblem } from '../../shared/accelerator';
+import { readKept } from '../../shared/tolerant';
 import { defaultName, following, MAX_NAME, newServerId, withAddress, type StoredServer } from './server-entries';
-import { MAX_PAUSE_MS } from './settings-file';
-import { DEFAULT_SETTINGS, type KeyProtection, type SettingsBackend, type StoredSettings } from './settings-storage';
+import { DEFAULT_SETTINGS, MAX_PAUSE_MS, settingsSchema, type KeyProtection, type SettingsBackend, type StoredSettings } from './settings-storage';
 
 export * from './settings-storage';
+export { openSettings, openSettingsDir, type OpenedSettings } from './settings-file';
 
 /**
  * Settings: the service the core uses (what is in the file and how it is opened are in
@@ -250,7 +251,11 @@ export class SettingsService {
 
   #write(values: Partial<StoredSettings>): void {
     if (Object.keys(values).length === 0) return;
-    this.#backend.set(values);
+    // written as the next start would read it: what the file's schema would not keep (a server's
+    // instanceId of thousands of characters) falls back here already, so the two never differ
+    const read = readKept(settingsSchema(), { ...this.values, ...values });
+    const kept = read.ok ? (Object.fromEntries(Object.keys(values).map((name) => [name, read.value[name as keyof StoredSettings]])) as Partial<StoredSettings>) : values;
+    this.#backend.set(kept);
     this.#values = null; // read back what the store kept (defaults and all)
     for (const listener of [...this.#listeners]) listener();
   }
