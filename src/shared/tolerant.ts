@@ -33,13 +33,14 @@ export function orDefault<T>(schema: Schema<T>, fallback: T): Schema<T> {
   return v.optional(v.union([schema, marking(false, fallback)]), fallback as never) as unknown as Schema<T>;
 }
 
-/** An object of `fields`, each falling back to its value in `defaults` on its own. */
+/** An object of `fields`, each falling back to its value in `defaults` on its own (a list is no such object). */
 export function fieldsOrDefault<F extends Record<string, v.GenericSchema>>(
   fields: F,
   defaults: { [K in keyof F]: v.InferOutput<F[K]> },
 ): Schema<{ [K in keyof F]: v.InferOutput<F[K]> }> {
   const entries = Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, orDefault(schema, defaults[name])]));
-  return v.object(entries) as unknown as Schema<{ [K in keyof F]: v.InferOutput<F[K]> }>;
+  // valibot's object takes an array for an object with no fields; a list is not these settings
+  return v.pipe(v.unknown(), v.check((value) => !Array.isArray(value), 'an object'), v.object(entries)) as unknown as Schema<{ [K in keyof F]: v.InferOutput<F[K]> }>;
 }
 
 /**

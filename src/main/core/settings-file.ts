@@ -30,7 +30,15 @@ export interface CheckedSettings {
 }
 
 /** What a field is called in a notice. */
-const LABELS: Record<string, string> = { 'shortcut.accelerator': 'the shortcut', apiKey: 'the API key', name: 'the name', addresses: 'the other addresses' };
+const LABELS: Record<string, string> = {
+  'shortcut.accelerator': 'the shortcut',
+  apiKey: 'the API key',
+  name: 'the name',
+  addresses: 'the other addresses',
+  instanceId: 'the instance id',
+  authStyle: 'the auth style',
+  paused: 'the pause',
+};
 
 /** A dropped field or entry in words; a server entry (or its key) left out is said apart from the fields. */
 function described(dropped: Dropped, input: Record<string, unknown>): { text: string; server: boolean } {
