@@ -45,14 +45,13 @@ export type StoredServer = v.InferOutput<typeof SERVER_ENTRY>;
 
 /** Addresses kept per server (a LAN name, an IP, a remote URL, …). */
 export const MAX_ADDRESSES = 6;
-export const MAX_NAME = MAX_SERVER_NAME;
 
 export const newServerId = (): string => `srv-${randomBytes(5).toString('hex')}`;
 
 /** A name for a server nobody named: the host it is reached at. */
 export function defaultName(address: string): string {
   const parsed = parseServerUrl(address);
-  return parsed.ok ? parsed.address.display.slice(0, MAX_NAME) : 'Server';
+  return parsed.ok ? parsed.address.display.slice(0, MAX_SERVER_NAME) : 'Server';
 }
 
 /** Two addresses name the same place (after normalising: scheme, host, port, prefix). */

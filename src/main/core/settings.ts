@@ -2,7 +2,8 @@ import type { AuthStyle, KeyStorage, SettingsPatch, SettingsView } from '../../s
 import { MAX_SERVERS, type ServerEntryView } from '../../shared/bridge-servers';
 import { acceleratorProblem } from '../../shared/accelerator';
 import { readKept } from '../../shared/tolerant';
-import { defaultName, following, MAX_NAME, newServerId, withAddress, type StoredServer } from './server-entries';
+import { MAX_SERVER_NAME } from '../../shared/shapes';
+import { defaultName, following, newServerId, withAddress, type StoredServer } from './server-entries';
 import { DEFAULT_SETTINGS, MAX_PAUSE_MS, settingsSchema, type KeyProtection, type SettingsBackend, type StoredSettings } from './settings-storage';
 
 export * from './settings-storage';
@@ -140,7 +141,7 @@ export class SettingsService {
     const id = newServerId();
     const entry: StoredServer = {
       id,
-      name: input.name?.trim().slice(0, MAX_NAME) || defaultName(input.address),
+      name: input.name?.trim().slice(0, MAX_SERVER_NAME) || defaultName(input.address),
       address: input.address,
       addresses: [input.address],
       instanceId: input.instanceId ?? null,
@@ -157,7 +158,7 @@ export class SettingsService {
   updateServer(id: string, patch: { name?: string; paused?: boolean; address?: string; addAddress?: string; instanceId?: string | null; authStyle?: AuthStyle }): boolean {
     let entry = this.entry(id);
     if (!entry) return false;
-    if (patch.name !== undefined) entry = { ...entry, name: patch.name.trim().slice(0, MAX_NAME) || entry.name };
+    if (patch.name !== undefined) entry = { ...entry, name: patch.name.trim().slice(0, MAX_SERVER_NAME) || entry.name };
     if (patch.paused !== undefined) entry = { ...entry, paused: patch.paused };
     if (patch.addAddress !== undefined) entry = withAddress(entry, patch.addAddress);
     if (patch.address !== undefined) entry = following(entry, patch.address);
