@@ -1,45 +1,82 @@
 /**
- * Electron accelerators ("CommandOrControl+Shift+A"): built from a key press, and checked against
- * Electron's grammar (modifiers, then exactly one key). Pure, so the renderer records and checks
- * a shortcut and the core can check it again with the same rules.
+ * Electron accelerators ("CommandOrControl+Shift+A"), the one grammar for a global shortcut: the
+ * renderer records and checks a shortcut with it, the bridge refuses a request that breaks it, and
+ * the settings file is repaired with it, so what passes one passes all three.
+ *
+ * The rules (https://www.electronjs.org/docs/latest/api/accelerator): modifiers, then exactly one
+ * key, joined by single "+" signs, case-insensitive, printable ASCII only, at most 100 characters.
+ * A *global* shortcut also needs at least one modifier: a bare key (even F5 or a media key) would
+ * be taken from every other app.
+ *
+ * One modifier under two names counts once, and naming it twice is refused: Command and Cmd,
+ * Control and Ctrl, CommandOrControl and CmdOrCtrl, Alt and Option (Option exists only on macOS,
+ * where it is Alt), and Super and Meta (Electron's docs: "The Super (or Meta) key"; the Windows
+ * key on Windows and Linux, Command on macOS). Modifiers that coincide only on some platforms
+ * (Command and Super on macOS, CommandOrControl and Control on Windows and Linux) are accepted:
+ * elsewhere each means a different key.
  */
 
-export const MODIFIERS = ['Command', 'Cmd', 'Control', 'Ctrl', 'CommandOrControl', 'CmdOrCtrl', 'Alt', 'Option', 'AltGr', 'Shift', 'Super', 'Meta'] as const;
+/** Each modifier's spellings, by the one key it names. */
+const MODIFIER_NAMES: Record<string, readonly string[]> = {
+  command: ['Command', 'Cmd'],
+  control: ['Control', 'Ctrl'],
+  commandorcontrol: ['CommandOrControl', 'CmdOrCtrl'],
+  alt: ['Alt', 'Option'],
+  altgr: ['AltGr'],
+  shift: ['Shift'],
+  super: ['Super', 'Meta'],
+};
+const MODIFIERS = new Map(Object.entries(MODIFIER_NAMES).flatMap(([key, names]) => names.map((name) => [name.toLowerCase(), key] as const)));
 
-const NAMED_KEYS = [
-  'Plus', 'Space', 'Tab', 'Capslock', 'Numlock', 'Scrolllock', 'Backspace', 'Delete', 'Insert', 'Return', 'Enter',
-  'Up', 'Down', 'Left', 'Right', 'Home', 'End', 'PageUp', 'PageDown', 'Escape', 'Esc',
-  'VolumeUp', 'VolumeDown', 'VolumeMute', 'MediaNextTrack', 'MediaPreviousTrack', 'MediaStop', 'MediaPlayPause', 'PrintScreen',
-  'num0', 'num1', 'num2', 'num3', 'num4', 'num5', 'num6', 'num7', 'num8', 'num9', 'numdec', 'numadd', 'numsub', 'nummult', 'numdiv',
-];
-const PUNCTUATION = [')', '!', '@', '#', '$', '%', '^', '&', '*', '(', ':', ';', '<', '=', '>', '?', '~', '[', ']', '{', '}', '|', '\\', '/', '`', "'", '"', ',', '.', '-', '_'];
+const NAMED_KEYS = new Set(
+  [
+    'Plus', 'Space', 'Tab', 'Capslock', 'Numlock', 'Scrolllock', 'Backspace', 'Delete', 'Insert', 'Return', 'Enter',
+    'Up', 'Down', 'Left', 'Right', 'Home', 'End', 'PageUp', 'PageDown', 'Escape', 'Esc',
+    'VolumeUp', 'VolumeDown', 'VolumeMute', 'MediaNextTrack', 'MediaPreviousTrack', 'MediaStop', 'MediaPlayPause', 'PrintScreen',
+    'numdec', 'numadd', 'numsub', 'nummult', 'numdiv',
+  ].map((key) => key.toLowerCase()),
+);
+
+/** Most allowed: the longest accelerator Electron needs is far shorter. */
+export const MAX_ACCELERATOR = 100;
+
+const modifierOf = (part: string): string | null => MODIFIERS.get(part.toLowerCase()) ?? null;
 
 function isKey(part: string): boolean {
-  if (/^[A-Za-z0-9]$/.test(part)) return true;
-  if (/^F([1-9]|1[0-9]|2[0-4])$/.test(part)) return true;
-  if (PUNCTUATION.includes(part)) return true;
-  return NAMED_KEYS.some((key) => key.toLowerCase() === part.toLowerCase());
+  const lower = part.toLowerCase();
+  // a letter, a digit or a punctuation mark ("/", ","; "+" is spelled "Plus")
+  if (/^[\x21-\x7e]$/.test(part)) return true;
+  if (/^f([1-9]|1[0-9]|2[0-4])$/.test(lower) || /^num[0-9]$/.test(lower)) return true;
+  return NAMED_KEYS.has(lower);
 }
 
-const isModifier = (part: string) => (MODIFIERS as readonly string[]).some((m) => m.toLowerCase() === part.toLowerCase());
-
-/** Why an accelerator is not valid for a global shortcut, or null when it is. */
+/** Why `accelerator` is not a usable global shortcut, in words for people; null when it is one. */
 export function acceleratorProblem(accelerator: string): string | null {
+  if (accelerator.trim() === '') return 'Press a key combination, for example Ctrl+Shift+A.';
+  if (accelerator.length > MAX_ACCELERATOR) return `A shortcut is at most ${MAX_ACCELERATOR} characters long.`;
+  if (/[^\x21-\x7e]/.test(accelerator)) return 'A shortcut has no spaces or control characters.';
   const parts = accelerator.split('+');
-  // "Ctrl++" spells the plus key as an empty part; Electron wants "Plus"
-  if (accelerator.trim() === '' || parts.some((part) => part.trim() === '')) return 'Press a key combination, for example Ctrl+Shift+A.';
-  const keys = parts.filter((part) => !isModifier(part));
-  const modifiers = parts.filter(isModifier);
+  if (parts.some((part) => part === '')) return 'Join the keys with single "+" signs (the + key itself is "Plus").';
+  const unknown = parts.find((part) => modifierOf(part) === null && !isKey(part));
+  if (unknown !== undefined) return `"${unknown}" is not a key a shortcut can use.`;
+  const keys = parts.filter((part) => modifierOf(part) === null);
   if (keys.length === 0) return 'Add a key to the modifiers, for example Shift+A.';
   if (keys.length > 1) return `Use one key with the modifiers, not ${keys.length} (${keys.join(', ')}).`;
-  if (!isKey(keys[0]!)) return `"${keys[0]}" is not a key a shortcut can use.`;
   if (parts[parts.length - 1] !== keys[0]) return 'Put the modifiers before the key.';
-  if (modifiers.length === 0 && !/^F([1-9]|1[0-9]|2[0-4])$/.test(keys[0]!) && !/^Media|^Volume/.test(keys[0]!)) {
-    return 'A global shortcut needs a modifier (Ctrl, Alt, Shift or Command) so it does not take a key from every app.';
+  const modifiers = parts.slice(0, -1);
+  if (modifiers.length === 0) return 'A global shortcut needs a modifier (Ctrl, Alt, Shift or Command) so it does not take a key from every app.';
+  const seen = new Map<string, string>();
+  for (const part of modifiers) {
+    const before = seen.get(modifierOf(part)!);
+    if (before !== undefined) {
+      return before.toLowerCase() === part.toLowerCase() ? `Name each modifier once ("${part}" appears twice).` : `Name each modifier once ("${before}" and "${part}" are the same key).`;
+    }
+    seen.set(modifierOf(part)!, part);
   }
-  if (new Set(modifiers.map((m) => m.toLowerCase())).size !== modifiers.length) return 'Name each modifier once.';
   return null;
 }
+
+export const isAccelerator = (accelerator: string): boolean => acceleratorProblem(accelerator) === null;
 
 /** The key part of an accelerator for a KeyboardEvent's `code`/`key`, or null for a modifier alone. */
 function keyName(code: string, key: string): string | null {

@@ -1,53 +1,35 @@
 /**
  * Runtime checks of every bridge request, used by the hosts (Electron IPC and the preview's HTTP
- * bridge) before a handler runs. Types only protect the honest renderer; these protect main.
+ * bridge) before a handler runs. Types only protect the honest renderer; these protect main. The
+ * fields and their limits are shapes.ts's, the same the core reads its files with.
  */
 import * as v from 'valibot';
 import { GUIDE_ROWS_MAX, type Command, type RequestOf } from './bridge';
+import {
+  addressText,
+  apiKeyText,
+  authStyle,
+  channelId,
+  channelNumber,
+  FAVOURITE_FIELDS,
+  guideForwardMinutes,
+  HEALTH_FIELDS,
+  instant,
+  MAX_CHANNEL_NUMBER,
+  NOTIFICATION_FIELDS,
+  pollSeconds,
+  PROGRAMME_FIELDS,
+  reminderLeadMinutes,
+  serverId,
+  serverName,
+  SHORTCUT_FIELDS,
+  shortText,
+  title,
+  wholeIn,
+} from './shapes';
 
 const empty = v.strictObject({});
-const authStyle = v.picklist(['x-api-key', 'bearer']);
-const shortText = (max: number) => v.pipe(v.string(), v.maxLength(max));
-const clock = v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time like 22:30'));
-
-/** 20 s by default: fewer requests than Home Assistant's two sensors every 30 s (240 an hour), at a better p95 (bench:sync) */
-export const POLL_SECONDS = { min: 5, max: 300, default: 20 } as const;
-
-const connect = v.strictObject({
-  server: shortText(2048),
-  apiKey: shortText(4096),
-  authStyle,
-});
-
-const serverId = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/, 'a server id'));
-const serverName = v.pipe(v.string(), v.trim(), v.maxLength(80));
-
-const notifications = v.strictObject({
-  enabled: v.optional(v.boolean()),
-  quietHours: v.optional(v.nullable(v.strictObject({ start: clock, end: clock }))),
-  mutedUsers: v.optional(v.pipe(v.array(shortText(200)), v.maxLength(200))),
-  pausedUntil: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0)))),
-});
-
-/** Bounds of the features' settings (reminder lead time, the unreachable alert's minutes). */
-export const REMINDER_LEAD_MINUTES = { min: 0, max: 60, default: 2 } as const;
-export const UNREACHABLE_MINUTES = { min: 1, max: 120, default: 5 } as const;
-
-const wholeIn = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
-const channelNumber = wholeIn(0, 1_000_000);
-const isoTime = v.pipe(shortText(40), v.isoTimestamp('an ISO time like 2026-09-27T18:00:00.000Z'));
-const title = v.pipe(v.string(), v.trim(), v.minLength(1, 'a title'), v.maxLength(300));
-
-const programme = v.strictObject({
-  channelId: v.pipe(shortText(200), v.minLength(1)),
-  channelNumber,
-  channelName: shortText(300),
-  title,
-  showTitle: v.nullable(shortText(300)),
-  ratingKey: v.nullable(shortText(200)),
-  startsAt: isoTime,
-  endsAt: isoTime,
-});
+const connect = v.strictObject({ server: addressText, apiKey: apiKeyText, authStyle });
 
 type Schemas = { [C in Command]: v.GenericSchema<unknown, RequestOf<C>> };
 
@@ -58,39 +40,33 @@ export const REQUEST_SCHEMAS: Schemas = {
   testConnection: connect,
   startDemo: empty,
   refresh: empty,
-  loadGuide: v.strictObject({
-    forwardMinutes: v.pipe(v.number(), v.integer(), v.minValue(30), v.maxValue(1440)),
-  }),
+  loadGuide: v.strictObject({ forwardMinutes: guideForwardMinutes }),
   getGuideRows: v.strictObject({
-    from: wholeIn(0, 1_000_000),
-    to: wholeIn(0, 1_000_000),
-    startsAt: v.optional(wholeIn(0, 8.64e15)),
-    endsAt: v.optional(wholeIn(0, 8.64e15)),
-    numbers: v.optional(v.pipe(v.array(wholeIn(0, 1_000_000)), v.maxLength(GUIDE_ROWS_MAX))),
+    from: wholeIn(0, MAX_CHANNEL_NUMBER),
+    to: wholeIn(0, MAX_CHANNEL_NUMBER),
+    startsAt: v.optional(instant),
+    endsAt: v.optional(instant),
+    numbers: v.optional(v.pipe(v.array(channelNumber), v.maxLength(GUIDE_ROWS_MAX))),
   }),
   searchGuide: v.strictObject({
     query: v.pipe(v.string(), v.maxLength(200)),
     limit: wholeIn(1, 500),
-    after: wholeIn(0, 8.64e15),
+    after: instant,
   }),
-  lookupChannel: v.strictObject({
-    number: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)),
-  }),
+  lookupChannel: v.strictObject({ number: channelNumber }),
   getChannels: v.strictObject({ definition: v.boolean() }),
   updateSettings: v.strictObject({
     authStyle: v.optional(authStyle),
-    pollSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(POLL_SECONDS.min), v.maxValue(POLL_SECONDS.max))),
-    notifications: v.optional(notifications),
+    pollSeconds: v.optional(pollSeconds),
+    notifications: v.optional(v.partial(v.strictObject(NOTIFICATION_FIELDS))),
     launchAtLogin: v.optional(v.boolean()),
-    shortcut: v.optional(
-      v.strictObject({ enabled: v.optional(v.boolean()), accelerator: v.optional(shortText(100)) }),
-    ),
+    shortcut: v.optional(v.partial(v.strictObject(SHORTCUT_FIELDS))),
     badgeServer: v.optional(v.nullable(serverId)),
   }),
   forgetServer: empty,
   leaveDemo: empty,
   getSchedule: v.strictObject({
-    channelId: v.pipe(shortText(200), v.minLength(1)),
+    channelId,
     hours: wholeIn(1, 24),
   }),
   openInBrowser: v.variant('kind', [
@@ -102,36 +78,23 @@ export const REQUEST_SCHEMAS: Schemas = {
   checkForUpdates: empty,
   openLogFolder: empty,
   quit: empty,
-  setFavourite: v.strictObject({
-    channelId: v.pipe(shortText(200), v.minLength(1)),
-    channelNumber,
-    channelName: shortText(300),
-    favourite: v.boolean(),
-  }),
-  addReminder: programme,
+  setFavourite: v.strictObject({ ...FAVOURITE_FIELDS, favourite: v.boolean() }),
+  addReminder: v.strictObject(PROGRAMME_FIELDS),
   cancelReminder: v.strictObject({ id: shortText(100) }),
   follow: v.strictObject({ title }),
   unfollow: v.strictObject({ title }),
   getActivity: v.strictObject({ day: v.picklist(['today', 'yesterday']), user: v.optional(shortText(200)) }),
   updateFeatureSettings: v.strictObject({
-    reminderLeadMinutes: v.optional(wholeIn(REMINDER_LEAD_MINUTES.min, REMINDER_LEAD_MINUTES.max)),
-    health: v.optional(
-      v.strictObject({
-        unreachable: v.optional(v.boolean()),
-        unreachableMinutes: v.optional(wholeIn(UNREACHABLE_MINUTES.min, UNREACHABLE_MINUTES.max)),
-        keyRejected: v.optional(v.boolean()),
-        versionChanged: v.optional(v.boolean()),
-        streamFull: v.optional(v.boolean()),
-      }),
-    ),
+    reminderLeadMinutes: v.optional(reminderLeadMinutes),
+    health: v.optional(v.partial(v.strictObject(HEALTH_FIELDS))),
   }),
   addServer: v.strictObject({ ...connect.entries, name: v.optional(serverName) }),
-  addAddress: v.strictObject({ id: serverId, address: shortText(2048) }),
+  addAddress: v.strictObject({ id: serverId, address: addressText }),
   updateServer: v.strictObject({
     id: serverId,
     name: v.optional(v.pipe(serverName, v.minLength(1, 'a name'))),
     paused: v.optional(v.boolean()),
-    address: v.optional(shortText(2048)),
+    address: v.optional(addressText),
   }),
   removeServer: v.strictObject({ id: serverId }),
   selectServer: v.strictObject({ id: serverId }),

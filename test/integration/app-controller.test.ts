@@ -85,11 +85,12 @@ describe('connecting', () => {
       },
     });
     await h.connect();
-    const saved = { server: h.settings.values.server, key: h.settings.apiKey() };
+    const saved = { server: h.settings.view().server, key: h.settings.apiKey() };
     expect(await h.app.handlers.startDemo({})).toEqual({ ok: true, value: null });
     await h.until(() => state().connection.state === 'live' && state().server?.url === demo!.url, { what: 'demo live' });
     expect(h.app.snapshot().settings.demo).toBe(true);
-    expect({ server: h.settings.values.server, key: h.settings.apiKey() }).toEqual(saved);
+    expect(saved.server).toBe(h.demo.url);
+    expect({ server: h.settings.view().server, key: h.settings.apiKey() }).toEqual(saved);
   });
 });
 
@@ -220,7 +221,8 @@ describe('commands', () => {
     h = await startCoreHarness();
     await h.connect();
     expect(await h.app.handlers.forgetServer({})).toMatchObject({ ok: true });
-    expect(h.settings.values.apiKey).toBeNull();
+    expect(h.settings.apiKey()).toBeNull();
+    expect(h.settings.servers).toEqual([]);
     expect(state().connection.state).toBe('unconfigured');
     expect(h.app.engine.pendingJobs).toEqual([]);
     const before = h.apiRequests();

@@ -201,6 +201,21 @@ describe('built output', () => {
     }
   });
 
+  it('a settings file whose shortcut is a bare key registers the default instead, never a global shortcut on that key', () => {
+    const userData = mkdtempSync(join(tmpdir(), 'airwave-boot-'));
+    try {
+      writeFileSync(join(userData, 'settings.json'), JSON.stringify({ shortcut: { enabled: true, accelerator: 'A' } }), { mode: 0o600 });
+      const { report, status } = boot(userData);
+      expect(report.violations).toEqual([]);
+      const registered = report.calls.filter((call) => call.startsWith('globalShortcut.register '));
+      expect(registered).toEqual(['globalShortcut.register CommandOrControl+Shift+A']);
+      expect(report.leftovers).toEqual(NOTHING_LEFT);
+      expect(status).toBe(0);
+    } finally {
+      rmSync(userData, { recursive: true, force: true });
+    }
+  });
+
   for (const platform of ['darwin', 'win32'] as const) {
     it(`as ${platform}: boots, quits and leaves nothing registered${platform === 'win32' ? ', with the AppUserModelID set before anything else' : ''}`, () => {
       const userData = mkdtempSync(join(tmpdir(), 'airwave-boot-'));

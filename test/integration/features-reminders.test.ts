@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Program } from '../../src/shared/airwave';
 import type { ProgrammeRef } from '../../src/shared/bridge';
@@ -97,6 +99,38 @@ describe('reminders against the demo server', () => {
     const gone = reminderNotes(harness).find((n) => n.title.startsWith('Ghost Show is no longer on at'))!;
     expect(gone.body).toContain(`${programTitle(real.program)} is on instead`);
     expect(harness.app.snapshot().reminders).toEqual([]);
+  });
+
+  it('a reminder that moved stays on its server: the watchlist scan finds it reminded (no twin), and a restart keeps one per id', async () => {
+    const dataDir = tempDir();
+    const harness = await connected(dataDir);
+    const server = harness.settings.selected()!;
+    expect(harness.settings.updateServer(server.id, { name: 'Home' })).toBe(true);
+    const real = programmeAhead(harness, 25, 50);
+    const realStart = Date.parse(real.startsAt);
+    const followed = real.showTitle ?? real.title;
+    // set for 10 minutes earlier than the server has it: the check before it fires finds it moved
+    await harness.app.handlers.addReminder({ ...real, startsAt: iso(realStart - 10 * min), endsAt: iso(Date.parse(real.endsAt) - 10 * min) });
+    await stepTo(harness, realStart - 12 * min - 1_000);
+    await harness.until(() => reminderNotes(harness).length === 1, { stepMs: 200, what: 'the moved notice' });
+    const atRealSlot = () => harness.app.snapshot().reminders.filter((r) => r.channelId === real.channelId && r.startsAt === real.startsAt);
+    expect(atRealSlot()).toMatchObject([{ from: 'you', server: server.id, serverName: 'Home' }]);
+    // following the title scans the held guide: the moved reminder is the airing's, not a new one
+    expect((await harness.app.handlers.follow({ title: followed })).ok).toBe(true);
+    expect(atRealSlot()).toHaveLength(1);
+    const airing = harness.app.snapshot().watchlist.comingUp.find((a) => a.channelId === real.channelId && a.startsAt === real.startsAt);
+    expect(airing?.reminded).toBe(true);
+    await harness.app.close();
+
+    // a restart reads reminders.json: one reminder per id, still one at the new time
+    const file = JSON.parse(readFileSync(join(dataDir, 'reminders.json'), 'utf8')) as { reminders: { id: string }[] };
+    expect(new Set(file.reminders.map((r) => r.id)).size).toBe(file.reminders.length);
+    const app = new AppController({ clock: harness.clock, settings: harness.settings, dataDir, random: () => 0.5, minuteOfDay: () => 12 * 60 });
+    extraApps.push(app);
+    await app.start();
+    const ids = app.snapshot().reminders.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(app.snapshot().reminders.filter((r) => r.channelId === real.channelId && r.startsAt === real.startsAt)).toHaveLength(1);
   });
 
   it('reports a reminder slept through once, as missed, and never fires it late', async () => {

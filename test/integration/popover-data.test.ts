@@ -167,12 +167,13 @@ describe('leaving the demo', () => {
       app: { launchDemo: async () => ({ url: h!.demo.url, key: h!.demo.key, close: async () => {} }) },
     });
     await h.connect();
-    const saved = h.settings.values.server;
+    const saved = h.settings.view().server;
+    expect(saved).toBe(h.demo.url);
     await h.app.handlers.startDemo({});
     expect(h.settings.values.demo).toBe(true);
     await h.app.handlers.leaveDemo({});
     expect(h.settings.values.demo).toBe(false);
-    expect(h.settings.values.server).toBe(saved);
+    expect(h.settings.view().server).toBe(saved);
     expect(h.settings.apiKey()).toBe(h.demo.key);
     await h.until(() => ['live', 'polling'].includes(state().connection.state), { what: 'saved server followed' });
   });

@@ -57,6 +57,24 @@ describe('the HTTP bridge', () => {
     expect((await fetch(`${host.url}/__bridge/refresh`)).status).toBe(405);
   });
 
+  it('refuses a shortcut outside the one grammar with the reason, and keeps the saved one (never accepted, then dropped)', async () => {
+    host = await startPreviewHost({ rendererDir: out('renderer'), demo: true, demoOptions: { seed: 2, channels: 6, viewers: 1, churn: 0 } });
+    const shortcut = async () => ((await (await post('/__bridge/getSnapshot', {})).json()) as AppSnapshot).settings.shortcut;
+    const before = await shortcut();
+    for (const [accelerator, why] of [
+      ['Super+Meta+K', /^updateSettings: shortcut\.accelerator: .*"Super" and "Meta" are the same key/],
+      ['A', /^updateSettings: shortcut\.accelerator: .*needs a modifier/],
+    ] as const) {
+      const refused = await post('/__bridge/updateSettings', { shortcut: { enabled: true, accelerator } });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: string }).error).toMatch(why);
+      expect(await shortcut()).toEqual(before);
+    }
+    const taken = await post('/__bridge/updateSettings', { shortcut: { accelerator: 'Super+Shift+K' } });
+    expect(taken.status).toBe(200);
+    expect(await shortcut()).toEqual({ ...before, accelerator: 'Super+Shift+K' });
+  });
+
   it('pushes the snapshot as an event stream: a full one first, then changes', async () => {
     host = await startPreviewHost({ rendererDir: out('renderer'), demo: true, demoOptions: { seed: 2, channels: 6, viewers: 1, churn: 0 } });
     const abort = new AbortController();

@@ -94,7 +94,7 @@ describe('settings store and safeStorage', () => {
     writeFileSync(join(dir, 'settings.json'), '{"server": "http://tv.local", "pollSeconds": ');
     const { backend, notices } = openElectronSettings(dir);
     expect(backend.store.pollSeconds).toBe(20);
-    expect(backend.store.server).toBeNull();
+    expect(backend.store.servers).toEqual([]);
     expect(notices).toHaveLength(1);
     expect(notices[0]!.text).toMatch(/default settings.*settings\.damaged-\d+\.json/);
     const kept = notices[0]!.text.match(/(\S+settings\.damaged-\d+\.json)/)![1]!;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
 import { ACTIVITY_FILE, ActivityLog, localDay, MAX_ACTIVITY, ROTATE_AFTER } from '../../src/main/core/features/activity-log';
 import { JsonFileStore, MAX_DOCUMENT_BYTES, memoryStore, type FeatureStore } from '../../src/main/core/features/json-store';
 import type { Viewer, ViewerList } from '../../src/main/core/viewers';
@@ -90,13 +91,18 @@ describe('ActivityLog', () => {
     expect(again.log.query('today').users).toEqual(['Ann']); // the 8-day-old entry is gone
   });
 
-  it('skips damaged lines with a notice and keeps the rest', () => {
+  it('skips damaged lines and keeps a line with a damaged field without it, with one notice; keeps the rest', () => {
     const dir = tempDir();
     const good = { at: NOON, kind: 'started', user: 'Ann', device: null, channelNumber: 101, channelName: 'X', fromChannelNumber: null, fromChannelName: null, watching: null, whileAway: false };
-    writeFileSync(join(dir, ACTIVITY_FILE), `${JSON.stringify(good)}\n{not json\n${JSON.stringify({ ...good, kind: 'exploded' })}\n`);
+    const lines = [good, '{not json', { ...good, kind: 'exploded' }, { ...good, user: 'Bob', device: 42, whileAway: 'yes' }, { ...good, at: 'noon' }];
+    writeFileSync(join(dir, ACTIVITY_FILE), lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n'));
     const { log, problems } = open(new JsonFileStore(dir));
-    expect(log.size).toBe(1);
-    expect(problems).toEqual(['1 damaged line(s) of the activity log were skipped.']);
+    expect(log.size).toBe(2);
+    expect(log.query('today').entries.map((e) => [e.user, e.device, e.whileAway])).toEqual([
+      ['Bob', null, false],
+      ['Ann', null, false],
+    ]);
+    expect(problems).toEqual(['3 damaged line(s) of the activity log were skipped; 1 line(s) had damaged fields and were kept without them.']);
   });
 });
 
@@ -118,7 +124,7 @@ describe('JsonFileStore', () => {
     store.write('a.json', { n: 1 });
     store.write('a.json', { n: 2 });
     expect(readdirSync(dir)).toEqual(['a.json']);
-    expect(store.read('a.json', (json) => json as { n: number }).value).toEqual({ n: 2 });
+    expect(store.read('a.json', v.object({ n: v.number() })).value).toEqual({ n: 2 });
     if (process.platform !== 'win32') expect(statSync(join(dir, 'a.json')).mode & 0o777).toBe(0o600);
   });
 
@@ -126,18 +132,18 @@ describe('JsonFileStore', () => {
     const dir = tempDir();
     const store = new JsonFileStore(dir, () => 42);
     writeFileSync(join(dir, 'bad.json'), '{"trunc');
-    const bad = store.read('bad.json', () => ({}));
+    const bad = store.read('bad.json', v.object({}));
     expect(bad.value).toBeNull();
     expect(bad.problem).toContain('bad.damaged-42.json');
     expect(existsSync(join(dir, 'bad.damaged-42.json'))).toBe(true);
     writeFileSync(join(dir, 'odd.json'), '[]');
-    expect(store.read('odd.json', () => null).problem).toContain('did not hold what this version expects');
+    expect(store.read('odd.json', v.object({ version: v.literal(1) })).problem).toContain('did not hold what this version expects');
     writeFileSync(join(dir, 'big.json'), `"${'x'.repeat(MAX_DOCUMENT_BYTES)}"`);
-    expect(store.read('big.json', (json) => json).problem).toContain('larger than expected');
+    expect(store.read('big.json', v.unknown()).problem).toContain('larger than expected');
     const failures: string[] = [];
     new JsonFileStore(dir, () => 42, (text) => failures.push(text)).write('huge.json', 'x'.repeat(MAX_DOCUMENT_BYTES));
     expect(failures).toEqual([expect.stringMatching(/^Could not save huge\.json: it would be larger than/)]);
     expect(existsSync(join(dir, 'huge.json'))).toBe(false);
-    expect(store.read('missing.json', (json) => json)).toEqual({ value: null, problem: null });
+    expect(store.read('missing.json', v.unknown())).toEqual({ value: null, problem: null });
   });
 });

@@ -193,14 +193,27 @@ describe('Reminders', () => {
     third.reminders.dispose();
   });
 
-  it('sets a damaged file aside with a notice and starts empty', async () => {
+  it('leaves out a damaged reminder and keeps the others, with a notice and a copy of the file as it was', async () => {
+    const dir = tempDir();
+    const { writeFileSync, readFileSync } = await import('node:fs');
+    const original = JSON.stringify({ version: 1, reminders: [{ oops: true }, { ...ref('Friends', T0 + 30 * min), from: 'you', addedAt: T0 }] });
+    writeFileSync(`${dir}/${REMINDERS_FILE}`, original);
+    const { notes, reminders } = setup({ store: new JsonFileStore(dir, () => T0) });
+    expect(reminders.list.map((r) => r.title)).toEqual(['Friends']);
+    expect(notes.map((n) => n.title)).toEqual([
+      `In reminders.json, entry 1 of reminders could not be read and was left out; the rest was kept. The file as it was is kept as reminders.damaged-${T0}.json.`,
+    ]);
+    expect(readFileSync(`${dir}/reminders.damaged-${T0}.json`, 'utf8')).toBe(original);
+  });
+
+  it('sets a file of another version aside whole with a notice and starts empty', async () => {
     const dir = tempDir();
     const { writeFileSync, readdirSync } = await import('node:fs');
-    writeFileSync(`${dir}/${REMINDERS_FILE}`, '{"version":1,"reminders":[{"oops":true}]}');
+    writeFileSync(`${dir}/${REMINDERS_FILE}`, '{"version":2,"reminders":[]}');
     const { notes, reminders } = setup({ store: new JsonFileStore(dir, () => T0) });
     expect(reminders.list).toEqual([]);
     expect(notes[0]!.title).toContain('set aside');
-    expect(readdirSync(dir).some((name) => name.startsWith('reminders.damaged-'))).toBe(true);
+    expect(readdirSync(dir)).toEqual([`reminders.damaged-${T0}.json`]);
   });
 
   it('remembers a cancelled watchlist reminder so a later scan does not make it again', () => {

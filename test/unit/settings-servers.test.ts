@@ -1,11 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSettingsDir, plainSecretBox, SettingsService } from '../../src/main/core/settings';
 import { useTempDirs } from '../support/temp-dirs';
 
-// Issue 19: the settings hold a list of servers. A one-server file becomes a list of one, losing
-// nothing; a damaged entry costs only that entry.
+// Issue 19: the settings hold a list of servers; a damaged entry costs only that entry.
 
 const tempDir = useTempDirs('airwave-settings-servers');
 const NOW = Date.parse('2026-11-24T01:00:00.000Z');
@@ -30,28 +29,6 @@ const entry = (id: string, name: string, address: string, key: string) => ({
 });
 
 describe('the server list in the settings', () => {
-  it('moves a one-server file into a list of one, keeping its address, key, auth style and everything else', () => {
-    const { dir, settings, notices } = open({
-      server: 'http://tv.local:36020',
-      apiKey: sealed('aw_live_home_key'),
-      authStyle: 'bearer',
-      pollSeconds: 45,
-      notifications: { enabled: false, quietHours: null, mutedUsers: ['Kid'], pausedUntil: null },
-    });
-    expect(notices).toEqual([]);
-    expect(settings.servers).toHaveLength(1);
-    const [moved] = settings.servers;
-    expect(moved).toMatchObject({ name: 'tv.local:36020', address: 'http://tv.local:36020', addresses: ['http://tv.local:36020'], authStyle: 'bearer', paused: false });
-    expect(settings.keyOf(moved!.id)).toBe('aw_live_home_key');
-    expect(settings.view()).toMatchObject({ server: 'http://tv.local:36020', hasKey: true, authStyle: 'bearer', selectedServer: moved!.id, pollSeconds: 45 });
-    expect(settings.view().notifications).toMatchObject({ enabled: false, mutedUsers: ['Kid'] });
-    // written back: the next start reads the list, and the old fields are empty
-    const file = JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'));
-    expect(file).toMatchObject({ server: null, apiKey: null, servers: [{ id: moved!.id, address: 'http://tv.local:36020' }] });
-    const again = new SettingsService(openSettingsDir(dir, NOW).backend, plainSecretBox);
-    expect(again.servers.map((s) => s.id)).toEqual([moved!.id]);
-  });
-
   it('drops only a damaged entry, mends one with a damaged key, and says which', () => {
     const { settings, notices, dir } = open({
       servers: [

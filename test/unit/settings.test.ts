@@ -25,7 +25,7 @@ describe('settings file', () => {
     const { backend, notices } = openSettingsDir(dir);
     const settings = new SettingsService(backend, osBox);
     expect(notices).toEqual([]);
-    expect(settings.values).toMatchObject({ ...DEFAULT_SETTINGS, apiKey: null });
+    expect(settings.values).toMatchObject(DEFAULT_SETTINGS);
     settings.update({ pollSeconds: 30 });
     expect(statSync(settings.path).mode & 0o777).toBe(0o600);
   });
@@ -82,14 +82,6 @@ describe('settings file', () => {
     expect(notices[0]!.text).toContain('settings.damaged-1234.json');
     expect(readFileSync(join(dir, 'settings.damaged-1234.json'), 'utf8')).toBe(content);
     expect(readdirSync(dir).sort()).toEqual(['settings.damaged-1234.json', 'settings.json']);
-  });
-
-  it('migrates a hand-edited poll interval written by an older version', () => {
-    const dir = tempDir();
-    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ pollSeconds: '7', __internal__: { migrations: { version: '0.0.9' } } }));
-    const { backend, notices } = openSettingsDir(dir);
-    expect(notices).toEqual([]);
-    expect(new SettingsService(backend, osBox).values.pollSeconds).toBe(7);
   });
 
   it('merges partial updates and tells listeners', () => {

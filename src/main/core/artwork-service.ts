@@ -54,9 +54,9 @@ const ENTRY_FILE = /^[0-9a-f]{64}\.art$/;
 const TEMP_FILE = /\.tmp$/;
 // A cache file is one header line, then the image: "AWART2 <content type> <byte count> <expires>\n",
 // where expires is the epoch ms after which the server wants it asked for again, or "-" for never.
-// Files of the first version ("AWART1 <content type> <byte count>") read as never expiring.
+// A file with any other header is not a cache file: it is not served and is replaced when asked for.
 const MAGIC = 'AWART2';
-const HEADER = /^AWART([12]) (image\/[a-z0-9][a-z0-9.+-]*) (\d+)(?: (\d{1,16}|-))?$/;
+const HEADER = /^AWART2 (image\/[a-z0-9][a-z0-9.+-]*) (\d+) (\d{1,16}|-)$/;
 const MAX_HEADER = 200;
 // Active content: an SVG opened as a document in the art origin could run script.
 const REFUSED_TYPES = new Set(['image/svg+xml']);
@@ -195,10 +195,9 @@ export class ArtworkService {
     if (end < 0) return null;
     const header = HEADER.exec(data.subarray(0, end).toString('latin1'));
     const body = data.subarray(end + 1);
-    if (!header || Number(header[3]) !== body.length || body.length === 0) return null;
-    if ((header[1] === '2') !== (header[4] !== undefined)) return null; // a version-2 header has an expiry, a version-1 one none
-    const expires = header[4];
-    return { contentType: header[2]!, body, expiresAt: expires === undefined || expires === '-' ? null : Number(expires) };
+    if (!header || Number(header[2]) !== body.length || body.length === 0) return null;
+    const expires = header[3]!;
+    return { contentType: header[1]!, body, expiresAt: expires === '-' ? null : Number(expires) };
   }
 
   #touch(name: string, entry: Entry): void {

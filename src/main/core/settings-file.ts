@@ -1,139 +1,69 @@
 import { closeSync, constants, copyFileSync, existsSync, fstatSync, lstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import Conf, { type Options as ConfOptions } from 'conf';
 import type { Notice } from '../../shared/bridge';
-import { POLL_SECONDS } from '../../shared/bridge-schema';
-import { parseServerUrl } from '../../shared/server-url';
-import { isAccelerator } from './accelerator';
-import { checkServerList, SERVER_ID, type SealedKey } from './server-entries';
+import { droppedWords, pathText, readKept, type Dropped } from '../../shared/tolerant';
+import { mended } from './server-entries';
+import { settingsSchema, storeOptions, type SettingsBackend, type StoredSettings } from './settings-storage';
 
 /**
- * The settings file before the store opens it: whatever is at that path, the app must start. A
- * link is never written through, a file over 1 MB is not read, and a file that is not a JSON
- * object is set aside whole; otherwise each field is checked on its own, every usable one is
- * kept, and only what is bad goes back to its default. Whatever could not be used is kept next to
- * the file (`settings.damaged-<time>.json`) and named in one notice.
+ * The settings file before the store opens it, and opening it: whatever is at that path, the app
+ * must start. A link is never written through, a file over 1 MB is not read, and a file that is
+ * not a JSON object is set aside whole; otherwise it is read with the settings schema
+ * (settings-storage.ts), which keeps every usable field and server entry and puts only what is bad
+ * back to its default. Whatever could not be used is kept next to the file
+ * (`settings.damaged-<time>.json`) and named in one notice.
  */
 
 export const MAX_SETTINGS_BYTES = 1024 * 1024;
-/** Pausing notifications goes at most this far ahead (the menu offers an hour, or until tomorrow morning). */
-export const MAX_PAUSE_MS = 7 * 24 * 60 * 60_000;
-
-type Check = (value: unknown, now: number) => { ok: true; value: unknown } | { ok: false };
-const ok = (value: unknown) => ({ ok: true as const, value });
-const bad = { ok: false as const };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const oneOf = (...values: unknown[]): Check => (v) => (values.includes(v) ? ok(v) : bad);
-const bool: Check = (v) => (typeof v === 'boolean' ? ok(v) : bad);
-const intIn = (min: number, max: number): Check => (v) => (Number.isInteger(v) && (v as number) >= min && (v as number) <= max ? ok(v) : bad);
-const HHMM = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
-
-const server: Check = (v) => (v === null || (typeof v === 'string' && v.length <= 2048 && parseServerUrl(v).ok) ? ok(v) : bad);
-
-const apiKey: Check = (v) => {
-  if (v === null) return ok(v);
-  if (!isObject(v) || typeof v.data !== 'string' || v.data.length === 0 || v.data.length > 65536) return bad;
-  if (!['os', 'basic_text', 'plain'].includes(v.protection as string)) return bad;
-  if (!/^[A-Za-z0-9+/=_-]+$/.test(v.data)) return bad;
-  // an unencrypted key can be checked here: one that decodes to nothing is no key
-  if (v.protection === 'plain' && Buffer.from(v.data, 'base64').toString('utf8').trim() === '') return bad;
-  return ok({ data: v.data, protection: v.protection });
-};
-
-/** Older versions let the interval be hand-edited as text ("15"): read it as a whole number in range. */
-const pollSeconds: Check = (v) => {
-  const n = typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Math.round(Number(v)) : v;
-  if (typeof n !== 'number' || !Number.isFinite(n)) return bad;
-  return ok(Math.min(POLL_SECONDS.max, Math.max(POLL_SECONDS.min, Math.round(n))));
-};
-
-/** A key inside a server entry: its sealed form, or undefined when damaged. */
-const entryKey = (v: unknown): SealedKey | null | undefined => {
-  const result = apiKey(v, 0);
-  return result.ok ? (result.value as SealedKey | null) : undefined;
-};
-
-const serverId: Check = (v) => (v === null || (typeof v === 'string' && SERVER_ID.test(v)) ? ok(v) : bad);
-
-const NOTIFICATIONS: Record<string, Check> = {
-  enabled: bool,
-  quietHours: (v) => (v === null || (isObject(v) && HHMM.test(String(v.start)) && HHMM.test(String(v.end))) ? ok(v === null ? null : { start: v.start, end: v.end }) : bad),
-  mutedUsers: (v) => (Array.isArray(v) && v.length <= 200 && v.every((u) => typeof u === 'string' && u.length <= 200) ? ok(v) : bad),
-  pausedUntil: (v, now) => (v === null || (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= now + MAX_PAUSE_MS) ? ok(v) : bad),
-};
-
-const SHORTCUT: Record<string, Check> = {
-  enabled: bool,
-  accelerator: (v) => (typeof v === 'string' && isAccelerator(v) ? ok(v) : bad),
-};
-
-const FIELDS: Record<string, Check | Record<string, Check>> = {
-  server,
-  apiKey,
-  authStyle: oneOf('x-api-key', 'bearer'),
-  pollSeconds,
-  notifications: NOTIFICATIONS,
-  launchAtLogin: bool,
-  shortcut: SHORTCUT,
-  demo: bool,
-  guideForwardMinutes: intIn(30, 1440),
-  selectedServer: serverId,
-  badgeServer: serverId,
-};
-
-/** What a field is called in a notice ("the server address", "notifications.pausedUntil"). */
-const LABELS: Record<string, string> = { server: 'the server address', apiKey: 'the saved API key', 'shortcut.accelerator': 'the shortcut' };
 
 export interface CheckedSettings {
-  /** the object with every bad field left out (the store's defaults fill them in) */
+  /** the usable settings, every bad field at its default and every bad server entry left out */
   values: Record<string, unknown>;
-  /** what was left out, e.g. ["server", "notifications.pausedUntil"] */
-  dropped: string[];
-  /** whether `values` differs from the input at all (a bad field, or an old form read anew) */
+  /** what was not usable, in words: "notifications.pausedUntil", "server 2 (Cabin)", "the API key of server 1 (Home)" */
+  dropped: { text: string; server: boolean }[];
+  /** whether `values` differs from the input at all (a bad field, or one filled in or mended) */
   changed: boolean;
 }
 
-/**
- * Checks every known field of a settings object on its own; unknown fields (a newer version's)
- * are kept. `defaults` completes the nested objects (the store merges only the top level).
- */
-export function checkSettings(input: Record<string, unknown>, now: number, defaults: object): CheckedSettings {
-  const values: Record<string, unknown> = {};
-  const dropped: string[] = [];
-  const base = defaults as Record<string, unknown>;
-  for (const [name, value] of Object.entries(input)) {
-    if (name === 'servers') {
-      // each server on its own: a damaged entry costs only that entry (server-entries.ts)
-      const list = checkServerList(value, entryKey);
-      values.servers = list.servers;
-      dropped.push(...list.dropped);
-      continue;
-    }
-    const check = FIELDS[name];
-    if (!check) {
-      values[name] = value;
-      continue;
-    }
-    if (typeof check === 'function') {
-      const result = check(value, now);
-      if (result.ok) values[name] = result.value;
-      else dropped.push(name);
-      continue;
-    }
-    if (!isObject(value)) {
-      dropped.push(name);
-      continue;
-    }
-    const inner: Record<string, unknown> = { ...(base[name] as object) };
-    for (const [sub, subCheck] of Object.entries(check)) {
-      if (!(sub in value)) continue;
-      const result = subCheck(value[sub], now);
-      if (result.ok) inner[sub] = result.value;
-      else dropped.push(`${name}.${sub}`);
-    }
-    values[name] = inner;
+/** What a field is called in a notice. */
+const LABELS: Record<string, string> = {
+  'shortcut.accelerator': 'the shortcut',
+  apiKey: 'the API key',
+  name: 'the name',
+  addresses: 'the other addresses',
+  instanceId: 'the instance id',
+  authStyle: 'the auth style',
+  paused: 'the pause',
+};
+
+/** A dropped field or entry in words; a server entry (or its key) left out is said apart from the fields. */
+function described(dropped: Dropped, input: Record<string, unknown>): { text: string; server: boolean } {
+  const [top, index, field, ...rest] = dropped.path;
+  if (top !== 'servers' || typeof index !== 'number') {
+    const path = pathText(dropped.path);
+    return { text: LABELS[path] ?? path, server: false };
   }
-  return { values, dropped, changed: JSON.stringify(values) !== JSON.stringify(input) };
+  const raw = (input.servers as unknown[])[index];
+  const name = isObject(raw) && typeof raw.name === 'string' && raw.name.trim() ? ` (${raw.name.trim().slice(0, 40)})` : '';
+  const server = `server ${index + 1}${name}`;
+  if (field === undefined) return { text: server, server: true };
+  const what = field === 'addresses' && typeof rest[0] === 'number' ? `address ${rest[0] + 1}` : (LABELS[String(field)] ?? pathText([field, ...rest]));
+  return { text: `${what} of ${server}`, server: field === 'apiKey' };
+}
+
+/**
+ * Reads a settings object with the settings schema: each field and each server entry on its own.
+ * Fields it does not know (a newer version's) are kept.
+ */
+export function checkSettings(input: Record<string, unknown>, now: number): CheckedSettings {
+  const read = readKept(settingsSchema(now), input);
+  if (!read.ok) return { values: {}, dropped: [{ text: 'the settings', server: false }], changed: true }; // not an object: never reached
+  const values = { ...read.value, servers: read.value.servers.map(mended) };
+  return { values, dropped: read.dropped.map((d) => described(d, input)), changed: !isDeepStrictEqual(values, input) };
 }
 
 /** Next to the file, a name not yet taken: settings.damaged-<time>.json (then -2, -3, …). */
@@ -179,7 +109,7 @@ function writeOwn(filePath: string, values: Record<string, unknown>): void {
 }
 
 /** The usable settings a link's target holds, or null (dangling, not a file, too big, not an object). */
-function readThroughLink(link: string, now: number, defaults: object): Record<string, unknown> | null {
+function readThroughLink(link: string, now: number): Record<string, unknown> | null {
   try {
     const fd = openSync(link, constants.O_RDONLY);
     let text: string;
@@ -194,7 +124,7 @@ function readThroughLink(link: string, now: number, defaults: object): Record<st
       closeSync(fd);
     }
     const parsed: unknown = JSON.parse(text);
-    return isObject(parsed) ? checkSettings(parsed, now, defaults).values : null;
+    return isObject(parsed) ? checkSettings(parsed, now).values : null;
   } catch {
     return null;
   }
@@ -202,16 +132,11 @@ function readThroughLink(link: string, now: number, defaults: object): Record<st
 
 const notice = (text: string): Notice => ({ id: 'settings-reset', level: 'warning', text });
 
-function listOf(names: string[]): string {
-  const shown = names.map((n) => LABELS[n] ?? n);
-  return shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
-}
-
 /**
  * Makes the file at `filePath` safe for the store to open, and says in one notice what it did
  * (null when the file was fine or absent). Never throws for the file's content.
  */
-export function repairSettingsFile(filePath: string, now: number, defaults: object): Notice | null {
+export function repairSettingsFile(filePath: string, now: number): Notice | null {
   let stat;
   try {
     stat = lstatSync(filePath);
@@ -223,7 +148,7 @@ export function repairSettingsFile(filePath: string, now: number, defaults: obje
     // and what its target holds, if anything, is checked and written to a plain file of our own.
     const kept = asideName(filePath, now);
     renameSync(filePath, kept);
-    const carried = readThroughLink(kept, now, defaults);
+    const carried = readThroughLink(kept, now);
     if (carried) writeOwn(filePath, carried);
     const what = carried ? 'its settings were copied into a file of its own' : 'it started with default settings';
     return notice(`The settings file was a link to another file, which the app does not write through, so ${what}. The link was kept as ${kept}.`);
@@ -258,21 +183,54 @@ export function repairSettingsFile(filePath: string, now: number, defaults: obje
     renameSync(filePath, kept);
     return notice(`The settings file held no settings (${parsed === null ? 'null' : Array.isArray(parsed) ? 'a list' : `a ${typeof parsed}`}), so the app started with default settings. The old file was kept as ${kept}.`);
   }
-  const { values, dropped, changed } = checkSettings(parsed, now, defaults);
+  const { values, dropped, changed } = checkSettings(parsed, now);
   if (!changed) return null;
   if (dropped.length === 0) {
-    writeOwn(filePath, values); // an old form read anew: nothing lost, nothing to say
+    writeOwn(filePath, values); // filled in or mended: nothing lost, nothing to say
     return null;
   }
   const kept = asideName(filePath, now);
   copyFileSync(filePath, kept, constants.COPYFILE_EXCL);
   writeOwn(filePath, values);
   // a server entry is left out (or its key), not reset: said apart from the fields
-  const isServer = (name: string) => /^(server \d|the API key of server \d)/.test(name);
-  const fields = dropped.filter((n) => !isServer(n));
-  const servers = dropped.filter(isServer);
-  const parts: string[] = [];
-  if (fields.length > 0) parts.push(`${listOf(fields)} ${fields.length === 1 ? 'was not usable and is back to its default' : 'were not usable and are back to their defaults'}`);
-  if (servers.length > 0) parts.push(`${listOf(servers)} could not be read and ${servers.length === 1 ? 'was' : 'were'} left out (add a server or paste its key again in Settings)`);
-  return notice(`In the settings file, ${parts.join('; ')}; everything else was kept. The old file was kept as ${kept}.`);
+  const fields = dropped.filter((d) => !d.server).map((d) => d.text);
+  const servers = dropped.filter((d) => d.server).map((d) => d.text);
+  const lost = droppedWords(fields, servers, '(add a server or paste its key again in Settings)');
+  return notice(`In the settings file, ${lost}; everything else was kept. The old file was kept as ${kept}.`);
+}
+
+export interface OpenedSettings {
+  backend: SettingsBackend;
+  /** e.g. "the settings file was damaged and has been reset; a copy was kept at …" */
+  notices: Notice[];
+}
+
+/**
+ * Opens a settings file with `open` (electron-store's or conf's constructor). First the file is
+ * made safe to open (links, size, non-objects, and each bad field on its own); should the store
+ * still refuse it, it is moved aside whole (never deleted: the user can recover from it). Either
+ * way the app starts, with a notice saying what happened.
+ */
+export function openSettings(open: (options: ConfOptions<StoredSettings>) => SettingsBackend, filePath: string, now = Date.now()): OpenedSettings {
+  const options = { ...storeOptions(), clearInvalidConfig: false };
+  let repaired: Notice | null = null;
+  try {
+    repaired = repairSettingsFile(filePath, now);
+  } catch {
+    // the file system refused (a read-only folder): the store below meets the same and says so
+  }
+  try {
+    return { backend: open(options), notices: repaired ? [repaired] : [] };
+  } catch (error) {
+    if (!existsSync(filePath)) throw error;
+    const kept = asideName(filePath, now);
+    renameSync(filePath, kept);
+    const backend = open({ ...options, clearInvalidConfig: true });
+    return { backend, notices: [notice(`The settings file was not readable, so the app started with default settings. The old file was kept as ${kept}.`)] };
+  }
+}
+
+/** A conf store in `dir` (the preview host and the tests; the app uses electron-store). */
+export function openSettingsDir(dir: string, now = Date.now()): OpenedSettings {
+  return openSettings((options) => new Conf<StoredSettings>({ ...options, cwd: dir }), join(dir, 'settings.json'), now);
 }

@@ -1,121 +1,77 @@
-import { existsSync, renameSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import Conf, { type Options as ConfOptions } from 'conf';
-import type { Notice, SettingsView } from '../../shared/bridge';
-import { POLL_SECONDS } from '../../shared/bridge-schema';
+import type { Options as ConfOptions } from 'conf';
+import * as v from 'valibot';
+import type { SettingsView } from '../../shared/bridge';
 import { MAX_SERVERS } from '../../shared/bridge-servers';
-import { APP_VERSION } from '../../shared/app-info';
-import type { StoredServer } from './server-entries';
-import { repairSettingsFile } from './settings-file';
+import { GUIDE_FORWARD_MINUTES } from '../../shared/airwave';
+import { guideForwardMinutes, NOTIFICATION_FIELDS, pollSeconds, POLL_SECONDS, serverId, SHORTCUT_FIELDS } from '../../shared/shapes';
+import { eachKept, fieldsOrDefault, orDefault } from '../../shared/tolerant';
+import { SERVER_ENTRY, type StoredServer } from './server-entries';
+
+export type { KeyProtection } from './server-entries';
 
 /**
- * What is in the settings file: its shape, schema, defaults and migrations (shared by
- * electron-store in the app and conf in the preview host and the tests, so both behave the same),
- * and how it is opened whatever state it is in.
+ * What is in the settings file: its one schema (every field with its default, each server entry
+ * on its own), its defaults, and the options electron-store in the app and conf in the preview
+ * host and the tests share, so both behave the same. How the file is opened, whatever state it is
+ * in, is settings-file.ts.
  */
-
-/** How a stored key is protected: by the OS keychain, by Linux's fixed `basic_text` password, or not at all. */
-export type KeyProtection = 'os' | 'basic_text' | 'plain';
 
 /**
- * What is in the file: the settings the renderer sees, with sealed keys instead of `hasKey`.
- * `server`, `apiKey` and `authStyle` at the top are the one-server form of earlier versions: read
- * once, moved into `servers` as a list of one, and left empty (see server-entries.ts).
+ * What is in the file: the settings the renderer sees, with the servers as stored (sealed keys)
+ * instead of what the view derives from the selected one.
  */
-export interface StoredSettings extends Omit<SettingsView, 'hasKey' | 'keyStorage' | 'servers'> {
-  apiKey: { data: string; protection: KeyProtection } | null;
+export interface StoredSettings extends Omit<SettingsView, 'server' | 'hasKey' | 'keyStorage' | 'authStyle' | 'servers'> {
   servers: StoredServer[];
   guideForwardMinutes: number;
 }
 
 export const DEFAULT_SETTINGS: StoredSettings = {
-  server: null,
-  apiKey: null,
-  authStyle: 'x-api-key',
   pollSeconds: POLL_SECONDS.default,
   notifications: { enabled: true, quietHours: null, mutedUsers: [], pausedUntil: null },
   launchAtLogin: false,
   shortcut: { enabled: false, accelerator: 'CommandOrControl+Shift+A' },
   demo: false,
-  guideForwardMinutes: 180,
+  guideForwardMinutes: GUIDE_FORWARD_MINUTES.default,
   servers: [],
   selectedServer: null,
   badgeServer: null,
 };
 
-const hhmm = { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' };
+/** Pausing notifications goes at most this far ahead (the menu offers an hour, or until tomorrow morning). */
+export const MAX_PAUSE_MS = 7 * 24 * 60 * 60_000;
 
-/** JSON Schema per top-level key, as conf/electron-store take it. */
-export const SETTINGS_SCHEMA = {
-  server: { type: ['string', 'null'], maxLength: 2048 },
-  apiKey: {
-    type: ['object', 'null'],
-    properties: { data: { type: 'string', maxLength: 65536 }, protection: { enum: ['os', 'basic_text', 'plain'] } },
-    required: ['data', 'protection'],
-    additionalProperties: false,
-  },
-  authStyle: { enum: ['x-api-key', 'bearer'] },
-  pollSeconds: { type: 'integer', minimum: POLL_SECONDS.min, maximum: POLL_SECONDS.max },
-  notifications: {
-    type: 'object',
-    properties: {
-      enabled: { type: 'boolean' },
-      quietHours: {
-        type: ['object', 'null'],
-        properties: { start: hhmm, end: hhmm },
-        required: ['start', 'end'],
-        additionalProperties: false,
-      },
-      mutedUsers: { type: 'array', items: { type: 'string', maxLength: 200 }, maxItems: 200 },
-      pausedUntil: { type: ['integer', 'null'], minimum: 0 },
-    },
-    required: ['enabled', 'quietHours', 'mutedUsers', 'pausedUntil'],
-    additionalProperties: false,
-  },
-  launchAtLogin: { type: 'boolean' },
-  shortcut: {
-    type: 'object',
-    properties: { enabled: { type: 'boolean' }, accelerator: { type: 'string', maxLength: 100 } },
-    required: ['enabled', 'accelerator'],
-    additionalProperties: false,
-  },
-  demo: { type: 'boolean' },
-  guideForwardMinutes: { type: 'integer', minimum: 30, maximum: 1440 },
-  // each entry is checked on its own before the store opens the file (settings-file.ts)
-  servers: { type: 'array', maxItems: MAX_SERVERS, items: { type: 'object' } },
-  selectedServer: { type: ['string', 'null'], maxLength: 40 },
-  badgeServer: { type: ['string', 'null'], maxLength: 40 },
-} as const;
-
-interface MigrationStore {
-  get(key: string): unknown;
-  set(key: string, value: unknown): void;
-  has(key: string): boolean;
+/**
+ * The settings file's schema: a field that is not usable falls back to its default on its own, a
+ * server entry that is not usable is left out on its own (tolerant.ts says which), and fields it
+ * does not know (a newer version's) are kept. With `now`, a pause may reach at most MAX_PAUSE_MS
+ * past it.
+ */
+export function settingsSchema(now?: number): v.GenericSchema<unknown, StoredSettings> {
+  const pausedUntil = now === undefined ? NOTIFICATION_FIELDS.pausedUntil : v.pipe(NOTIFICATION_FIELDS.pausedUntil, v.check((at) => at === null || at <= now + MAX_PAUSE_MS, 'a pause at most 7 days ahead'));
+  const d = DEFAULT_SETTINGS;
+  return v.looseObject({
+    pollSeconds: orDefault(pollSeconds, d.pollSeconds),
+    notifications: orDefault(fieldsOrDefault({ ...NOTIFICATION_FIELDS, pausedUntil }, d.notifications), d.notifications),
+    launchAtLogin: orDefault(v.boolean(), d.launchAtLogin),
+    shortcut: orDefault(fieldsOrDefault(SHORTCUT_FIELDS, d.shortcut), d.shortcut),
+    demo: orDefault(v.boolean(), d.demo),
+    guideForwardMinutes: orDefault(guideForwardMinutes, d.guideForwardMinutes),
+    servers: orDefault(eachKept(SERVER_ENTRY, { max: MAX_SERVERS, key: (entry) => entry.id }), d.servers),
+    selectedServer: orDefault(v.nullable(serverId), d.selectedServer),
+    badgeServer: orDefault(v.nullable(serverId), d.badgeServer),
+  }) as unknown as v.GenericSchema<unknown, StoredSettings>;
 }
 
 /**
- * Migrations by app version, run once when a newer app opens an older file. Before 0.1.0 the
- * poll interval could be hand-edited as text ("15"): make it a whole number in range.
+ * Options shared by electron-store (the app) and conf (preview, tests). No JSON Schema and no
+ * migrations: the file is read with `settingsSchema` before the store opens it, and the settings
+ * service writes only what that schema keeps, so the schema is written once.
  */
-export const SETTINGS_MIGRATIONS: Record<string, (store: MigrationStore) => void> = {
-  '0.1.0': (store) => {
-    const raw = store.get('pollSeconds');
-    if (typeof raw === 'string' && raw.trim() !== '') {
-      const n = Math.round(Number(raw));
-      store.set('pollSeconds', Number.isFinite(n) ? Math.min(POLL_SECONDS.max, Math.max(POLL_SECONDS.min, n)) : POLL_SECONDS.default);
-    }
-  },
-};
-
-/** Options shared by electron-store (the app) and conf (preview, tests). */
 export function storeOptions(): ConfOptions<StoredSettings> {
   return {
     configName: 'settings',
     projectName: 'airwave-tray',
-    projectVersion: APP_VERSION,
     defaults: DEFAULT_SETTINGS,
-    schema: SETTINGS_SCHEMA as unknown as ConfOptions<StoredSettings>['schema'],
-    migrations: SETTINGS_MIGRATIONS as unknown as ConfOptions<StoredSettings>['migrations'],
     clearInvalidConfig: true,
     configFileMode: 0o600,
   };
@@ -126,50 +82,4 @@ export interface SettingsBackend {
   readonly store: StoredSettings;
   set(values: Partial<StoredSettings>): void;
   readonly path: string;
-}
-
-export interface OpenedSettings {
-  backend: SettingsBackend;
-  /** e.g. "the settings file was damaged and has been reset; a copy was kept at …" */
-  notices: Notice[];
-}
-
-/**
- * Opens a settings file with `open` (electron-store's or conf's constructor). First the file is
- * made safe to open (settings-file.ts: links, size, non-objects, and each bad field on its own);
- * should the store still refuse it, it is moved aside whole (never deleted: the user can recover
- * from it). Either way the app starts, with a notice saying what happened.
- */
-export function openSettings(open: (options: ConfOptions<StoredSettings>) => SettingsBackend, filePath: string, now = Date.now()): OpenedSettings {
-  const options = { ...storeOptions(), clearInvalidConfig: false };
-  let repaired: Notice | null = null;
-  try {
-    repaired = repairSettingsFile(filePath, now, DEFAULT_SETTINGS);
-  } catch {
-    // the file system refused (a read-only folder): the store below meets the same and says so
-  }
-  try {
-    return { backend: open(options), notices: repaired ? [repaired] : [] };
-  } catch (error) {
-    if (!existsSync(filePath)) throw error;
-    const kept = join(dirname(filePath), `${basename(filePath, '.json')}.damaged-${now}.json`);
-    renameSync(filePath, kept);
-    const backend = open({ ...options, clearInvalidConfig: true });
-    const why = error instanceof SyntaxError || /JSON/i.test(String((error as Error).message)) ? 'was not readable' : 'held values this version does not accept';
-    return {
-      backend,
-      notices: [
-        {
-          id: 'settings-reset',
-          level: 'warning',
-          text: `The settings file ${why}, so the app started with default settings. The old file was kept as ${kept}.`,
-        },
-      ],
-    };
-  }
-}
-
-/** A conf store in `dir` (the preview host and the tests; the app uses electron-store). */
-export function openSettingsDir(dir: string, now = Date.now()): OpenedSettings {
-  return openSettings((options) => new Conf<StoredSettings>({ ...options, cwd: dir }), join(dir, 'settings.json'), now);
 }

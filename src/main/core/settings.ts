@@ -1,11 +1,13 @@
 import type { AuthStyle, KeyStorage, SettingsPatch, SettingsView } from '../../shared/bridge';
 import { MAX_SERVERS, type ServerEntryView } from '../../shared/bridge-servers';
-import { acceleratorProblem } from './accelerator';
-import { defaultName, following, legacyEntry, MAX_NAME, newServerId, withAddress, type StoredServer } from './server-entries';
-import { MAX_PAUSE_MS } from './settings-file';
-import { DEFAULT_SETTINGS, type KeyProtection, type SettingsBackend, type StoredSettings } from './settings-storage';
+import { acceleratorProblem } from '../../shared/accelerator';
+import { readKept } from '../../shared/tolerant';
+import { MAX_SERVER_NAME } from '../../shared/shapes';
+import { defaultName, following, newServerId, withAddress, type StoredServer } from './server-entries';
+import { DEFAULT_SETTINGS, MAX_PAUSE_MS, settingsSchema, type KeyProtection, type SettingsBackend, type StoredSettings } from './settings-storage';
 
 export * from './settings-storage';
+export { openSettings, openSettingsDir, type OpenedSettings } from './settings-file';
 
 /**
  * Settings: the service the core uses (what is in the file and how it is opened are in
@@ -53,12 +55,6 @@ export class SettingsService {
   get values(): StoredSettings {
     if (this.#values) return this.#values;
     this.#values = { ...DEFAULT_SETTINGS, ...this.#backend.store };
-    // the one-server file of earlier versions becomes a list of one, losing nothing
-    const moved = this.#values.servers.length === 0 ? legacyEntry(this.#values, newServerId()) : null;
-    if (moved) {
-      this.#write({ servers: [moved], selectedServer: moved.id, server: null, apiKey: null }, false);
-      this.#values = { ...DEFAULT_SETTINGS, ...this.#backend.store };
-    }
     return this.#values;
   }
 
@@ -73,7 +69,7 @@ export class SettingsService {
       server: selected?.address ?? null,
       hasKey: selected?.apiKey != null,
       keyStorage: selected?.apiKey ? storageOf(selected.apiKey.protection) : null,
-      authStyle: selected?.authStyle ?? values.authStyle,
+      authStyle: selected?.authStyle ?? 'x-api-key',
       servers: values.servers.map(entryView),
       selectedServer: selected?.id ?? null,
       badgeServer: values.servers.some((s) => s.id === values.badgeServer) ? values.badgeServer : null,
@@ -145,7 +141,7 @@ export class SettingsService {
     const id = newServerId();
     const entry: StoredServer = {
       id,
-      name: input.name?.trim().slice(0, MAX_NAME) || defaultName(input.address),
+      name: input.name?.trim().slice(0, MAX_SERVER_NAME) || defaultName(input.address),
       address: input.address,
       addresses: [input.address],
       instanceId: input.instanceId ?? null,
@@ -162,7 +158,7 @@ export class SettingsService {
   updateServer(id: string, patch: { name?: string; paused?: boolean; address?: string; addAddress?: string; instanceId?: string | null; authStyle?: AuthStyle }): boolean {
     let entry = this.entry(id);
     if (!entry) return false;
-    if (patch.name !== undefined) entry = { ...entry, name: patch.name.trim().slice(0, MAX_NAME) || entry.name };
+    if (patch.name !== undefined) entry = { ...entry, name: patch.name.trim().slice(0, MAX_SERVER_NAME) || entry.name };
     if (patch.paused !== undefined) entry = { ...entry, paused: patch.paused };
     if (patch.addAddress !== undefined) entry = withAddress(entry, patch.addAddress);
     if (patch.address !== undefined) entry = following(entry, patch.address);
@@ -222,7 +218,6 @@ export class SettingsService {
     const badge = patch.badgeServer === undefined ? {} : { badgeServer: patch.badgeServer !== null && this.entry(patch.badgeServer) ? patch.badgeServer : null };
     this.#write({
       ...badge,
-      ...(patch.authStyle && !selected ? { authStyle: patch.authStyle } : {}),
       ...(patch.pollSeconds !== undefined ? { pollSeconds: patch.pollSeconds } : {}),
       ...(notifications ? { notifications: { ...values.notifications, ...notifications } } : {}),
       ...(patch.launchAtLogin !== undefined ? { launchAtLogin: patch.launchAtLogin } : {}),
@@ -238,7 +233,7 @@ export class SettingsService {
   forget(): void {
     const selected = this.selected();
     if (selected) this.removeServer(selected.id);
-    this.#write({ server: null, apiKey: null, demo: false });
+    this.#write({ demo: false });
   }
 
   onChange(listener: () => void): () => void {
@@ -255,11 +250,15 @@ export class SettingsService {
     this.#write({ servers: this.values.servers.map((s) => (s.id === entry.id ? entry : s)), ...more });
   }
 
-  #write(values: Partial<StoredSettings>, tell = true): void {
+  #write(values: Partial<StoredSettings>): void {
     if (Object.keys(values).length === 0) return;
-    this.#backend.set(values);
-    this.#values = null; // read back what the store kept (defaults, migrations and all)
-    if (tell) for (const listener of [...this.#listeners]) listener();
+    // written as the next start would read it: what the file's schema would not keep (a server's
+    // instanceId of thousands of characters) falls back here already, so the two never differ
+    const read = readKept(settingsSchema(), { ...this.values, ...values });
+    const kept = read.ok ? (Object.fromEntries(Object.keys(values).map((name) => [name, read.value[name as keyof StoredSettings]])) as Partial<StoredSettings>) : values;
+    this.#backend.set(kept);
+    this.#values = null; // read back what the store kept (defaults and all)
+    for (const listener of [...this.#listeners]) listener();
   }
 }
 

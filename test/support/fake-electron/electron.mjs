@@ -215,10 +215,22 @@ export const powerMonitor = {
   removeListener: (event, listener) => fake.power.off(event, listener),
 };
 
+// Electron parses any accelerator in its grammar, modifiers then one key, case-insensitive, and a
+// bare key ("A", "F5") is one too: globalShortcut registers it and takes that key from every app
+// (https://www.electronjs.org/docs/latest/api/accelerator). What it cannot parse, it throws on.
+const ACCELERATOR_MODIFIER = /^(command|cmd|control|ctrl|commandorcontrol|cmdorctrl|alt|option|altgr|shift|super|meta)$/i;
+const ACCELERATOR_KEY =
+  /^([\x21-\x7e]|f([1-9]|1[0-9]|2[0-4])|num[0-9]|numdec|numadd|numsub|nummult|numdiv|plus|space|tab|capslock|numlock|scrolllock|backspace|delete|insert|return|enter|up|down|left|right|home|end|pageup|pagedown|escape|esc|volumeup|volumedown|volumemute|medianexttrack|mediaprevioustrack|mediastop|mediaplaypause|printscreen)$/i;
+const parsesAsAccelerator = (text) => {
+  const parts = text.split('+');
+  return ACCELERATOR_KEY.test(parts.at(-1)) && parts.slice(0, -1).every((part) => ACCELERATOR_MODIFIER.test(part));
+};
+
 export const globalShortcut = {
   register(accelerator, callback) {
     needReady('globalShortcut.register');
-    if (!/^[A-Za-z]+(\+[A-Za-z0-9]+)+$/.test(accelerator)) throw new Error(`Failed to parse accelerator ${accelerator}`);
+    if (!parsesAsAccelerator(accelerator)) throw new Error(`Failed to parse accelerator ${accelerator}`);
+    report.calls.push(`globalShortcut.register ${accelerator}`);
     if (fake.shortcutTaken) return false;
     fake.shortcuts.set(accelerator, callback);
     return true;

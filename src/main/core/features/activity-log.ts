@@ -3,10 +3,12 @@
  * the core computes, kept in activity.jsonl (rotated) for at most 7 days and 5,000 entries, and
  * the query behind the Activity view (today or yesterday, newest first, by user).
  */
+import * as v from 'valibot';
 import type { ActivityEntry, ActivityKind, ActivityPage } from '../../../shared/bridge';
+import { instant } from '../../../shared/shapes';
+import { orDefault, readKept } from '../../../shared/tolerant';
 import type { Viewer, ViewerList } from '../viewers';
 import { ONLY_SERVER, type ServerTag } from '../state';
-import { isObject } from './favourites';
 import type { FeatureStore } from './json-store';
 
 export const ACTIVITY_FILE = 'activity.jsonl';
@@ -48,9 +50,23 @@ export class ActivityLog {
   constructor(options: ActivityLogOptions) {
     this.#o = options;
     const loaded = options.store.readLog(ACTIVITY_FILE);
+    const entries: ActivityEntry[] = [];
+    let skipped = loaded.skipped;
+    let partly = 0;
+    for (const line of loaded.lines) {
+      const read = readKept(ACTIVITY_LINE, line);
+      if (!read.ok) skipped++;
+      else {
+        if (read.dropped.length > 0) partly++;
+        entries.push(read.value);
+      }
+    }
+    const damaged = [
+      ...(skipped > 0 ? [`${skipped} damaged line(s) of the activity log were skipped`] : []),
+      ...(partly > 0 ? [`${partly} line(s) had damaged fields and were kept without them`] : []),
+    ];
     if (loaded.problem) options.problem(loaded.problem);
-    else if (loaded.skipped > 0) options.problem(`${loaded.skipped} damaged line(s) of the activity log were skipped.`);
-    const entries = loaded.lines.map(readEntry).filter((e): e is ActivityEntry => e !== null);
+    else if (damaged.length > 0) options.problem(`${damaged.join('; ')}.`);
     this.#entries = this.#bounded(entries.sort((a, b) => a.at - b.at));
   }
 
@@ -129,24 +145,22 @@ function entry(kind: ActivityKind, viewer: Viewer, at: number, whileAway: boolea
   };
 }
 
-const KINDS = new Set<unknown>(['started', 'stopped', 'changed']);
-const text = (value: unknown, max = 300): string | null => (typeof value === 'string' ? value.slice(0, max) : null);
-const whole = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) ? value : null);
+/** Text the server sent, clipped to what the log keeps. */
+const clipped = (max: number) => v.pipe(v.string(), v.transform((text) => text.slice(0, max)));
+const optionalText = orDefault(v.nullable(clipped(300)), null);
+const optionalNumber = orDefault(v.nullable(v.pipe(v.number(), v.safeInteger())), null);
 
-/** A log line as an entry, or null when it is not one. */
-function readEntry(line: unknown): ActivityEntry | null {
-  if (!isObject(line) || !KINDS.has(line.kind) || whole(line.at) === null || text(line.user) === null) return null;
-  return {
-    at: line.at as number,
-    kind: line.kind as ActivityKind,
-    user: text(line.user)!,
-    device: text(line.device),
-    channelNumber: whole(line.channelNumber),
-    channelName: text(line.channelName),
-    fromChannelNumber: whole(line.fromChannelNumber),
-    fromChannelName: text(line.fromChannelName),
-    watching: text(line.watching),
-    whileAway: line.whileAway === true,
-    ...(text(line.server, 80) !== null ? { server: text(line.server, 80)! } : {}),
-  };
-}
+/** One line of activity.jsonl: without its time, kind or user it is skipped; another damaged field reads as unknown. */
+const ACTIVITY_LINE = v.object({
+  at: instant,
+  kind: v.picklist(['started', 'stopped', 'changed']),
+  user: clipped(300),
+  device: optionalText,
+  channelNumber: optionalNumber,
+  channelName: optionalText,
+  fromChannelNumber: optionalNumber,
+  fromChannelName: optionalText,
+  watching: optionalText,
+  whileAway: orDefault(v.boolean(), false),
+  server: orDefault(v.optional(clipped(80)), undefined),
+});

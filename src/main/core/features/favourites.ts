@@ -2,12 +2,24 @@
  * Favourite channels: the starred set (by channel id, with the number and name shown when it was
  * starred), kept in favourites.json, and the ordering that puts favourites first.
  */
+import * as v from 'valibot';
 import type { FavouriteChannel } from '../../../shared/bridge';
+import { FAVOURITE_FIELDS, serverId } from '../../../shared/shapes';
+import { eachKept, orDefault } from '../../../shared/tolerant';
 import type { FeatureStore } from './json-store';
 
 export const FAVOURITES_FILE = 'favourites.json';
-/** More stars than any guide needs; a file claiming more is not ours. */
+/** More stars than any guide needs; stars past it in a file are not ours. */
 export const MAX_FAVOURITES = 500;
+
+/** favourites.json: each star on its own (one per channel and server). */
+const FAVOURITES_SCHEMA = v.object({
+  version: v.literal(1),
+  favourites: orDefault(
+    eachKept(v.object({ ...FAVOURITE_FIELDS, server: v.optional(serverId) }), { max: MAX_FAVOURITES, key: (f) => `${f.server ?? ''}\n${f.channelId}` }),
+    [],
+  ),
+});
 
 export class Favourites {
   readonly #store: FeatureStore;
@@ -26,9 +38,9 @@ export class Favourites {
     this.#store = store;
     this.#changed = changed;
     this.#server = server;
-    const loaded = store.read(FAVOURITES_FILE, checkFavourites);
+    const loaded = store.read(FAVOURITES_FILE, FAVOURITES_SCHEMA);
     if (loaded.problem) problem(loaded.problem);
-    this.#all = (loaded.value ?? []).map((f) => (f.server === undefined && legacyOwner ? { ...f, server: legacyOwner } : f));
+    this.#all = (loaded.value?.favourites ?? []).map((f) => (f.server === undefined && legacyOwner ? { ...f, server: legacyOwner } : f));
   }
 
   /** The shown server's favourites, in the order they were starred; the same array until they change. */
@@ -67,19 +79,3 @@ export function favouritesFirst<T extends { id: string }>(rows: readonly T[], fa
   if (favourites.size === 0) return [...rows];
   return [...rows.filter((row) => favourites.has(row.id)), ...rows.filter((row) => !favourites.has(row.id))];
 }
-
-function checkFavourites(json: unknown): FavouriteChannel[] | null {
-  if (!isObject(json) || json.version !== 1 || !Array.isArray(json.favourites) || json.favourites.length > MAX_FAVOURITES) return null;
-  const out: FavouriteChannel[] = [];
-  for (const item of json.favourites) {
-    if (!isObject(item)) return null;
-    const { channelId, channelNumber, channelName, server } = item;
-    if (typeof channelId !== 'string' || typeof channelNumber !== 'number' || typeof channelName !== 'string') return null;
-    const owner = typeof server === 'string' && server.length <= 40 ? { server } : {};
-    if (!out.some((f) => f.channelId === channelId && f.server === owner.server)) out.push({ channelId, channelNumber, channelName, ...owner });
-  }
-  return out;
-}
-
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -2,9 +2,10 @@
  * The features' own settings (reminder lead time, which health alerts are on), kept in
  * feature-settings.json next to the app's settings until they move into the settings module.
  */
+import * as v from 'valibot';
 import type { FeatureSettings, FeatureSettingsPatch } from '../../../shared/bridge';
-import { REMINDER_LEAD_MINUTES, UNREACHABLE_MINUTES } from '../../../shared/bridge-schema';
-import { isObject } from './favourites';
+import { HEALTH_FIELDS, REMINDER_LEAD_MINUTES, reminderLeadMinutes, UNREACHABLE_MINUTES } from '../../../shared/shapes';
+import { fieldsOrDefault, orDefault } from '../../../shared/tolerant';
 import type { FeatureStore } from './json-store';
 
 export const FEATURE_SETTINGS_FILE = 'feature-settings.json';
@@ -14,6 +15,13 @@ export const DEFAULT_FEATURE_SETTINGS: FeatureSettings = {
   health: { unreachable: true, unreachableMinutes: UNREACHABLE_MINUTES.default, keyRejected: true, versionChanged: true, streamFull: true },
 };
 
+/** feature-settings.json: each setting on its own, back to its default when damaged. */
+const FEATURE_SETTINGS_SCHEMA = v.object({
+  version: v.literal(1),
+  reminderLeadMinutes: orDefault(reminderLeadMinutes, DEFAULT_FEATURE_SETTINGS.reminderLeadMinutes),
+  health: orDefault(fieldsOrDefault(HEALTH_FIELDS, DEFAULT_FEATURE_SETTINGS.health), DEFAULT_FEATURE_SETTINGS.health),
+});
+
 export class FeatureSettingsStore {
   readonly #store: FeatureStore;
   readonly #changed: () => void;
@@ -22,9 +30,9 @@ export class FeatureSettingsStore {
   constructor(store: FeatureStore, changed: () => void, problem: (text: string) => void) {
     this.#store = store;
     this.#changed = changed;
-    const loaded = store.read(FEATURE_SETTINGS_FILE, checkFile);
+    const loaded = store.read(FEATURE_SETTINGS_FILE, FEATURE_SETTINGS_SCHEMA);
     if (loaded.problem) problem(loaded.problem);
-    this.#values = loaded.value ?? DEFAULT_FEATURE_SETTINGS;
+    this.#values = loaded.value ? { reminderLeadMinutes: loaded.value.reminderLeadMinutes, health: loaded.value.health } : DEFAULT_FEATURE_SETTINGS;
   }
 
   get values(): FeatureSettings {
@@ -41,24 +49,4 @@ export class FeatureSettingsStore {
     this.#changed();
     return this.#values;
   }
-}
-
-const within = (value: unknown, bounds: { min: number; max: number }) =>
-  typeof value === 'number' && Number.isInteger(value) && value >= bounds.min && value <= bounds.max;
-
-function checkFile(json: unknown): FeatureSettings | null {
-  if (!isObject(json) || json.version !== 1 || !within(json.reminderLeadMinutes, REMINDER_LEAD_MINUTES) || !isObject(json.health)) return null;
-  const h = json.health;
-  const flags = ['unreachable', 'keyRejected', 'versionChanged', 'streamFull'] as const;
-  if (!flags.every((flag) => typeof h[flag] === 'boolean') || !within(h.unreachableMinutes, UNREACHABLE_MINUTES)) return null;
-  return {
-    reminderLeadMinutes: json.reminderLeadMinutes as number,
-    health: {
-      unreachable: h.unreachable as boolean,
-      unreachableMinutes: h.unreachableMinutes as number,
-      keyRejected: h.keyRejected as boolean,
-      versionChanged: h.versionChanged as boolean,
-      streamFull: h.streamFull as boolean,
-    },
-  };
 }

@@ -4,17 +4,25 @@
  * upgrade while the app was closed counts), and the event stream refused because the server is full.
  * Derived from the connection state and `/status` the core already publishes.
  */
+import * as v from 'valibot';
 import type { HealthAlertSettings } from '../../../shared/bridge';
 import { duration } from '../../../shared/format';
+import { MAX_ADDRESS_CHARS, shortText } from '../../../shared/shapes';
+import { eachKept, orDefault } from '../../../shared/tolerant';
 import type { Clock, TimerHandle } from '../../common/clock';
 import type { NotificationRequest } from '../notify-policy';
 import { ONLY_SERVER, type AppState, type ServerTag } from '../state';
-import { isObject } from './favourites';
 import type { FeatureStore } from './json-store';
 
 export const HEALTH_FILE = 'health.json';
 /** Servers whose last seen version is remembered. */
 const MAX_SERVERS = 20;
+
+/** health.json: [server root, version last seen there], oldest first, each pair on its own. */
+const HEALTH_SCHEMA = v.object({
+  version: v.literal(1),
+  servers: orDefault(eachKept(v.tuple([shortText(MAX_ADDRESS_CHARS), shortText(100)]), { max: MAX_SERVERS, key: ([root]) => root }), []),
+});
 
 export interface HealthAlertsOptions {
   clock: Clock;
@@ -59,9 +67,9 @@ export class HealthAlerts {
 
   constructor(options: HealthAlertsOptions) {
     this.#o = options;
-    const loaded = options.store.read(HEALTH_FILE, checkFile);
+    const loaded = options.store.read(HEALTH_FILE, HEALTH_SCHEMA);
     if (loaded.problem) options.problem(loaded.problem);
-    this.#versions = new Map(loaded.value ?? []);
+    this.#versions = new Map(loaded.value?.servers ?? []);
   }
 
   /**
@@ -169,14 +177,4 @@ export class HealthAlerts {
   #notify(kind: string, title: string, body: string, now: number, target: NotificationRequest['target'] = { view: 'on-now' }): void {
     this.#o.notify({ id: `health-${kind}-${now.toString(36)}-${++this.#sent}`, title, body, artworkUrl: null, target, at: now });
   }
-}
-
-function checkFile(json: unknown): [string, string][] | null {
-  if (!isObject(json) || json.version !== 1 || !Array.isArray(json.servers)) return null;
-  const out: [string, string][] = [];
-  for (const pair of json.servers.slice(-MAX_SERVERS)) {
-    if (!Array.isArray(pair) || typeof pair[0] !== 'string' || typeof pair[1] !== 'string') return null;
-    out.push([pair[0], pair[1].slice(0, 100)]);
-  }
-  return out;
 }

@@ -1,10 +1,14 @@
 /**
  * Where the features keep what survives a restart: small JSON files (written atomically, capped in
- * size) and a rotated JSON-lines log, in the user-data folder. A damaged or oversized file is moved
- * aside with a notice, never a crash; `memoryStore` keeps the same interface in memory.
+ * size) and a rotated JSON-lines log, in the user-data folder. Each file is read with its one
+ * schema (tolerant.ts): a damaged entry or field costs only itself, the rest is kept, and a copy of
+ * the file as it was is set aside with a notice; a file that is unreadable, oversized or not this
+ * version's is moved aside whole. Never a crash. `memoryStore` keeps the same interface in memory.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, constants, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { GenericSchema } from 'valibot';
+import { droppedName, droppedWords, readKept } from '../../../shared/tolerant';
 
 /** Largest JSON document a feature may keep (reminders, favourites, the watchlist). */
 export const MAX_DOCUMENT_BYTES = 1024 * 1024;
@@ -15,13 +19,13 @@ const MAX_LINE_CHARS = 4_000;
 
 export interface Loaded<T> {
   value: T | null;
-  /** a sentence for people when the file was damaged and set aside */
+  /** a sentence for people when the file was damaged (what was left out, where the copy is) */
   problem: string | null;
 }
 
 export interface FeatureStore {
-  /** Reads `name`; `check` turns the parsed JSON into a value or null when it is not acceptable. */
-  read<T>(name: string, check: (json: unknown) => T | null): Loaded<T>;
+  /** Reads `name` with its schema: what is usable (null when nothing is, or there is no file). */
+  read<T>(name: string, schema: GenericSchema<unknown, T>): Loaded<T>;
   /** Replaces `name` with `value` in one step (never half written). A failure (a full disk, a document over the cap) is reported, not thrown. */
   write(name: string, value: unknown): void;
   /** The lines of a log (`name` and its rotated predecessor), oldest first; unreadable lines skipped. */
@@ -45,17 +49,25 @@ export class JsonFileStore implements FeatureStore {
     this.#failed = failed;
   }
 
-  read<T>(name: string, check: (json: unknown) => T | null): Loaded<T> {
+  read<T>(name: string, schema: GenericSchema<unknown, T>): Loaded<T> {
     const path = join(this.#dir, name);
     if (!existsSync(path)) return { value: null, problem: null };
+    let json: unknown;
     try {
       if (statSync(path).size > MAX_DOCUMENT_BYTES) return this.#setAside(name, 'was larger than expected');
-      const value = check(JSON.parse(readFileSync(path, 'utf8')));
-      if (value === null) return this.#setAside(name, 'did not hold what this version expects');
-      return { value, problem: null };
+      json = JSON.parse(readFileSync(path, 'utf8'));
     } catch {
       return this.#setAside(name, 'was not readable');
     }
+    const read = readKept(schema, json);
+    if (!read.ok) return this.#setAside(name, 'did not hold what this version expects');
+    if (read.dropped.length === 0) return { value: read.value, problem: null };
+    // the usable part replaces the file; the file as it was is kept beside it
+    const kept = this.#copyAside(name);
+    this.write(name, read.value);
+    const lost = droppedWords(read.dropped.filter((d) => !d.entry).map(droppedName), read.dropped.filter((d) => d.entry).map(droppedName));
+    const copy = kept ? ` The file as it was is kept as ${kept}.` : '';
+    return { value: read.value, problem: `In ${name}, ${lost}; the rest was kept.${copy}` };
   }
 
   write(name: string, value: unknown): void {
@@ -130,10 +142,26 @@ export class JsonFileStore implements FeatureStore {
     this.#logLines.set(name, count + 1);
   }
 
-  #setAside(name: string, why: string): Loaded<never> {
+  /** `reminders.json` → `reminders.damaged-<time>.json` */
+  #asideName(name: string): string {
     const stem = name.replace(/\.[^.]+$/, '');
     const ext = name.slice(stem.length) || '.json';
-    const kept = `${stem}.damaged-${this.#now()}${ext}`;
+    return `${stem}.damaged-${this.#now()}${ext}`;
+  }
+
+  /** A copy of `name` as it is, beside it; its name, or null when it could not be made. */
+  #copyAside(name: string): string | null {
+    const kept = this.#asideName(name);
+    try {
+      copyFileSync(join(this.#dir, name), join(this.#dir, kept), constants.COPYFILE_EXCL);
+      return kept;
+    } catch {
+      return null;
+    }
+  }
+
+  #setAside(name: string, why: string): Loaded<never> {
+    const kept = this.#asideName(name);
     try {
       renameSync(join(this.#dir, name), join(this.#dir, kept));
     } catch {
@@ -151,10 +179,11 @@ export function memoryStore(): FeatureStore & { files: Map<string, string> } {
   const logs = new Map<string, unknown[]>();
   return {
     files,
-    read(name, check) {
+    read(name, schema) {
       const text = files.get(name);
       if (text === undefined) return { value: null, problem: null };
-      return { value: check(JSON.parse(text)), problem: null };
+      const read = readKept(schema, JSON.parse(text));
+      return { value: read.ok ? read.value : null, problem: null };
     },
     write(name, value) {
       files.set(name, JSON.stringify(value));

@@ -3,11 +3,13 @@
  * clock for the next one due. Shortly before it fires the programme is checked; a reminder that fell
  * due while the computer slept or the app was closed is reported once as missed, never fired late.
  */
+import * as v from 'valibot';
 import type { ProgrammeRef, Reminder } from '../../../shared/bridge';
 import { channelLabel, clock as clockTime, programTitle } from '../../../shared/format';
+import { instant, PROGRAMME_FIELDS, serverId, serverName, shortText } from '../../../shared/shapes';
+import { eachKept, orDefault } from '../../../shared/tolerant';
 import type { Clock, TimerHandle } from '../../common/clock';
 import type { NotificationRequest } from '../notify-policy';
-import { isObject } from './favourites';
 import type { FeatureStore } from './json-store';
 import type { CheckOutcome } from './schedule-check';
 
@@ -51,9 +53,10 @@ export class Reminders {
 
   constructor(options: RemindersOptions) {
     this.#o = options;
-    const loaded = options.store.read(REMINDERS_FILE, checkFile);
+    const loaded = options.store.read(REMINDERS_FILE, REMINDERS_SCHEMA);
     if (loaded.problem) options.problem(loaded.problem);
-    this.#list = sortByStart(loaded.value?.reminders ?? []);
+    // the id is always the one its programme and server give (never trusted from the file)
+    this.#list = sortByStart((loaded.value?.reminders ?? []).map((r) => ({ ...r, id: reminderId(r, r.server) })));
     this.#cancelled = new Map(loaded.value?.cancelled ?? []);
   }
 
@@ -190,9 +193,9 @@ export class Reminders {
     const now = this.#o.clock.now();
     this.#list = this.#list.filter((r) => r.id !== reminder.id);
     if (outcome.kind === 'moved' && Date.parse(outcome.startsAt) > now) {
-      // keep reminding, at the new time
+      // keep reminding, at the new time, on the same server (its id names the server, as every reminder's does)
       const moved: Reminder = { ...reminder, startsAt: outcome.startsAt, endsAt: outcome.endsAt };
-      moved.id = reminderId(moved);
+      moved.id = reminderId(moved, moved.server);
       if (!this.#list.some((r) => r.id === moved.id)) this.#list = sortByStart([...this.#list, moved]);
     }
     this.#saved(false);
@@ -294,33 +297,27 @@ export function pickRef(ref: ProgrammeRef): ProgrammeRef {
 
 const sortByStart = (list: Reminder[]) => [...list].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
 
-const str = (value: unknown): value is string => typeof value === 'string';
-const strOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
+/** A programme a reminder or an airing can keep (what the file is read with). */
+export const PROGRAMME = v.object(PROGRAMME_FIELDS);
 
-/** A programme reference as read from a file; null when any field is off. */
-export function readRef(item: unknown): ProgrammeRef | null {
-  if (!isObject(item)) return null;
-  const { channelId, channelNumber, channelName, title, showTitle, ratingKey, startsAt, endsAt } = item;
-  if (!str(channelId) || typeof channelNumber !== 'number' || !str(channelName) || !str(title)) return null;
-  if (!strOrNull(showTitle) || !strOrNull(ratingKey) || !str(startsAt) || !str(endsAt)) return null;
-  if (Number.isNaN(Date.parse(startsAt)) || Number.isNaN(Date.parse(endsAt))) return null;
-  return { channelId, channelNumber, channelName, title, showTitle, ratingKey, startsAt, endsAt };
-}
-
-function checkFile(json: unknown): { reminders: Reminder[]; cancelled: [string, number][] } | null {
-  if (!isObject(json) || json.version !== 1 || !Array.isArray(json.reminders) || json.reminders.length > MAX_REMINDERS) return null;
-  const reminders: Reminder[] = [];
-  for (const item of json.reminders) {
-    const ref = readRef(item);
-    if (!ref || !isObject(item) || (item.from !== 'you' && item.from !== 'watchlist') || typeof item.addedAt !== 'number') return null;
-    const server = str(item.server) && item.server.length <= 40 ? { server: item.server, serverName: str(item.serverName) ? item.serverName.slice(0, 80) : item.server } : {};
-    reminders.push({ ...ref, id: reminderId(ref, server.server), from: item.from, addedAt: item.addedAt, ...server });
-  }
-  const cancelled: [string, number][] = [];
-  if (Array.isArray(json.cancelled)) {
-    for (const pair of json.cancelled.slice(0, MAX_CANCELLED)) {
-      if (Array.isArray(pair) && str(pair[0]) && typeof pair[1] === 'number') cancelled.push([pair[0], pair[1]]);
-    }
-  }
-  return { reminders, cancelled };
-}
+/**
+ * reminders.json: each reminder on its own (one per id: its programme slot and server), and the
+ * watchlist reminders the user cancelled, [id, when the programme ends].
+ */
+const REMINDERS_SCHEMA = v.object({
+  version: v.literal(1),
+  reminders: orDefault(
+    eachKept(
+      v.object({
+        ...PROGRAMME_FIELDS,
+        from: v.picklist(['you', 'watchlist']),
+        addedAt: instant,
+        server: v.optional(serverId),
+        serverName: orDefault(v.optional(serverName), undefined),
+      }),
+      { max: MAX_REMINDERS, key: (r) => reminderId(r, r.server) },
+    ),
+    [],
+  ),
+  cancelled: orDefault(eachKept(v.tuple([shortText(100), instant]), { max: MAX_CANCELLED }), []),
+});

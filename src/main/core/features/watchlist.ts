@@ -3,12 +3,14 @@
  * next 24 hours ("Coming up"), kept in watchlist.json. Finding airings is pure (`findAirings`);
  * when to look is the scanner's business (features/scanner.ts).
  */
+import * as v from 'valibot';
 import type { Guide } from '../../../shared/airwave';
 import type { ComingUpItem, FollowedTitle, ProgrammeRef } from '../../../shared/bridge';
-import { isObject } from './favourites';
-import type { FeatureStore } from './json-store';
 import { programmeRef } from '../../../shared/programme-ref';
-import { readRef } from './reminders';
+import { instant, PROGRAMME_FIELDS, title } from '../../../shared/shapes';
+import { eachKept, orDefault } from '../../../shared/tolerant';
+import type { FeatureStore } from './json-store';
+import { PROGRAMME } from './reminders';
 
 export const WATCHLIST_FILE = 'watchlist.json';
 export const MAX_FOLLOWED = 100;
@@ -50,12 +52,14 @@ export function findAirings(guide: Guide, followed: readonly FollowedTitle[], no
     .filter(({ program, start }) => Date.parse(program.endsAt) > now && start <= now + DAY_MS)
     .sort((a, b) => airingRank(a.start, now) - airingRank(b.start, now));
   for (const { channel, program } of programs) {
-    const title = matchFollowed(program, followed);
-    if (title === null) continue;
-    const n = perTitle.get(title) ?? 0;
+    const matched = matchFollowed(program, followed);
+    if (matched === null) continue;
+    const ref = programmeRef(program, channel);
+    if (!v.is(PROGRAMME, ref)) continue; // one the file could not hold (a title of thousands of characters)
+    const n = perTitle.get(matched) ?? 0;
     if (n >= MAX_AIRINGS_PER_TITLE) continue;
-    perTitle.set(title, n + 1);
-    found.push({ followed: title, ...programmeRef(program, channel) });
+    perTitle.set(matched, n + 1);
+    found.push({ followed: matched, ...ref });
     if (found.length >= MAX_AIRINGS) break;
   }
   return found.sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
@@ -70,6 +74,15 @@ export function guideSpan(guide: Guide): { from: number; to: number } | null {
   return { from, to: at + guide.windowMinutes * 60_000 };
 }
 
+/** watchlist.json: each followed title and each airing on its own. */
+const WATCHLIST_SCHEMA = v.object({
+  version: v.literal(1),
+  followed: orDefault(eachKept(v.object({ title, addedAt: instant }), { max: MAX_FOLLOWED, key: (f) => norm(f.title) }), []),
+  airings: orDefault(eachKept(v.object({ ...PROGRAMME_FIELDS, followed: title }), { max: MAX_AIRINGS }), []),
+  scannedAt: orDefault(v.nullable(instant), null),
+  fullScanAt: orDefault(v.nullable(instant), null),
+});
+
 export class Watchlist {
   readonly #store: FeatureStore;
   readonly #changed: () => void;
@@ -82,7 +95,7 @@ export class Watchlist {
   constructor(store: FeatureStore, changed: () => void, problem: (text: string) => void) {
     this.#store = store;
     this.#changed = changed;
-    const loaded = store.read(WATCHLIST_FILE, checkFile);
+    const loaded = store.read(WATCHLIST_FILE, WATCHLIST_SCHEMA);
     if (loaded.problem) problem(loaded.problem);
     this.#followed = loaded.value?.followed ?? [];
     this.#airings = loaded.value?.airings ?? [];
@@ -162,22 +175,4 @@ export class Watchlist {
     });
     this.#changed();
   }
-}
-
-function checkFile(json: unknown): { followed: FollowedTitle[]; airings: Airing[]; scannedAt: number | null; fullScanAt: number | null } | null {
-  if (!isObject(json) || json.version !== 1 || !Array.isArray(json.followed) || !Array.isArray(json.airings)) return null;
-  if (json.followed.length > MAX_FOLLOWED || json.airings.length > MAX_AIRINGS) return null;
-  const followed: FollowedTitle[] = [];
-  for (const item of json.followed) {
-    if (!isObject(item) || typeof item.title !== 'string' || typeof item.addedAt !== 'number') return null;
-    followed.push({ title: item.title.slice(0, 300), addedAt: item.addedAt });
-  }
-  const airings: Airing[] = [];
-  for (const item of json.airings) {
-    const ref = readRef(item);
-    if (!ref || !isObject(item) || typeof item.followed !== 'string') return null;
-    airings.push({ ...ref, followed: item.followed });
-  }
-  const time = (value: unknown) => (typeof value === 'number' ? value : null);
-  return { followed, airings, scannedAt: time(json.scannedAt), fullScanAt: time(json.fullScanAt) };
 }

@@ -1,0 +1,140 @@
+/**
+ * Reading what the app kept, so that whatever is usable survives damage: valibot schemas whose
+ * fields fall back to a default (`orDefault`, `fieldsOrDefault`) and whose lists leave out the
+ * entries they cannot read (`eachKept`), and `readKept`, which parses with such a schema and lists
+ * what fell back or was left out, for the notice that says so. Each stored shape (the settings, a
+ * server entry, every feature file) is one schema built from these around the field schemas the
+ * bridge checks requests with (shapes.ts).
+ */
+import * as v from 'valibot';
+
+type Schema<T> = v.GenericSchema<unknown, T>;
+type Path = (string | number)[];
+
+/** Where a value did not pass: it becomes its default (a field) or goes (a list entry). */
+const FELL_BACK = Symbol('fell back');
+interface FellBack {
+  readonly [FELL_BACK]: true;
+  readonly raw: unknown;
+  readonly entry: boolean;
+  readonly fallback: unknown;
+}
+
+const isFellBack = (value: unknown): value is FellBack => typeof value === 'object' && value !== null && FELL_BACK in value;
+const fellBack = (raw: unknown, entry: boolean, fallback?: unknown): FellBack => ({ [FELL_BACK]: true, raw, entry, fallback });
+/** Takes whatever the schema before it in a union refused, and marks it. */
+const marking = (entry: boolean, fallback?: unknown) => v.pipe(v.unknown(), v.transform((raw) => fellBack(raw, entry, fallback)));
+
+/**
+ * `schema`, or `fallback` when the value does not pass it (reported by readKept); a missing field
+ * is its fallback, silently. The fallback must pass `schema`. Read only through readKept.
+ */
+export function orDefault<T>(schema: Schema<T>, fallback: T): Schema<T> {
+  return v.optional(v.union([schema, marking(false, fallback)]), fallback as never) as unknown as Schema<T>;
+}
+
+/** An object of `fields`, each falling back to its value in `defaults` on its own (a list is no such object). */
+export function fieldsOrDefault<F extends Record<string, v.GenericSchema>>(
+  fields: F,
+  defaults: { [K in keyof F]: v.InferOutput<F[K]> },
+): Schema<{ [K in keyof F]: v.InferOutput<F[K]> }> {
+  const entries = Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, orDefault(schema, defaults[name])]));
+  // valibot's object takes an array for an object with no fields; a list is not these settings
+  return v.pipe(v.unknown(), v.check((value) => !Array.isArray(value), 'an object'), v.object(entries)) as unknown as Schema<{ [K in keyof F]: v.InferOutput<F[K]> }>;
+}
+
+/**
+ * A list whose entries that do not pass `item` are left out (each reported by readKept), as are
+ * those past `max` and those whose `key` an earlier entry has. `key` may read only fields that
+ * have no fallback.
+ */
+export function eachKept<T>(item: Schema<T>, limits: { max?: number; key?: (entry: T) => string } = {}): Schema<T[]> {
+  const { max = Number.POSITIVE_INFINITY, key } = limits;
+  return v.pipe(
+    v.array(v.union([item, marking(true)])),
+    v.transform((list) => {
+      const seen = new Set<string>();
+      let kept = 0;
+      return list.map((entry) => {
+        if (isFellBack(entry)) return entry;
+        const id = key?.(entry as T);
+        if (kept >= max || (id !== undefined && seen.has(id))) return fellBack(entry, true);
+        if (id !== undefined) seen.add(id);
+        kept++;
+        return entry;
+      });
+    }),
+  ) as unknown as Schema<T[]>;
+}
+
+/** A field that fell back to its default (`entry` false) or a list entry left out (`entry` true). */
+export interface Dropped {
+  /** e.g. ["notifications", "pausedUntil"] or ["servers", 1] */
+  path: Path;
+  /** what was there */
+  raw: unknown;
+  entry: boolean;
+}
+
+export type Kept<T> = { ok: true; value: T; dropped: Dropped[] } | { ok: false; problem: string };
+
+/**
+ * Parses `input` with a tolerant schema: what is usable, and what fell back or was left out. Not
+ * ok only where the schema has no fallback (not an object, another version).
+ */
+export function readKept<T>(schema: Schema<T>, input: unknown): Kept<T> {
+  const result = v.safeParse(schema, input);
+  if (!result.success) {
+    const issue = result.issues[0];
+    const where = pathText((issue.path ?? []).map((item) => item.key as string | number));
+    return { ok: false, problem: `${where ? `${where}: ` : ''}${issue.message}` };
+  }
+  const dropped: Dropped[] = [];
+  return { ok: true, value: settle(result.output, [], dropped) as T, dropped };
+}
+
+/** The marks replaced by their defaults, entries left out, each noted in `dropped`. */
+function settle(value: unknown, path: Path, dropped: Dropped[]): unknown {
+  if (isFellBack(value)) {
+    dropped.push({ path, raw: value.raw, entry: value.entry });
+    return structuredClone(value.fallback);
+  }
+  if (Array.isArray(value)) {
+    const kept: unknown[] = [];
+    value.forEach((item, index) => {
+      if (isFellBack(item) && item.entry) dropped.push({ path: [...path, index], raw: item.raw, entry: true });
+      else kept.push(settle(item, [...path, index], dropped));
+    });
+    return kept;
+  }
+  if (typeof value === 'object' && value !== null) {
+    const out = value as Record<string, unknown>;
+    for (const key of Object.keys(out)) out[key] = settle(out[key], [...path, key], dropped);
+  }
+  return value;
+}
+
+/** A path as people read it in a notice: "notifications.pausedUntil", "reminders[2]". */
+export function pathText(path: readonly (string | number)[]): string {
+  return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? key : `.${key}`)).join('');
+}
+
+/** A dropped field or entry in words: "scannedAt", "entry 3 of reminders". */
+export function droppedName(dropped: Dropped): string {
+  const last = dropped.path[dropped.path.length - 1];
+  if (dropped.entry && typeof last === 'number') return `entry ${last + 1} of ${pathText(dropped.path.slice(0, -1)) || 'the list'}`;
+  return pathText(dropped.path) || 'everything';
+}
+
+const listed = (names: readonly string[]) => (names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
+
+/**
+ * What a notice says was lost: "A and B were not usable and are back to their defaults; C could
+ * not be read and was left out". `entriesHint` follows the entries (what to do about them).
+ */
+export function droppedWords(fields: readonly string[], entries: readonly string[], entriesHint = ''): string {
+  const parts: string[] = [];
+  if (fields.length > 0) parts.push(`${listed(fields)} ${fields.length === 1 ? 'was not usable and is back to its default' : 'were not usable and are back to their defaults'}`);
+  if (entries.length > 0) parts.push(`${listed(entries)} could not be read and ${entries.length === 1 ? 'was' : 'were'} left out${entriesHint ? ` ${entriesHint}` : ''}`);
+  return parts.join('; ');
+}
