@@ -225,7 +225,8 @@ export interface ConnectRequest {
   authStyle: AuthStyle;
 }
 
-export type ProbeVerdict = 'ok' | 'invalid-address' | 'unreachable' | 'not-airwave' | 'key-rejected';
+/** What a connection test concluded; 'busy' means it was not run (too many tests asked for at once). */
+export type ProbeVerdict = 'ok' | 'invalid-address' | 'unreachable' | 'not-airwave' | 'key-rejected' | 'busy';
 
 /** What "Test connection" found, step by step, each failure with its one-sentence fix. */
 export interface ProbeView {

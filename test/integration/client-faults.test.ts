@@ -369,3 +369,25 @@ describe('client against misbehaving servers', () => {
     await expectKind(client.artwork('/api/public/v1/channels/a/artwork/1'), 'bad-response');
   });
 });
+
+describe('slow artwork', () => {
+  it('images that never answer hold none of the slots the API needs', async () => {
+    const hanging: import('node:http').ServerResponse[] = [];
+    const server = await serve((req, res) => {
+      if (req.url?.includes('/artwork/')) {
+        hanging.push(res); // never answered until the test ends
+        return;
+      }
+      sendJson(res, 200, STATUS);
+    });
+    const client = clientFor(server.url);
+    const controller = new AbortController();
+    const images = Array.from({ length: 8 }, (_, i) => client.artwork(`/api/public/v1/channels/ch${i}/artwork/p${i}`, { signal: controller.signal }).catch(() => null));
+    // the API's own request is answered while eight images hang
+    await expect(client.status()).resolves.toMatchObject({ name: 'Den' });
+    expect(client.governor.inFlight).toBe(0);
+    controller.abort();
+    await Promise.all(images);
+    for (const res of hanging) res.destroy();
+  });
+});

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AirwaveClient } from '../../src/main/core/client';
+import { AirwaveClient, DEFAULT_GOVERNOR, type ApiError } from '../../src/main/core/client';
 import { ManualClock } from '../support/manual-clock';
 import { sendJson, startLocalServer, type LocalServer } from '../support/local-server';
 
@@ -83,16 +83,19 @@ describe('the request governor against a server', () => {
     expect(Math.min(...perMinute)).toBeGreaterThanOrEqual(19); // held to the budget, not stopped
   });
 
-  it('300 lookups at once stay within 4 in flight and identical ones share a request', async () => {
+  it('300 user lookups at once: 10 distinct ones a second are sent, at most 4 at a time, identical ones share, the rest are refused', async () => {
     const clock = new ManualClock();
     const counting = await countingServer(clock, 15);
     const client = clientFor(counting.server, clock);
     const numbers = Array.from({ length: 300 }, (_, i) => 101 + (i % 40));
-    const results = await Promise.all(numbers.map((n) => client.channelNowByNumber(n, { user: true })));
-    expect(results).toHaveLength(300);
-    expect(counting.arrivals).toHaveLength(40);
+    const results = await Promise.allSettled(numbers.map((n) => client.channelNowByNumber(n, { user: true })));
+    const refused = results.filter((r) => r.status === 'rejected').map((r) => (r.reason as ApiError).kind);
+    expect(counting.arrivals).toHaveLength(DEFAULT_GOVERNOR.userPerSecond);
     expect(counting.most).toBeLessThanOrEqual(4);
-    console.log(`300 lookups of 40 channels: ${counting.arrivals.length} requests, at most ${counting.most} at once`);
+    // the first 10 numbers were sent, and every later ask for one of them shared its answer
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(numbers.filter((n) => n < 101 + DEFAULT_GOVERNOR.userPerSecond).length);
+    expect(new Set(refused)).toEqual(new Set(['busy']));
+    console.log(`300 lookups of 40 channels: ${counting.arrivals.length} requests, at most ${counting.most} at once, ${refused.length} refused`);
   });
 
   it('background lookups beyond the budget wait (the queue is bounded), user actions go through at once', async () => {

@@ -44,7 +44,7 @@ describe('doctor report', () => {
   });
 
   it('maps verdicts to the documented exit codes', () => {
-    expect(EXIT_CODES).toEqual({ ok: 0, 'invalid-address': 1, 'key-rejected': 2, unreachable: 3, 'not-airwave': 4 });
+    expect(EXIT_CODES).toEqual({ ok: 0, 'invalid-address': 1, 'key-rejected': 2, unreachable: 3, 'not-airwave': 4, busy: 5 });
   });
 
   it('formats uptime at each scale', () => {

@@ -125,7 +125,7 @@ describe('RequestGovernor', () => {
 
   it('caps requests in flight, queues the rest, and shares identical ones', async () => {
     const clock = new ManualClock();
-    const governor = new RequestGovernor(clock, { maxInFlight: 4 });
+    const governor = new RequestGovernor(clock, { maxInFlight: 4, userPerSecond: 1000 }); // the user's ceiling has its own test below
     const s = sender();
     const calls = Array.from({ length: 300 }, (_, i) => {
       const key = `GET /channels/by-number/${100 + (i % 30)}/now`;
@@ -279,25 +279,41 @@ describe('familyOf', () => {
   });
 });
 
-describe('a family with its own budget', () => {
-  it('holds artwork to its own, larger budget', async () => {
+describe("the user's own ceiling", () => {
+  it('accepts 10 new user requests in any second and refuses the rest at once, without sending them', async () => {
     const clock = new ManualClock();
-    const governor = new RequestGovernor(clock, { perMinute: 20 });
+    const governor = new RequestGovernor(clock);
     const s = sender();
-    const calls = Array.from({ length: 150 }, (_, i) =>
-      governor.run({ key: `GET /artwork/p${i}/poster`, endpoint: 'GET artwork', perMinute: 120 }, s.send(`${i}`)),
+    const asked = Array.from({ length: 1000 }, (_, i) =>
+      governor.run({ key: `GET /channels/by-number/${i}/now`, endpoint: 'GET /channels/by-number/{n}/now', user: true }, s.send(`${i}`)).then(
+        () => 'sent',
+        (error: ApiError) => error.kind,
+      ),
     );
-    for (let round = 0; round < 60; round++) {
+    for (let round = 0; round < 10; round++) {
       s.answerAll();
       await flush();
     }
-    expect(s.calls).toBe(120);
-    clock.advance(60_000);
-    for (let round = 0; round < 20; round++) {
-      s.answerAll();
-      await flush();
-    }
-    expect(s.calls).toBe(150);
-    await expect(Promise.all(calls)).resolves.toHaveLength(150);
+    const outcomes = await Promise.all(asked);
+    expect(s.calls).toBe(10);
+    expect(outcomes.filter((o) => o === 'sent')).toHaveLength(10);
+    expect(outcomes.filter((o) => o === 'busy')).toHaveLength(990);
+    // a second later the user is served again
+    clock.advance(1_000);
+    const again = governor.run({ key: 'GET /status', endpoint: 'GET /status', user: true }, s.send('status'));
+    s.answerAll();
+    await expect(again).resolves.toBe('answer status');
+  });
+
+  it('a user request joining one already waiting or running costs nothing of the ceiling', async () => {
+    const clock = new ManualClock();
+    const governor = new RequestGovernor(clock, { userPerSecond: 2 });
+    const s = sender();
+    const same = Array.from({ length: 50 }, () => governor.run({ key: 'GET /now-playing', endpoint: 'GET /now-playing', user: true }, s.send('np')));
+    const other = governor.run({ key: 'GET /status', endpoint: 'GET /status', user: true }, s.send('status'));
+    s.answerAll();
+    await expect(Promise.all(same)).resolves.toHaveLength(50);
+    await expect(other).resolves.toBe('answer status');
+    expect(s.calls).toBe(2);
   });
 });

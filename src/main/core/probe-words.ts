@@ -92,6 +92,8 @@ export function explainUnreachable(
       return fail('not-airwave', 'Check that the address points at the Airwave server itself.');
     case 'unauthorized':
       return fail('key-rejected', "Create a key in Airwave under Settings → API Keys and paste it whole.");
+    case 'busy':
+      return fail('busy', 'Wait a moment and run the test again.');
     case 'cancelled':
       return fail('unreachable', 'Run the check again.');
   }

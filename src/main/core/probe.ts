@@ -30,7 +30,8 @@ export interface ProbeStep {
 }
 
 /** The overall answer, which `doctor` maps to its exit code. */
-export type ProbeVerdict = 'ok' | 'invalid-address' | 'unreachable' | 'not-airwave' | 'key-rejected';
+import type { ProbeVerdict } from '../../shared/bridge';
+export type { ProbeVerdict };
 
 export interface ProbeReport {
   verdict: ProbeVerdict;
@@ -77,6 +78,7 @@ const SUMMARIES: Record<ProbeVerdict, string> = {
   unreachable: 'The server could not be reached.',
   'not-airwave': 'Something answered, but not like an Airwave server.',
   'key-rejected': 'The server is there, but the API key was not accepted.',
+  busy: 'The test was not run: too many tests were asked for at once. Wait a moment and try again.',
 };
 
 const elapsed = (since: number) => Math.round(performance.now() - since);
@@ -89,6 +91,24 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number } & ({ val
     if (isApiError(error)) return { error, ms: elapsed(started) };
     throw error; // a bug of ours, not the server's: let it surface
   }
+}
+
+/** The answer to a test that was not run (see app/probe-gate.ts): nothing was asked of any server. */
+export function busyReport(server: string): ProbeReport {
+  const parsed = parseServerUrl(server);
+  return {
+    verdict: 'busy',
+    summary: SUMMARIES.busy,
+    server: parsed.ok ? parsed.address : null,
+    steps: [],
+    authStyle: null,
+    status: null,
+    capabilities: null,
+    sessionCount: null,
+    channelCount: null,
+    lookupForm: null,
+    missing: [],
+  };
 }
 
 export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {

@@ -12,6 +12,7 @@ export const EXIT_CODES: Record<ProbeVerdict, number> = {
   'key-rejected': 2,
   unreachable: 3,
   'not-airwave': 4,
+  busy: 5,
 };
 
 const MARKS: Record<ProbeStep['outcome'], string> = { ok: '✓', warn: '!', fail: '✗', skipped: '-' };

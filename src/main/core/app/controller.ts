@@ -9,6 +9,7 @@ import { AirwaveClient } from '../client';
 import type { NotificationRequest } from '../notify-policy';
 import { findLocalServer } from '../local-server';
 import { probeServer } from '../probe';
+import { gatedProbe } from './probe-gate';
 import type { SettingsService } from '../settings';
 import type { StateStore, AppState } from '../state';
 import { SyncEngine } from '../sync/engine';
@@ -148,7 +149,8 @@ export class AppController {
       store: this.store,
       engine: this.servers.engineView,
       host,
-      probe: options.probe ?? probeServer,
+      // every test the page can start goes through one gate (one at a time, a few per 10 s)
+      probe: gatedProbe(options.probe ?? probeServer, clock),
       demo: this.#demo,
       notices: this.#notices,
       refollow,

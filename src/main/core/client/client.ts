@@ -58,8 +58,12 @@ export interface CallOptions {
 }
 
 const EMPTY = Buffer.alloc(0);
-/** Background artwork starts per minute (the API's own endpoints get the governor's default, 20). */
-const ARTWORK_PER_MINUTE = 120;
+/**
+ * Artwork has a governor of its own, so slow or many images never hold the slots the API's
+ * requests need: two images at a time, 120 background starts per minute (many small images).
+ */
+const ARTWORK_ENDPOINT = 'GET artwork';
+const ARTWORK_GOVERNOR: Partial<GovernorPolicy> = { maxInFlight: 2, perMinute: 120 };
 
 /** The longest wait a server's Retry-After can impose (the sync engine's backoff cap). */
 export const MAX_RETRY_AFTER_MS = 5 * 60_000;
@@ -86,6 +90,7 @@ export class AirwaveClient {
   readonly #limits: Limits;
   readonly #now: () => number;
   readonly #governor: RequestGovernor;
+  readonly #artworkGovernor: RequestGovernor;
 
   constructor(options: ClientOptions) {
     if (typeof options.server === 'string') {
@@ -101,6 +106,7 @@ export class AirwaveClient {
     this.#limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.#now = options.clock ? () => options.clock!.now() : (options.now ?? Date.now);
     this.#governor = new RequestGovernor(options.clock ?? systemClock, options.governor);
+    this.#artworkGovernor = new RequestGovernor(options.clock ?? systemClock, { ...options.governor, ...ARTWORK_GOVERNOR });
     protectSecret(this.#key, this);
   }
 
@@ -176,7 +182,7 @@ export class AirwaveClient {
    * key at all (the path is tokenless); only the public interface's artwork path shape is fetched.
    */
   async artwork(target: string | ArtworkRef, o?: CallOptions): Promise<Artwork> {
-    const endpoint = 'GET artwork';
+    const endpoint = ARTWORK_ENDPOINT;
     let path: string | null = null;
     try {
       path = typeof target === 'string' ? target : artworkPath(target);
@@ -186,8 +192,8 @@ export class AirwaveClient {
     if (path === null || !parseArtworkPath(path)) {
       throw new ApiError('invalid-request', 'That is not an artwork address of this server.', { endpoint });
     }
-    // Many small images (one per viewer, per programme opened): a larger budget than the API's.
-    const response = await this.#governed(`GET ${path}`, endpoint, { ...o, perMinute: ARTWORK_PER_MINUTE }, (signal) =>
+    // Many small images (one per viewer, per programme opened): their own slots and budget.
+    const response = await this.#governed(`GET ${path}`, endpoint, o, (signal) =>
       this.#transport.get(`${this.server.root}${path}`, {
         endpoint,
         origin: this.server.origin,
@@ -258,17 +264,14 @@ export class AirwaveClient {
   /** Ends the keep-alive connections and refuses what was waiting. The client is unusable afterwards. */
   close(): Promise<void> {
     this.#governor.close();
+    this.#artworkGovernor.close();
     return this.#transport.close();
   }
 
-  /** Every request goes through the governor: one place for spacing, budgets, the in-flight cap and sharing. */
-  #governed<T>(
-    key: string,
-    endpoint: string,
-    o: (CallOptions & { coalesce?: boolean; perMinute?: number }) | undefined,
-    send: (signal: AbortSignal) => Promise<T>,
-  ): Promise<T> {
-    return this.#governor.run({ key, endpoint, user: o?.user, coalesce: o?.coalesce, perMinute: o?.perMinute, signal: o?.signal }, send);
+  /** Every request goes through a governor (artwork through its own): one place for spacing, budgets, the in-flight cap and sharing. */
+  #governed<T>(key: string, endpoint: string, o: (CallOptions & { coalesce?: boolean }) | undefined, send: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const governor = endpoint === ARTWORK_ENDPOINT ? this.#artworkGovernor : this.#governor;
+    return governor.run({ key, endpoint, user: o?.user, coalesce: o?.coalesce, signal: o?.signal }, send);
   }
 
   get #authHeaders(): Record<string, string> {

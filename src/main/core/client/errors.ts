@@ -12,6 +12,8 @@ export type ApiErrorKind =
   | 'unreachable'
   | 'timeout'
   | 'bad-response'
+  /** refused here, never sent: more was asked of this server at once than the app allows */
+  | 'busy'
   | 'cancelled';
 
 export interface ApiErrorDetails {

@@ -8,7 +8,9 @@ import { ApiError } from './errors';
  * and outside explicit user actions, the same request starts at most `burst` times in any
  * `burst × spacingMs` (a scheduler that asks twice at one instant is served, one that loops is
  * held to one start per `spacingMs`) and one endpoint family (e.g. every `/channels/by-number/{n}/now`) starts at most `perMinute`
- * times in any 60 s. It runs on the injected clock, so tests hold it to account in simulated time,
+ * times in any 60 s. User actions skip those budgets but not a ceiling of their own: at most
+ * `userPerSecond` new user requests start in any second, and the rest are refused at once ('busy'),
+ * so a page that asks a thousand times a second cannot turn the app into a flood. It runs on the injected clock, so tests hold it to account in simulated time,
  * and on its monotonic time: the system clock set back a day must not hold requests for a day.
  */
 
@@ -23,9 +25,11 @@ export interface GovernorPolicy {
   burst: number;
   /** background only: starts per endpoint family in any 60 s */
   perMinute: number;
+  /** user requests (not shared with one already waiting or running) accepted in any second */
+  userPerSecond: number;
 }
 
-export const DEFAULT_GOVERNOR: GovernorPolicy = { maxInFlight: 4, maxQueued: 256, spacingMs: 250, burst: 4, perMinute: 20 };
+export const DEFAULT_GOVERNOR: GovernorPolicy = { maxInFlight: 4, maxQueued: 256, spacingMs: 250, burst: 4, perMinute: 20, userPerSecond: 10 };
 
 export interface GovernedRequest {
   /** what makes two requests identical, e.g. "GET /guide?forwardMinutes=180" */
@@ -36,8 +40,6 @@ export interface GovernedRequest {
   user?: boolean;
   /** false for a request that must never be shared (an event stream) */
   coalesce?: boolean;
-  /** this family's own budget per minute, instead of the policy's (artwork: many small images) */
-  perMinute?: number;
   signal?: AbortSignal;
 }
 
@@ -46,7 +48,6 @@ interface Entry {
   family: string;
   endpoint: string;
   user: boolean;
-  perMinute: number;
   running: boolean;
   callers: number;
   controller: AbortController;
@@ -56,6 +57,7 @@ interface Entry {
 }
 
 const MINUTE = 60_000;
+const SECOND = 1_000;
 
 /** "GET /channels/by-number/101/now?x=1" → "GET /channels/by-number/{id}/now": one budget for all numbers. */
 export function familyOf(key: string): string {
@@ -76,6 +78,8 @@ export class RequestGovernor {
   /** background starts: the recent ones per key, and the last minute's per family */
   readonly #keyStarts = new Map<string, number[]>();
   readonly #window = new Map<string, number[]>();
+  /** when the user requests of the last second were accepted */
+  readonly #userAccepted: number[] = [];
   #running = 0;
   #wake: TimerHandle | null = null;
   #wakeAt = Number.POSITIVE_INFINITY;
@@ -117,6 +121,11 @@ export class RequestGovernor {
         if (!entry.running) this.#pump();
       }
     } else {
+      if (request.user && !this.#acceptUser()) {
+        return Promise.reject(
+          new ApiError('busy', `More than ${this.policy.userPerSecond} requests a second were asked of this server, so this one was not sent. Try again in a moment.`, { endpoint }),
+        );
+      }
       if (this.#queue.length >= this.policy.maxQueued) {
         return Promise.reject(
           cancelled(endpoint, `Too many requests to this server are waiting (${this.policy.maxQueued}), so this one was not sent.`),
@@ -125,6 +134,16 @@ export class RequestGovernor {
       entry = this.#enqueue(key, request, send as (signal: AbortSignal) => Promise<unknown>);
     }
     return this.#attach(entry, signal) as Promise<T>;
+  }
+
+  /** The user's own ceiling: true when one more user request fits in the last second. */
+  #acceptUser(): boolean {
+    const now = this.#clock.monotonic();
+    const accepted = this.#userAccepted;
+    while (accepted.length && accepted[0]! <= now - SECOND) accepted.shift();
+    if (accepted.length >= this.policy.userPerSecond) return false;
+    accepted.push(now);
+    return true;
   }
 
   /** Refuses everything waiting; what is running finishes or fails on its own. */
@@ -147,7 +166,6 @@ export class RequestGovernor {
       family: familyOf(request.key),
       endpoint: request.endpoint,
       user: request.user === true,
-      perMinute: request.perMinute ?? this.policy.perMinute,
       running: false,
       callers: 0,
       controller: new AbortController(),
@@ -193,7 +211,8 @@ export class RequestGovernor {
     const starts = this.#keyStarts.get(entry.key) ?? [];
     let at = starts.length >= burst ? starts[starts.length - burst]! + burst * spacingMs : now;
     const window = this.#recent(entry.family, now);
-    if (window.length >= entry.perMinute) at = Math.max(at, window[window.length - entry.perMinute]! + MINUTE);
+    const { perMinute } = this.policy;
+    if (window.length >= perMinute) at = Math.max(at, window[window.length - perMinute]! + MINUTE);
     return Math.max(now, at);
   }
 
