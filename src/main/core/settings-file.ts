@@ -1,4 +1,5 @@
-import { closeSync, constants, copyFileSync, existsSync, fstatSync, lstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyAside, moveAside } from '../common/set-aside';
 import { basename, dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import Conf, { type Options as ConfOptions } from 'conf';
@@ -66,24 +67,6 @@ export function checkSettings(input: Record<string, unknown>, now: number): Chec
   return { values, dropped: read.dropped.map((d) => described(d, input)), changed: !isDeepStrictEqual(values, input) };
 }
 
-/** Next to the file, a name not yet taken: settings.damaged-<time>.json (then -2, -3, …). */
-function asideName(filePath: string, now: number): string {
-  const stem = join(dirname(filePath), `${basename(filePath, '.json')}.damaged-${now}`);
-  for (let i = 1; i < 100; i++) {
-    const candidate = i === 1 ? `${stem}.json` : `${stem}-${i}.json`;
-    if (!existsSync(candidate) && !isLink(candidate)) return candidate;
-  }
-  return `${stem}-${process.pid}.json`;
-}
-
-function isLink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
-  }
-}
-
 /** Reads at most `limit + 1` bytes of a regular file, without following a link. */
 function readCapped(path: string, limit: number): { text: string; tooBig: boolean } {
   const fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
@@ -130,6 +113,13 @@ function readThroughLink(link: string, now: number): Record<string, unknown> | n
   }
 }
 
+/** Moves the file (or link) aside; where it now is. One that cannot be moved is the folder's failure: thrown. */
+function aside(filePath: string, now: number): string {
+  const kept = moveAside(filePath, now);
+  if (kept === null) throw new Error(`could not set ${basename(filePath)} aside`);
+  return join(dirname(filePath), kept);
+}
+
 const notice = (text: string): Notice => ({ id: 'settings-reset', level: 'warning', text });
 
 /**
@@ -146,24 +136,21 @@ export function repairSettingsFile(filePath: string, now: number): Notice | null
   if (stat.isSymbolicLink()) {
     // Never write through a link (it may point anywhere, or nowhere): the link itself is set aside,
     // and what its target holds, if anything, is checked and written to a plain file of our own.
-    const kept = asideName(filePath, now);
-    renameSync(filePath, kept);
+    const kept = aside(filePath, now);
     const carried = readThroughLink(kept, now);
     if (carried) writeOwn(filePath, carried);
     const what = carried ? 'its settings were copied into a file of its own' : 'it started with default settings';
     return notice(`The settings file was a link to another file, which the app does not write through, so ${what}. The link was kept as ${kept}.`);
   }
   if (!stat.isFile()) {
-    const kept = asideName(filePath, now);
-    renameSync(filePath, kept);
+    const kept = aside(filePath, now);
     return notice(`Something other than a file was where the settings file goes, so the app started with default settings. It was kept as ${kept}.`);
   }
   let text: string;
   try {
     const read = readCapped(filePath, MAX_SETTINGS_BYTES);
     if (read.tooBig) {
-      const kept = asideName(filePath, now);
-      renameSync(filePath, kept);
+      const kept = aside(filePath, now);
       return notice(`The settings file was larger than 1 MB, which settings never are, so the app started with default settings. The old file was kept as ${kept}.`);
     }
     text = read.text;
@@ -174,13 +161,11 @@ export function repairSettingsFile(filePath: string, now: number): Notice | null
   try {
     parsed = JSON.parse(text);
   } catch {
-    const kept = asideName(filePath, now);
-    renameSync(filePath, kept);
+    const kept = aside(filePath, now);
     return notice(`The settings file was not readable, so the app started with default settings. The old file was kept as ${kept}.`);
   }
   if (!isObject(parsed)) {
-    const kept = asideName(filePath, now);
-    renameSync(filePath, kept);
+    const kept = aside(filePath, now);
     return notice(`The settings file held no settings (${parsed === null ? 'null' : Array.isArray(parsed) ? 'a list' : `a ${typeof parsed}`}), so the app started with default settings. The old file was kept as ${kept}.`);
   }
   const { values, dropped, changed } = checkSettings(parsed, now);
@@ -189,8 +174,8 @@ export function repairSettingsFile(filePath: string, now: number): Notice | null
     writeOwn(filePath, values); // filled in or mended: nothing lost, nothing to say
     return null;
   }
-  const kept = asideName(filePath, now);
-  copyFileSync(filePath, kept, constants.COPYFILE_EXCL);
+  const copied = copyAside(filePath, now);
+  const kept = copied ? join(dirname(filePath), copied) : 'nowhere (it could not be copied)';
   writeOwn(filePath, values);
   // a server entry is left out (or its key), not reset: said apart from the fields
   const fields = dropped.filter((d) => !d.server).map((d) => d.text);
@@ -223,8 +208,7 @@ export function openSettings(open: (options: ConfOptions<StoredSettings>) => Set
     return { backend: open(options), notices: repaired ? [repaired] : [] };
   } catch (error) {
     if (!existsSync(filePath)) throw error;
-    const kept = asideName(filePath, now);
-    renameSync(filePath, kept);
+    const kept = aside(filePath, now);
     const backend = open({ ...options, clearInvalidConfig: true });
     return { backend, notices: [notice(`The settings file was not readable, so the app started with default settings. The old file was kept as ${kept}.`)] };
   }

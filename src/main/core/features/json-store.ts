@@ -3,12 +3,14 @@
  * size) and a rotated JSON-lines log, in the user-data folder. Each file is read with its one
  * schema (tolerant.ts): a damaged entry or field costs only itself, the rest is kept, and a copy of
  * the file as it was is set aside with a notice; a file that is unreadable, oversized or not this
- * version's is moved aside whole. Never a crash. `memoryStore` keeps the same interface in memory.
+ * version's is moved aside whole (set-aside.ts bounds how many copies stay). Nothing is read or
+ * appended through a link: a link where a file goes is set aside as the link. Never a crash. `memoryStore` keeps the same interface in memory.
  */
-import { appendFileSync, constants, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GenericSchema } from 'valibot';
 import { droppedName, droppedWords, readKept } from '../../../shared/tolerant';
+import { copyAside, isPlainFile, moveAside, present } from '../../common/set-aside';
 
 /** Largest JSON document a feature may keep (reminders, favourites, the watchlist). */
 export const MAX_DOCUMENT_BYTES = 1024 * 1024;
@@ -51,7 +53,8 @@ export class JsonFileStore implements FeatureStore {
 
   read<T>(name: string, schema: GenericSchema<unknown, T>): Loaded<T> {
     const path = join(this.#dir, name);
-    if (!existsSync(path)) return { value: null, problem: null };
+    if (!present(path)) return { value: null, problem: null };
+    if (!isPlainFile(path)) return this.#setAside(name, 'was not a plain file');
     let json: unknown;
     try {
       if (statSync(path).size > MAX_DOCUMENT_BYTES) return this.#setAside(name, 'was larger than expected');
@@ -99,7 +102,11 @@ export class JsonFileStore implements FeatureStore {
       const path = join(this.#dir, file);
       let content: string;
       try {
-        if (!existsSync(path)) continue;
+        if (!present(path)) continue;
+        if (!isPlainFile(path)) {
+          problem = this.#setAside(file, 'was not a plain file').problem;
+          continue;
+        }
         if (statSync(path).size > MAX_LOG_BYTES) {
           problem = this.#setAside(file, 'was larger than expected').problem;
           continue;
@@ -133,41 +140,35 @@ export class JsonFileStore implements FeatureStore {
   #append(name: string, line: unknown, rotateAfter: number): void {
     mkdirSync(this.#dir, { recursive: true });
     const path = join(this.#dir, name);
-    let count = this.#logLines.get(name) ?? (existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter((l) => l.trim()).length : 0);
+    // a link (or anything but a file) where the log goes is set aside, never appended through
+    if (present(path) && !isPlainFile(path)) {
+      this.#setAside(name, 'was not a plain file');
+      this.#logLines.delete(name);
+    }
+    let count = this.#logLines.get(name) ?? (isPlainFile(path) ? readFileSync(path, 'utf8').split('\n').filter((l) => l.trim()).length : 0);
     if (count >= rotateAfter) {
       renameSync(path, join(this.#dir, rotatedName(name)));
       count = 0;
     }
-    appendFileSync(path, `${JSON.stringify(line)}\n`, { mode: 0o600 });
+    const fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0), 0o600);
+    try {
+      writeSync(fd, `${JSON.stringify(line)}\n`);
+    } finally {
+      closeSync(fd);
+    }
     this.#logLines.set(name, count + 1);
-  }
-
-  /** `reminders.json` → `reminders.damaged-<time>.json` */
-  #asideName(name: string): string {
-    const stem = name.replace(/\.[^.]+$/, '');
-    const ext = name.slice(stem.length) || '.json';
-    return `${stem}.damaged-${this.#now()}${ext}`;
   }
 
   /** A copy of `name` as it is, beside it; its name, or null when it could not be made. */
   #copyAside(name: string): string | null {
-    const kept = this.#asideName(name);
-    try {
-      copyFileSync(join(this.#dir, name), join(this.#dir, kept), constants.COPYFILE_EXCL);
-      return kept;
-    } catch {
-      return null;
-    }
+    return copyAside(join(this.#dir, name), this.#now());
   }
 
   #setAside(name: string, why: string): Loaded<never> {
-    const kept = this.#asideName(name);
-    try {
-      renameSync(join(this.#dir, name), join(this.#dir, kept));
-    } catch {
-      // could not move it: it stays, and is overwritten by the next save
-    }
-    return { value: null, problem: `The file ${name} ${why}; it was set aside as ${kept} and the app started without it.` };
+    // could it not be moved, it stays, and is overwritten by the next save
+    const kept = moveAside(join(this.#dir, name), this.#now());
+    const where = kept ? `it was set aside as ${kept}` : 'it could not be set aside';
+    return { value: null, problem: `The file ${name} ${why}; ${where} and the app started without it.` };
   }
 }
 
