@@ -3,7 +3,7 @@
  * left out, a damaged field of one falls back, without touching the others), and the pure list
  * operations the settings service applies.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import { address, authStyle, MAX_SERVER_NAME, serverId, serverName, shortText } from '../../shared/shapes';
 import { parseServerUrl } from '../../shared/server-url';
@@ -46,7 +46,23 @@ export type StoredServer = v.InferOutput<typeof SERVER_ENTRY>;
 /** Addresses kept per server (a LAN name, an IP, a remote URL, …). */
 export const MAX_ADDRESSES = 6;
 
-export const newServerId = (): string => `srv-${randomBytes(5).toString('hex')}`;
+/**
+ * A new entry's id. A server that says who it is (instanceId) gets the same id every time it is
+ * added, so what the features keep under that id (favourites, reminders, health) is found again
+ * after the settings were reset or the server was removed and added back. Otherwise, or when that
+ * id is taken, a random one.
+ */
+export function newServerId(instanceId: string | null = null, taken: readonly string[] = []): string {
+  if (instanceId) {
+    const id = `srv-${createHash('sha256').update(`airwave-instance\n${instanceId}`).digest('hex').slice(0, 10)}`;
+    if (!taken.includes(id)) return id;
+  }
+  for (let i = 0; i < 16; i++) {
+    const id = `srv-${randomBytes(5).toString('hex')}`;
+    if (!taken.includes(id)) return id;
+  }
+  return `srv-${randomBytes(8).toString('hex')}`; // 16 collisions of 40 random bits: never, but bounded
+}
 
 /** A name for a server nobody named: the host it is reached at. */
 export function defaultName(address: string): string {

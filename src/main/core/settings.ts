@@ -138,7 +138,7 @@ export class SettingsService {
 
   /** Adds a server (selected when it is the first); its id. */
   addServer(input: { address: string; apiKey: string; authStyle: AuthStyle; name?: string | null; instanceId?: string | null }): string {
-    const id = newServerId();
+    const id = newServerId(input.instanceId ?? null, this.values.servers.map((s) => s.id));
     const entry: StoredServer = {
       id,
       name: input.name?.trim().slice(0, MAX_SERVER_NAME) || defaultName(input.address),
