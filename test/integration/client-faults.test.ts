@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AirwaveClient, ApiError, MAX_RETRY_AFTER_MS, type ApiErrorKind } from '../../src/main/core/client';
 import { sameOrigin } from '../../src/main/core/client/http';
@@ -372,7 +373,7 @@ describe('client against misbehaving servers', () => {
 
 describe('slow artwork', () => {
   it('images that never answer hold none of the slots the API needs', async () => {
-    const hanging: import('node:http').ServerResponse[] = [];
+    const hanging: ServerResponse[] = [];
     const server = await serve((req, res) => {
       if (req.url?.includes('/artwork/')) {
         hanging.push(res); // never answered until the test ends
