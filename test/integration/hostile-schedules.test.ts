@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { delta, sleep, startCoreHarness, type CoreHarness } from '../support/core-harness';
 import { startHostileServer, type HostileServer } from '../support/hostile-server';
+import { LIMITS } from '../../src/main/core/sync/schedules';
 
 // Issue 14 items 1 and 3 through the whole core: the core follows the demo through a hostile proxy
 // on one manual clock, and the requests are counted at the demo per simulated minute or hour.
@@ -84,6 +85,28 @@ describe('every schedule has a floor and a ceiling', () => {
     console.log(`programmes ending 100 ms after each answer: /guide/now ${perMinute} a minute`);
     expect(perMinute).toBeLessThanOrEqual(12);
     expect(perMinute).toBeGreaterThanOrEqual(8); // still followed, at the floor
+  });
+
+  it("a refused stream's Retry-After of 30 minutes is honoured through the client (not cut to 5), and 100000000 s waits at most an hour", async () => {
+    await setUp();
+    const from = h!.clock.now();
+    await hostile!.setMode('retry-after-30m', /\/events/);
+    const streams = () => hostile!.requests['/events'] ?? 0;
+    // the open stream is dropped and its reconnect refused at once; then the server's 30 minutes hold
+    await h!.runFor(2 * MIN, 5_000);
+    const asked = streams();
+    await h!.runFor(26 * MIN, 30_000);
+    expect(streams()).toBe(asked); // the client used to cut the server's 30 minutes to 5
+    await h!.until(() => streams() > asked, { what: 'the stream tried again', stepMs: 30_000, maxSteps: 10 });
+    expect(h!.clock.now() - from).toBeGreaterThanOrEqual(30 * MIN);
+    expect(h!.clock.now() - from).toBeLessThanOrEqual(31 * MIN);
+
+    await hostile!.setMode('retry-after-huge', /\/events/);
+    await h!.runFor(2 * MIN, 5_000);
+    const hugeAt = h!.clock.now();
+    const before = streams();
+    await h!.until(() => streams() > before, { what: 'the stream tried again within the hour', stepMs: 60_000, maxSteps: 62 });
+    expect(h!.clock.now() - hugeAt).toBeLessThanOrEqual(LIMITS.streamRetry.max);
   });
 
   it('Retry-After: 100000000 through the whole core waits at most 5 minutes', async () => {

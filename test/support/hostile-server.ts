@@ -26,6 +26,7 @@ export type HostileMode =
   | 'revoked' // 401, as for a key revoked mid-session
   | 'proxy-401' // 401 as an HTML page (a proxy's login), not Airwave's JSON envelope
   | 'retry-after-huge' // 503 with Retry-After: 100000000
+  | 'retry-after-30m' // 503 with Retry-After: 1800
   | 'ends-2099' // the demo's answer, every programme end moved to 2099
   | 'ends-soon' // the demo's answer, every programme ending 100 ms after the test clock's now
   | 'bad-time' // the demo's answer, its first programme starting at 2026-02-30T25:61:00Z (no such time)
@@ -41,6 +42,8 @@ export interface HostileServer {
   setMode(mode: HostileMode, paths?: RegExp): Promise<void>;
   /** the most bytes one `huge` answer got out before the client stopped reading */
   hugeMostSent: number;
+  /** requests that reached this proxy, by path under the API (misbehaved or passed through) */
+  requests: Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -128,6 +131,8 @@ export async function startHostileServer(demo: DemoServer, options: { redirectTo
         return void res.end('<!doctype html><title>401 Authorization Required</title><h1>401 Authorization Required</h1><hr>nginx');
       case 'retry-after-huge':
         return json(503, JSON.stringify({ error: { code: 'unavailable', message: 'Busy.' } }), { 'retry-after': '100000000' });
+      case 'retry-after-30m':
+        return json(503, JSON.stringify({ error: { code: 'unavailable', message: 'Too many event streams.' } }), { 'retry-after': '1800' });
       case 'ends-2099':
       case 'ends-soon': {
         const endsAt = mode === 'ends-2099' ? '2099-12-31T23:00:00.000Z' : new Date((options.now?.() ?? Date.now()) + 100).toISOString();
@@ -170,6 +175,7 @@ export async function startHostileServer(demo: DemoServer, options: { redirectTo
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0]!;
+    if (path.startsWith(API)) hostile.requests[path.slice(API.length)] = (hostile.requests[path.slice(API.length)] ?? 0) + 1;
     const mode = hostile.mode;
     const applies = path.startsWith(API) && paths.test(path) && mode !== 'ok';
     if (path === `${API}/events` && applies && mode.startsWith('sse-')) return sseMisbehave(res, mode);
@@ -209,6 +215,7 @@ export async function startHostileServer(demo: DemoServer, options: { redirectTo
     port,
     mode: 'ok',
     hugeMostSent: 0,
+    requests: {},
     async setMode(mode, only = /./) {
       release();
       paths = only;

@@ -65,9 +65,6 @@ const EMPTY = Buffer.alloc(0);
 const ARTWORK_ENDPOINT = 'GET artwork';
 const ARTWORK_GOVERNOR: Partial<GovernorPolicy> = { maxInFlight: 2, perMinute: 120 };
 
-/** The longest wait a server's Retry-After can impose (the sync engine's backoff cap). */
-export const MAX_RETRY_AFTER_MS = 5 * 60_000;
-
 export interface Artwork {
   contentType: string;
   bytes: Buffer;
@@ -392,7 +389,11 @@ function takeText(response: RawResponse): string {
   return bytes.toString('utf8');
 }
 
-/** Retry-After in seconds or as a date, bounded to MAX_RETRY_AFTER_MS (a server cannot park the app for days). */
+/**
+ * Retry-After in seconds or as a date, as the server says it (never negative). The client reports
+ * it; each schedule that honours it bounds it to its own ceiling (sync/schedules.ts LIMITS: a
+ * failed request waits at most 5 minutes, a refused stream at most an hour), so one layer owns each cap.
+ */
 export function retryAfter(header: string | string[] | undefined, now: number): number | undefined {
   if (typeof header !== 'string' || header.trim() === '') return undefined;
   const secs = Number(header);
@@ -403,5 +404,5 @@ export function retryAfter(header: string | string[] | undefined, now: number): 
     if (Number.isNaN(at)) return undefined;
     ms = at - now;
   }
-  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
+  return Number.isFinite(ms) ? Math.max(0, ms) : undefined;
 }

@@ -25,9 +25,9 @@ export const LIMITS = {
   slow: { min: 30_000, max: 30 * 60_000 },
   /** `/guide/now`: never sooner than this after the last one; at most this long when idle */
   onNow: { min: 5_000, max: 30 * 60_000 },
-  /** reconnecting after a failure, a stream loss or a refused stream; Retry-After is capped here too */
+  /** reconnecting after a failure or a stream loss; a failure's Retry-After is bounded here (the client reports it as sent) */
   retry: { min: 1_000, max: 5 * 60_000 },
-  /** a refused stream is tried again within this */
+  /** a refused stream is tried again within this, its Retry-After included */
   streamRetry: { min: 30_000, max: 60 * 60_000 },
   /** a server that is not (a compatible) Airwave */
   incompatible: { min: 1_000, max: 30 * 60_000 },
