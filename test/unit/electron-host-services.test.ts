@@ -10,7 +10,8 @@ import { app, fake, report } from '../support/fake-electron/electron.mjs';
 // The Electron host's own services: the log file, updates, and the quit and launch-failure paths.
 vi.mock('electron', async () => import('../support/fake-electron/electron.mjs'));
 
-const { openLogFile, redactSecrets, LOG_FILES_KEPT } = await import('../../src/main/electron/log-file');
+const { openLogFile, LOG_FILES_KEPT } = await import('../../src/main/electron/log-file');
+const { redact } = await import('../../src/main/common/redact');
 const { UpdateService, UPDATE_CHECK_EVERY_MS, FIRST_CHECK_AFTER_MS } = await import('../../src/main/electron/updater');
 const { failLaunch, listen, quitInOrder, QUIT_CLEANUP_LIMIT_MS } = await import('../../src/main/electron/lifecycle');
 
@@ -54,7 +55,7 @@ describe('log file', () => {
     key = KEY;
     log.write(`after: ${KEY}`);
     expect(readFileSync(log.path, 'utf8')).toMatch(/before: nothing to hide\n.*after: \[redacted\]\n$/);
-    expect(redactSecrets('abc', ['', null, 'ab'])).toBe('abc'); // too short to be a key: left alone
+    expect(redact('abc', ['', null, 'ab'])).toBe('abc'); // too short to be a key: left alone
   });
 
   it('rotates at the size limit, keeping three files in all', () => {

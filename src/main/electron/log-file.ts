@@ -2,12 +2,13 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import electronLog from 'electron-log/node';
 import type { Disposable } from '../common/disposable';
+import { redactInUse } from '../common/redact';
 import { writeOut } from '../common/terminal';
 import { terminalSafe } from '../../shared/text';
 
 /**
- * The app's log file: every log line of the core and the host, with the configured key (plain,
- * base64 and URL-encoded) redacted, appended to `<userData>/logs/main.log` by electron-log, which
+ * The app's log file: every log line of the core and the host, with the configured keys and every
+ * key in use redacted in all their forms (common/redact.ts), appended to `<userData>/logs/main.log` by electron-log, which
  * rotates it at about 1 MB keeping three files (main.log, main.1.log, main.2.log), readable only
  * by the user.
  */
@@ -31,21 +32,6 @@ export interface LogFile extends Disposable {
   write(line: string): void;
 }
 
-/** Every form a secret could take in a log line, longest first, each replaced by `[redacted]`. */
-export function redactSecrets(text: string, secrets: readonly (string | null | undefined)[]): string {
-  const forms = new Set<string>();
-  for (const secret of secrets) {
-    if (!secret || secret.length < 4) continue;
-    forms.add(secret);
-    forms.add(Buffer.from(secret, 'utf8').toString('base64'));
-    forms.add(Buffer.from(secret, 'utf8').toString('base64url'));
-    forms.add(encodeURIComponent(secret));
-  }
-  let out = text;
-  for (const form of [...forms].sort((a, b) => b.length - a.length)) out = out.split(form).join('[redacted]');
-  return out;
-}
-
 let instances = 0;
 
 export function openLogFile(options: LogFileOptions): LogFile {
@@ -67,7 +53,7 @@ export function openLogFile(options: LogFileOptions): LogFile {
     path,
     write(line) {
       // no control character of a server's reaches a terminal that shows the log (tail -f)
-      const clean = terminalSafe(redactSecrets(line, safely(options.secrets)));
+      const clean = terminalSafe(redactInUse(line, ...safely(options.secrets)));
       echo?.(clean);
       if (!open) return;
       logger.info(clean);

@@ -23,7 +23,8 @@ import { parseChannelSchedule } from '../../../shared/airwave/schedule';
 import { USER_AGENT } from '../../../shared/app-info';
 import { parseServerUrl, type ServerAddress } from '../../../shared/server-url';
 import { systemClock, type Clock } from '../../common/clock';
-import { ApiError, isApiError, protectSecret, quoteServer, redact } from './errors';
+import { ApiError, isApiError, quoteServer } from './errors';
+import { keysInUse, redactInUse } from '../../common/redact';
 import { RequestGovernor, type GovernorPolicy } from './governor';
 import { DEFAULT_TIMEOUTS, HttpTransport, type RawResponse, type StreamResponse, type Timeouts } from './http';
 
@@ -88,6 +89,8 @@ export class AirwaveClient {
   readonly #now: () => number;
   readonly #governor: RequestGovernor;
   readonly #artworkGovernor: RequestGovernor;
+  /** takes the key off the list errors and logs are redacted against (on close) */
+  readonly #forgetKey: () => void;
 
   constructor(options: ClientOptions) {
     if (typeof options.server === 'string') {
@@ -104,7 +107,7 @@ export class AirwaveClient {
     this.#now = options.clock ? () => options.clock!.now() : (options.now ?? Date.now);
     this.#governor = new RequestGovernor(options.clock ?? systemClock, options.governor);
     this.#artworkGovernor = new RequestGovernor(options.clock ?? systemClock, { ...options.governor, ...ARTWORK_GOVERNOR });
-    protectSecret(this.#key, this);
+    this.#forgetKey = keysInUse.register(this.#key);
   }
 
   /** The governor in front of this server (its counters are read by tests and benchmarks). */
@@ -255,13 +258,14 @@ export class AirwaveClient {
       }),
     );
     if (!response.stream) throw this.#statusError(endpoint, response);
-    return { stream: response.stream, headers: response.headers, status: response.status, redact: (text: string) => redact(text, this.#key) };
+    return { stream: response.stream, headers: response.headers, status: response.status, redact: (text: string) => redactInUse(text, this.#key) };
   }
 
   /** Ends the keep-alive connections and refuses what was waiting. The client is unusable afterwards. */
   close(): Promise<void> {
     this.#governor.close();
     this.#artworkGovernor.close();
+    this.#forgetKey();
     return this.#transport.close();
   }
 
@@ -309,7 +313,7 @@ export class AirwaveClient {
       const value = parse(json);
       // what a tolerant reading left out quotes the server's values: never the key among them
       const unreadable = (value as { unreadable?: Unreadable } | null)?.unreadable;
-      if (unreadable) unreadable.examples = unreadable.examples.map((example) => redact(example, this.#key));
+      if (unreadable) unreadable.examples = unreadable.examples.map((example) => redactInUse(example, this.#key));
       return value;
     } catch (error) {
       if (!(error instanceof ContractError)) throw error;
