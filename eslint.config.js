@@ -49,6 +49,24 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [layer(['demo', 'preview', 'electron', 'doctor'], 'The core imports no host, no demo server and no CLI; they import the core.')] }] },
   },
   {
+    // Inside the core, each concern (settings, viewers, tray, connection-test, artwork, client, sync,
+    // guide, features) stands on its own: only the composition in core/app wires them together.
+    files: ['src/main/core/**/*.ts'],
+    ignores: ['src/main/core/app/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [
+            layer(['demo', 'preview', 'electron', 'doctor'], 'The core imports no host, no demo server and no CLI; they import the core.'),
+            { group: ['../app', '../app/**', '../../app/**', './app/**'], message: 'A concern of the core does not import the composition (core/app); core/app imports the concerns.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The demo server is a stand-in for a real Airwave server: it shares nothing with the app's core.
     files: ['src/main/demo/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [layer(['core', 'preview', 'electron', 'doctor'], 'The demo server must not import the app it is testing; shared helpers live in src/main/common.')] }] },

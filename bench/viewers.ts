@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
 import { AppController } from '../src/main/core/app';
-import { openSettingsDir, plainSecretBox, SettingsService } from '../src/main/core/settings';
+import { openSettingsDir, plainSecretBox, SettingsService } from '../src/main/core/settings/settings';
 import type { StateStore } from '../src/main/core/state';
 import { startDemoServer } from '../src/main/demo';
 import { parseNowPlaying, parseSessions } from '../src/shared/airwave';

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import png2icons from 'png2icons';
-import { createBitmap, drawTrayIcon, encodePng, ICON_COLORS, type Bitmap } from '../src/main/core/tray-badge';
+import { createBitmap, drawTrayIcon, encodePng, ICON_COLORS, type Bitmap } from '../src/main/core/tray/tray-badge';
 
 export const ICON_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'build', 'icons');
 export const LINUX_SIZES = [16, 32, 48, 64, 128, 256, 512] as const;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DemoHandle } from '../../src/main/core/app';
-import { SettingsService } from '../../src/main/core/settings';
+import { SettingsService } from '../../src/main/core/settings/settings';
 import { StateStore } from '../../src/main/core/state';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { onAirChannel, startCoreHarness, total, type CoreHarness } from '../support/core-harness';

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ArtworkService, artworkCacheKey, type ArtworkServiceOptions } from '../../src/main/core/artwork-service';
+import { ArtworkService, artworkCacheKey, type ArtworkServiceOptions } from '../../src/main/core/artwork/artwork-service';
 import { AirwaveClient, type ClientOptions } from '../../src/main/core/client';
 import { sizedArtworkPath } from '../../src/shared/artwork-url';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';

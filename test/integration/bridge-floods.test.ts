@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PROBE_LIMITS } from '../../src/main/core/app/probe-gate';
+import { PROBE_LIMITS } from '../../src/main/core/connection-test/probe-gate';
 import { DEFAULT_GOVERNOR } from '../../src/main/core/client';
 import { onAirChannel, startCoreHarness, type CoreHarness } from '../support/core-harness';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { findLocalServer } from '../../src/main/core/local-server';
+import { findLocalServer } from '../../src/main/core/connection-test/local-server';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { closedPort, sendJson, startLocalServer, type LocalServer } from '../support/local-server';
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AirwaveClient, ApiError, isMissingResource, isMissingRoute } from '../../src/main/core/client';
-import { ChannelLookup } from '../../src/main/core/lookup';
+import { ChannelLookup } from '../../src/main/core/connection-test/lookup';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { sendJson, startLocalServer, type LocalServer } from '../support/local-server';
 import { startOlderServer } from '../support/older-server';

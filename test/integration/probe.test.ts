@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { probeServer, type ProbeReport } from '../../src/main/core/probe';
+import { probeServer, type ProbeReport } from '../../src/main/core/connection-test/probe';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { closedPort, sendJson, startLocalServer, type LocalServer } from '../support/local-server';
 import { startOlderServer } from '../support/older-server';

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppController } from '../../src/main/core/app';
-import { openSettingsDir, plainSecretBox, SettingsService } from '../../src/main/core/settings';
+import { openSettingsDir, plainSecretBox, SettingsService } from '../../src/main/core/settings/settings';
 import { startCoreHarness, type CoreHarness } from '../support/core-harness';
 import { useTempDirs } from '../support/temp-dirs';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openSettingsDir, SettingsService, type SecretBox } from '../../src/main/core/settings';
+import { openSettingsDir, SettingsService, type SecretBox } from '../../src/main/core/settings/settings';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { startPreviewHost, type PreviewHost } from '../../src/main/preview/host';
 import { ensureBuilt, out } from '../support/built';

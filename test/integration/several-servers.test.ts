@@ -11,7 +11,7 @@ import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { startCoreHarness, type CoreHarness } from '../support/core-harness';
 import { startSocketCounter, type SocketCounter } from '../support/socket-counter';
 import { startLocalServer } from '../support/local-server';
-import { VERIFIED_ADDRESS_MS } from '../../src/main/core/app/server-handlers';
+import { VERIFIED_ADDRESS_MS } from '../../src/main/core/app/handlers/server-handlers';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;

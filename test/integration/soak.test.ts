@@ -1,8 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, expect, it } from 'vitest';
-import { inQuietHours } from '../../src/main/core/notify-policy';
-import { viewersOf } from '../../src/main/core/viewers';
+import { inQuietHours } from '../../src/main/core/viewers/notify-policy';
+import { viewersOf } from '../../src/main/core/viewers/viewers';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { startCoreHarness, type CoreHarness } from '../support/core-harness';
 import { startHostileServer, type HostileServer } from '../support/hostile-server';

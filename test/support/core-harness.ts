@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppController, type AppOptions } from '../../src/main/core/app';
-import type { NotificationRequest } from '../../src/main/core/notify-policy';
-import { openSettingsDir, plainSecretBox, SettingsService } from '../../src/main/core/settings';
+import type { NotificationRequest } from '../../src/main/core/viewers/notify-policy';
+import { openSettingsDir, plainSecretBox, SettingsService } from '../../src/main/core/settings/settings';
 import { startDemoServer, type DemoOptions, type DemoServer } from '../../src/main/demo';
 import { ManualClock } from './manual-clock';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ArtworkService } from '../../src/main/core/artwork-service';
+import { ArtworkService } from '../../src/main/core/artwork/artwork-service';
 import { ApiError, type AirwaveClient, type Artwork } from '../../src/main/core/client';
 import { cachePolicy } from '../../src/main/core/client/client';
 import { useTempDirs } from '../support/temp-dirs';

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ArtworkService, artworkCacheKey } from '../../src/main/core/artwork-service';
+import { ArtworkService, artworkCacheKey } from '../../src/main/core/artwork/artwork-service';
 import { ApiError, type AirwaveClient } from '../../src/main/core/client';
 import { useTempDirs } from '../support/temp-dirs';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUptime, type ProbeReport } from '../../src/main/core/probe';
+import { formatUptime, type ProbeReport } from '../../src/main/core/connection-test/probe';
 import { EXIT_CODES, formatReport } from '../../src/main/doctor/report';
 
 describe('doctor report', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { WebContents } from 'electron';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMMANDS, commandChannel, type BridgeHandlers, type Command } from '../../src/shared/bridge';
-import { SettingsService } from '../../src/main/core/settings';
+import { SettingsService } from '../../src/main/core/settings/settings';
 import { fake, report } from '../support/fake-electron/electron.mjs';
 
 // The adapters import `electron`; here it is the strict fake the boot smoke test also uses.

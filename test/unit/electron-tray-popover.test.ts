@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { BrowserWindow, Tray, WebContents } from 'electron';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lockApplicationMenu } from '../../src/main/electron/app-menu';
-import type { NotificationRequest } from '../../src/main/core/notify-policy';
-import type { TrayView } from '../../src/main/core/tray-view';
+import type { NotificationRequest } from '../../src/main/core/viewers/notify-policy';
+import type { TrayView } from '../../src/main/core/tray/tray-view';
 import { app, clickTray, fake, report } from '../support/fake-electron/electron.mjs';
 
 // The tray, the popover and notifications against the fake Electron, which imitates each

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ViewerSignal } from '../../src/shared/airwave';
-import { concernsKey, planSignals, visibilityOf } from '../../src/main/core/event-signals';
-import type { Viewer } from '../../src/main/core/viewers';
+import { concernsKey, planSignals, visibilityOf } from '../../src/main/core/sync/event-signals';
+import type { Viewer } from '../../src/main/core/viewers/viewers';
 
 // A scoped key (issue 13, item 6): events about channels the key cannot see cost nothing and reveal
 // nothing; events about what it can see, or about viewers it already shows, refetch the REST lists.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { ACTIVITY_FILE, ActivityLog, localDay, MAX_ACTIVITY, ROTATE_AFTER } from '../../src/main/core/features/activity-log';
 import { JsonFileStore, MAX_DOCUMENT_BYTES, memoryStore, type FeatureStore } from '../../src/main/core/features/json-store';
-import type { Viewer, ViewerList } from '../../src/main/core/viewers';
+import type { Viewer, ViewerList } from '../../src/main/core/viewers/viewers';
 import { useTempDirs } from '../support/temp-dirs';
 
 // The activity log from successive viewer lists, its bounds and rotation, the day query; and the

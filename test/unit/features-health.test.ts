@@ -5,7 +5,7 @@ import { DEFAULT_FEATURE_SETTINGS } from '../../src/main/core/features/feature-s
 import { HealthAlerts } from '../../src/main/core/features/health-alerts';
 import { memoryStore, type FeatureStore } from '../../src/main/core/features/json-store';
 import { findAirings, MAX_AIRINGS_PER_TITLE, Watchlist } from '../../src/main/core/features/watchlist';
-import type { NotificationRequest } from '../../src/main/core/notify-policy';
+import type { NotificationRequest } from '../../src/main/core/viewers/notify-policy';
 import { initialState, type AppState } from '../../src/main/core/state';
 import { ManualClock } from '../support/manual-clock';
 

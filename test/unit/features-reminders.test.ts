@@ -4,7 +4,7 @@ import type { ProgrammeRef, Reminder } from '../../src/shared/bridge';
 import { JsonFileStore, memoryStore, type FeatureStore } from '../../src/main/core/features/json-store';
 import { MISSED_GRACE_MS, Reminders, REMINDERS_FILE } from '../../src/main/core/features/reminders';
 import { checkScheduled, windowOf, type CheckOutcome } from '../../src/main/core/features/schedule-check';
-import type { NotificationRequest } from '../../src/main/core/notify-policy';
+import type { NotificationRequest } from '../../src/main/core/viewers/notify-policy';
 import { ManualClock } from '../support/manual-clock';
 import { useTempDirs } from '../support/temp-dirs';
 

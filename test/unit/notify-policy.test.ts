@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationSettings } from '../../src/shared/bridge';
-import { REJOIN_GRACE_MS, inQuietHours, stepNotifications, type PolicyMemory, type PolicyResult } from '../../src/main/core/notify-policy';
-import { viewersFromNowPlaying, type Viewer, type ViewerList } from '../../src/main/core/viewers';
+import { REJOIN_GRACE_MS, inQuietHours, stepNotifications, type PolicyMemory, type PolicyResult } from '../../src/main/core/viewers/notify-policy';
+import { viewersFromNowPlaying, type Viewer, type ViewerList } from '../../src/main/core/viewers/viewers';
 
 const ON: NotificationSettings = { enabled: true, quietHours: null, mutedUsers: [], pausedUntil: null };
 const T0 = Date.parse('2026-11-23T20:00:00Z');

@@ -6,7 +6,7 @@ import {
   type Placement,
   type PlacementInput,
   type Rect,
-} from '../../src/main/core/popover-placement';
+} from '../../src/main/core/tray/popover-placement';
 
 const WINDOW = { width: 380, height: 560 };
 const MARGIN = 8;

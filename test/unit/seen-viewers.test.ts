@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NowPlayingEntry, Session } from '../../src/shared/airwave';
-import { SEEN_VIEWERS_MAX, SeenViewers } from '../../src/main/core/app/seen-viewers';
+import { SEEN_VIEWERS_MAX, SeenViewers } from '../../src/main/core/viewers/seen-viewers';
 import { initialState, type AppState } from '../../src/main/core/state';
 
 const entry = (user: string): NowPlayingEntry => ({ user, channelNumber: 1, channelName: null, title: null, showTitle: null, artworkUrl: null, progress: null, device: null });

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationSettings } from '../../src/shared/bridge';
 import { ApiError } from '../../src/main/core/client';
-import { stepNotifications, type PolicyMemory, type PolicyResult } from '../../src/main/core/notify-policy';
+import { stepNotifications, type PolicyMemory, type PolicyResult } from '../../src/main/core/viewers/notify-policy';
 import {
   channelChangeMarks,
   nextSessionsSupport,
   sessionsOutcome,
   shouldAskSessions,
   type SessionsSupport,
-} from '../../src/main/core/session-semantics';
-import type { Viewer, ViewerList } from '../../src/main/core/viewers';
+} from '../../src/main/core/viewers/session-semantics';
+import type { Viewer, ViewerList } from '../../src/main/core/viewers/viewers';
 
 // Session semantics as real servers have them (issue 13, items 4 and 5), through the notification
 // policy the app runs on every viewer list.

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { ASIDE_LIMITS, moveAside } from '../../src/main/common/set-aside';
 import { ACTIVITY_FILE } from '../../src/main/core/features/activity-log';
 import { JsonFileStore } from '../../src/main/core/features/json-store';
-import { openSettingsDir } from '../../src/main/core/settings';
+import { openSettingsDir } from '../../src/main/core/settings/settings';
 import { useTempDirs } from '../support/temp-dirs';
 
 // Issue 28 (6 and 8): damaged files are kept for the user, but within bounds, and no file the app

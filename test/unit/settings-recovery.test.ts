@@ -2,8 +2,8 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppController } from '../../src/main/core/app';
-import { DEFAULT_SETTINGS, openSettingsDir, plainSecretBox, SettingsService, type SecretBox } from '../../src/main/core/settings';
-import { MAX_PAUSE_MS } from '../../src/main/core/settings';
+import { DEFAULT_SETTINGS, openSettingsDir, plainSecretBox, SettingsService, type SecretBox } from '../../src/main/core/settings/settings';
+import { MAX_PAUSE_MS } from '../../src/main/core/settings/settings';
 import { checkRequest } from '../../src/shared/bridge-schema';
 import { ManualClock } from '../support/manual-clock';
 import { useTempDirs } from '../support/temp-dirs';

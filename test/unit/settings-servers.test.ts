@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openSettingsDir, plainSecretBox, SettingsService } from '../../src/main/core/settings';
+import { openSettingsDir, plainSecretBox, SettingsService } from '../../src/main/core/settings/settings';
 import { useTempDirs } from '../support/temp-dirs';
 
 // Issue 19: the settings hold a list of servers; a damaged entry costs only that entry.

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, openSettingsDir, plainSecretBox, SettingsService } from '../../src/main/core/settings';
+import { DEFAULT_SETTINGS, openSettingsDir, plainSecretBox, SettingsService } from '../../src/main/core/settings/settings';
 import { MAX_SERVERS } from '../../src/shared/bridge-servers';
 import { DEFAULT_FEATURE_SETTINGS, FEATURE_SETTINGS_FILE, FeatureSettingsStore } from '../../src/main/core/features/feature-settings';
 import { FAVOURITES_FILE, Favourites } from '../../src/main/core/features/favourites';

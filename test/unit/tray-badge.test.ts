@@ -17,7 +17,7 @@ import {
   upscale,
   type Bitmap,
   type IconVariant,
-} from '../../src/main/core/tray-badge';
+} from '../../src/main/core/tray/tray-badge';
 
 type Rgba = [number, number, number, number];
 const OUT = join(process.cwd(), 'test-results', 'tray');

@@ -11,7 +11,7 @@ import {
   trayView,
   type MenuItemModel,
   type TrayView,
-} from '../../src/main/core/tray-view';
+} from '../../src/main/core/tray/tray-view';
 
 const NOW = Date.parse('2026-11-23T20:10:00Z');
 const iso = (ms: number) => new Date(ms).toISOString();

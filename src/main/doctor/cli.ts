@@ -1,6 +1,6 @@
 import { commandLine, exitWithUsage, keysForServers } from '../cli-options';
 import { writeErr, writeOut } from '../common/terminal';
-import { probeServer, type ProbeReport } from '../core/probe';
+import { probeServer, type ProbeReport } from '../core/connection-test/probe';
 import type { AuthStyle } from '../core/client';
 import { EXIT_CODES, formatReport, formatRun, sameServers, worstExitCode, type CheckedServer } from './report';
 

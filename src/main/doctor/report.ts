@@ -1,4 +1,4 @@
-import type { ProbeReport, ProbeStep, ProbeVerdict } from '../core/probe';
+import type { ProbeReport, ProbeStep, ProbeVerdict } from '../core/connection-test/probe';
 
 /**
  * What `npm run doctor` prints and exits with: one server's report, or several servers' reports

@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
 import { ART_URL_SCHEME } from '../../shared/artwork-url';
 import { toDisposable, type Disposable } from '../common/disposable';
-import { fileInside } from '../core/inside';
+import { fileInside } from '../common/inside';
 import { APP_RESPONSE_HEADERS } from './csp';
 
 /**

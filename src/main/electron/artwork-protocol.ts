@@ -3,7 +3,7 @@ import { artworkRequestFromUrl } from '../../shared/artwork-url';
 import { toDisposable, type Disposable } from '../common/disposable';
 import { ART_SCHEME } from './app-protocol';
 
-/** What the protocol needs of the artwork service (core/artwork-service.ts), which decides everything. */
+/** What the protocol needs of the artwork service (core/artwork/artwork-service.ts), which decides everything. */
 export interface ArtworkSource {
   serve(path: string, signal?: AbortSignal, server?: string | null): Promise<{ status: number; contentType: string; body: Buffer }>;
 }

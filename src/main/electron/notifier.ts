@@ -1,7 +1,7 @@
 import { nativeImage, Notification, type NativeImage } from 'electron';
 import type { FocusTarget } from '../../shared/bridge';
 import type { Disposable } from '../common/disposable';
-import type { NotificationRequest } from '../core/notify-policy';
+import type { NotificationRequest } from '../core/viewers/notify-policy';
 import { markupEscaped } from '../../shared/text';
 
 /**

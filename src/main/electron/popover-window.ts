@@ -1,6 +1,6 @@
 import { BrowserWindow, screen, type Rectangle } from 'electron';
 import type { Disposable } from '../common/disposable';
-import { placePopover } from '../core/popover-placement';
+import { placePopover } from '../core/tray/popover-placement';
 
 /**
  * The popover port: one frameless window, created hidden, shown next to the tray within the work

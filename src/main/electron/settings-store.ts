@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { safeStorage } from 'electron';
 import Store from 'electron-store';
-import { openSettings, type KeyProtection, type OpenedSettings, type SecretBox, type StoredSettings } from '../core/settings';
+import { openSettings, type KeyProtection, type OpenedSettings, type SecretBox, type StoredSettings } from '../core/settings/settings';
 
 /**
  * The settings port in Electron: electron-store in userData (same schema, defaults, migrations

@@ -1,7 +1,7 @@
 import { Menu, nativeImage, Tray, type MenuItemConstructorOptions, type NativeImage } from 'electron';
 import type { Disposable } from '../common/disposable';
-import { drawBadge, drawTrayIcon, encodePng, type IconVariant } from '../core/tray-badge';
-import type { MenuItemModel, TrayAction, TrayView } from '../core/tray-view';
+import { drawBadge, drawTrayIcon, encodePng, type IconVariant } from '../core/tray/tray-badge';
+import type { MenuItemModel, TrayAction, TrayView } from '../core/tray/tray-view';
 
 /**
  * The tray port: applies a TrayView. macOS shows the count as text beside a template image;

@@ -7,10 +7,10 @@ import { artworkRequestFromPreview } from '../../shared/artwork-url';
 import type { AddServerResult, Command, SnapshotUpdate } from '../../shared/bridge';
 import { checkRequest, isCommand } from '../../shared/bridge-schema';
 import { AppController, type AppOptions, type DemoHandle } from '../core/app';
-import { ArtworkService } from '../core/artwork-service';
+import { ArtworkService } from '../core/artwork/artwork-service';
 import { systemClock, type Clock } from '../common/clock';
-import { fileInside } from '../core/inside';
-import { openSettingsDir, plainSecretBox, SettingsService } from '../core/settings';
+import { fileInside } from '../common/inside';
+import { openSettingsDir, plainSecretBox, SettingsService } from '../core/settings/settings';
 import { startDemoServer, type DemoOptions, type DemoServer } from '../demo';
 
 /**

@@ -6,26 +6,26 @@ import type { AppSnapshot, BridgeHandlers, FocusTarget, SnapshotUpdate } from '.
 import type { Clock } from '../../common/clock';
 import { DisposableStore, toDisposable } from '../../common/disposable';
 import { AirwaveClient } from '../client';
-import type { NotificationRequest } from '../notify-policy';
-import { findLocalServer } from '../local-server';
-import { probeServer } from '../probe';
-import { gatedProbe } from './probe-gate';
-import type { SettingsService } from '../settings';
+import type { NotificationRequest } from '../viewers/notify-policy';
+import { findLocalServer } from '../connection-test/local-server';
+import { probeServer } from '../connection-test/probe';
+import { gatedProbe } from '../connection-test/probe-gate';
+import type { SettingsService } from '../settings/settings';
 import type { StateStore, AppState } from '../state';
 import { SyncEngine } from '../sync/engine';
-import { minuteOfDay, pauseUntil, trayView, type TrayAction, type TrayServer, type TrayView } from '../tray-view';
+import { minuteOfDay, pauseUntil, trayView, type TrayAction, type TrayServer, type TrayView } from '../tray/tray-view';
 import { DemoMode } from './demo-mode';
 import type { ServerSlot } from './fleet';
 import { Features } from './features';
 import { PopoverFocus } from './focus';
-import { bridgeHandlers } from './handlers';
+import { bridgeHandlers } from './handlers/index';
 import { Notices } from './notices';
-import { NotificationFeed } from './notifications';
-import { SeenViewers } from './seen-viewers';
+import { NotificationFeed } from '../viewers/notifications';
+import { SeenViewers } from '../viewers/seen-viewers';
 import type { AppOptions, HostPort } from './ports';
 import { FollowedServers } from './servers';
 import { partsOf, SnapshotPublisher, snapshotOf, type SnapshotPart } from './snapshot';
-import { TrayPublisher } from './tray';
+import { TrayPublisher } from '../tray/tray';
 
 
 export class AppController {

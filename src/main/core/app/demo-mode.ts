@@ -3,10 +3,10 @@
  * it again when a real server is saved, the server is forgotten or the core closes.
  */
 import type { Outcome } from '../../../shared/bridge';
-import type { SettingsService } from '../settings';
+import type { SettingsService } from '../settings/settings';
 import type { EngineConfig } from '../sync/engine';
 import type { Notices } from './notices';
-import { failed, ok } from './outcome';
+import { failed, ok } from './handlers/outcome';
 import type { DemoHandle } from './ports';
 
 export interface DemoModeOptions {

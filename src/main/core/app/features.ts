@@ -6,11 +6,11 @@
 import type { Guide } from '../../../shared/airwave';
 import type { AppSnapshot, FeaturesView, FollowedTitle } from '../../../shared/bridge';
 import type { Clock, TimerHandle } from '../../common/clock';
-import { inQuietHours, type NotificationRequest } from '../notify-policy';
-import type { SettingsService } from '../settings';
+import { inQuietHours, type NotificationRequest } from '../viewers/notify-policy';
+import type { SettingsService } from '../settings/settings';
 import type { AppState, ServerTag, StateStore } from '../state';
 import type { EngineView, FollowedServers } from './servers';
-import { viewersOf } from '../viewers';
+import { viewersOf } from '../viewers/viewers';
 import { ActivityLog } from '../features/activity-log';
 import { FeatureSettingsStore } from '../features/feature-settings';
 import { Favourites } from '../features/favourites';

@@ -3,5 +3,5 @@
  * before it became a folder, so hosts and tests import it from the same place.
  */
 export { AppController } from './controller';
-export { NOTIFICATION_HISTORY } from './notifications';
+export { NOTIFICATION_HISTORY } from '../viewers/notifications';
 export type { AppOptions, DemoHandle, HostPort } from './ports';

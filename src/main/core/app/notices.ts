@@ -3,7 +3,7 @@
  * cannot unlock, a demo that did not start), and the bridge command that dismisses one.
  */
 import type { BridgeHandlers, Notice } from '../../../shared/bridge';
-import { ok } from './outcome';
+import { ok } from './handlers/outcome';
 
 export class Notices {
   #list: Notice[];

@@ -5,8 +5,8 @@
 import type { FocusTarget, LocalServerOffer, Notice, UpdateStatus } from '../../../shared/bridge';
 import type { Clock } from '../../common/clock';
 import type { ClientOptions } from '../client';
-import type { ProbeOptions, ProbeReport } from '../probe';
-import type { SettingsService } from '../settings';
+import type { ProbeOptions, ProbeReport } from '../connection-test/probe';
+import type { SettingsService } from '../settings/settings';
 import type { Tuning } from '../sync/engine';
 
 /** What the core asks of its host (all optional: the preview host has no login items). */

@@ -6,10 +6,10 @@
  */
 import type { Resource, ServerSummary, ViewerEntry } from '../../../shared/bridge';
 import type { Clock } from '../../common/clock';
-import type { SettingsService } from '../settings';
+import type { SettingsService } from '../settings/settings';
 import { initialState, StateStore, watchingCount, type AppState } from '../state';
 import type { EngineConfig, SyncEngine } from '../sync/engine';
-import { staleSince } from '../tray-view';
+import { staleSince } from '../tray/tray-view';
 import { Fleet, type FollowTarget, type ServerSlot } from './fleet';
 import { viewersWithSessions } from './snapshot';
 

@@ -5,7 +5,7 @@
 import type { NowPlayingEntry, Session } from '../../../shared/airwave';
 import type { AppSnapshot, FeaturesView, Resource, SnapshotUpdate, ViewerEntry } from '../../../shared/bridge';
 import type { AppState } from '../state';
-import { withSessionFields } from '../viewers';
+import { withSessionFields } from '../viewers/viewers';
 
 export type SnapshotPart = keyof AppSnapshot;
 

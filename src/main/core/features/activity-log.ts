@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import type { ActivityEntry, ActivityKind, ActivityPage } from '../../../shared/bridge';
 import { instant } from '../../../shared/shapes';
 import { orDefault, readKept } from '../../../shared/tolerant';
-import type { Viewer, ViewerList } from '../viewers';
+import type { Viewer, ViewerList } from '../viewers/viewers';
 import { ONLY_SERVER, type ServerTag } from '../state';
 import type { FeatureStore } from './json-store';
 

@@ -10,7 +10,7 @@ import { duration } from '../../../shared/format';
 import { MAX_ADDRESS_CHARS, shortText } from '../../../shared/shapes';
 import { eachKept, orDefault } from '../../../shared/tolerant';
 import type { Clock, TimerHandle } from '../../common/clock';
-import type { NotificationRequest } from '../notify-policy';
+import type { NotificationRequest } from '../viewers/notify-policy';
 import { ONLY_SERVER, type AppState, type ServerTag } from '../state';
 import type { FeatureStore } from './json-store';
 

@@ -9,7 +9,7 @@ import { channelLabel, clock as clockTime, programTitle } from '../../../shared/
 import { instant, PROGRAMME_FIELDS, serverId, serverName, shortText } from '../../../shared/shapes';
 import { eachKept, orDefault } from '../../../shared/tolerant';
 import type { Clock, TimerHandle } from '../../common/clock';
-import type { NotificationRequest } from '../notify-policy';
+import type { NotificationRequest } from '../viewers/notify-policy';
 import type { FeatureStore } from './json-store';
 import type { CheckOutcome } from './schedule-check';
 

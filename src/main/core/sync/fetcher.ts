@@ -1,7 +1,7 @@
 import { unreadableText, type Capabilities, type NowPlayingEntry, type Session, type Status } from '../../../shared/airwave';
 import { toDisposable } from '../../common/disposable';
 import { isApiError, type AirwaveClient } from '../client';
-import { nextSessionsSupport, sessionsOutcome, shouldAskSessions, type SessionsOutcome } from '../session-semantics';
+import { nextSessionsSupport, sessionsOutcome, shouldAskSessions, type SessionsOutcome } from '../viewers/session-semantics';
 import { emptyResource, freshResource, type AppState } from '../state';
 import type { SyncDeps } from './config';
 import type { Connection } from './connection';

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '../../../shared/airwave';
-import type { SessionsSupport } from '../session-semantics';
+import type { SessionsSupport } from '../viewers/session-semantics';
 import type { AppState } from '../state';
 import type { AirwaveClient } from '../client';
 import type { Clock } from '../../common/clock';

@@ -1,6 +1,6 @@
 import { parseViewerSignal, type EventEnvelope, type ViewerSignal } from '../../../shared/airwave';
-import { concernsKey, planSignals, visibilityOf } from '../event-signals';
-import { viewersOf } from '../viewers';
+import { concernsKey, planSignals, visibilityOf } from './event-signals';
+import { viewersOf } from '../viewers/viewers';
 import type { SyncDeps } from './config';
 import type { Connection } from './connection';
 import type { ResourceFetcher } from './fetcher';

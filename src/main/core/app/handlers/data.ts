@@ -1,0 +1,47 @@
+/**
+ * The data commands: refresh, the guide window and its rows and search, a channel by number and
+ * the channel list. Each needs a followed server and answers API failures as a user error.
+ */
+import type { BridgeHandlers } from '../../../../shared/bridge';
+import type { SettingsService } from '../../settings/settings';
+import type { StateStore } from '../../state';
+import type { EngineView } from '../servers';
+import { lookupHandler } from './lookup-handler';
+import { errorParts, failed, ok } from './outcome';
+
+export function dataHandlers(
+  engine: EngineView,
+  store: StateStore,
+  settings: SettingsService,
+): Pick<BridgeHandlers, 'refresh' | 'loadGuide' | 'getGuideRows' | 'searchGuide' | 'lookupChannel' | 'getChannels'> {
+  return {
+    refresh: async () => {
+      if (!engine.client) return failed('unconfigured', 'There is no server to refresh yet.');
+      engine.refresh();
+      return ok(null);
+    },
+    loadGuide: async ({ forwardMinutes }) => {
+      if (!engine.client) return failed('unconfigured', 'Connect to a server to see its guide.');
+      settings.setGuideWindow(forwardMinutes);
+      try {
+        await engine.loadGuide(forwardMinutes);
+        return ok(null);
+      } catch (error) {
+        return failed(...errorParts(error));
+      }
+    },
+    // the rows are answered from what the core holds: no request to the server
+    getGuideRows: async (request) => ok(engine.guide.rows(request)),
+    searchGuide: async ({ query, limit, after }) => ok(engine.guide.search(query, after, limit)),
+    lookupChannel: lookupHandler(engine, store),
+    getChannels: async ({ definition }) => {
+      const client = engine.client;
+      if (!client) return failed('unconfigured', 'Connect to a server first.');
+      try {
+        return ok((await client.channels({ definition })).channels);
+      } catch (error) {
+        return failed(...errorParts(error));
+      }
+    },
+  };
+}

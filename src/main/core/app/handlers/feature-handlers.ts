@@ -1,0 +1,52 @@
+/**
+ * The feature commands: star a channel, set and cancel reminders, follow and unfollow titles, read
+ * the activity log, and change the features' settings. Requests arrive checked by bridge-schema.
+ */
+import type { BridgeHandlers } from '../../../../shared/bridge';
+import { MAX_FAVOURITES } from '../../features/favourites';
+import type { Features } from '../features';
+import { failed, ok } from './outcome';
+
+export type FeatureCommands =
+  | 'setFavourite'
+  | 'addReminder'
+  | 'cancelReminder'
+  | 'follow'
+  | 'unfollow'
+  | 'getActivity'
+  | 'updateFeatureSettings';
+
+export function featureHandlers(features: Features): Pick<BridgeHandlers, FeatureCommands> {
+  return {
+    setFavourite: async ({ favourite, ...channel }) => {
+      if (!features.favourites.set(channel, favourite)) return failed('too-many', `You can star up to ${MAX_FAVOURITES} channels.`);
+      return ok(features.favourites.list);
+    },
+    addReminder: async (programme) => {
+      const result = features.reminders.add(programme, 'you');
+      return typeof result === 'string' ? failed('invalid-request', result) : ok(result);
+    },
+    cancelReminder: async ({ id }) => {
+      if (!features.reminders.cancel(id)) return failed('not-found', 'That reminder is not set (it may have fired already).');
+      return ok(null);
+    },
+    follow: async ({ title }) => {
+      const result = features.follow(title);
+      return typeof result === 'string' ? failed('invalid-request', result) : ok(result);
+    },
+    unfollow: async ({ title }) => {
+      const removed = features.watchlist.unfollow(title);
+      if (removed === null) return failed('not-found', `You do not follow “${title}”.`);
+      features.reminders.cancelWhere((r) => r.from === 'watchlist' && features.watchlist.isAiringOf(r, removed));
+      return ok(features.watchlist.followed);
+    },
+    getActivity: async ({ day, user }) => ok(features.activity.query(day, user)),
+    updateFeatureSettings: async (patch) => {
+      const before = features.settings.values;
+      const after = features.settings.update(patch);
+      if (after.reminderLeadMinutes !== before.reminderLeadMinutes) features.reminders.reschedule();
+      if (after.health.unreachableMinutes !== before.health.unreachableMinutes) features.health.settingsChanged();
+      return ok(after);
+    },
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * Every bridge command's handler, gathered from the modules that own each concern; the
+ * BridgeHandlers type makes a command without a handler a compile error here.
+ */
+import type { AppSnapshot, BridgeHandlers } from '../../../../shared/bridge';
+import { browserHandlers } from './browser';
+import { connectHandlers, type ConnectDeps } from './connect';
+import { dataHandlers } from './data';
+import { featureHandlers } from './feature-handlers';
+import type { Features } from '../features';
+import { noticeHandlers } from '../notices';
+import { hostHandlers } from './host-commands';
+import { scheduleHandlers } from './schedule';
+import { serverHandlers, type ServerHandlerDeps } from './server-handlers';
+import type { EngineView } from '../servers';
+import { settingsHandlers, type SettingsDeps } from './settings-handlers';
+import type { Clock } from '../../../common/clock';
+import type { StateStore } from '../../state';
+
+export interface HandlerDeps extends ConnectDeps, SettingsDeps, ServerHandlerDeps {
+  clock: Clock;
+  /** the selected server's state and engine */
+  store: StateStore;
+  engine: EngineView;
+  snapshot: () => AppSnapshot;
+  features: Features;
+}
+
+export function bridgeHandlers(deps: HandlerDeps): BridgeHandlers {
+  const { host } = deps;
+  return {
+    getSnapshot: async () => deps.snapshot(),
+    ...connectHandlers(deps),
+    startDemo: () => deps.demo.start(),
+    ...dataHandlers(deps.engine, deps.store, deps.settings),
+    ...scheduleHandlers(deps.engine, deps.store, () => deps.clock.now()),
+    ...settingsHandlers(deps),
+    ...serverHandlers(deps),
+    ...browserHandlers(deps.engine, host),
+    ...noticeHandlers(deps.notices),
+    ...featureHandlers(deps.features),
+    ...hostHandlers(host),
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * The channel sheet's lookup by number: the server's answer (whichever lookup form it has, see
+ * ChannelLookup), or, when the server cannot be asked, the held On now row marked stale. "There is
+ * no channel N" is said only when the server itself says so.
+ */
+import type { GuideNowRow, NowSlot, Program } from '../../../../shared/airwave';
+import type { ChannelLookup as LookupView, Outcome } from '../../../../shared/bridge';
+import { isApiError } from '../../client';
+import { ChannelLookup } from '../../connection-test/lookup';
+import type { StateStore } from '../../state';
+import type { EngineView } from '../servers';
+import { errorParts, failed, ok } from './outcome';
+
+/** Failures after which the held row is the best answer (rather than an error). */
+const UNREACHABLE = new Set(['unreachable', 'timeout', 'server-error', 'cancelled']);
+
+export function lookupHandler(engine: EngineView, store: StateStore): (request: { number: number }) => Promise<Outcome<LookupView>> {
+  const lookup = new ChannelLookup();
+  return async ({ number }) => {
+    const client = engine.client;
+    if (!client) return failed('unconfigured', 'Connect to a server first.');
+    const held = store.state.onNow.data?.channels.find((row) => row.number === number) ?? null;
+    const connection = store.state.connection;
+    // Not connected now: do not wait for a request that cannot succeed; show what is held.
+    if (held && (connection.suspended || connection.state === 'offline')) return ok(fromHeld(store, held, connection.message));
+    try {
+      // typed by the user: first in the governor's queue and not held to the background budget
+      const result = await lookup.lookup(client, number, { user: true });
+      if (result.kind === 'missing') return failed('not-found', `There is no channel ${number}.`);
+      const { channel, now, next, endsAt } = result;
+      return ok({ number, channel: held, now: { current: now, next, endsAt, ...(channel ? { channel } : {}) } });
+    } catch (error) {
+      if (held && isApiError(error) && UNREACHABLE.has(error.kind)) return ok(fromHeld(store, held, error.message));
+      return failed(...errorParts(error));
+    }
+  };
+}
+
+function fromHeld(store: StateStore, row: GuideNowRow, reason: string): LookupView {
+  const now = slot(row.now);
+  return {
+    number: row.number,
+    channel: row,
+    now: { current: now, next: slot(row.next), endsAt: row.now?.endsAt ?? null },
+    stale: { updatedAt: store.state.onNow.updatedAt, reason },
+  };
+}
+
+function slot(program: Program | null): NowSlot | null {
+  return program ? { ...program, kind: program.ratingKey === null ? 'bumper' : 'program' } : null;
+}

@@ -1,0 +1,44 @@
+/**
+ * The channel sheet's "later" list: one channel's programmes for the next hours, from the server's
+ * schedule route when it has one, else (or while the server is away) from the guide the app holds.
+ */
+import type { Program } from '../../../../shared/airwave';
+import type { BridgeHandlers, ChannelScheduleView, Outcome } from '../../../../shared/bridge';
+import { isApiError, isMissingResource, isMissingRoute } from '../../client';
+import type { StateStore } from '../../state';
+import type { EngineView } from '../servers';
+import { errorParts, failed, ok } from './outcome';
+
+export function scheduleHandlers(engine: EngineView, store: StateStore, now: () => number): Pick<BridgeHandlers, 'getSchedule'> {
+  return {
+    // one request per person opening a sheet (the client's governor spaces and coalesces them)
+    getSchedule: async ({ channelId, hours }) => {
+      const client = engine.client;
+      if (!client) return failed('unconfigured', 'Connect to a server first.');
+      try {
+        const answer = await client.channelSchedule(channelId, hours);
+        return ok({ channelId, source: 'server', asOf: null, programs: answer.programs });
+      } catch (error) {
+        if (isMissingResource(error)) return failed('not-found', 'The server has no such channel any more.');
+        if (isApiError(error) && (error.kind === 'unauthorized' || error.kind === 'cancelled')) return failed(...errorParts(error));
+        // no schedule route on this server, or the server is away: what the held guide says
+        const held = fromGuide(engine, store, channelId, hours, now());
+        if (held) return held;
+        if (isMissingRoute(error)) {
+          return failed('unavailable', 'This server does not offer a channel schedule.', 'Open the Guide to see what is on later.');
+        }
+        return failed(...errorParts(error));
+      }
+    },
+  };
+}
+
+/** The held guide's programmes of the channel from now to `hours` ahead, or null when it does not have the channel. */
+function fromGuide(engine: EngineView, store: StateStore, channelId: string, hours: number, at: number): Outcome<ChannelScheduleView> | null {
+  const guide = store.state.guide;
+  const row = engine.guide.row(channelId);
+  if (!row) return null;
+  const until = at + hours * 3_600_000;
+  const programs = row.programs.filter((program: Program) => Date.parse(program.endsAt) > at && Date.parse(program.startsAt) < until);
+  return ok({ channelId, source: 'guide', asOf: guide.updatedAt, programs });
+}

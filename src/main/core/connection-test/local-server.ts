@@ -1,0 +1,81 @@
+import { Agent, request } from 'undici';
+import { readErrorEnvelope } from '../../../shared/airwave/errors';
+import type { LocalServerOffer } from '../../../shared/bridge-servers';
+import { DEFAULT_PORT } from '../../../shared/server-url';
+
+/**
+ * The first run's local server finder: one keyless `GET /status` to 127.0.0.1 (Airwave's desktop
+ * app serves on port 36020), bounded in time and size, and an offer when an Airwave server answers.
+ * It never retries and never throws: anything but Airwave's own answer means "nothing found".
+ */
+
+export interface FindLocalServerOptions {
+  /** the port to ask on (default 36020) */
+  port?: number;
+  /** the whole exchange, connect to last byte, must fit in this (default 1500 ms) */
+  timeoutMs?: number;
+  /** cancels the probe (it then answers null) */
+  signal?: AbortSignal;
+}
+
+export const LOCAL_SERVER_TIMEOUT_MS = 1_500;
+/** an answer to `/status` larger than this is not one */
+const MAX_BODY_BYTES = 64 * 1024;
+
+export async function findLocalServer(options: FindLocalServerOptions = {}): Promise<LocalServerOffer | null> {
+  const port = options.port ?? DEFAULT_PORT;
+  const timeoutMs = options.timeoutMs ?? LOCAL_SERVER_TIMEOUT_MS;
+  if (!Number.isInteger(port) || port < 1 || port > 65535) return null;
+  if (options.signal?.aborted) return null;
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  // A connection of its own, closed afterwards: nothing stays open once the answer is in.
+  const agent = new Agent({ connect: { timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, pipelining: 0 });
+  try {
+    const response = await request(`http://127.0.0.1:${port}/api/public/v1/status`, {
+      dispatcher: agent,
+      method: 'GET',
+      headers: { accept: 'application/json' },
+      signal, // redirects are not followed (a 3xx is not Airwave's answer)
+    });
+    const body = await readCapped(response.body, MAX_BODY_BYTES);
+    if (body === null) return null;
+    return offerFrom(response.statusCode, body, port);
+  } catch {
+    return null; // refused, timed out, cancelled or cut off: no server here
+  } finally {
+    await agent.destroy().catch(() => {});
+  }
+}
+
+/** What an answer says: an Airwave server (its name when it gave one) or nothing. */
+function offerFrom(status: number, body: Buffer, port: number): LocalServerOffer | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    return null; // HTML, plain text or nothing: not Airwave
+  }
+  const url = `http://localhost:${port}`;
+  if (status === 401) return readErrorEnvelope(parsed)?.code === 'unauthorized' ? { url, name: null } : null;
+  if (status !== 200 || typeof parsed !== 'object' || parsed === null) return null;
+  const { product, name } = parsed as { product?: unknown; name?: unknown };
+  if (product !== 'airwave') return null;
+  return { url, name: typeof name === 'string' && name.trim() !== '' ? name.trim() : null };
+}
+
+/** The body up to `cap` bytes, or null when it is longer (then the rest is not read). */
+async function readCapped(body: AsyncIterable<unknown> & { destroy(): void }, cap: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const bytes = chunk as Buffer;
+    size += bytes.length;
+    if (size > cap) {
+      body.destroy();
+      return null;
+    }
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks, size);
+}

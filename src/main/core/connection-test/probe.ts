@@ -1,0 +1,390 @@
+import type { Capabilities, GuideNow, Status } from '../../../shared/airwave';
+import { DEFAULT_PORT, parseServerUrl, type ServerAddress } from '../../../shared/server-url';
+import { AirwaveClient, isApiError, type ApiError, type AuthStyle, type Timeouts } from '../client';
+import { ChannelLookup, type LookupForm } from './lookup';
+import { describeStatus, explainUnreachable, missingFeatures } from './probe-words';
+
+export { formatUptime } from './probe-words';
+
+/**
+ * The connection probe: what `npm run doctor` prints and what the app's "Test connection" button
+ * shows. It walks the same road the app will (address, reachability, key, status, capabilities,
+ * sessions, channels and lookup, artwork), records what it found at each step, and for each failure
+ * says in one sentence what to do. It never throws for a server's misbehaviour, and the key never
+ * appears in the report. An older server passes, with what it lacks listed in `missing`.
+ */
+
+export type ProbeStepId = 'address' | 'reachable' | 'key' | 'status' | 'capabilities' | 'sessions' | 'channels' | 'artwork';
+export type StepOutcome = 'ok' | 'warn' | 'fail' | 'skipped';
+
+export interface ProbeStep {
+  id: ProbeStepId;
+  label: string;
+  outcome: StepOutcome;
+  /** what was found, in words */
+  detail: string;
+  /** for warn/fail: one sentence on what to do */
+  fix?: string;
+  /** round-trip time of the step's request(s) */
+  ms?: number;
+}
+
+/** The overall answer, which `doctor` maps to its exit code. */
+import type { ProbeVerdict } from '../../../shared/bridge';
+export type { ProbeVerdict };
+
+export interface ProbeReport {
+  verdict: ProbeVerdict;
+  summary: string;
+  server: ServerAddress | null;
+  steps: ProbeStep[];
+  /** the auth style the key worked with (the requested one when both work) */
+  authStyle: AuthStyle | null;
+  status: Status | null;
+  capabilities: Capabilities | null;
+  sessionCount: number | null;
+  /** channels the key sees in `/guide/now` */
+  channelCount: number | null;
+  /** how this server answers a lookup by number, when one was tried */
+  lookupForm: LookupForm | null;
+  /** what this server lacks that newer ones offer, in words (the app works without each) */
+  missing: string[];
+}
+
+export interface ProbeOptions {
+  server: string;
+  apiKey: string;
+  authStyle?: AuthStyle;
+  timeouts?: Partial<Timeouts>;
+  signal?: AbortSignal;
+}
+
+const LABELS: Record<ProbeStepId, string> = {
+  address: 'Address',
+  reachable: 'Reachable',
+  key: 'API key',
+  status: 'Status',
+  capabilities: 'Capabilities',
+  sessions: 'Sessions',
+  channels: 'Channels',
+  artwork: 'Artwork',
+};
+
+const AUTH_NAMES: Record<AuthStyle, string> = { 'x-api-key': 'X-API-Key', bearer: 'Authorization: Bearer' };
+
+const SUMMARIES: Record<ProbeVerdict, string> = {
+  ok: 'This server and key will work.',
+  'invalid-address': 'That address cannot be an Airwave server.',
+  unreachable: 'The server could not be reached.',
+  'not-airwave': 'Something answered, but not like an Airwave server.',
+  'key-rejected': 'The server is there, but the API key was not accepted.',
+  busy: 'The test was not run: too many tests were asked for at once. Wait a moment and try again.',
+};
+
+const elapsed = (since: number) => Math.round(performance.now() - since);
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number } & ({ value: T; error?: undefined } | { error: ApiError })> {
+  const started = performance.now();
+  try {
+    return { value: await work(), ms: elapsed(started) };
+  } catch (error) {
+    if (isApiError(error)) return { error, ms: elapsed(started) };
+    throw error; // a bug of ours, not the server's: let it surface
+  }
+}
+
+/** The answer to a test that was not run (see probe-gate.ts): nothing was asked of any server. */
+export function busyReport(server: string): ProbeReport {
+  const parsed = parseServerUrl(server);
+  return {
+    verdict: 'busy',
+    summary: SUMMARIES.busy,
+    server: parsed.ok ? parsed.address : null,
+    steps: [],
+    authStyle: null,
+    status: null,
+    capabilities: null,
+    sessionCount: null,
+    channelCount: null,
+    lookupForm: null,
+    missing: [],
+  };
+}
+
+export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
+  const steps: ProbeStep[] = [];
+  const report: ProbeReport = {
+    verdict: 'ok',
+    summary: '',
+    server: null,
+    steps,
+    authStyle: null,
+    status: null,
+    capabilities: null,
+    sessionCount: null,
+    channelCount: null,
+    lookupForm: null,
+    missing: [],
+  };
+  const step = (id: ProbeStepId, outcome: StepOutcome, detail: string, extra: { fix?: string; ms?: number } = {}) => {
+    steps.push({ id, label: LABELS[id], outcome, detail, ...extra });
+  };
+  const finish = (verdict: ProbeVerdict) => {
+    report.verdict = verdict;
+    report.summary = SUMMARIES[verdict];
+    report.missing = missingFeatures(report.status, report.capabilities);
+    if (report.lookupForm === 'by-number-then-id') {
+      report.missing.push('no /channels/by-number/{n}/now (a lookup by number takes two requests)');
+    }
+    for (const id of Object.keys(LABELS) as ProbeStepId[]) {
+      if (!steps.some((s) => s.id === id)) step(id, 'skipped', 'not checked (an earlier step failed)');
+    }
+    return report;
+  };
+
+  // 1. The address.
+  const parsed = parseServerUrl(options.server);
+  if (!parsed.ok) {
+    step('address', 'fail', parsed.reason, { fix: `Use the address of the server, for example http://192.168.1.10:${DEFAULT_PORT}.` });
+    return finish('invalid-address');
+  }
+  const server = parsed.address;
+  report.server = server;
+  step('address', 'ok', `API at ${server.apiBase}`);
+
+  const preferred = options.authStyle ?? 'x-api-key';
+  const common = { server, timeouts: options.timeouts };
+  const keyless = new AirwaveClient({ ...common, apiKey: '' });
+  const withKey = (authStyle: AuthStyle) => new AirwaveClient({ ...common, apiKey: options.apiKey, authStyle });
+  const clients: AirwaveClient[] = [keyless];
+  const call = { signal: options.signal };
+
+  try {
+    // 2. Reachability: ask for /status without a key. An Airwave server answers 401 in its own
+    // error format; anything else tells us what is at that address instead.
+    const reach = await timed(() => keyless.status(call));
+    if (reach.error && reach.error.kind === 'cancelled') throw reach.error;
+    if (!reach.error) {
+      step('reachable', 'ok', 'answered (it did not ask for a key on /status)', { ms: reach.ms });
+    } else if (reach.error.kind === 'unauthorized') {
+      const airwaveLike = reach.error.serverCode === 'unauthorized';
+      if (airwaveLike) {
+        step('reachable', 'ok', 'answered and asked for a key, as an Airwave server does', { ms: reach.ms });
+      } else {
+        step('reachable', 'warn', "answered with HTTP 401, but not in Airwave's format", {
+          ms: reach.ms,
+          fix: 'If a proxy in front of Airwave asks for its own login, let /api/public/v1 through without it.',
+        });
+      }
+    } else {
+      const { outcome, verdict, fix } = explainUnreachable(reach.error, server);
+      step('reachable', outcome, reach.error.message, { ms: reach.ms, fix });
+      return finish(verdict);
+    }
+
+    // 3. The key, with each auth style (both should work; a proxy may strip one of them).
+    if (!options.apiKey.trim()) {
+      step('key', 'fail', 'no API key was given', {
+        fix: "Create a key in Airwave under Settings → API Keys and pass it in AIRWAVE_API_KEY.",
+      });
+      return finish('key-rejected');
+    }
+    const styles: AuthStyle[] = preferred === 'bearer' ? ['bearer', 'x-api-key'] : ['x-api-key', 'bearer'];
+    const tries = [];
+    for (const authStyle of styles) {
+      const client = withKey(authStyle);
+      clients.push(client);
+      tries.push({ authStyle, client, result: await timed(() => client.status(call)) });
+    }
+    for (const t of tries) if (t.result.error?.kind === 'cancelled') throw t.result.error;
+    const accepted = tries.filter((t) => !t.result.error);
+    const keyMs = tries.reduce((sum, t) => sum + t.result.ms, 0);
+    const rejected = tries.filter((t) => t.result.error?.kind === 'unauthorized');
+    if (accepted.length === 0 && rejected.length === tries.length) {
+      const said = rejected[0]?.result.error?.serverMessage;
+      step('key', 'fail', `rejected with ${styles.map((s) => AUTH_NAMES[s]).join(' and with ')}${said ? ` ("${said}")` : ''}`, {
+        ms: keyMs,
+        fix: options.apiKey.trim().startsWith('airwave_')
+          ? 'The key is wrong or was revoked: create a new one in Airwave under Settings → API Keys and paste it whole.'
+          : "Airwave keys start with airwave_: copy the whole key from Airwave's Settings → API Keys.",
+      });
+      return finish('key-rejected');
+    }
+    // The answer the rest of the probe builds on: a success, else the first non-401 failure.
+    const first = accepted[0] ?? tries.find((t) => t.result.error?.kind !== 'unauthorized') ?? tries[0]!;
+    if (accepted.length === tries.length) {
+      step('key', 'ok', `accepted with ${AUTH_NAMES['x-api-key']} and with ${AUTH_NAMES.bearer}`, { ms: keyMs });
+      report.authStyle = preferred;
+    } else if (accepted.length > 0) {
+      const other = tries.find((t) => t.result.error);
+      report.authStyle = first.authStyle;
+      step(
+        'key',
+        'warn',
+        `accepted with ${AUTH_NAMES[first.authStyle]} only; with ${AUTH_NAMES[other?.authStyle ?? preferred]}: ${other?.result.error?.message ?? 'failed'}`,
+        {
+          ms: keyMs,
+          fix:
+            first.authStyle === preferred
+              ? 'Nothing required; a proxy may be dropping the other header.'
+              : `Set the auth style to ${AUTH_NAMES[first.authStyle]} in the settings.`,
+        },
+      );
+    } else {
+      step('key', 'skipped', 'could not be checked: the server did not answer /status properly', { ms: keyMs });
+    }
+
+    // 4. Status, from the answer the key got.
+    const statusTry = first.result;
+    if (statusTry.error) {
+      const { outcome, verdict, fix } = explainUnreachable(statusTry.error, server);
+      step('status', outcome, statusTry.error.message, { ms: statusTry.ms, fix });
+      return finish(verdict);
+    }
+    const status = statusTry.value;
+    report.status = status;
+    const about = describeStatus(status);
+    if (status.product !== 'airwave') {
+      step('status', 'warn', `${about}; it calls itself "${status.product}", not "airwave"`, {
+        ms: statusTry.ms,
+        fix: 'Check that this is the Airwave server you meant; the app may not understand it fully.',
+      });
+    } else {
+      step('status', 'ok', about, { ms: statusTry.ms });
+    }
+
+    const client = first.client;
+    // 5. Capabilities: is there a live event stream, or will the app poll?
+    const caps = await timed(() => client.capabilities(call));
+    if (caps.error) {
+      if (caps.error.kind === 'cancelled') throw caps.error;
+      step('capabilities', 'warn', `${caps.error.message}; the app will poll for changes`, {
+        ms: caps.ms,
+        fix: 'Nothing required; updating Airwave adds live events.',
+      });
+    } else {
+      report.capabilities = caps.value;
+      const live = caps.value.sse.supported ? 'yes' : 'no (the app will poll)';
+      const version = caps.value.apiVersion === 'v1' ? 'API v1' : `API ${caps.value.apiVersion}`;
+      if (caps.value.apiVersion !== 'v1') {
+        step('capabilities', 'warn', `${version} · live events: ${live}`, {
+          ms: caps.ms,
+          fix: 'This app speaks API v1; some things may not show until it is updated.',
+        });
+      } else {
+        step('capabilities', 'ok', `${version} · live events: ${live}`, { ms: caps.ms });
+      }
+    }
+
+    // 6. The viewer count, the app's most frequent request.
+    const sessions = await timed(() => client.sessionCount(call));
+    if (sessions.error) {
+      if (sessions.error.kind === 'cancelled') throw sessions.error;
+      const broken = sessions.error.kind === 'bad-response';
+      step('sessions', 'fail', sessions.error.message, {
+        ms: sessions.ms,
+        fix: broken
+          ? 'The server answered /sessions/count in a form the app does not understand; check the Airwave version.'
+          : 'Try again; if it persists, check the Airwave server log.',
+      });
+      return finish(broken ? 'not-airwave' : 'unreachable');
+    }
+    report.sessionCount = sessions.value.count;
+    step('sessions', 'ok', `${sessions.value.count} active ${sessions.value.count === 1 ? 'session' : 'sessions'}`, {
+      ms: sessions.ms,
+    });
+
+    // 7. What is on now (which channels this key sees), and a lookup by number.
+    const guide = await probeChannels(client, call, report, step);
+    // 8. Artwork: fetched without a key, from an address the guide gives.
+    await probeArtwork(guide, keyless, call, step);
+    return finish('ok');
+  } catch (error) {
+    if (isApiError(error) && error.kind === 'cancelled') {
+      report.summary = 'The check was cancelled.';
+      report.verdict = 'unreachable';
+      return report;
+    }
+    throw error;
+  } finally {
+    await Promise.all(clients.map((c) => c.close()));
+  }
+}
+
+type StepFn = (id: ProbeStepId, outcome: StepOutcome, detail: string, extra?: { fix?: string; ms?: number }) => void;
+
+/**
+ * `/guide/now` (how many channels this key sees: a viewer's key sees fewer than `/status` counts),
+ * then a lookup of the first channel by number, which finds out which lookup form the server has.
+ */
+async function probeChannels(client: AirwaveClient, call: { signal?: AbortSignal }, report: ProbeReport, step: StepFn): Promise<GuideNow | null> {
+  const guide = await timed(() => client.guideNow(call));
+  if (guide.error) {
+    if (guide.error.kind === 'cancelled') throw guide.error;
+    step('channels', 'warn', `could not read what is on now: ${guide.error.message}`, {
+      ms: guide.ms,
+      fix: 'The On now list and the guide may not show; check the Airwave server log.',
+    });
+    return null;
+  }
+  const rows = guide.value.channels;
+  report.channelCount = rows.length;
+  const total = report.status?.counts?.channels;
+  const seen =
+    total != null && rows.length < total
+      ? `this key sees ${rows.length} of ${total} channels (a viewer's key: the app shows only those)`
+      : `${rows.length} ${rows.length === 1 ? 'channel' : 'channels'} on now`;
+  const first = rows[0];
+  if (!first) {
+    step('channels', 'ok', `${seen}; no channel to look up`, { ms: guide.ms });
+    return guide.value;
+  }
+  const lookup = await timed(() => new ChannelLookup().lookup(client, first.number, call));
+  const ms = guide.ms + lookup.ms;
+  if (lookup.error) {
+    if (lookup.error.kind === 'cancelled') throw lookup.error;
+    step('channels', 'warn', `${seen}; looking up channel ${first.number} failed: ${lookup.error.message}`, {
+      ms,
+      fix: 'Typing a channel number will show only what the On now list holds.',
+    });
+    return guide.value;
+  }
+  report.lookupForm = lookup.value.form;
+  if (lookup.value.kind === 'missing') {
+    step('channels', 'warn', `${seen}; but looking up channel ${first.number} said there is no such channel`, {
+      ms,
+      fix: 'Typing a channel number will show only what the On now list holds; check the Airwave server log.',
+    });
+    return guide.value;
+  }
+  const how =
+    lookup.value.form === 'by-number-now'
+      ? 'lookup by number in one request'
+      : 'lookup by number through /channels/by-number/{n} and /channels/{id}/now';
+  step('channels', 'ok', `${seen} · ${how}`, { ms });
+  return guide.value;
+}
+
+async function probeArtwork(guide: GuideNow | null, keyless: AirwaveClient, call: { signal?: AbortSignal }, step: StepFn): Promise<void> {
+  if (!guide) {
+    step('artwork', 'skipped', 'not checked (what is on now could not be read)');
+    return;
+  }
+  const url = guide.channels.map((c) => c.now?.artworkUrl ?? c.next?.artworkUrl).find((u) => !!u);
+  if (!url) {
+    step('artwork', 'skipped', 'nothing on now has artwork to try');
+    return;
+  }
+  const art = await timed(() => keyless.artwork(url, call));
+  if (art.error) {
+    if (art.error.kind === 'cancelled') throw art.error;
+    step('artwork', 'warn', `a poster did not load: ${art.error.message}`, {
+      ms: art.ms,
+      fix: 'Posters will be missing; if a proxy guards Airwave, let its artwork addresses through without a login.',
+    });
+    return;
+  }
+  const kb = Math.max(1, Math.round(art.value.bytes.length / 1024));
+  step('artwork', 'ok', `a poster loaded without a key (${art.value.contentType}, ${kb} KB)`, { ms: art.ms });
+}
+

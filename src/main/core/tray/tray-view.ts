@@ -1,0 +1,307 @@
+import type { GuideNowRow, Program } from '../../../shared/airwave';
+import type { FocusTarget, SettingsView } from '../../../shared/bridge';
+import { airing, localTime, programTitle, type PauseChoice } from '../../../shared/format';
+import { boundText, displaySafe, TEXT_LIMITS } from '../../../shared/text';
+
+export { pauseUntil, type PauseChoice } from '../../../shared/format';
+import { watchingCount, type AppState } from '../state';
+import { badgeText, type IconVariant } from './tray-badge';
+import { viewersOf, type Viewer } from '../viewers/viewers';
+import { favouritesFirst } from '../features/favourites';
+
+/**
+ * What the tray shows, as plain data: title (macOS text beside the template icon), tooltip,
+ * badge, icon variant and the menu. Some Linux panels never deliver clicks, so the menu can do
+ * everything a click can: open the popover (on a viewer or a channel), refresh, pause
+ * notifications, settings, quit.
+ */
+
+
+export type TrayAction =
+  | { type: 'open'; focus?: FocusTarget }
+  | { type: 'refresh' }
+  | { type: 'pause'; choice: PauseChoice }
+  | { type: 'start-demo' }
+  | { type: 'quit' };
+
+export interface MenuItemModel {
+  id: string;
+  label: string;
+  kind: 'item' | 'separator' | 'submenu';
+  enabled: boolean;
+  action?: TrayAction;
+  submenu?: MenuItemModel[];
+}
+
+export interface TrayView {
+  title: string;
+  tooltip: string;
+  /** people watching; 0 hides the badge */
+  badge: number;
+  /** what the badge reads: "", "7", "99+" */
+  badgeText: string;
+  icon: IconVariant;
+  menu: MenuItemModel[];
+}
+
+/** Channels listed in the "What's on" submenu; the rest are a click away in the popover. */
+export const MENU_CHANNELS = 25;
+const MENU_VIEWERS = 8;
+
+const item = (id: string, label: string, action?: TrayAction, enabled = true): MenuItemModel => ({
+  id,
+  label,
+  kind: 'item',
+  enabled,
+  ...(action ? { action } : {}),
+});
+const separator = (id: string): MenuItemModel => ({ id, label: '', kind: 'separator', enabled: true });
+const submenu = (id: string, label: string, items: MenuItemModel[]): MenuItemModel => ({
+  id,
+  label,
+  kind: 'submenu',
+  enabled: items.length > 0,
+  submenu: items,
+});
+
+/** The programme on a channel at `now`, moving on to `next` when `now` has ended since the fetch. */
+export function currentProgram(row: GuideNowRow, now: number): Program | null {
+  return airing([row.now, row.next], now);
+}
+
+export function programLabel(program: Program | null): string {
+  if (!program) return 'Nothing on';
+  if (program.ratingKey === null) return 'Bumper';
+  return programTitle(program);
+}
+
+/** Menus must not grow huge or carry control characters from a server. */
+export function menuText(text: string, max = 60): string {
+  const clean = displaySafe(text).replace(/ {2,}/g, ' ').trim();
+  // a single & marks the access key on Windows and Linux: && shows one
+  return boundText(clean, max).replace(/&/g, '&&');
+}
+
+/** The tooltip's lines as shown: no control or bidi character, and never longer than the limit. */
+function tooltipText(lines: (string | null)[]): string {
+  const text = lines.filter(Boolean).map((line) => displaySafe(line as string).trim()).join('\n');
+  return boundText(text, TEXT_LIMITS.tooltip);
+}
+
+function connectionLine(state: AppState): string {
+  const c = state.connection;
+  switch (c.state) {
+    case 'unconfigured':
+      return 'Not set up yet';
+    case 'connecting':
+      return c.attempt > 0 ? 'Reconnecting…' : 'Connecting…';
+    case 'live':
+      return 'Live';
+    case 'polling':
+      return 'Checking regularly';
+    case 'offline':
+      return 'Offline, retrying';
+    case 'unauthorized':
+      return 'API key rejected: open Settings';
+    case 'incompatible':
+      return 'Server not supported';
+  }
+}
+
+function iconFor(state: AppState): IconVariant {
+  const c = state.connection.state;
+  if (c === 'unauthorized') return 'key-problem';
+  if (c === 'offline' || c === 'incompatible' || (c === 'connecting' && state.connection.attempt > 0)) return 'offline';
+  return 'normal';
+}
+
+/** One followed server, for the per-server lines of the tooltip and the menu. */
+export interface TrayServer {
+  id: string;
+  name: string;
+  state: AppState;
+  paused: boolean;
+}
+
+export interface TrayInput {
+  /** the selected server's state ("What's on" lists its channels) */
+  state: AppState;
+  /** every followed server; with more than one the tooltip and menu break things down per server */
+  servers?: TrayServer[];
+  /** the badge's number when several servers are followed (total, or the chosen server's) */
+  badge?: number;
+  settings: SettingsView;
+  now: number;
+  /** ids of the starred channels: listed first in "What's on" */
+  favourites?: ReadonlySet<string>;
+  /** times follow the system's locale (12- or 24-hour) like the popover's; tests pass one */
+  locale?: string;
+}
+
+/**
+ * When the viewer data was last current, if it is not now: the key is rejected or the server out
+ * of reach, so what we hold may be old. Null while following normally (or with nothing held).
+ */
+export function staleSince(state: AppState): number | null {
+  const c = state.connection;
+  const following = c.state === 'live' || c.state === 'polling' || (c.state === 'connecting' && c.attempt === 0);
+  if (following || c.state === 'unconfigured') return null;
+  return state.nowPlaying.updatedAt ?? state.sessionCount.updatedAt;
+}
+
+export function trayView(input: TrayInput): TrayView {
+  if (input.servers && input.servers.length > 1) return severalServers(input, input.servers);
+  const { state, settings, now, favourites, locale } = input;
+  const configured = state.connection.state !== 'unconfigured';
+  const badge = configured ? watchingCount(state) : 0;
+  const serverName = state.server?.name ?? state.status.data?.name ?? null;
+  const stale = configured ? staleSince(state) : null;
+  const count = badge === 1 ? '1 watching' : `${badge} watching`;
+  // Never "2 watching" as if current: old data says how old it is.
+  const watchingLine = stale === null ? count : `${count} as of ${localTime(stale, locale)} (not current)`;
+  const tooltip = tooltipText(['Airwave Tray', serverName, configured ? `${watchingLine} · ${connectionLine(state)}` : 'Not set up yet']);
+
+  const menu: MenuItemModel[] = [];
+  if (!configured) {
+    menu.push(item('open', 'Set up Airwave Tray…', { type: 'open', focus: { view: 'settings' } }));
+    menu.push(item('demo', 'Try the demo', { type: 'start-demo' }));
+  } else {
+    menu.push(item('open', 'Open Airwave Tray', { type: 'open' }));
+    if (state.connection.state === 'unauthorized') {
+      menu.push(item('fix-key', 'Fix the API key…', { type: 'open', focus: { view: 'settings' } }));
+    }
+    menu.push(separator('sep-watching'));
+    if (stale !== null) menu.push(item('stale', `Not current: as of ${localTime(stale, locale)}`, undefined, false));
+    menu.push(...viewerItems(state, now));
+    menu.push(submenu('whats-on', "What's on", channelItems(state, now, favourites ?? new Set())));
+    menu.push(separator('sep-actions'));
+    menu.push(item('refresh', 'Refresh', { type: 'refresh' }));
+  }
+  menu.push(...closingItems(settings, now, locale));
+
+  return {
+    title: badgeText(badge),
+    tooltip,
+    badge,
+    badgeText: badgeText(badge),
+    icon: iconFor(state),
+    menu,
+  };
+}
+
+/** Viewers listed per server in the menu when several are followed. */
+const MENU_VIEWERS_EACH = 5;
+const TROUBLE: Record<IconVariant, number> = { normal: 0, offline: 1, 'key-problem': 2 };
+
+/** The tray with several servers: one badge, and the tooltip and menu broken down per server. */
+function severalServers({ state, settings, now, favourites, locale, badge = 0 }: TrayInput, servers: TrayServer[]): TrayView {
+  const followed = servers.filter((s) => !s.paused);
+  const line = (s: TrayServer) => {
+    if (s.paused) return `${s.name}: paused`;
+    const count = watchingCount(s.state);
+    const stale = staleSince(s.state);
+    const watching = `${count} watching${stale === null ? '' : ` as of ${localTime(stale, locale)} (not current)`}`;
+    const c = s.state.connection.state;
+    return c === 'live' || c === 'polling' ? `${s.name}: ${watching}` : `${s.name}: ${connectionLine(s.state)}`;
+  };
+  const worst = followed.reduce<IconVariant>((icon, s) => (TROUBLE[iconFor(s.state)] > TROUBLE[icon] ? iconFor(s.state) : icon), 'normal');
+  const tooltip = tooltipText(['Airwave Tray', `${badge} watching`, ...servers.map(line)]);
+
+  const menu: MenuItemModel[] = [item('open', 'Open Airwave Tray', { type: 'open' })];
+  for (const s of followed) {
+    if (s.state.connection.state === 'unauthorized') menu.push(item(`fix-key:${s.id}`, menuText(`Fix the API key of ${s.name}…`), { type: 'open', focus: { view: 'settings' } }));
+  }
+  for (const s of servers) {
+    menu.push(separator(`sep-${s.id}`));
+    menu.push(item(`server:${s.id}`, menuText(line(s)), undefined, false));
+    if (!s.paused) menu.push(...viewerItems(s.state, now, { id: s.id, limit: MENU_VIEWERS_EACH }));
+  }
+  const selected = servers.find((s) => s.state === state);
+  menu.push(separator('sep-channels'));
+  menu.push(submenu('whats-on', menuText(selected ? `What's on ${selected.name}` : "What's on"), channelItems(state, now, favourites ?? new Set())));
+  menu.push(item('refresh', 'Refresh', { type: 'refresh' }));
+  menu.push(...closingItems(settings, now, locale));
+  return { title: badgeText(badge), tooltip, badge, badgeText: badgeText(badge), icon: worst, menu };
+}
+
+/**
+ * What a viewer is watching, for the menu. When a programme on their channel began after the
+ * viewer list was fetched, the guide rows know better (the closed popover does not refetch the
+ * viewers at every boundary).
+ */
+export function viewerWatching(viewer: Viewer, state: AppState, now: number): string | null {
+  const fetchedAt = state.nowPlaying.updatedAt;
+  const row = viewer.channelNumber === null ? undefined : state.onNow.data?.channels.find((r) => r.number === viewer.channelNumber);
+  const program = row ? currentProgram(row, now) : null;
+  if (program && fetchedAt !== null && Date.parse(program.startsAt) > fetchedAt) {
+    return program.ratingKey === null ? 'Bumper' : (program.showTitle ?? program.title);
+  }
+  return viewer.watching;
+}
+
+/** A server's viewers as menu items; `server` (several servers followed) keeps ids apart and the click on that server. */
+function viewerItems(state: AppState, now: number, server?: { id: string; limit: number }): MenuItemModel[] {
+  const list = viewersOf(state);
+  const tag = server ? `${server.id}:` : '';
+  if (!list || list.viewers.length === 0) {
+    return [item(`${tag}nobody`, state.nowPlaying.data ? 'Nobody is watching' : 'Loading viewers…', undefined, false)];
+  }
+  const shown = list.viewers.slice(0, server?.limit ?? MENU_VIEWERS).map((viewer) => {
+    const where = viewer.channelNumber !== null ? ` · ${viewer.channelNumber}` : '';
+    const label = menuText(`${viewer.user}: ${viewerWatching(viewer, state, now) ?? 'watching'}${where}`);
+    const focus: FocusTarget = server ? { view: 'watching', viewer: viewer.key, server: server.id } : { view: 'watching', viewer: viewer.key };
+    return item(`viewer:${tag}${viewer.key}`, label, { type: 'open', focus });
+  });
+  const more = list.viewers.length - shown.length;
+  if (more > 0) shown.push(item(`${tag}viewers-more`, `${more} more watching…`, { type: 'open', focus: { view: 'watching' } }));
+  return shown;
+}
+
+function channelItems(state: AppState, now: number, favourites: ReadonlySet<string>): MenuItemModel[] {
+  const rows = favouritesFirst(state.onNow.data?.channels ?? [], favourites);
+  const items = rows.slice(0, MENU_CHANNELS).map((row) =>
+    item(
+      `channel:${row.number}`,
+      menuText(`${favourites.has(row.id) ? '★ ' : ''}${row.number} ${row.name}: ${programLabel(currentProgram(row, now))}`),
+      { type: 'open', focus: { view: 'on-now', channelNumber: row.number } },
+    ),
+  );
+  if (rows.length > MENU_CHANNELS) {
+    items.push(separator('channels-sep'));
+    items.push(item('channels-all', `All ${rows.length} channels…`, { type: 'open', focus: { view: 'on-now' } }));
+  }
+  return items;
+}
+
+/** The menu's end, one server or several: pause notifications, Settings, Quit. */
+function closingItems(settings: SettingsView, now: number, locale?: string): MenuItemModel[] {
+  return [
+    submenu('pause', pauseLabel(settings, now, locale), pauseItems(settings, now)),
+    item('settings', 'Settings…', { type: 'open', focus: { view: 'settings' } }),
+    separator('sep-quit'),
+    item('quit', 'Quit Airwave Tray', { type: 'quit' }),
+  ];
+}
+
+function pauseLabel(settings: SettingsView, now: number, locale?: string): string {
+  const until = settings.notifications.pausedUntil;
+  if (!settings.notifications.enabled) return 'Notifications are off';
+  if (until !== null && until > now) return `Notifications paused until ${localTime(until, locale)}`;
+  return 'Pause notifications';
+}
+
+function pauseItems(settings: SettingsView, now: number): MenuItemModel[] {
+  const paused = settings.notifications.pausedUntil !== null && settings.notifications.pausedUntil > now;
+  return [
+    item('pause-1h', 'For 1 hour', { type: 'pause', choice: '1h' }),
+    item('pause-tomorrow', 'Until tomorrow morning', { type: 'pause', choice: 'tomorrow' }),
+    item('pause-resume', 'Resume notifications', { type: 'pause', choice: 'resume' }, paused),
+  ];
+}
+
+
+/** Minutes since local midnight (for quiet hours). */
+export function minuteOfDay(ms: number): number {
+  const date = new Date(ms);
+  return date.getHours() * 60 + date.getMinutes();
+}

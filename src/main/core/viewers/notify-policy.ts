@@ -1,0 +1,227 @@
+import type { FocusTarget, NotificationSettings } from '../../../shared/bridge';
+import { channelLabel } from '../../../shared/format';
+import { arrivalsWhileAway, awaySummaryText, changedChannel, departuresAcrossGap, recentDepartures, REJOIN_GRACE_MS } from './session-semantics';
+import type { IdentityScheme, Viewer, ViewerList } from './viewers';
+
+/**
+ * Which viewer changes are news. Pure: memory in, memory out. The first list after start-up or
+ * any reconnect (a new epoch) is a baseline; a changed identity scheme is one too. Several new
+ * viewers in one update become one summary. Muted users, quiet hours, a pause and "off" are
+ * honoured, and the viewers they hide count as seen, so they are not announced later either.
+ * Wording: a viewer on a bumper is named with the channel; a group on one programme is one sentence.
+ */
+
+export { REJOIN_GRACE_MS };
+
+export interface PolicyMemory {
+  epoch: number;
+  scheme: IdentityScheme;
+  /** key → person of everyone watching at the last update */
+  present: ReadonlyMap<string, string>;
+  /** person → when they were last seen leaving */
+  departed: ReadonlyMap<string, number>;
+}
+
+export interface NotificationRequest {
+  id: string;
+  title: string;
+  body: string;
+  /** host-relative poster of the single viewer, fetched tokenless by the host */
+  artworkUrl: string | null;
+  /** where a click takes the popover */
+  target: FocusTarget;
+  /** the server it is about, when several are followed (its poster comes from there) */
+  server?: string;
+  at: number;
+}
+
+export type SuppressReason = 'disabled' | 'paused' | 'quiet-hours' | 'muted' | 'rejoined' | 'channel-change';
+
+export interface PolicyInput {
+  epoch: number;
+  list: ViewerList | null;
+  now: number;
+  settings: NotificationSettings;
+  /** minutes since local midnight at `now` (injected so tests do not depend on the time zone) */
+  minuteOfDay: number;
+  /** on the first list of a new epoch (reconnect, wake): when the last successful sync before the gap was */
+  awaySince?: number | null;
+  /** viewers who changed channel since the last update (see channelChangeMarks) */
+  changedChannel?: ReadonlySet<string>;
+}
+
+export interface PolicyResult {
+  memory: PolicyMemory | null;
+  requests: NotificationRequest[];
+  suppressed: { viewer: Viewer; reason: SuppressReason }[];
+}
+
+export function stepNotifications(memory: PolicyMemory | null, input: PolicyInput): PolicyResult {
+  const { list, now } = input;
+  if (!list) return { memory, requests: [], suppressed: [] };
+  const present = new Map(list.viewers.map((viewer) => [viewer.key, viewer.person]));
+  if (!memory || memory.epoch !== input.epoch || memory.scheme !== list.scheme) return baseline(memory, list, input, present);
+
+  const departed = recentDepartures(memory.departed, now);
+  const people = new Set(present.values());
+
+  const news: Viewer[] = [];
+  const suppressed: PolicyResult['suppressed'] = [];
+  for (const viewer of list.viewers) {
+    if (memory.present.has(viewer.key)) continue;
+    if (changedChannel(viewer, input.changedChannel)) {
+      suppressed.push({ viewer, reason: 'channel-change' });
+      continue;
+    }
+    const left = departed.get(viewer.person);
+    if (left !== undefined && now - left <= REJOIN_GRACE_MS) {
+      suppressed.push({ viewer, reason: 'rejoined' });
+      continue;
+    }
+    const reason = suppressionReason(viewer, input);
+    if (reason) suppressed.push({ viewer, reason });
+    else news.push(viewer);
+  }
+  // Everyone who was here and is not any more has just left (unless the same person is still on).
+  for (const [key, person] of memory.present) {
+    if (!present.has(key) && !people.has(person)) departed.set(person, now);
+  }
+
+  return {
+    memory: { epoch: input.epoch, scheme: list.scheme, present, departed },
+    requests: news.length === 0 ? [] : [compose(news, now)],
+    suppressed,
+  };
+}
+
+/**
+ * A new baseline (start-up, a reconnect or wake, a changed identity scheme): nobody present is
+ * news, except, after a gap, those who started while the app was not looking, in one summary.
+ * Recent departures carry over, so someone back within a minute is not new after a reconnect.
+ */
+function baseline(memory: PolicyMemory | null, list: ViewerList, input: PolicyInput, present: Map<string, string>): PolicyResult {
+  const departed = departuresAcrossGap(memory, list, input.now);
+  const gap = memory !== null && memory.epoch !== input.epoch && input.awaySince != null;
+  const news: Viewer[] = [];
+  const suppressed: PolicyResult['suppressed'] = [];
+  for (const viewer of gap ? arrivalsWhileAway(list, input.awaySince as number, memory, input.now) : []) {
+    const reason = suppressionReason(viewer, input);
+    if (reason) suppressed.push({ viewer, reason });
+    else news.push(viewer);
+  }
+  return {
+    memory: { epoch: input.epoch, scheme: list.scheme, present, departed },
+    requests: news.length === 0 ? [] : [composeAway(news, input.now)],
+    suppressed,
+  };
+}
+
+function composeAway(news: Viewer[], now: number): NotificationRequest {
+  const { title, body } = awaySummaryText(news);
+  const single = news.length === 1 ? (news[0] as Viewer) : null;
+  return {
+    id: `${now.toString(36)}-away-${fnv1a(news.map((viewer) => viewer.key).sort().join('\n'))}`,
+    title,
+    body,
+    artworkUrl: single?.artworkUrl ?? null,
+    // what happened while away is in the Activity log (tagged so), whoever has left since
+    target: { view: 'activity', section: 'log' },
+    at: now,
+  };
+}
+
+function suppressionReason(viewer: Viewer, input: PolicyInput): SuppressReason | null {
+  const { settings, now } = input;
+  if (!settings.enabled) return 'disabled';
+  if (settings.pausedUntil !== null && now < settings.pausedUntil) return 'paused';
+  if (inQuietHours(settings.quietHours, input.minuteOfDay)) return 'quiet-hours';
+  const user = viewer.user.trim().toLowerCase();
+  if (settings.mutedUsers.some((muted) => muted.trim().toLowerCase() === user)) return 'muted';
+  return null;
+}
+
+const minutes = (hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+};
+
+/** Quiet hours may wrap midnight ("22:00"–"07:00"); equal ends mean none. */
+export function inQuietHours(quiet: NotificationSettings['quietHours'], minuteOfDay: number): boolean {
+  if (!quiet) return false;
+  const start = minutes(quiet.start);
+  const end = minutes(quiet.end);
+  if (start === end) return false;
+  return start < end ? minuteOfDay >= start && minuteOfDay < end : minuteOfDay >= start || minuteOfDay < end;
+}
+
+/** What a viewer is watching, in a notification: the programme, or the channel while a bumper airs. */
+function watchingWords(viewer: Viewer): string | null {
+  if (viewer.onBumper) return channelLabel(viewer.channelNumber, viewer.channelName) ?? viewer.watching;
+  return viewer.watching;
+}
+
+/** "dave, erin and frank" (English list: the core has no locale of its own). */
+function names(users: readonly string[]): string {
+  return users.length <= 1 ? (users[0] ?? '') : `${users.slice(0, -1).join(', ')} and ${users[users.length - 1]}`;
+}
+
+/** Up to this many names are spelled out when a group starts on the same programme. */
+export const GROUP_NAMES_MAX = 3;
+
+function compose(news: Viewer[], now: number): NotificationRequest {
+  const id = `${now.toString(36)}-${fnv1a(news.map((viewer) => viewer.key).sort().join('\n'))}`;
+  if (news.length === 1) {
+    const viewer = news[0] as Viewer;
+    const channel = channelLabel(viewer.channelNumber, viewer.channelName);
+    const watching = watchingWords(viewer);
+    return {
+      id,
+      title: watching ? `${viewer.user} started watching ${watching}` : `${viewer.user} started watching`,
+      body: [viewer.onBumper ? null : channel, viewer.device].filter(Boolean).join(' · ') || 'Open Airwave Tray to see more.',
+      artworkUrl: viewer.artworkUrl,
+      target: { view: 'watching', viewer: viewer.key },
+      at: now,
+    };
+  }
+  // A group on the same programme (a family on the sofa, one film) reads as one sentence.
+  const together = watchingWords(news[0] as Viewer);
+  if (together && news.every((viewer) => watchingWords(viewer) === together)) {
+    const first = news[0] as Viewer;
+    const sameChannel = news.every((viewer) => viewer.channelNumber === first.channelNumber);
+    const who = news.length <= GROUP_NAMES_MAX ? names(news.map((viewer) => viewer.user)) : `${news.length} people`;
+    return {
+      id,
+      title: `${who} started watching ${together}`,
+      body:
+        news.length <= GROUP_NAMES_MAX
+          ? (sameChannel && !first.onBumper ? channelLabel(first.channelNumber, first.channelName) : null) ?? 'Open Airwave Tray to see more.'
+          : names(news.map((viewer) => viewer.user)),
+      artworkUrl: first.artworkUrl,
+      target: { view: 'watching' },
+      at: now,
+    };
+  }
+  const shown = news.slice(0, 3).map((viewer) => {
+    const watching = watchingWords(viewer);
+    return watching ? `${viewer.user} (${watching})` : viewer.user;
+  });
+  const more = news.length - shown.length;
+  return {
+    id,
+    title: `${news.length} people started watching`,
+    body: more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', '),
+    artworkUrl: null,
+    target: { view: 'watching' },
+    at: now,
+  };
+}
+
+/** A short stable hash (FNV-1a, 32 bit) so one update's notification has one id. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}

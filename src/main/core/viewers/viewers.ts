@@ -1,0 +1,126 @@
+import { PlaybackStates, type NowPlayingEntry, type Session } from '../../../shared/airwave';
+import type { ViewerEntry } from '../../../shared/bridge';
+import { deviceLabel, personKey } from '../../../shared/viewer-identity';
+import type { AppState } from '../state';
+
+/**
+ * Who is watching, with an identity that survives refetches. With `/sessions` a viewer is a
+ * session id; without it (only `/now-playing`), a user on a device (platform, model). Changing
+ * channel keeps the identity either way.
+ */
+export interface Viewer {
+  /** identity for "is this a new viewer?" */
+  key: string;
+  /** the person on the device, to recognise someone who left and came straight back */
+  person: string;
+  user: string;
+  /** "Apple TV 4K (tvOS)" */
+  device: string | null;
+  channelNumber: number | null;
+  channelName: string | null;
+  /** the show for an episode, else the title */
+  watching: string | null;
+  artworkUrl: string | null;
+  /** when the session started (`/sessions` only); `/now-playing` does not say */
+  startedAt?: string | null;
+  /** on an interstitial bumper (known only from `/sessions`' state) */
+  onBumper?: boolean;
+}
+
+export type IdentityScheme = 'session' | 'device';
+
+export interface ViewerList {
+  scheme: IdentityScheme;
+  viewers: Viewer[];
+}
+
+export function viewerFromSession(session: Session): Viewer {
+  return {
+    key: `session:${session.id}`,
+    person: personKey(session.user, session.device),
+    user: session.user,
+    device: deviceLabel(session.device),
+    channelNumber: session.channel?.number ?? null,
+    channelName: session.channel?.name ?? null,
+    watching: session.showTitle ?? session.title,
+    artworkUrl: session.artworkUrl,
+    startedAt: session.startedAt,
+    onBumper: session.state === 'bumper',
+  };
+}
+
+/** Now-playing entries keyed by person; two identical devices of one user get #2, #3 … */
+export function viewersFromNowPlaying(entries: readonly NowPlayingEntry[]): Viewer[] {
+  const seen = new Map<string, number>();
+  return entries.map((entry) => {
+    const person = personKey(entry.user, entry.device);
+    const n = (seen.get(person) ?? 0) + 1;
+    seen.set(person, n);
+    return {
+      key: n === 1 ? `device:${person}` : `device:${person}#${n}`,
+      person,
+      user: entry.user,
+      device: deviceLabel(entry.device),
+      channelNumber: entry.channelNumber,
+      channelName: entry.channelName,
+      watching: entry.showTitle ?? entry.title,
+      artworkUrl: entry.artworkUrl,
+    };
+  });
+}
+
+/** The viewer list worked out from each list the server sent, so every reader of one update shares it. */
+const listed = new WeakMap<readonly Session[] | readonly NowPlayingEntry[], ViewerList>();
+
+/**
+ * The viewers in a state, or null before the first viewer list has arrived. Worked out once per
+ * list the server sent (the notifications, the activity log, the tray and the features all ask
+ * on every update, with tens of thousands of viewers too); callers must not change what they get.
+ */
+export function viewersOf(state: AppState): ViewerList | null {
+  const sessions = state.sessions;
+  const source = sessions.supported && sessions.data ? sessions.data : state.nowPlaying.data;
+  if (!source) return null;
+  const known = listed.get(source);
+  if (known) return known;
+  const list: ViewerList =
+    source === sessions.data
+      ? { scheme: 'session', viewers: (source as readonly Session[]).filter((session) => session.state !== 'off').map(viewerFromSession) }
+      : { scheme: 'device', viewers: viewersFromNowPlaying(source as readonly NowPlayingEntry[]) };
+  listed.set(source, list);
+  return list;
+}
+
+/**
+ * `/now-playing` entries with what `/sessions` says about the same person (user on a device); for
+ * two identical devices of one user, the session on the entry's channel first. An entry without a
+ * matching session is left as it is (its extras unknown, not guessed).
+ */
+export function withSessionFields(entries: readonly NowPlayingEntry[], sessions: readonly Session[]): ViewerEntry[] {
+  const byPerson = new Map<string, Session[]>();
+  for (const session of sessions) {
+    if (session.state === 'off') continue;
+    const person = personKey(session.user, session.device);
+    const same = byPerson.get(person);
+    if (same) same.push(session);
+    else byPerson.set(person, [session]);
+  }
+  return entries.map((entry) => {
+    const candidates = byPerson.get(personKey(entry.user, entry.device));
+    if (!candidates?.length) return entry;
+    const at = Math.max(0, candidates.findIndex((session) => (session.channel?.number ?? null) === entry.channelNumber));
+    const session = candidates.splice(at, 1)[0]!;
+    const playback = session.playbackState;
+    return {
+      ...entry,
+      playbackState: (PlaybackStates as readonly string[]).includes(playback ?? '') ? (playback as ViewerEntry['playbackState']) : null,
+      season: session.season,
+      episode: session.episode,
+      year: session.year,
+      startedAt: session.startedAt,
+      hdr: session.device?.hdr ?? null,
+      osVersion: session.device?.osVersion ?? null,
+      onBumper: session.state === 'bumper',
+    };
+  });
+}
