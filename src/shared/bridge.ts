@@ -26,13 +26,15 @@ import type {
 } from './bridge-features';
 import type { GuideRows, GuideRowsRequest, GuideSearchHit, GuideView } from './bridge-guide';
 import type { AddServerRequest, AddServerResult, LocalServerOffer, ServerEntryView, ServerPatch, ServerSummary } from './bridge-servers';
+import type { AuthStyle } from './shapes';
 
 // The guide's, the features' and the servers' parts of the contract live beside this file; re-exported here.
 export * from './bridge-features';
 export * from './bridge-guide';
 export * from './bridge-servers';
 
-export type AuthStyle = 'x-api-key' | 'bearer';
+/** How the key is sent (one definition, in shapes.ts). */
+export type { AuthStyle };
 
 // ---------------------------------------------------------------- snapshot
 

@@ -41,6 +41,8 @@ export const instant = wholeIn(0, MAX_TIME);
 // ------------------------------------------------------------ settings
 
 export const authStyle = v.picklist(['x-api-key', 'bearer']);
+/** How the key is sent: `X-API-Key: <key>` or `Authorization: Bearer <key>`. */
+export type AuthStyle = v.InferOutput<typeof authStyle>;
 export const pollSeconds = within(POLL_SECONDS);
 export const guideForwardMinutes = within(GUIDE_FORWARD_MINUTES);
 /** An address as typed (what is wrong with it is said by the connection test). */

@@ -85,7 +85,7 @@ describe('closing the core', () => {
     // nothing reaches the host any more, whatever changes underneath
     const before = { ...heard };
     h.app.store.update({ nowPlaying: { ...h.app.store.state.nowPlaying, data: [] } });
-    h.settings.update({ pollSeconds: 60 });
+    h.settings.update({ pollSeconds: 60 }, h.clock.now());
     h.app.focus({ view: 'settings' });
     h.demo.controls.startSession({ user: 'Bo', channelNumber: onAirChannel(h.demo) });
     const requests = total(h.apiRequests());

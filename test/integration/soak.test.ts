@@ -38,7 +38,7 @@ const sockets = () => process.getActiveResourcesInfo().filter((kind) => kind ===
 it('follows 24 hours of churn, restarts, a network drop and a suspend without a duplicate or a miss', { timeout: 300_000 }, async () => {
   const demoOptions = { seed: 99, channels: 16, viewers: 3, churn: 10 };
   h = await startCoreHarness({ demo: demoOptions, app: { minuteOfDay: utcMinute } });
-  h.settings.update({ notifications: { quietHours: QUIET } });
+  h.settings.update({ notifications: { quietHours: QUIET } }, h.clock.now());
   hostile = await startHostileServer(h.demo);
   await h.connect(hostile.url);
   const port = h.demo.port;

@@ -58,7 +58,7 @@ export async function startCoreHarness(options: HarnessOptions = {}): Promise<Co
   const dataDir = mkdtempSync(join(tmpdir(), 'airwave-core-'));
   const { backend } = openSettingsDir(dataDir);
   const settings = new SettingsService(backend, plainSecretBox);
-  if (options.pollSeconds) settings.update({ pollSeconds: options.pollSeconds });
+  if (options.pollSeconds) settings.update({ pollSeconds: options.pollSeconds }, clock.now());
   const app = new AppController({
     clock,
     settings,

@@ -71,7 +71,7 @@ describe('ActivityLog', () => {
   it('keeps at most 7 days and 5,000 entries, rotating its file, and reads it back after a restart', () => {
     const dir = tempDir();
     const at = { now: NOON - 8 * 24 * 60 * min };
-    const first = open(new JsonFileStore(dir), at);
+    const first = open(new JsonFileStore(dir, () => 1), at);
     first.log.observe(list(), 1);
     first.log.observe(list(viewer('Old', 1)), 1); // 8 days ago
     at.now = NOON - 60 * min;
@@ -85,7 +85,7 @@ describe('ActivityLog', () => {
     expect(lines(ACTIVITY_FILE)).toBeLessThanOrEqual(ROTATE_AFTER);
     expect(lines(`${ACTIVITY_FILE}.1`)).toBe(ROTATE_AFTER);
 
-    const again = open(new JsonFileStore(dir), at);
+    const again = open(new JsonFileStore(dir, () => 1), at);
     expect(again.log.size).toBeLessThanOrEqual(MAX_ACTIVITY);
     expect(again.log.size).toBeGreaterThan(ROTATE_AFTER);
     expect(again.log.query('today').users).toEqual(['Ann']); // the 8-day-old entry is gone
@@ -96,7 +96,7 @@ describe('ActivityLog', () => {
     const good = { at: NOON, kind: 'started', user: 'Ann', device: null, channelNumber: 101, channelName: 'X', fromChannelNumber: null, fromChannelName: null, watching: null, whileAway: false };
     const lines = [good, '{not json', { ...good, kind: 'exploded' }, { ...good, user: 'Bob', device: 42, whileAway: 'yes' }, { ...good, at: 'noon' }];
     writeFileSync(join(dir, ACTIVITY_FILE), lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n'));
-    const { log, problems } = open(new JsonFileStore(dir));
+    const { log, problems } = open(new JsonFileStore(dir, () => 1));
     expect(log.size).toBe(2);
     expect(log.query('today').entries.map((e) => [e.user, e.device, e.whileAway])).toEqual([
       ['Bob', null, false],
@@ -120,7 +120,7 @@ describe('JsonFileStore', () => {
 
   it('writes atomically (no temp file left) and only for the owner', () => {
     const dir = tempDir();
-    const store = new JsonFileStore(dir);
+    const store = new JsonFileStore(dir, () => 1);
     store.write('a.json', { n: 1 });
     store.write('a.json', { n: 2 });
     expect(readdirSync(dir)).toEqual(['a.json']);

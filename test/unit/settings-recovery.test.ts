@@ -127,7 +127,7 @@ describe('a settings file the app cannot fully use', () => {
     const settings = new SettingsService(backend, plainSecretBox);
     expect(settings.view().server).toBe(HOME);
     expect(settings.values.pollSeconds).toBe(30);
-    settings.update({ pollSeconds: 60 });
+    settings.update({ pollSeconds: 60 }, NOW);
     expect(readFileSync(target, 'utf8')).toBe(content);
     expect(notices[0]!.text).toMatch(/its settings were copied into a file of its own/);
   });
@@ -168,9 +168,9 @@ describe('settings changes', () => {
     expect(settings.values.notifications.pausedUntil).toBe(NOW + MAX_PAUSE_MS);
     settings.update({ notifications: { pausedUntil: NOW + 3_600_000 } }, NOW);
     expect(settings.values.notifications.pausedUntil).toBe(NOW + 3_600_000);
-    settings.update({ shortcut: { enabled: true, accelerator: 'Alt+\nF4' } });
+    settings.update({ shortcut: { enabled: true, accelerator: 'Alt+\nF4' } }, NOW);
     expect(settings.values.shortcut).toEqual({ enabled: true, accelerator: DEFAULT_SETTINGS.shortcut.accelerator });
-    settings.update({ shortcut: { accelerator: 'Super+Shift+F12' } });
+    settings.update({ shortcut: { accelerator: 'Super+Shift+F12' } }, NOW);
     expect(settings.values.shortcut.accelerator).toBe('Super+Shift+F12');
   });
 });

@@ -66,11 +66,11 @@ describe('the server list in the settings', () => {
     expect(settings.updateServer(home, { address: 'http://192.168.1.10:36020' })).toBe(true);
     expect(settings.entry(home)).toMatchObject({ name: 'Home', paused: true, address: 'http://192.168.1.10:36020', addresses: ['http://192.168.1.10:36020', 'http://home.local:36020'] });
     expect(settings.selectServer(cabin)).toBe(true);
-    settings.update({ badgeServer: cabin });
+    settings.update({ badgeServer: cabin }, NOW);
     expect(settings.view()).toMatchObject({ selectedServer: cabin, badgeServer: cabin, server: 'http://cabin.local:36020', authStyle: 'bearer' });
-    settings.update({ badgeServer: 'srv-unknown' });
+    settings.update({ badgeServer: 'srv-unknown' }, NOW);
     expect(settings.view().badgeServer).toBeNull(); // only a listed server can be the badge's
-    settings.update({ badgeServer: cabin });
+    settings.update({ badgeServer: cabin }, NOW);
     expect(settings.removeServer(cabin)).toBe(true);
     expect(settings.view()).toMatchObject({ selectedServer: home, badgeServer: null });
     expect(settings.allKeys()).toEqual(['aw_home']);

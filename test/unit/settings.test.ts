@@ -5,6 +5,8 @@ import { DEFAULT_SETTINGS, openSettingsDir, plainSecretBox, SettingsService, typ
 import { checkRequest } from '../../src/shared/bridge-schema';
 import { useTempDirs } from '../support/temp-dirs';
 
+const NOW = Date.parse('2026-09-27T18:00:00.000Z');
+
 const tempDir = useTempDirs('airwave-settings');
 
 /** A stand-in for safeStorage: reversible, but not the plain text. */
@@ -26,7 +28,7 @@ describe('settings file', () => {
     const settings = new SettingsService(backend, osBox);
     expect(notices).toEqual([]);
     expect(settings.values).toMatchObject(DEFAULT_SETTINGS);
-    settings.update({ pollSeconds: 30 });
+    settings.update({ pollSeconds: 30 }, NOW);
     expect(statSync(settings.path).mode & 0o777).toBe(0o600);
   });
 
@@ -88,8 +90,8 @@ describe('settings file', () => {
     const settings = new SettingsService(openSettingsDir(tempDir()).backend, osBox);
     let calls = 0;
     settings.onChange(() => calls++);
-    settings.update({ notifications: { mutedUsers: ['Kid'] } });
-    settings.update({ notifications: { quietHours: { start: '22:00', end: '07:00' } } });
+    settings.update({ notifications: { mutedUsers: ['Kid'] } }, NOW);
+    settings.update({ notifications: { quietHours: { start: '22:00', end: '07:00' } } }, NOW);
     expect(settings.view().notifications).toEqual({ enabled: true, quietHours: { start: '22:00', end: '07:00' }, mutedUsers: ['Kid'], pausedUntil: null });
     expect(calls).toBe(2);
   });

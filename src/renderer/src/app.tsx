@@ -4,7 +4,7 @@ import { Eye, RefreshCw, Search as SearchIcon, Settings as SettingsIcon } from '
 import { ago, connectionLabel } from '../../shared/format';
 import { focusFallback } from './components/a11y';
 import { bridge } from './bridge';
-import { channelDetail, configured, focusField, isStale, now, programDetail, searchOpen, snapshot, typedNumber, view, viewerDetail, type ConnectionExtras, type View } from './state';
+import { channelDetail, configured, focusField, isStale, now, programDetail, searchOpen, snapshot, typedNumber, view, viewerDetail, type View } from './state';
 import { common as t } from './strings/common';
 import { Activity } from './features/Activity';
 import { ChannelDetail } from './views/ChannelDetail';
@@ -162,7 +162,7 @@ function WatchingBadge() {
 
 const oldest = (times: (number | null)[]) => times.reduce<number | null>((min, at) => (at !== null && (min === null || at < min) ? at : min), null);
 
-const busyOf = (c: NonNullable<typeof snapshot.value>['connection']) => (c as typeof c & ConnectionExtras).busy === true;
+const busyOf = (c: NonNullable<typeof snapshot.value>['connection']) => c.busy === true;
 
 /** When the server is away, busy, rejects the key or is not supported: what is wrong, in its own words. */
 function ConnectionProblem() {

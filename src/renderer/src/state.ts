@@ -52,12 +52,6 @@ export function isStale(resource: Pick<Resource<unknown>, 'updatedAt' | 'error'>
   return resource.updatedAt !== null && (!healthy.value || resource.error !== null);
 }
 
-/** What the core does not send yet but the popover shows when it does (see the README). */
-export interface ConnectionExtras {
-  /** the server answered 503 with Retry-After: it is busy, not away */
-  busy?: boolean;
-}
-
 // ---------------------------------------------------------------- kept in localStorage
 
 /** A signal kept under `key`: read once (what `decode` refuses is the fallback), written on change. */
@@ -88,30 +82,6 @@ export const storedFlag = (key: string) => persisted<boolean>(key, false, (raw) 
 
 export const density = stored<'comfortable' | 'compact'>('airwave.density', 'comfortable', ['comfortable', 'compact']);
 
-const SEEN_KEY = 'airwave.seenViewers';
-const SEEN_MAX = 50;
-function loadSeen(): string[] {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(SEEN_KEY) ?? '[]');
-    return Array.isArray(value) ? value.filter((name): name is string => typeof name === 'string').slice(0, SEEN_MAX) : [];
-  } catch {
-    return [];
-  }
-}
-/** Names of viewers this page has seen (newest first, at most 50), to choose muted names from. */
-export const seenViewers = signal<string[]>(loadSeen());
-function rememberViewers(names: readonly string[]): void {
-  const known = seenViewers.value;
-  const fresh = names.filter((name) => !known.some((k) => k.toLowerCase() === name.toLowerCase()));
-  if (fresh.length === 0) return;
-  const next = [...new Set(fresh), ...known].slice(0, SEEN_MAX);
-  seenViewers.value = next;
-  try {
-    localStorage.setItem(SEEN_KEY, JSON.stringify(next));
-  } catch {
-    // kept for this session only
-  }
-}
 
 let lastFocusSeq = 0;
 
@@ -149,7 +119,6 @@ export function startState(): () => void {
     if (!before) performance.mark('airwave:first-snapshot'); // benchmarks measure paint from here
     snapshot.value = next;
     if (before && (before.settings.selectedServer ?? null) !== (next.settings.selectedServer ?? null)) serverSwitched();
-    if (next.nowPlaying.data) rememberViewers(next.nowPlaying.data.map((entry) => entry.user));
     const focus = next.focus;
     if (focus && focus.seq !== lastFocusSeq) {
       lastFocusSeq = focus.seq;

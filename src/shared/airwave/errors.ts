@@ -7,7 +7,6 @@ export const ErrorEnvelopeSchema = v.object({
 });
 export type ErrorEnvelope = v.InferOutput<typeof ErrorEnvelopeSchema>;
 
-export const ErrorCodes = ['unauthorized', 'not_found', 'invalid_request', 'unavailable'] as const;
 
 /** The envelope's `error` when `input` is one, else null (proxies answer with HTML or nothing). */
 export function readErrorEnvelope(input: unknown): ErrorEnvelope['error'] | null {

@@ -12,7 +12,6 @@ export const EventTypes = [
   'channel.tuned',
   'ping',
 ] as const;
-export type KnownEventType = (typeof EventTypes)[number];
 
 /** The JSON in `data:` of every real event on `GET /events`; `hello`/`keepalive` frames carry none. */
 export const EventEnvelopeSchema = v.object({

@@ -276,9 +276,11 @@ export class AppController {
       case 'refresh':
         this.servers.refresh();
         return;
-      case 'pause':
-        this.#settings.update({ notifications: { pausedUntil: pauseUntil(action.choice, this.#clock.now()) } });
+      case 'pause': {
+        const now = this.#clock.now();
+        this.#settings.update({ notifications: { pausedUntil: pauseUntil(action.choice, now) } }, now);
         return;
+      }
       case 'start-demo':
         void this.#demo.start().then((outcome) => {
           if (this.#lifecycle.isDisposed) return;

@@ -1,7 +1,5 @@
 /**
- * The core's application object and the ports it asks of a host: everything `core/app` exported
- * before it became a folder, so hosts and tests import it from the same place.
+ * The core's application object and the options it is built with: what hosts and tests import.
  */
 export { AppController } from './controller';
-export { NOTIFICATION_HISTORY } from '../viewers/notifications';
-export type { AppOptions, DemoHandle, HostPort } from './ports';
+export type { AppOptions, DemoHandle } from './ports';

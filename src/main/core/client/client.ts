@@ -22,13 +22,15 @@ import {
 import { parseChannelSchedule } from '../../../shared/airwave/schedule';
 import { USER_AGENT } from '../../../shared/app-info';
 import { parseServerUrl, type ServerAddress } from '../../../shared/server-url';
+import type { AuthStyle } from '../../../shared/shapes';
 import { systemClock, type Clock } from '../../common/clock';
 import { ApiError, isApiError, quoteServer } from './errors';
 import { keysInUse, redactInUse } from '../../common/redact';
 import { RequestGovernor, type GovernorPolicy } from './governor';
 import { DEFAULT_TIMEOUTS, HttpTransport, type RawResponse, type StreamResponse, type Timeouts } from './http';
 
-export type AuthStyle = 'x-api-key' | 'bearer';
+/** How the key is sent (one definition, in shapes.ts). */
+export type { AuthStyle };
 
 export interface Limits {
   jsonBytes: number;

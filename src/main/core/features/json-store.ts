@@ -44,8 +44,8 @@ export class JsonFileStore implements FeatureStore {
   /** lines in each current log file, counted on first use */
   readonly #logLines = new Map<string, number>();
 
-  /** `failed` hears of a write that did not happen (the app keeps going with what it holds). */
-  constructor(dir: string, now: () => number = Date.now, failed: (text: string) => void = () => {}) {
+  /** `now` is the core's clock (names set-aside copies); `failed` hears of a write that did not happen (the app keeps going with what it holds). */
+  constructor(dir: string, now: () => number, failed: (text: string) => void = () => {}) {
     this.#dir = dir;
     this.#now = now;
     this.#failed = failed;

@@ -9,6 +9,7 @@ import { channelLabel, clock as clockTime, programTitle } from '../../../shared/
 import { instant, PROGRAMME_FIELDS, serverId, serverName, shortText } from '../../../shared/shapes';
 import { eachKept, orDefault } from '../../../shared/tolerant';
 import type { Clock, TimerHandle } from '../../common/clock';
+import { fnv1a } from '../../common/hash';
 import type { NotificationRequest } from '../viewers/notify-policy';
 import type { FeatureStore } from './json-store';
 import type { CheckOutcome } from './schedule-check';
@@ -279,15 +280,6 @@ function missedNotice(missed: Reminder[], reason: MissedReason, now: number): No
 export function reminderId(ref: Pick<ProgrammeRef, 'channelId' | 'startsAt' | 'ratingKey' | 'title'>, server?: string | null): string {
   const slot = `${ref.channelId}\n${Date.parse(ref.startsAt)}\n${ref.ratingKey ?? `title:${ref.title.trim().toLowerCase()}`}`;
   return fnv1a(server ? `${server}\n${slot}` : slot);
-}
-
-export function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(36);
 }
 
 export function pickRef(ref: ProgrammeRef): ProgrammeRef {

@@ -21,7 +21,6 @@ const sealedKey = v.pipe(
   }),
   v.check((key) => key.protection !== 'plain' || Buffer.from(key.data, 'base64').toString('utf8').trim() !== '', 'a key that decodes to nothing'),
 );
-export type SealedKey = v.InferOutput<typeof sealedKey>;
 
 /**
  * One server as the file holds it (the key sealed, see SecretBox). Without a usable id and

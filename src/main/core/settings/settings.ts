@@ -204,10 +204,10 @@ export class SettingsService {
   }
 
   /**
-   * Applies a change. A pause is bounded to MAX_PAUSE_MS ahead; a shortcut that is not an Electron
-   * accelerator is not kept (the valid one stays).
+   * Applies a change. A pause is bounded to MAX_PAUSE_MS after `now` (the core's clock, given by
+   * the caller); a shortcut that is not an Electron accelerator is not kept (the valid one stays).
    */
-  update(patch: SettingsPatch, now = Date.now()): void {
+  update(patch: SettingsPatch, now: number): void {
     const values = this.values;
     const notifications = patch.notifications ? definedOnly(patch.notifications) : null;
     if (notifications?.pausedUntil) notifications.pausedUntil = Math.min(notifications.pausedUntil, now + MAX_PAUSE_MS);

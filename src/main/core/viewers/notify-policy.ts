@@ -2,6 +2,7 @@ import type { FocusTarget, NotificationSettings } from '../../../shared/bridge';
 import { channelLabel } from '../../../shared/format';
 import { arrivalsWhileAway, awaySummaryText, changedChannel, departuresAcrossGap, recentDepartures, REJOIN_GRACE_MS } from './session-semantics';
 import type { IdentityScheme, Viewer, ViewerList } from './viewers';
+import { fnv1a } from '../../common/hash';
 
 /**
  * Which viewer changes are news. Pure: memory in, memory out. The first list after start-up or
@@ -214,14 +215,4 @@ function compose(news: Viewer[], now: number): NotificationRequest {
     target: { view: 'watching' },
     at: now,
   };
-}
-
-/** A short stable hash (FNV-1a, 32 bit) so one update's notification has one id. */
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(36);
 }

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { seenViewers, snapshot } from '../state';
+import { snapshot } from '../state';
 import { settings as t } from '../strings/settings';
 
 /** Muted names: a checkbox per viewer the app has seen, plus any other name typed in. */
@@ -7,7 +7,7 @@ export function MutedNames({ muted, apply }: { muted: string[]; apply: (names: s
   const [other, setOther] = useState('');
   const isMuted = (name: string) => muted.some((m) => m.toLowerCase() === name.toLowerCase());
   // the core's list (this run and the activity log); the page's own memory where a core sends none
-  const names = [...(snapshot.value?.seenViewers ?? seenViewers.value)];
+  const names = [...(snapshot.value?.seenViewers ?? [])];
   for (const name of muted) if (!names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name);
   names.sort((a, b) => a.localeCompare(b));
   const toggle = (name: string, on: boolean) => apply(on ? [...muted, name] : muted.filter((m) => m.toLowerCase() !== name.toLowerCase()));

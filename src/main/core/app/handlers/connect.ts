@@ -1,12 +1,11 @@
 /**
  * Connecting and testing: which key a connect or test may use (never a saved key for another
- * server), probe before save, and the saved server as the sync engine's configuration.
+ * server), and probe before save.
  */
 import type { BridgeHandlers, ConnectRequest, ConnectResult, UserError } from '../../../../shared/bridge';
 import { parseServerUrl } from '../../../../shared/server-url';
 import type { ProbeOptions, ProbeReport } from '../../connection-test/probe';
 import type { SettingsService } from '../../settings/settings';
-import type { EngineConfig } from '../../sync/engine';
 import type { DemoMode } from '../demo-mode';
 import type { Notices } from '../notices';
 import { probeFailure, probeView } from '../../connection-test/probe-view';
@@ -64,12 +63,4 @@ function keyFor(settings: SettingsService, request: ConnectRequest): string | Us
     message: sameServer ? 'The saved key cannot be read on this computer.' : 'Paste the API key for this server.',
     fix: 'Copy it from the Airwave web interface, under API keys, into the key field.',
   };
-}
-
-/** The selected server and its key as an engine's configuration, or null when either is missing. */
-export function savedConfig(settings: SettingsService): EngineConfig | null {
-  const selected = settings.selected();
-  const apiKey = selected ? settings.keyOf(selected.id) : null;
-  if (!selected || !apiKey) return null;
-  return { server: selected.address, apiKey, authStyle: selected.authStyle, pollSeconds: settings.values.pollSeconds };
 }

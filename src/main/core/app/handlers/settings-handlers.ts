@@ -4,6 +4,7 @@
  * the demo (back to first run, or to the saved real server).
  */
 import { acceleratorProblem } from '../../../../shared/accelerator';
+import type { Clock } from '../../../common/clock';
 import type { BridgeHandlers } from '../../../../shared/bridge';
 import type { SettingsService } from '../../settings/settings';
 import type { DemoMode } from '../demo-mode';
@@ -14,6 +15,7 @@ export interface SettingsDeps {
   settings: SettingsService;
   host: Partial<HostPort>;
   demo: DemoMode;
+  clock: Clock;
 }
 
 /**
@@ -27,11 +29,11 @@ export function settingsHandlers(deps: SettingsDeps): Pick<BridgeHandlers, 'upda
       const accelerator = patch.shortcut?.accelerator;
       const problem = accelerator === undefined ? null : acceleratorProblem(accelerator);
       if (problem) return failed('invalid-shortcut', `The shortcut "${accelerator}" cannot be used: ${problem}`, 'Press Record and then the keys.');
-      settings.update(patch);
+      settings.update(patch, deps.clock.now());
       const after = settings.values;
       if (patch.launchAtLogin !== undefined) host.setLaunchAtLogin?.(after.launchAtLogin);
       if (patch.shortcut && host.applyShortcut && !host.applyShortcut(after.shortcut)) {
-        settings.update({ shortcut: { enabled: false } });
+        settings.update({ shortcut: { enabled: false } }, deps.clock.now());
         return failed(
           'shortcut-refused',
           `The shortcut ${after.shortcut.accelerator} could not be registered; another app may be using it.`,
