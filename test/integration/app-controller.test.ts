@@ -208,6 +208,14 @@ describe('commands', () => {
     expect(h.notifications[0]!.title).toMatch(/^Loud started watching/);
   });
 
+  it("bounds a pause by the core's clock, not the computer's: an hour is an hour a year from now", async () => {
+    h = await startCoreHarness();
+    h.clock.jump(365 * 24 * 60 * 60_000);
+    h.app.trayAction({ type: 'pause', choice: '1h' });
+    // the wall clock's bound (7 days after today) used to cut this to a pause already over
+    expect(h.settings.values.notifications.pausedUntil).toBe(h.clock.now() + 60 * 60_000);
+  });
+
   it('applies a new poll interval at once', async () => {
     h = await startCoreHarness({ demo: { sse: false } });
     await h.connect();
