@@ -1,5 +1,6 @@
 import type { Session } from '../../shared/airwave';
 import type { GuideView, Resource, ServerData } from '../../shared/bridge';
+import { Emitter } from '../common/emitter';
 
 /**
  * What the core knows about the server, in one immutable value. The sync engine is its only
@@ -91,7 +92,7 @@ export type StateListener = (state: AppState, changed: ReadonlySet<keyof AppStat
 /** Holds the current AppState; `update` merges a partial and tells listeners which parts changed. */
 export class StateStore {
   #state: AppState;
-  readonly #listeners = new Set<StateListener>();
+  readonly #changed = new Emitter<{ state: AppState; changed: ReadonlySet<keyof AppState> }>();
 
   constructor(initial: AppState) {
     this.#state = initial;
@@ -109,12 +110,11 @@ export class StateStore {
     }
     if (changed.size === 0) return;
     this.#state = { ...this.#state, ...changes };
-    for (const listener of [...this.#listeners]) listener(this.#state, changed);
+    this.#changed.fire({ state: this.#state, changed });
   }
 
   subscribe(listener: StateListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#changed.event(({ state, changed }) => listener(state, changed));
   }
 }
 

@@ -2,7 +2,8 @@
  * The followed servers: one slot per server in the settings, each with its own state store and
  * sync engine (so its own connection, event stream or polling, backoff and request governor).
  * `apply` brings the slots in line with what should be followed; a server failing or paused never
- * touches another slot.
+ * touches another slot. Every engine it stops is tracked until it has closed, so `close()` resolves
+ * only when nothing of any server is left running.
  */
 import type { Clock } from '../../common/clock';
 import { initialState, StateStore, type AppState } from '../state';
@@ -47,6 +48,8 @@ export class Fleet {
   #popoverOpen = false;
   #suspended = false;
   #closed = false;
+  /** engines stopped by `apply` (removed or idle) whose close has not finished yet */
+  readonly #closing = new Set<Promise<void>>();
 
   constructor(options: FleetOptions) {
     this.#o = options;
@@ -65,7 +68,7 @@ export class Fleet {
   apply(targets: readonly FollowTarget[]): void {
     if (this.#closed) return;
     const wanted = new Set(targets.map((t) => t.id));
-    for (const id of [...this.#slots.keys()]) if (!wanted.has(id)) void this.remove(id);
+    for (const id of [...this.#slots.keys()]) if (!wanted.has(id)) this.#track(this.remove(id));
     const ordered = new Map<string, ServerSlot & { unsubscribe: () => void }>();
     for (const target of targets) {
       const slot = this.#slots.get(target.id) ?? this.#create(target.id);
@@ -129,7 +132,13 @@ export class Fleet {
     const slots = [...this.#slots.values()];
     this.#slots.clear();
     for (const slot of slots) slot.unsubscribe();
-    await Promise.all(slots.map((slot) => slot.engine.close()));
+    await Promise.all([...slots.map((slot) => slot.engine.close()), ...this.#closing]);
+  }
+
+  /** Keeps `closing` until it settles, so `close()` can wait for it. */
+  #track(closing: Promise<void>): void {
+    const tracked = closing.catch(() => {}).finally(() => this.#closing.delete(tracked));
+    this.#closing.add(tracked);
   }
 
   #create(id: string): ServerSlot & { unsubscribe: () => void } {
@@ -145,7 +154,7 @@ export class Fleet {
   /** Not following: traffic stops, what was held is cleared, the connection says why. */
   #idle(slot: ServerSlot, state: AppState): void {
     slot.config = null;
-    void slot.engine.close();
+    this.#track(slot.engine.close());
     slot.store.update(state);
   }
 }

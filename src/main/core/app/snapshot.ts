@@ -6,6 +6,7 @@ import type { NowPlayingEntry, Session } from '../../../shared/airwave';
 import type { AppSnapshot, FeaturesView, Resource, SnapshotUpdate, ViewerEntry } from '../../../shared/bridge';
 import type { AppState } from '../state';
 import { withSessionFields } from '../viewers/viewers';
+import { Emitter } from '../../common/emitter';
 
 export type SnapshotPart = keyof AppSnapshot;
 
@@ -73,7 +74,7 @@ export function viewersWithSessions(state: AppState): Resource<ViewerEntry[]> {
 /** Sends snapshot updates to subscribers, leaving out resource data they already have. */
 export class SnapshotPublisher {
   readonly #read: () => AppSnapshot;
-  readonly #listeners = new Set<(update: SnapshotUpdate) => void>();
+  readonly #updates = new Emitter<SnapshotUpdate>();
   /** the data object of each resource part as last pushed to the renderer */
   readonly #pushedData = new Map<SnapshotPart, unknown>();
 
@@ -83,15 +84,15 @@ export class SnapshotPublisher {
 
   /** The full snapshot at once, then the changed parts. */
   subscribe(listener: (update: SnapshotUpdate) => void): () => void {
-    this.#listeners.add(listener);
+    const off = this.#updates.event(listener);
     const snapshot = this.#read();
     for (const [part, value] of Object.entries(snapshot)) if (isResource(value)) this.#pushedData.set(part as SnapshotPart, value.data);
     listener({ full: true, parts: snapshot });
-    return () => this.#listeners.delete(listener);
+    return off;
   }
 
   push(parts: SnapshotPart[]): void {
-    if (parts.length === 0 || this.#listeners.size === 0) return;
+    if (parts.length === 0 || this.#updates.size === 0) return;
     const snapshot = this.#read();
     const entries = parts.map((part) => {
       const value = snapshot[part];
@@ -104,12 +105,12 @@ export class SnapshotPublisher {
       return [part, rest];
     });
     const update: SnapshotUpdate = { full: false, parts: Object.fromEntries(entries) as SnapshotUpdate['parts'] };
-    for (const listener of [...this.#listeners]) listener(update);
+    this.#updates.fire(update);
   }
 
   /** Releases every subscriber (the core is closing). */
   dispose(): void {
-    this.#listeners.clear();
+    this.#updates.dispose();
     this.#pushedData.clear();
   }
 }

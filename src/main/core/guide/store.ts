@@ -2,6 +2,7 @@ import type { GuideChannel, PackageRef, Program } from '../../../shared/airwave'
 import type { GuideHeader, GuideSink } from '../client/guide-stream';
 import { ProgrammeTable } from './programmes';
 import { StringPool } from './strings';
+import { Emitter } from '../../common/emitter';
 
 /**
  * Owns one loaded guide window in compact form: channels in guide order with their fields
@@ -58,7 +59,8 @@ export class GuideStore implements GuideSink {
   readonly #programmes = new ProgrammeTable(this.#pool);
   readonly #channels: ChannelEntry[] = [];
   readonly #packages = new Map<string, PackageRef>();
-  readonly #listeners = new Set<(summary: GuideSummary) => void>();
+  /** one listener's mistake must not stop the load or the others: errors are dropped */
+  readonly #changed = new Emitter<GuideSummary>(() => {});
   #state: GuideLoadState = 'loading';
   #error: string | null = null;
   #window: GuideWindow | null = null;
@@ -165,8 +167,7 @@ export class GuideStore implements GuideSink {
 
   /** Listens for rows arriving (once per network chunk that brought some) and for the load settling. */
   subscribe(listener: (summary: GuideSummary) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#changed.event(listener);
   }
 
   /** About how many bytes the store keeps: the programme columns, the strings and the channel entries. */
@@ -236,12 +237,6 @@ export class GuideStore implements GuideSink {
   #announce(): void {
     this.#unannounced = false;
     const summary = this.summary();
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener(summary);
-      } catch {
-        // one listener's mistake must not stop the load or the others
-      }
-    }
+    this.#changed.fire(summary);
   }
 }

@@ -5,6 +5,7 @@ import { readKept } from '../../../shared/tolerant';
 import { MAX_SERVER_NAME } from '../../../shared/shapes';
 import { defaultName, following, newServerId, withAddress, type StoredServer } from './server-entries';
 import { DEFAULT_SETTINGS, MAX_PAUSE_MS, settingsSchema, type KeyProtection, type SettingsBackend, type StoredSettings } from './settings-storage';
+import { Emitter } from '../../common/emitter';
 
 export * from './settings-storage';
 export { openSettings, openSettingsDir, type OpenedSettings } from './settings-file';
@@ -39,7 +40,7 @@ const storageOf = (protection: KeyProtection): KeyStorage => (protection === 'os
 export class SettingsService {
   readonly #backend: SettingsBackend;
   readonly #secrets: SecretBox;
-  readonly #listeners = new Set<() => void>();
+  readonly #changed = new Emitter<void>();
   #values: StoredSettings | null = null;
 
   constructor(backend: SettingsBackend, secrets: SecretBox) {
@@ -237,8 +238,7 @@ export class SettingsService {
   }
 
   onChange(listener: () => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#changed.event(listener);
   }
 
   #seal(plain: string): StoredServer['apiKey'] {
@@ -258,7 +258,7 @@ export class SettingsService {
     const kept = read.ok ? (Object.fromEntries(Object.keys(values).map((name) => [name, read.value[name as keyof StoredSettings]])) as Partial<StoredSettings>) : values;
     this.#backend.set(kept);
     this.#values = null; // read back what the store kept (defaults and all)
-    for (const listener of [...this.#listeners]) listener();
+    this.#changed.fire();
   }
 }
 

@@ -3,12 +3,13 @@
  * when it really changed.
  */
 import type { TrayView } from './tray-view';
+import { Emitter } from '../../common/emitter';
 
 export class TrayPublisher {
   readonly #compute: () => TrayView;
   #view: TrayView | null = null;
   #key = '';
-  readonly #listeners = new Set<(view: TrayView) => void>();
+  readonly #changed = new Emitter<TrayView>();
 
   constructor(compute: () => TrayView) {
     this.#compute = compute;
@@ -21,9 +22,9 @@ export class TrayPublisher {
 
   /** The tray view now and whenever it changes. */
   listen(listener: (view: TrayView) => void): () => void {
-    this.#listeners.add(listener);
+    const off = this.#changed.event(listener);
     listener(this.view);
-    return () => this.#listeners.delete(listener);
+    return off;
   }
 
   /** Recomputes the view; listeners hear of it only when it differs from the last one. */
@@ -33,11 +34,11 @@ export class TrayPublisher {
     if (key === this.#key) return;
     this.#key = key;
     this.#view = view;
-    for (const listener of [...this.#listeners]) listener(view);
+    this.#changed.fire(view);
   }
 
   /** Releases every listener (the core is closing). */
   dispose(): void {
-    this.#listeners.clear();
+    this.#changed.dispose();
   }
 }

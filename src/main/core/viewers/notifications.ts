@@ -4,6 +4,7 @@
  */
 import { boundText, displaySafe, TEXT_LIMITS } from '../../../shared/text';
 import type { Clock } from '../../common/clock';
+import { Emitter } from '../../common/emitter';
 import { stepNotifications, type NotificationRequest, type PolicyMemory } from './notify-policy';
 import type { SettingsService } from '../settings/settings';
 import { ONLY_SERVER, type AppState, type ServerTag } from '../state';
@@ -24,7 +25,7 @@ export class NotificationFeed {
   /** the policy's memory per server (slot id) */
   readonly #policies = new Map<string, PolicyMemory | null>();
   readonly #history: NotificationRequest[] = [];
-  readonly #listeners = new Set<(request: NotificationRequest) => void>();
+  readonly #raised = new Emitter<NotificationRequest>();
 
   constructor(options: NotificationFeedOptions) {
     this.#options = options;
@@ -36,8 +37,7 @@ export class NotificationFeed {
   }
 
   listen(listener: (request: NotificationRequest) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#raised.event(listener);
   }
 
   /**
@@ -66,7 +66,7 @@ export class NotificationFeed {
     const request = shownText(raised);
     this.#history.push(request);
     if (this.#history.length > NOTIFICATION_HISTORY) this.#history.shift();
-    for (const listener of [...this.#listeners]) listener(request);
+    this.#raised.fire(request);
   }
 
   /** Forgets who was watching on a server (or on all): its next list is a baseline again. */
@@ -77,7 +77,7 @@ export class NotificationFeed {
 
   /** Releases every listener (the core is closing). */
   dispose(): void {
-    this.#listeners.clear();
+    this.#raised.dispose();
   }
 }
 
