@@ -31,11 +31,13 @@ const COMPACT_POSTER = { width: 24, height: 36 };
 
 /**
  * Newest first by start time; viewers with no known start (a server without `/sessions`) after
- * them, in the server's order. A new array once per list the snapshot brings (memoised by it).
+ * them. Viewers who started in the same millisecond go by who they are (server, user, device), not
+ * by where the server happened to list them, so a refresh does not swap them. A new array once per
+ * list the snapshot brings (memoised by it): O(n log n) per change, nothing per render.
  */
 export function newestFirst(entries: readonly ViewerEntry[]): ViewerEntry[] {
-  const keyed = entries.map((entry, i) => ({ entry, i, at: startedAt(entry) ?? -Infinity }));
-  keyed.sort((a, b) => (a.at === b.at ? a.i - b.i : b.at - a.at));
+  const keyed = entries.map((entry, i) => ({ entry, i, at: startedAt(entry) ?? -Infinity, who: viewerKey(entry) }));
+  keyed.sort((a, b) => (a.at !== b.at ? b.at - a.at : a.who !== b.who ? (a.who < b.who ? -1 : 1) : a.i - b.i));
   return keyed.map((k) => k.entry);
 }
 
@@ -43,6 +45,16 @@ export function Watching() {
   const s = snapshot.value!;
   const entries: ViewerEntry[] | null = s.nowPlaying.data;
   const rows = useMemo(() => (entries ? newestFirst(entries) : []), [entries]);
+  // a key per viewer that survives a new order (the same person on two devices alike gets #2)
+  const keys = useMemo(() => {
+    const seen = new Map<string, number>();
+    return rows.map((entry) => {
+      const key = viewerKey(entry);
+      const n = (seen.get(key) ?? 0) + 1;
+      seen.set(key, n);
+      return `${key}#${n}`;
+    });
+  }, [rows]);
   const compact = density.value === 'compact';
   const rowHeight = compact ? COMPACT_ROW : COMFORTABLE_ROW;
   const focus = focusedViewer.value;
@@ -106,7 +118,7 @@ export function Watching() {
             const entry = rows[item.index]!;
             return (
               <ViewerCard
-                key={`${viewerKey(entry)}#${item.index}`}
+                key={keys[item.index]}
                 entry={entry}
                 at={at}
                 index={item.index}
