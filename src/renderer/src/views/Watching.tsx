@@ -1,5 +1,5 @@
 import { LoaderCircle, Pause } from 'lucide-preact';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { channelLabel, duration, localTime } from '../../../shared/format';
 import { deviceLabel } from '../../../shared/viewer-identity';
 import { inQuietHoursNow } from '../notify-state';
@@ -41,20 +41,29 @@ export function newestFirst(entries: readonly ViewerEntry[]): ViewerEntry[] {
   return keyed.map((k) => k.entry);
 }
 
+const NO_ROWS = { rows: [] as ViewerEntry[], keys: [] as string[] };
+/** The last list ordered, by the snapshot's array: a tab switch or a re-render does not sort again. */
+let lastOrdered: { entries: readonly ViewerEntry[]; rows: ViewerEntry[]; keys: string[] } | null = null;
+
+/** The list in order, with a key per viewer that survives a new order (the same person on two alike devices gets #2). */
+function ordered(entries: readonly ViewerEntry[]): { rows: ViewerEntry[]; keys: string[] } {
+  if (lastOrdered?.entries === entries) return lastOrdered;
+  const rows = newestFirst(entries);
+  const seen = new Map<string, number>();
+  const keys = rows.map((entry) => {
+    const key = viewerKey(entry);
+    const n = (seen.get(key) ?? 0) + 1;
+    seen.set(key, n);
+    return `${key}#${n}`;
+  });
+  lastOrdered = { entries, rows, keys };
+  return lastOrdered;
+}
+
 export function Watching() {
   const s = snapshot.value!;
   const entries: ViewerEntry[] | null = s.nowPlaying.data;
-  const rows = useMemo(() => (entries ? newestFirst(entries) : []), [entries]);
-  // a key per viewer that survives a new order (the same person on two devices alike gets #2)
-  const keys = useMemo(() => {
-    const seen = new Map<string, number>();
-    return rows.map((entry) => {
-      const key = viewerKey(entry);
-      const n = (seen.get(key) ?? 0) + 1;
-      seen.set(key, n);
-      return `${key}#${n}`;
-    });
-  }, [rows]);
+  const { rows, keys } = entries ? ordered(entries) : NO_ROWS;
   const compact = density.value === 'compact';
   const rowHeight = compact ? COMPACT_ROW : COMFORTABLE_ROW;
   const focus = focusedViewer.value;
