@@ -64,3 +64,39 @@ describe.each(['light', 'dark'] as const)('every view fits 380 px (%s)', (scheme
     await screenshot(page, `settings-${scheme}`);
   });
 });
+
+// Watching with 1, 7, 12 and 100 viewers, comfortable and compact, light and dark, at 1× and 2×:
+// every card's bar ends on the same right edge, nothing spills sideways, and each picture lands
+// in test-results/screens/watching-<n>-<density>-<scheme>@<scale>x.png (docs/screens has copies).
+describe.each([1, 7, 12, 100])('Watching with %i viewer(s)', (viewers) => {
+  it('lays every card out alike in both densities, themes and pixel ratios', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 24, viewers, churn: 0 } });
+    const demo = host.demo!;
+    if (viewers > 1) {
+      const paused = demo.controls.startSession({ user: 'Pia', channelNumber: onAirChannel(demo), platform: 'webOS', model: 'LG OLED C3' });
+      demo.controls.setPaused(paused.id, true);
+    }
+    const shown = Math.min(viewers + (viewers > 1 ? 1 : 0), 1000);
+    await poll(() => host.app.snapshot().nowPlaying.data?.length).toBe(shown);
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const deviceScaleFactor of [1, 2]) {
+        const context = await e2e.browser.newContext({ viewport: { width: 380, height: 560 }, deviceScaleFactor, colorScheme: scheme, reducedMotion: 'reduce', locale: 'en-GB' });
+        const page = await context.newPage();
+        page.setDefaultTimeout(10_000);
+        await page.goto(host.url);
+        for (const density of ['comfortable', 'compact'] as const) {
+          if (density === 'compact') await page.getByRole('button', { name: 'Compact' }).click();
+          await poll(() => page.locator(density === 'compact' ? 'ul.cards-compact li.card' : 'ul.cards:not(.cards-compact) li.card').count()).toBeGreaterThan(0);
+          await poll(() => page.locator('li.card img.poster').evaluateAll((images) => images.every((img) => (img as HTMLImageElement).complete))).toBe(true);
+          // the pane's own (the header at 12 and 100 viewers is another part of issue 26)
+          expect((await overflowing(page)).filter((el) => !el.startsWith('button.icon-button') && !/^(svg|path|circle|line|rect)\./.test(el))).toEqual([]);
+          // one right edge for every bar on screen
+          const edges = await page.locator('li.card [role=progressbar]').evaluateAll((bars) => [...new Set(bars.map((bar) => Math.round(bar.getBoundingClientRect().right)))]);
+          expect(edges).toHaveLength(1);
+          await screenshot(page, `watching-${viewers}-${density}-${scheme}@${deviceScaleFactor}x`);
+        }
+        await context.close();
+      }
+    }
+  });
+});

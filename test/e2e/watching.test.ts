@@ -2,7 +2,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../src/shared/airwave';
-import type { AppSnapshot } from '../../src/shared/bridge';
+import type { AppSnapshot, ViewerEntry } from '../../src/shared/bridge';
+import { personKey } from '../../src/shared/viewer-identity';
+import { viewersOf } from '../../src/main/core/viewers';
 import type { PreviewHost } from '../../src/main/preview/host';
 import { focused, openPopover, screenshot } from '../support/browser';
 import { onAirChannel } from '../support/core-harness';
@@ -32,9 +34,21 @@ async function withSessionFields(page: Page, host: PreviewHost): Promise<void> {
   });
 }
 
+/**
+ * Waits until the core's viewers carry their start times (they come with /sessions, maybe a
+ * moment after the list), so a page opened now gets its final order at once.
+ */
+async function withStartTimes(host: PreviewHost, count: number): Promise<void> {
+  await poll(() => {
+    const data = host.app.snapshot().nowPlaying.data;
+    return data?.length === count && data.every((entry) => entry.startedAt);
+  }).toBe(true);
+}
+
 describe('Watching', () => {
   it('opens a viewer sheet with Enter and by click, and gives focus back to the card', async () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 3, churn: 0 } });
+    await withStartTimes(host, 3);
     const page = await openPopover(e2e.browser, host.url);
     await poll(() => cards(page).count()).toBe(3);
     // tabs, search, settings, the density toggle, then the list
@@ -46,13 +60,15 @@ describe('Watching', () => {
     await page.keyboard.press('Shift+Tab');
     expect((await focused(page)).className).toContain('card-button');
     await page.keyboard.press('ArrowDown');
+    // focus moves once the card is rendered (the next frame): the second card, in the DOM as on screen
+    await poll(() => page.evaluate(() => document.activeElement?.closest('li.card')?.getAttribute('aria-posinset'))).toBe('2');
     const secondText = () => page.evaluate(() => document.activeElement?.textContent);
     const second = await secondText();
     expect(second).toBe(await page.locator('.card-button').nth(1).textContent());
     await page.keyboard.press('Enter');
     const sheet = page.getByRole('dialog');
     await sheet.waitFor();
-    const user = host.app.snapshot().nowPlaying.data![1]!.user;
+    const user = newestFirst(host.app.snapshot().nowPlaying.data!)[1]!.user;
     expect(await sheet.getByRole('heading').first().textContent()).toBe(user);
     expect(await sheet.locator('.facts').textContent()).toMatch(/Device/);
     await screenshot(page, 'viewer-light');
@@ -80,41 +96,75 @@ describe('Watching', () => {
     await page.reload();
     await poll(() => cards(page).count()).toBe(4);
     const card = page.locator('li.card', { hasText: 'Pia' });
-    await poll(() => card.locator('.badge-paused').textContent()).toBe('Paused');
+    // paused: an icon with its word
+    await poll(() => card.locator('.card-state-paused').textContent()).toBe('Paused');
+    expect(await card.locator('.card-state-paused svg').count()).toBe(1);
     // the state is part of the card's name for a screen reader (its visible text)
     expect(await card.getByRole('button').textContent()).toContain('Paused');
-    expect(await card.locator('.card-since').textContent()).toMatch(/^watching since \d/);
-    // a playing viewer has no state badge
-    expect(await page.locator('li.card', { hasNotText: 'Pia' }).locator('.badge-paused').count()).toBe(0);
+    // the title line: show, season and episode, episode title, in that order
+    expect(await card.locator('.card-title').textContent()).toMatch(/^.+ · S\d+ E\d+ · .+$/);
+    // the end as a clock time, and the time left
+    expect(await card.locator('.card-ends').textContent()).toMatch(/^ends \d{1,2}:\d{2}/);
+    expect(await card.locator('.time-left').textContent()).toMatch(/left$/);
+    // a playing viewer has no state mark
+    expect(await page.locator('li.card', { hasNotText: 'Pia' }).locator('.card-state').count()).toBe(0);
+    // HDR and the device are the viewer sheet's, not the card's
+    expect(await page.locator('li.card').evaluateAll((items) => items.some((item) => /HDR|Apple TV|tvOS/.test(item.textContent ?? '')))).toBe(false);
     await screenshot(page, 'watching-states-dark');
+    await card.locator('.card-button').click();
+    const sheet = page.getByRole('dialog');
+    await sheet.waitFor();
+    // the OS version follows its platform, never alone
+    expect(await sheet.locator('.facts').textContent()).toMatch(/Since\d/);
+    const device = await sheet.locator('.facts dd', { hasText: 'Apple TV 4K' }).textContent();
+    expect(device).toMatch(/^Apple TV 4K \(tvOS( [\d.]+)?\)/);
   });
 
-  it('fits six or more viewers in compact density, and keeps the choice', async () => {
-    const host = await e2e.preview({ demo: true, demoOptions: { seed: 5, channels: 20, viewers: 7, churn: 0 } });
+  it('fits nine or more viewers in compact density, one line each, and keeps the choice', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 5, channels: 20, viewers: 14, churn: 0 } });
     const page = await openPopover(e2e.browser, host.url);
-    await poll(() => cards(page).count()).toBe(7);
+    await poll(() => cards(page).count()).toBeGreaterThan(0);
     const fullyVisible = () =>
       page.locator('li.card').evaluateAll((items) => {
-        const list = items[0]!.parentElement!.getBoundingClientRect();
+        const pane = items[0]!.closest('.cards-scroll')!.getBoundingClientRect();
         return items.filter((item) => {
           const r = item.getBoundingClientRect();
-          return r.top >= list.top - 1 && r.bottom <= list.bottom + 1;
+          return r.top >= pane.top - 1 && r.bottom <= pane.bottom + 1;
         }).length;
       });
     const comfortable = await fullyVisible();
     await page.getByRole('button', { name: 'Compact' }).click();
-    await poll(fullyVisible).toBeGreaterThanOrEqual(6);
+    await poll(fullyVisible).toBeGreaterThanOrEqual(9);
     expect(comfortable).toBeLessThan(6);
     await screenshot(page, 'watching-compact-light');
     await page.reload();
     await poll(() => page.getByRole('button', { name: 'Compact' }).getAttribute('aria-pressed')).toBe('true');
-    // a long channel name never pushes the device off the card: both end inside it
-    const inside = await page.locator('li.card').first().evaluate((card) => {
-      const box = card.getBoundingClientRect();
-      return [...card.querySelectorAll('.card-channel, .card-device')].every((el) => el.getBoundingClientRect().right <= box.right + 0.5);
-    });
-    expect(inside).toBe(true);
-    expect(await page.locator('.card-device').first().getAttribute('title')).toBeTruthy();
+    await poll(fullyVisible).toBeGreaterThanOrEqual(9);
+    // one line per viewer: who, what, a mini bar and the end time, all inside the card; every bar ends on one edge
+    const layout = await page.locator('li.card').evaluateAll((items) =>
+      items.map((card) => {
+        const box = card.getBoundingClientRect();
+        const parts = [...card.querySelectorAll('.card-user-name, .card-title, [role=progressbar], .card-end-time')].map((el) => el.getBoundingClientRect());
+        return { parts: parts.length, inside: parts.every((r) => r.right <= box.right + 0.5 && r.top >= box.top && r.bottom <= box.bottom), bar: Math.round(card.querySelector('[role=progressbar]')!.getBoundingClientRect().right) };
+      }),
+    );
+    expect(layout.every((card) => card.parts === 4 && card.inside)).toBe(true);
+    expect(new Set(layout.map((card) => card.bar)).size).toBe(1);
+    expect(await page.locator('li.card .card-end-time').first().textContent()).toMatch(/^\d{1,2}:\d{2}/);
+  });
+
+  it('lists the newest viewer first', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 3, churn: 0 } });
+    const demo = host.demo!;
+    const page = await openPopover(e2e.browser, host.url);
+    await poll(() => cards(page).count()).toBe(3);
+    demo.controls.startSession({ user: 'Ann', channelNumber: onAirChannel(demo), platform: 'tvOS', model: 'Apple TV 4K' });
+    await poll(() => cards(page).count()).toBe(4);
+    // Bea starts after Ann is on screen, so strictly later
+    demo.controls.startSession({ user: 'Bea', channelNumber: onAirChannel(demo), platform: 'Roku', model: 'Roku Ultra' });
+    await poll(() => cards(page).count()).toBe(5);
+    const names = () => page.locator('li.card .card-user-name').allTextContents();
+    await poll(async () => (await names()).slice(0, 2)).toEqual(['Bea', 'Ann']);
   });
 
   it('promises notifications only when they will come', async () => {
@@ -126,6 +176,73 @@ describe('Watching', () => {
     await poll(() => page.locator('.empty-text').textContent()).toMatch(/Notifications are off/);
     await host.app.handlers.updateSettings({ notifications: { enabled: true, pausedUntil: Date.now() + 3_600_000 } });
     await poll(() => page.locator('.empty-text').textContent()).toMatch(/paused until/);
+  });
+});
+
+/** The order the Watching tab lists viewers in: newest start first, unknown starts last; a tie by server, user and device, then as sent. */
+function newestFirst(entries: readonly ViewerEntry[]): ViewerEntry[] {
+  const at = (entry: ViewerEntry) => (entry.startedAt ? Date.parse(entry.startedAt) : -Infinity);
+  const who = (entry: ViewerEntry) => `${entry.serverId ?? ''}/${personKey(entry.user, entry.device)}`;
+  return entries
+    .map((entry, i) => ({ entry, i, at: at(entry), who: who(entry) }))
+    .sort((a, b) => (a.at !== b.at ? b.at - a.at : a.who !== b.who ? (a.who < b.who ? -1 : 1) : a.i - b.i))
+    .map(({ entry }) => entry);
+}
+
+describe('Watching with thousands of viewers', () => {
+  const VIEWERS = 2000;
+  const rendered = (page: Page) => page.locator('li.card').count();
+  /** the 1-based place of the card holding keyboard focus, as its aria-posinset says */
+  const focusedPlace = (page: Page) => page.evaluate(() => Number(document.activeElement?.closest('li.card')?.getAttribute('aria-posinset') ?? 0));
+
+  it('keeps few cards in the DOM; End reaches and focuses the last viewer; a notification scrolls to its viewer', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 3, channels: 40, viewers: VIEWERS, churn: 0 } });
+    await withStartTimes(host, VIEWERS);
+    const page = await openPopover(e2e.browser, host.url);
+    const list = page.getByRole('list', { name: '2,000 viewers' });
+    await list.waitFor();
+    await poll(() => rendered(page)).toBeGreaterThan(0);
+    expect(await rendered(page)).toBeLessThan(40);
+    // every card says where it stands in the whole list, not in the DOM
+    expect(await page.locator('li.card').first().getAttribute('aria-setsize')).toBe(String(VIEWERS));
+    expect(await page.locator('li.card').first().getAttribute('aria-posinset')).toBe('1');
+
+    // keyboard: into the list, End goes to the last viewer (scrolled to and focused), Home back
+    for (let i = 0; i < 6 && !(await focused(page)).className.includes('card-button'); i++) await page.keyboard.press('Tab');
+    expect(await focusedPlace(page)).toBe(1);
+    await page.keyboard.press('End');
+    await poll(() => focusedPlace(page)).toBe(VIEWERS);
+    const last = newestFirst(host.app.snapshot().nowPlaying.data!).at(-1)!;
+    expect(await page.evaluate(() => document.activeElement?.closest('li.card')?.querySelector('.card-user-name')?.textContent)).toBe(last.user);
+    expect(await rendered(page)).toBeLessThan(40);
+    await page.keyboard.press('ArrowUp');
+    await poll(() => focusedPlace(page)).toBe(VIEWERS - 1);
+    await page.keyboard.press('Home');
+    await poll(() => focusedPlace(page)).toBe(1);
+
+    // a notification click on a viewer far down the list: scrolled to, marked and focused
+    const order = newestFirst(host.app.snapshot().nowPlaying.data!);
+    const firstPlace = new Map<string, number>();
+    order.forEach((entry, i) => {
+      const person = personKey(entry.user, entry.device);
+      if (!firstPlace.has(person)) firstPlace.set(person, i);
+    });
+    const [person, place] = [...firstPlace].reduce((far, item) => (item[1] > far[1] ? item : far));
+    expect(place).toBeGreaterThan(30); // out of view and out of the DOM before the click
+    expect(await page.locator(`li.card[aria-posinset="${place + 1}"]`).count()).toBe(0);
+    // the click, as the Electron host's notifier makes it: the notification's viewer key
+    const key = viewersOf(host.app.store.state)!.viewers.find((viewer) => viewer.person === person)!.key;
+    host.app.focus({ view: 'watching', viewer: key });
+    await poll(() => focusedPlace(page)).toBe(place + 1);
+    const card = page.locator(`li.card[aria-posinset="${place + 1}"]`);
+    expect(await card.getAttribute('class')).toContain('card-focused');
+    const inView = await card.evaluate((el) => {
+      const pane = el.closest('.cards-scroll')!.getBoundingClientRect();
+      const r = el.getBoundingClientRect();
+      return r.top >= pane.top - 1 && r.bottom <= pane.bottom + 1;
+    });
+    expect(inView).toBe(true);
+    expect(await rendered(page)).toBeLessThan(40);
   });
 });
 

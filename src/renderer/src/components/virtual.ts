@@ -4,7 +4,8 @@ import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact
 /**
  * Fixed-height row virtualisation with @tanstack/virtual-core: the DOM holds only the rows in
  * view (plus a few), so a list of thousands of channels stays fast. `keep` names one row that
- * stays rendered wherever the list scrolls (the row holding keyboard focus).
+ * stays rendered wherever the list scrolls (the row holding keyboard focus). All rows share one
+ * height, which may change (Watching's density): the rows are then laid out anew.
  */
 export function useVirtualRows(count: number, rowHeight: number, overscan = 6, keep: number | null = null) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -35,6 +36,12 @@ export function useVirtualRows(count: number, rowHeight: number, overscan = 6, k
       }),
   );
   virtualizer.setOptions({ ...virtualizer.options, count, estimateSize: () => rowHeight, overscan, rangeExtractor });
+  // another row height (Watching's density): the sizes measured with the old one no longer hold
+  const heightRef = useRef(rowHeight);
+  if (heightRef.current !== rowHeight) {
+    heightRef.current = rowHeight;
+    virtualizer.measure();
+  }
   useEffect(() => virtualizer._didMount(), [virtualizer]);
   useLayoutEffect(() => virtualizer._willUpdate());
   const items: VirtualItem[] = virtualizer.getVirtualItems();

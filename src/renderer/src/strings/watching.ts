@@ -15,6 +15,8 @@ export const watching = {
   something: 'Something',
   posterOf: (what: string) => `Poster of ${what}`,
   left: (text: string) => `${text} left`,
+  ends: (time: string) => `ends ${time}`,
+  unknownChannel: 'Channel not known',
   progressOf: (what: string) => `Progress of ${what}`,
   since: (at: number) => `watching since ${localTime(at)}`,
   state: { playing: 'Playing', paused: 'Paused', buffering: 'Buffering', idle: 'Idle' } as Record<string, string>,

@@ -11,7 +11,19 @@ import type { ViewerEntry } from './viewer-extras';
 import { describeViewer } from './Watching';
 import '../components/sheet.css';
 
-/** One viewer in full: device, channel, programme, progress, since when, playback state, and (several servers) which server. */
+/**
+ * The device as the sheet names it: "Apple TV 4K (tvOS 17.2)". The OS version only ever follows
+ * its platform: a version with no platform known says nothing ("23"), so it is left out.
+ */
+export function deviceFact(entry: ViewerEntry): string | null {
+  const model = entry.device?.model?.trim() || null;
+  const platform = entry.device?.platform?.trim() || null;
+  const os = platform ? [platform, entry.osVersion?.trim() || null].filter(Boolean).join(' ') : null;
+  if (model && os) return model.toLowerCase().includes(platform!.toLowerCase()) && !entry.osVersion ? model : `${model} (${os})`;
+  return model ?? os;
+}
+
+/** One viewer in full: device (with its HDR mark), channel, programme, progress, since when, playback state, and (several servers) which server. */
 export function ViewerSheet({ viewer }: { viewer: ViewerRef }) {
   const s = snapshot.value!;
   const person = viewer.person;
@@ -64,7 +76,10 @@ export function ViewerSheet({ viewer }: { viewer: ViewerRef }) {
                 )}
               </dd>
               <dt>{t.facts.device}</dt>
-              <dd>{[d.device, entry.osVersion, entry.hdr ? t.hdr : null].filter(Boolean).join(' · ') || t.unknown}</dd>
+              <dd>
+                {deviceFact(entry) ?? t.unknown}
+                {entry.hdr ? <span class="sheet-pill">{t.hdr}</span> : null}
+              </dd>
               {entry.playbackState ? (
                 <>
                   <dt>{t.facts.state}</dt>
