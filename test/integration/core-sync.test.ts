@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { earliestBoundary } from '../../src/main/core/sync/schedules';
+import { DEFAULT_TUNING } from '../../src/main/core/sync/config';
+import { changedChannels, nextChange } from '../../src/main/core/sync/on-now';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { delta, onAirChannel, startCoreHarness, total, type CoreHarness } from '../support/core-harness';
 
@@ -99,23 +100,66 @@ describe('the sync engine', () => {
     expect(spent['/sessions/count'] ?? 0).toBe(0);
   });
 
-  it('refetches /guide/now at the end of the current programme', async () => {
+  it('a programme that ends shows the held next at once, with no request', async () => {
     h = await startCoreHarness();
     await h.connect();
     h.app.setPopoverOpen(true);
-    await h.step(100);
-    const boundary = earliestBoundary(state(), h.clock.now());
-    expect(boundary).not.toBeNull();
+    await h.runFor(DEFAULT_TUNING.guideNowOpenMs, 5_000); // past the open interval: only programme ends can cause a fetch now
+    const held = state().onNow.data!;
+    const boundary = nextChange(held, h.clock.now())!;
+    const ending = held.channels.find((row) => row.now && Date.parse(row.now.endsAt) === boundary && row.next)!;
+    expect(ending).toBeDefined();
     const before = h.apiRequests()['/guide/now'] ?? 0;
-    // Just before the boundary nothing happens; just after it (plus at most the 2 s jitter), one fetch.
-    // (in steps short enough for the demo's keepalives to arrive between them)
-    await h.runFor(boundary! - h.clock.now() - 1_000, 5_000);
-    expect(h.apiRequests()['/guide/now'] ?? 0).toBe(before);
-    await h.step(3_500);
-    expect(h.apiRequests()['/guide/now']).toBe(before + 1);
-    expect(state().onNow.updatedAt).toBeGreaterThanOrEqual(boundary!);
-    const rows = state().onNow.data!.channels;
-    expect(rows.every((row) => !row.now || Date.parse(row.now.endsAt) > boundary!)).toBe(true);
+    await h.runFor(boundary - h.clock.now() + 500, 1_000);
+    const row = state().onNow.data!.channels.find((r) => r.id === ending.id)!;
+    expect(row.now?.startsAt).toBe(ending.next!.startsAt); // next became now…
+    expect(h.apiRequests()['/guide/now'] ?? 0).toBe(before); // …without asking the server, unless a channel ran out
+  });
+
+  it('a channel past what it holds is waiting, never showing a past programme, and the server is asked once', async () => {
+    h = await startCoreHarness();
+    await h.connect();
+    h.app.setPopoverOpen(true);
+    await h.runFor(DEFAULT_TUNING.guideNowOpenMs, 5_000);
+    const held = state().onNow.data!;
+    // the first row to run out: the end of its last held programme
+    const lastEnd = (r: (typeof held.channels)[number]) => Date.parse((r.next ?? r.now)!.endsAt);
+    const runsOut = held.channels.filter((r) => r.now || r.next).reduce((first, r) => (lastEnd(r) < lastEnd(first) ? r : first));
+    const at = lastEnd(runsOut);
+    const before = h.apiRequests()['/guide/now'] ?? 0;
+    // just after it ran out (before the jitter is over): waiting, nothing past shown
+    await h.runFor(at - h.clock.now() + 100, 1_000);
+    const waiting = state().onNow.data!.channels.find((r) => r.id === runsOut.id)!;
+    expect(waiting.now === null || Date.parse(waiting.now.endsAt) > h.clock.now()).toBe(true);
+    // then one /guide/now (within the jitter) brings it back
+    await h.runFor(DEFAULT_TUNING.guideNowJitterMs + 1_000, 500);
+    expect((h.apiRequests()['/guide/now'] ?? 0) - before).toBe(1);
+    const fresh = state().onNow.data!.channels.find((r) => r.id === runsOut.id)!;
+    expect(fresh.now === null || Date.parse(fresh.now.endsAt) > h.clock.now()).toBe(true);
+  });
+
+  it('a burst of programme ends across 600 channels costs at most one /guide/now a minute while open, and the viewers only when theirs changed', async () => {
+    h = await startCoreHarness({ demo: { channels: 600, viewers: 2 } });
+    await h.connect();
+    h.app.setPopoverOpen(true);
+    await h.runFor(DEFAULT_TUNING.guideNowOpenMs, 5_000);
+    const before = h.apiRequests();
+    let ends = 0;
+    let last = state().onNow.data;
+    const minutes = 60;
+    for (let i = 0; i < minutes * 4; i++) {
+      await h.step(15_000);
+      const rows = state().onNow.data!;
+      if (rows !== last) ends += changedChannels(last, rows).size;
+      last = rows;
+    }
+    const spent = delta(h.apiRequests(), before);
+    console.log(`600 channels, ${minutes} simulated minutes open: ${ends} programmes on now changed, /guide/now ${spent['/guide/now'] ?? 0}, /now-playing ${spent['/now-playing'] ?? 0}`);
+    expect(ends).toBeGreaterThan(100); // programmes really ended all the time
+    expect(spent['/guide/now'] ?? 0).toBeLessThanOrEqual(minutes + 1);
+    expect(spent['/guide/now'] ?? 0).toBeGreaterThanOrEqual(1); // still followed when channels run out
+    // two viewers on two channels: far fewer viewer refreshes than programme ends
+    expect(spent['/now-playing'] ?? 0).toBeLessThanOrEqual(2 * minutes);
   });
 
   it('backs off while the server is down and is live again once it returns', async () => {

@@ -3,7 +3,6 @@ import type { GuideNow } from '../../src/shared/airwave';
 import { initialState, type AppState } from '../../src/main/core/state';
 import { DEFAULT_TUNING } from '../../src/main/core/sync/config';
 import {
-  earliestBoundary,
   failureRetryDelay,
   incompatibleRetryDelay,
   onNowDelay,
@@ -35,18 +34,25 @@ describe('schedule delays', () => {
     expect(slowResyncDelay(DEFAULT_TUNING)).toBe(5 * MIN);
   });
 
-  it('refetches /guide/now at the first boundary plus jitter while the popover is open', () => {
+  it('refetches /guide/now when the first channel runs past what it holds, plus jitter, while the popover is open', () => {
     const state = onNowState([20 * MIN, 7 * MIN, null]);
-    expect(earliestBoundary(state, NOW)).toBe(NOW + 7 * MIN);
     expect(onNowDelay(state, NOW, true, DEFAULT_TUNING, () => 0)).toBe(7 * MIN);
     expect(onNowDelay(state, NOW, true, DEFAULT_TUNING, half)).toBe(7 * MIN + 1_000);
+  });
+
+  it('open, no sooner than a minute after the last answer (programme ends in between come from what is held)', () => {
+    expect(DEFAULT_TUNING.guideNowOpenMs).toBe(MIN);
+    expect(onNowDelay(onNowState([100]), NOW, true, DEFAULT_TUNING, () => 0)).toBe(MIN);
+    expect(onNowDelay(onNowState([100], 45_000), NOW, true, DEFAULT_TUNING, () => 0)).toBe(15_000);
+    expect(onNowDelay(onNowState([100], 90_000), NOW, true, DEFAULT_TUNING, () => 0)).toBe(1_000);
   });
 
   it('closed, no sooner than 10 minutes after the last fetch; never sooner than 5 s after it; 30 minutes without a boundary', () => {
     expect(onNowDelay(onNowState([2 * MIN]), NOW, false, DEFAULT_TUNING, () => 0)).toBe(10 * MIN);
     expect(onNowDelay(onNowState([2 * MIN], 9 * MIN), NOW, false, DEFAULT_TUNING, () => 0)).toBe(2 * MIN);
-    expect(onNowDelay(onNowState([100]), NOW, true, DEFAULT_TUNING, () => 0)).toBe(5_000);
-    expect(onNowDelay(onNowState([100], 60_000), NOW, true, DEFAULT_TUNING, () => 0)).toBe(1_000);
+    const floor = { ...DEFAULT_TUNING, guideNowOpenMs: 0 };
+    expect(onNowDelay(onNowState([100]), NOW, true, floor, () => 0)).toBe(5_000);
+    expect(onNowDelay(onNowState([100], 60_000), NOW, true, floor, () => 0)).toBe(1_000);
     expect(onNowDelay(onNowState([]), NOW, true, DEFAULT_TUNING, () => 0)).toBe(30 * MIN);
   });
 
@@ -86,7 +92,8 @@ describe('schedule delays', () => {
   it('/guide/now: a programme ending in 2099 waits at most 30 minutes, a boundary in the past is no loop', () => {
     const far = Date.parse('2099-01-01T00:00:00.000Z') - NOW;
     expect(onNowDelay(onNowState([far]), NOW, true, DEFAULT_TUNING, half)).toBe(30 * MIN);
-    expect(onNowDelay(onNowState([-5 * MIN]), NOW, true, { ...DEFAULT_TUNING, guideNowClosedMs: 0 }, () => 0)).toBe(30 * MIN);
+    // a row already past what it holds is due at once, held to the open interval
+    expect(onNowDelay(onNowState([-5 * MIN]), NOW, true, { ...DEFAULT_TUNING, guideNowClosedMs: 0 }, () => 0)).toBe(MIN);
     expect(onNowDelay(onNowState([1]), NOW, false, { ...DEFAULT_TUNING, guideNowClosedMs: 0 }, () => 0)).toBe(5_000);
   });
 });

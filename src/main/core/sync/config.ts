@@ -23,6 +23,8 @@ export interface Tuning {
   slowResyncMs: number;
   backoffBaseMs: number;
   backoffCapMs: number;
+  /** popover open: `/guide/now` no more often than this (programme ends in between are followed from what is held) */
+  guideNowOpenMs: number;
   /** popover closed: `/guide/now` no more often than this */
   guideNowClosedMs: number;
   guideNowJitterMs: number;
@@ -42,6 +44,7 @@ export const DEFAULT_TUNING: Tuning = {
   slowResyncMs: 5 * 60_000,
   backoffBaseMs: 2_000,
   backoffCapMs: 5 * 60_000,
+  guideNowOpenMs: 60_000,
   guideNowClosedMs: 10 * 60_000,
   guideNowJitterMs: 2_000,
   minStreamLifeMs: 30_000,

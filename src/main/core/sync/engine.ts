@@ -222,7 +222,10 @@ export class SyncEngine {
     const server = new FollowedServer(config, this.#createClient(config), deps.clock, deps.log, (conn, error, resource) =>
       this.#failed(following, conn, error, resource),
     );
-    const fetcher = new ResourceFetcher(server, deps, (conn) => schedules.onNow(conn));
+    const fetcher = new ResourceFetcher(server, deps, (conn, changed) => {
+      schedules.onNow(conn);
+      schedules.viewersIfWatched(conn, changed);
+    });
     const schedules = new Schedules(server, deps, fetcher, () => this.#popoverOpen);
     const viewerEvents = new ViewerEvents(server, deps, fetcher);
     const events = new EventSession(server, deps, fetcher, {

@@ -6,6 +6,7 @@ import { emptyResource, freshResource, type AppState } from '../state';
 import type { SyncDeps } from './config';
 import type { Connection } from './connection';
 import type { FollowedServer } from './followed-server';
+import { advanceOnNow, changedChannels, type HeldOnNow } from './on-now';
 
 /**
  * The resource fetcher: the one place the engine sends requests to its server. One request in
@@ -20,12 +21,15 @@ export type EventBody = Awaited<ReturnType<AirwaveClient['openEvents']>>;
 export class ResourceFetcher {
   readonly #server: FollowedServer;
   readonly #deps: SyncDeps;
-  readonly #afterOnNow: (connection: Connection) => void;
+  readonly #afterOnNow: (connection: Connection, changed: ReadonlySet<number> | null) => void;
   /** the last unreadable-rows sentence logged for `/guide/now` */
   #saidUnreadable: string | null = null;
 
-  /** `afterOnNow` runs after every committed `/guide/now` (to plan the next one). */
-  constructor(server: FollowedServer, deps: SyncDeps, afterOnNow: (connection: Connection) => void) {
+  /**
+   * `afterOnNow` runs after every committed `/guide/now` (to plan the next one), with the channels
+   * whose programme on now changed (null for the first answer).
+   */
+  constructor(server: FollowedServer, deps: SyncDeps, afterOnNow: (connection: Connection, changed: ReadonlySet<number> | null) => void) {
     this.#server = server;
     this.#deps = deps;
     this.#afterOnNow = afterOnNow;
@@ -151,9 +155,25 @@ export class ResourceFetcher {
       const unreadable = onNow.unreadable ? unreadableText(onNow.unreadable, 'GET /guide/now') : null;
       if (unreadable !== this.#saidUnreadable && unreadable) this.#deps.log(unreadable);
       this.#saidUnreadable = unreadable;
-      this.#deps.store.update({ onNow: freshResource(onNow, now) });
-      this.#afterOnNow(conn);
+      const before = this.#deps.store.state.onNow.data;
+      // an answer may already hold a programme that has ended (a slow server): held as of now
+      const { held } = advanceOnNow(onNow, now);
+      this.#deps.store.update({ onNow: freshResource<HeldOnNow>(held, now) });
+      this.#afterOnNow(conn, before ? changedChannels(before, held) : null);
     });
+  }
+
+  /**
+   * What is on now moves on by itself (on-now.ts), with no request: the held rows as of now. The
+   * channels whose programme on now changed (empty when none did).
+   */
+  advanceOnNow(conn: Connection): ReadonlySet<number> {
+    const resource = this.#deps.store.state.onNow;
+    if (!resource.data || !conn.isCurrent()) return new Set();
+    const { held, changed } = advanceOnNow(resource.data, this.#deps.clock.now());
+    if (changed.length === 0) return new Set();
+    this.#deps.store.update({ onNow: { ...resource, data: held } });
+    return changedChannels(resource.data, held);
   }
 
   /** One resource: fetched once at a time, committed while its connection is current, a failure reported against `resource`. */

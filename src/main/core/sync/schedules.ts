@@ -4,6 +4,7 @@ import type { Connection } from './connection';
 import type { ResourceFetcher } from './fetcher';
 import type { FollowedServer } from './followed-server';
 import { backoffDelay } from './jobs';
+import { nextChange, runsOutAt } from './on-now';
 
 /**
  * The engine's schedules: count polling, `/guide/now` at programme boundaries, the slow status
@@ -51,17 +52,26 @@ export function slowResyncDelay(tuning: Tuning): number {
 }
 
 /**
- * Next `/guide/now`: when the first current programme ends (plus jitter); with the popover closed,
- * no sooner than `guideNowClosedMs` after the last one. Always at least `LIMITS.onNow.min` after
- * the last one (and 1 s from now), and at most `LIMITS.onNow.max` from now (no boundary, or one in 2099).
+ * Next `/guide/now`. Programmes that end are followed from what is held (on-now.ts: `next` becomes
+ * `now` without a request); the server is asked again when some channel runs past what it holds,
+ * plus jitter, but no sooner than the refetch interval after the last answer: `guideNowOpenMs`
+ * while the popover is open, `guideNowClosedMs` while it is closed. Always at least
+ * `LIMITS.onNow.min` after the last one (and 1 s from now), and at most `LIMITS.onNow.max` from now
+ * (nothing that ends, or an end in 2099).
  */
 export function onNowDelay(state: AppState, now: number, popoverOpen: boolean, tuning: Tuning, random: () => number): number {
-  const boundary = earliestBoundary(state, now);
-  let delay = boundary === null ? LIMITS.onNow.max : boundary - now + Math.round(random() * tuning.guideNowJitterMs);
+  const due = state.onNow.data ? runsOutAt(state.onNow.data, now) : null;
+  let delay = due === null ? LIMITS.onNow.max : due - now + Math.round(random() * tuning.guideNowJitterMs);
   const age = resourceAge(state.onNow, now);
-  if (!popoverOpen) delay = Math.max(delay, tuning.guideNowClosedMs - age);
+  delay = Math.max(delay, (popoverOpen ? tuning.guideNowOpenMs : tuning.guideNowClosedMs) - age);
   delay = Math.max(delay, LIMITS.onNow.min - age, 1_000);
   return Math.min(delay, LIMITS.onNow.max);
+}
+
+/** When the held rows next change by themselves (on-now.ts), within the `/guide/now` ceiling; null when nothing will. */
+export function onNowAdvanceDelay(state: AppState, now: number): number | null {
+  const at = state.onNow.data ? nextChange(state.onNow.data, now) : null;
+  return at === null ? null : Math.min(Math.max(at - now, 0), LIMITS.onNow.max);
 }
 
 /** A malformed `/guide/now` is tried again after this. */
@@ -93,22 +103,6 @@ export function streamRefusedDelay(tuning: Tuning, retryAfterMs: number): number
 /** A rejected key is re-checked this often (with one cheap request). */
 export function keyRecheckDelay(tuning: Tuning): number {
   return bounded(tuning.keyRecheckMs, LIMITS.keyRecheck);
-}
-
-/** When the first programme on now ends (or, past that, the first "next" one), if any. */
-export function earliestBoundary(state: AppState, now: number): number | null {
-  let earliest: number | null = null;
-  for (const row of state.onNow.data?.channels ?? []) {
-    for (const program of [row.now, row.next]) {
-      if (!program) continue;
-      const end = Date.parse(program.endsAt);
-      if (end > now) {
-        if (earliest === null || end < earliest) earliest = end;
-        break;
-      }
-    }
-  }
-  return earliest;
 }
 
 // ------------------------------------------------------------ schedules
@@ -165,15 +159,37 @@ export class Schedules {
     });
   }
 
-  /** The next `/guide/now` (see `onNowDelay`). */
+  /** The next `/guide/now` (see `onNowDelay`), and the next change worked out from what is held. */
   onNow(conn: Connection): void {
     const { store, clock, tuning, random } = this.#deps;
-    conn.schedule('on-now', onNowDelay(store.state, clock.now(), this.#popoverOpen(), tuning, random), () => {
-      void this.#fetcher.onNow(conn);
-      // The programme a viewer sees changes at a boundary too; the open popover shows it at once
-      // (closed, the tray menu reads the new programme from the guide rows instead).
-      if (this.#popoverOpen() && (store.state.nowPlaying.data?.length ?? 0) > 0) void this.#fetcher.viewers(conn);
+    conn.schedule('on-now', onNowDelay(store.state, clock.now(), this.#popoverOpen(), tuning, random), () => void this.#fetcher.onNow(conn));
+    this.#onNowAdvance(conn);
+  }
+
+  /**
+   * At each programme end the held rows move on (no request). The next `/guide/now` stays where it
+   * was planned: it is already due when the first row runs out, and moving it here would let
+   * programme ends push the ceiling back for ever.
+   */
+  #onNowAdvance(conn: Connection): void {
+    const delay = onNowAdvanceDelay(this.#deps.store.state, this.#deps.clock.now());
+    if (delay === null) return;
+    conn.schedule('on-now-advance', delay, () => {
+      const changed = this.#fetcher.advanceOnNow(conn);
+      this.#onNowAdvance(conn);
+      this.viewersIfWatched(conn, changed);
     });
+  }
+
+  /**
+   * The programme a viewer sees changed on their channel: the open popover shows it at once (closed,
+   * the tray reads the new programme from the held rows instead). Only then are the viewers asked
+   * for, not at every `/guide/now`.
+   */
+  viewersIfWatched(conn: Connection, changed: ReadonlySet<number> | null): void {
+    if (!changed || changed.size === 0 || !this.#popoverOpen()) return;
+    const watched = this.#deps.store.state.nowPlaying.data?.some((entry) => entry.channelNumber !== null && changed.has(entry.channelNumber)) ?? false;
+    if (watched) void this.#fetcher.viewers(conn);
   }
 
   /** A malformed `/guide/now`: try it again in a while, without taking the connection down. */
