@@ -157,7 +157,7 @@ describe('demo airwave profile: what real servers send', () => {
       const from = stream.events.length;
       const second = demo.controls.tune(first.id, 103)!;
       await stream.waitFor((e) => e.event === 'session.started' && e.data.includes('Web Wendy') && stream.events.indexOf(e) >= from);
-      const kinds = stream.events.slice(from).map((e) => e.event).filter((e) => e.startsWith('session.') || e === 'channel.tuned');
+      const kinds = stream.events.slice(from).map((e) => e.event ?? '').filter((e) => e.startsWith('session.') || e === 'channel.tuned');
       expect(kinds).toEqual(['session.ended', 'session.started']);
       expect(second.id).not.toBe(first.id);
       expect(second).toMatchObject({ user: 'Web Wendy', deviceId: 'dev_browser', channel: { number: 103 } });
