@@ -95,13 +95,18 @@ export function keyRecheckDelay(tuning: Tuning): number {
   return bounded(tuning.keyRecheckMs, LIMITS.keyRecheck);
 }
 
-/** When the first programme on now ends (or, past that, the first "next" one), if any. */
+/**
+ * When the first programme on now ends (or, past that, the first "next" one), if any. A row with
+ * nothing on (a break: real servers' `/guide/now` has `now: null` during one) changes when its next
+ * programme starts.
+ */
 export function earliestBoundary(state: AppState, now: number): number | null {
   let earliest: number | null = null;
   for (const row of state.onNow.data?.channels ?? []) {
     for (const program of [row.now, row.next]) {
       if (!program) continue;
-      const end = Date.parse(program.endsAt);
+      const start = Date.parse(program.startsAt);
+      const end = start > now ? start : Date.parse(program.endsAt);
       if (end > now) {
         if (earliest === null || end < earliest) earliest = end;
         break;
