@@ -51,7 +51,7 @@ describe('demo sessions as real servers keep them', () => {
   }
 
   it('a device that drops out for 40 s stays one session: listed for 30 s, then not, then back, with no events', async () => {
-    const james = demo.controls.startSession({ user: 'James', channelNumber: 101, deviceId: 'dev_tv' });
+    const james = demo.controls.startSession({ user: 'James', channelNumber: 101, deviceId: 'dev_tv', platform: 'Roku' });
     await stream.waitFor((e) => e.event === 'session.started');
     expect(demo.controls.dropOut(james.id, 40)).toBe(true);
     clock.advance(30_000);
@@ -66,7 +66,7 @@ describe('demo sessions as real servers keep them', () => {
   });
 
   it('a device silent for more than 60 s ends (session.ended at 60 s) and comes back as a new session', async () => {
-    const james = demo.controls.startSession({ user: 'James', channelNumber: 101, deviceId: 'dev_tv' });
+    const james = demo.controls.startSession({ user: 'James', channelNumber: 101, deviceId: 'dev_tv', platform: 'Roku' });
     demo.controls.dropOut(james.id, 90);
     clock.advance(59_999);
     expect(await eventsSoFar('early')).toEqual(['session.started']);
@@ -82,7 +82,7 @@ describe('demo sessions as real servers keep them', () => {
   });
 
   it('a viewer who stops: playback.stopped at once, listed for 30 s, session.ended at 60 s', async () => {
-    const james = demo.controls.startSession({ user: 'James', channelNumber: 101, deviceId: 'dev_tv' });
+    const james = demo.controls.startSession({ user: 'James', channelNumber: 101, deviceId: 'dev_tv', platform: 'Roku' });
     expect(demo.controls.endSession(james.id)).toBe(true);
     await stream.waitFor((e) => e.event === 'playback.stopped');
     expect(parseSessions((await get('/sessions')).json).sessions[0]).toMatchObject({ id: james.id, playbackState: 'idle' });
@@ -95,8 +95,8 @@ describe('demo sessions as real servers keep them', () => {
   });
 
   it('one session per (user, device): starting again continues it, a new channel is channel.tuned', async () => {
-    const first = demo.controls.startSession({ user: 'James', channelNumber: 101, deviceId: 'dev_tv' });
-    const again = demo.controls.startSession({ user: 'James', channelNumber: 103, deviceId: 'dev_tv' });
+    const first = demo.controls.startSession({ user: 'James', channelNumber: 101, deviceId: 'dev_tv', platform: 'Roku' });
+    const again = demo.controls.startSession({ user: 'James', channelNumber: 103, deviceId: 'dev_tv', platform: 'Roku' });
     const phone = demo.controls.startSession({ user: 'James', channelNumber: 101, deviceId: 'dev_phone' });
     expect(again.id).toBe(first.id);
     expect(again.channel?.number).toBe(103);
@@ -106,7 +106,7 @@ describe('demo sessions as real servers keep them', () => {
   });
 
   it('closing the demo cancels a pending return, even of a session already reaped', async () => {
-    const james = demo.controls.startSession({ user: 'James', channelNumber: 101, deviceId: 'dev_tv' });
+    const james = demo.controls.startSession({ user: 'James', channelNumber: 101, deviceId: 'dev_tv', platform: 'Roku' });
     demo.controls.dropOut(james.id, 300);
     clock.advance(61_000);
     await stream.waitFor((e) => e.event === 'session.ended');

@@ -110,7 +110,7 @@ describe('demo viewer key: events about hidden channels', () => {
     try {
       await stream.waitFor((e) => e.event === 'hello');
       demo.controls.startSession({ user: 'Hidden Hana', channelNumber: 102 });
-      const seen = demo.controls.startSession({ user: 'Seen Sam', channelNumber: 101 });
+      const seen = demo.controls.startSession({ user: 'Seen Sam', channelNumber: 101, platform: 'Roku' });
       demo.controls.tune(seen.id, 104); // from a channel it sees to one it does not
       demo.controls.startSession({ user: 'Last Lou', channelNumber: 103 });
       await stream.waitFor((e) => e.event === 'playback.started' && e.data.includes('Last Lou'));

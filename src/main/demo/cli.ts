@@ -20,6 +20,10 @@ const USAGE = `Usage: npm run demo-server -- [options]
                    airwave (Airwave's own server: compact events, heartbeat sessions,
                    no by-number/now route) or legacy (Airwave 0.14: as airwave, no
                    uptime or counts in /status, no /events)
+  --server-version <v>  play one stage of Airwave's public API (implies --profile
+                   airwave): 0.14.67 (no guide, no sessions), 0.14.68 (artwork as
+                   artworkPath), 0.15.12 (no by-number now; the airwave default),
+                   0.15.13 (everything), or any version from 0.14.65
   --no-sse         offer no /events stream, so clients poll
   --key <key>      the admin API key to accept (default: derived from the seed)
   --viewer-key <key>  a viewer's key that sees every other channel (default: derived)`;
@@ -39,10 +43,12 @@ const { values, whole } = commandLine(USAGE, {
   'no-sse': { type: 'boolean', default: false },
   key: { type: 'string' },
   'viewer-key': { type: 'string' },
-  profile: { type: 'string', default: 'seed' },
+  profile: { type: 'string' },
+  'server-version': { type: 'string' },
 });
 
-const profile = values.profile as DemoProfileName;
+const serverVersion = values['server-version'];
+const profile = (values.profile ?? (serverVersion !== undefined ? 'airwave' : 'seed')) as DemoProfileName;
 if (!DEMO_PROFILES.includes(profile)) bail(`--profile takes one of ${DEMO_PROFILES.join(', ')} (got "${values.profile}").`);
 
 const port = whole('port', values.port, 36020, 0, 65535);
@@ -59,6 +65,7 @@ try {
     apiKey: values.key,
     viewerKey: values['viewer-key'],
     profile,
+    serverVersion,
   });
 } catch (error) {
   const code = (error as { code?: string }).code;
@@ -71,7 +78,7 @@ try {
 writeOut(
   [
     `Airwave demo server listening on ${server.url}`,
-    `Profile: ${server.profile}`,
+    `Profile: ${server.profile} (Airwave ${server.version})`,
     `API key: ${server.key}`,
     `Viewer key: ${server.viewerKey} (sees channels ${listNumbers(server.controls.viewerChannels())})`,
     '',

@@ -3,12 +3,14 @@ import type { KeyRing, KeyRole } from './auth';
 import type { EventHub } from './event-hub';
 import type { Listener } from './listener';
 import type { SessionPool, StartInput } from './sessions';
+import type { DemoWebhook, WebhookBook } from './webhooks';
 import type { DemoWorld } from './world';
 
 /**
  * The test controls: what a test (or the preview) may do to the running demo beyond the API:
  * viewers starting, leaving, dropping out, tuning and pausing; the event stream off or lossy;
- * keys revoked or regenerated and the viewer key's channels; request and byte counts.
+ * keys revoked or regenerated and the viewer key's channels; webhooks disabled by the server;
+ * request and byte counts.
  */
 
 export interface DemoControls {
@@ -49,6 +51,10 @@ export interface DemoControls {
   /** As Settings → API Keys → Regenerate: the old key is rejected at once; returns the new key. */
   regenerateKey(which?: KeyRole): string;
   openStreams(): number;
+  /** the webhook endpoints as an admin key reads them */
+  webhooks(): DemoWebhook[];
+  /** the server disables an endpoint by itself (after 15 failed deliveries), or it is re-enabled in Airwave */
+  setWebhookEnabled(id: string, enabled: boolean, reason?: string): boolean;
   /** requests served so far, by path without the query (e.g. "/api/public/v1/sessions/count") */
   requestCounts(): Record<string, number>;
   /** bytes the server has sent and received on all its connections so far, headers included */
@@ -61,10 +67,11 @@ export interface ControlledParts {
   hub: EventHub;
   keys: KeyRing;
   listener: Listener;
+  webhooks: WebhookBook;
   setSse(supported: boolean): void;
 }
 
-export function createControls({ world, pool, hub, keys, listener, setSse }: ControlledParts): DemoControls {
+export function createControls({ world, pool, hub, keys, listener, webhooks, setSse }: ControlledParts): DemoControls {
   return {
     startSession: (input) => pool.start(input),
     endSession: (id) => pool.end(id),
@@ -82,6 +89,8 @@ export function createControls({ world, pool, hub, keys, listener, setSse }: Con
     restoreKey: (which) => keys.restore(which),
     regenerateKey: (which = 'admin') => keys.regenerate(which),
     openStreams: () => hub.size,
+    webhooks: () => webhooks.list(),
+    setWebhookEnabled: (id, enabled, reason) => webhooks.setEnabled(id, enabled, reason),
     requestCounts: () => listener.requestCounts(),
     traffic: () => listener.traffic(),
   };

@@ -8,7 +8,8 @@ import type { DemoEvent } from './sessions';
  * The `/events` stream: open streams (capped; more get 503), `hello` on connect, a `keepalive`
  * every 15 s on the injected clock, and each event written to every stream that wants its type,
  * with the full session record or Airwave's compact one, filtered by the stream's key or not, as
- * the profile says. Delivery is best effort and there is no replay, as on real servers.
+ * the profile says (Airwave's keepalive is `{"t":<epoch ms>}`). Delivery is best effort and there
+ * is no replay, as on real servers.
  */
 
 const KEEPALIVE_MS = 15_000;
@@ -29,6 +30,8 @@ export interface EventHubOptions {
   compact: boolean;
   /** a stream whose key sees only some channels gets only events about those */
   followKey: boolean;
+  /** Airwave's own frames: `hello` says `{product, filter}`, keepalives `{"t":<epoch ms>}` */
+  airwaveFrames?: boolean;
 }
 
 export class EventHub {
@@ -77,11 +80,14 @@ export class EventHub {
       access,
       types: wanted ? new Set(wanted.split(',').map((t) => t.trim()).filter(Boolean)) : null,
       keepalive: every(this.options.clock, KEEPALIVE_MS, () =>
-        this.write(stream, `event: keepalive\ndata: {"serverTime":"${this.nowIso()}"}\n\n`),
+        this.write(stream, `event: keepalive\ndata: ${this.keepalive()}\n\n`),
       ),
     };
     this.streams.add(stream);
-    this.write(stream, `event: hello\ndata: ${JSON.stringify({ serverTime: this.nowIso(), ...this.options.hello() })}\n\n`);
+    const hello = this.options.airwaveFrames
+      ? { product: 'airwave', filter: stream.types ? [...stream.types] : 'all' }
+      : { serverTime: this.nowIso(), ...this.options.hello() };
+    this.write(stream, `event: hello\ndata: ${JSON.stringify(hello)}\n\n`);
     req.on('close', () => this.end(stream));
   }
 
@@ -98,6 +104,10 @@ export class EventHub {
 
   private write(stream: Stream, frame: string): void {
     if (!stream.res.destroyed) stream.res.write(frame);
+  }
+
+  private keepalive(): string {
+    return this.options.airwaveFrames ? JSON.stringify({ t: this.options.clock.now() }) : JSON.stringify({ serverTime: this.nowIso() });
   }
 
   private nowIso(): string {

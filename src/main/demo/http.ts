@@ -21,6 +21,12 @@ export function fail(res: ServerResponse, status: number, code: string, message:
   sendJson(res, status, { error: { code, message } }, headers);
 }
 
+/** A plain-text answer, as Airwave's web framework sends for an unknown route or a missing image. */
+export function sendText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
 /** A path segment, percent-decoded; null when it is missing or not valid percent-encoding. */
 export function decode(segment: string | undefined): string | null {
   if (segment === undefined) return null;

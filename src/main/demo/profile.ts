@@ -1,15 +1,20 @@
 /**
- * The demo's profiles: which server it imitates. `seed` is the published interface as this app was
- * first built against; `airwave` behaves like Airwave's own server code (airwave-api.md: compact
- * events, real session semantics, no by-number/now route); `legacy` is an Airwave 0.14 server.
+ * The demo's profiles and version stages: which server it imitates. `seed` is the published
+ * interface as this app was first built against; `airwave` behaves like Airwave's own server code
+ * (airwave-api.md: compact events, real session semantics, breaks only in now/next answers, no
+ * by-number/now route before 0.15.13); `legacy` is an Airwave 0.14 server. `airwaveStage(version)`
+ * plays one stage of the page's version table (`--server-version`).
  */
 
 export const DEMO_PROFILES = ['seed', 'airwave', 'legacy'] as const;
 export type DemoProfileName = (typeof DEMO_PROFILES)[number];
 
+/** The stages of airwave-api.md's version table the demo plays (any version from 0.14.65 is read). */
+export const SERVER_VERSIONS = ['0.14.65', '0.14.67', '0.14.68', '0.14.70', '0.14.71', '0.14.76', '0.15.0', '0.15.10', '0.15.12', '0.15.13'] as const;
+
 export interface DemoProfile {
   name: DemoProfileName;
-  /** what /status and /capabilities say the version is */
+  /** what /status, /capabilities and /api/identity say the version is */
   version: string;
   /** events carry Airwave's compact record instead of the /sessions record */
   compactEvents: boolean;
@@ -19,14 +24,48 @@ export interface DemoProfile {
   heartbeats: boolean;
   /** `/channels/by-number/{n}/now` exists */
   byNumberNow: boolean;
+  /** `/channels/by-number/{n}/schedule` exists */
+  byNumberSchedule: boolean;
   /** `/channels/{id}/now` adds the channel record */
   channelInNow: boolean;
   /** unknown routes answer a plain-text 404 instead of the JSON envelope */
   plainTextNotFound: boolean;
   /** `/status` has uptimeSeconds and counts */
   fullStatus: boolean;
-  /** the `/events` route exists at all */
+  /** `/capabilities` exists (0.14.67) */
+  capabilities: boolean;
+  /** `/channels` and its sub-routes exist (0.14.67) */
+  channels: boolean;
+  /** `/guide`, `/guide/now`, `/packages`, `/sessions`, `/sessions/count` and `/now-playing` exist (0.14.68) */
+  guide: boolean;
+  /** programmes and sessions carry `artworkUrl` and the artwork route exists (0.14.70), or a raw `artworkPath` */
+  artwork: 'url' | 'path';
+  /** the admin key may read `/webhooks` (0.14.71) */
+  webhooks: boolean;
+  /** the `/events` route exists at all (0.14.76) */
   eventStream: boolean;
+  /** `/capabilities` says `sse.supported: true` (about 0.15.0) */
+  sseSupported: boolean;
+  /** sessions carry deviceId, playbackState and the full device, and playback.* events fire (0.15.10) */
+  deviceDetails: boolean;
+  /**
+   * Breaks as real servers have them: bumpers only in now/next answers (carrying the programme they
+   * introduce); `/guide` stretches programmes over breaks, `/guide/now`'s `now` is null during one,
+   * `/schedule` lists programmes only; a now answer's `endsAt` is when the prepared schedule runs out.
+   */
+  realBreaks: boolean;
+  /** artwork the media server lacks is a text/plain 404; an admin key gets 200 and nulls for an unknown channel id's now/schedule */
+  realRouter: boolean;
+  /** keepalives are `{"t":<epoch ms>}` rather than `{"serverTime":…}` */
+  epochKeepalive: boolean;
+  /** `device.platform` is lowercase (`webos`, `roku`, `browser`, …) */
+  lowercasePlatforms: boolean;
+  /** `/api/identity` and `/api/health` answer without a key */
+  identity: boolean;
+  /** `/openapi.json` answers without a key and lists the routes */
+  openapi: boolean;
+  /** browser and TV-web players end their session and start a new one when they change channel */
+  browserRestarts: boolean;
 }
 
 const SEED: DemoProfile = {
@@ -36,33 +75,98 @@ const SEED: DemoProfile = {
   eventsFollowKey: true,
   heartbeats: false,
   byNumberNow: true,
+  byNumberSchedule: false,
   channelInNow: true,
   plainTextNotFound: false,
   fullStatus: true,
+  capabilities: true,
+  channels: true,
+  guide: true,
+  artwork: 'url',
+  webhooks: false,
   eventStream: true,
+  sseSupported: true,
+  deviceDetails: true,
+  realBreaks: false,
+  realRouter: false,
+  epochKeepalive: false,
+  lowercasePlatforms: false,
+  identity: false,
+  openapi: false,
+  browserRestarts: false,
 };
 
-const AIRWAVE: DemoProfile = {
-  name: 'airwave',
-  version: '0.16.0-demo',
-  compactEvents: true,
-  eventsFollowKey: false,
-  heartbeats: true,
-  byNumberNow: false,
-  channelInNow: false,
-  plainTextNotFound: true,
-  fullStatus: true,
-  eventStream: true,
+/** The airwave profile's version when no stage is asked for: the last one without by-number now. */
+export const AIRWAVE_DEFAULT_VERSION = '0.15.12';
+
+const LEGACY: DemoProfile = {
+  ...airwaveStage(AIRWAVE_DEFAULT_VERSION),
+  name: 'legacy',
+  version: '0.14.3-demo',
+  fullStatus: false,
+  eventStream: false,
+  sseSupported: false,
+  webhooks: false,
+  openapi: false,
 };
 
-const LEGACY: DemoProfile = { ...AIRWAVE, name: 'legacy', version: '0.14.3-demo', fullStatus: false, eventStream: false };
+/** `[major, minor, patch]` of "0.15.12" (a suffix such as "-demo" is ignored), or null. */
+function versionParts(version: string): [number, number, number] | null {
+  const match = /^(\d{1,4})\.(\d{1,4})\.(\d{1,4})(?:[-+][\w.-]*)?$/.exec(version.trim());
+  return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : null;
+}
 
-export function demoProfile(name: DemoProfileName = 'seed'): DemoProfile {
+function compare(a: [number, number, number], b: [number, number, number]): number {
+  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+}
+
+/** The airwave profile as the server of `version` has it (airwave-api.md, *Versions differ*). */
+export function airwaveStage(version: string): DemoProfile {
+  const parts = versionParts(version);
+  if (!parts || compare(parts, [0, 14, 65]) < 0) {
+    throw new RangeError(`--server-version takes an Airwave version from 0.14.65 on, such as ${SERVER_VERSIONS.join(', ')} (got "${version}").`);
+  }
+  const from = (v: string) => compare(parts, versionParts(v)!) >= 0;
+  return {
+    name: 'airwave',
+    version,
+    compactEvents: true,
+    eventsFollowKey: false,
+    heartbeats: true,
+    byNumberNow: from('0.15.13'),
+    byNumberSchedule: from('0.15.13'),
+    channelInNow: false,
+    plainTextNotFound: true,
+    fullStatus: from('0.14.68'),
+    capabilities: from('0.14.67'),
+    channels: from('0.14.67'),
+    guide: from('0.14.68'),
+    artwork: from('0.14.70') ? 'url' : 'path',
+    webhooks: from('0.14.71'),
+    eventStream: from('0.14.76'),
+    sseSupported: from('0.15.0'),
+    deviceDetails: from('0.15.10'),
+    realBreaks: true,
+    realRouter: true,
+    epochKeepalive: true,
+    lowercasePlatforms: true,
+    identity: true,
+    // The page does not say when /openapi.json came; the demo offers it from 0.15.0.
+    openapi: from('0.15.0'),
+    browserRestarts: true,
+  };
+}
+
+export function demoProfile(name: DemoProfileName = 'seed', serverVersion?: string): DemoProfile {
+  if (serverVersion !== undefined) {
+    if (name !== 'airwave') throw new RangeError(`--server-version plays Airwave's stages: use it with --profile airwave (got "${name}").`);
+    return airwaveStage(serverVersion);
+  }
   switch (name) {
     case 'seed':
       return SEED;
     case 'airwave':
-      return AIRWAVE;
+      return airwaveStage(AIRWAVE_DEFAULT_VERSION);
     case 'legacy':
       return LEGACY;
     default:

@@ -2,34 +2,36 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_PREFIX } from '../../shared/airwave';
 import type { KeyRing } from './auth';
 import type { EventHub } from './event-hub';
-import { decode, fail } from './http';
+import { decode, fail, sendText } from './http';
 import { ARTWORK_PATH, serveArtwork } from './routes/artwork';
 import { channelRoutes } from './routes/channels';
 import { guideRoutes } from './routes/guide';
+import { answerKeyless } from './routes/keyless';
 import type { Route, RouteContext } from './routes/route';
 import { serverInfoRoutes } from './routes/server-info';
 import { sessionRoutes } from './routes/sessions';
+import type { WebhookBook } from './webhooks';
 
 /**
- * How a request finds its answer: only GET/HEAD under /api/public/v1; artwork without a key;
- * everything else after the key check, `/events` to the event hub, the rest to the route table.
- * A path no route knows is a 404: the JSON envelope (seed), or plain text as Airwave's router does.
+ * How a request finds its answer: only GET/HEAD; identity, health and the OpenAPI document (where
+ * the stage has them) and artwork without a key; everything else under /api/public/v1 after the
+ * key check, `/events` to the event hub, the rest to the route table. A path no route knows is a
+ * 404: the JSON envelope (seed), or plain text as Airwave's router does.
  */
 
 export interface RouterParts extends RouteContext {
   keys: KeyRing;
   hub: EventHub;
+  webhooks: WebhookBook;
 }
 
 export function createRouter(parts: RouterParts): (req: IncomingMessage, res: ServerResponse) => void {
   const { world, keys, hub, sse, profile } = parts;
-  const routes: Route[] = [...serverInfoRoutes(parts), ...sessionRoutes(parts), ...guideRoutes(parts), ...channelRoutes(parts)];
+  const routes: Route[] = [...serverInfoRoutes(parts, parts.webhooks), ...sessionRoutes(parts), ...guideRoutes(parts), ...channelRoutes(parts)];
 
   const noRoute = (res: ServerResponse) => {
     if (!profile.plainTextNotFound) return fail(res, 404, 'not_found', 'Not found.');
-    const text = '404 Not Found';
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-    res.end(text);
+    sendText(res, 404, '404 Not Found');
   };
 
   return (req, res) => {
@@ -39,17 +41,19 @@ export function createRouter(parts: RouterParts): (req: IncomingMessage, res: Se
     } catch {
       return fail(res, 400, 'invalid_request', 'Malformed request.');
     }
+    const readOnly = req.method === 'GET' || req.method === 'HEAD';
+    if (readOnly && answerKeyless(res, url.pathname, world, profile)) return;
     if (!url.pathname.startsWith(`${API_PREFIX}/`)) return noRoute(res);
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
+    if (!readOnly) {
       return fail(res, 405, 'method_not_allowed', 'This API is read-only: use GET.', { allow: 'GET, HEAD' });
     }
     const path = url.pathname.slice(API_PREFIX.length);
 
-    const art = ARTWORK_PATH.exec(path);
+    const art = profile.artwork === 'url' ? ARTWORK_PATH.exec(path) : null;
     if (art) {
       const [channelId, ratingKey] = [decode(art[1]), decode(art[2])];
       if (channelId === null || ratingKey === null) return fail(res, 404, 'not_found', 'Artwork not found.');
-      return serveArtwork(world, res, url, channelId, ratingKey); // tokenless: no key needed
+      return serveArtwork(world, res, url, channelId, ratingKey, profile.realRouter); // tokenless: no key needed
     }
 
     const access = keys.check(req, url, path === '/events');

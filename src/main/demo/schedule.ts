@@ -37,6 +37,16 @@ export class Schedules {
     return slots;
   }
 
+  /** The first programme (not a bumper) starting at or after `t`, within the next two blocks. */
+  programmeAfter(channel: DemoChannel, t: number): Slot | null {
+    if (channel.empty) return null;
+    const block = Math.floor(t / BLOCK_MS);
+    for (const b of [block, block + 1, block + 2]) {
+      for (const slot of this.block(channel, b)) if (!slot.bumper && slot.start >= t) return slot;
+    }
+    return null;
+  }
+
   /** The slot airing at `t` and the one after it (null on an empty channel). */
   at(channel: DemoChannel, t: number): { current: Slot | null; next: Slot | null } {
     if (channel.empty) return { current: null, next: null };
@@ -72,7 +82,10 @@ export class Schedules {
       const left = end - t;
       // A short gap before the block ends becomes a bumper rather than a sliver of programme.
       if (left <= 12 * MINUTE) {
-        slots.push(this.bumper(channel, t, end));
+        // one break, never two in a row: a bumper already airing runs on to the block's end
+        const last = slots.at(-1);
+        if (last?.bumper) slots[slots.length - 1] = this.bumper(channel, last.start, end);
+        else slots.push(this.bumper(channel, t, end));
         break;
       }
       const useMovie = movies.length > 0 && (shows.length === 0 || rng.chance(channel.genre === 'film' ? 0.8 : 0.15));

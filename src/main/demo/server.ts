@@ -4,14 +4,17 @@ import { createControls, type DemoControls } from './controls';
 import { EventHub } from './event-hub';
 import { ViewerHabits } from './habits';
 import { listen } from './listener';
+import { Airing } from './airing';
 import { demoProfile, type DemoProfileName } from './profile';
 import { createRouter } from './router';
 import { SessionPool } from './sessions';
+import { WebhookBook } from './webhooks';
 import { DemoWorld } from './world';
 
 /**
  * The demo Airwave server: the public API of airwave-api.md on node:http, with generated channels,
- * schedules, viewers and artwork, and the /events stream, in one of three profiles (profile.ts).
+ * schedules, viewers and artwork, and the /events stream, in one of three profiles or one of
+ * Airwave's version stages (profile.ts).
  * Used by the tests, `npm run demo-server` and the app's "Try the demo". `startDemoServer` only
  * wires the parts; everything follows from the seed and the injected clock.
  */
@@ -29,6 +32,11 @@ export interface DemoOptions {
   clock?: Clock;
   /** which server to imitate: seed (default), airwave or legacy */
   profile?: DemoProfileName;
+  /**
+   * an Airwave version whose stage of the public API to play (airwave-api.md's version table, e.g.
+   * 0.14.67, 0.14.68, 0.15.12, 0.15.13); implies the airwave profile
+   */
+  serverVersion?: string;
   /** offer the /events stream (capabilities.sse.supported); always off on legacy */
   sse?: boolean;
   /** the admin key (sees every channel); default derived from the seed */
@@ -47,6 +55,8 @@ export interface DemoServer {
   readonly url: string;
   readonly port: number;
   readonly profile: DemoProfileName;
+  /** the Airwave version it plays (what /status says) */
+  readonly version: string;
   /** the admin key (changes when a test regenerates it) */
   readonly key: string;
   /** the viewer-scoped key */
@@ -58,7 +68,7 @@ export interface DemoServer {
 export async function startDemoServer(options: DemoOptions = {}): Promise<DemoServer> {
   const seed = options.seed ?? 1;
   const clock = options.clock ?? systemClock;
-  const profile = demoProfile(options.profile);
+  const profile = demoProfile(options.profile ?? (options.serverVersion !== undefined ? 'airwave' : 'seed'), options.serverVersion);
   const world = new DemoWorld(seed, clock, options.name ?? 'Airwave Demo', options.channels ?? 24);
   const keys = new KeyRing({
     seed,
@@ -72,8 +82,9 @@ export async function startDemoServer(options: DemoOptions = {}): Promise<DemoSe
     hello: () => ({ name: world.name, instanceId: world.instanceId }),
     compact: profile.compactEvents,
     followKey: profile.eventsFollowKey,
+    airwaveFrames: profile.epochKeepalive,
   });
-  let sse = profile.eventStream && (options.sse ?? true);
+  let sse = profile.eventStream && profile.sseSupported && (options.sse ?? true);
 
   const pool = new SessionPool({
     seed,
@@ -83,12 +94,17 @@ export async function startDemoServer(options: DemoOptions = {}): Promise<DemoSe
     emit: (event) => hub.emit(event),
     churnPerHour: Math.max(0, options.churn ?? 4),
     heartbeats: profile.heartbeats,
+    lowercasePlatforms: profile.lowercasePlatforms,
+    browserRestarts: profile.browserRestarts,
+    playbackEvents: profile.deviceDetails,
   });
   pool.begin(Math.max(0, Math.floor(options.viewers ?? 3)));
   // Viewers who also change channel and drop out now and then, as on real servers (churn only).
   const habits = profile.heartbeats ? new ViewerHabits(seed, clock, pool, world.channels, Math.max(0, options.churn ?? 4)) : null;
 
-  const router = createRouter({ world, pool, profile, keys, hub, sse: () => sse });
+  const webhooks = new WebhookBook(clock);
+  const airing = new Airing(world, profile);
+  const router = createRouter({ world, pool, profile, airing, keys, hub, webhooks, sse: () => sse });
   const listener = await listen(router, options.port ?? 0, options.host ?? '127.0.0.1').catch((error: unknown) => {
     habits?.close();
     pool.close();
@@ -101,6 +117,7 @@ export async function startDemoServer(options: DemoOptions = {}): Promise<DemoSe
     hub,
     keys,
     listener,
+    webhooks,
     setSse(supported) {
       if (supported && !profile.eventStream) throw new Error(`The ${profile.name} profile has no event stream.`);
       sse = supported;
@@ -113,6 +130,7 @@ export async function startDemoServer(options: DemoOptions = {}): Promise<DemoSe
     url: listener.url,
     port: listener.port,
     profile: profile.name,
+    version: profile.version,
     get key() {
       return keys.key('admin');
     },

@@ -10,7 +10,9 @@ import type { Schedules } from './schedule';
  * scheduled is in state `off` (counted by /sessions/count, absent from /now-playing, as on real
  * servers). Viewers arrive at a seeded, steady rate (`churn` per hour) and leave after a while,
  * all on the injected clock. With `heartbeats` they behave as on Airwave's own server: one session
- * per (user, device), listed while heard from in the last 30 s, ended only after 60 s of silence.
+ * per (user, device), listed while heard from in the last 30 s, ended only after 60 s of silence;
+ * with `browserRestarts`, browser and TV-web players end their session and start a new one when
+ * they change channel (session.ended, then session.started), as Airwave's web players do.
  */
 
 export type DemoEventType =
@@ -95,6 +97,23 @@ const DEVICES: readonly { platform: string; model: string; osVersion: string | n
   { platform: 'webOS', model: 'LG OLED C3', osVersion: '23', hdr: true },
 ];
 
+/** `device.platform` as Airwave sends it: lowercase, one word per kind of player. */
+const AIRWAVE_PLATFORMS: Readonly<Record<string, string>> = {
+  Roku: 'roku',
+  tvOS: 'ios',
+  Chrome: 'browser',
+  'Android TV': 'android',
+  iOS: 'ios',
+  webOS: 'webos',
+};
+
+/** Players that end and restart their session on a channel change (browser and TV-web players). */
+const RESTARTING_PLATFORMS = new Set(['browser', 'webos', 'tizen']);
+
+function airwavePlatform(platform: string): string {
+  return AIRWAVE_PLATFORMS[platform] ?? platform.toLowerCase().replace(/\s+/g, '');
+}
+
 export interface SessionPoolOptions {
   seed: string | number;
   clock: Clock;
@@ -104,6 +123,12 @@ export interface SessionPoolOptions {
   churnPerHour: number;
   /** real-server session semantics (see the module comment) */
   heartbeats: boolean;
+  /** `device.platform` is lowercase, as Airwave sends it */
+  lowercasePlatforms?: boolean;
+  /** browser and TV-web players restart their session on a channel change */
+  browserRestarts?: boolean;
+  /** playback.* events fire (Airwave 0.15.10 on; the seed always) */
+  playbackEvents?: boolean;
 }
 
 export class SessionPool {
@@ -228,6 +253,7 @@ export class SessionPool {
     const viewer = this.viewers.get(id);
     const channel = this.channel(channelNumber);
     if (!viewer || !channel) return null;
+    if (this.options.browserRestarts && RESTARTING_PLATFORMS.has(airwavePlatform(viewer.platform))) return this.restart(viewer, channelNumber);
     const from = viewer.channelNumber;
     viewer.channelNumber = channelNumber;
     this.heard(viewer);
@@ -255,6 +281,17 @@ export class SessionPool {
     for (const viewer of this.viewers.values()) for (const timer of [viewer.leave, viewer.reap, viewer.back]) timer?.cancel();
     for (const back of this.returns) back.cancel();
     this.returns.clear();
+  }
+
+  /** A web player changing channel: its session ends at once and a new one starts on the new channel. */
+  private restart(viewer: Viewer, channelNumber: number): Session {
+    for (const timer of [viewer.leave, viewer.reap]) timer?.cancel();
+    this.cancelReturn(viewer);
+    this.viewers.delete(viewer.id);
+    this.emit('playback.stopped', viewer);
+    this.emit('session.ended', viewer);
+    const { user, deviceId, platform, model } = viewer;
+    return this.start({ user, deviceId, channelNumber, platform, model });
   }
 
   private cancelReturn(viewer: Viewer): void {
@@ -313,6 +350,7 @@ export class SessionPool {
   }
 
   private emit(type: DemoEventType, viewer: Viewer, channels = [viewer.channelNumber]): void {
+    if (type.startsWith('playback.') && this.options.playbackEvents === false) return;
     const session = this.record(viewer);
     this.options.emit({ type, session, compact: this.compact(viewer, session), channels });
   }
@@ -325,7 +363,7 @@ export class SessionPool {
     const program = slot?.program ?? null;
     const device = {
       id: viewer.deviceId,
-      platform: viewer.platform,
+      platform: this.options.lowercasePlatforms ? airwavePlatform(viewer.platform) : viewer.platform,
       model: viewer.model,
       osVersion: viewer.osVersion,
       hdr: viewer.hdr,
@@ -344,7 +382,7 @@ export class SessionPool {
       season: program?.season ?? null,
       episode: program?.episode ?? null,
       year: program?.year ?? null,
-      artworkUrl: program?.artworkUrl ?? null,
+      artworkUrl: slot?.bumper ? null : (program?.artworkUrl ?? null),
       progress: slot
         ? { positionSeconds: Math.floor((now - slot.start) / 1000), durationSeconds: program?.durationSeconds ?? 0 }
         : null,

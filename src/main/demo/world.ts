@@ -1,9 +1,9 @@
-import type { Channel, ChannelNow, NowSlot, Session } from '../../shared/airwave';
+import type { Channel, Session } from '../../shared/airwave';
 import type { Clock } from '../common/clock';
 import type { Access } from './auth';
 import { generateChannels, type DemoChannel } from './channels';
 import { hash } from './rng';
-import { Schedules, type Slot } from './schedule';
+import { Schedules } from './schedule';
 import type { SessionPool } from './sessions';
 
 /**
@@ -57,22 +57,4 @@ export class DemoWorld {
   channelRecord(c: DemoChannel, withDefinition = false): Channel {
     return withDefinition ? { ...c.record, definition: c.definition } : { ...c.record };
   }
-
-  /** What is on the channel now and next, as the `/now` routes answer (some versions add the channel). */
-  channelNow(c: DemoChannel, withChannel: boolean): ChannelNow {
-    const t = this.clock.now();
-    const { current, next } = this.schedules.at(c, t);
-    return {
-      current: slotOf(current, t, true),
-      next: slotOf(next, t, false),
-      endsAt: current?.program.endsAt ?? null,
-      ...(withChannel ? { channel: this.channelRecord(c) } : {}),
-    };
-  }
-}
-
-function slotOf(slot: Slot | null, t: number, current: boolean): NowSlot | null {
-  if (!slot) return null;
-  const base = { ...slot.program, kind: slot.bumper ? ('bumper' as const) : ('program' as const) };
-  return current ? { ...base, offsetSeconds: Math.floor((t - slot.start) / 1000) } : base;
 }

@@ -19,6 +19,8 @@ const USAGE = `Usage: npm run preview -- [options]
   --demo-profile <p>   how that demo behaves: seed (default), airwave or legacy
                        (as Airwave's own server: compact events, no by-number/now;
                        legacy also no event stream and no uptime/counts)
+  --demo-server-version <v>  that demo plays this stage of Airwave's public API
+                       (0.14.67, 0.14.68, 0.15.12, 0.15.13, …; implies airwave)
   --server <url>       follow this server from start-up; repeat it for several servers
 
 Keys: AIRWAVE_API_KEY for one server. For several, AIRWAVE_API_KEYS holds one key per --server,
@@ -35,6 +37,7 @@ const { values, whole } = commandLine(USAGE, {
   demo: { type: 'boolean', default: false },
   'demo-channels': { type: 'string' },
   'demo-profile': { type: 'string' },
+  'demo-server-version': { type: 'string' },
   server: { type: 'string', multiple: true },
 });
 
@@ -47,6 +50,8 @@ const profileName = values['demo-profile'];
 const profile = PROFILES.find((name) => name === profileName);
 if (profileName !== undefined && !profile) bail(`--demo-profile must be one of ${PROFILES.join(', ')} (got "${profileName}").`);
 if (profile && !values.demo) bail('--demo-profile goes with --demo.');
+const serverVersion = values['demo-server-version'];
+if (serverVersion !== undefined && !values.demo) bail('--demo-server-version goes with --demo.');
 const paired = keysForServers(servers.length, process.env);
 if (!paired.ok) bail(paired.message);
 const keyless = paired.keys.findIndex((key) => key === '');
@@ -69,7 +74,7 @@ try {
     port,
     dataDir: values['data-dir'],
     demo: values.demo,
-    demoOptions: { ...(channels ? { channels } : {}), ...(profile ? { profile } : {}) },
+    demoOptions: { ...(channels ? { channels } : {}), ...(profile ? { profile } : {}), ...(serverVersion ? { serverVersion } : {}) },
     servers: servers.map((url, i) => ({ url, apiKey: paired.keys[i] ?? '' })),
     log: (line) => writeErr(`[preview] ${line}\n`),
   });

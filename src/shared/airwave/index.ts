@@ -8,3 +8,4 @@ export * from './channels';
 export * from './errors';
 export * from './events';
 export * from './artwork';
+export * from './stages';

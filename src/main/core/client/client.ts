@@ -204,7 +204,14 @@ export class AirwaveClient {
         signal,
       }),
     );
-    if (response.status < 200 || response.status >= 300) throw this.#statusError(endpoint, response);
+    if (response.status < 200 || response.status >= 300) {
+      const error = this.#statusError(endpoint, response);
+      // Airwave answers an image its media server lacks with a plain-text 404: a missing image, not a missing route.
+      if (isMissingRoute(error)) {
+        throw new ApiError('not-found', 'The media server has no such image (HTTP 404).', { endpoint, status: 404, serverCode: 'not_found' });
+      }
+      throw error;
+    }
     const contentType = String(response.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     if (!contentType.startsWith('image/')) {
       throw new ApiError('bad-response', `The artwork answer was not an image (${contentType || 'no content type'}).`, {

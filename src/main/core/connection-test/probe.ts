@@ -1,6 +1,6 @@
-import type { Capabilities, GuideNow, Status } from '../../../shared/airwave';
+import { lackSentence, sendsArtworkPaths, type Capabilities, type GuideNow, type Status } from '../../../shared/airwave';
 import { DEFAULT_PORT, parseServerUrl, type ServerAddress } from '../../../shared/server-url';
-import { AirwaveClient, isApiError, type ApiError, type AuthStyle, type Timeouts } from '../client';
+import { AirwaveClient, isApiError, isMissingResource, isMissingRoute, type ApiError, type AuthStyle, type Timeouts } from '../client';
 import { ChannelLookup, type LookupForm } from './lookup';
 import { describeStatus, explainUnreachable, missingFeatures } from './probe-words';
 
@@ -278,7 +278,13 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
 
     // 6. The viewer count, the app's most frequent request.
     const sessions = await timed(() => client.sessionCount(call));
-    if (sessions.error) {
+    if (sessions.error && routeMissing(sessions.error)) {
+      // an older stage (Airwave 0.14.67) has no viewer routes: the server works, the app shows less
+      step('sessions', 'warn', lackSentence(report.status?.version, 'viewers'), {
+        ms: sessions.ms,
+        fix: 'Update Airwave (0.14.68 or later) for the viewer count and the Watching list.',
+      });
+    } else if (sessions.error) {
       if (sessions.error.kind === 'cancelled') throw sessions.error;
       const broken = sessions.error.kind === 'bad-response';
       step('sessions', 'fail', sessions.error.message, {
@@ -288,16 +294,17 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
           : 'Try again; if it persists, check the Airwave server log.',
       });
       return finish(broken ? 'not-airwave' : 'unreachable');
+    } else {
+      report.sessionCount = sessions.value.count;
+      step('sessions', 'ok', `${sessions.value.count} active ${sessions.value.count === 1 ? 'session' : 'sessions'}`, {
+        ms: sessions.ms,
+      });
     }
-    report.sessionCount = sessions.value.count;
-    step('sessions', 'ok', `${sessions.value.count} active ${sessions.value.count === 1 ? 'session' : 'sessions'}`, {
-      ms: sessions.ms,
-    });
 
     // 7. What is on now (which channels this key sees), and a lookup by number.
     const guide = await probeChannels(client, call, report, step);
     // 8. Artwork: fetched without a key, from an address the guide gives.
-    await probeArtwork(guide, keyless, call, step);
+    await probeArtwork(guide, keyless, call, step, report.status?.version ?? null);
     return finish('ok');
   } catch (error) {
     if (isApiError(error) && error.kind === 'cancelled') {
@@ -311,6 +318,10 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
   }
 }
 
+/** Plain booleans (not type guards), so the other branch keeps its ApiError. */
+const routeMissing = (error: ApiError): boolean => isMissingRoute(error);
+const imageMissing = (error: ApiError): boolean => isMissingResource(error);
+
 type StepFn = (id: ProbeStepId, outcome: StepOutcome, detail: string, extra?: { fix?: string; ms?: number }) => void;
 
 /**
@@ -319,6 +330,13 @@ type StepFn = (id: ProbeStepId, outcome: StepOutcome, detail: string, extra?: { 
  */
 async function probeChannels(client: AirwaveClient, call: { signal?: AbortSignal }, report: ProbeReport, step: StepFn): Promise<GuideNow | null> {
   const guide = await timed(() => client.guideNow(call));
+  if (guide.error && routeMissing(guide.error)) {
+    step('channels', 'warn', lackSentence(report.status?.version, 'guide'), {
+      ms: guide.ms,
+      fix: 'Update Airwave (0.14.68 or later) for On now and the guide; channels can still be looked up by number.',
+    });
+    return null;
+  }
   if (guide.error) {
     if (guide.error.kind === 'cancelled') throw guide.error;
     step('channels', 'warn', `could not read what is on now: ${guide.error.message}`, {
@@ -365,7 +383,12 @@ async function probeChannels(client: AirwaveClient, call: { signal?: AbortSignal
   return guide.value;
 }
 
-async function probeArtwork(guide: GuideNow | null, keyless: AirwaveClient, call: { signal?: AbortSignal }, step: StepFn): Promise<void> {
+async function probeArtwork(guide: GuideNow | null, keyless: AirwaveClient, call: { signal?: AbortSignal }, step: StepFn, version: string | null): Promise<void> {
+  if (sendsArtworkPaths(version)) {
+    // 0.14.68–0.14.69 send artworkPath, a media-server path no client can load: the app does not try it
+    step('artwork', 'warn', lackSentence(version, 'artwork'), { fix: 'Update Airwave to 0.14.70 or later for posters; everything else works.' });
+    return;
+  }
   if (!guide) {
     step('artwork', 'skipped', 'not checked (what is on now could not be read)');
     return;
@@ -376,6 +399,11 @@ async function probeArtwork(guide: GuideNow | null, keyless: AirwaveClient, call
     return;
   }
   const art = await timed(() => keyless.artwork(url, call));
+  if (art.error && imageMissing(art.error)) {
+    // a text/plain 404 from the artwork route is the media server lacking that image, not a missing route
+    step('artwork', 'ok', 'the artwork address answers without a key (this item has no image in the media server)', { ms: art.ms });
+    return;
+  }
   if (art.error) {
     if (art.error.kind === 'cancelled') throw art.error;
     step('artwork', 'warn', `a poster did not load: ${art.error.message}`, {

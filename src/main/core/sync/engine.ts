@@ -1,7 +1,7 @@
-import type { Capabilities, Session, Status } from '../../../shared/airwave';
+import { lackSentence, type Capabilities, type Lack, type Session, type Status } from '../../../shared/airwave';
 import type { ConnectionState, ConnectionView } from '../../../shared/bridge';
 import type { Clock } from '../../common/clock';
-import { AirwaveClient, isApiError } from '../client';
+import { AirwaveClient, isApiError, isMissingRoute } from '../client';
 import { emptyResource, resourceAge, type AppState, type StateStore } from '../state';
 import { DEFAULT_TUNING, type EngineConfig, type Mode, type SyncDeps, type Tuning } from './config';
 import type { Connection } from './connection';
@@ -21,6 +21,14 @@ import { ViewerEvents } from './viewer-events';
  */
 
 export { DEFAULT_TUNING, type EngineConfig, type Tuning } from './config';
+
+/** What a resource's missing route costs the user (Airwave before 0.14.68 has no guide and no viewer routes). */
+const VIEW_ROUTES: Partial<Record<keyof AppState, Lack>> = {
+  onNow: 'guide',
+  guide: 'guide',
+  sessionCount: 'viewers',
+  nowPlaying: 'viewers',
+};
 
 export interface EngineOptions {
   clock: Clock;
@@ -362,6 +370,14 @@ export class SyncEngine {
     }
     if (isApiError(error) && error.kind === 'cancelled') return;
     if (isKeyRejection(error)) return following.key.rejected(error);
+    // A route a view needs that this server's version does not have: say so, naming the version.
+    const lack = resource && isMissingRoute(error) ? VIEW_ROUTES[resource] : undefined;
+    if (lack) {
+      const sentence = lackSentence(this.#deps.store.state.status.data?.version, lack);
+      markResourceError(this.#deps, resource!, sentence);
+      if (lack === 'viewers') return this.#incompatible(following, sentence);
+      return following.schedules.onNowRetry(conn);
+    }
     // A 401 that is not Airwave's own answer (a proxy's login page): the way there is in trouble, not the key.
     const message = isApiError(error) && error.kind === 'unauthorized' ? proxyRefusalMessage(error) : describe(error);
     if (resource) markResourceError(this.#deps, resource, message);

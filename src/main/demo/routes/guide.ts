@@ -1,27 +1,25 @@
 import type { ServerResponse } from 'node:http';
-import { GUIDE_FORWARD_MINUTES, type Guide, type GuideChannel, type GuideNow } from '../../../shared/airwave';
+import { GUIDE_FORWARD_MINUTES, type Guide } from '../../../shared/airwave';
 import { fail, intParam, sendJson } from '../http';
 import type { Route, RouteContext } from './route';
 
 /**
  * What is on: `/guide/now` (now and next per channel) and `/guide` (a window of programmes), for the
- * key's channels. `/guide` is written channel by channel as it is built, so a client sees the first
+ * key's channels, with breaks as the profile's server has them (airing.ts); absent before 0.14.68. `/guide` is written channel by channel as it is built, so a client sees the first
  * rows before the last are computed; the bytes are exactly those of `JSON.stringify` of the whole.
  */
 
-export function guideRoutes({ world }: RouteContext): Route[] {
-  const { schedules, clock } = world;
+export function guideRoutes({ world, profile, airing }: RouteContext): Route[] {
+  if (!profile.guide) return [];
+  const { clock } = world;
   return [
     {
       pattern: /^\/guide\/now$/,
       handle: (res, _url, _params, access) => {
         const t = clock.now();
-        const body: GuideNow = {
+        const body = {
           serverTime: new Date(t).toISOString(),
-          channels: world.visible(access).map((c) => {
-            const { current, next } = schedules.at(c, t);
-            return { ...world.header(c), now: current?.program ?? null, next: next?.program ?? null };
-          }),
+          channels: world.visible(access).map((c) => ({ ...world.header(c), ...airing.guideNow(c, t) })),
         };
         sendJson(res, 200, body);
       },
@@ -39,7 +37,7 @@ export function guideRoutes({ world }: RouteContext): Route[] {
         const channels = world.visible(access);
         void streamGuide(res, head, channels.length, (i) => {
           const c = channels[i]!;
-          return { ...world.header(c), programs: schedules.between(c, from, to).map((s) => s.program) };
+          return { ...world.header(c), programs: airing.guide(c, from, to) };
         });
       },
     },
@@ -53,7 +51,7 @@ const FLUSH_CHARS = 64 * 1024;
  * Writes `{...head, channels: [...]}` as JSON, one channel at a time, waiting for the socket to
  * drain when it is full and stopping if the client goes away. Same bytes as one `JSON.stringify`.
  */
-async function streamGuide(res: ServerResponse, head: Omit<Guide, 'channels'>, count: number, channel: (i: number) => GuideChannel): Promise<void> {
+async function streamGuide(res: ServerResponse, head: Omit<Guide, 'channels'>, count: number, channel: (i: number) => unknown): Promise<void> {
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   const opening = JSON.stringify(head);
   let pending = `${opening.slice(0, -1)}${opening.length > 2 ? ',' : ''}"channels":[`;

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Access } from '../auth';
+import type { Airing } from '../airing';
 import type { DemoProfile } from '../profile';
 import type { SessionPool } from '../sessions';
 import type { DemoWorld } from '../world';
@@ -20,6 +21,8 @@ export interface RouteContext {
   world: DemoWorld;
   pool: SessionPool;
   profile: DemoProfile;
+  /** what is on, as the profile's server says it */
+  airing: Airing;
   /** whether the event stream is offered right now (capabilities.sse.supported) */
   sse(): boolean;
 }

@@ -8,5 +8,7 @@ export const onNow = {
   list: (n: number) => plural(n, { one: '{n} channel', other: '{n} channels' }),
   nothingOn: 'Nothing on',
   bumper: (title: string) => `Bumper · ${title}`,
+  /** a break airs: what comes next and when ("Break · 18:32 Matchday Live") */
+  breakLine: (time: string, title: string) => `Break · ${time} ${title}`,
   progress: (what: string) => `${what} progress`,
 };

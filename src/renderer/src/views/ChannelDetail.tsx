@@ -2,12 +2,14 @@ import { signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Channel, GuideChannel, GuideNowRow, Program } from '../../../shared/airwave';
 import type { ChannelLookup, ChannelScheduleView } from '../../../shared/bridge';
-import { airing, fraction, localTime, upcoming } from '../../../shared/format';
+import { fraction, localTime, programTitle } from '../../../shared/format';
+import { isBumper, onAir } from '../../../shared/on-air';
 import { bridge } from '../bridge';
 import { useDialog } from '../components/a11y';
 import { ChannelIcon, Progress } from '../components/bits';
 import { channelDetail, isStale, now, snapshot } from '../state';
 import { channel as t } from '../strings/channel';
+import { onNow as onNowText } from '../strings/on-now';
 import { servers } from '../strings/servers';
 import { serverList, severalServers } from '../server-state';
 import { ChannelStar, SlotActions } from '../features/sheet-actions';
@@ -79,11 +81,10 @@ export function ChannelDetail({ number }: { number: number }) {
   const channel = listed?.find((c) => c.number === number) ?? found?.now.channel ?? null;
   const name = channel?.name ?? row?.name ?? t.fallbackName(number);
   const at = now.value;
-  const slots: [Slotish, Slotish] | null = found
-    ? [found.now.current, found.now.next]
-    : lookup.state === 'held'
-      ? [airing([lookup.row.now, lookup.row.next], at), upcoming([lookup.row.now, lookup.row.next], at)]
-      : null;
+  const slots: [Slotish, Slotish] | null = found ? [found.now.current, found.now.next] : lookup.state === 'held' ? [lookup.row.now, lookup.row.next] : null;
+  // what airs, breaks included: "Break · 18:32 Matchday Live", then that programme as Next
+  const air = slots ? onAir(slots, at) : null;
+  const nextUp = air?.break ? (isBumper(air.break.then) ? null : { at: air.break.at, program: air.break.then }) : (air?.next ?? null);
   // the hours ahead: asked of the core once the channel's id is known (the person opened this sheet)
   const scheduleId = found?.now.channel?.id ?? row?.id ?? null;
   useEffect(() => {
@@ -99,7 +100,7 @@ export function ChannelDetail({ number }: { number: number }) {
   }, [scheduleId]);
   const held = schedule?.channelId === scheduleId ? schedule : null;
   const guideRow = useHeldGuideRow(number);
-  const later = laterPrograms(held?.programs ?? guideRow?.programs ?? [], slots?.[1] ?? slots?.[0] ?? null, at);
+  const later = laterPrograms(held?.programs ?? guideRow?.programs ?? [], nextUp?.program ?? air?.current ?? null, at);
   const laterHint = !held ? t.laterHint : held.source === 'server' ? t.laterFromServer(LATER_HOURS) : t.laterFromGuide(held.asOf !== null ? `as of ${localTime(held.asOf)}` : 'earlier');
   return (
     <div ref={root} class="sheet" role="dialog" aria-modal="true" aria-label={t.dialog(number)} onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), close())}>
@@ -133,11 +134,16 @@ export function ChannelDetail({ number }: { number: number }) {
             {t.heldAnswer(s.onNow.updatedAt !== null ? `as of ${localTime(s.onNow.updatedAt)}` : 'earlier')}
           </p>
         ) : null}
-        {slots ? (
+        {air ? (
           <div class={`slots${lookup.state === 'held' || isStale(s.onNow) ? ' stale' : ''}`}>
-            <Slot title={t.onNow} slot={slots[0]} at={at} />
-            <Slot title={t.next} slot={slots[1]} at={at} />
-            <SlotActions program={slots[1]} channel={{ id: channel?.id ?? row?.id ?? null, number, name }} />
+            <Slot
+              title={t.onNow}
+              slot={air.current}
+              at={at}
+              line={air.break ? onNowText.breakLine(localTime(air.break.at), programTitle(air.break.then)) : undefined}
+            />
+            <Slot title={t.next} slot={nextUp?.program ?? null} at={at} startsAt={nextUp?.at} />
+            <SlotActions program={nextUp && !isBumper(nextUp.program) ? nextUp.program : null} channel={{ id: channel?.id ?? row?.id ?? null, number, name }} />
           </div>
         ) : null}
         {later.length > 0 ? (
@@ -226,12 +232,35 @@ function laterPrograms(programs: readonly Program[], after: Slotish, at: number)
   return programs.filter((p) => p.ratingKey !== null && Date.parse(p.startsAt) >= from && Date.parse(p.startsAt) < until).slice(0, 16);
 }
 
-function Slot({ title, slot, at }: { title: string; slot: Slotish; at: number }) {
+/** One slot of the sheet: a programme with its times, a break's line, or nothing. A bumper standing for its programme shows only when that starts. */
+function Slot({ title, slot, at, line, startsAt }: { title: string; slot: Slotish; at: number; line?: string; startsAt?: number }) {
+  if (line !== undefined && !slot) {
+    return (
+      <section class="slot">
+        <h3>{title}</h3>
+        <p class="slot-title bumper" title={line}>
+          {line}
+        </p>
+      </section>
+    );
+  }
   if (!slot) {
     return (
       <section class="slot">
         <h3>{title}</h3>
         <p class="muted">{t.nothing}</p>
+      </section>
+    );
+  }
+  if (isBumper(slot)) {
+    const name = programTitle(slot);
+    return (
+      <section class="slot">
+        <h3>{title}</h3>
+        <p class="slot-title" title={name}>
+          {name}
+        </p>
+        <p class="muted small">{localTime(startsAt ?? Date.parse(slot.endsAt))}</p>
       </section>
     );
   }

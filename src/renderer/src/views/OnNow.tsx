@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GuideNowRow, Program } from '../../../shared/airwave';
-import { airing, fraction, localTime, programTitle, upcoming } from '../../../shared/format';
+import { fraction, localTime, programTitle } from '../../../shared/format';
+import { onAir } from '../../../shared/on-air';
 import { rovingStep } from '../components/a11y';
 import { ChannelIcon, Empty, Progress, StaleNote } from '../components/bits';
 import { useVirtualRows } from '../components/virtual';
@@ -84,10 +85,11 @@ export function OnNow() {
 }
 
 function ChannelRow({ row, at, tabbable, onFocus }: { row: GuideNowRow; at: number; tabbable: boolean; onFocus: () => void }) {
-  const current = airing([row.now, row.next], at);
-  const next = upcoming([row.now, row.next], at);
-  const nextAt = next ? Date.parse(next.startsAt) : null;
-  const title = current ? label(current) : t.nothingOn;
+  // a break shows what comes next and when, never an empty row, a past programme or a bumper as "next"
+  const air = onAir([row.now, row.next], at);
+  const current = air.current;
+  const next = air.next;
+  const title = current ? label(current) : air.break ? t.breakLine(localTime(air.break.at), programTitle(air.break.then)) : t.nothingOn;
   return (
     <button
       type="button"
@@ -103,13 +105,13 @@ function ChannelRow({ row, at, tabbable, onFocus }: { row: GuideNowRow; at: numb
         <span class="channel-name" title={row.name}>
           {row.name}
         </span>
-        <span class={`program-title${current?.ratingKey === null ? ' bumper' : ''}`} title={title}>
+        <span class={`program-title${air.break ? ' bumper' : ''}`} title={title}>
           {title}
         </span>
         {current ? <Progress value={fraction(current.startsAt, current.endsAt, at)} label={t.progress(label(current))} /> : null}
         {next ? (
-          <span class="channel-next" title={`${localTime(nextAt!)} ${label(next)}`}>
-            <span class="next-time">{localTime(nextAt!)}</span> {label(next)}
+          <span class="channel-next" title={`${localTime(next.at)} ${programTitle(next.program)}`}>
+            <span class="next-time">{localTime(next.at)}</span> {programTitle(next.program)}
           </span>
         ) : null}
       </span>

@@ -41,7 +41,8 @@ function fromHeld(store: StateStore, row: GuideNowRow, reason: string): LookupVi
   return {
     number: row.number,
     channel: row,
-    now: { current: now, next: slot(row.next), endsAt: row.now?.endsAt ?? null },
+    // the answer's endsAt is when the schedule runs out, which a /guide/now row does not say (the programme's end is now.endsAt)
+    now: { current: now, next: slot(row.next), endsAt: null },
     stale: { updatedAt: store.state.onNow.updatedAt, reason },
   };
 }

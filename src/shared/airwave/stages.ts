@@ -1,0 +1,40 @@
+/**
+ * Airwave's version stages in words (airwave-api.md, *Versions differ*): the sentence a view shows
+ * when the server lacks a route it needs, naming the server's version and what it lacks, and the
+ * stages whose artwork no client can load. What a server has is found out from its answers (or its
+ * OpenAPI document); the version only names the stage in the sentence.
+ */
+
+export type Lack = 'guide' | 'viewers' | 'lookup' | 'schedule' | 'artwork';
+
+const LACKS: Record<Lack, { what: string; to: string }> = {
+  guide: { what: 'no guide', to: 'see what is on' },
+  viewers: { what: 'no viewer list', to: 'see who is watching' },
+  lookup: { what: 'no channel lookup', to: 'look channels up by number' },
+  schedule: { what: 'no channel schedule', to: 'see what is on later' },
+  artwork: { what: 'no artwork addresses (it sends media-server paths, artworkPath, that no client can load)', to: 'see posters' },
+};
+
+/** "Airwave 0.14.67 has no guide in its public API; update Airwave to see what is on". */
+export function lackSentence(version: string | null | undefined, lack: Lack): string {
+  const { what, to } = LACKS[lack];
+  const server = version ? `Airwave ${version}` : 'This Airwave server';
+  return `${server} has ${what} in its public API; update Airwave to ${to}`;
+}
+
+/** [major, minor, patch] of "0.15.12" (suffixes ignored), or null when it is not such a version. */
+export function versionParts(version: string | null | undefined): [number, number, number] | null {
+  const match = /^v?(\d{1,6})\.(\d{1,6})\.(\d{1,6})/.exec((version ?? '').trim());
+  return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : null;
+}
+
+/** Whether `version` is a known version before `than` (false when it cannot be read). */
+export function versionBefore(version: string | null | undefined, than: string): boolean {
+  const a = versionParts(version);
+  const b = versionParts(than);
+  if (!a || !b) return false;
+  return (a[0] - b[0] || a[1] - b[1] || a[2] - b[2]) < 0;
+}
+
+/** Airwave before 0.14.70 sends `artworkPath` (a raw media-server path) instead of `artworkUrl`. */
+export const sendsArtworkPaths = (version: string | null | undefined): boolean => versionBefore(version, '0.14.70');
