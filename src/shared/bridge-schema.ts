@@ -4,7 +4,7 @@
  * fields and their limits are shapes.ts's, the same the core reads its files with.
  */
 import * as v from 'valibot';
-import { GUIDE_ROWS_MAX, type Command, type RequestOf } from './bridge';
+import { GUIDE_ROWS_MAX, ON_NOW_ROWS_MAX, type Command, type RequestOf } from './bridge';
 import {
   addressText,
   apiKeyText,
@@ -53,6 +53,13 @@ export const REQUEST_SCHEMAS: Schemas = {
     limit: wholeIn(1, 500),
     after: instant,
   }),
+  getOnNowRows: v.strictObject({
+    from: v.optional(wholeIn(0, MAX_CHANNEL_NUMBER)),
+    to: v.optional(wholeIn(0, MAX_CHANNEL_NUMBER)),
+    numbers: v.optional(v.pipe(v.array(channelNumber), v.maxLength(ON_NOW_ROWS_MAX))),
+    ids: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(ON_NOW_ROWS_MAX))),
+  }),
+  findOnNow: v.strictObject({ query: v.pipe(v.string(), v.maxLength(200)) }),
   lookupChannel: v.strictObject({ number: channelNumber }),
   getChannels: v.strictObject({ definition: v.boolean() }),
   updateSettings: v.strictObject({

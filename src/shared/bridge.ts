@@ -25,12 +25,14 @@ import type {
   Reminder,
 } from './bridge-features';
 import type { GuideRows, GuideRowsRequest, GuideSearchHit, GuideView } from './bridge-guide';
+import type { OnNowMatches, OnNowRows, OnNowRowsRequest, OnNowSummary } from './bridge-on-now';
 import type { AddServerRequest, AddServerResult, LocalServerOffer, ServerEntryView, ServerPatch, ServerSummary } from './bridge-servers';
 import type { AuthStyle } from './shapes';
 
 // The guide's, the features' and the servers' parts of the contract live beside this file; re-exported here.
 export * from './bridge-features';
 export * from './bridge-guide';
+export * from './bridge-on-now';
 export * from './bridge-servers';
 
 /** How the key is sent (one definition, in shapes.ts). */
@@ -144,6 +146,7 @@ export interface ServerData {
   sessionCount: Resource<number>;
   /** `/now-playing`: one entry per viewer actually watching something */
   nowPlaying: Resource<NowPlayingEntry[]>;
+  /** `/guide/now`: what is on every channel now and next */
   onNow: Resource<GuideNow>;
   guide: GuideView;
 }
@@ -177,7 +180,9 @@ export type ViewerEntry = NowPlayingEntry &
  * Everything but `nowPlaying`, `watching` and `servers` is the selected server's (see
  * SettingsView.selectedServer).
  */
-export interface AppSnapshot extends ServerData, FeaturesView {
+export interface AppSnapshot extends Omit<ServerData, 'onNow'>, FeaturesView {
+  /** On now's size and version, never its rows: the page asks for the rows it shows (`getOnNowRows`) */
+  onNow: Resource<OnNowSummary>;
   /**
    * `/now-playing` of every followed server, each entry with what `/sessions` adds about the same
    * viewer and (several servers) which server it is on. Its age is the oldest server's.
@@ -301,6 +306,8 @@ export interface BridgeCommands {
   getGuideRows: { request: GuideRowsRequest; response: Outcome<GuideRows> };
   /** programmes in the shown guide window whose title or show contains `query` (at most `limit`, starting soonest) */
   searchGuide: { request: { query: string; limit: number; after: number }; response: Outcome<GuideSearchHit[]> };
+  getOnNowRows: { request: OnNowRowsRequest; response: Outcome<OnNowRows> };
+  findOnNow: { request: { query: string }; response: Outcome<OnNowMatches> };
   lookupChannel: { request: { number: number }; response: Outcome<ChannelLookup> };
   getChannels: { request: { definition: boolean }; response: Outcome<Channel[]> };
   updateSettings: { request: SettingsPatch; response: Outcome<SettingsView> };
@@ -360,6 +367,8 @@ const commandNames: { [C in Command]: true } = {
   loadGuide: true,
   getGuideRows: true,
   searchGuide: true,
+  getOnNowRows: true,
+  findOnNow: true,
   lookupChannel: true,
   getChannels: true,
   updateSettings: true,

@@ -192,11 +192,11 @@ describe('the while-away summary', () => {
     await poll(() => page.getByRole('button', { name: 'Yesterday' }).getAttribute('aria-pressed')).toBe('true');
     await page.getByRole('button', { name: /^Reminders/ }).click();
     await page.getByRole('tab', { name: 'On now' }).click();
-    await poll(() => host.app.snapshot().onNow.data?.channels.length ?? 0).toBeGreaterThan(0);
+    await poll(() => host.app.store.state.onNow.data?.channels.length ?? 0).toBeGreaterThan(0);
 
     // the computer sleeps; someone starts watching meanwhile; it wakes
     host.app.suspend();
-    const channel = host.app.snapshot().onNow.data!.channels.find((c) => c.now && c.now.ratingKey !== null)!;
+    const channel = host.app.store.state.onNow.data!.channels.find((c) => c.now && c.now.ratingKey !== null)!;
     await new Promise((resolve) => setTimeout(resolve, 1_100)); // a start time after the last sync
     host.demo!.controls.startSession({ user: 'Nadia', channelNumber: channel.number });
     host.app.resume();

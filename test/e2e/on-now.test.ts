@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { describe, expect, it } from 'vitest';
-import { focused, openPopover, screenshot } from '../support/browser';
+import { focused, openPopover, POPOVER, screenshot } from '../support/browser';
+import { ManualClock } from '../support/manual-clock';
 import { e2eSetup, poll } from './setup';
 
 // On now and the channel sheet: arrow keys over a virtualised list, a dialog that keeps focus,
@@ -38,6 +39,59 @@ describe('On now', () => {
     // Tab leaves the list at once
     await page.keyboard.press('Tab');
     expect((await focused(page)).label).toBe('Refresh');
+  });
+});
+
+describe('On now at 2,000 channels', () => {
+  it('gets only the rows it shows: a programme that ends in view becomes its next, and no message carries the channel list', async () => {
+    const clock = new ManualClock('2026-11-26T12:10:00.000Z');
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 5, channels: 2000, viewers: 1, churn: 0 }, clock });
+    await poll(() => host.app.store.state.onNow.data?.channels.length ?? 0).toBe(2000);
+    const context = await e2e.browser.newContext({ viewport: POPOVER, colorScheme: 'light', reducedMotion: 'reduce' });
+    // every snapshot message's size, as the page receives it
+    await context.addInitScript(() => {
+      const sizes: number[] = [];
+      (window as unknown as { __sizes: number[] }).__sizes = sizes;
+      const add = EventSource.prototype.addEventListener;
+      EventSource.prototype.addEventListener = function (this: EventSource, type: string, listener: unknown, options?: unknown) {
+        if (type === 'snapshot' && typeof listener === 'function') {
+          const inner = listener as (event: MessageEvent<string>) => void;
+          return add.call(this, type, ((event: MessageEvent<string>) => {
+            sizes.push(event.data.length);
+            inner(event);
+          }) as EventListener, options as AddEventListenerOptions);
+        }
+        return add.call(this, type, listener as EventListener, options as AddEventListenerOptions);
+      } as typeof EventSource.prototype.addEventListener;
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.clock.setFixedTime(clock.now()); // the page reads the same time as the core
+    await page.goto(host.url);
+    await page.getByRole('tab', { name: 'On now' }).click();
+    await page.getByRole('list', { name: '2,000 channels' }).waitFor();
+    // the first row on screen whose programme ends first, and what the core holds after it
+    const shown = await page.locator('button.channel-row[data-channel]').evaluateAll((rows) => rows.slice(0, 5).map((row) => Number(row.getAttribute('data-channel'))));
+    const held = host.app.store.state.onNow.data!.channels.filter((row) => shown.includes(row.number) && row.now && row.next && row.next.ratingKey !== null);
+    const row = held.reduce((first, r) => (Date.parse(r.now!.endsAt) < Date.parse(first.now!.endsAt) ? r : first));
+    const guideNowBefore = host.demo!.controls.requestCounts()['/api/public/v1/guide/now'] ?? 0;
+    const from = clock.now();
+    const end = Date.parse(row.now!.endsAt);
+    while (clock.now() < end + 1_000) {
+      clock.advance(Math.min(60_000, end + 1_000 - clock.now()));
+      await page.clock.setFixedTime(clock.now());
+    }
+    const cell = page.locator(`button.channel-row[data-channel="${row.number}"] .program-title`);
+    await poll(() => cell.textContent()).toContain(row.next!.title);
+    const sizes = await page.evaluate(() => (window as unknown as { __sizes: number[] }).__sizes);
+    console.log(`2,000 channels: ${sizes.length} snapshot messages, largest ${Math.max(...sizes)} characters`);
+    // the first message is the whole snapshot, without rows; no later one carries them either
+    expect(Math.max(...sizes)).toBeLessThan(20_000);
+    // programme ends are followed from what the core holds: /guide/now at most once a minute while open
+    // (for channels that ran out meanwhile), not at each of the many ends across 2,000 channels
+    const minutes = (clock.now() - from) / 60_000;
+    expect((host.demo!.controls.requestCounts()['/api/public/v1/guide/now'] ?? 0) - guideNowBefore).toBeLessThanOrEqual(Math.ceil(minutes) + 1);
+    await context.close();
   });
 });
 

@@ -51,7 +51,7 @@ describe.each(['light', 'dark'] as const)('every view fits 380 px (%s)', (scheme
 
     await page.keyboard.press('/');
     await poll(() => page.getByRole('searchbox').evaluate((el) => el === document.activeElement)).toBe(true);
-    const show = host.app.snapshot().onNow.data!.channels.find((c) => c.now?.showTitle)!.now!.showTitle!;
+    const show = host.app.store.state.onNow.data!.channels.find((c) => c.now?.showTitle)!.now!.showTitle!;
     await page.keyboard.type(show.slice(0, 6));
     await poll(() => page.getByRole('option').count()).toBeGreaterThan(0);
     expect(await overflowing(page)).toEqual([]);

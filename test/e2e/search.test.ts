@@ -62,7 +62,7 @@ describe('search', () => {
     // a programme only the guide knows of: no channel, now/next or viewer text the page holds matches it
     const snap = host.app.snapshot();
     const held = [
-      ...snap.onNow.data!.channels.flatMap((c) => [c.name, c.now?.title, c.now?.showTitle, c.next?.title, c.next?.showTitle]),
+      ...host.app.store.state.onNow.data!.channels.flatMap((c) => [c.name, c.now?.title, c.now?.showTitle, c.next?.title, c.next?.showTitle]),
       ...snap.nowPlaying.data!.map((v) => JSON.stringify(v)),
     ].map((text) => (text ?? '').toLowerCase());
     const later = host.app.engine.guide
@@ -94,8 +94,8 @@ describe('search', () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 0, churn: 0 } });
     const page = await openPopover(e2e.browser, host.url, 'dark');
     await page.getByText('Nobody is watching right now').waitFor();
-    await poll(() => host.app.snapshot().onNow.data !== null).toBe(true);
-    const onAir = host.app.snapshot().onNow.data!.channels.map((c) => c.now).find((p) => p && p.ratingKey !== null && Date.parse(p.endsAt) > Date.now() + 30_000)!;
+    await poll(() => host.app.store.state.onNow.data !== null).toBe(true);
+    const onAir = host.app.store.state.onNow.data!.channels.map((c) => c.now).find((p) => p && p.ratingKey !== null && Date.parse(p.endsAt) > Date.now() + 30_000)!;
     await page.keyboard.press('/');
     await poll(() => page.getByRole('searchbox').evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type(onAir.title);

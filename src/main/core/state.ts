@@ -1,4 +1,4 @@
-import type { Session } from '../../shared/airwave';
+import type { GuideNow, Session } from '../../shared/airwave';
 import type { GuideView, Resource, ServerData } from '../../shared/bridge';
 import { Emitter } from '../common/emitter';
 
@@ -7,7 +7,15 @@ import { Emitter } from '../common/emitter';
  * writer; the snapshot for the renderer, the tray view and the notification policy are derived
  * from it. Data that fails to refresh is kept with its age (never blanked).
  */
+/** A `/guide/now` answer as held: its rows moved on as programmes end (sync/on-now.ts), and which rows ran out. */
+export interface HeldOnNow extends GuideNow {
+  /** ids of rows that held programmes and ran past them (waiting for the server) */
+  waiting?: ReadonlySet<string>;
+}
+
 export interface AppState extends ServerData {
+  /** `/guide/now` as held (see HeldOnNow) */
+  onNow: Resource<HeldOnNow>;
   /** `/sessions` when the server offers it (better viewer identity); `supported: false` after a 404 */
   sessions: Resource<Session[]> & { supported: boolean };
   /**

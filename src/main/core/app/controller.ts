@@ -8,6 +8,7 @@ import { DisposableStore, toDisposable } from '../../common/disposable';
 import { AirwaveClient } from '../client';
 import type { NotificationRequest } from '../viewers/notify-policy';
 import { findLocalServer } from '../connection-test/local-server';
+import { OnNowView } from './on-now-view';
 import { probeServer } from '../connection-test/probe';
 import { gatedProbe } from '../connection-test/probe-gate';
 import type { SettingsService } from '../settings/settings';
@@ -47,6 +48,7 @@ export class AppController {
   readonly #demo: DemoMode;
   readonly #features: Features;
   readonly #seen: SeenViewers;
+  readonly #onNow: OnNowView;
 
   constructor(options: AppOptions) {
     const clock = (this.#clock = options.clock);
@@ -68,7 +70,7 @@ export class AppController {
       onSlotState: (slot, state, changed) => this.#onSlotState(slot, state, changed),
       // the switcher moved: favourites and the watchlist's airings are the selected server's
       onSelected: () => {
-        this.#publisher.push(['servers', 'settings', 'favourites', 'watchlist']);
+        this.#publisher.push(['servers', 'settings', 'favourites', 'watchlist', 'onNow']);
         this.#tray.update();
       },
       onRemoved: (id) => {
@@ -80,6 +82,7 @@ export class AppController {
     });
     this.store = this.servers.view;
     this.#publisher = new SnapshotPublisher(() => this.snapshot());
+    this.#onNow = new OnNowView();
     this.#notices = new Notices(options.notices ?? [], () => this.#publisher.push(['notices']));
     this.#focus = new PopoverFocus(this.store, host, () => this.#publisher.push(['focus']), (id) => this.servers.slot(id)?.store.state ?? null);
     this.#notifications = new NotificationFeed({ clock, settings, minuteOfDay: options.minuteOfDay ?? minuteOfDay, log });
@@ -104,7 +107,8 @@ export class AppController {
       minuteOfDay: options.minuteOfDay ?? minuteOfDay,
       notify: (request) => this.#notifications.raise(request),
       // a new activity entry may bring a name for the muted-names picker
-      push: (parts) => this.#publisher.push(parts.includes('activity') ? [...parts, 'seenViewers'] : parts),
+      // a new activity entry may bring a name for the muted-names picker; a star moves On now's order
+      push: (parts) => this.#publisher.push([...parts, ...(parts.includes('activity') ? (['seenViewers'] as const) : []), ...(parts.includes('favourites') ? (['onNow'] as const) : [])]),
       trayChanged: () => this.#tray.update(),
       random: options.random ?? Math.random,
       log,
@@ -156,6 +160,7 @@ export class AppController {
       refollow,
       snapshot: () => this.snapshot(),
       features: this.#features,
+      onNow: this.#onNow,
       servers: this.servers,
       findLocalServer: options.findLocalServer ?? (() => findLocalServer()),
     });
@@ -200,6 +205,7 @@ export class AppController {
         servers: this.servers.summaries(),
         nowPlaying: this.servers.mergedViewers(),
         watching: this.servers.badgeCount(),
+        onNow: this.#onNow.summary(this.store.state.onNow, this.#features.favourites.ids()),
       },
       this.#features.view(),
     );

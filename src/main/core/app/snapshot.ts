@@ -4,7 +4,7 @@
  */
 import type { NowPlayingEntry, Session } from '../../../shared/airwave';
 import type { AppSnapshot, FeaturesView, Resource, SnapshotUpdate, ViewerEntry } from '../../../shared/bridge';
-import type { AppState } from '../state';
+import type { AppState, HeldOnNow } from '../state';
 import { withSessionFields } from '../viewers/viewers';
 import { Emitter } from '../../common/emitter';
 
@@ -18,9 +18,9 @@ const PARTS_OF: Partial<Record<keyof AppState, SnapshotPart[]>> = {
   capabilities: ['capabilities'],
   sessionCount: ['sessionCount', 'watching'],
   nowPlaying: ['nowPlaying', 'watching'],
-  // the viewers carry what /sessions adds (see withSessionFields)
+  // the viewers carry what /sessions adds (see withSessionFields), and whether they are on a break
   sessions: ['nowPlaying'],
-  onNow: ['onNow'],
+  onNow: ['onNow', 'nowPlaying'],
   guide: ['guide'],
 };
 
@@ -34,7 +34,7 @@ export function partsOf(changed: ReadonlySet<keyof AppState>): SnapshotPart[] {
 /** The snapshot: the app state as the renderer sees it, plus what only the controller holds. */
 export function snapshotOf(
   state: AppState,
-  held: Pick<AppSnapshot, 'settings' | 'notices' | 'focus' | 'seenViewers' | 'servers' | 'nowPlaying' | 'watching'>,
+  held: Pick<AppSnapshot, 'settings' | 'notices' | 'focus' | 'seenViewers' | 'servers' | 'nowPlaying' | 'watching' | 'onNow'>,
   features: FeaturesView,
 ): AppSnapshot {
   return {
@@ -47,7 +47,7 @@ export function snapshotOf(
     nowPlaying: held.nowPlaying,
     servers: held.servers,
     watching: held.watching,
-    onNow: state.onNow,
+    onNow: held.onNow,
     guide: state.guide,
     settings: held.settings,
     notices: held.notices,
@@ -59,16 +59,46 @@ export function snapshotOf(
 /** The joined list per (now-playing, sessions) pair, so an unchanged list keeps its identity (and is not pushed again). */
 const joined = new WeakMap<NowPlayingEntry[], { sessions: Session[]; entries: ViewerEntry[] }>();
 
-/** `/now-playing` with what `/sessions` says of each viewer, where the server offers it. */
+/**
+ * `/now-playing` with what `/sessions` says of each viewer, where the server offers it, and for a
+ * viewer `/sessions` says nothing of, whether their channel is on a station break (from the held
+ * On now rows, so the page needs no rows of its own to say so).
+ */
 export function viewersWithSessions(state: AppState): Resource<ViewerEntry[]> {
   const entries = state.nowPlaying.data;
+  if (!entries) return state.nowPlaying;
   const sessions = state.sessions.supported ? state.sessions.data : null;
-  if (!entries || !sessions) return state.nowPlaying;
-  const held = joined.get(entries);
-  if (held?.sessions === sessions) return { ...state.nowPlaying, data: held.entries };
-  const value = { sessions, entries: withSessionFields(entries, sessions) };
-  joined.set(entries, value);
-  return { ...state.nowPlaying, data: value.entries };
+  let joinedEntries: ViewerEntry[] = entries;
+  if (sessions) {
+    const held = joined.get(entries);
+    if (held?.sessions === sessions) joinedEntries = held.entries;
+    else {
+      joinedEntries = withSessionFields(entries, sessions);
+      joined.set(entries, { sessions, entries: joinedEntries });
+    }
+  }
+  const data = withBumpers(joinedEntries, state.onNow.data);
+  return data === state.nowPlaying.data ? state.nowPlaying : { ...state.nowPlaying, data };
+}
+
+/** The bumper marks per (entries, held rows), so unchanged marks keep the list's identity. */
+const bumpers = new WeakMap<ViewerEntry[], { onNow: HeldOnNow; entries: ViewerEntry[] }>();
+
+function withBumpers(entries: ViewerEntry[], onNow: HeldOnNow | null): ViewerEntry[] {
+  if (!onNow || entries.every((entry) => entry.onBumper !== undefined || entry.channelNumber === null)) return entries;
+  const held = bumpers.get(entries);
+  if (held?.onNow === onNow) return held.entries;
+  const rows = new Map(onNow.channels.map((row) => [row.number, row]));
+  const marked = entries.map((entry) => {
+    if (entry.onBumper !== undefined || entry.channelNumber === null) return entry;
+    const now = rows.get(entry.channelNumber)?.now ?? null;
+    const onBumper = now !== null && now.ratingKey === null && (entry.title === null || entry.title === now.title);
+    return onBumper ? { ...entry, onBumper } : entry;
+  });
+  const same = held && held.entries.length === marked.length && held.entries.every((entry, i) => entry.onBumper === marked[i]!.onBumper);
+  const result = same ? held.entries : marked.some((entry, i) => entry !== entries[i]) ? marked : entries;
+  bumpers.set(entries, { onNow, entries: result });
+  return result;
 }
 
 /** Sends snapshot updates to subscribers, leaving out resource data they already have. */

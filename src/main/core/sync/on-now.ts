@@ -7,12 +7,9 @@
  * the same at 3,000 channels, where a programme ends somewhere every second, as at 50.
  */
 import type { GuideNow, GuideNowRow, Program } from '../../../shared/airwave';
+import type { HeldOnNow } from '../state';
 
-/** A `/guide/now` answer as held: the rows advanced to a moment, and which rows ran out. */
-export interface HeldOnNow extends GuideNow {
-  /** ids of rows that held programmes and ran past them (waiting for the server) */
-  waiting?: ReadonlySet<string>;
-}
+export type { HeldOnNow };
 
 const ends = (program: Program) => Date.parse(program.endsAt);
 const starts = (program: Program) => Date.parse(program.startsAt);

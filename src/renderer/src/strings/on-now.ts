@@ -7,6 +7,10 @@ export const onNow = {
   empty: 'This server has no channels yet',
   list: (n: number) => plural(n, { one: '{n} channel', other: '{n} channels' }),
   nothingOn: 'Nothing on',
+  /** the app holds nothing current for the channel: it asks the server again shortly */
+  waiting: 'Checking what is on…',
+  /** a row not read from the core yet */
+  loadingRow: 'Loading…',
   bumper: (title: string) => `Bumper · ${title}`,
   /** a break airs: what comes next and when ("Break · 18:32 Matchday Live") */
   breakLine: (time: string, title: string) => `Break · ${time} ${title}`,

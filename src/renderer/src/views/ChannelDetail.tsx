@@ -52,9 +52,10 @@ export function ChannelDetail({ number }: { number: number }) {
         if (!current) return;
         // the core answered from its held On now row (the server is away): show it as held, marked stale
         if (outcome.ok && outcome.value.stale && outcome.value.channel) setLookup({ state: 'held', row: outcome.value.channel });
-        else setLookup(outcome.ok ? { state: 'found', value: outcome.value } : fromHeld(number, outcome.error.message));
+        else if (outcome.ok) setLookup({ state: 'found', value: outcome.value });
+        else void fromHeld(number, outcome.error.message).then((held) => current && setLookup(held));
       },
-      (failure: unknown) => current && setLookup(fromHeld(number, errorText(failure))),
+      (failure: unknown) => current && void fromHeld(number, errorText(failure)).then((held) => current && setLookup(held)),
     );
     if (channelsRequested !== server) {
       channelsRequested = server;
@@ -76,7 +77,8 @@ export function ChannelDetail({ number }: { number: number }) {
   // several servers: which one's channel this is
   const shownServer = severalServers.value ? (serverList.value.find((summary) => summary.selected)?.name ?? null) : null;
   const found = lookup.state === 'found' ? lookup.value : null;
-  const row = found?.channel ?? (lookup.state === 'held' ? lookup.row : null) ?? s.onNow.data?.channels.find((c) => c.number === number) ?? null;
+  const heldRow = useHeldOnNowRow(number);
+  const row = found?.channel ?? (lookup.state === 'held' ? lookup.row : null) ?? heldRow;
   const listed = channelList.value?.server === server ? channelList.value.channels : null;
   const channel = listed?.find((c) => c.number === number) ?? found?.now.channel ?? null;
   const name = channel?.name ?? row?.name ?? t.fallbackName(number);
@@ -197,11 +199,38 @@ export function ChannelDetail({ number }: { number: number }) {
   );
 }
 
-/** The server could not be asked: answer from On now's held row when it has the channel. */
-function fromHeld(number: number, message: string): Lookup {
-  const row = snapshot.value?.onNow.data?.channels.find((c) => c.number === number);
+/** The server could not be asked: answer from On now's held row (asked of the core) when it has the channel. */
+async function fromHeld(number: number, message: string): Promise<Lookup> {
   const offline = snapshot.value ? snapshot.value.connection.state !== 'live' && snapshot.value.connection.state !== 'polling' : false;
-  return row && offline ? { state: 'held', row } : { state: 'missing', message };
+  if (!offline) return { state: 'missing', message };
+  const answer = await bridge.getOnNowRows({ numbers: [number] }).catch(() => null);
+  const row = answer?.ok ? answer.value.rows[0] : undefined;
+  return row ? { state: 'held', row } : { state: 'missing', message };
+}
+
+/** The channel's On now row as the core holds it (its name and icon while the lookup runs), or null. */
+function useHeldOnNowRow(number: number): GuideNowRow | null {
+  const summary = snapshot.value?.onNow.data ?? null;
+  const [row, setRow] = useState<GuideNowRow | null>(null);
+  // asked again only when this row (or everything) changed
+  const [asked, setAsked] = useState(0);
+  const seen = useRef(summary?.version ?? 0);
+  if (summary && summary.version !== seen.current) {
+    const mine = summary.changed === null || summary.version !== seen.current + 1 || (row !== null && summary.changed.includes(row.id));
+    seen.current = summary.version;
+    if (mine) setAsked((n) => n + 1);
+  }
+  useEffect(() => {
+    let current = true;
+    void bridge.getOnNowRows({ numbers: [number] }).then(
+      (answer) => current && setRow(answer.ok ? (answer.value.rows[0] ?? null) : null),
+      () => current && setRow(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [number, asked]);
+  return row;
 }
 
 /** The channel's row in the guide window the core holds, asked for again when the guide changes (null when it holds none). */

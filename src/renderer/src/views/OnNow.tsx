@@ -1,12 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { GuideNowRow, Program } from '../../../shared/airwave';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Program } from '../../../shared/airwave';
+import type { OnNowRow } from '../../../shared/bridge';
+import { bridge } from '../bridge';
 import { fraction, localTime, programTitle } from '../../../shared/format';
 import { onAir } from '../../../shared/on-air';
 import { rovingStep } from '../components/a11y';
 import { ChannelIcon, Empty, Progress, StaleNote } from '../components/bits';
 import { useVirtualRows } from '../components/virtual';
 import { StarButton } from '../features/buttons';
-import { favouritesFirst, starKeys } from '../features/favourites-first';
+import { starKeys } from '../features/star-keys';
+import { useOnNowRows } from './on-now-rows';
 import { channelDetail, focusedChannel, isStale, now, snapshot } from '../state';
 import { onNow as t } from '../strings/on-now';
 import './OnNow.css';
@@ -14,16 +17,31 @@ import './OnNow.css';
 /**
  * Every channel from /guide/now: what is on, how far in, what comes next. Virtualised, with one
  * tab stop: the arrow keys move between rows, and the focused row stays rendered while scrolling.
+ * The rows come from the core as they come into view (on-now-rows.ts): the snapshot says only how
+ * many there are, in On now's order (starred channels first), and which changed.
  */
 export const ON_NOW_ROW = 76;
 
 export function OnNow() {
   const s = snapshot.value!;
-  const rows = useMemo(() => favouritesFirst(s.onNow.data?.channels ?? [], s.favourites), [s.onNow.data, s.favourites]);
+  const summary = s.onNow.data;
+  const count = summary?.count ?? 0;
   const [active, setActive] = useState(0);
-  const index = Math.min(active, Math.max(0, rows.length - 1));
-  const { scrollRef, items, totalSize, scrollToIndex } = useVirtualRows(rows.length, ON_NOW_ROW, 6, rows.length ? index : null);
+  const index = Math.min(active, Math.max(0, count - 1));
+  const { scrollRef, items, totalSize, scrollToIndex } = useVirtualRows(count, ON_NOW_ROW, 6, count ? index : null);
+  const rowAt = useOnNowRows(summary, items[0]?.index ?? 0, items.at(-1)?.index ?? 0);
   const target = focusedChannel.value;
+  const focusRow = (i: number, part = '.channel-row') =>
+    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-index="${i}"] ${part}`)?.focus({ preventScroll: false }));
+  /** Moves focus to the row the core puts `which` at (a channel asked for, or a star that moved its row). */
+  const follow = (which: { numbers: number[] } | { ids: string[] }, part?: string) =>
+    void bridge.getOnNowRows(which).then((answer) => {
+      const found = answer.ok ? answer.value.rows[0]?.index : undefined;
+      if (found === undefined) return;
+      setActive(found);
+      scrollToIndex(found);
+      focusRow(found, part); // once it is rendered
+    });
   // a star pressed from the keyboard moves its row (favourites first): focus follows it there once
   // the favourites have changed (a refresh of On now in between is not that change)
   const starred = useRef<string | null>(null);
@@ -31,33 +49,23 @@ export function OnNow() {
     const id = starred.current;
     if (id === null) return;
     starred.current = null;
-    const found = rows.findIndex((row) => row.id === id);
-    if (found < 0) return;
-    setActive(found);
-    scrollToIndex(found);
-    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-index="${found}"] .row-star`)?.focus());
+    follow({ ids: [id] }, '.row-star');
   }, [s.favourites]);
-  const focusRow = (i: number) =>
-    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-index="${i}"] .channel-row`)?.focus({ preventScroll: false }));
   useEffect(() => {
     if (target === null) return;
-    const found = rows.findIndex((row) => row.number === target);
     focusedChannel.value = null;
-    if (found < 0) return;
-    setActive(found);
-    scrollToIndex(found);
-    focusRow(found); // once it is rendered
-  }, [target, rows.length]);
+    follow({ numbers: [target] });
+  }, [target, count]);
 
-  if (!s.onNow.data) {
+  if (!summary) {
     return <Empty title={s.onNow.error ? t.failed : t.loading}>{s.onNow.error}</Empty>;
   }
-  if (rows.length === 0) return <Empty title={t.empty} />;
+  if (count === 0) return <Empty title={t.empty} />;
   const at = now.value;
   const stale = isStale(s.onNow);
   const onKeyDown = (event: KeyboardEvent) => {
     if (starKeys(event)) return;
-    const next = rovingStep(event.key, index, rows.length);
+    const next = rovingStep(event.key, index, count);
     if (next === null) return;
     event.preventDefault();
     setActive(next);
@@ -67,14 +75,15 @@ export function OnNow() {
   return (
     <div class={`on-now${stale ? ' stale' : ''}`}>
       {stale ? <StaleNote at={s.onNow.updatedAt!} /> : null}
-      <div ref={scrollRef} class="scroll" role="list" aria-label={t.list(rows.length)} onKeyDown={onKeyDown}>
+      <div ref={scrollRef} class="scroll" role="list" aria-label={t.list(count)} onKeyDown={onKeyDown}>
         <div style={{ height: `${totalSize}px`, position: 'relative' }}>
           {items.map((item) => {
-            const row = rows[item.index]!;
+            const row = rowAt(item.index);
             return (
-              <div key={row.id} data-index={item.index} class="virtual-row" style={{ transform: `translateY(${item.start}px)`, height: `${ON_NOW_ROW}px` }} role="listitem">
-                <ChannelRow row={row} at={at} tabbable={item.index === index} onFocus={() => setActive(item.index)} />
-                <StarButton channel={{ channelId: row.id, channelNumber: row.number, channelName: row.name }} tabIndex={-1} class="row-star" onToggle={() => (starred.current = row.id)} />
+              // keyed by place: a row that arrives fills the button already there, so focus stays on it
+              <div key={item.index} data-index={item.index} class="virtual-row" style={{ transform: `translateY(${item.start}px)`, height: `${ON_NOW_ROW}px` }} role="listitem">
+                <ChannelRow row={row ?? null} at={at} tabbable={item.index === index} onFocus={() => setActive(item.index)} />
+                {row ? <StarButton channel={{ channelId: row.id, channelNumber: row.number, channelName: row.name }} tabIndex={-1} class="row-star" onToggle={() => (starred.current = row.id)} /> : null}
               </div>
             );
           })}
@@ -84,12 +93,23 @@ export function OnNow() {
   );
 }
 
-function ChannelRow({ row, at, tabbable, onFocus }: { row: GuideNowRow; at: number; tabbable: boolean; onFocus: () => void }) {
+function ChannelRow({ row, at, tabbable, onFocus }: { row: OnNowRow | null; at: number; tabbable: boolean; onFocus: () => void }) {
+  if (!row) {
+    // not read from the core yet: the same button, so focus given to it now stays when the row arrives
+    return (
+      <button type="button" class="channel-row channel-row-pending" tabIndex={tabbable ? 0 : -1} aria-busy="true" onFocus={onFocus}>
+        <span class="channel-main">
+          <span class="program-title">{t.loadingRow}</span>
+        </span>
+      </button>
+    );
+  }
   // a break shows what comes next and when, never an empty row, a past programme or a bumper as "next"
   const air = onAir([row.now, row.next], at);
   const current = air.current;
   const next = air.next;
-  const title = current ? label(current) : air.break ? t.breakLine(localTime(air.break.at), programTitle(air.break.then)) : t.nothingOn;
+  // a channel past what the app holds says so, until the server is asked again (never a past programme)
+  const title = current ? label(current) : air.break ? t.breakLine(localTime(air.break.at), programTitle(air.break.then)) : row.waiting ? t.waiting : t.nothingOn;
   return (
     <button
       type="button"

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Program } from '../../../shared/airwave';
 import { channelLabel, dayLabel, dayOffset, localTime } from '../../../shared/format';
-import type { GuideSearchHit } from '../../../shared/bridge';
+import type { GuideSearchHit, OnNowMatches } from '../../../shared/bridge';
 import { bridge } from '../bridge';
 import { useDialog } from '../components/a11y';
 import { channelDetail, isStale, now, programDetail, searchOpen, snapshot, viewerDetail } from '../state';
@@ -50,7 +50,21 @@ export function Search() {
       current = false;
     };
   }, [query, s.guide.revision, s.guide.state, s.settings.selectedServer]);
-  const { results, more } = useMemo(() => find(query, s, at, hits), [query, hits, s.onNow.data, s.nowPlaying.data]);
+  // channels and what is on now or next, from the core's held On now (the page holds no rows)
+  const [held, setHeld] = useState<OnNowMatches | null>(null);
+  useEffect(() => {
+    let current = true;
+    if (query.trim() === '') setHeld(null);
+    else {
+      void bridge.findOnNow({ query: query.slice(0, 200) }).then((outcome) => {
+        if (current) setHeld(outcome.ok ? outcome.value : null);
+      });
+    }
+    return () => {
+      current = false;
+    };
+  }, [query, s.settings.selectedServer, s.onNow.data === null]);
+  const { results, more } = useMemo(() => find(query, s, at, hits, held), [query, hits, held, s.nowPlaying.data]);
   const close = () => (searchOpen.value = false);
   const choose = (result: Result | undefined) => {
     if (!result) return;
@@ -166,7 +180,7 @@ function ResultBody({ result, at }: { result: Result; at: number }) {
   );
 }
 
-function find(query: string, s: NonNullable<typeof snapshot.value>, at: number, hits: GuideSearchHit[] | null): { results: Result[]; more: boolean } {
+function find(query: string, s: NonNullable<typeof snapshot.value>, at: number, hits: GuideSearchHit[] | null, held: OnNowMatches | null): { results: Result[]; more: boolean } {
   const q = query.trim().toLowerCase();
   if (q === '') return { results: [], more: false };
   const matches = (text: string | null) => text !== null && text.toLowerCase().includes(q);
@@ -183,10 +197,7 @@ function find(query: string, s: NonNullable<typeof snapshot.value>, at: number, 
       });
     }
   }
-  const rows = s.onNow.data?.channels ?? [];
-  for (const row of rows) {
-    if (matches(row.name) || String(row.number) === q) out.push({ kind: 'channel', key: `c${row.id}`, number: row.number, name: row.name });
-  }
+  for (const row of held?.channels ?? []) out.push({ kind: 'channel', key: `c${row.id}`, number: row.number, name: row.name });
   const programs: Extract<Result, { kind: 'program' }>[] = [];
   const add = (program: Program, channel: { number: number; name: string; id: string }) =>
     programs.push({ kind: 'program', key: `p${channel.id}-${program.startsAt}`, program, start: Date.parse(program.startsAt), channel });
@@ -194,11 +205,8 @@ function find(query: string, s: NonNullable<typeof snapshot.value>, at: number, 
     for (const hit of hits) add(hit.program, hit.channel);
   } else {
     // no guide window held: what is on now and next
-    for (const row of rows) {
-      for (const program of [row.now, row.next]) {
-        if (!program || program.ratingKey === null || Date.parse(program.endsAt) <= at) continue;
-        if (matches(program.title) || matches(program.showTitle)) add(program, { number: row.number, name: row.name, id: row.id });
-      }
+    for (const { program, channel } of held?.programmes ?? []) {
+      if (Date.parse(program.endsAt) > at) add(program, channel);
     }
   }
   // what is on now first, then by start time; the same start keeps guide (channel) order

@@ -7,7 +7,7 @@ import { rovingStep } from '../components/a11y';
 import { Artwork, Empty, POSTER_SIZE, Progress, StaleNote } from '../components/bits';
 import { useVirtualRows } from '../components/virtual';
 import { density, focusedViewer, isStale, now, snapshot, viewerDetail } from '../state';
-import { isViewer, onSelectedServer, serverList, serverOf, severalServers, viewerKey, viewerRef, type ViewerRef } from '../server-state';
+import { isViewer, serverList, serverOf, severalServers, viewerKey, viewerRef, type ViewerRef } from '../server-state';
 import { watching as t } from '../strings/watching';
 import { servers as ts } from '../strings/servers';
 import { onBumper, startedAt, type ViewerEntry } from './viewer-extras';
@@ -190,9 +190,8 @@ function titleLine(entry: ViewerEntry, show: string | null, bumper: boolean): st
 
 /** The words a card and the viewer sheet share. */
 export function describeViewer(entry: ViewerEntry, at: number) {
-  const s = snapshot.value!;
-  // On now is the shown server's: it says nothing about a channel of another server
-  const bumper = onBumper(entry, onSelectedServer(entry) ? s.onNow.data : null, at);
+  // the core marks a viewer on a break from their own server's session or On now
+  const bumper = onBumper(entry);
   const show = entry.showTitle && entry.showTitle !== entry.title ? entry.showTitle : null;
   const channel = channelLabel(entry.channelNumber, entry.channelName);
   const what = bumper ? `${t.stationBreak}${channel ? ` · ${channel}` : ''}` : (entry.title ?? show ?? t.something);

@@ -1,6 +1,4 @@
-import type { GuideNow } from '../../../shared/airwave';
 import type { ViewerEntry } from '../../../shared/bridge';
-import { airing } from '../../../shared/format';
 
 /**
  * What a viewer card can show beyond `/now-playing`: the core joins these from `/sessions` (see
@@ -9,13 +7,9 @@ import { airing } from '../../../shared/format';
  */
 export type { ViewerEntry, ViewerExtras } from '../../../shared/bridge';
 
-/** Is the viewer on a station break? From the session when known, else from the held On now rows. */
-export function onBumper(entry: ViewerEntry, onNow: GuideNow | null, at: number): boolean {
-  if (entry.onBumper !== undefined) return entry.onBumper;
-  if (entry.channelNumber === null || !onNow) return false;
-  const row = onNow.channels.find((channel) => channel.number === entry.channelNumber);
-  const current = row ? airing([row.now, row.next], at) : null;
-  return current !== null && current.ratingKey === null && (entry.title === null || entry.title === current.title);
+/** Is the viewer on a station break? The core says so, from the session or from its held On now rows. */
+export function onBumper(entry: ViewerEntry): boolean {
+  return entry.onBumper === true;
 }
 
 export function startedAt(entry: ViewerEntry): number | null {

@@ -8,6 +8,8 @@ import { connectHandlers, type ConnectDeps } from './connect';
 import { dataHandlers } from './data';
 import { featureHandlers } from './feature-handlers';
 import type { Features } from '../features';
+import type { OnNowView } from '../on-now-view';
+import { ok } from './outcome';
 import { noticeHandlers } from '../notices';
 import { hostHandlers } from './host-commands';
 import { scheduleHandlers } from './schedule';
@@ -24,6 +26,7 @@ export interface HandlerDeps extends ConnectDeps, SettingsDeps, ServerHandlerDep
   engine: EngineView;
   snapshot: () => AppSnapshot;
   features: Features;
+  onNow: OnNowView;
 }
 
 export function bridgeHandlers(deps: HandlerDeps): BridgeHandlers {
@@ -33,6 +36,8 @@ export function bridgeHandlers(deps: HandlerDeps): BridgeHandlers {
     ...connectHandlers(deps),
     startDemo: () => deps.demo.start(),
     ...dataHandlers(deps.engine, deps.store, deps.settings),
+    getOnNowRows: async (request) => ok(deps.onNow.rows(request, deps.store.state.onNow.data, deps.features.favourites.ids())),
+    findOnNow: async ({ query }) => ok(deps.onNow.find(query, deps.store.state.onNow.data, deps.features.favourites.ids())),
     ...scheduleHandlers(deps.engine, deps.store, () => deps.clock.now()),
     ...settingsHandlers(deps),
     ...serverHandlers(deps),

@@ -1,13 +1,3 @@
-import type { GuideNowRow } from '../../../shared/airwave';
-import type { FavouriteChannel } from '../../../shared/bridge';
-
-/** On now's order: starred channels first (in channel order), then the rest, as the server sent them. */
-export function favouritesFirst(rows: GuideNowRow[], favourites: FavouriteChannel[]): GuideNowRow[] {
-  if (favourites.length === 0) return rows;
-  const starred = new Set(favourites.map((f) => f.channelId));
-  return [...rows.filter((row) => starred.has(row.id)), ...rows.filter((row) => !starred.has(row.id))];
-}
-
 /**
  * Within On now's roving list, ArrowRight moves from a row to its star and ArrowLeft back; Space or
  * Enter on the star toggles it. Returns true when it handled the key.

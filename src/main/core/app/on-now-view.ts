@@ -1,0 +1,154 @@
+/**
+ * On now as the popover reads it: the held rows (sync/on-now.ts keeps them current) in On now's
+ * order, starred channels first. The snapshot carries only a summary (how many rows, a version,
+ * which rows changed); the page asks for the rows it shows, and search asks for what matches. So
+ * what reaches the page while it is open depends on what it shows, not on the number of channels.
+ */
+import type { GuideNowRow, Program } from '../../../shared/airwave';
+import {
+  ON_NOW_CHANGED_MAX,
+  ON_NOW_MATCHES_MAX,
+  ON_NOW_ROWS_MAX,
+  type OnNowMatches,
+  type OnNowRow,
+  type OnNowRows,
+  type OnNowRowsRequest,
+  type OnNowSummary,
+  type Resource,
+} from '../../../shared/bridge';
+import type { HeldOnNow } from '../sync/on-now';
+
+interface Ordered {
+  data: HeldOnNow | null;
+  starred: string;
+  rows: readonly GuideNowRow[];
+  favourite: ReadonlySet<string>;
+  indexById: Map<string, number>;
+  indexByNumber: Map<number, number>;
+}
+
+const EMPTY: HeldOnNow = { serverTime: null, channels: [] };
+
+export class OnNowView {
+  #ordered: Ordered | null = null;
+  #version = 0;
+  #summary: OnNowSummary = { count: 0, version: 0, changed: null };
+  #resource: Resource<OnNowSummary> | null = null;
+  #source: Resource<HeldOnNow> | null = null;
+
+  /**
+   * The snapshot's part: the same object for as long as nothing the page shows has changed. The
+   * version moves with every change; `changed` lists the rows changed since the version before, so a
+   * page that missed a version reads all it holds again.
+   */
+  summary(resource: Resource<HeldOnNow>, favourites: ReadonlySet<string>): Resource<OnNowSummary> {
+    this.#sync(resource.data, favourites);
+    const data = resource.data ? this.#summary : null;
+    if (!this.#resource || this.#source?.updatedAt !== resource.updatedAt || this.#source?.error !== resource.error || this.#resource.data !== data) {
+      this.#resource = { data, updatedAt: resource.updatedAt, error: resource.error };
+    }
+    this.#source = resource;
+    return this.#resource;
+  }
+
+  /** Brings the order and the version in line with the held rows and the stars. */
+  #sync(held: HeldOnNow | null, favourites: ReadonlySet<string>): Ordered {
+    const before = this.#ordered;
+    const after = this.#order(held, favourites);
+    if (after === before) return after;
+    const changed = before ? changedRows(before, after) : null;
+    if (changed === null || changed.length > 0) {
+      this.#version++;
+      this.#summary = { count: after.rows.length, version: this.#version, changed: changed && changed.length <= ON_NOW_CHANGED_MAX ? changed : null };
+    }
+    return after;
+  }
+
+  /** Rows by range (in On now's order), by channel number or by id, with the version they belong to. */
+  rows(request: OnNowRowsRequest, held: HeldOnNow | null, favourites: ReadonlySet<string>): OnNowRows {
+    const ordered = this.#sync(held, favourites);
+    const picked: number[] = [];
+    if (request.numbers || request.ids) {
+      for (const number of request.numbers ?? []) {
+        const index = ordered.indexByNumber.get(number);
+        if (index !== undefined) picked.push(index);
+      }
+      for (const id of request.ids ?? []) {
+        const index = ordered.indexById.get(id);
+        if (index !== undefined) picked.push(index);
+      }
+    } else {
+      const from = Math.max(0, request.from ?? 0);
+      const to = Math.min(ordered.rows.length, request.to ?? from + ON_NOW_ROWS_MAX, from + ON_NOW_ROWS_MAX);
+      for (let index = from; index < to; index++) picked.push(index);
+    }
+    const waiting = ordered.data?.waiting;
+    const rows = picked.slice(0, ON_NOW_ROWS_MAX).map((index): OnNowRow => {
+      const row = ordered.rows[index]!;
+      return { ...row, index, waiting: waiting?.has(row.id) === true && row.now === null, favourite: ordered.favourite.has(row.id) };
+    });
+    return { version: this.#version, count: ordered.rows.length, rows };
+  }
+
+  /** Channels (by name or number) and programmes on now or next (by title) that match `query`. */
+  find(query: string, held: HeldOnNow | null, favourites: ReadonlySet<string>): OnNowMatches {
+    const q = query.trim().toLowerCase();
+    const result: OnNowMatches = { channels: [], programmes: [], more: false };
+    if (q === '') return result;
+    const matches = (text: string | null | undefined) => typeof text === 'string' && text.toLowerCase().includes(q);
+    for (const row of this.#sync(held, favourites).rows) {
+      const channel = { id: row.id, number: row.number, name: row.name };
+      if (matches(row.name) || String(row.number) === q) {
+        if (result.channels.length < ON_NOW_MATCHES_MAX) result.channels.push(channel);
+        else result.more = true;
+      }
+      for (const program of [row.now, row.next]) {
+        if (!program || program.ratingKey === null || !(matches(program.title) || matches(program.showTitle))) continue;
+        if (result.programmes.length < ON_NOW_MATCHES_MAX) result.programmes.push({ channel, program });
+        else result.more = true;
+      }
+    }
+    result.programmes.sort((a, b) => Date.parse(a.program.startsAt) - Date.parse(b.program.startsAt));
+    return result;
+  }
+
+  /** The rows in On now's order, worked out again only when the held rows or the stars changed. */
+  #order(held: HeldOnNow | null, favourites: ReadonlySet<string>): Ordered {
+    const data = held ?? EMPTY;
+    const starred = [...favourites].sort().join('\n');
+    const last = this.#ordered;
+    if (last && last.data === held && last.starred === starred) return last;
+    const channels = data.channels;
+    const favourite = new Set(channels.filter((row) => favourites.has(row.id)).map((row) => row.id));
+    const rows = favourite.size === 0 ? channels : [...channels.filter((row) => favourite.has(row.id)), ...channels.filter((row) => !favourite.has(row.id))];
+    const indexById = new Map<string, number>();
+    const indexByNumber = new Map<number, number>();
+    rows.forEach((row, index) => {
+      indexById.set(row.id, index);
+      if (!indexByNumber.has(row.number)) indexByNumber.set(row.number, index);
+    });
+    this.#ordered = { data: held, starred, rows, favourite, indexById, indexByNumber };
+    return this.#ordered;
+  }
+}
+
+/** The ids of rows that differ between two orderings, or null when the order itself changed. */
+function changedRows(before: Ordered, after: Ordered): string[] | null {
+  if (before.rows.length !== after.rows.length) return null;
+  const changed: string[] = [];
+  for (let i = 0; i < after.rows.length; i++) {
+    const a = before.rows[i]!;
+    const b = after.rows[i]!;
+    if (a.id !== b.id) return null;
+    const waitingChanged = (before.data?.waiting?.has(a.id) ?? false) !== (after.data?.waiting?.has(b.id) ?? false);
+    if (a !== b && (waitingChanged || !sameRow(a, b))) changed.push(b.id);
+    else if (waitingChanged) changed.push(b.id);
+  }
+  return changed;
+}
+
+const sameProgramme = (a: Program | null, b: Program | null) =>
+  a === b || (a !== null && b !== null && a.startsAt === b.startsAt && a.endsAt === b.endsAt && a.title === b.title && a.ratingKey === b.ratingKey && a.showTitle === b.showTitle);
+
+const sameRow = (a: GuideNowRow, b: GuideNowRow) =>
+  a.number === b.number && a.name === b.name && a.icon === b.icon && a.tint === b.tint && sameProgramme(a.now, b.now) && sameProgramme(a.next, b.next);
