@@ -32,14 +32,24 @@ interface Measure {
   requests: Record<string, number>;
 }
 
-const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+/** requests to the API, artwork left out (images are cached and not part of following the server) */
+const total = (counts: Record<string, number>) => Object.entries(counts).reduce((sum, [path, n]) => (path === 'artwork' ? sum : sum + n), 0);
 
-/** Bytes the page receives, counted through the DevTools protocol (decoded bodies and stream chunks). */
+/**
+ * Data the page receives through the bridge (the snapshot stream and command answers), counted
+ * through the DevTools protocol: decoded bytes of every chunk. The app's own scripts, styles and
+ * images are not data and are left out.
+ */
 async function countBytes(cdp: CDPSession): Promise<{ bytes: () => number; largest: () => number }> {
   let bytes = 0;
   let largest = 0;
+  const bridged = new Set<string>();
   await cdp.send('Network.enable');
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (event.request.url.includes('/__bridge/')) bridged.add(event.requestId);
+  });
   cdp.on('Network.dataReceived', (event) => {
+    if (!bridged.has(event.requestId)) return;
     bytes += event.dataLength;
     largest = Math.max(largest, event.dataLength);
   });
@@ -61,13 +71,16 @@ async function measure(browser: Browser, channels: number, view: Case): Promise<
     const before = { ...demo.controls.requestCounts() };
     await page.goto(host.url);
     await page.click(view === 'on-now' ? '#tab-on-now' : '#tab-guide');
-    await page.locator(view === 'on-now' ? '.virtual-row' : '.guide-scroll .block').first().waitFor();
+    await page.locator(view === 'on-now' ? '.virtual-row [data-channel]' : '.guide-scroll .block').first().waitFor();
     await new Promise((done) => setTimeout(done, OPEN_MS));
     const after = demo.controls.requestCounts();
     const requests: Record<string, number> = {};
     for (const [path, n] of Object.entries(after)) {
       const delta = n - (before[path] ?? 0);
-      if (delta > 0 && path.startsWith('/api/public/v1')) requests[path.slice('/api/public/v1'.length).replace(/\?.*$/, '')] = delta;
+      // the API's requests; artwork (images, cached) is counted apart
+      if (delta <= 0 || !path.startsWith('/api/public/v1')) continue;
+      const name = /\/artwork\//.test(path) ? 'artwork' : path.slice('/api/public/v1'.length).replace(/\?.*$/, '');
+      requests[name] = (requests[name] ?? 0) + delta;
     }
     const result = { channels, view, bytes: counter.bytes(), largest: counter.largest(), requests };
     await context.close();
@@ -122,8 +135,9 @@ Reproduce: \`npm run bench:open\` (about five minutes).
 
 The preview host follows its demo server (3 viewers, nobody starting or stopping) at 50 and 3,000
 channels; the page is opened on a tab and left open for ${OPEN_MS / 1000} s of real time. Bytes are
-everything the page received (response bodies and event-stream chunks, from the DevTools
-protocol); requests are what the demo server answered in that time.
+the data the page received through the bridge (the snapshot stream and command answers, from the
+DevTools protocol; the app's scripts and images are left out); requests are what the demo server
+answered in that time, artwork apart.
 
 ${table}
 

@@ -77,7 +77,7 @@ function installProbe(waitMs: number): void {
   const deadline = performance.now() + waitMs;
   const watch = () => {
     const marked = performance.getEntriesByName('airwave:first-snapshot').length > 0;
-    if (marked && document.querySelector('.virtual-row')) {
+    if (marked && document.querySelector('.virtual-row [data-channel]')) {
       // this callback runs before the frame that shows the rows; the next one runs after it
       requestAnimationFrame(() => (probe.onNowPainted = performance.now()));
     } else if (performance.now() < deadline) requestAnimationFrame(watch);
@@ -325,7 +325,7 @@ async function measureCount(browser: Browser, count: Count): Promise<CountResult
 
     // 4. heap with On now and the guide loaded (6 h, or the 3 h it kept when 6 h was refused)
     await guidePage.click('#tab-on-now');
-    await guidePage.locator('.virtual-row').first().waitFor();
+    await guidePage.locator('.virtual-row [data-channel]').first().waitFor();
     await guidePage.click('#tab-guide');
     await guidePage.locator('.guide-scroll .block').first().waitFor();
     result.heapWithGuide = await heapAfterGc(cdp);

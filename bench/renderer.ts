@@ -93,7 +93,7 @@ async function load(browser: Browser, url: string): Promise<Load> {
     if (paintMs < 0) throw new Error('Watching never painted');
     phase = 'on-now';
     await page.click('#tab-on-now');
-    await page.locator('.virtual-row').first().waitFor();
+    await page.locator('.virtual-row [data-channel]').first().waitFor();
     await page.waitForTimeout(1_000); // icons on demand
     const sum = async (which: 'initial' | 'on-now') => (await Promise.all(scripts.filter((s) => s.phase === which).map((s) => s.bytes))).reduce((a, b) => a + b, 0);
     return { paintMs, initialJs: await sum('initial'), onNowJs: await sum('on-now') };
