@@ -217,7 +217,9 @@ describe('favourites', () => {
     const last = rows.at(-1)!;
     const starred = await harness.app.handlers.setFavourite({ channelId: last.id, channelNumber: last.number, channelName: last.name, favourite: true });
     expect(starred).toMatchObject({ ok: true, value: [{ channelId: last.id }] });
-    expect(updates.at(-1)).toEqual(['favourites']);
+    // the stars, and On now's summary: its order changed, so the page reads the rows it holds again
+    expect(updates.at(-1)).toEqual(['favourites', 'onNow']);
+    expect(harness.app.snapshot().onNow.data).toMatchObject({ changed: null });
     const whatsOn = harness.app.trayView.menu.find((item) => item.id === 'whats-on')!.submenu!;
     expect(whatsOn[0]!.id).toBe(`channel:${last.number}`);
     expect(whatsOn[0]!.label.startsWith('★ ')).toBe(true);
