@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FuseV1Options } from '@electron/fuses';
@@ -16,6 +16,14 @@ const context = (platform: string, arch = 1): PackContext => ({
   electronPlatformName: platform,
   arch,
   packager: { appInfo: { productFilename: 'Airwave Tray' }, executableName: 'airwave-tray' },
+});
+
+describe('the set-up commands', () => {
+  it("npm start fetches Electron's binary before it launches (npm ci no longer does, and electron-vite only says \"Electron uninstall\")", () => {
+    const scripts = (JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.start).toMatch(/^install-electron && electron-vite preview$/);
+    expect(scripts.dev).toMatch(/^install-electron && electron-vite dev$/);
+  });
 });
 
 describe('fuses', () => {
