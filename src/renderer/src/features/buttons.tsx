@@ -3,7 +3,7 @@ import type { FavouriteChannel, ProgrammeRef } from '../../../shared/bridge';
 import { programTitle } from '../../../shared/format';
 import { bridge } from '../bridge';
 import { features as t } from '../strings/features';
-import { addReminder, cancelReminder, follow, followTitleOf, isFavourite, isFollowed, reminderFor, run, unfollow } from './actions';
+import { addReminder, cancelReminder, follow, followSaid, followTitleOf, isFavourite, isFollowed, policyOf, reminderFor, run, unfollow } from './actions';
 import './features.css';
 
 /** The star, remind and follow buttons the views share: each shows its state and toggles it. */
@@ -68,5 +68,25 @@ export function FollowButton({ program }: { program: { title: string; showTitle:
     >
       <span>{on ? t.following : t.follow}</span>
     </button>
+  );
+}
+
+/**
+ * What the last Follow of this programme's title did ("Following X: next reminder 18:31 …"), with
+ * the other choice of airings one press away. Nothing until Follow was pressed here.
+ */
+export function FollowSaid({ program }: { program: { title: string; showTitle: string | null } }) {
+  const title = followTitleOf(program);
+  const said = followSaid.value;
+  const policy = policyOf(title);
+  if (!said || said.title.toLowerCase() !== title.toLowerCase() || policy === null) return null;
+  const other = policy === 'first' ? 'every' : 'first';
+  return (
+    <p class="follow-said small" role="status">
+      <span>{said.text}</span>{' '}
+      <button type="button" class="link-button" onClick={() => void follow(title, other)}>
+        {other === 'every' ? t.everyAiring : t.firstAirings}
+      </button>
+    </p>
   );
 }
