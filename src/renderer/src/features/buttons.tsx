@@ -8,7 +8,7 @@ import './features.css';
 
 /** The star, remind and follow buttons the views share: each shows its state and toggles it. */
 
-export function StarButton({ channel, tabIndex, class: className, onToggle }: { channel: FavouriteChannel; tabIndex?: number; class?: string; onToggle?: () => void }) {
+export function StarButton({ channel, tabIndex, class: className, onToggle, cell }: { channel: FavouriteChannel; tabIndex?: number; class?: string; onToggle?: () => void; cell?: string }) {
   const on = isFavourite(channel.channelId);
   const name = `${channel.channelNumber} ${channel.channelName}`;
   const label = on ? t.unstar(name) : t.star(name);
@@ -20,6 +20,7 @@ export function StarButton({ channel, tabIndex, class: className, onToggle }: { 
       aria-label={t.star(name)}
       title={label}
       tabIndex={tabIndex}
+      data-cell={cell}
       onClick={(event) => {
         event.stopPropagation();
         onToggle?.();
