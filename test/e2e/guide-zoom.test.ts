@@ -132,12 +132,15 @@ describe('the now line and the ruler', () => {
       block: Number(getComputedStyle(document.querySelector('.block')!).zIndex),
     }));
     expect(z.line).toBeLessThan(z.block);
-    // an hour is always named at or before the now line
+    // the hour the now line is in is named on the ruler, at or before it
     const hours = await page.evaluate(() => {
-      const now = document.querySelector('.guide-now-label')!.getBoundingClientRect().left;
-      return [...document.querySelectorAll('.guide-tick')].filter((t) => t.getBoundingClientRect().left <= now && /:00$/.test(t.textContent ?? '')).length;
+      const label = document.querySelector('.guide-now-label')!;
+      const hourOf = (text: string | null) => /^(\d{1,2})[:.]/.exec(text ?? '')?.[1];
+      const x = label.getBoundingClientRect().left + label.getBoundingClientRect().width / 2;
+      return [...document.querySelectorAll('.guide-tick')].filter((t) => t.getBoundingClientRect().left <= x && hourOf(t.textContent) === hourOf(label.textContent)).length;
     });
-    expect(hours).toBeGreaterThan(0);
+    const ticks = await page.evaluate(() => [...document.querySelectorAll('.guide-tick, .guide-now-label')].map((t) => `${t.textContent}@${Math.round(t.getBoundingClientRect().left)}`).join(' '));
+    expect(hours, ticks).toBeGreaterThan(0);
     await screenshot(page, 'guide-now-dark');
   });
 });

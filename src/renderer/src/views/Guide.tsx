@@ -41,7 +41,7 @@ export const guideAsList = storedFlag('airwave.guideAsList');
 export type Selected = NonNullable<typeof programDetail.value>;
 
 /** What the detail strip shows: a programme with its channel, or a channel (with what is on). */
-type Detail = { program: Program | null; channel: { id: string; number: number; name: string } };
+type Detail = { program: Program | null; channel: { id: string; number: number; name: string }; onAir?: Program | null };
 
 interface Failure {
   hours: number;
@@ -437,11 +437,17 @@ function DetailStrip({ detail, at }: { detail: Detail | null; at: number }) {
       </div>
     );
   }
-  const { program, channel } = detail;
+  const { program, channel, onAir } = detail;
   if (!program) {
     return (
       <div class="guide-detail">
         <p class="guide-detail-title">{guideText.channelFull(channel.number, channel.name)}</p>
+        {onAir ? (
+          <p class="guide-detail-meta small">
+            <span class="tag-now">{guideText.onAir}</span>
+            {`${onAir.ratingKey === null ? guideText.bumper : onAir.showTitle && onAir.showTitle !== onAir.title ? `${onAir.showTitle}: ${onAir.title}` : onAir.title} · ${guideText.until(Date.parse(onAir.endsAt))}`}
+          </p>
+        ) : null}
       </div>
     );
   }
@@ -450,12 +456,12 @@ function DetailStrip({ detail, at }: { detail: Detail | null; at: number }) {
   const bumper = program.ratingKey === null;
   const title = bumper ? `${guideText.bumper}: ${program.title}` : program.showTitle && program.showTitle !== program.title ? `${program.showTitle}: ${program.title}` : program.title;
   const episode = episodeLabel(program.season, program.episode);
-  const onAir = starts <= at && at < ends;
+  const airing = starts <= at && at < ends;
   return (
     <div class="guide-detail" data-detail-starts={starts}>
       <p class="guide-detail-title">{title}</p>
       <p class="guide-detail-meta small">
-        {onAir ? <span class="tag-now">{guideText.onAir}</span> : null}
+        {airing ? <span class="tag-now">{guideText.onAir}</span> : null}
         {[`${clock(starts)}–${clock(ends)}`, episode, program.year && !program.showTitle ? String(program.year) : '', `${channel.number} ${channel.name}`].filter(Boolean).join(' · ')}
       </p>
       {program.summary ? <p class="guide-detail-summary small">{program.summary}</p> : null}
@@ -472,23 +478,26 @@ function Ruler({ line, at, visibleFrom }: { line: Timeline; at: number; visibleF
   const shown = ticks(line).filter((tick) => tick.at >= visibleFrom - 60_000); // a label under the corner would show cut
   const hour = hourStart(Math.max(visibleFrom, line.start));
   const firstX = shown[0] ? xOf(line, shown[0].at) - xOf(line, visibleFrom) : Infinity;
-  // the hour the view starts in, labelled at the edge when its tick is off to the left (and there is room)
-  const pinned = !shown.some((tick) => tick.at === hour) && firstX > 44;
+  // the hour the view starts in, labelled at the edge when its tick is off to the left; a tick too
+  // close to it keeps its line and gives up its label
+  const pinned = !shown.some((tick) => tick.at === hour);
+  const crowded = pinned && firstX < 44;
   const nowX = xOf(line, at);
   const nowShown = at >= line.start && at <= line.end && at >= visibleFrom;
   return (
     <div class="guide-times" style={{ width: `${COLUMN + line.width}px`, height: `${RULER}px` }} aria-hidden="true">
       <span class="guide-corner" style={{ width: `${COLUMN}px` }}>
-        {guideText.day(visibleFrom, at)}
+        {/* a pixel in: scrolling lands on whole pixels, a midnight at the edge is tomorrow's */}
+        {guideText.day(visibleFrom + 60_000 / line.scale, at)}
       </span>
       {pinned ? (
         <span class="guide-tick guide-tick-pinned" style={{ left: `${COLUMN + xOf(line, visibleFrom)}px` }}>
           {guideText.time(hour)}
         </span>
       ) : null}
-      {shown.map((tick) => (
+      {shown.map((tick, i) => (
         <span key={tick.at} class={`guide-tick${tick.midnight ? ' guide-tick-day' : ''}`} style={{ left: `${COLUMN + xOf(line, tick.at)}px` }}>
-          {tick.midnight ? guideText.day(tick.at, at) : guideText.time(tick.at)}
+          {crowded && i === 0 && !tick.midnight ? '\u00a0' : tick.midnight ? guideText.day(tick.at, at) : guideText.time(tick.at)}
         </span>
       ))}
       {nowShown ? (
@@ -516,9 +525,9 @@ interface RowProps {
 function Row({ row, position, onStar, onDetail, line, at, top, visibleFrom, visibleTo }: RowProps) {
   const channel = { id: row.id, number: row.number, name: row.name };
   const onAir = row.programs.find((p) => Date.parse(p.startsAt) <= at && at < Date.parse(p.endsAt)) ?? null;
-  const channelDetailOf = (): Detail => ({ program: null, channel });
+  const channelDetailOf = (): Detail => ({ program: null, channel, onAir });
   return (
-    <div class="guide-row" data-position={position} role="row" aria-rowindex={position + 1} style={{ transform: top, height: `${ROW}px`, width: `${COLUMN + line.width}px` }}>
+    <div class="guide-row" data-position={position} role="row" aria-rowindex={position + 1} aria-label={guideText.channel(row.number, row.name)} style={{ transform: top, height: `${ROW}px`, width: `${COLUMN + line.width}px` }}>
       <div class="guide-head" style={{ width: `${COLUMN}px` }} role="rowheader">
         <StarButton channel={{ channelId: row.id, channelNumber: row.number, channelName: row.name }} tabIndex={-1} class="guide-star" onToggle={onStar} cell={`s${position}`} />
         <button
@@ -528,7 +537,7 @@ function Row({ row, position, onStar, onDetail, line, at, top, visibleFrom, visi
           data-cell={`c${position}`}
           onClick={() => (channelDetail.value = row.number)}
           onFocus={() => onDetail(channelDetailOf(), 'focus')}
-          onMouseEnter={() => onDetail({ program: onAir, channel }, 'hover')}
+          onMouseEnter={() => onDetail(channelDetailOf(), 'hover')}
         >
           <span class="channel-number">{row.number}</span>
           <ChannelIcon icon={row.icon} tint={row.tint} size={14} />
@@ -576,6 +585,7 @@ function Block({ program, row, position, line, at, visibleFrom, visibleTo, onDet
       data-starts={starts}
       data-ends={ends}
       style={{ left: `${COLUMN + place.left}px`, width: `${place.width}px` }}
+      title={bumper ? `${guideText.bumper}: ${program.title}` : full}
       onFocus={() => onDetail(detail, 'focus')}
       onMouseEnter={() => onDetail(detail, 'hover')}
       onClick={() => (programDetail.value = { program, channel })}
