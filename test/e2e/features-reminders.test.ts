@@ -66,7 +66,10 @@ describe('reminders', () => {
     await sheet.waitFor({ state: 'detached' });
 
     await page.getByRole('tab', { name: 'Activity' }).click();
+    // the tab opens on the viewing log; reminders are one tap away
+    expect(await page.getByRole('button', { name: 'Log' }).getAttribute('aria-pressed')).toBe('true');
     const section = page.getByRole('button', { name: /^Reminders/ });
+    await section.click();
     expect(await section.getAttribute('aria-pressed')).toBe('true');
     expect((await section.textContent())?.trim()).toBe('Reminders2');
     const list = page.getByRole('region', { name: '2 upcoming reminders' });
