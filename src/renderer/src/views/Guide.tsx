@@ -478,9 +478,10 @@ function Ruler({ line, at, visibleFrom }: { line: Timeline; at: number; visibleF
   const shown = ticks(line).filter((tick) => tick.at >= visibleFrom - 60_000); // a label under the corner would show cut
   const hour = hourStart(Math.max(visibleFrom, line.start));
   const firstX = shown[0] ? xOf(line, shown[0].at) - xOf(line, visibleFrom) : Infinity;
-  // the hour the view starts in, labelled at the edge when its tick is off to the left; a tick too
-  // close to it keeps its line and gives up its label
-  const pinned = !shown.some((tick) => tick.at === hour);
+  // the hour the view starts in, labelled at the edge when no tick names a time before the one at
+  // that edge (so the hour the now line is in is always named); a tick too close to it keeps its
+  // line and gives up its label
+  const pinned = !(shown[0] && shown[0].at <= Math.max(visibleFrom, at));
   const crowded = pinned && firstX < 44;
   const nowX = xOf(line, at);
   const nowShown = at >= line.start && at <= line.end && at >= visibleFrom;
