@@ -36,9 +36,32 @@ export interface Reminder extends ProgrammeRef {
   serverName?: string;
 }
 
+/**
+ * Which airings of a followed title get a reminder: `first` (the default) the first airing of each
+ * episode (or film) and never its repeats; `every` every airing, chosen explicitly. Either way at
+ * most a few wait at once per title (MAX_WAITING_PER_TITLE in the core).
+ */
+export type FollowPolicy = 'first' | 'every';
+
 export interface FollowedTitle {
   title: string;
   addedAt: number;
+  policy: FollowPolicy;
+}
+
+/** What one Follow did, for the popover to say ("Following Matchday Live: next reminder 18:31"). */
+export interface FollowOutcome {
+  followed: FollowedTitle[];
+  /** the title as followed */
+  title: string;
+  policy: FollowPolicy;
+  /** reminders now waiting for this title, and the soonest one's start (ISO), if any */
+  reminders: number;
+  nextAt: string | null;
+  /** the most that wait at once for one title */
+  cap: number;
+  /** airings left without a reminder because they repeat an episode already reminded */
+  repeats: number;
 }
 
 /** One airing of a followed title in the next 24 hours. */
@@ -47,6 +70,8 @@ export interface ComingUpItem extends ProgrammeRef {
   followed: string;
   /** a reminder is set for it */
   reminded: boolean;
+  /** a repeat of an episode (or film) already reminded or airing earlier: not reminded under "first airings" */
+  repeat: boolean;
 }
 
 export type ActivityKind = 'started' | 'stopped' | 'changed';

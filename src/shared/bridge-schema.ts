@@ -12,6 +12,7 @@ import {
   channelId,
   channelNumber,
   FAVOURITE_FIELDS,
+  followPolicy,
   guideForwardMinutes,
   HEALTH_FIELDS,
   instant,
@@ -88,7 +89,8 @@ export const REQUEST_SCHEMAS: Schemas = {
   setFavourite: v.strictObject({ ...FAVOURITE_FIELDS, favourite: v.boolean() }),
   addReminder: v.strictObject(PROGRAMME_FIELDS),
   cancelReminder: v.strictObject({ id: shortText(100) }),
-  follow: v.strictObject({ title }),
+  follow: v.strictObject({ title, policy: v.optional(followPolicy) }),
+  cancelTitleReminders: v.strictObject({ title }),
   unfollow: v.strictObject({ title }),
   getActivity: v.strictObject({ day: v.picklist(['today', 'yesterday']), user: v.optional(shortText(200)) }),
   updateFeatureSettings: v.strictObject({

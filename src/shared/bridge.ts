@@ -21,6 +21,8 @@ import type {
   FeatureSettingsPatch,
   FeaturesView,
   FollowedTitle,
+  FollowOutcome,
+  FollowPolicy,
   ProgrammeRef,
   Reminder,
 } from './bridge-features';
@@ -328,7 +330,10 @@ export interface BridgeCommands {
   setFavourite: { request: FavouriteChannel & { favourite: boolean }; response: Outcome<FavouriteChannel[]> };
   addReminder: { request: ProgrammeRef; response: Outcome<Reminder> };
   cancelReminder: { request: { id: string }; response: Outcome<null> };
-  follow: { request: { title: string }; response: Outcome<FollowedTitle[]> };
+  /** follows a title (`policy` defaults to the first airing of each episode), or changes how */
+  follow: { request: { title: string; policy?: FollowPolicy }; response: Outcome<FollowOutcome> };
+  /** cancels every waiting reminder of a followed title at once; answers how many went */
+  cancelTitleReminders: { request: { title: string }; response: Outcome<number> };
   unfollow: { request: { title: string }; response: Outcome<FollowedTitle[]> };
   getActivity: { request: { day: 'today' | 'yesterday'; user?: string }; response: Outcome<ActivityPage> };
   updateFeatureSettings: { request: FeatureSettingsPatch; response: Outcome<FeatureSettings> };
@@ -385,6 +390,7 @@ const commandNames: { [C in Command]: true } = {
   addReminder: true,
   cancelReminder: true,
   follow: true,
+  cancelTitleReminders: true,
   unfollow: true,
   getActivity: true,
   updateFeatureSettings: true,

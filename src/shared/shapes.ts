@@ -78,6 +78,9 @@ export const channelName = shortText(300);
 /** A programme or a followed title as the user gives it. */
 export const title = v.pipe(v.string(), v.trim(), v.minLength(1, 'a title'), v.maxLength(MAX_TITLE));
 
+/** Which airings of a followed title are reminded (see FollowPolicy in bridge-features.ts). */
+export const followPolicy = v.picklist(['first', 'every']);
+
 /** One programme on one channel, as "Remind me" names it and a reminder or an airing keeps it. */
 export const PROGRAMME_FIELDS = {
   channelId,

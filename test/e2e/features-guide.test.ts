@@ -108,7 +108,7 @@ describe('favourites only', () => {
     const requests = rowRequests(page);
     await toggle.click();
     await poll(() => listed(page)).toEqual(['103', '106', '109']);
-    expect(await page.getByRole('region', { name: 'Guide, 3 starred channels' }).count()).toBe(1);
+    expect(await page.getByRole('grid', { name: 'Guide, 3 starred channels' }).count()).toBe(1);
     // programmes only for the starred channels: every request since names channels, and any with a span names only starred ones
     expect(requests.length).toBeGreaterThan(0);
     for (const request of requests) {

@@ -66,7 +66,10 @@ describe('reminders', () => {
     await sheet.waitFor({ state: 'detached' });
 
     await page.getByRole('tab', { name: 'Activity' }).click();
+    // the tab opens on the viewing log; reminders are one tap away
+    expect(await page.getByRole('button', { name: 'Log' }).getAttribute('aria-pressed')).toBe('true');
     const section = page.getByRole('button', { name: /^Reminders/ });
+    await section.click();
     expect(await section.getAttribute('aria-pressed')).toBe('true');
     expect((await section.textContent())?.trim()).toBe('Reminders2');
     const list = page.getByRole('region', { name: '2 upcoming reminders' });
@@ -102,6 +105,14 @@ describe('reminders', () => {
     await search.getByRole('button', { name: /^Follow “/ }).click();
     await poll(() => host.app.snapshot().watchlist.followed.length).toBe(1);
     expect(await search.getByRole('button', { name: /^Following “/ }).getAttribute('aria-pressed')).toBe('true');
+    // the app says what it did, and how: first airings by default, every airing one press away
+    const said = search.locator('.follow-said');
+    await poll(() => said.textContent()).toMatch(/^Following .+: (next reminder \d{1,2}:\d\d|nothing to remind of yet).* First airings only; repeats are skipped\./);
+    expect(host.app.snapshot().watchlist.followed).toMatchObject([{ policy: 'first' }]);
+    await said.getByRole('button', { name: 'Every airing instead' }).click();
+    await poll(() => host.app.snapshot().watchlist.followed[0]?.policy).toBe('every');
+    await poll(() => said.textContent()).toMatch(/Every airing, repeats too\./);
+    expect(host.app.snapshot().reminders.filter((r) => r.from === 'watchlist').length).toBeLessThanOrEqual(3);
     expect(JSON.stringify(await axeFindings(page))).toBe('[]');
   });
 });
@@ -130,7 +141,7 @@ describe('the watchlist', () => {
     expect(await page.getByRole('button', { name: /^Coming up/ }).textContent()).toMatch(/\d$/);
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, `features-coming-up-${scheme}`);
-    await page.getByRole('button', { name: 'Reminders' }).click();
+    await page.getByRole('button', { name: /^Reminders/ }).click();
     await page.locator('.feature-item', { hasText: '· watchlist' }).first().waitFor();
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, `features-reminders-${scheme}`);

@@ -114,7 +114,18 @@ describe('the channel sheet', () => {
     expect(facts).toMatch(/How it is filled/);
     expect(facts).not.toMatch(/\b(filter|membership|mixed)\b$/m); // words, not the raw enum
     await poll(() => sheet.locator('.definition-facts').count()).toBeGreaterThan(0);
+    // the first view: one plain sentence; the fields and the raw JSON behind "Technical details"
+    expect(await sheet.locator('.definition-sentence').textContent()).toMatch(/^Sitcom titles under 2 h 30 min and the “90s Sitcoms picks” collection, .*plus 2 hand-picked titles\.$/);
+    expect(await sheet.locator('.definition-facts').first().isVisible()).toBe(false);
     expect(await sheet.locator('.definition details pre').isVisible()).toBe(false); // raw JSON collapsed
+    expect(await sheet.locator('.definition').evaluate((el) => (el as HTMLElement).innerText)).not.toMatch(/[{}"]/); // no JSON on the first view
+    await sheet.getByText('Technical details').click();
+    await poll(() => sheet.locator('.definition-facts').first().isVisible()).toBe(true);
+    expect(await sheet.locator('.definition details pre').isVisible()).toBe(false);
+    await sheet.getByText('Technical details').click();
+    // a short name is never broken mid-phrase
+    const name = sheet.locator('.channel-heading-name');
+    expect(await name.evaluate((el) => el.getClientRects().length === 1 || el.getBoundingClientRect().height < 26)).toBe(true);
     await screenshot(page, 'channel-101-light');
     for (let i = 0; i < 15; i++) {
       await page.keyboard.press(i % 4 === 3 ? 'Shift+Tab' : 'Tab');

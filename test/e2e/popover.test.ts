@@ -226,7 +226,10 @@ describe('keyboard only', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('tab-guide');
     await page.locator('.block').first().waitFor();
     await screenshot(page, 'guide-dark');
-    for (let i = 0; i < 30 && !(await page.evaluate(() => document.activeElement?.classList.contains('block'))); i++) await page.keyboard.press('Tab');
+    // Tab into the grid (one stop), then an arrow to a programme
+    for (let i = 0; i < 30 && !(await page.evaluate(() => !!document.activeElement?.closest('[role="grid"]'))); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 4 && !(await page.evaluate(() => document.activeElement?.classList.contains('block'))); i++) await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('block'))).toBe(true);
     await page.keyboard.press('Enter');
     await page.locator('.sheet-title').waitFor();
     await screenshot(page, 'programme-dark');

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { describe, expect, it } from 'vitest';
-import { focused, openPopover, screenshot } from '../support/browser';
+import { axeFindings, focused, openPopover, screenshot } from '../support/browser';
 import { e2eSetup, poll } from './setup';
 
 // Search: by start time with day headings and an "On now" tag, viewers too, a visible close button.
@@ -81,7 +81,7 @@ describe('search', () => {
     const box = page.getByRole('searchbox');
     await poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
     await box.fill(later.title);
-    await poll(() => page.getByRole('dialog', { name: 'Search' }).getByRole('status').textContent()).toBe('0 results');
+    await poll(() => page.getByRole('dialog', { name: 'Search' }).getByRole('status').first().textContent()).toBe('Searching the next 24 hours…');
     await page.keyboard.press('ArrowDown');
     release();
     await page.getByRole('option').first().waitFor();
@@ -103,6 +103,69 @@ describe('search', () => {
     await option.waitFor();
     expect(await option.locator('.tag-now').textContent()).toBe('On now');
     await screenshot(page, 'search-dark');
+  });
+
+  it('always looks 24 hours ahead, whatever the guide window, in capped groups with the match marked; one × clears; nothing found offers to follow', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 40, viewers: 1, churn: 0 } });
+    const page = await openPopover(e2e.browser, host.url, 'light', 'en-GB');
+    await page.getByRole('tab', { name: 'Guide' }).click();
+    await page.locator('.block').first().waitFor();
+    // a title airing 6 to 24 hours from now: beyond a 1-hour guide
+    const day = await host.app.engine.guide.searchDay(host.app.engine.client, 'the', Date.now(), 500);
+    const far = day.hits.find((h) => h.program.ratingKey !== null && Date.parse(h.program.startsAt) > Date.now() + 6 * 3_600_000)!;
+    expect(far).toBeDefined();
+    const title = far.program.showTitle ?? far.program.title;
+    const results = async () => {
+      await page.keyboard.press('/');
+      const box = page.getByRole('searchbox');
+      await box.fill(title);
+      await poll(() => page.locator('.search-scope').textContent()).toMatch(/results? in the next 24 hours/);
+      const texts = await page.getByRole('option').allTextContents();
+      await page.keyboard.press('Escape');
+      await box.waitFor({ state: 'detached' });
+      return texts;
+    };
+    for (const hours of [1, 24]) {
+      await page.getByRole('radio', { name: `${hours} h` }).click();
+      await poll(() => host.app.snapshot().guide.window?.windowMinutes === hours * 60 && !host.app.snapshot().guide.loading).toBe(true);
+    }
+    const after24 = await results();
+    await page.getByRole('radio', { name: '1 h' }).click();
+    await poll(() => host.app.snapshot().guide.window?.windowMinutes === 60 && !host.app.snapshot().guide.loading).toBe(true);
+    const after1 = await results();
+    expect(after1).toEqual(after24);
+    expect(after1.some((text) => text.includes(far.channel.name))).toBe(true);
+
+    // a common word finds programmes in groups, each capped with "Show all"
+    await page.keyboard.press('/');
+    const box = page.getByRole('searchbox');
+    await box.fill('the');
+    await poll(() => page.locator('.search-scope').textContent()).toMatch(/results? in the next 24 hours/);
+    const groups = await page.locator('.result-group').allTextContents();
+    expect(groups).toContain('Later');
+    expect(await page.locator('.results mark').first().textContent()).toMatch(/^the$/i);
+    const more = page.getByRole('option', { name: /^(On now|Later)?\s*Show all \d+/ }).first();
+    await more.waitFor();
+    const before = await page.getByRole('option').count();
+    await more.click();
+    await poll(() => page.getByRole('option').count()).toBeGreaterThan(before);
+    // the "On now" tag keeps to one line
+    const tags = await page.locator('.results .tag-now').evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect().height));
+    expect(tags.every((h) => h < 20)).toBe(true);
+    expect(await axeFindings(page)).toEqual([]);
+    await screenshot(page, 'search-groups-light');
+    // one × clears the field, and the field keeps focus
+    await page.getByRole('button', { name: 'Clear the search' }).click();
+    expect(await box.inputValue()).toBe('');
+    expect(await page.getByRole('button', { name: 'Clear the search' }).count()).toBe(0);
+    await poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+    // nothing found: says what was searched, and offers to follow it
+    await box.fill('Zebra Crossing Quarterly');
+    await page.getByText('Nothing called “Zebra Crossing Quarterly” in the next 24 hours on 40 channels').waitFor();
+    await page.getByRole('button', { name: 'Follow “Zebra Crossing Quarterly”: remind me when it airs' }).click();
+    await poll(() => host.app.snapshot().watchlist.followed.map((f) => f.title)).toEqual(['Zebra Crossing Quarterly']);
+    await page.getByText(/^Following Zebra Crossing Quarterly: nothing to remind of yet/).waitFor();
+    await screenshot(page, 'search-nothing-light');
   });
 
   it('Escape closes what is open first, and only then asks to hide the popover', async () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppController } from '../../src/main/core/app';
 import { startDemoServer } from '../../src/main/demo';
+import { episodeIdentity, MAX_WAITING_PER_TITLE } from '../../src/main/core/features/follow-policy';
 import { onAirChannel, startCoreHarness, type CoreHarness } from '../support/core-harness';
 import { useTempDirs } from '../support/temp-dirs';
 
@@ -42,23 +43,72 @@ function titleOnAir(harness: CoreHarness): string {
 }
 
 describe('watchlist', () => {
-  it('finds airings in a guide loaded anyway, without a request of its own, and makes reminders for them', async () => {
-    const harness = await connected();
-    await harness.app.handlers.loadGuide({ forwardMinutes: 360 });
+  it('finds airings in a guide loaded anyway, without a request of its own; one Follow reminds of at most 3, never a repeat', { timeout: 90_000 }, async () => {
+    const harness = await connected({ demo: { channels: 16 } });
+    await harness.app.handlers.loadGuide({ forwardMinutes: 1440 });
     const before = guideRequests(harness);
-    const title = titleOnAir(harness);
+    // the title with the most airings still to come, among those that repeat an episode or film
+    const now = harness.clock.now();
+    const airings = new Map<string, { start: number; identity: string }[]>();
+    for (const row of harness.app.engine.guide.rows({ from: 0, to: 200 }).rows) {
+      for (const p of row.programs) {
+        if (p.ratingKey === null || Date.parse(p.startsAt) <= now) continue;
+        const title = p.showTitle ?? p.title;
+        airings.set(title, [...(airings.get(title) ?? []), { start: Date.parse(p.startsAt), identity: episodeIdentity(p) }]);
+      }
+    }
+    const repeats = (list: { identity: string }[]) => list.length - new Set(list.map((a) => a.identity)).size;
+    const [title, list] = [...airings].sort((a, b) => repeats(b[1]) - repeats(a[1]) || b[1].length - a[1].length)[0]!;
+    expect(repeats(list)).toBeGreaterThan(0);
+    expect(list.length).toBeGreaterThan(MAX_WAITING_PER_TITLE); // before, each of these was a reminder
+    const identityAt = (r: { channelId: string; startsAt: string }) => {
+      const row = harness.app.engine.guide.row(r.channelId)!;
+      return episodeIdentity(row.programs.find((p) => p.startsAt === r.startsAt)!);
+    };
+    const waiting = () => harness.app.snapshot().reminders.filter((r) => r.from === 'watchlist');
+
     const followed = await harness.app.handlers.follow({ title: `  ${title.toUpperCase()} ` });
-    expect(followed).toMatchObject({ ok: true, value: [{ title: title.toUpperCase() }] });
-    const { watchlist, reminders } = harness.app.snapshot();
-    expect(watchlist.comingUp.length).toBeGreaterThan(0);
-    expect(watchlist.comingUp.every((a) => (a.showTitle ?? a.title).toLowerCase() === title.toLowerCase())).toBe(true);
-    const future = watchlist.comingUp.filter((a) => Date.parse(a.startsAt) > harness.clock.now());
-    expect(reminders.filter((r) => r.from === 'watchlist')).toHaveLength(future.length);
-    expect(future.every((a) => a.reminded)).toBe(true);
+    expect(followed).toMatchObject({ ok: true, value: { title: title.toUpperCase(), policy: 'first', reminders: MAX_WAITING_PER_TITLE, cap: MAX_WAITING_PER_TITLE } });
     expect(guideRequests(harness)).toBe(before);
+    const { watchlist } = harness.app.snapshot();
+    expect(watchlist.followed).toMatchObject([{ title: title.toUpperCase(), policy: 'first' }]);
+    expect(watchlist.comingUp.every((a) => (a.showTitle ?? a.title).toLowerCase() === title.toLowerCase())).toBe(true);
+    // the three soonest first airings: different episodes, each the first airing of its episode
+    const set = waiting();
+    expect(set).toHaveLength(MAX_WAITING_PER_TITLE);
+    expect(followed.ok && followed.value.nextAt).toBe(set[0]!.startsAt);
+    const identities = set.map(identityAt);
+    expect(new Set(identities).size).toBe(set.length);
+    const firsts = new Map<string, number>();
+    for (const a of [...list].sort((x, y) => x.start - y.start)) if (!firsts.has(a.identity)) firsts.set(a.identity, a.start);
+    const wanted = [...firsts.values()].sort((a, b) => a - b).slice(0, MAX_WAITING_PER_TITLE);
+    expect(set.map((r) => Date.parse(r.startsAt))).toEqual(wanted);
+    expect(watchlist.comingUp.filter((a) => a.repeat).length).toBeGreaterThan(0);
+
+    // as reminders fire, the next first airings take their place: over the evening, never a repeat
+    const everSet = new Map(set.map((r) => [r.id, identityAt(r)]));
+    for (let i = 0; i < 6 * 20; i++) {
+      await harness.step(3 * 60_000);
+      for (const r of waiting()) if (!everSet.has(r.id)) everSet.set(r.id, identityAt(r));
+      expect(waiting().length).toBeLessThanOrEqual(MAX_WAITING_PER_TITLE);
+    }
+    expect(everSet.size).toBeGreaterThan(MAX_WAITING_PER_TITLE);
+    expect(new Set(everSet.values()).size).toBe(everSet.size);
+
+    // every airing, chosen explicitly: still at most 3 waiting
+    const every = await harness.app.handlers.follow({ title, policy: 'every' });
+    expect(every).toMatchObject({ ok: true, value: { policy: 'every' } });
+    expect(waiting().length).toBeLessThanOrEqual(MAX_WAITING_PER_TITLE);
+    // the title's reminders cancelled at once, and not made again by the next look at the guide
+    const ids = waiting().map((r) => r.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(await harness.app.handlers.cancelTitleReminders({ title })).toEqual({ ok: true, value: ids.length });
+    expect(waiting()).toEqual([]);
+    await harness.app.handlers.loadGuide({ forwardMinutes: 720 }); // another look at the guide
+    expect(waiting().filter((r) => ids.includes(r.id))).toEqual([]);
     // unfollowing takes its reminders with it
     await harness.app.handlers.unfollow({ title });
-    expect(harness.app.snapshot().reminders.filter((r) => r.from === 'watchlist')).toEqual([]);
+    expect(waiting()).toEqual([]);
     expect(harness.app.snapshot().watchlist).toMatchObject({ followed: [], comingUp: [] });
   });
 

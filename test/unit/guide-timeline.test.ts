@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { guideText } from '../../src/renderer/src/strings/guide';
-import { block, FIT_SCALE, jumps, MIN_SCALE, ticks, timeline, visibleSpan, windowFor, xOf } from '../../src/renderer/src/views/guide-timeline';
+import { block, hourStart, jumps, MAX_ACROSS_HOURS, ticks, timeline, visibleSpan, windowFor, xOf } from '../../src/renderer/src/views/guide-timeline';
 
 // The guide's geometry without a browser (local times, so any time zone the machine has).
 
@@ -8,23 +8,39 @@ const at = (day: number, hour: number, minute = 0) => new Date(2026, 8, day, hou
 const H = 3_600_000;
 
 describe('guide timeline', () => {
-  it('fits a one-hour window into the width, and gives long windows a readable scale that scrolls', () => {
+  it('is a zoom: 1 h shows the hour across the width, longer windows zoom out, beyond 6 h they scroll', () => {
     const now = at(27, 19, 7);
-    const hour = timeline(now, { from: now - H, to: now + H }, 256);
+    const hour = timeline(now, { from: now - H, to: now + H }, 256, 1);
     expect(hour.start).toBe(at(27, 18, 45)); // the quarter hour at least 15 minutes back
-    expect(hour.scale).toBeGreaterThanOrEqual(FIT_SCALE);
     expect(hour.width).toBeLessThanOrEqual(256);
-    const day = timeline(now, { from: now - H, to: now + 24 * H }, 256);
-    expect(day.scale).toBe(MIN_SCALE);
-    expect(day.width).toBeGreaterThan(256 * 10);
-    expect(xOf(day, day.start + 30 * 60_000)).toBe(30 * MIN_SCALE);
+    expect(hour.width).toBeGreaterThan(240); // the hour (and the quarter before now) fills the width
+    const three = timeline(now, { from: now - H, to: now + 3 * H }, 256, 3);
+    expect(three.scale).toBeCloseTo(256 / ((three.end - three.start) / 60_000), 5);
+    expect(three.scale).toBeLessThan(hour.scale / 2.4);
+    const six = timeline(now, { from: now - H, to: now + 6 * H }, 256, 6);
+    expect(six.scale).toBeLessThan(three.scale);
+    const day = timeline(now, { from: now - H, to: now + 24 * H }, 256, 24);
+    expect(day.scale).toBeCloseTo(256 / (MAX_ACROSS_HOURS * 60 + 15), 5);
+    expect(day.width).toBeGreaterThan(256 * 3);
+    expect(xOf(day, day.start + 30 * 60_000)).toBeCloseTo(30 * day.scale, 5);
+    // without a zoom, the window's own hours ahead
+    expect(timeline(now, { from: now - H, to: now + 3 * H }, 256).scale).toBeCloseTo(three.scale, 5);
+    expect(visibleSpan(256, three.scale)).toBeGreaterThanOrEqual(195 * 60_000);
+  });
+
+  it('labels the ruler more sparsely as it zooms out, and knows the hour a time falls in', () => {
+    const now = at(27, 19, 7);
+    const gap = (t: ReturnType<typeof timeline>) => ticks(t)[1]!.at - ticks(t)[0]!.at;
+    expect(gap(timeline(now, { from: now, to: now + H }, 256, 1))).toBe(30 * 60_000);
+    expect(gap(timeline(now, { from: now, to: now + 6 * H }, 256, 6))).toBe(2 * H);
+    expect(hourStart(at(27, 19, 59))).toBe(at(27, 19));
   });
 
   it('puts a day label on every local midnight in the window', () => {
     const now = at(27, 19, 7);
     const marks = ticks(timeline(now, { from: now, to: now + 24 * H }, 256));
     expect(marks.filter((t) => t.midnight).map((t) => t.at)).toEqual([at(28, 0)]);
-    expect(marks.length).toBeGreaterThan(40);
+    expect(marks.length).toBeGreaterThan(10); // every two hours at a 6-hour zoom
   });
 
   it('jumps: now, an hour on, tonight only before 20:00, and tomorrow at midnight', () => {
@@ -34,7 +50,7 @@ describe('guide timeline', () => {
     expect(windowFor(at(27, 19), at(28, 0), [1, 3, 6, 12, 24])).toBe(6);
     expect(windowFor(at(27, 19), at(29, 0), [1, 3, 6, 12, 24])).toBe(24);
     // at 22:05, midnight needs more than 3 h when 256 px show 73 minutes: midnight could not reach the left edge
-    expect(windowFor(at(27, 22, 5), at(28, 0), [1, 3, 6, 12, 24], visibleSpan(256))).toBe(6);
+    expect(windowFor(at(27, 22, 5), at(28, 0), [1, 3, 6, 12, 24], visibleSpan(256, 3.5))).toBe(6);
     expect(windowFor(at(27, 22, 5), at(28, 0), [1, 3, 6, 12, 24])).toBe(3);
   });
 

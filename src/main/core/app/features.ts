@@ -4,7 +4,7 @@
  * folder (in memory without one), shown in the snapshot's feature parts.
  */
 import type { Guide } from '../../../shared/airwave';
-import type { AppSnapshot, FeaturesView, FollowedTitle } from '../../../shared/bridge';
+import type { AppSnapshot, FeaturesView, FollowOutcome, FollowPolicy } from '../../../shared/bridge';
 import type { Clock, TimerHandle } from '../../common/clock';
 import { inQuietHours, type NotificationRequest } from '../viewers/notify-policy';
 import type { SettingsService } from '../settings/settings';
@@ -17,9 +17,10 @@ import { Favourites } from '../features/favourites';
 import { channelWindowSource, fetchDayGuide } from '../features/guide-source';
 import { HealthAlerts } from '../features/health-alerts';
 import { JsonFileStore, memoryStore, type FeatureStore } from '../features/json-store';
+import { MAX_WAITING_PER_TITLE, planReminders } from '../features/follow-policy';
 import { pickRef, Reminders } from '../features/reminders';
 import { checkScheduled } from '../features/schedule-check';
-import { DAY_MS, Watchlist } from '../features/watchlist';
+import { DAY_MS, Watchlist, type Airing } from '../features/watchlist';
 import type { Notices } from './notices';
 
 /** At most one watchlist guide request an hour. */
@@ -113,6 +114,8 @@ export class Features {
         else deps.log(`reminder not shown (notifications are off): ${request.title}`);
       },
       changed: () => deps.push(['reminders', 'watchlist']),
+      // a followed title's reminder fired: the next of its airings held may take its place
+      gone: () => queueMicrotask(() => this.#remindAirings()),
       problem,
       log: deps.log,
     });
@@ -197,19 +200,81 @@ export class Features {
     if (guide) this.scanGuide(guide);
   }
 
-  /** Airings in a guide window become watchlist reminders. */
+  /** Airings in a guide window are held by the watchlist; the follow policy picks which are reminded. */
   scanGuide(guide: Guide): void {
     if (this.watchlist.followed.length === 0) return;
-    for (const airing of this.watchlist.scan(guide, this.#d.clock.now())) this.reminders.add(pickRef(airing), 'watchlist');
+    this.watchlist.scan(guide, this.#d.clock.now());
+    this.#remindAirings();
   }
 
-  /** Follows a title: what the held guide shows at once, and the day's scan when it is due. */
-  follow(title: string): FollowedTitle[] | string {
-    const result = this.watchlist.follow(title, this.#d.clock.now());
+  /**
+   * Watchlist reminders for the airings held, as the follow policy says: the first airing of each
+   * episode (every airing when chosen), at most MAX_WAITING_PER_TITLE waiting per title.
+   */
+  #remindAirings(): number {
+    if (this.#disposed || this.watchlist.followed.length === 0) return 0;
+    const now = this.#d.clock.now();
+    const watchlist = this.watchlist;
+    const reminders = this.reminders;
+    const plan = planReminders({
+      airings: watchlist.airings,
+      now,
+      policy: (title) => watchlist.policyOf(title),
+      waiting: (title) => this.#waitingFor(title).length,
+      reminded: (airing) => reminders.has(airing),
+      remembered: (title, repeat) => watchlist.remembered(title, repeat),
+    });
+    const set: Airing[] = [];
+    for (const airing of plan.remind) if (typeof reminders.add(pickRef(airing), 'watchlist') !== 'string') set.push(airing);
+    // the airings reminded already (a file from before episodes were remembered) count as reminded too
+    const held = watchlist.airings.filter((a) => reminders.has(a) && !watchlist.remembered(a.followed, a.repeat));
+    watchlist.remember([...set, ...held], now);
+    return plan.repeats.length;
+  }
+
+  /** The watchlist reminders waiting for a followed title. */
+  #waitingFor(title: string) {
+    return this.reminders.list.filter((r) => r.from === 'watchlist' && this.watchlist.isAiringOf(r, title));
+  }
+
+  /**
+   * Follows a title (or changes how): what the held guide shows at once, and the day's scan when
+   * it is due. The outcome says what was done, for the popover to tell.
+   */
+  follow(title: string, policy: FollowPolicy = 'first'): FollowOutcome | string {
+    const result = this.watchlist.follow(title, this.#d.clock.now(), policy);
     if (typeof result === 'string') return result;
+    const held = result.find((f) => f.title.toLowerCase() === title.trim().replace(/\s+/g, ' ').toLowerCase()) ?? result[result.length - 1]!;
+    if (policy === 'first') {
+      // from every airing to first airings: the repeats already reminded go
+      const seen = new Set<string>();
+      const byStart = [...this.watchlist.airings].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
+      const repeats = byStart.filter((a) => {
+        if (a.followed !== held.title || a.repeat === '' || !this.reminders.has(a)) return false;
+        if (seen.has(a.repeat)) return true;
+        seen.add(a.repeat);
+        return false;
+      });
+      if (repeats.length > 0) this.reminders.cancelWhere((r) => r.from === 'watchlist' && repeats.some((a) => a.channelId === r.channelId && a.startsAt === r.startsAt));
+    }
     this.scanHeldGuide();
+    const repeats = this.#remindAirings();
     this.#planScan();
-    return result;
+    const waiting = this.#waitingFor(held.title);
+    return {
+      followed: this.watchlist.followed,
+      title: held.title,
+      policy: held.policy,
+      reminders: waiting.length,
+      nextAt: waiting[0]?.startsAt ?? null,
+      cap: MAX_WAITING_PER_TITLE,
+      repeats,
+    };
+  }
+
+  /** Cancels every waiting reminder of a followed title at once; how many went. */
+  cancelTitleReminders(title: string): number {
+    return this.reminders.cancelMany((r) => this.watchlist.isAiringOf(r, title));
   }
 
   dispose(): void {

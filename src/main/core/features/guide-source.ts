@@ -17,7 +17,7 @@ import { airingRank, DAY_MS, MAX_AIRINGS_PER_TITLE, norm } from './watchlist';
  * never held whole. The guide returned says which span it covers (its `backMinutes` reach back
  * to the earliest programme the server sent), so airings that vanished from that span are dropped.
  */
-export async function fetchDayGuide(client: AirwaveClient, followed: readonly FollowedTitle[], now: number, o: { signal?: AbortSignal } = {}): Promise<Guide> {
+export async function fetchDayGuide(client: AirwaveClient, followed: readonly Pick<FollowedTitle, 'title'>[], now: number, o: { signal?: AbortSignal } = {}): Promise<Guide> {
   const sink = new AiringsSink(followed, now);
   await streamGuide(client, { forwardMinutes: 1440, backMinutes: 0 }, sink, { signal: o.signal });
   return sink.guide();
@@ -46,7 +46,7 @@ export class AiringsSink implements GuideSink {
   #order = 0;
 
   constructor(
-    followed: readonly FollowedTitle[],
+    followed: readonly Pick<FollowedTitle, 'title'>[],
     private readonly now: number,
   ) {
     followed.forEach((f, i) => {

@@ -36,6 +36,8 @@ export interface RemindersOptions {
   /** a reminder's server, named in its notification when several servers are followed (null: not named) */
   serverLabel?: (reminder: Reminder) => string | null;
   changed: () => void;
+  /** reminders left the list by firing or being missed (a followed title may have room for the next) */
+  gone?: () => void;
   problem: (text: string) => void;
   log: (line: string) => void;
 }
@@ -100,6 +102,19 @@ export class Reminders {
     if (reminder.from === 'watchlist') this.#rememberCancelled(reminder);
     this.#saved();
     return true;
+  }
+
+  /**
+   * Cancels at once every reminder `drop` picks, as the user (those the watchlist made are not
+   * made again); returns how many went.
+   */
+  cancelMany(drop: (reminder: Reminder) => boolean): number {
+    const gone = this.#list.filter(drop);
+    if (gone.length === 0) return 0;
+    this.#list = this.#list.filter((r) => !gone.includes(r));
+    for (const reminder of gone) if (reminder.from === 'watchlist') this.#rememberCancelled(reminder);
+    this.#saved();
+    return gone.length;
   }
 
   /** Drops the reminders `drop` picks (e.g. those of a title no longer followed). */
@@ -174,6 +189,7 @@ export class Reminders {
       this.#list = this.#list.filter((r) => !ids.has(r.id));
       this.#saved(false);
       this.#o.notify(this.#named(missedNotice(missed, reason, now), missed.length === 1 ? missed[0]! : null));
+      this.#o.gone?.();
     }
     for (const reminder of due) if (!missed.includes(reminder)) void this.#fire(reminder);
     this.#schedule();
@@ -202,6 +218,7 @@ export class Reminders {
     this.#saved(false);
     this.#o.notify(this.#named(firedNotice(reminder, outcome, firedAt), reminder));
     this.#schedule();
+    this.#o.gone?.();
   }
 
   // ------------------------------------------------------------ keeping

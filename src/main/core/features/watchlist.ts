@@ -1,15 +1,18 @@
 /**
- * The watchlist: titles followed (a show or a film), their airings found in guide windows for the
- * next 24 hours ("Coming up"), kept in watchlist.json. Finding airings is pure (`findAirings`);
- * when to look is the scanner's business (features/scanner.ts).
+ * The watchlist: titles followed (a show or a film) and how (first airings or every airing), their
+ * airings found in guide windows for the next 24 hours ("Coming up"), and the episodes already
+ * reminded (so a repeat is not reminded again), kept in watchlist.json. Finding airings is pure
+ * (`findAirings`); which get a reminder is follow-policy.ts's; when to look is app/features.ts's.
  */
 import * as v from 'valibot';
 import type { Guide } from '../../../shared/airwave';
-import type { ComingUpItem, FollowedTitle, ProgrammeRef } from '../../../shared/bridge';
+import type { ComingUpItem, FollowedTitle, FollowPolicy, ProgrammeRef } from '../../../shared/bridge';
 import { programmeRef } from '../../../shared/programme-ref';
-import { instant, PROGRAMME_FIELDS, title } from '../../../shared/shapes';
+import { followPolicy, instant, PROGRAMME_FIELDS, shortText, title } from '../../../shared/shapes';
 import { eachKept, orDefault } from '../../../shared/tolerant';
+import { episodeIdentity, type EpisodeFields } from './follow-policy';
 import type { FeatureStore } from './json-store';
+import { fnv1a } from '../../common/hash';
 import { PROGRAMME } from './reminders';
 
 export const WATCHLIST_FILE = 'watchlist.json';
@@ -18,14 +21,21 @@ export const MAX_FOLLOWED = 100;
 export const MAX_AIRINGS_PER_TITLE = 20;
 export const MAX_AIRINGS = 300;
 export const DAY_MS = 24 * 60 * 60_000;
+/** Episodes remembered as reminded (a repeat of one is not reminded again), and for how long after it aired. */
+export const MAX_REMEMBERED = 2_000;
+export const REMEMBER_MS = 14 * DAY_MS;
 
-export type Airing = ProgrammeRef & { followed: string };
+/** An airing of a followed title; `repeat` is the same for every airing of one episode or film. */
+export type Airing = ProgrammeRef & { followed: string; repeat: string };
+
+/** A short key for an episode or film (see episodeIdentity): what tells a repeat. */
+export const repeatKey = (program: EpisodeFields) => fnv1a(episodeIdentity(program));
 
 /** A title as matched: trimmed, any case, runs of spaces as one. */
 export const norm = (text: string | null) => (text ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
 
 /** The followed title a programme is an airing of, or null (bumpers never match). */
-export function matchFollowed(program: { ratingKey: string | null; title: string; showTitle: string | null }, followed: readonly FollowedTitle[]): string | null {
+export function matchFollowed(program: { ratingKey: string | null; title: string; showTitle: string | null }, followed: readonly Pick<FollowedTitle, 'title'>[]): string | null {
   if (program.ratingKey === null) return null;
   const show = norm(program.showTitle);
   const title = norm(program.title);
@@ -43,7 +53,7 @@ export const airingRank = (start: number, now: number) => (start > now ? start :
  * Airings of the followed titles in `guide` that have not ended by `now` and start within a day of
  * it, at most a few per title (see `airingRank`), by start.
  */
-export function findAirings(guide: Guide, followed: readonly FollowedTitle[], now: number): Airing[] {
+export function findAirings(guide: Guide, followed: readonly Pick<FollowedTitle, 'title'>[], now: number): Airing[] {
   if (followed.length === 0) return [];
   const found: Airing[] = [];
   const perTitle = new Map<string, number>();
@@ -59,7 +69,7 @@ export function findAirings(guide: Guide, followed: readonly FollowedTitle[], no
     const n = perTitle.get(matched) ?? 0;
     if (n >= MAX_AIRINGS_PER_TITLE) continue;
     perTitle.set(matched, n + 1);
-    found.push({ followed: matched, ...ref });
+    found.push({ followed: matched, ...ref, repeat: repeatKey(program) });
     if (found.length >= MAX_AIRINGS) break;
   }
   return found.sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
@@ -74,11 +84,18 @@ export function guideSpan(guide: Guide): { from: number; to: number } | null {
   return { from, to: at + guide.windowMinutes * 60_000 };
 }
 
-/** watchlist.json: each followed title and each airing on its own. */
+const MAX_REMEMBERED_KEY = 400;
+
+/** watchlist.json: each followed title and each airing on its own, and the episodes reminded. */
 const WATCHLIST_SCHEMA = v.object({
   version: v.literal(1),
-  followed: orDefault(eachKept(v.object({ title, addedAt: instant }), { max: MAX_FOLLOWED, key: (f) => norm(f.title) }), []),
-  airings: orDefault(eachKept(v.object({ ...PROGRAMME_FIELDS, followed: title }), { max: MAX_AIRINGS }), []),
+  followed: orDefault(
+    eachKept(v.object({ title, addedAt: instant, policy: orDefault(followPolicy, 'first' as FollowPolicy) }), { max: MAX_FOLLOWED, key: (f) => norm(f.title) }),
+    [],
+  ),
+  airings: orDefault(eachKept(v.object({ ...PROGRAMME_FIELDS, followed: title, repeat: orDefault(shortText(20), '') }), { max: MAX_AIRINGS }), []),
+  /** [followed title (normalised) + repeat key, until when it is remembered] */
+  reminded: orDefault(eachKept(v.tuple([shortText(MAX_REMEMBERED_KEY), instant]), { max: MAX_REMEMBERED }), []),
   scannedAt: orDefault(v.nullable(instant), null),
   fullScanAt: orDefault(v.nullable(instant), null),
 });
@@ -91,6 +108,8 @@ export class Watchlist {
   #scannedAt: number | null;
   /** when the last scan covering the whole next day ran */
   #fullScanAt: number | null;
+  /** episodes reminded per title: `${norm(title)}\n${repeat}` → until when */
+  #reminded: Map<string, number>;
 
   constructor(store: FeatureStore, changed: () => void, problem: (text: string) => void) {
     this.#store = store;
@@ -101,6 +120,36 @@ export class Watchlist {
     this.#airings = loaded.value?.airings ?? [];
     this.#scannedAt = loaded.value?.scannedAt ?? null;
     this.#fullScanAt = loaded.value?.fullScanAt ?? null;
+    this.#reminded = new Map(loaded.value?.reminded ?? []);
+  }
+
+  /** How a title is followed ("first" for one not followed). */
+  policyOf(followed: string): FollowPolicy {
+    return this.#followed.find((f) => norm(f.title) === norm(followed))?.policy ?? 'first';
+  }
+
+  /** The airings held (those found by the last scans that have not ended), soonest first. */
+  get airings(): readonly Airing[] {
+    return this.#airings;
+  }
+
+  /** Was an airing of this episode of `followed` reminded before? */
+  remembered(followed: string, repeat: string): boolean {
+    return repeat !== '' && this.#reminded.has(`${norm(followed)}\n${repeat}`);
+  }
+
+  /** A reminder was set for `airing`: its repeats are not reminded under "first". */
+  remember(airings: readonly Airing[], now: number): void {
+    let changed = false;
+    for (const airing of airings) {
+      if (airing.repeat === '') continue;
+      this.#reminded.set(`${norm(airing.followed)}\n${airing.repeat}`, Date.parse(airing.endsAt) + REMEMBER_MS);
+      changed = true;
+    }
+    if (!changed) return;
+    for (const [key, until] of this.#reminded) if (until <= now) this.#reminded.delete(key);
+    while (this.#reminded.size > MAX_REMEMBERED) this.#reminded.delete(this.#reminded.keys().next().value as string);
+    this.#save();
   }
 
   get followed(): FollowedTitle[] {
@@ -117,16 +166,31 @@ export class Watchlist {
 
   /** The next airings of everything followed that have not ended, soonest first. */
   comingUp(now: number, reminded: (airing: Airing) => boolean): ComingUpItem[] {
-    return this.#airings.filter((a) => Date.parse(a.endsAt) > now).map((a) => ({ ...a, reminded: reminded(a) }));
+    const seen = new Set<string>();
+    return this.#airings
+      .filter((a) => Date.parse(a.endsAt) > now)
+      .map(({ repeat: key, ...a }) => {
+        const on = reminded({ ...a, repeat: key });
+        const id = `${norm(a.followed)}\n${key}`;
+        const repeat = key !== '' && !on && (seen.has(id) || this.#reminded.has(id));
+        if (key !== '') seen.add(id);
+        return { ...a, reminded: on, repeat };
+      });
   }
 
-  /** Follows a title; a string says why not. */
-  follow(title: string, now: number): FollowedTitle[] | string {
+  /** Follows a title (or changes how a title followed is); a string says why not. */
+  follow(title: string, now: number, policy: FollowPolicy = 'first'): FollowedTitle[] | string {
     const clean = title.trim().replace(/\s+/g, ' ');
     if (clean === '') return 'Type a title to follow.';
-    if (this.#followed.some((f) => norm(f.title) === norm(clean))) return this.#followed;
+    const held = this.#followed.find((f) => norm(f.title) === norm(clean));
+    if (held) {
+      if (held.policy === policy) return this.#followed;
+      this.#followed = this.#followed.map((f) => (f === held ? { ...f, policy } : f));
+      this.#save();
+      return this.#followed;
+    }
     if (this.#followed.length >= MAX_FOLLOWED) return `You already follow ${MAX_FOLLOWED} titles; unfollow one first.`;
-    this.#followed = [...this.#followed, { title: clean, addedAt: now }];
+    this.#followed = [...this.#followed, { title: clean, addedAt: now, policy }];
     this.#save();
     return this.#followed;
   }
@@ -137,13 +201,15 @@ export class Watchlist {
     if (!held) return null;
     this.#followed = this.#followed.filter((f) => f !== held);
     this.#airings = this.#airings.filter((a) => a.followed !== held.title);
+    const prefix = `${norm(held.title)}\n`;
+    for (const key of [...this.#reminded.keys()]) if (key.startsWith(prefix)) this.#reminded.delete(key);
     this.#save();
     return held.title;
   }
 
   /** Is this programme an airing of `followed` (a title as followed)? */
   isAiringOf(ref: ProgrammeRef, followed: string): boolean {
-    return matchFollowed(ref, [{ title: followed, addedAt: 0 }]) !== null;
+    return matchFollowed(ref, [{ title: followed }]) !== null;
   }
 
   /**
@@ -172,6 +238,7 @@ export class Watchlist {
       airings: this.#airings,
       scannedAt: this.#scannedAt,
       fullScanAt: this.#fullScanAt,
+      reminded: [...this.#reminded],
     });
     this.#changed();
   }

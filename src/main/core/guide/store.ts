@@ -134,7 +134,7 @@ export class GuideStore implements GuideSink {
    * Programmes (not bumpers) ending after `after` whose title or show contains `needle` (lower
    * case), soonest first, at most `limit`; `needle` is tested once per distinct string.
    */
-  search(needle: string, after: number, limit: number): { channel: number; program: number }[] {
+  search(needle: string, after: number, limit: number): { channel: number; program: number; start: number }[] {
     const verdict = new Map<number, boolean>();
     const matches = (id: number) => {
       if (id < 0) return false;
@@ -153,7 +153,7 @@ export class GuideStore implements GuideSink {
     }
     // soonest first; the same start keeps guide order (the sort is stable)
     hits.sort((a, b) => a.start - b.start);
-    return hits.slice(0, limit).map(({ channel, program }) => ({ channel, program }));
+    return hits.slice(0, limit);
   }
 
   /** One search hit as contract records. */

@@ -21,6 +21,11 @@ export interface GuideTarget {
   connection: Connection;
 }
 
+/** Search looks this far ahead, whatever window the guide shows. */
+export const SEARCH_AHEAD_MS = 24 * 60 * 60_000;
+/** A day of the guide loaded for search is used for this long before it is loaded again. */
+const SEARCH_DAY_FRESH_MS = 60 * 60_000;
+
 const GONE = 'The connection to the server changed while the guide was loading, and loading it again did not work. Choose the window again.';
 const NETWORK: readonly string[] = ['unreachable', 'timeout', 'cancelled'];
 
@@ -66,6 +71,8 @@ export class GuideWindows {
   /** cancels the fetch of the window asked for last */
   #abort: AbortController | null = null;
   #lastProgress = 0;
+  /** the next 24 hours, loaded for search when the window shown reaches less far */
+  #day: { store: GuideStore; client: AirwaveClient; at: number } | null = null;
 
   constructor(
     private readonly state: StateStore,
@@ -126,6 +133,7 @@ export class GuideWindows {
   clear(): void {
     this.#abandonPending();
     this.#shown = null;
+    this.#day = null;
     this.state.update((s) => ({ guide: { ...emptyGuideView(s.guide.forwardMinutes), revision: s.guide.revision + 1 } }));
   }
 
@@ -152,11 +160,40 @@ export class GuideWindows {
     return index < 0 ? null : store!.rows({ from: index, to: index + 1 })[0]!;
   }
 
-  search(query: string, after: number, limit: number): GuideSearchHit[] {
-    const store = this.#shown;
+  /**
+   * Programmes whose title or show contains `query`, from the window shown: at most `limit` on air
+   * at `after`, then at most `limit` still to start, each by start (so one group cannot crowd out
+   * the other, however many channels are on air with a match).
+   */
+  search(query: string, after: number, limit: number, store = this.#shown): GuideSearchHit[] {
     const needle = query.trim().toLowerCase();
     if (!store || needle === '') return [];
-    return store.search(needle, after, limit).map((at) => store.hit(at));
+    const all = store.search(needle, after, Number.MAX_SAFE_INTEGER);
+    const onAir = all.filter((hit) => hit.start <= after).slice(0, limit);
+    const later = all.filter((hit) => hit.start > after && hit.start < after + SEARCH_AHEAD_MS).slice(0, limit);
+    return [...onAir, ...later].map((at) => store.hit(at));
+  }
+
+  /**
+   * Search over the next 24 hours whatever window is shown: the shown one when it reaches that
+   * far, else a day of the guide loaded for search (once an hour at most, kept beside the shown
+   * window, forgotten with it). Without a client, what is shown.
+   */
+  async searchDay(client: AirwaveClient | null, query: string, after: number, limit: number, log?: (line: string) => void): Promise<{ hits: GuideSearchHit[]; hours: number }> {
+    const shown = this.#shown;
+    const now = this.clock.now();
+    const window = shown?.summary().window;
+    if (!client || (shown && window && window.to >= now + SEARCH_AHEAD_MS - 30 * 60_000)) {
+      return { hits: this.search(query, after, limit), hours: window ? Math.max(0, Math.round((window.to - now) / 3_600_000)) : 0 };
+    }
+    let day = this.#day;
+    if (!day || day.client !== client || now - day.at > SEARCH_DAY_FRESH_MS || day.store.summary().state === 'error') {
+      day = { store: loadGuide(client, SEARCH_AHEAD_MS / 60_000, { user: true, log }), client, at: now };
+      this.#day = day;
+    }
+    await day.store.settled;
+    if (this.#day !== day || day.store.summary().channels === 0) return { hits: this.search(query, after, limit), hours: window ? Math.round((window.to - now) / 3_600_000) : 0 };
+    return { hits: this.search(query, after, limit, day.store), hours: 24 };
   }
 
   /**

@@ -14,10 +14,10 @@ import { useRoving } from './roving';
 import './features.css';
 
 /**
- * The Activity tab: upcoming reminders (with cancel), "Coming up" for followed titles, and the
- * log of viewers today and yesterday. One section at a time, chosen by a row of toggles.
+ * The Activity tab: the log of viewers today and yesterday first, then upcoming reminders (with
+ * cancel) and "Coming up" for followed titles. One section at a time, chosen by a row of toggles.
  */
-const SECTIONS: ActivitySection[] = ['reminders', 'comingUp', 'log'];
+const SECTIONS: ActivitySection[] = ['log', 'reminders', 'comingUp'];
 
 export function Activity() {
   useEffect(() => void (featureError.value = null), []); // an old failure (from Settings, say) is not news here

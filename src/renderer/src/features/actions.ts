@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals';
-import type { ComingUpItem, Outcome, ProgrammeRef, Reminder } from '../../../shared/bridge';
+import type { ComingUpItem, FollowOutcome, FollowPolicy, Outcome, ProgrammeRef, Reminder } from '../../../shared/bridge';
 import { dayLabel, dayOffset, localTime } from '../../../shared/format';
 import { bridge } from '../bridge';
 import { snapshot } from '../state';
@@ -43,8 +43,28 @@ export const followTitleOf = (p: { title: string; showTitle: string | null }) =>
 
 export const addReminder = (ref: ProgrammeRef) => run(() => bridge.addReminder(ref));
 export const cancelReminder = (id: string) => run(() => bridge.cancelReminder({ id }));
-export const follow = (title: string) => run(() => bridge.follow({ title }));
-export const unfollow = (title: string) => run(() => bridge.unfollow({ title }));
+/** What the last Follow did, in words, beside the control that asked (null until one is pressed). */
+export const followSaid = signal<{ title: string; text: string } | null>(null);
+
+/** Follows a title (first airings unless `policy` says every airing) and says what was set. */
+export async function follow(title: string, policy?: FollowPolicy): Promise<FollowOutcome | null> {
+  const outcome = await run(() => bridge.follow(policy ? { title, policy } : { title }));
+  if (outcome) followSaid.value = { title: outcome.title, text: t.followDone(outcome) };
+  return outcome;
+}
+
+export async function unfollow(title: string) {
+  const outcome = await run(() => bridge.unfollow({ title }));
+  if (outcome && followSaid.value?.title.toLowerCase() === title.toLowerCase()) followSaid.value = null;
+  return outcome;
+}
+
+/** Cancels every waiting reminder of a followed title at once. */
+export const cancelTitleReminders = (title: string) => run(() => bridge.cancelTitleReminders({ title }));
+
+/** How a title is followed, or null when it is not. */
+export const policyOf = (title: string): FollowPolicy | null =>
+  snapshot.value?.watchlist.followed.find((f) => f.title.toLowerCase() === title.trim().toLowerCase())?.policy ?? null;
 
 /** A programme from the server, with its channel, as "Remind me" names it. */
 export { programmeRef } from '../../../shared/programme-ref';

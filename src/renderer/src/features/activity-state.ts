@@ -6,7 +6,8 @@ import type { ActivitySection } from '../../../shared/bridge';
  * apart from the view so a notification click can land on a section before the tab renders.
  */
 
-export const activitySection = signal<ActivitySection>('reminders');
+/** the viewing log first: "who watched what" is what the tab is opened for; reminders are one tap away */
+export const activitySection = signal<ActivitySection>('log');
 export const logDay = signal<'today' | 'yesterday'>('today');
 export const logUser = signal<string>('');
 

@@ -3,12 +3,12 @@ import type { FavouriteChannel, ProgrammeRef } from '../../../shared/bridge';
 import { programTitle } from '../../../shared/format';
 import { bridge } from '../bridge';
 import { features as t } from '../strings/features';
-import { addReminder, cancelReminder, follow, followTitleOf, isFavourite, isFollowed, reminderFor, run, unfollow } from './actions';
+import { addReminder, cancelReminder, follow, followSaid, followTitleOf, isFavourite, isFollowed, policyOf, reminderFor, run, unfollow } from './actions';
 import './features.css';
 
 /** The star, remind and follow buttons the views share: each shows its state and toggles it. */
 
-export function StarButton({ channel, tabIndex, class: className, onToggle }: { channel: FavouriteChannel; tabIndex?: number; class?: string; onToggle?: () => void }) {
+export function StarButton({ channel, tabIndex, class: className, onToggle, cell }: { channel: FavouriteChannel; tabIndex?: number; class?: string; onToggle?: () => void; cell?: string }) {
   const on = isFavourite(channel.channelId);
   const name = `${channel.channelNumber} ${channel.channelName}`;
   const label = on ? t.unstar(name) : t.star(name);
@@ -20,6 +20,7 @@ export function StarButton({ channel, tabIndex, class: className, onToggle }: { 
       aria-label={t.star(name)}
       title={label}
       tabIndex={tabIndex}
+      data-cell={cell}
       onClick={(event) => {
         event.stopPropagation();
         onToggle?.();
@@ -68,5 +69,25 @@ export function FollowButton({ program }: { program: { title: string; showTitle:
     >
       <span>{on ? t.following : t.follow}</span>
     </button>
+  );
+}
+
+/**
+ * What the last Follow of this programme's title did ("Following X: next reminder 18:31 …"), with
+ * the other choice of airings one press away. Nothing until Follow was pressed here.
+ */
+export function FollowSaid({ program }: { program: { title: string; showTitle: string | null } }) {
+  const title = followTitleOf(program);
+  const said = followSaid.value;
+  const policy = policyOf(title);
+  if (!said || said.title.toLowerCase() !== title.toLowerCase() || policy === null) return null;
+  const other = policy === 'first' ? 'every' : 'first';
+  return (
+    <p class="follow-said small" role="status">
+      <span>{said.text}</span>{' '}
+      <button type="button" class="link-button" onClick={() => void follow(title, other)}>
+        {other === 'every' ? t.everyAiring : t.firstAirings}
+      </button>
+    </p>
   );
 }

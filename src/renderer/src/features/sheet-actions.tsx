@@ -1,6 +1,6 @@
 import type { Program } from '../../../shared/airwave';
 import { programmeRef } from './actions';
-import { FollowButton, RemindButton, StarButton } from './buttons';
+import { FollowButton, FollowSaid, RemindButton, StarButton } from './buttons';
 
 /** The feature controls the channel sheet and search show: a star, and remind/follow for a programme. */
 
@@ -19,6 +19,7 @@ export function SlotActions({ program, channel, compact = false }: { program: Pr
     <div class="slot-actions">
       {ahead ? <RemindButton programme={ref} /> : null}
       <FollowButton program={program} />
+      <FollowSaid program={program} />
     </div>
   );
 }

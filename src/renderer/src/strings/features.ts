@@ -1,3 +1,4 @@
+import type { FollowOutcome, FollowPolicy } from '../../../shared/bridge';
 import { localTime, plural } from '../../../shared/format';
 
 /** Words of the feature views: stars, reminders, the watchlist, the activity log and health alerts. */
@@ -17,6 +18,22 @@ export const features = {
   following: 'Following',
   followingTitle: (title: string) => `Following “${title}”`,
   unfollowTitle: (title: string) => `Unfollow “${title}”`,
+  /** what one Follow did: "Following Matchday Live: next reminder 18:31 (and 2 more). Repeats are skipped." */
+  followDone: (o: FollowOutcome) => {
+    const how = o.policy === 'first' ? 'First airings only; repeats are skipped.' : 'Every airing, repeats too.';
+    if (o.reminders === 0 || o.nextAt === null) return `Following ${o.title}: nothing to remind of yet. The guide is checked every hour. ${how}`;
+    const more = o.reminders > 1 ? ` and ${o.reminders - 1} more` : '';
+    return `Following ${o.title}: next reminder ${localTime(Date.parse(o.nextAt))}${more}. ${how} At most ${o.cap} wait at a time.`;
+  },
+  policy: { first: 'First airings', every: 'Every airing' } satisfies Record<FollowPolicy, string>,
+  policyLabel: (title: string) => `Which airings of “${title}” to remind`,
+  policyHint: 'First airings: one reminder per episode or film, never its repeats. Every airing: each showing, repeats too. Either way at most 3 wait at a time.',
+  everyAiring: 'Every airing instead',
+  firstAirings: 'First airings only',
+  cancelAllOf: (title: string, n: number) => plural(n, { one: `Cancel the reminder for “${title}”`, other: `Cancel all {n} reminders for “${title}”` }),
+  cancelAll: (n: number) => `Cancel all ${n}`,
+  repeat: 'repeat',
+  repeatHint: 'A repeat of an episode already reminded: not reminded again (First airings).',
   failed: (message: string) => `Could not do that: ${message}`,
   // reminders
   noReminders: 'No reminders set',

@@ -18,9 +18,18 @@ export function dayStart(ms: number): number {
 }
 
 export const guideText = {
-  windowGroup: 'How far ahead',
+  windowGroup: 'Zoom: hours across the guide',
   /** the chip: the international hour symbol, short enough for five chips in 380 px */
   window: (n: number) => `${n} h`,
+  zoomHint: (n: number) => (n <= 6 ? `Show ${hours(n)} across the width` : `Load the next ${hours(n)}, 6 across the width`),
+  list: 'List',
+  listHint: 'Read the guide as a list by channel: now, next and later',
+  byChannel: (channels: number) => `Guide by channel, ${channels} ${channels === 1 ? 'channel' : 'channels'}`,
+  detailHint: 'Point at a programme, or move to one with the arrow keys, to read it here.',
+  channelFull: (number: number, name: string) => `${number} ${name}`,
+  until: (ms: number) => `until ${time.format(ms)}`,
+  next: (ms: number) => time.format(ms),
+  nothingOn: 'Nothing on',
   jumpGroup: 'Jump to',
   now: 'Now',
   nowLabel: 'Back to what is on now',

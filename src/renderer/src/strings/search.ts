@@ -1,4 +1,4 @@
-import { plural } from '../../../shared/format';
+import { localTime, plural } from '../../../shared/format';
 
 /** Words of the search sheet. */
 export const search = {
@@ -6,12 +6,21 @@ export const search = {
   placeholder: 'Titles, shows, channels, viewers',
   label: 'Search titles, shows, channels and viewers',
   close: 'Close search',
-  scopeGuide: (hours: number) => `Searching the next ${plural(hours, { one: '{n} hour', other: '{n} hours' })} of the guide, and who is watching`,
+  closeWord: 'Close',
+  closeHint: 'Close search (Escape)',
+  clear: 'Clear the search',
+  scopeDay: 'Searching the next 24 hours of the guide, channels and who is watching',
   scopeNow: 'Searching what is on now and who is watching',
-  found: (n: number, more: boolean) => `${plural(n, { one: '{n} result', other: '{n} results' })}${more ? ' (first ones shown)' : ''}`,
+  searching: 'Searching the next 24 hours…',
+  found: (n: number) => `${plural(n, { one: '{n} result', other: '{n} results' })} in the next 24 hours`,
+  held: (at: number) => `held since ${localTime(at)}`,
+  nothing: (query: string, channels: number) => `Nothing called “${query}” in the next 24 hours on ${plural(channels, { one: '{n} channel', other: '{n} channels' })}, and nobody by that name is watching.`,
+  followInstead: (query: string) => `Follow “${query}”: remind me when it airs`,
+  showAll: (n: number) => `Show all ${n}`,
+  until: (ms: number) => `until ${localTime(ms)}`,
+  group: { people: 'People', channels: 'Channels', onNow: 'On now', later: 'Later' },
   results: 'Results',
   channel: 'Channel',
   viewer: 'Watching now',
   onNow: 'On now',
-  stale: 'from data held while offline',
 };

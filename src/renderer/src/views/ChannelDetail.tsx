@@ -113,7 +113,8 @@ export function ChannelDetail({ number }: { number: number }) {
         <h2 class="sheet-title channel-heading">
           <span class="channel-number">{number}</span>
           <ChannelIcon icon={channel?.icon ?? row?.icon ?? null} tint={channel?.tint ?? row?.tint ?? null} size={20} />
-          <span>{name}</span>
+          {/* a short name stays whole: never "101 90s / Sitcoms" */}
+          <span class="channel-heading-name">{name.length <= 20 ? name.replace(/ /g, '\u00a0') : name}</span>
           <ChannelStar id={channel?.id ?? row?.id ?? null} number={number} name={name} />
         </h2>
         {shownServer ? (

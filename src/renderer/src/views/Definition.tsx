@@ -1,9 +1,12 @@
 import type { ComponentChildren } from 'preact';
 import { channel as t } from '../strings/channel';
+import { definitionSentence } from './definition-sentence';
 
 /**
- * A channel's `definition`, readable: its layout carries no stability promise, so it is shown
- * generically (keys as labels, nested objects as nested lists) with the raw JSON collapsed below.
+ * A channel's `definition`, readable: one plain sentence where its structure allows
+ * (definition-sentence.ts), and everything else behind "Technical details": the fields shown
+ * generically (keys as labels, nested objects as nested lists) and the raw JSON. Its layout carries
+ * no stability promise, so nothing on the first view depends on more than the sentence.
  */
 const MAX_DEPTH = 5;
 const MAX_ITEMS = 40;
@@ -39,13 +42,18 @@ function render(value: unknown, depth: number): ComponentChildren {
 }
 
 export function Definition({ value }: { value: unknown }) {
+  const sentence = definitionSentence(value);
   return (
     <section class="definition" aria-labelledby="channel-definition">
       <h3 id="channel-definition">{t.definition}</h3>
-      {render(value, 0)}
-      <details>
-        <summary>{t.raw}</summary>
-        <pre tabIndex={0}>{JSON.stringify(value, null, 2)}</pre>
+      {sentence ? <p class="definition-sentence">{sentence}</p> : <p class="muted">{t.noSentence}</p>}
+      <details class="definition-details">
+        <summary>{t.technical}</summary>
+        {render(value, 0)}
+        <details>
+          <summary>{t.raw}</summary>
+          <pre tabIndex={0}>{JSON.stringify(value, null, 2)}</pre>
+        </details>
       </details>
     </section>
   );

@@ -1,4 +1,4 @@
-import { Star } from 'lucide-preact';
+import { List, Star } from 'lucide-preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { artworkPath, parseArtworkPath, type GuideChannel, type Program } from '../../../shared/airwave';
 import { clock, duration, episodeLabel } from '../../../shared/format';
@@ -7,31 +7,41 @@ import { ChannelIcon } from '../components/channel-icon';
 import { useVirtualRows } from '../components/virtual';
 import { StarButton } from '../features/buttons';
 import { SlotActions } from '../features/sheet-actions';
-import { channelDetail, now, programDetail } from '../state';
+import { channelDetail, now, programDetail, storedFlag } from '../state';
 import { guideText } from '../strings/guide';
 import { favouritesOnly, guideList, guideRows, guideStatus, requestWindow } from './guide-source';
-import { block, jumps, ticks, timeAt, timeline, visibleSpan, windowFor, xOf, type JumpId, type Timeline } from './guide-timeline';
+import { block, hourStart, jumps, ticks, timeAt, timeline, TIME_MIN_PX, TITLE_MIN_PX, visibleSpan, windowFor, xOf, type JumpId, type Timeline } from './guide-timeline';
 import './Guide.css';
 import '../components/sheet.css';
 
 /**
- * Owns the guide view: a TV-guide timeline for 380 px. The channel column stays pinned, titles
- * stay at the visible left edge, the programme on air is filled, midnights carry the day, and
- * jumps (now, +1 h, tonight, tomorrow) move through long windows. Each channel has a star (the
- * arrow keys reach it: it is the grid's first column), and the toolbar can list starred channels
- * only. Data comes through guide-source.ts, geometry from guide-timeline.ts.
+ * Owns the guide view: a TV guide for 380 px. The window chips are a zoom (1 h shows the hour
+ * across the width; longer windows zoom out, then scroll) in one radiogroup with one tab stop; a
+ * detail strip above the grid reads out the programme focused or hovered in full; the grid is an
+ * ARIA grid with roving focus (one Tab in, arrows, Home/End and Page keys inside, Tab out); rows
+ * are compact (star, number, icon, name on one line); the now line runs behind the programmes
+ * with the time on the ruler; a block too narrow for a few letters shows none. "List" reads the
+ * channels as text instead (now, next, later). Data comes through guide-source.ts, geometry from
+ * guide-timeline.ts.
  */
 
-/** The forward windows on offer, in hours. */
+/** The forward windows on offer, in hours: each is also the zoom. */
 export const GUIDE_WINDOWS = [1, 3, 6, 12, 24] as const;
-const ROW = 52;
+const ROW = 40;
 const RULER = 26;
-const COLUMN = 124;
+const COLUMN = 120;
+const LIST_ROW = 92;
 /** rows drawn beyond the visible ones, and pixels of timeline beyond the right edge */
 const OVERSCAN_ROWS = 3;
 const OVERSCAN_PX = 240;
 
+/** the guide read as a list by channel (kept by the page, as the favourites filter is) */
+export const guideAsList = storedFlag('airwave.guideAsList');
+
 export type Selected = NonNullable<typeof programDetail.value>;
+
+/** What the detail strip shows: a programme with its channel, or a channel (with what is on). */
+type Detail = { program: Program | null; channel: { id: string; number: number; name: string }; onAir?: Program | null };
 
 interface Failure {
   hours: number;
@@ -48,9 +58,16 @@ export function Guide() {
   const [viewport, setViewport] = useState(380);
   /** a time to bring to the visible left edge once the window covers it */
   const [target, setTarget] = useState<number | null>(null);
+  /** the cell holding the grid's one tab stop (its data-cell), and its row, kept drawn while it scrolls away */
+  const active = useRef<string | null>(null);
+  const [activeRow, setActiveRow] = useState<number | null>(null);
+  const [focusedDetail, setFocusedDetail] = useState<Detail | null>(null);
+  const [hovered, setHovered] = useState<Detail | null>(null);
   const list = guideList();
-  const { scrollRef, items, totalSize } = useVirtualRows(list.count, ROW, OVERSCAN_ROWS);
+  const asList = guideAsList.value;
+  const { scrollRef, items, totalSize } = useVirtualRows(asList ? 0 : list.count, ROW, OVERSCAN_ROWS, activeRow);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const chipsRef = useRef<HTMLDivElement>(null);
   // a star pressed while only favourites are listed takes its row away: focus goes to the row now there
   const refocus = useRef<number | null>(null);
   useLayoutEffect(() => {
@@ -77,7 +94,9 @@ export function Guide() {
     if (!status.window && !status.loading) void load(status.requestedMinutes / 60);
   }, []);
 
-  const line: Timeline | null = status.window ? timeline(at, status.window, viewport - COLUMN) : null;
+  const shown = status.shownMinutes === null ? null : status.shownMinutes / 60;
+  const zoom = shown ?? status.requestedMinutes / 60;
+  const line: Timeline | null = status.window ? timeline(at, status.window, viewport - COLUMN, zoom) : null;
   const visibleFrom = line ? timeAt(line, scrollLeft) : at;
   const visibleTo = line ? timeAt(line, scrollLeft + viewport - COLUMN + OVERSCAN_PX) : at;
 
@@ -85,13 +104,13 @@ export function Guide() {
   const leftTime = useRef<number | null>(null);
   useLayoutEffect(() => {
     const element = scrollRef.current;
-    if (!element || !line) return;
+    if (!element || !line || asList) return;
     if (element.clientWidth && element.clientWidth !== viewport) setViewport(element.clientWidth);
     let wanted = leftTime.current ?? at - 15 * 60_000;
     if (target !== null) {
       // land once the bigger window is here: the one shown may end past the target (a 1-hour window
       // at 23:05 ends after midnight) yet be too short to scroll it to the left edge
-      if (target + landingSpan(viewport) > line.end && (pending !== null || status.loading)) return;
+      if (target + landingSpan(viewport, line.scale) > line.end && (pending !== null || status.loading)) return;
       wanted = Math.min(target, line.end - 60 * 60_000);
       setTarget(null);
     }
@@ -99,7 +118,23 @@ export function Guide() {
     if (Math.abs(element.scrollLeft - left) > 1) element.scrollLeft = left;
     setScrollLeft(element.scrollLeft);
     leftTime.current = timeAt(line, element.scrollLeft);
-  }, [line?.scale, line?.start, line?.end, target, pending, viewport]);
+  }, [line?.scale, line?.start, line?.end, target, pending, viewport, asList]);
+
+  // The grid's one tab stop: the cell last focused when it is drawn, else the first channel in view.
+  useLayoutEffect(() => {
+    const grid = scrollRef.current;
+    if (!grid || asList) return;
+    const cells = grid.querySelectorAll<HTMLElement>('[data-cell][tabindex="0"]');
+    let stop = active.current ? grid.querySelector<HTMLElement>(`[data-cell="${CSS.escape(active.current)}"]`) : null;
+    if (!stop) {
+      const top = grid.scrollTop + RULER;
+      const rows = [...grid.querySelectorAll<HTMLElement>('.guide-row[data-position]')].sort((a, b) => Number(a.dataset.position) - Number(b.dataset.position));
+      const first = rows.find((row) => row.offsetTop + transformY(row) + ROW / 2 >= top) ?? rows[0];
+      stop = first?.querySelector<HTMLElement>('.guide-channel') ?? null;
+    }
+    for (const cell of cells) if (cell !== stop) cell.tabIndex = -1;
+    if (stop) stop.tabIndex = 0;
+  });
 
   const frame = useRef(0);
   const onScroll = () => {
@@ -113,11 +148,36 @@ export function Guide() {
   };
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
-  /** Arrow keys move through the grid: left and right along a channel, up and down to what is on at the same time. */
-  const arrows = (event: KeyboardEvent) => {
+  /** A cell took focus: it holds the tab stop from now on, and the detail strip reads it. */
+  const onFocusIn = (event: FocusEvent) => {
+    const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-cell]');
+    if (!cell) return;
+    active.current = cell.dataset.cell!;
+    const row = cell.closest<HTMLElement>('.guide-row');
+    setActiveRow(row ? Number(row.dataset.position) : null);
+  };
+
+  /** Keys inside the grid: arrows along a channel and across channels, Home/End, Page Up/Down. */
+  const keys = (event: KeyboardEvent) => {
     const element = scrollRef.current;
     const from = event.target as HTMLElement;
-    if (!element || !['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(event.key) || !from.closest('.guide-row')) return;
+    if (!element || !from.closest('.guide-row')) return;
+    if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      if (event.ctrlKey) return void jumpToRow(event.key === 'Home' ? 0 : list.count - 1, 'channel');
+      const row = from.closest<HTMLElement>('.guide-row')!;
+      if (event.key === 'Home') return void row.querySelector<HTMLElement>('.guide-channel')?.focus();
+      if (line) element.scrollTo({ left: Math.max(0, line.width - (viewport - COLUMN)) });
+      return focusWhenDrawn(from, 'End');
+    }
+    if (event.key === 'PageDown' || event.key === 'PageUp') {
+      event.preventDefault();
+      const page = Math.max(1, Math.floor((element.clientHeight - RULER) / ROW) - 1);
+      const position = Number(from.closest<HTMLElement>('.guide-row')!.dataset.position);
+      const to = Math.max(0, Math.min(list.count - 1, position + (event.key === 'PageDown' ? page : -page)));
+      return void jumpToRow(to, from.classList.contains('block') ? 'block' : from.classList.contains('guide-star') ? 'star' : 'channel', from.getBoundingClientRect().left + 1);
+    }
+    if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(event.key)) return;
     event.preventDefault();
     const next = gridNeighbour(from, event.key);
     // ArrowLeft when the programme before is not drawn (it ended at the left edge): this one's start two thirds across, then move
@@ -152,36 +212,82 @@ export function Guide() {
     focusWhenDrawn(from, event.key);
   };
 
+  /** Scrolls row `position` into view and focuses its cell of that kind (a block: the one at `x`) once drawn. */
+  const jumpToRow = (position: number, kind: 'channel' | 'star' | 'block', x?: number) => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const top = position * ROW;
+    if (top < element.scrollTop || top + ROW > element.scrollTop + element.clientHeight - RULER) element.scrollTop = Math.max(0, top - (element.clientHeight - RULER) / 2);
+    const until = performance.now() + 3_000;
+    const find = () => {
+      const row = element.querySelector<HTMLElement>(`.guide-row[data-position="${position}"]`);
+      if (!row || !row.querySelector('.guide-channel')) return performance.now() < until ? requestAnimationFrame(find) : undefined;
+      const blocks = [...row.querySelectorAll<HTMLElement>('.block')];
+      const cell =
+        kind === 'block' && x !== undefined
+          ? (blocks.find((b) => b.getBoundingClientRect().left <= x && b.getBoundingClientRect().right > x) ?? blocks[0])
+          : row.querySelector<HTMLElement>(kind === 'star' ? '.guide-star' : '.guide-channel');
+      cell?.focus();
+    };
+    requestAnimationFrame(find);
+  };
+
   const jump = (to: number) => {
     setTarget(to);
     // a window that reaches far enough past `to` for it to scroll to the visible left edge
-    const span = landingSpan(viewport);
+    const span = landingSpan(viewport, line?.scale ?? 3.5);
     const hours = windowFor(at, to, GUIDE_WINDOWS, span);
     if (status.window && to + span > status.window.to && hours * 60 > (status.shownMinutes ?? 0)) void load(hours);
   };
 
-  const shown = status.shownMinutes === null ? null : status.shownMinutes / 60;
+  /** The zoom chips are one radiogroup: one tab stop (the one chosen), arrows move and choose. */
+  const chipKeys = (event: KeyboardEvent) => {
+    const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0;
+    const edge = event.key === 'Home' ? 0 : event.key === 'End' ? GUIDE_WINDOWS.length - 1 : null;
+    if (step === 0 && edge === null) return;
+    event.preventDefault();
+    const index = GUIDE_WINDOWS.indexOf(zoom as (typeof GUIDE_WINDOWS)[number]);
+    const next = edge ?? (Math.max(0, index) + step + GUIDE_WINDOWS.length) % GUIDE_WINDOWS.length;
+    chipsRef.current?.querySelectorAll<HTMLElement>('[role="radio"]')[next]?.focus();
+    void load(GUIDE_WINDOWS[next]!);
+  };
+
   const first = items[0]?.index ?? 0;
   // The rows' programmes for the whole timeline, not just the part in view: the list under each row
   // then stays the same while scrolling sideways (blocks out of view render nothing), so Preact
   // never moves a focused block, which would drop its focus.
   const rows = items.length && line ? guideRows(first, items[items.length - 1]!.index + 1, line.start, line.end) : [];
+  const detail = hovered ?? focusedDetail;
 
   return (
-    <div class="guide" data-window-minutes={status.shownMinutes ?? undefined}>
+    <div class={`guide${asList ? ' guide-as-list' : ''}`} data-window-minutes={status.shownMinutes ?? undefined}>
       <div class="guide-toolbar">
         <div class="guide-windows">
-          <div class="guide-window-chips" role="radiogroup" aria-label={guideText.windowGroup}>
-          {GUIDE_WINDOWS.map((hours) => {
-            const checked = (shown ?? status.requestedMinutes / 60) === hours;
-            const busy = pending === hours && !checked;
-            return (
-              <button key={hours} type="button" role="radio" aria-checked={checked} aria-busy={busy} class={`chip${checked ? ' chip-active' : ''}${busy ? ' chip-pending' : ''}`} onClick={() => void load(hours)}>
-                {guideText.window(hours)}
-              </button>
-            );
-          })}
+          <div ref={chipsRef} class="guide-window-chips" role="radiogroup" aria-label={guideText.windowGroup} onKeyDown={chipKeys}>
+            {GUIDE_WINDOWS.map((hours) => {
+              const checked = zoom === hours;
+              const busy = pending === hours && !checked;
+              return (
+                <button
+                  key={hours}
+                  type="button"
+                  role="radio"
+                  aria-checked={checked}
+                  aria-busy={busy}
+                  tabIndex={checked ? 0 : -1}
+                  title={guideText.zoomHint(hours)}
+                  class={`chip${checked ? ' chip-active' : ''}${busy ? ' chip-pending' : ''}`}
+                  onClick={() => void load(hours)}
+                >
+                  {guideText.window(hours)}
+                </button>
+              );
+            })}
           </div>
+          <button type="button" class={`chip guide-mode${asList ? ' chip-active' : ''}`} aria-pressed={asList} title={guideText.listHint} onClick={() => (guideAsList.value = !asList)}>
+            <List size={13} aria-hidden />
+            {guideText.list}
+          </button>
           <button
             ref={toggleRef}
             type="button"
@@ -192,16 +298,17 @@ export function Guide() {
             onClick={() => (favouritesOnly.value = !favouritesOnly.value)}
           >
             <Star size={13} aria-hidden fill={favouritesOnly.value ? 'currentColor' : 'none'} />
-            {guideText.favourites}
           </button>
         </div>
-        <div class="guide-jumps" role="group" aria-label={guideText.jumpGroup}>
-          {jumps(at, visibleFrom).map(({ id, at: to }) => (
-            <button key={id} type="button" class="jump" onClick={() => jump(to)} title={jumpTitle(id)}>
-              {jumpText(id, to)}
-            </button>
-          ))}
-        </div>
+        {asList ? null : (
+          <div class="guide-jumps" role="group" aria-label={guideText.jumpGroup}>
+            {jumps(at, visibleFrom).map(({ id, at: to }) => (
+              <button key={id} type="button" class="jump" onClick={() => jump(to)} title={jumpTitle(id)}>
+                {jumpText(id, to)}
+              </button>
+            ))}
+          </div>
+        )}
       </div>
       {status.loading || pending !== null ? (
         <p class="guide-status muted small" role="status">
@@ -219,35 +326,55 @@ export function Guide() {
         <Empty title={guideText.noFavourites}>{guideText.noFavouritesHint}</Empty>
       ) : favouritesOnly.value && list.count === 0 && !list.finding ? (
         <Empty title={guideText.noFavouritesHere}>{guideText.noFavouritesHereHint}</Empty>
+      ) : asList ? (
+        <GuideByChannel count={list.count} line={line} at={at} />
       ) : (
-        <div ref={scrollRef} class="scroll guide-scroll" onScroll={onScroll} onKeyDown={arrows} role="region" aria-label={favouritesOnly.value ? guideText.starredGrid(list.count) : guideText.grid(status.channelCount)}>
-          <div class="guide-canvas" style={{ width: `${COLUMN + line.width}px`, height: `${totalSize + RULER}px` }}>
-            <Ruler line={line} at={at} visibleFrom={visibleFrom} />
-            {/* lines only where the grid is in view: scrolled past, they would cross the pinned column */}
-            {ticks(line)
-              .filter((tick) => tick.midnight && tick.at >= visibleFrom)
-              .map((tick) => (
-                <div key={tick.at} class="day-line" style={{ left: `${COLUMN + xOf(line, tick.at)}px`, height: `${totalSize + RULER}px` }} aria-hidden="true" />
-              ))}
-            {at >= line.start && at >= visibleFrom && at <= line.end ? <div class="now-line" style={{ left: `${COLUMN + xOf(line, at)}px`, height: `${totalSize + RULER}px` }} aria-hidden="true" /> : null}
-            {items.map((item) => {
-              const row = rows[item.index - first];
-              const top = `translateY(${item.start + RULER}px)`;
-              if (!row) return <div key={`pending-${item.index}`} class="guide-row guide-row-pending" style={{ transform: top, height: `${ROW}px`, width: `${COLUMN + line.width}px` }} aria-hidden="true" />;
-              const onStar = () => {
-                if (favouritesOnly.value) refocus.current = item.index;
-              };
-              return <Row key={row.id} row={row} position={item.index} onStar={onStar} line={line} at={at} top={top} visibleFrom={visibleFrom} visibleTo={visibleTo} />;
-            })}
+        <>
+          <DetailStrip detail={detail} at={at} />
+          <div
+            ref={scrollRef}
+            class="scroll guide-scroll"
+            onScroll={onScroll}
+            onKeyDown={keys}
+            onFocusIn={onFocusIn}
+            onMouseLeave={() => setHovered(null)}
+            role="grid"
+            aria-label={favouritesOnly.value ? guideText.starredGrid(list.count) : guideText.grid(status.channelCount)}
+            aria-rowcount={list.count}
+            aria-colcount={-1}
+          >
+            <div class="guide-canvas" role="presentation" style={{ width: `${COLUMN + line.width}px`, height: `${totalSize + RULER}px` }}>
+              <Ruler line={line} at={at} visibleFrom={visibleFrom} />
+              {/* lines only where the grid is in view: scrolled past, they would cross the pinned column */}
+              {ticks(line)
+                .filter((tick) => tick.midnight && tick.at >= visibleFrom)
+                .map((tick) => (
+                  <div key={tick.at} class="day-line" style={{ left: `${COLUMN + xOf(line, tick.at)}px`, height: `${totalSize + RULER}px` }} aria-hidden="true" />
+                ))}
+              {at >= line.start && at >= visibleFrom && at <= line.end ? <div class="now-line" style={{ left: `${COLUMN + xOf(line, at)}px`, height: `${totalSize + RULER}px` }} aria-hidden="true" /> : null}
+              {items.map((item) => {
+                const row = rows[item.index - first];
+                const top = `translateY(${item.start + RULER}px)`;
+                if (!row) return <div key={`pending-${item.index}`} class="guide-row guide-row-pending" style={{ transform: top, height: `${ROW}px`, width: `${COLUMN + line.width}px` }} aria-hidden="true" />;
+                const onStar = () => {
+                  if (favouritesOnly.value) refocus.current = item.index;
+                };
+                const onDetail = (d: Detail, how: 'focus' | 'hover') => (how === 'focus' ? setFocusedDetail(d) : setHovered(d));
+                return <Row key={row.id} row={row} position={item.index} onStar={onStar} onDetail={onDetail} line={line} at={at} top={top} visibleFrom={visibleFrom} visibleTo={visibleTo} />;
+              })}
+            </div>
           </div>
-        </div>
+        </>
       )}
     </div>
   );
 }
 
+/** The vertical offset a row is drawn at (rows are placed with translateY). */
+const transformY = (row: HTMLElement) => Number(/translateY\(([\d.]+)px\)/.exec(row.style.transform)?.[1] ?? 0);
+
 /** How far past a jump's target the window must reach: an hour, or what the view shows when more. */
-const landingSpan = (viewport: number) => Math.max(60 * 60_000, visibleSpan(viewport - COLUMN));
+const landingSpan = (viewport: number, scale: number) => Math.max(60 * 60_000, visibleSpan(viewport - COLUMN, scale));
 
 /**
  * After scrolling, a row or programme may still be on its way: look for the neighbour (one `wanted`
@@ -263,10 +390,15 @@ function focusWhenDrawn(from: HTMLElement, key: string, wanted?: (cell: HTMLElem
   });
 }
 
-/** The cell an arrow key leads to from `from` (a channel cell or a programme block), if it is drawn. */
+/** The cell an arrow key (or End) leads to from `from` (a star, a channel cell or a programme block), if it is drawn. */
 function gridNeighbour(from: HTMLElement, key: string): HTMLElement | null {
   const row = from.closest<HTMLElement>('.guide-row')!;
   const cells = (r: Element) => [...r.querySelectorAll<HTMLElement>('.guide-star, .guide-channel, .block')];
+  if (key === 'End') {
+    const own = cells(row);
+    const last = own[own.length - 1] ?? null;
+    return last === from ? null : last;
+  }
   if (key === 'ArrowLeft' || key === 'ArrowRight') {
     const own = cells(row);
     return own[own.indexOf(from) + (key === 'ArrowRight' ? 1 : -1)] ?? null;
@@ -293,20 +425,87 @@ function jumpTitle(id: JumpId): string | undefined {
   return id === 'now' ? guideText.nowLabel : id === 'plus-hour' ? guideText.plusHourLabel : id === 'tomorrow' ? guideText.tomorrowLabel : undefined;
 }
 
-/** The time ruler: the day at the visible left edge in the corner, half-hour ticks, the day at each midnight. */
+/**
+ * Above the grid: the programme focused or hovered in full (title, time, episode, channel,
+ * summary), or the channel focused with what it has on. Nothing is only in a cut-off block.
+ */
+function DetailStrip({ detail, at }: { detail: Detail | null; at: number }) {
+  if (!detail) {
+    return (
+      <div class="guide-detail guide-detail-hint" aria-hidden="true">
+        <p class="muted small">{guideText.detailHint}</p>
+      </div>
+    );
+  }
+  const { program, channel, onAir } = detail;
+  if (!program) {
+    return (
+      <div class="guide-detail">
+        <p class="guide-detail-title">{guideText.channelFull(channel.number, channel.name)}</p>
+        {onAir ? (
+          <p class="guide-detail-meta small">
+            <span class="tag-now">{guideText.onAir}</span>
+            {`${onAir.ratingKey === null ? guideText.bumper : onAir.showTitle && onAir.showTitle !== onAir.title ? `${onAir.showTitle}: ${onAir.title}` : onAir.title} · ${guideText.until(Date.parse(onAir.endsAt))}`}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  const starts = Date.parse(program.startsAt);
+  const ends = Date.parse(program.endsAt);
+  const bumper = program.ratingKey === null;
+  const title = bumper ? `${guideText.bumper}: ${program.title}` : program.showTitle && program.showTitle !== program.title ? `${program.showTitle}: ${program.title}` : program.title;
+  const episode = episodeLabel(program.season, program.episode);
+  const airing = starts <= at && at < ends;
+  return (
+    <div class="guide-detail" data-detail-starts={starts}>
+      <p class="guide-detail-title">{title}</p>
+      <p class="guide-detail-meta small">
+        {airing ? <span class="tag-now">{guideText.onAir}</span> : null}
+        {[`${clock(starts)}–${clock(ends)}`, episode, program.year && !program.showTitle ? String(program.year) : '', `${channel.number} ${channel.name}`].filter(Boolean).join(' · ')}
+      </p>
+      {program.summary ? <p class="guide-detail-summary small">{program.summary}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * The time ruler: the day at the visible left edge in the corner, ticks (sparser as the zoom goes
+ * out), the day at each midnight, the hour the left edge is in when its own tick has scrolled
+ * past, and the current time on the now line.
+ */
 function Ruler({ line, at, visibleFrom }: { line: Timeline; at: number; visibleFrom: number }) {
+  const shown = ticks(line).filter((tick) => tick.at >= visibleFrom - 60_000); // a label under the corner would show cut
+  const hour = hourStart(Math.max(visibleFrom, line.start));
+  const firstX = shown[0] ? xOf(line, shown[0].at) - xOf(line, visibleFrom) : Infinity;
+  // the hour the view starts in, labelled at the edge when no tick names a time before the one at
+  // that edge (so the hour the now line is in is always named); a tick too close to it keeps its
+  // line and gives up its label
+  const pinned = !(shown[0] && shown[0].at <= Math.max(visibleFrom, at));
+  const crowded = pinned && firstX < 44;
+  const nowX = xOf(line, at);
+  const nowShown = at >= line.start && at <= line.end && at >= visibleFrom;
   return (
     <div class="guide-times" style={{ width: `${COLUMN + line.width}px`, height: `${RULER}px` }} aria-hidden="true">
       <span class="guide-corner" style={{ width: `${COLUMN}px` }}>
-        {guideText.day(visibleFrom, at)}
+        {/* a pixel in: scrolling lands on whole pixels, a midnight at the edge is tomorrow's */}
+        {guideText.day(visibleFrom + 60_000 / line.scale, at)}
       </span>
-      {ticks(line)
-        .filter((tick) => tick.at >= visibleFrom - 60_000) // a label under the corner would show cut
-        .map((tick) => (
+      {pinned ? (
+        <span class="guide-tick guide-tick-pinned" style={{ left: `${COLUMN + xOf(line, visibleFrom)}px` }}>
+          {guideText.time(hour)}
+        </span>
+      ) : null}
+      {shown.map((tick, i) => (
         <span key={tick.at} class={`guide-tick${tick.midnight ? ' guide-tick-day' : ''}`} style={{ left: `${COLUMN + xOf(line, tick.at)}px` }}>
-          {tick.midnight ? guideText.day(tick.at, at) : guideText.time(tick.at)}
+          {crowded && i === 0 && !tick.midnight ? '\u00a0' : tick.midnight ? guideText.day(tick.at, at) : guideText.time(tick.at)}
         </span>
       ))}
+      {nowShown ? (
+        <span class="guide-now-label" style={{ left: `${COLUMN + nowX}px` }}>
+          {guideText.time(at)}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -316,6 +515,7 @@ interface RowProps {
   /** the row's place in the list shown */
   position: number;
   onStar: () => void;
+  onDetail: (detail: Detail, how: 'focus' | 'hover') => void;
   line: Timeline;
   at: number;
   top: string;
@@ -323,30 +523,47 @@ interface RowProps {
   visibleTo: number;
 }
 
-function Row({ row, position, onStar, line, at, top, visibleFrom, visibleTo }: RowProps) {
-  const channelName = `${row.number} ${row.name}`;
+function Row({ row, position, onStar, onDetail, line, at, top, visibleFrom, visibleTo }: RowProps) {
+  const channel = { id: row.id, number: row.number, name: row.name };
+  const onAir = row.programs.find((p) => Date.parse(p.startsAt) <= at && at < Date.parse(p.endsAt)) ?? null;
+  const channelDetailOf = (): Detail => ({ program: null, channel, onAir });
   return (
-    <div class="guide-row" data-position={position} style={{ transform: top, height: `${ROW}px`, width: `${COLUMN + line.width}px` }} role="group" aria-label={guideText.channel(row.number, row.name)}>
-      <div class="guide-head" style={{ width: `${COLUMN}px` }}>
-        {/* no tab stop of its own: ArrowLeft from the channel reaches it (it is the grid's first column) */}
-        <StarButton channel={{ channelId: row.id, channelNumber: row.number, channelName: row.name }} tabIndex={-1} class="guide-star" onToggle={onStar} />
-        <button type="button" class="guide-channel" onClick={() => (channelDetail.value = row.number)} title={channelName}>
+    <div class="guide-row" data-position={position} role="row" aria-rowindex={position + 1} aria-label={guideText.channel(row.number, row.name)} style={{ transform: top, height: `${ROW}px`, width: `${COLUMN + line.width}px` }}>
+      <div class="guide-head" style={{ width: `${COLUMN}px` }} role="rowheader">
+        <StarButton channel={{ channelId: row.id, channelNumber: row.number, channelName: row.name }} tabIndex={-1} class="guide-star" onToggle={onStar} cell={`s${position}`} />
+        <button
+          type="button"
+          class="guide-channel"
+          tabIndex={-1}
+          data-cell={`c${position}`}
+          onClick={() => (channelDetail.value = row.number)}
+          onFocus={() => onDetail(channelDetailOf(), 'focus')}
+          onMouseEnter={() => onDetail(channelDetailOf(), 'hover')}
+        >
           <span class="channel-number">{row.number}</span>
           <ChannelIcon icon={row.icon} tint={row.tint} size={14} />
           <span class="guide-channel-name">{row.name}</span>
-          <span class="guide-channel-full" aria-hidden="true">
-            {row.name}
-          </span>
         </button>
       </div>
       {row.programs.map((program) => (
-        <Block key={program.startsAt} program={program} row={row} line={line} at={at} visibleFrom={visibleFrom} visibleTo={visibleTo} />
+        <Block key={program.startsAt} program={program} row={row} position={position} line={line} at={at} visibleFrom={visibleFrom} visibleTo={visibleTo} onDetail={onDetail} />
       ))}
     </div>
   );
 }
 
-function Block({ program, row, line, at, visibleFrom, visibleTo }: { program: Program; row: GuideChannel; line: Timeline; at: number; visibleFrom: number; visibleTo: number }) {
+interface BlockProps {
+  program: Program;
+  row: GuideChannel;
+  position: number;
+  line: Timeline;
+  at: number;
+  visibleFrom: number;
+  visibleTo: number;
+  onDetail: RowProps['onDetail'];
+}
+
+function Block({ program, row, position, line, at, visibleFrom, visibleTo, onDetail }: BlockProps) {
   const starts = Date.parse(program.startsAt);
   const ends = Date.parse(program.endsAt);
   const place = block(line, starts, ends, visibleFrom, visibleTo);
@@ -355,21 +572,93 @@ function Block({ program, row, line, at, visibleFrom, visibleTo }: { program: Pr
   const bumper = program.ratingKey === null;
   const title = bumper ? guideText.bumper : (program.showTitle ?? program.title);
   const full = program.showTitle && program.showTitle !== program.title ? `${program.showTitle}: ${program.title}` : program.title;
+  const channel = { number: row.number, name: row.name, id: row.id };
+  const detail: Detail = { program, channel };
+  // too narrow for a few letters: no text at all (never a lone "P"); the strip and the name say it
+  const text = place.width >= TITLE_MIN_PX;
   return (
     <button
       type="button"
-      class={`block${bumper ? ' block-bumper' : ''}${onAir ? ' block-now' : ''}`}
+      role="gridcell"
+      tabIndex={-1}
+      data-cell={`p${position}@${starts}`}
+      class={`block${bumper ? ' block-bumper' : ''}${onAir ? ' block-now' : ''}${text ? '' : ' block-bare'}`}
       data-starts={starts}
       data-ends={ends}
       style={{ left: `${COLUMN + place.left}px`, width: `${place.width}px` }}
       title={bumper ? `${guideText.bumper}: ${program.title}` : full}
-      onClick={() => (programDetail.value = { program, channel: { number: row.number, name: row.name, id: row.id } })}
+      onFocus={() => onDetail(detail, 'focus')}
+      onMouseEnter={() => onDetail(detail, 'hover')}
+      onClick={() => (programDetail.value = { program, channel })}
     >
       {/* the accessible name starts with what is visible, then says the rest (WCAG 2.5.3) */}
-      <span class="block-title">{title}</span>
-      {place.width >= 40 ? <span class="block-time">{onAir ? guideText.onAir : guideText.time(starts)}</span> : null}
-      <span class="visually-hidden">{guideText.blockRest(bumper ? program.title : full !== title ? full : null, starts, ends, row.name, onAir && place.width < 40)}</span>
+      {text ? <span class="block-title">{title}</span> : null}
+      {place.width >= TIME_MIN_PX ? <span class="block-time">{onAir ? guideText.onAir : guideText.time(starts)}</span> : null}
+      <span class="visually-hidden">
+        {text ? '' : title}
+        {guideText.blockRest(bumper ? program.title : full !== title ? full : null, starts, ends, row.name, onAir && place.width < TIME_MIN_PX)}
+      </span>
     </button>
+  );
+}
+
+/** The guide read as a list by channel (its own virtual list: rows of another height than the grid's). */
+function GuideByChannel({ count, line, at }: { count: number; line: Timeline; at: number }) {
+  const { scrollRef, items, totalSize } = useVirtualRows(count, LIST_ROW, OVERSCAN_ROWS);
+  const first = items[0]?.index ?? 0;
+  const rows = items.length ? guideRows(first, items[items.length - 1]!.index + 1, line.start, line.end) : [];
+  return (
+    <div ref={scrollRef} class="scroll guide-list-scroll" role="region" aria-label={guideText.byChannel(count)}>
+      <ul class="guide-list" style={{ height: `${totalSize}px` }}>
+        {items.map((item) => {
+          const row = rows[item.index - first];
+          return <ListRow key={row?.id ?? `pending-${item.index}`} row={row ?? null} at={at} top={item.start} />;
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * One channel read as text: what is on now (until when), then the next two programmes; breaks
+ * ("bumpers") are never named as next. The channel opens its sheet.
+ */
+function ListRow({ row, at, top }: { row: GuideChannel | null; at: number; top: number }) {
+  if (!row) return <li class="guide-list-row guide-row-pending" style={{ transform: `translateY(${top}px)`, height: `${LIST_ROW}px` }} aria-hidden="true" />;
+  const programmes = row.programs.filter((p) => Date.parse(p.endsAt) > at);
+  const current = programmes.find((p) => Date.parse(p.startsAt) <= at) ?? null;
+  const ahead = programmes.filter((p) => Date.parse(p.startsAt) > at && p.ratingKey !== null).slice(0, 2);
+  const name = (p: Program) => (p.ratingKey === null ? guideText.bumper : p.showTitle && p.showTitle !== p.title ? `${p.showTitle}: ${p.title}` : p.title);
+  const channel = { number: row.number, name: row.name, id: row.id };
+  return (
+    <li class="guide-list-row" style={{ transform: `translateY(${top}px)`, height: `${LIST_ROW}px` }}>
+      <button type="button" class="guide-list-channel" onClick={() => (channelDetail.value = row.number)}>
+        <span class="channel-number">{row.number}</span>
+        <ChannelIcon icon={row.icon} tint={row.tint} size={14} />
+        <span class="guide-list-name">{row.name}</span>
+      </button>
+      <ul class="guide-list-slots">
+        <li>
+          <span class="guide-list-when">{guideText.onAir}</span>
+          {current ? (
+            <button type="button" class="guide-list-title" tabIndex={-1} onClick={() => (programDetail.value = { program: current, channel })}>
+              {name(current)}
+              <span class="muted"> · {guideText.until(Date.parse(current.endsAt))}</span>
+            </button>
+          ) : (
+            <span class="muted">{guideText.nothingOn}</span>
+          )}
+        </li>
+        {ahead.map((p, i) => (
+          <li key={p.startsAt}>
+            <span class="guide-list-when">{i === 0 ? guideText.next(Date.parse(p.startsAt)) : guideText.time(Date.parse(p.startsAt))}</span>
+            <button type="button" class="guide-list-title" tabIndex={-1} onClick={() => (programDetail.value = { program: p, channel })}>
+              {name(p)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </li>
   );
 }
 

@@ -1,8 +1,8 @@
 import { dayStart } from '../strings/guide';
 
 /**
- * Owns the guide's geometry, free of the DOM: where the timeline starts, the scale that suits the
- * window and the popover's width, the time ruler's ticks and midnights, where each jump lands, and
+ * Owns the guide's geometry, free of the DOM: where the timeline starts, the scale the window
+ * chosen sets (it is a zoom: 1 h shows the hour across the width, longer windows zoom out), the time ruler's ticks and midnights, where each jump lands, and
  * how a programme block is cut to the part in view (so its title sits at the visible left edge
  * and nothing focusable hides behind the channel column).
  */
@@ -10,11 +10,13 @@ import { dayStart } from '../strings/guide';
 export const MINUTE = 60_000;
 const QUARTER = 15 * MINUTE;
 const HALF_HOUR = 30 * MINUTE;
-/** pixels per minute when the window does not fit: a half-hour programme has room for its title */
-export const MIN_SCALE = 3.5;
-/** a window that fits the width at this scale or more is fitted (a one-hour window in 380 px) */
-export const FIT_SCALE = 2.5;
+/** the most hours shown across the width: a longer window scrolls at this scale (or reads as a list) */
+export const MAX_ACROSS_HOURS = 6;
 export const MAX_SCALE = 8;
+/** a block narrower than this shows no text at all (never a lone "P"); wider, its title from the visible edge */
+export const TITLE_MIN_PX = 44;
+/** a block at least this wide has room for its time under the title */
+export const TIME_MIN_PX = 52;
 
 export interface Timeline {
   /** first and last instant drawn, ms since the epoch */
@@ -28,20 +30,30 @@ export interface Timeline {
 
 /**
  * The timeline for a window: from the quarter hour at least 15 minutes before now (or the
- * window's own start, when later) to the window's end, fitted to `timelineWidth` when that leaves
- * programmes readable, else at a readable scale that scrolls (and the jumps move through it).
+ * window's own start, when later) to the window's end. The zoom (hours) sets the scale: that many
+ * hours, plus the quarter hour before now, fill `timelineWidth`; beyond MAX_ACROSS_HOURS the
+ * window scrolls at that scale (and the jumps move through it).
  */
-export function timeline(now: number, window: { from: number; to: number }, timelineWidth: number): Timeline {
+export function timeline(now: number, window: { from: number; to: number }, timelineWidth: number, zoomHours = (window.to - now) / 3_600_000): Timeline {
   const start = Math.max(window.from, Math.floor((now - QUARTER) / QUARTER) * QUARTER);
   const end = Math.max(start + HALF_HOUR, window.to);
   const minutes = (end - start) / MINUTE;
-  const fit = timelineWidth / minutes;
-  const scale = fit >= FIT_SCALE ? Math.min(MAX_SCALE, fit) : MIN_SCALE;
+  const zoom = Math.min(MAX_ACROSS_HOURS, Math.max(1, Math.round(zoomHours))) * 60;
+  // a window about as long as the zoom (its quarter hour back and the minutes since it loaded) fits whole
+  const across = minutes <= zoom + 45 ? minutes : zoom + 15;
+  const scale = Math.min(MAX_SCALE, timelineWidth / across);
   return { start, end, scale, width: Math.floor(minutes * scale) };
 }
 
-/** The minutes a scrolling timeline shows in `timelineWidth` px (at the readable scale). */
-export const visibleSpan = (timelineWidth: number) => Math.ceil(timelineWidth / MIN_SCALE) * MINUTE;
+/** The time a timeline shows across `timelineWidth` px at its scale. */
+export const visibleSpan = (timelineWidth: number, scale: number) => Math.ceil(timelineWidth / scale) * MINUTE;
+
+/** The whole hour that `ms` falls in (local time). */
+export function hourStart(ms: number): number {
+  const d = new Date(ms);
+  d.setMinutes(0, 0, 0);
+  return d.getTime();
+}
 
 export const xOf = (t: Timeline, ms: number) => ((ms - t.start) / MINUTE) * t.scale;
 export const timeAt = (t: Timeline, px: number) => t.start + (px / t.scale) * MINUTE;
@@ -54,7 +66,7 @@ export interface Tick {
 
 /** Ruler ticks every half hour (every hour when half hours would crowd), plus every local midnight. */
 export function ticks(t: Timeline): Tick[] {
-  const step = t.scale * 30 >= 64 ? HALF_HOUR : 2 * HALF_HOUR;
+  const step = t.scale * 30 >= 64 ? HALF_HOUR : t.scale * 60 >= 64 ? 2 * HALF_HOUR : 4 * HALF_HOUR;
   const out: Tick[] = [];
   for (let at = Math.ceil(t.start / step) * step; at <= t.end && out.length < 500; at += step) {
     out.push({ at, midnight: dayStart(at) === at });

@@ -12,6 +12,7 @@ export type FeatureCommands =
   | 'addReminder'
   | 'cancelReminder'
   | 'follow'
+  | 'cancelTitleReminders'
   | 'unfollow'
   | 'getActivity'
   | 'updateFeatureSettings';
@@ -30,10 +31,11 @@ export function featureHandlers(features: Features): Pick<BridgeHandlers, Featur
       if (!features.reminders.cancel(id)) return failed('not-found', 'That reminder is not set (it may have fired already).');
       return ok(null);
     },
-    follow: async ({ title }) => {
-      const result = features.follow(title);
+    follow: async ({ title, policy }) => {
+      const result = features.follow(title, policy);
       return typeof result === 'string' ? failed('invalid-request', result) : ok(result);
     },
+    cancelTitleReminders: async ({ title }) => ok(features.cancelTitleReminders(title)),
     unfollow: async ({ title }) => {
       const removed = features.watchlist.unfollow(title);
       if (removed === null) return failed('not-found', `You do not follow “${title}”.`);

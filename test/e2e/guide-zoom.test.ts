@@ -1,0 +1,169 @@
+/// <reference lib="dom" />
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeFindings, focused, openPopover, screenshot } from '../support/browser';
+import { e2eSetup, poll } from './setup';
+
+// The guide made for 380 px (issue 27), in Chromium against the preview host and the demo: the
+// window chips are a zoom in one radiogroup, a detail strip reads the focused programme, the grid
+// is one tab stop with arrows, Home/End and Page keys inside, no block shows a sliver of a title,
+// the now line carries the time, and a list by channel reads now, next and later as text.
+const e2e = e2eSetup();
+
+const demoGuide = (channels = 40) => e2e.preview({ demo: true, demoOptions: { seed: 7, channels, viewers: 1, churn: 0 } });
+
+async function openGuide(page: Page): Promise<void> {
+  await page.getByRole('tab', { name: 'Guide' }).click();
+  await page.locator('.block').first().waitFor();
+}
+
+/** Pixels per minute of the timeline as drawn: a block's width over its minutes (in full view). */
+const pxPerMinute = (page: Page) =>
+  page.evaluate(() => {
+    const blocks = [...document.querySelectorAll<HTMLElement>('.block')];
+    const scroll = document.querySelector('.guide-scroll')!.getBoundingClientRect();
+    const edge = document.querySelector('.guide-channel')!.getBoundingClientRect().right;
+    const whole = blocks.find((b) => {
+      const box = b.getBoundingClientRect();
+      return box.left > edge + 2 && box.right < scroll.right - 2 && Number(b.dataset.ends) - Number(b.dataset.starts) >= 20 * 60_000;
+    })!;
+    return (whole.getBoundingClientRect().width + 2) / ((Number(whole.dataset.ends) - Number(whole.dataset.starts)) / 60_000);
+  });
+
+async function chooseWindow(page: Page, hours: number, host: { app: { snapshot(): { guide: { window: { windowMinutes: number } | null; loading: boolean } } } }) {
+  await page.getByRole('radio', { name: `${hours} h` }).click();
+  await poll(() => host.app.snapshot().guide.window?.windowMinutes === hours * 60 && !host.app.snapshot().guide.loading).toBe(true);
+  await poll(() => page.locator('.guide').getAttribute('data-window-minutes')).toBe(String(hours * 60));
+}
+
+describe('the guide as a zoom', () => {
+  it('1 h shows the hour across the width; 3 h and 6 h zoom out; no block shows a sliver of its title', async () => {
+    const host = await demoGuide();
+    const page = await openPopover(e2e.browser, host.url, 'light', 'en-GB');
+    await openGuide(page);
+    await chooseWindow(page, 1, host);
+    const hour = await pxPerMinute(page);
+    const width = await page.evaluate(() => document.querySelector('.guide-scroll')!.clientWidth - document.querySelector('.guide-head')!.getBoundingClientRect().width);
+    expect(hour * 75).toBeGreaterThan(width * 0.85); // the hour and the quarter before fill the width
+    await screenshot(page, 'guide-zoom-1h-light');
+    await chooseWindow(page, 3, host);
+    const three = await pxPerMinute(page);
+    expect(three).toBeLessThan(hour / 2.2);
+    await chooseWindow(page, 6, host);
+    const six = await pxPerMinute(page);
+    expect(six).toBeLessThan(three / 1.6);
+    await screenshot(page, 'guide-zoom-6h-light');
+    // every title drawn has room for a few letters: never a lone "P"
+    const slivers = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.block-title')].filter((t) => t.getBoundingClientRect().width < 30 && t.getBoundingClientRect().width > 0).length,
+    );
+    expect(slivers).toBe(0);
+    expect(await page.locator('.block-bare .block-title').count()).toBe(0);
+  });
+});
+
+describe('keyboard', () => {
+  it('the zoom chips are one tab stop; the grid is one Tab in and one Tab out, arrows inside, and the strip reads the focused programme', async () => {
+    const host = await demoGuide(60);
+    const page = await openPopover(e2e.browser, host.url, 'light', 'en-GB');
+    await openGuide(page);
+    await poll(() => host.app.snapshot().guide.loading).toBe(false);
+    const radios = page.getByRole('radiogroup');
+    expect(await radios.locator('[tabindex="0"]').count()).toBe(1);
+    await radios.locator('[aria-checked="true"]').focus();
+    const before = await page.evaluate(() => document.activeElement!.textContent);
+    await page.keyboard.press('ArrowRight'); // moves and chooses
+    await poll(() => page.evaluate(() => document.activeElement!.getAttribute('aria-checked'))).toBe('true');
+    expect(await page.evaluate(() => document.activeElement!.textContent)).not.toBe(before);
+    await poll(() => host.app.snapshot().guide.loading).toBe(false);
+    // from the chips: Tab reaches List, Favourites, the jumps, then the grid once
+    const grid = page.getByRole('grid');
+    let presses = 0;
+    while (!(await grid.evaluate((g) => g.contains(document.activeElement))) && presses < 12) {
+      await page.keyboard.press('Tab');
+      presses++;
+    }
+    expect(await grid.evaluate((g) => g.contains(document.activeElement))).toBe(true);
+    expect(await grid.locator('[tabindex="0"]').count()).toBe(1);
+    expect((await focused(page)).className).toContain('guide-channel');
+    // arrows inside: along the channel to its programmes, the strip says the whole of it
+    await page.keyboard.press('ArrowRight');
+    expect((await focused(page)).className).toContain('block');
+    const starts = await page.evaluate(() => (document.activeElement as HTMLElement).dataset.starts);
+    await poll(() => page.locator('.guide-detail').getAttribute('data-detail-starts')).toBe(starts);
+    const strip = await page.locator('.guide-detail-title').textContent();
+    expect(strip!.length).toBeGreaterThan(0);
+    expect(await page.locator('.guide-detail-meta').textContent()).toMatch(/\d:\d\d–\d{1,2}:\d\d/);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    expect((await focused(page)).className).toContain('block');
+    await screenshot(page, 'guide-detail-light');
+    // Page Down moves a screen of channels, Home goes to the channel, End to the last programme
+    const rowOf = () => page.evaluate(() => Number(document.activeElement!.closest<HTMLElement>('.guide-row')!.dataset.position));
+    const row = await rowOf();
+    await page.keyboard.press('PageDown');
+    await poll(rowOf).toBeGreaterThan(row + 3);
+    await page.keyboard.press('Home');
+    expect((await focused(page)).className).toContain('guide-channel');
+    await page.keyboard.press('End');
+    await poll(async () => (await focused(page)).className).toContain('block');
+    await page.keyboard.press('Control+Home');
+    await poll(rowOf).toBe(0);
+    // still one tab stop, where focus is; one Tab leaves the grid (the footer's refresh is next)
+    expect(await grid.locator('[tabindex="0"]').count()).toBe(1);
+    await page.keyboard.press('Tab');
+    expect(await grid.evaluate((g) => g.contains(document.activeElement))).toBe(false);
+    await page.keyboard.press('Shift+Tab');
+    expect(await grid.evaluate((g) => g.contains(document.activeElement))).toBe(true);
+    expect(await axeFindings(page)).toEqual([]);
+  });
+});
+
+describe('the now line and the ruler', () => {
+  it('carries the current time on the ruler, sits behind the programmes, and the ruler names the hour the view starts in', async () => {
+    const host = await demoGuide();
+    const page = await openPopover(e2e.browser, host.url, 'dark', 'en-GB');
+    await openGuide(page);
+    const label = page.locator('.guide-now-label');
+    await label.waitFor();
+    expect(await label.textContent()).toMatch(/^\d{1,2}:\d\d$/);
+    const z = await page.evaluate(() => ({
+      line: Number(getComputedStyle(document.querySelector('.now-line')!).zIndex),
+      block: Number(getComputedStyle(document.querySelector('.block')!).zIndex),
+    }));
+    expect(z.line).toBeLessThan(z.block);
+    // the hour the now line is in is named on the ruler, at or before it
+    const hours = await page.evaluate(() => {
+      const label = document.querySelector('.guide-now-label')!;
+      const hourOf = (text: string | null) => /^(\d{1,2})[:.]/.exec(text ?? '')?.[1];
+      const x = label.getBoundingClientRect().left + label.getBoundingClientRect().width / 2;
+      return [...document.querySelectorAll('.guide-tick')].filter((t) => t.getBoundingClientRect().left <= x && hourOf(t.textContent) === hourOf(label.textContent)).length;
+    });
+    const ticks = await page.evaluate(() => [...document.querySelectorAll('.guide-tick, .guide-now-label')].map((t) => `${t.textContent}@${Math.round(t.getBoundingClientRect().left)}`).join(' '));
+    expect(hours, ticks).toBeGreaterThan(0);
+    await screenshot(page, 'guide-now-dark');
+  });
+});
+
+describe('the guide by channel', () => {
+  it.each(['light', 'dark'] as const)('lists each channel with now, next and later as text, never a break as next (%s)', async (scheme) => {
+    const host = await demoGuide();
+    const page = await openPopover(e2e.browser, host.url, scheme, 'en-GB');
+    await openGuide(page);
+    await page.getByRole('button', { name: 'List' }).click();
+    const rows = page.locator('.guide-list-row:not(.guide-row-pending)');
+    await poll(() => rows.count()).toBeGreaterThan(3);
+    const first = rows.first();
+    expect(await first.locator('.guide-list-slots li').first().textContent()).toMatch(/^On now/);
+    expect(await page.locator('.guide-list-slots li:not(:first-child)', { hasText: 'Bumper' }).count()).toBe(0);
+    expect(await page.getByRole('grid').count()).toBe(0);
+    expect(await axeFindings(page)).toEqual([]);
+    await screenshot(page, `guide-list-${scheme}`);
+    // kept when the page comes back
+    await page.reload();
+    await page.getByRole('tab', { name: 'Guide' }).click();
+    await poll(() => page.locator('.guide-list-row').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'List' }).click();
+    await page.locator('.block').first().waitFor();
+  });
+});
