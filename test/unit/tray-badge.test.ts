@@ -184,7 +184,8 @@ describe('drawBadge', () => {
     expect(alpha).toBeLessThan(80);
   });
 
-  it('round-trips through PNG and writes a contact sheet to look at', () => {
+  // draws and encodes 54 icons: seconds on a loaded 2-core machine, so its own time limit
+  it('round-trips through PNG and writes a contact sheet to look at', { timeout: 30_000 }, () => {
     const counts = [0, 1, 7, 42, 99, 100];
     const rows = (['normal', 'offline', 'key-problem'] as IconVariant[]).flatMap((variant) => [
       counts.map((n) => drawBadge(drawTrayIcon(variant, 16), n)),

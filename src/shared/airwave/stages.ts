@@ -36,5 +36,10 @@ export function versionBefore(version: string | null | undefined, than: string):
   return (a[0] - b[0] || a[1] - b[1] || a[2] - b[2]) < 0;
 }
 
-/** Airwave before 0.14.70 sends `artworkPath` (a raw media-server path) instead of `artworkUrl`. */
-export const sendsArtworkPaths = (version: string | null | undefined): boolean => versionBefore(version, '0.14.70');
+/**
+ * Airwave 0.14.68 and 0.14.69 send `artworkPath` (a raw media-server path) instead of
+ * `artworkUrl`. Only that stage: a version outside Airwave's table (the demo's own, a fork's) says
+ * nothing about artwork, and what the server sends decides.
+ */
+export const sendsArtworkPaths = (version: string | null | undefined): boolean =>
+  !versionBefore(version, '0.14.68') && versionBefore(version, '0.14.70');
