@@ -36,5 +36,10 @@ export function versionBefore(version: string | null | undefined, than: string):
   return (a[0] - b[0] || a[1] - b[1] || a[2] - b[2]) < 0;
 }
 
-/** Airwave before 0.14.70 sends `artworkPath` (a raw media-server path) instead of `artworkUrl`. */
-export const sendsArtworkPaths = (version: string | null | undefined): boolean => versionBefore(version, '0.14.70');
+/**
+ * Airwave 0.14.68–0.14.69 send `artworkPath` (a raw media-server path) instead of `artworkUrl`.
+ * Before 0.14.68 there are no programmes with artwork at all, and a version outside Airwave's line
+ * (the published interface's "0.9.0-demo") is judged by what it sends, not by its number.
+ */
+export const sendsArtworkPaths = (version: string | null | undefined): boolean =>
+  versionBefore(version, '0.14.70') && !versionBefore(version, '0.14.68');
