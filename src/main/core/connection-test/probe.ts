@@ -1,4 +1,4 @@
-import { identityWords, lackSentence, sendsArtworkPaths, type Capabilities, type GuideNow, type ServerIdentity, type Status } from '../../../shared/airwave';
+import { identityWords, lackSentence, sendsArtworkPaths, type Capabilities, type GuideNow, type PublicRoutes, type ServerIdentity, type Status } from '../../../shared/airwave';
 import { DEFAULT_PORT, parseServerUrl, type ServerAddress } from '../../../shared/server-url';
 import { AirwaveClient, isApiError, isMissingResource, isMissingRoute, type ApiError, type AuthStyle, type Timeouts } from '../client';
 import { ChannelLookup, type LookupForm } from './lookup';
@@ -328,8 +328,13 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
       });
     }
 
-    // 7. What is on now (which channels this key sees), and a lookup by number.
-    const guide = await probeChannels(client, call, report, step);
+    // 7. What is on now (which channels this key sees), and a lookup by number: in the form the
+    // server's keyless /openapi.json lists, when it has one (no route is tried in vain).
+    const routes = await keyless.openApi(call).catch((error: unknown) => {
+      if (isApiError(error) && error.kind === 'cancelled') throw error;
+      return null;
+    });
+    const guide = await probeChannels(client, call, report, step, routes);
     // 8. Artwork: fetched without a key, from an address the guide gives.
     await probeArtwork(guide, keyless, call, step, report.status?.version ?? null);
     return finish('ok');
@@ -355,7 +360,7 @@ type StepFn = (id: ProbeStepId, outcome: StepOutcome, detail: string, extra?: { 
  * `/guide/now` (how many channels this key sees: a viewer's key sees fewer than `/status` counts),
  * then a lookup of the first channel by number, which finds out which lookup form the server has.
  */
-async function probeChannels(client: AirwaveClient, call: { signal?: AbortSignal }, report: ProbeReport, step: StepFn): Promise<GuideNow | null> {
+async function probeChannels(client: AirwaveClient, call: { signal?: AbortSignal }, report: ProbeReport, step: StepFn, routes: PublicRoutes | null): Promise<GuideNow | null> {
   const guide = await timed(() => client.guideNow(call));
   if (guide.error && routeMissing(guide.error)) {
     step('channels', 'warn', lackSentence(report.status?.version, 'guide'), {
@@ -384,7 +389,7 @@ async function probeChannels(client: AirwaveClient, call: { signal?: AbortSignal
     step('channels', 'ok', `${seen}; no channel to look up`, { ms: guide.ms });
     return guide.value;
   }
-  const lookup = await timed(() => new ChannelLookup().lookup(client, first.number, call));
+  const lookup = await timed(() => new ChannelLookup().lookup(client, first.number, call, routes));
   const ms = guide.ms + lookup.ms;
   if (lookup.error) {
     if (lookup.error.kind === 'cancelled') throw lookup.error;
