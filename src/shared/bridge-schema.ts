@@ -108,6 +108,7 @@ export const REQUEST_SCHEMAS: Schemas = {
   removeServer: v.strictObject({ id: serverId }),
   selectServer: v.strictObject({ id: serverId }),
   findLocalServer: empty,
+  identifyServer: v.strictObject({ server: addressText }),
 };
 
 export type RequestCheck<C extends Command> = { ok: true; request: RequestOf<C> } | { ok: false; reason: string };

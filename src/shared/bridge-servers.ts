@@ -74,4 +74,21 @@ export interface LocalServerOffer {
   url: string;
   /** its name, when it told us without a key */
   name: string | null;
+  /** its Airwave version, when it told us without a key (`/api/identity`) */
+  version?: string;
+}
+
+/**
+ * What an address said of itself without a key (`/api/identity`), as set-up shows it before the
+ * key is checked. `listed`: a server in the list with the same instanceId, so this address is that
+ * server again; only offered (adding it still probes it with that server's own key).
+ */
+export interface IdentifiedServer {
+  /** the address as shown */
+  server: string;
+  name: string | null;
+  version: string | null;
+  /** "Found Airwave Home 0.15.12 — now paste an API key." */
+  sentence: string;
+  listed: { id: string; name: string } | null;
 }

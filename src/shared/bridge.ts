@@ -28,7 +28,7 @@ import type {
 } from './bridge-features';
 import type { GuideRows, GuideRowsRequest, GuideSearchHit, GuideView } from './bridge-guide';
 import type { OnNowMatches, OnNowRows, OnNowRowsRequest, OnNowSummary } from './bridge-on-now';
-import type { AddServerRequest, AddServerResult, LocalServerOffer, ServerEntryView, ServerPatch, ServerSummary } from './bridge-servers';
+import type { AddServerRequest, AddServerResult, IdentifiedServer, LocalServerOffer, ServerEntryView, ServerPatch, ServerSummary } from './bridge-servers';
 import type { AuthStyle } from './shapes';
 
 // The guide's, the features' and the servers' parts of the contract live beside this file; re-exported here.
@@ -349,6 +349,8 @@ export interface BridgeCommands {
   selectServer: { request: { id: string }; response: Outcome<null> };
   /** a quick, bounded look for an Airwave server on this computer (first run) */
   findLocalServer: { request: Empty; response: Outcome<LocalServerOffer | null> };
+  /** which Airwave server is at an address, asked without a key (null: none said so) */
+  identifyServer: { request: { server: string }; response: Outcome<IdentifiedServer | null> };
 }
 
 export type Command = keyof BridgeCommands;
@@ -400,6 +402,7 @@ const commandNames: { [C in Command]: true } = {
   removeServer: true,
   selectServer: true,
   findLocalServer: true,
+  identifyServer: true,
 };
 
 /** Every command name, checked against BridgeCommands both ways by the object above. */

@@ -345,6 +345,20 @@ describe('first run', () => {
     await poll(() => host.app.snapshot().settings.servers.map((entry) => entry.name)).toEqual(['Desk']);
   });
 
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`names the Airwave server at the typed address before a key is given (${scheme})`, async () => {
+      const home = await e2e.demo({ seed: 5, channels: 6, viewers: 1, name: 'Home', profile: 'airwave' });
+      const host = await e2e.preview();
+      const page = await openPopover(e2e.browser, host.url, scheme);
+      await page.getByRole('heading', { name: 'Connect to your Airwave server' }).waitFor();
+      await page.locator('input[name=server]').fill(home.url);
+      const hint = page.getByTestId('identity-hint');
+      await poll(() => hint.textContent()).toBe('Found Airwave Home 0.15.12 — now paste an API key.');
+      expect(Object.keys(home.controls.requestCounts()).filter((path) => path.startsWith('/api/public/v1/'))).toEqual([]);
+      await screenshot(page, `setup-identity-${scheme}`);
+    });
+  }
+
   it('shows no offer when nothing answers', async () => {
     let asked = 0;
     const host = await e2e.preview({ app: { findLocalServer: async () => (asked++, null) } });

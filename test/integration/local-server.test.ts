@@ -26,14 +26,25 @@ describe('findLocalServer', () => {
     expect(offer).toEqual({ url: `http://localhost:${demo.port}`, name: null });
   });
 
-  it('takes the name from a server that answers /status without a key, with exactly one request', async () => {
-    other = await startLocalServer((_req, res) => sendJson(res, 200, STATUS));
+  it('names the server and its version from the keyless /api/identity of an Airwave that has it, with one request', async () => {
+    demo = await startDemoServer({ port: 0, seed: 5, channels: 2, viewers: 0, churn: 0, profile: 'airwave' });
+    const { name } = (await (await fetch(`${demo.url}/api/identity`)).json()) as { name: string };
+    const before = demo.controls.requestCounts()['/api/identity'] ?? 0;
+    const offer = await findLocalServer({ port: demo.port });
+    expect(offer).toEqual({ url: `http://localhost:${demo.port}`, name, version: '0.15.12' });
+    expect(demo.controls.requestCounts()['/api/identity']).toBe(before + 1);
+    expect(Object.keys(demo.controls.requestCounts()).filter((path) => path !== '/api/identity')).toEqual([]);
+  });
+
+  it('takes the name from a server that answers /status without a key, asking /api/identity first', async () => {
+    other = await startLocalServer((req, res) => (req.url === '/api/public/v1/status' ? sendJson(res, 200, STATUS) : sendJson(res, 404, { error: { code: 'not_found', message: 'No.' } })));
     const offer = await findLocalServer({ port: other.port });
     expect(offer).toEqual({ url: `http://localhost:${other.port}`, name: 'Living Room' });
-    expect(other.requests).toHaveLength(1);
-    expect(other.requests[0]).toMatchObject({ method: 'GET', url: '/api/public/v1/status' });
-    expect(other.requests[0]?.headers['x-api-key']).toBeUndefined();
-    expect(other.requests[0]?.headers.authorization).toBeUndefined();
+    expect(other.requests.map((r) => r.url)).toEqual(['/api/identity', '/api/public/v1/status']);
+    for (const sent of other.requests) {
+      expect(sent.headers['x-api-key']).toBeUndefined();
+      expect(sent.headers.authorization).toBeUndefined();
+    }
   });
 
   it('answers null when nothing listens on the port', async () => {
@@ -86,6 +97,6 @@ describe('findLocalServer', () => {
       res.end();
     });
     await expect(findLocalServer({ port: other.port })).resolves.toBeNull();
-    expect(other.requests).toHaveLength(1);
+    expect(other.requests.map((r) => r.url)).toEqual(['/api/identity', '/api/public/v1/status']); // never /elsewhere
   });
 });

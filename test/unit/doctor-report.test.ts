@@ -9,6 +9,7 @@ describe('doctor report', () => {
     server: null,
     authStyle: null,
     status: null,
+    identity: null,
     capabilities: null,
     sessionCount: null,
     channelCount: null,

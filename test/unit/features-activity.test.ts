@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { ACTIVITY_FILE, ActivityLog, localDay, MAX_ACTIVITY, ROTATE_AFTER } from '../../src/main/core/features/activity-log';
+import { RESTART_WINDOW_MS } from '../../src/main/core/viewers/session-semantics';
 import { JsonFileStore, MAX_DOCUMENT_BYTES, memoryStore, type FeatureStore } from '../../src/main/core/features/json-store';
 import type { Viewer, ViewerList } from '../../src/main/core/viewers/viewers';
+import { ManualClock } from '../support/manual-clock';
 import { useTempDirs } from '../support/temp-dirs';
 
 // The activity log from successive viewer lists, its bounds and rotation, the day query; and the
@@ -19,10 +21,21 @@ function viewer(user: string, channelNumber: number, watching = 'Friends'): View
 }
 const list = (...viewers: Viewer[]): ViewerList => ({ scheme: 'session', viewers });
 
+/** `at.now` moves the log's clock (held-back stops are written when their window is over). */
 function open(store: FeatureStore = memoryStore(), at = { now: NOON }) {
   const problems: string[] = [];
-  const log = new ActivityLog({ store, now: () => at.now, changed: () => {}, problem: (text) => problems.push(text) });
-  return { log, problems, at, store };
+  const clock = new ManualClock(at.now);
+  const time = {
+    get now() {
+      return clock.now();
+    },
+    set now(to: number) {
+      clock.advance(Math.max(0, to - clock.now()));
+      clock.set(to);
+    },
+  };
+  const log = new ActivityLog({ store, now: () => clock.now(), changed: () => {}, problem: (text) => problems.push(text), later: (fn, ms) => clock.setTimeout(fn, ms) });
+  return { log, problems, at: time, store, clock };
 }
 
 describe('ActivityLog', () => {
@@ -36,6 +49,7 @@ describe('ActivityLog', () => {
     log.observe(list(viewer('Ann', 105), viewer('Bob', 102)), 1);
     at.now += min;
     log.observe(list(viewer('Ann', 105)), 1);
+    at.now += RESTART_WINDOW_MS; // a stop is written once nobody restarted on the same device
     const page = log.query('today');
     expect(page.entries.map((e) => `${e.kind} ${e.user} ${e.channelNumber}`)).toEqual(['stopped Bob 102', 'changed Ann 105', 'started Bob 102']);
     expect(page.entries[1]).toMatchObject({ fromChannelNumber: 101, fromChannelName: 'Ch 101', whileAway: false });
@@ -45,15 +59,37 @@ describe('ActivityLog', () => {
   });
 
   it('marks what changed while the app was away (a new epoch) and ignores a change of identity scheme', () => {
-    const { log } = open();
+    const { log, at } = open();
     log.observe(list(viewer('Ann', 101)), 1);
     log.observe(list(viewer('Bob', 102)), 2);
+    at.now += RESTART_WINDOW_MS;
     expect(log.query('today').entries.map((e) => [e.kind, e.user, e.whileAway])).toEqual([
       ['stopped', 'Ann', true],
       ['started', 'Bob', true],
     ]);
     log.observe({ scheme: 'device', viewers: [{ ...viewer('Cy', 103), key: 'device:cy' }] }, 2);
     expect(log.size).toBe(2);
+  });
+
+  it('takes a new session of the same user on the same device within a few seconds for a channel change', () => {
+    const { log, at } = open();
+    const web = (id: string, channelNumber: number, deviceId: string): Viewer => ({ ...viewer('Wendy', channelNumber), key: `session:${id}`, deviceId });
+    log.observe(list(web('a', 101, 'dev1')), 1);
+    at.now += min;
+    log.observe(list(web('b', 103, 'dev1')), 1); // ended and restarted in one update
+    log.observe(list(), 1);
+    at.now += RESTART_WINDOW_MS - 1_000;
+    log.observe(list(web('c', 105, 'dev1')), 1); // ended, then restarted a few seconds later
+    log.observe(list(), 1);
+    at.now += RESTART_WINDOW_MS - 1_000;
+    log.observe(list(web('d', 105, 'dev2')), 1); // another device of the same kind: a stop and a start
+    at.now += RESTART_WINDOW_MS;
+    expect(log.query('today').entries.map((e) => `${e.kind} ${e.fromChannelNumber ?? ''}→${e.channelNumber}`)).toEqual([
+      'started →105',
+      'stopped →105',
+      'changed 103→105',
+      'changed 101→103',
+    ]);
   });
 
   it('answers today and yesterday by local day', () => {
@@ -63,6 +99,7 @@ describe('ActivityLog', () => {
     log.observe(list(viewer('Ann', 101)), 1);
     at.now = NOON;
     log.observe(list(), 1);
+    at.now += RESTART_WINDOW_MS;
     expect(log.query('yesterday').entries.map((e) => e.kind)).toEqual(['started']);
     expect(log.query('today').entries.map((e) => e.kind)).toEqual(['stopped']);
     expect(log.query('yesterday')).toMatchObject(localDay(NOON, 1));
@@ -70,14 +107,14 @@ describe('ActivityLog', () => {
 
   it('keeps at most 7 days and 5,000 entries, rotating its file, and reads it back after a restart', () => {
     const dir = tempDir();
-    const at = { now: NOON - 8 * 24 * 60 * min };
-    const first = open(new JsonFileStore(dir, () => 1), at);
+    const first = open(new JsonFileStore(dir, () => 1), { now: NOON - 8 * 24 * 60 * min });
     first.log.observe(list(), 1);
     first.log.observe(list(viewer('Old', 1)), 1); // 8 days ago
-    at.now = NOON - 60 * min;
+    first.at.now = NOON - 16 * 60 * min;
     for (let i = 0; i < MAX_ACTIVITY / 2 + 10; i++) {
       first.log.observe(list(viewer('Ann', 100 + (i % 3))), 1);
       first.log.observe(list(), 1);
+      first.at.now += RESTART_WINDOW_MS + 1; // a stop, not a restart on another channel
     }
     expect(first.log.size).toBe(MAX_ACTIVITY);
     expect(readdirSync(dir).sort()).toEqual([ACTIVITY_FILE, `${ACTIVITY_FILE}.1`]);
@@ -85,7 +122,7 @@ describe('ActivityLog', () => {
     expect(lines(ACTIVITY_FILE)).toBeLessThanOrEqual(ROTATE_AFTER);
     expect(lines(`${ACTIVITY_FILE}.1`)).toBe(ROTATE_AFTER);
 
-    const again = open(new JsonFileStore(dir, () => 1), at);
+    const again = open(new JsonFileStore(dir, () => 1), { now: first.at.now });
     expect(again.log.size).toBeLessThanOrEqual(MAX_ACTIVITY);
     expect(again.log.size).toBeGreaterThan(ROTATE_AFTER);
     expect(again.log.query('today').users).toEqual(['Ann']); // the 8-day-old entry is gone

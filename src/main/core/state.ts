@@ -1,4 +1,4 @@
-import type { GuideNow, Session } from '../../shared/airwave';
+import type { GuideNow, PublicRoutes, Session } from '../../shared/airwave';
 import type { GuideView, Resource, ServerData } from '../../shared/bridge';
 import { Emitter } from '../common/emitter';
 
@@ -30,6 +30,8 @@ export interface AppState extends ServerData {
   awaySince: number | null;
   /** viewers who changed channel (`channel.tuned`) in the burst behind the latest viewer update (see channelChangeMarks) */
   channelChanges: readonly string[];
+  /** the routes the server's `/openapi.json` lists (read on connect); null where it has none: routes are then tried */
+  routes: PublicRoutes | null;
 }
 
 /** Which followed server a state is from: its slot id, and its name when several are followed (null: not named). */
@@ -92,6 +94,7 @@ export function initialState(now: number, forwardMinutes = 180): AppState {
     viewerEpoch: 0,
     awaySince: null,
     channelChanges: [],
+    routes: null,
   };
 }
 

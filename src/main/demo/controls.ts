@@ -31,8 +31,12 @@ export interface DemoControls {
    * events; past 60 s the session ended (session.ended) and it comes back as a new one (session.started).
    */
   dropOut(id: string, seconds: number): boolean;
-  /** The viewer changes channel: channel.tuned (never an end and a start). */
-  tune(id: string, channelNumber: number): Session | null;
+  /**
+   * The viewer changes channel: channel.tuned. On the airwave profile a browser or TV-web player
+   * ends its session and starts a new one instead, `restartAfterMs` later (default: at once); with
+   * a gap the ended session is returned.
+   */
+  tune(id: string, channelNumber: number, options?: { restartAfterMs?: number }): Session | null;
   /** emits playback.paused / playback.resumed */
   setPaused(id: string, paused: boolean): Session | null;
   /** What /sessions shows the admin key; `includeSilent` adds sessions past 30 s silence not yet ended. */
@@ -76,7 +80,7 @@ export function createControls({ world, pool, hub, keys, listener, webhooks, set
     startSession: (input) => pool.start(input),
     endSession: (id) => pool.end(id),
     dropOut: (id, seconds) => pool.dropOut(id, seconds),
-    tune: (id, number) => pool.tune(id, number),
+    tune: (id, number, options) => pool.tune(id, number, options),
     setPaused: (id, paused) => pool.setPaused(id, paused),
     listSessions: (options) => pool.list(options),
     listChannels: () =>

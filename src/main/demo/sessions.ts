@@ -249,11 +249,18 @@ export class SessionPool {
     return true;
   }
 
-  tune(id: string, channelNumber: number): Session | null {
+  /**
+   * The viewer changes channel: channel.tuned, or on a restarting player (browserRestarts) the
+   * session ends and a new one starts, `restartAfterMs` later (default at once, as in one burst);
+   * with a gap the ended session is returned and the new one comes when the gap is over.
+   */
+  tune(id: string, channelNumber: number, options: { restartAfterMs?: number } = {}): Session | null {
     const viewer = this.viewers.get(id);
     const channel = this.channel(channelNumber);
     if (!viewer || !channel) return null;
-    if (this.options.browserRestarts && RESTARTING_PLATFORMS.has(airwavePlatform(viewer.platform))) return this.restart(viewer, channelNumber);
+    if (this.options.browserRestarts && RESTARTING_PLATFORMS.has(airwavePlatform(viewer.platform))) {
+      return this.restart(viewer, channelNumber, options.restartAfterMs ?? 0);
+    }
     const from = viewer.channelNumber;
     viewer.channelNumber = channelNumber;
     this.heard(viewer);
@@ -283,15 +290,25 @@ export class SessionPool {
     this.returns.clear();
   }
 
-  /** A web player changing channel: its session ends at once and a new one starts on the new channel. */
-  private restart(viewer: Viewer, channelNumber: number): Session {
+  /**
+   * A web player changing channel: its session ends at once and a new one starts on the new
+   * channel, after `gapMs` (the page loading the new channel's player).
+   */
+  private restart(viewer: Viewer, channelNumber: number, gapMs: number): Session {
     for (const timer of [viewer.leave, viewer.reap]) timer?.cancel();
     this.cancelReturn(viewer);
     this.viewers.delete(viewer.id);
     this.emit('playback.stopped', viewer);
     this.emit('session.ended', viewer);
     const { user, deviceId, platform, model } = viewer;
-    return this.start({ user, deviceId, channelNumber, platform, model });
+    if (gapMs <= 0) return this.start({ user, deviceId, channelNumber, platform, model });
+    const ended = this.record(viewer);
+    const later = this.clock.setTimeout(() => {
+      this.returns.delete(later);
+      if (!this.closed) this.start({ user, deviceId, channelNumber, platform, model });
+    }, gapMs);
+    this.returns.add(later);
+    return ended;
   }
 
   private cancelReturn(viewer: Viewer): void {

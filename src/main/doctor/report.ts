@@ -45,7 +45,7 @@ export interface CheckedServer {
   report: ProbeReport;
 }
 
-/** Two or more of the addresses checked that reach one server (the same `/status` instanceId). */
+/** Two or more of the addresses checked that reach one server (the same instanceId, from `/status` or the keyless `/api/identity`). */
 export interface SameServer {
   instanceId: string;
   addresses: string[];
@@ -57,7 +57,7 @@ export const addressOf = ({ given, report }: CheckedServer): string => report.se
 export function sameServers(checked: CheckedServer[]): SameServer[] {
   const byInstance = new Map<string, string[]>();
   for (const entry of checked) {
-    const id = entry.report.status?.instanceId;
+    const id = entry.report.status?.instanceId ?? entry.report.identity?.instanceId;
     if (!id) continue;
     const addresses = byInstance.get(id) ?? [];
     if (!addresses.includes(addressOf(entry))) addresses.push(addressOf(entry));
@@ -78,7 +78,8 @@ export function formatRun(checked: CheckedServer[]): string {
   const lines = ['Summary'];
   for (const entry of checked) {
     const code = EXIT_CODES[entry.report.verdict];
-    const name = entry.report.status ? `"${entry.report.status.name}" · ` : '';
+    const named = entry.report.status?.name ?? entry.report.identity?.name;
+    const name = named ? `"${named}" · ` : '';
     lines.push(`  ${code === 0 ? MARKS.ok : MARKS.fail} ${addressOf(entry).padEnd(width)}  exit ${code} · ${name}${entry.report.summary}`);
   }
   for (const same of sameServers(checked)) {

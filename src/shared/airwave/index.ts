@@ -9,3 +9,4 @@ export * from './errors';
 export * from './events';
 export * from './artwork';
 export * from './stages';
+export * from './identity';

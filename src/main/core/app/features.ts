@@ -120,7 +120,13 @@ export class Features {
       log: deps.log,
     });
     this.watchlist = new Watchlist(files, () => deps.push(['watchlist']), problem);
-    this.activity = new ActivityLog({ store: files, now: () => clock.now(), changed: () => deps.push(['activity']), problem });
+    this.activity = new ActivityLog({
+      store: files,
+      now: () => clock.now(),
+      changed: () => deps.push(['activity']),
+      problem,
+      later: (fn, ms) => clock.setTimeout(fn, ms),
+    });
     this.health = new HealthAlerts({
       clock,
       store: files,
@@ -278,6 +284,7 @@ export class Features {
   }
 
   dispose(): void {
+    this.activity.dispose(); // held-back stops are written, not lost
     this.#disposed = true;
     this.#scanTimer?.cancel();
     this.#scanTimer = null;

@@ -10,7 +10,10 @@ import {
   parseChannels,
   parseGuide,
   parseGuideNow,
+  parseIdentity,
   parseNowPlaying,
+  parseOpenApi,
+  IDENTITY_PATH,
   parsePackages,
   parseSessionCount,
   parseSessions,
@@ -129,6 +132,22 @@ export class AirwaveClient {
   /** Beyond the documented interface: one channel's programmes for the next `hours` (1–24); some servers answer 404. */
   channelSchedule = (channelId: string, hours: number, o?: CallOptions) =>
     this.#json(`/channels/${encodeURIComponent(channelId)}/schedule?hours=${Math.min(24, Math.max(1, Math.round(hours)))}`, parseChannelSchedule, o, 'GET /channels/{id}/schedule');
+
+  /**
+   * `GET /api/identity`, outside the API prefix and sent without the key (it answers without one):
+   * which Airwave server is at this address. A server without it answers 404 or something that is
+   * not Airwave's identity (a `bad-response`).
+   */
+  identity = (o?: CallOptions) =>
+    this.#governed(`GET ${IDENTITY_PATH}`, `GET ${IDENTITY_PATH}`, o, (signal) =>
+      this.#fetchJson(`${this.server.root}${IDENTITY_PATH}`, parseIdentity, signal, `GET ${IDENTITY_PATH}`, false),
+    );
+
+  /** `GET /openapi.json` of the public API, sent without the key: the routes this server has. */
+  openApi = (o?: CallOptions) =>
+    this.#governed('GET /openapi.json', 'GET /openapi.json', o, (signal) =>
+      this.#fetchJson(`${this.server.apiBase}/openapi.json`, parseOpenApi, signal, 'GET /openapi.json', false),
+    );
 
   guide(forwardMinutes: number = GUIDE_FORWARD_MINUTES.default, o?: CallOptions & { backMinutes?: number }) {
     const { min, max } = GUIDE_FORWARD_MINUTES;
@@ -292,14 +311,15 @@ export class AirwaveClient {
 
   /** One JSON endpoint, governed as a whole (identical calls share the parsed answer: treat it as read-only). */
   #json<T>(path: string, parse: (json: unknown) => T, o?: CallOptions, endpoint = `GET ${path}`): Promise<T> {
-    return this.#governed(`GET ${path}`, endpoint, o, (signal) => this.#fetchJson(path, parse, signal, endpoint));
+    return this.#governed(`GET ${path}`, endpoint, o, (signal) => this.#fetchJson(`${this.server.apiBase}${path}`, parse, signal, endpoint));
   }
 
-  async #fetchJson<T>(path: string, parse: (json: unknown) => T, signal: AbortSignal, endpoint: string): Promise<T> {
-    const response = await this.#transport.get(`${this.server.apiBase}${path}`, {
+  /** A JSON answer from `url` on this server's origin; `withKey: false` sends no key (keyless routes). */
+  async #fetchJson<T>(url: string, parse: (json: unknown) => T, signal: AbortSignal, endpoint: string, withKey = true): Promise<T> {
+    const response = await this.#transport.get(url, {
       endpoint,
       origin: this.server.origin,
-      headers: { accept: 'application/json', 'user-agent': USER_AGENT, ...this.#authHeaders },
+      headers: { accept: 'application/json', 'user-agent': USER_AGENT, ...(withKey ? this.#authHeaders : {}) },
       maxBytes: this.#limits.jsonBytes,
       signal,
     });

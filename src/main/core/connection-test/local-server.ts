@@ -1,12 +1,15 @@
 import { Agent, request } from 'undici';
 import { readErrorEnvelope } from '../../../shared/airwave/errors';
+import { IDENTITY_PATH, parseIdentity } from '../../../shared/airwave/identity';
 import type { LocalServerOffer } from '../../../shared/bridge-servers';
 import { DEFAULT_PORT } from '../../../shared/server-url';
 
 /**
- * The first run's local server finder: one keyless `GET /status` to 127.0.0.1 (Airwave's desktop
- * app serves on port 36020), bounded in time and size, and an offer when an Airwave server answers.
- * It never retries and never throws: anything but Airwave's own answer means "nothing found".
+ * The first run's local server finder: a keyless `GET /api/identity` to 127.0.0.1 (Airwave's
+ * desktop app serves on port 36020), which names the server and its version; on a server without
+ * it (before identity came), one keyless `GET /status`. Bounded in time (the whole exchange) and
+ * size, on a connection of its own; an offer when an Airwave server answers. It never retries and
+ * never throws: anything but Airwave's own answer means "nothing found".
  */
 
 export interface FindLocalServerOptions {
@@ -31,20 +34,39 @@ export async function findLocalServer(options: FindLocalServerOptions = {}): Pro
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   // A connection of its own, closed afterwards: nothing stays open once the answer is in.
   const agent = new Agent({ connect: { timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, pipelining: 0 });
-  try {
-    const response = await request(`http://127.0.0.1:${port}/api/public/v1/status`, {
+  const ask = async (path: string) => {
+    const response = await request(`http://127.0.0.1:${port}${path}`, {
       dispatcher: agent,
       method: 'GET',
       headers: { accept: 'application/json' },
       signal, // redirects are not followed (a 3xx is not Airwave's answer)
     });
     const body = await readCapped(response.body, MAX_BODY_BYTES);
-    if (body === null) return null;
-    return offerFrom(response.statusCode, body, port);
+    return body === null ? null : { status: response.statusCode, body };
+  };
+  try {
+    const identity = await ask(IDENTITY_PATH);
+    if (identity === null) return null;
+    const identified = identityOffer(identity.status, identity.body, port);
+    if (identified) return identified;
+    const status = await ask('/api/public/v1/status');
+    return status === null ? null : offerFrom(status.status, status.body, port);
   } catch {
     return null; // refused, timed out, cancelled or cut off: no server here
   } finally {
     await agent.destroy().catch(() => {});
+  }
+}
+
+/** Airwave's keyless identity: its name and version, or null (an older server, or not Airwave). */
+function identityOffer(status: number, body: Buffer, port: number): LocalServerOffer | null {
+  if (status !== 200) return null;
+  try {
+    const identity = parseIdentity(JSON.parse(body.toString('utf8')));
+    const name = identity.name?.trim() || null;
+    return { url: `http://localhost:${port}`, name, ...(identity.version ? { version: identity.version } : {}) };
+  } catch {
+    return null;
   }
 }
 

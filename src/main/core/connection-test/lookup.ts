@@ -1,11 +1,13 @@
-import type { Channel, ChannelNow, NowSlot } from '../../../shared/airwave';
+import { hasRoute, ROUTES, type Channel, type ChannelNow, type NowSlot, type PublicRoutes } from '../../../shared/airwave';
 import { ApiError, isMissingResource, isMissingRoute, type AirwaveClient, type CallOptions } from '../client';
 
 /**
  * Looking a channel up by its number on any Airwave server. Servers that have
  * `/channels/by-number/{n}/now` answer in one request; Airwave's own router has no such route (a
  * plain-text 404), so there the lookup takes `/channels/by-number/{n}` and then `/channels/{id}/now`.
- * Which form works is remembered per server, so each lookup after the first costs no extra request.
+ * Which form works is remembered per server, so each lookup after the first costs no extra request;
+ * where the server's `/openapi.json` lists its routes, the form is known before the first lookup
+ * and no route is tried.
  */
 
 /** How a server answers a lookup: one request, or the channel record and then its now/next. */
@@ -48,8 +50,10 @@ export class ChannelLookup {
    * every other failure (offline, key rejected, a server with neither form) is the client's
    * ApiError, so the caller can keep showing what it holds.
    */
-  async lookup(client: AirwaveClient, number: number, o?: CallOptions): Promise<LookupResult> {
+  async lookup(client: AirwaveClient, number: number, o?: CallOptions, routes?: PublicRoutes | null): Promise<LookupResult> {
     const root = client.server.root;
+    const listed = hasRoute(routes, ROUTES.byNumberNow);
+    if (listed !== null) this.#remember(root, listed ? 'by-number-now' : 'by-number-then-id');
     if (this.#forms.get(root) !== 'by-number-then-id') {
       try {
         const answer = await client.channelNowByNumber(number, o);

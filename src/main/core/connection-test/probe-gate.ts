@@ -19,9 +19,17 @@ export const PROBE_LIMITS = {
 type Probe = (options: ProbeOptions) => Promise<ProbeReport>;
 
 export function gatedProbe(probe: Probe, clock: Clock): Probe {
+  return gated(probe, (options) => busyReport(options.server), clock);
+}
+
+/**
+ * The same gate for any ask the page can start against an address it names (the keyless identity
+ * look as the address is typed too): `busy` answers what is refused, at once and with no request.
+ */
+export function gated<O, R>(run: (options: O) => Promise<R>, busy: (options: O) => R, clock: Clock): (options: O) => Promise<R> {
   const starts: number[] = [];
   let running: Promise<unknown> | null = null;
-  let waiting: { options: ProbeOptions; resolve: (report: ProbeReport | Promise<ProbeReport>) => void } | null = null;
+  let waiting: { options: O; resolve: (report: R | Promise<R>) => void } | null = null;
 
   const withinBudget = (): boolean => {
     const now = clock.monotonic();
@@ -31,9 +39,9 @@ export function gatedProbe(probe: Probe, clock: Clock): Probe {
     return true;
   };
 
-  const start = (options: ProbeOptions): Promise<ProbeReport> => {
-    if (!withinBudget()) return Promise.resolve(busyReport(options.server));
-    const result = probe(options);
+  const start = (options: O): Promise<R> => {
+    if (!withinBudget()) return Promise.resolve(busy(options));
+    const result = run(options);
     const done = result.then(
       () => undefined,
       () => undefined,
@@ -50,8 +58,8 @@ export function gatedProbe(probe: Probe, clock: Clock): Probe {
 
   return (options) => {
     if (!running) return start(options);
-    return new Promise<ProbeReport>((resolve) => {
-      waiting?.resolve(busyReport(waiting.options.server));
+    return new Promise<R>((resolve) => {
+      waiting?.resolve(busy(waiting.options));
       waiting = { options, resolve };
     });
   };

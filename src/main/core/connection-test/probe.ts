@@ -1,4 +1,4 @@
-import { lackSentence, sendsArtworkPaths, type Capabilities, type GuideNow, type Status } from '../../../shared/airwave';
+import { identityWords, lackSentence, sendsArtworkPaths, type Capabilities, type GuideNow, type PublicRoutes, type ServerIdentity, type Status } from '../../../shared/airwave';
 import { DEFAULT_PORT, parseServerUrl, type ServerAddress } from '../../../shared/server-url';
 import { AirwaveClient, isApiError, isMissingResource, isMissingRoute, type ApiError, type AuthStyle, type Timeouts } from '../client';
 import { ChannelLookup, type LookupForm } from './lookup';
@@ -12,6 +12,9 @@ export { formatUptime } from './probe-words';
  * sessions, channels and lookup, artwork), records what it found at each step, and for each failure
  * says in one sentence what to do. It never throws for a server's misbehaviour, and the key never
  * appears in the report. An older server passes, with what it lacks listed in `missing`.
+ * Reachability asks the keyless `/api/identity` first: an Airwave server names itself (name,
+ * version, instanceId) before any key is sent, so a rejected key reads as "Airwave Home is there,
+ * the key is wrong", never as "not Airwave"; a server without it is asked a keyless `/status`.
  */
 
 export type ProbeStepId = 'address' | 'reachable' | 'key' | 'status' | 'capabilities' | 'sessions' | 'channels' | 'artwork';
@@ -41,6 +44,8 @@ export interface ProbeReport {
   /** the auth style the key worked with (the requested one when both work) */
   authStyle: AuthStyle | null;
   status: Status | null;
+  /** what the server said of itself without a key (`/api/identity`), when it has that route */
+  identity: ServerIdentity | null;
   capabilities: Capabilities | null;
   sessionCount: number | null;
   /** channels the key sees in `/guide/now` */
@@ -103,6 +108,7 @@ export function busyReport(server: string): ProbeReport {
     steps: [],
     authStyle: null,
     status: null,
+    identity: null,
     capabilities: null,
     sessionCount: null,
     channelCount: null,
@@ -110,6 +116,10 @@ export function busyReport(server: string): ProbeReport {
     missing: [],
   };
 }
+
+/** What a test says when the server named itself and the key is missing or rejected. */
+export const foundNeedsKey = (identity: ServerIdentity) => `Found ${identityWords(identity)} — now paste an API key.`;
+export const foundKeyRejected = (identity: ServerIdentity) => `${identityWords(identity)} is there, but the API key was not accepted.`;
 
 export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
   const steps: ProbeStep[] = [];
@@ -120,6 +130,7 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
     steps,
     authStyle: null,
     status: null,
+    identity: null,
     capabilities: null,
     sessionCount: null,
     channelCount: null,
@@ -160,26 +171,38 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
   const call = { signal: options.signal };
 
   try {
-    // 2. Reachability: ask for /status without a key. An Airwave server answers 401 in its own
-    // error format; anything else tells us what is at that address instead.
-    const reach = await timed(() => keyless.status(call));
-    if (reach.error && reach.error.kind === 'cancelled') throw reach.error;
-    if (!reach.error) {
-      step('reachable', 'ok', 'answered (it did not ask for a key on /status)', { ms: reach.ms });
-    } else if (reach.error.kind === 'unauthorized') {
-      const airwaveLike = reach.error.serverCode === 'unauthorized';
-      if (airwaveLike) {
-        step('reachable', 'ok', 'answered and asked for a key, as an Airwave server does', { ms: reach.ms });
-      } else {
-        step('reachable', 'warn', "answered with HTTP 401, but not in Airwave's format", {
-          ms: reach.ms,
-          fix: 'If a proxy in front of Airwave asks for its own login, let /api/public/v1 through without it.',
-        });
-      }
-    } else {
-      const { outcome, verdict, fix } = explainUnreachable(reach.error, server);
-      step('reachable', outcome, reach.error.message, { ms: reach.ms, fix });
+    // 2. Reachability, without a key: Airwave's `/api/identity` says which server this is. A
+    // server without it is asked for /status: Airwave answers 401 in its own error format, and
+    // anything else tells us what is at that address instead.
+    const named = await timed(() => keyless.identity(call));
+    if (named.error?.kind === 'cancelled') throw named.error;
+    if (!named.error) {
+      report.identity = named.value;
+      step('reachable', 'ok', `${identityWords(named.value)} answered without a key`, { ms: named.ms });
+    } else if (named.error.kind === 'unreachable' || named.error.kind === 'timeout') {
+      const { outcome, verdict, fix } = explainUnreachable(named.error, server);
+      step('reachable', outcome, named.error.message, { ms: named.ms, fix });
       return finish(verdict);
+    } else {
+      const reach = await timed(() => keyless.status(call));
+      if (reach.error && reach.error.kind === 'cancelled') throw reach.error;
+      if (!reach.error) {
+        step('reachable', 'ok', 'answered (it did not ask for a key on /status)', { ms: reach.ms });
+      } else if (reach.error.kind === 'unauthorized') {
+        const airwaveLike = reach.error.serverCode === 'unauthorized';
+        if (airwaveLike) {
+          step('reachable', 'ok', 'answered and asked for a key, as an Airwave server does', { ms: reach.ms });
+        } else {
+          step('reachable', 'warn', "answered with HTTP 401, but not in Airwave's format", {
+            ms: reach.ms,
+            fix: 'If a proxy in front of Airwave asks for its own login, let /api/public/v1 through without it.',
+          });
+        }
+      } else {
+        const { outcome, verdict, fix } = explainUnreachable(reach.error, server);
+        step('reachable', outcome, reach.error.message, { ms: reach.ms, fix });
+        return finish(verdict);
+      }
     }
 
     // 3. The key, with each auth style (both should work; a proxy may strip one of them).
@@ -187,7 +210,9 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
       step('key', 'fail', 'no API key was given', {
         fix: "Create a key in Airwave under Settings → API Keys and pass it in AIRWAVE_API_KEY.",
       });
-      return finish('key-rejected');
+      finish('key-rejected');
+      if (report.identity) report.summary = foundNeedsKey(report.identity);
+      return report;
     }
     const styles: AuthStyle[] = preferred === 'bearer' ? ['bearer', 'x-api-key'] : ['x-api-key', 'bearer'];
     const tries = [];
@@ -208,7 +233,9 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
           ? 'The key is wrong or was revoked: create a new one in Airwave under Settings → API Keys and paste it whole.'
           : "Airwave keys start with airwave_: copy the whole key from Airwave's Settings → API Keys.",
       });
-      return finish('key-rejected');
+      finish('key-rejected');
+      if (report.identity) report.summary = foundKeyRejected(report.identity);
+      return report;
     }
     // The answer the rest of the probe builds on: a success, else the first non-401 failure.
     const first = accepted[0] ?? tries.find((t) => t.result.error?.kind !== 'unauthorized') ?? tries[0]!;
@@ -301,8 +328,13 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
       });
     }
 
-    // 7. What is on now (which channels this key sees), and a lookup by number.
-    const guide = await probeChannels(client, call, report, step);
+    // 7. What is on now (which channels this key sees), and a lookup by number: in the form the
+    // server's keyless /openapi.json lists, when it has one (no route is tried in vain).
+    const routes = await keyless.openApi(call).catch((error: unknown) => {
+      if (isApiError(error) && error.kind === 'cancelled') throw error;
+      return null;
+    });
+    const guide = await probeChannels(client, call, report, step, routes);
     // 8. Artwork: fetched without a key, from an address the guide gives.
     await probeArtwork(guide, keyless, call, step, report.status?.version ?? null);
     return finish('ok');
@@ -328,7 +360,7 @@ type StepFn = (id: ProbeStepId, outcome: StepOutcome, detail: string, extra?: { 
  * `/guide/now` (how many channels this key sees: a viewer's key sees fewer than `/status` counts),
  * then a lookup of the first channel by number, which finds out which lookup form the server has.
  */
-async function probeChannels(client: AirwaveClient, call: { signal?: AbortSignal }, report: ProbeReport, step: StepFn): Promise<GuideNow | null> {
+async function probeChannels(client: AirwaveClient, call: { signal?: AbortSignal }, report: ProbeReport, step: StepFn, routes: PublicRoutes | null): Promise<GuideNow | null> {
   const guide = await timed(() => client.guideNow(call));
   if (guide.error && routeMissing(guide.error)) {
     step('channels', 'warn', lackSentence(report.status?.version, 'guide'), {
@@ -357,7 +389,7 @@ async function probeChannels(client: AirwaveClient, call: { signal?: AbortSignal
     step('channels', 'ok', `${seen}; no channel to look up`, { ms: guide.ms });
     return guide.value;
   }
-  const lookup = await timed(() => new ChannelLookup().lookup(client, first.number, call));
+  const lookup = await timed(() => new ChannelLookup().lookup(client, first.number, call, routes));
   const ms = guide.ms + lookup.ms;
   if (lookup.error) {
     if (lookup.error.kind === 'cancelled') throw lookup.error;

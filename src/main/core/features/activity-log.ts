@@ -1,12 +1,17 @@
 /**
  * The activity log: viewers starting, stopping and changing channel, read from each viewer list
  * the core computes, kept in activity.jsonl (rotated) for at most 7 days and 5,000 entries, and
- * the query behind the Activity view (today or yesterday, newest first, by user).
+ * the query behind the Activity view (today or yesterday, newest first, by user). A browser or
+ * TV-web player changing channel ends its session and starts a new one: a stop is held back for a
+ * few seconds (RESTART_WINDOW_MS), and the same user on the same device starting again meanwhile
+ * is one "changed" line, not a stop and a start.
  */
 import * as v from 'valibot';
 import type { ActivityEntry, ActivityKind, ActivityPage } from '../../../shared/bridge';
 import { instant } from '../../../shared/shapes';
 import { orDefault, readKept } from '../../../shared/tolerant';
+import type { TimerHandle } from '../../common/clock';
+import { RESTART_WINDOW_MS, sameViewerRestarted } from '../viewers/session-semantics';
 import type { Viewer, ViewerList } from '../viewers/viewers';
 import { ONLY_SERVER, type ServerTag } from '../state';
 import type { FeatureStore } from './json-store';
@@ -32,6 +37,17 @@ export interface ActivityLogOptions {
   now: () => number;
   changed: () => void;
   problem: (text: string) => void;
+  /** runs `fn` after `ms` (the core's clock): a held-back stop is written when its window is over */
+  later: (fn: () => void, ms: number) => TimerHandle;
+}
+
+/** A viewer whose session ended, held back in case it is a browser player restarting on another channel. */
+interface Leaving {
+  viewer: Viewer;
+  at: number;
+  whileAway: boolean;
+  server: ServerTag;
+  timer: TimerHandle;
 }
 
 interface Seen {
@@ -45,6 +61,8 @@ export class ActivityLog {
   #entries: ActivityEntry[];
   /** who was watching at the last list, per server (slot id) */
   readonly #seen = new Map<string, Seen>();
+  /** stops held back for RESTART_WINDOW_MS, per server (slot id) */
+  readonly #leaving = new Map<string, Leaving[]>();
   #revision = 0;
 
   constructor(options: ActivityLogOptions) {
@@ -92,22 +110,68 @@ export class ActivityLog {
     const whileAway = before.epoch !== epoch;
     const at = this.#o.now();
     const added: ActivityEntry[] = [];
+    const arrived: Viewer[] = [];
     for (const [key, viewer] of viewers) {
       const was = before.viewers.get(key);
-      if (!was) added.push(entry('started', viewer, at, whileAway));
-      else if (was.channelNumber !== viewer.channelNumber) added.push({ ...entry('changed', viewer, at, whileAway), fromChannelNumber: was.channelNumber, fromChannelName: was.channelName });
+      if (!was) arrived.push(viewer);
+      else if (was.channelNumber !== viewer.channelNumber) added.push(changedEntry(was, viewer, at, whileAway));
     }
-    for (const [key, was] of before.viewers) if (!viewers.has(key)) added.push(entry('stopped', was, at, whileAway));
+    const departed = [...before.viewers].filter(([key]) => !viewers.has(key)).map(([, was]) => was);
+    const leaving = this.#leaving.get(server.id) ?? [];
+    for (const viewer of arrived) {
+      // a new session of someone whose session just ended (now or a few seconds ago) is that viewer moving
+      const inUpdate = departed.findIndex((was) => sameViewerRestarted(was, viewer));
+      const held = inUpdate >= 0 ? -1 : leaving.findIndex((item) => at - item.at <= RESTART_WINDOW_MS && sameViewerRestarted(item.viewer, viewer));
+      const heldItem = held >= 0 ? leaving.splice(held, 1)[0] : undefined;
+      heldItem?.timer.cancel();
+      const was = inUpdate >= 0 ? departed.splice(inUpdate, 1)[0] : heldItem?.viewer;
+      if (!was) added.push(entry('started', viewer, at, whileAway));
+      else if (was.channelNumber !== viewer.channelNumber) added.push(changedEntry(was, viewer, at, whileAway));
+    }
+    for (const was of departed) this.#holdStop(was, at, whileAway, server);
+    this.#write(added, server);
+  }
+
+  /** Writes a stop once its window is over, unless the same viewer started again meanwhile. */
+  #holdStop(viewer: Viewer, at: number, whileAway: boolean, server: ServerTag): void {
+    const leaving = this.#leaving.get(server.id) ?? [];
+    this.#leaving.set(server.id, leaving);
+    const item: Leaving = { viewer, at, whileAway, server, timer: this.#o.later(() => this.#flush(server.id, item), RESTART_WINDOW_MS) };
+    leaving.push(item);
+  }
+
+  /** Writes held stops of a server (one, or all of them): their window is over, or the server is forgotten. */
+  #flush(id: string, only?: Leaving): void {
+    const leaving = this.#leaving.get(id) ?? [];
+    const due = only ? leaving.filter((item) => item === only) : leaving.slice();
+    if (due.length === 0) return;
+    this.#leaving.set(id, leaving.filter((item) => !due.includes(item)));
+    for (const item of due) {
+      item.timer.cancel();
+      this.#write([entry('stopped', item.viewer, item.at, item.whileAway)], item.server);
+    }
+  }
+
+  #write(added: ActivityEntry[], server: ServerTag): void {
     if (added.length === 0) return;
     if (server.label !== null) for (const item of added) item.server = server.label;
     for (const item of added) this.#o.store.appendLog(ACTIVITY_FILE, item, ROTATE_AFTER);
-    this.#entries = this.#bounded([...this.#entries, ...added]);
+    const entries = [...this.#entries, ...added];
+    // a held-back stop may be older than a line written meanwhile
+    if (added.some((item, i) => item.at < (entries[this.#entries.length + i - 1]?.at ?? -Infinity))) entries.sort((a, b) => a.at - b.at);
+    this.#entries = this.#bounded(entries);
     this.#revision++;
     this.#o.changed();
   }
 
+  /** Writes every held-back stop now (the core is closing). */
+  dispose(): void {
+    for (const id of [...this.#leaving.keys()]) this.#flush(id);
+  }
+
   /** Forgets who was watching on a server (or on all): its next list is a baseline again. */
   forgetViewers(id?: string): void {
+    for (const server of id === undefined ? [...this.#leaving.keys()] : [id]) this.#flush(server);
     if (id === undefined) this.#seen.clear();
     else this.#seen.delete(id);
   }
@@ -128,6 +192,10 @@ export class ActivityLog {
     const recent = entries.filter((e) => e.at >= oldest);
     return recent.length > MAX_ACTIVITY ? recent.slice(recent.length - MAX_ACTIVITY) : recent;
   }
+}
+
+function changedEntry(was: Viewer, viewer: Viewer, at: number, whileAway: boolean): ActivityEntry {
+  return { ...entry('changed', viewer, at, whileAway), fromChannelNumber: was.channelNumber, fromChannelName: was.channelName };
 }
 
 function entry(kind: ActivityKind, viewer: Viewer, at: number, whileAway: boolean): ActivityEntry {

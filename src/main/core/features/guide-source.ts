@@ -2,7 +2,7 @@
  * What the features read of a server's schedule, in one place: the followed titles' airings in the
  * next 24 hours of the guide (for the watchlist) and one channel's next hour (to check a reminder).
  */
-import type { Guide, GuideChannel, Program } from '../../../shared/airwave';
+import { hasRoute, ROUTES, type Guide, type GuideChannel, type Program } from '../../../shared/airwave';
 import type { FollowedTitle } from '../../../shared/bridge';
 import type { AppState } from '../state';
 import { isApiError, type AirwaveClient } from '../client';
@@ -123,7 +123,9 @@ export type HeldRow = (channelId: string) => GuideChannel | null;
 
 async function channelWindow(noScheduleRoute: Set<string>, heldRow: HeldRow, client: AirwaveClient | null, state: AppState, channelId: string, at: number, now: number): Promise<ScheduleWindow | null> {
   const root = client?.server.root ?? '';
-  if (client && !noScheduleRoute.has(root) && channelId !== '.' && channelId !== '..') {
+  // a server whose /openapi.json does not list the schedule route is not asked
+  const listed = hasRoute(state.routes, ROUTES.schedule) !== false;
+  if (client && listed && !noScheduleRoute.has(root) && channelId !== '.' && channelId !== '..') {
     try {
       const { programs } = await client.channelSchedule(channelId, 1);
       return { programs, from: now, to: now + 60 * 60_000 };

@@ -1,4 +1,4 @@
-import { unreadableText, type Capabilities, type NowPlayingEntry, type Session, type Status } from '../../../shared/airwave';
+import { hasRoute, ROUTES, unreadableText, type Capabilities, type NowPlayingEntry, type PublicRoutes, type Session, type Status } from '../../../shared/airwave';
 import { toDisposable } from '../../common/disposable';
 import { isApiError, type AirwaveClient } from '../client';
 import { nextSessionsSupport, sessionsOutcome, shouldAskSessions, type SessionsOutcome } from '../viewers/session-semantics';
@@ -49,9 +49,21 @@ export class ResourceFetcher {
       if (!(isApiError(error) && error.kind === 'not-found')) throw error;
     }
     const status = await conn.run((signal) => client.status({ signal }));
+    // The routes this server has, from its keyless OpenAPI document, so no route is found by trying it.
+    let routes: PublicRoutes | null = null;
+    try {
+      routes = await conn.run((signal) => client.openApi({ signal }));
+    } catch (error) {
+      if (!isApiError(error) || error.kind === 'cancelled') throw error; // a replaced connection, or cancelled
+      // no document (older servers, the published interface) or an unreadable one: routes are tried as before
+    }
     conn.ifCurrent(() => {
       const now = this.#deps.clock.now();
+      const sessionsRoute = hasRoute(routes, ROUTES.sessions);
+      if (sessionsRoute === false) this.#server.sessionsSupport = { state: 'absent' };
+      else if (sessionsRoute && this.#server.sessionsSupport.state === 'absent') this.#server.sessionsSupport = { state: 'unknown' };
       this.#deps.store.update((state) => ({
+        routes,
         capabilities: capabilities ? freshResource(capabilities, now) : { data: null, updatedAt: now, error: null },
         status: freshResource(status, now),
         server: state.server ? { ...state.server, name: status.name } : state.server,

@@ -9,6 +9,8 @@ import { fnv1a } from '../../common/hash';
  * any reconnect (a new epoch) is a baseline; a changed identity scheme is one too. Several new
  * viewers in one update become one summary. Muted users, quiet hours, a pause and "off" are
  * honoured, and the viewers they hide count as seen, so they are not announced later either.
+ * A new session of someone whose old session ended in the same update (a browser player changing
+ * channel) is a channel change, never news.
  * Wording: a viewer on a bumper is named with the channel; a group on one programme is one sentence.
  */
 
@@ -65,12 +67,15 @@ export function stepNotifications(memory: PolicyMemory | null, input: PolicyInpu
 
   const departed = recentDepartures(memory.departed, now);
   const people = new Set(present.values());
+  // people whose session ended in this update: one of them on a new session restarted it
+  const restarted = new Set<string>();
+  for (const [key, person] of memory.present) if (!present.has(key)) restarted.add(person);
 
   const news: Viewer[] = [];
   const suppressed: PolicyResult['suppressed'] = [];
   for (const viewer of list.viewers) {
     if (memory.present.has(viewer.key)) continue;
-    if (changedChannel(viewer, input.changedChannel)) {
+    if (changedChannel(viewer, input.changedChannel) || restarted.has(viewer.person)) {
       suppressed.push({ viewer, reason: 'channel-change' });
       continue;
     }

@@ -4,13 +4,30 @@ import type { Viewer, ViewerList } from './viewers';
 /**
  * How sessions behave on real Airwave servers, as pure rules the notification policy and the sync
  * engine apply: departures remembered across reconnects (a viewer gone for under a minute is not
- * new when they return), a channel change that is never a new viewer, who started watching while
+ * new when they return), a channel change that is never a new viewer (a `channel.tuned`, or a
+ * browser or TV-web player ending its session and starting a new one on the same device), who started watching while
  * the app was not looking, and a `/sessions` that answered badly once being asked again later
  * rather than given up for good.
  */
 
 /** A viewer who left and is back within this long is the same viewer, not news. */
 export const REJOIN_GRACE_MS = 60_000;
+
+/**
+ * Browser and TV-web players end their session and start a new one when the viewer changes
+ * channel. A new session of the same user on the same device within this long of the old one
+ * ending is that viewer changing channel, not a stop and a start.
+ */
+export const RESTART_WINDOW_MS = 10_000;
+
+/**
+ * Whether `later` may be `earlier` again in a new session: the same person (user on the same kind
+ * of device) and, when both say, the same device id.
+ */
+export function sameViewerRestarted(earlier: Viewer, later: Viewer): boolean {
+  if (earlier.person !== later.person) return false;
+  return !earlier.deviceId || !later.deviceId || earlier.deviceId === later.deviceId;
+}
 
 /** Departures still within the grace at `now` (person → when they were last seen leaving). */
 export function recentDepartures(departed: ReadonlyMap<string, number>, now: number): Map<string, number> {

@@ -13,6 +13,8 @@ export interface Viewer {
   key: string;
   /** the person on the device, to recognise someone who left and came straight back */
   person: string;
+  /** the device's own id (`/sessions` from Airwave 0.15.10), to pair a browser player's session restart */
+  deviceId?: string | null;
   user: string;
   /** "Apple TV 4K (tvOS)" */
   device: string | null;
@@ -38,6 +40,7 @@ export function viewerFromSession(session: Session): Viewer {
   return {
     key: `session:${session.id}`,
     person: personKey(session.user, session.device),
+    deviceId: session.deviceId ?? session.device?.id ?? null,
     user: session.user,
     device: deviceLabel(session.device),
     channelNumber: session.channel?.number ?? null,

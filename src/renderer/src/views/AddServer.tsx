@@ -6,6 +6,7 @@ import { bridge } from '../bridge';
 import { snapshot } from '../state';
 import { servers as t } from '../strings/servers';
 import { settings as ts } from '../strings/settings';
+import { IdentityHint } from './IdentityHint';
 import { ProbeSteps } from './ServerForm';
 
 /**
@@ -99,6 +100,7 @@ export function AddServer() {
       <label class="field">
         <span>{ts.address}</span>
         <input ref={first} name="add-server" type="text" inputMode="url" autoComplete="off" spellcheck={false} placeholder="192.168.1.10:36020" value={address.value} onInput={(event) => (address.value = (event.currentTarget as HTMLInputElement).value)} />
+        <IdentityHint address={address.value} id="add-server-identity" />
       </label>
       <label class="field">
         <span>{ts.key}</span>

@@ -5,6 +5,7 @@ import { attempt, type FormMessage } from '../attempt';
 import { bridge } from '../bridge';
 import { focusField, snapshot } from '../state';
 import { settings as t } from '../strings/settings';
+import { IdentityHint } from './IdentityHint';
 import './forms.css';
 
 /**
@@ -101,6 +102,7 @@ export function ServerForm({ firstRun, label = t.server }: { firstRun: boolean; 
           value={server}
           onInput={(event) => (serverField.value = (event.currentTarget as HTMLInputElement).value)}
         />
+        {server.trim() !== (settings.server ?? '') ? <IdentityHint address={server} id="server-identity" /> : null}
       </label>
       <label class="field">
         <span>{t.key}</span>

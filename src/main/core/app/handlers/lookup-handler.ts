@@ -25,7 +25,7 @@ export function lookupHandler(engine: EngineView, store: StateStore): (request: 
     if (held && (connection.suspended || connection.state === 'offline')) return ok(fromHeld(store, held, connection.message));
     try {
       // typed by the user: first in the governor's queue and not held to the background budget
-      const result = await lookup.lookup(client, number, { user: true });
+      const result = await lookup.lookup(client, number, { user: true }, store.state.routes);
       if (result.kind === 'missing') return failed('not-found', `There is no channel ${number}.`);
       const { channel, now, next, endsAt } = result;
       return ok({ number, channel: held, now: { current: now, next, endsAt, ...(channel ? { channel } : {}) } });

@@ -1,8 +1,9 @@
 /**
  * The channel sheet's "later" list: one channel's programmes for the next hours, from the server's
  * schedule route when it has one, else (or while the server is away) from the guide the app holds.
+ * A server whose `/openapi.json` does not list the route is not asked.
  */
-import type { Program } from '../../../../shared/airwave';
+import { hasRoute, ROUTES, type Program } from '../../../../shared/airwave';
 import type { BridgeHandlers, ChannelScheduleView, Outcome } from '../../../../shared/bridge';
 import { isApiError, isMissingResource, isMissingRoute } from '../../client';
 import type { StateStore } from '../../state';
@@ -15,6 +16,9 @@ export function scheduleHandlers(engine: EngineView, store: StateStore, now: () 
     getSchedule: async ({ channelId, hours }) => {
       const client = engine.client;
       if (!client) return failed('unconfigured', 'Connect to a server first.');
+      if (hasRoute(store.state.routes, ROUTES.schedule) === false) {
+        return fromGuide(engine, store, channelId, hours, now()) ?? failed('unavailable', 'This server does not offer a channel schedule.', 'Open the Guide to see what is on later.');
+      }
       try {
         const answer = await client.channelSchedule(channelId, hours);
         return ok({ channelId, source: 'server', asOf: null, programs: answer.programs });

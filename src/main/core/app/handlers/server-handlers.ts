@@ -7,8 +7,13 @@
  * of an entry only when the core itself probed it in `addServer` with the key the user typed, found
  * the entry's instanceId, and that key is the entry's own saved key. So a saved key only ever goes
  * to an address it was already given to; `addAddress` with any other address is refused.
+ * `identifyServer` asks an address who it is without a key (set-up names the server before a key
+ * is given) and may say it is a listed server again (the same instanceId): an offer only, which
+ * stores nothing and sends no key.
  */
-import type { AddServerResult, BridgeHandlers, LocalServerOffer, ProbeView } from '../../../../shared/bridge';
+import type { AddServerResult, BridgeHandlers, IdentifiedServer, LocalServerOffer, ProbeView } from '../../../../shared/bridge';
+import { identityWords } from '../../../../shared/airwave';
+import type { Identified } from '../../connection-test/identify';
 import { MAX_SERVERS } from '../../../../shared/bridge-servers';
 import { parseServerUrl } from '../../../../shared/server-url';
 import type { ProbeOptions, ProbeReport } from '../../connection-test/probe';
@@ -27,6 +32,8 @@ export interface ServerHandlerDeps {
   demo: DemoMode;
   servers: FollowedServers;
   findLocalServer: () => Promise<LocalServerOffer | null>;
+  /** asks an address who it is, without a key (gated like the probe) */
+  identify: (server: string) => Promise<Identified | null>;
   clock: Clock;
 }
 
@@ -64,7 +71,7 @@ function sameKey(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-type ServerCommands = 'addServer' | 'addAddress' | 'updateServer' | 'removeServer' | 'selectServer' | 'findLocalServer';
+type ServerCommands = 'addServer' | 'addAddress' | 'updateServer' | 'removeServer' | 'selectServer' | 'findLocalServer' | 'identifyServer';
 
 export function serverHandlers(deps: ServerHandlerDeps): Pick<BridgeHandlers, ServerCommands> {
   const { settings } = deps;
@@ -97,7 +104,27 @@ export function serverHandlers(deps: ServerHandlerDeps): Pick<BridgeHandlers, Se
       if (settings.servers.length > 0) return ok(null);
       return ok(await deps.findLocalServer());
     },
+    identifyServer: async ({ server }) => {
+      const parsed = parseServerUrl(server);
+      if (!parsed.ok) return failed('invalid-address', parsed.reason);
+      const found = await deps.identify(server);
+      return ok(found ? identified(deps, found) : null);
+    },
   };
+}
+
+/** What set-up says of an address that named itself; a listed server with its instanceId is offered, never changed. */
+function identified({ settings }: ServerHandlerDeps, { address, identity }: Identified): IdentifiedServer {
+  const words = identityWords(identity);
+  const byInstance = identity.instanceId ? settings.servers.find((s) => s.instanceId === identity.instanceId) : undefined;
+  const listed = byInstance ?? settings.servers.find((s) => s.addresses.some((a) => sameAddress(a, address.root)));
+  const known = listed ? { id: listed.id, name: listed.name } : null;
+  const sentence = !known
+    ? `Found ${words} — now paste an API key.`
+    : listed!.addresses.some((a) => sameAddress(a, address.root))
+      ? `This is ${known.name} (${words}), already in the list.`
+      : `This is ${known.name} again (${words}) — add it with ${known.name}'s API key to keep this address too.`;
+  return { server: address.display, name: identity.name, version: identity.version, sentence, listed: known };
 }
 
 async function addServer(deps: ServerHandlerDeps, verified: VerifiedAddresses, request: Parameters<BridgeHandlers['addServer']>[0]): Promise<AddServerResult> {
