@@ -22,6 +22,8 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
+          // some read the built app: out/ is rebuilt first when a source is newer
+          globalSetup: ['test/support/fresh-build.ts'],
           testTimeout: 20_000,
           // a shared 2-core machine: vitest's default of 1 s for expect.poll is too short under load
           expect: { poll: { timeout: 10_000, interval: 100 } },
@@ -33,6 +35,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['test/support/fresh-build.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,

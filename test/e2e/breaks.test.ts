@@ -14,8 +14,8 @@ const e2e = e2eSetup();
 
 describe('a channel on a break (airwave profile)', () => {
   it('On now and the channel sheet show "Break · <time> <programme>"', async () => {
-    // the demo's clock stands just inside the next break of a channel, within minutes of the page's own time
-    const clock = new ManualClock(new Date(Date.now()).toISOString());
+    // the demo's clock (the host's and the page's too, below) stands just inside the next break of a channel
+    const clock = new ManualClock(new Date(e2e.now()).toISOString());
     const demo = await e2e.demo({ seed: 7, channels: 6, viewers: 0, churn: 0, profile: 'airwave', clock });
     const get = demoGet(demo);
     let target: { number: number; breakStart: number; title: string } | null = null;
@@ -28,8 +28,9 @@ describe('a channel on a break (airwave profile)', () => {
     }
     if (!target) throw new Error('no channel of the demo has a break in the next 25 minutes');
     clock.set(target.breakStart + 1_000);
-    const host = await e2e.preview({ servers: [{ url: demo.url, apiKey: demo.key }] });
+    const host = await e2e.preview({ servers: [{ url: demo.url, apiKey: demo.key }], clock });
     const page = await openPopover(e2e.browser, host.url);
+    await page.clock.setFixedTime(clock.now());
     await page.getByRole('tab', { name: 'On now' }).click();
     const row = page.locator(`.channel-row[data-channel="${target.number}"]`);
     await row.waitFor();

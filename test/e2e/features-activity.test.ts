@@ -30,9 +30,9 @@ const entry = (at: number, kind: ActivityEntry['kind'], user: string, channelNum
 /** A log written before the app starts: two people today (one change noticed while away), one yesterday. */
 function seededDir(): string {
   const dir = tempDir();
-  const midnight = new Date();
+  const midnight = new Date(e2e.now());
   midnight.setHours(0, 0, 0, 0);
-  const today = Math.max(midnight.getTime() + 60_000, Date.now() - 3 * 3_600_000);
+  const today = Math.max(midnight.getTime() + 60_000, e2e.now() - 3 * 3_600_000);
   const lines = [
     entry(midnight.getTime() - 3 * 3_600_000, 'started', 'Yuki', 105, { watching: 'Matchday Live' }),
     entry(today, 'started', 'Ana', 101, { watching: 'Parks & Rivalries' }),

@@ -19,13 +19,15 @@ describe('favourite channels', () => {
     await page.getByRole('list', { name: '16 channels' }).waitFor();
     expect(await firstChannels(page, 1)).toEqual(['101']);
     await page.locator('[data-channel="101"]').focus();
-    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
-    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-channel'))).toBe('104');
+    // one press at a time, each once focus has moved (focus follows a frame later)
+    for (const next of ['102', '103', '104']) {
+      await page.keyboard.press('ArrowDown');
+      await poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-channel'))).toBe(next);
+    }
     // ArrowRight reaches the row's star (no extra tab stop), Space presses it
     await page.keyboard.press('ArrowRight');
-    const star = await focused(page);
-    expect(star.label).toMatch(/^Star 104 /);
-    expect(star.className).toContain('row-star');
+    await poll(async () => (await focused(page)).label ?? '').toMatch(/^Star 104 /);
+    expect((await focused(page)).className).toContain('row-star');
     await page.keyboard.press('Space');
     await poll(() => host.app.snapshot().favourites.map((f) => f.channelNumber)).toEqual([104]);
     await poll(() => firstChannels(page, 2)).toEqual(['104', '101']);
@@ -35,9 +37,9 @@ describe('favourite channels', () => {
     // ArrowLeft goes back to a row; Tab still leaves the list in one press
     await page.locator('.virtual-row .row-star').first().focus();
     await page.keyboard.press('ArrowLeft');
-    expect((await focused(page)).className).toContain('channel-row');
+    await poll(async () => (await focused(page)).className).toContain('channel-row');
     await page.keyboard.press('Tab');
-    expect((await focused(page)).label).toBe('Refresh');
+    await poll(async () => (await focused(page)).label).toBe('Refresh');
 
     // the channel sheet has a star too
     await page.locator('[data-channel="107"]').click();

@@ -18,7 +18,7 @@ async function withGuide(host: PreviewHost, scheme: 'light' | 'dark' = 'light'):
 
 /** A programme title airing later (not a bumper, not on now) on a channel of the loaded guide. */
 function laterTitle(host: PreviewHost): string {
-  const at = Date.now();
+  const at = e2e.now();
   const guide = host.app.engine.guide;
   const { total } = guide.rows({ from: 0, to: 0 });
   const programs = guide.rows({ from: 0, to: Math.min(total, 200) }).rows.flatMap((channel) => channel.programs);
@@ -37,7 +37,7 @@ function laterTitle(host: PreviewHost): string {
  * break, so the sheet's now/next slot offers no reminder at most times of day; search covers it.)
  */
 function channelWithLater(host: PreviewHost): number {
-  const ahead = Date.now() + 30 * 60_000;
+  const ahead = e2e.now() + 30 * 60_000;
   const row = host.app.engine.guide.rows({ from: 0, to: 50 }).rows.find((c) => c.programs.some((p) => p.ratingKey !== null && Date.parse(p.startsAt) > ahead));
   if (!row) throw new Error('the demo guide has nothing later');
   return row.number;

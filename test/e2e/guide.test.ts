@@ -9,6 +9,7 @@ import { openPopover, POPOVER, screenshot } from '../support/browser';
 import { startHostileServer } from '../support/hostile-server';
 import { startLocalServer } from '../support/local-server';
 import { e2eSetup } from './setup';
+import { pinPageClock } from '../support/e2e-clock';
 
 // The guide view in Chromium against the preview host (the real core, the demo server on
 // loopback): readable in 380 px, keyboard-safe, honest about failed loads, accessible in light
@@ -59,7 +60,7 @@ describe('the guide in 380 px', () => {
       .rows({ from: 0, to: 200 })
       .rows
       .flatMap((channel) => channel.programs)
-      .find((program) => program.ratingKey !== null && Date.parse(program.startsAt) > Date.now() + 60 * 60_000)!;
+      .find((program) => program.ratingKey !== null && Date.parse(program.startsAt) > e2e.now() + 60 * 60_000)!;
     await page.keyboard.press('/');
     const searchbox = page.getByRole('searchbox', { name: /Search titles/ });
     await expect.poll(() => searchbox.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -144,7 +145,7 @@ describe('the guide in 380 px', () => {
       d.setHours(24, 0, 0, 0);
       return d.getTime();
     });
-    expect(Date.now() + guideRequests.at(-1)!.forwardMinutes * 60_000).toBeGreaterThan(midnight);
+    expect(e2e.now() + guideRequests.at(-1)!.forwardMinutes * 60_000).toBeGreaterThan(midnight);
     // In the first hours after midnight (what the view shows at the 6-hour zoom), midnight
     // cannot reach the left edge even of the largest (24-hour) window: it lands at the end instead.
     const sinceMidnight = await page.evaluate(() => {
@@ -424,6 +425,7 @@ describe('accessibility and a light renderer', () => {
   it.each(['light', 'dark'] as const)('axe finds no serious or critical violation in the guide (%s)', async (scheme) => {
     const host = await demoGuide();
     const context = await e2e.browser.newContext({ viewport: POPOVER, colorScheme: scheme, reducedMotion: 'reduce', bypassCSP: true });
+    await pinPageClock(context);
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
     await page.goto(host.url);
@@ -443,6 +445,7 @@ describe('accessibility and a light renderer', () => {
   it('the first paint loads at most 250 KB of JavaScript; icons load per name, at their final size', async () => {
     const host = await demoGuide(16);
     const context = await e2e.browser.newContext({ viewport: POPOVER, reducedMotion: 'reduce' });
+    await pinPageClock(context);
     const page = await context.newPage();
     const scripts: { url: string; bytes: number }[] = [];
     page.on('response', (response) => {

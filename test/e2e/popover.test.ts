@@ -206,7 +206,7 @@ describe('keyboard only', () => {
     await expect.poll(() => cards(page).count()).toBe(2);
     await screenshot(page, 'watching-dark');
     await page.keyboard.press('Tab'); // the selected tab
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tab-watching');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('tab-watching');
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('tab-on-now');
     await page.getByRole('list', { name: '16 channels' }).waitFor();
@@ -247,7 +247,7 @@ describe('keyboard only', () => {
     await page.locator('#tab-guide').focus();
     await page.keyboard.press('Tab'); // search button
     await page.keyboard.press('Tab'); // settings button
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Settings');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Settings');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Notifications' }).waitFor();
     await screenshot(page, 'settings-dark');

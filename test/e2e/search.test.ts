@@ -16,7 +16,7 @@ describe('search', () => {
     // a show that airs more than once in the window, on air now somewhere or later
     const counts = new Map<string, number>();
     for (const program of guide.channels.flatMap((c) => c.programs)) {
-      if (program.ratingKey !== null && Date.parse(program.endsAt) > Date.now()) counts.set(program.showTitle ?? program.title, (counts.get(program.showTitle ?? program.title) ?? 0) + 1);
+      if (program.ratingKey !== null && Date.parse(program.endsAt) > e2e.now()) counts.set(program.showTitle ?? program.title, (counts.get(program.showTitle ?? program.title) ?? 0) + 1);
     }
     const [show] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]!;
     const opener = page.getByRole('button', { name: 'Search (/)' });
@@ -26,7 +26,7 @@ describe('search', () => {
     // the order the model says: by start time (what is on now first)
     const expected = guide.channels
       .flatMap((c) => c.programs.map((p) => ({ p, c })))
-      .filter(({ p }) => p.ratingKey !== null && Date.parse(p.endsAt) > Date.now() && ((p.showTitle ?? '').toLowerCase().includes(show.toLowerCase()) || p.title.toLowerCase().includes(show.toLowerCase())))
+      .filter(({ p }) => p.ratingKey !== null && Date.parse(p.endsAt) > e2e.now() && ((p.showTitle ?? '').toLowerCase().includes(show.toLowerCase()) || p.title.toLowerCase().includes(show.toLowerCase())))
       .sort((a, b) => Date.parse(a.p.startsAt) - Date.parse(b.p.startsAt))
       .map(({ c }) => `${c.number} ${c.name}`);
     expect(expected.length).toBeGreaterThan(1);
@@ -68,7 +68,7 @@ describe('search', () => {
     const later = host.app.engine.guide
       .rows({ from: 0, to: 8 })
       .rows.flatMap((c) => c.programs)
-      .find((p) => p.ratingKey !== null && Date.parse(p.startsAt) > Date.now() + 60 * 60_000 && !held.some((text) => text.includes(p.title.toLowerCase())))!;
+      .find((p) => p.ratingKey !== null && Date.parse(p.startsAt) > e2e.now() + 60 * 60_000 && !held.some((text) => text.includes(p.title.toLowerCase())))!;
     expect(later).toBeDefined();
     // the guide's answer is held back until the arrow key has been pressed on no results
     let release: () => void = () => {};
@@ -95,7 +95,7 @@ describe('search', () => {
     const page = await openPopover(e2e.browser, host.url, 'dark');
     await page.getByText('Nobody is watching right now').waitFor();
     await poll(() => host.app.store.state.onNow.data !== null).toBe(true);
-    const onAir = host.app.store.state.onNow.data!.channels.map((c) => c.now).find((p) => p && p.ratingKey !== null && Date.parse(p.endsAt) > Date.now() + 30_000)!;
+    const onAir = host.app.store.state.onNow.data!.channels.map((c) => c.now).find((p) => p && p.ratingKey !== null && Date.parse(p.endsAt) > e2e.now() + 30_000)!;
     await page.keyboard.press('/');
     await poll(() => page.getByRole('searchbox').evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type(onAir.title);
@@ -111,8 +111,8 @@ describe('search', () => {
     await page.getByRole('tab', { name: 'Guide' }).click();
     await page.locator('.block').first().waitFor();
     // a title airing 6 to 24 hours from now: beyond a 1-hour guide
-    const day = await host.app.engine.guide.searchDay(host.app.engine.client, 'the', Date.now(), 500);
-    const far = day.hits.find((h) => h.program.ratingKey !== null && Date.parse(h.program.startsAt) > Date.now() + 6 * 3_600_000)!;
+    const day = await host.app.engine.guide.searchDay(host.app.engine.client, 'the', e2e.now(), 500);
+    const far = day.hits.find((h) => h.program.ratingKey !== null && Date.parse(h.program.startsAt) > e2e.now() + 6 * 3_600_000)!;
     expect(far).toBeDefined();
     const title = far.program.showTitle ?? far.program.title;
     const results = async () => {
@@ -180,7 +180,7 @@ describe('search', () => {
     await poll(() => page.getByRole('searchbox').evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Escape');
     await page.getByRole('searchbox').waitFor({ state: 'detached' });
-    expect((await focused(page)).tag).not.toBe('body');
+    await poll(async () => (await focused(page)).tag).not.toBe('body');
     await page.keyboard.type('10');
     await page.locator('.number-entry').waitFor();
     await page.keyboard.press('Escape'); // drops the typed number

@@ -67,7 +67,7 @@ describe('the server switcher', () => {
     await poll(() => onNowCount(page)).toBe('14 channels');
     expect(shown(host)).toBe(cabinId);
     await poll(() => switcher(page).textContent()).toContain('Cabin');
-    expect((await focused(page)).className).toContain('switcher-button'); // focus back where the menu came from
+    await poll(async () => (await focused(page)).className).toContain('switcher-button'); // focus back where the menu came from
 
     // Alt+1 and Alt+2 from anywhere (here: a channel row)
     await page.locator('.channel-row').first().focus();
@@ -88,7 +88,7 @@ describe('the server switcher', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-checked'))).toBe('true');
     await page.keyboard.press('Escape');
     await poll(() => menuItems(page).count()).toBe(0);
-    expect((await focused(page)).className).toContain('switcher-button');
+    await poll(async () => (await focused(page)).className).toContain('switcher-button');
     await page.keyboard.press('Enter');
     await poll(() => menuItems(page).count()).toBe(2);
     await page.keyboard.press('Home');
@@ -196,7 +196,7 @@ describe('Watching with several servers', () => {
     // a reminder says which server its programme is on
     // (a programme ahead from Home's guide: what On now holds as "next" may be a break, or starting now)
     expect((await host.app.handlers.loadGuide({ forwardMinutes: 180 })).ok).toBe(true);
-    const ahead = (p: { ratingKey: string | null; startsAt: string }) => p.ratingKey !== null && Date.parse(p.startsAt) > Date.now() + 5 * 60_000;
+    const ahead = (p: { ratingKey: string | null; startsAt: string }) => p.ratingKey !== null && Date.parse(p.startsAt) > e2e.now() + 5 * 60_000;
     const row = host.app.engine.guide.rows({ from: 0, to: 50 }).rows.find((channel) => channel.programs.some(ahead))!;
     const next = row.programs.find(ahead)!;
     const reminder = await host.app.handlers.addReminder({ channelId: row.id, channelNumber: row.number, channelName: row.name, title: next.title, showTitle: next.showTitle, ratingKey: next.ratingKey, startsAt: next.startsAt, endsAt: next.endsAt });
@@ -240,7 +240,7 @@ describe('Watching with several servers', () => {
     await poll(() => page.locator('li.card').count()).toBe(2);
     await poll(() => page.locator('li.card.card-focused .server-chip-name').textContent()).toBe('Cabin');
     expect(await page.locator('li.card.card-focused').count()).toBe(1);
-    expect(await page.evaluate(() => document.activeElement?.closest('li.card')?.querySelector('.server-chip-name')?.textContent)).toBe('Cabin');
+    await poll(() => page.evaluate(() => document.activeElement?.closest('li.card')?.querySelector('.server-chip-name')?.textContent)).toBe('Cabin');
   });
 });
 

@@ -4,10 +4,12 @@ import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { startPreviewHost, type PreviewHost, type PreviewOptions } from '../../src/main/preview/host';
 import { launchBrowser } from '../support/browser';
 import { ensureBuilt, out } from '../support/built';
+import { e2eClock } from '../support/e2e-clock';
 
 /**
  * Shared set-up for the per-view end-to-end files: one Chromium per file, preview hosts and demo
- * servers closed after each test. Every wait is bounded by Playwright's timeouts.
+ * servers closed after each test. Every wait is bounded by Playwright's timeouts. The hosts, the
+ * demo servers and the pages (support/browser.ts) share the file's pinned clock (e2e-clock.ts).
  */
 export function e2eSetup() {
   const ctx = { browser: undefined as unknown as Browser };
@@ -31,15 +33,17 @@ export function e2eSetup() {
     async preview(options: Partial<PreviewOptions> = {}): Promise<PreviewHost> {
       // first run looks for Airwave on this computer's port 36020: whatever this machine runs there
       // must not show up in the tests (those of the offer pass their own finder)
-      const host = await startPreviewHost({ rendererDir: out('renderer'), ...options, app: { findLocalServer: async () => null, ...options.app } });
+      const host = await startPreviewHost({ rendererDir: out('renderer'), clock: e2eClock, ...options, app: { findLocalServer: async () => null, ...options.app } });
       hosts.push(host);
       return host;
     },
     async demo(options: Parameters<typeof startDemoServer>[0] = {}): Promise<DemoServer> {
-      const demo = await startDemoServer({ port: 0, seed: 11, channels: 12, viewers: 2, churn: 0, ...options });
+      const demo = await startDemoServer({ port: 0, seed: 11, channels: 12, viewers: 2, churn: 0, clock: e2eClock, ...options });
       demos.push(demo);
       return demo;
     },
+    /** the time every host, demo and page of this file reads (ms since the epoch) */
+    now: () => e2eClock.now(),
     /** closes a demo early (the server "goes away") without closing it twice */
     async drop(demo: DemoServer): Promise<void> {
       demos.splice(demos.indexOf(demo), 1);

@@ -9,6 +9,7 @@ import type { PreviewHost } from '../../src/main/preview/host';
 import { focused, openPopover, screenshot } from '../support/browser';
 import { onAirChannel } from '../support/core-harness';
 import { e2eSetup, poll } from './setup';
+import { pinPageClock } from '../support/e2e-clock';
 
 // Watching: viewer cards, their sheet, compact density, honest empty states.
 const e2e = e2eSetup();
@@ -56,15 +57,15 @@ describe('Watching', () => {
     expect((await focused(page)).className).toContain('card-button');
     // one tab stop: Tab leaves the list (to the footer's refresh), Shift+Tab comes back to the same card
     await page.keyboard.press('Tab');
-    expect((await focused(page)).label).toBe('Refresh');
+    await poll(async () => (await focused(page)).label).toBe('Refresh');
     await page.keyboard.press('Shift+Tab');
-    expect((await focused(page)).className).toContain('card-button');
+    await poll(async () => (await focused(page)).className).toContain('card-button');
     await page.keyboard.press('ArrowDown');
     // focus moves once the card is rendered (the next frame): the second card, in the DOM as on screen
     await poll(() => page.evaluate(() => document.activeElement?.closest('li.card')?.getAttribute('aria-posinset'))).toBe('2');
     const secondText = () => page.evaluate(() => document.activeElement?.textContent);
-    const second = await secondText();
-    expect(second).toBe(await page.locator('.card-button').nth(1).textContent());
+    const second = await page.locator('.card-button').nth(1).textContent();
+    await poll(secondText).toBe(second);
     await page.keyboard.press('Enter');
     const sheet = page.getByRole('dialog');
     await sheet.waitFor();
@@ -75,7 +76,7 @@ describe('Watching', () => {
     // focus stays inside the sheet
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press('Tab');
-      expect(await sheet.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      await poll(() => sheet.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     }
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'detached' });
@@ -174,7 +175,7 @@ describe('Watching', () => {
     expect(await page.locator('.empty-text').textContent()).toBe('You will get a notification when someone starts.');
     await host.app.handlers.updateSettings({ notifications: { enabled: false } });
     await poll(() => page.locator('.empty-text').textContent()).toMatch(/Notifications are off/);
-    await host.app.handlers.updateSettings({ notifications: { enabled: true, pausedUntil: Date.now() + 3_600_000 } });
+    await host.app.handlers.updateSettings({ notifications: { enabled: true, pausedUntil: e2e.now() + 3_600_000 } });
     await poll(() => page.locator('.empty-text').textContent()).toMatch(/paused until/);
   });
 });
@@ -251,6 +252,7 @@ describe('artwork at the size shown', () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 2, churn: 0 } });
     for (const deviceScaleFactor of [1, 2]) {
       const context = await e2e.browser.newContext({ viewport: { width: 380, height: 560 }, deviceScaleFactor });
+      await pinPageClock(context);
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
       await page.goto(host.url);

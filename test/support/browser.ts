@@ -2,10 +2,12 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { pinPageClock } from './e2e-clock';
 
 /**
  * Debian's Chromium driven by Playwright (no browser download). Every page is the popover's size,
- * in light or dark, and every screenshot lands in test-results/screens/ for a person to look at.
+ * in light or dark, on the test file's pinned clock (e2e-clock.ts), and every screenshot lands in
+ * test-results/screens/ for a person to look at.
  */
 const CANDIDATES = [
   process.env.CHROMIUM_PATH,
@@ -38,6 +40,7 @@ export function launchBrowser(): Promise<Browser> {
 
 export async function openPopover(browser: Browser, url: string, colorScheme: 'light' | 'dark' = 'light', locale?: string): Promise<Page> {
   const context = await browser.newContext({ viewport: POPOVER, colorScheme, reducedMotion: 'reduce', ...(locale ? { locale } : {}) });
+  await pinPageClock(context);
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   await page.goto(url);

@@ -50,10 +50,12 @@ export interface HarnessOptions {
   viewerKey?: boolean;
   /** the demo keeps its own time when the computer's clock is set (`clock.jump`), as a real server does */
   steadyServer?: boolean;
+  /** the fake clock to run on (a subclass that records what is scheduled, say); a fresh one by default */
+  clock?: ManualClock;
 }
 
 export async function startCoreHarness(options: HarnessOptions = {}): Promise<CoreHarness> {
-  const clock = new ManualClock('2026-09-27T18:00:00.000Z');
+  const clock = options.clock ?? new ManualClock('2026-09-27T18:00:00.000Z');
   const demo = await startDemoServer({ seed: 21, channels: 8, viewers: 2, churn: 0, ...options.demo, clock: options.steadyServer ? clock.steady : clock });
   const dataDir = mkdtempSync(join(tmpdir(), 'airwave-core-'));
   const { backend } = openSettingsDir(dataDir);

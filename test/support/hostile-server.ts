@@ -44,6 +44,10 @@ export interface HostileServer {
   hugeMostSent: number;
   /** requests that reached this proxy, by path under the API (misbehaved or passed through) */
   requests: Record<string, number>;
+  /** writes one keepalive comment to every event stream held open (`sse-silent`, `sse-garbage`); how many */
+  keepalive(): number;
+  /** when (`options.now`) the last misbehaving event stream was opened, once one was */
+  streamOpenedAt: number | null;
   close(): Promise<void>;
 }
 
@@ -56,6 +60,7 @@ const moveEnds = (body: string, endsAt: string) => body.replace(/"endsAt":"[^"]*
 export async function startHostileServer(demo: DemoServer, options: { redirectTo?: string; now?: () => number } = {}): Promise<HostileServer> {
   const sockets = new Set<Socket>();
   const stalled = new Set<ServerResponse>();
+  const streams = new Set<ServerResponse>();
   let paths: RegExp = /./;
   let server: Server | null = null;
   let port = 0;
@@ -158,6 +163,7 @@ export async function startHostileServer(demo: DemoServer, options: { redirectTo
   const sseMisbehave = (res: ServerResponse, mode: HostileMode) => {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
     res.write('event: hello\ndata: {}\n\n');
+    hostile.streamOpenedAt = options.now?.() ?? null;
     if (mode === 'sse-garbage') {
       res.write('event: session.started\ndata: {not json at all\n\n');
       res.write('event: session.started\ndata: {"no":"envelope"}\n\n');
@@ -171,6 +177,8 @@ export async function startHostileServer(demo: DemoServer, options: { redirectTo
       return;
     }
     stalled.add(res); // silent (or garbage, then silent): held open until released
+    streams.add(res);
+    res.on('close', () => streams.delete(res));
   };
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
@@ -216,6 +224,11 @@ export async function startHostileServer(demo: DemoServer, options: { redirectTo
     mode: 'ok',
     hugeMostSent: 0,
     requests: {},
+    streamOpenedAt: null,
+    keepalive() {
+      for (const res of streams) res.write(': keepalive\n\n');
+      return streams.size;
+    },
     async setMode(mode, only = /./) {
       release();
       paths = only;

@@ -58,6 +58,46 @@ describe('log file', () => {
     expect(redact('abc', ['', null, 'ab'])).toBe('abc'); // too short to be a key: left alone
   });
 
+  it('redacts every form of a key whose base64 has + and /: as it is, base64 padded and not, base64url, URL-encoded', () => {
+    // a key whose base64 carries '+', '/' and padding, so base64, base64url and the unpadded form all differ
+    const key = 'aw_live_9f3Kq>>>>?x';
+    const base64 = Buffer.from(key).toString('base64');
+    const unpadded = base64.replace(/=+$/, '');
+    const base64url = Buffer.from(key).toString('base64url');
+    const encoded = encodeURIComponent(key);
+    expect(base64).toMatch(/\+/);
+    expect(base64).toMatch(/\//);
+    expect(base64).toMatch(/=$/);
+    expect(new Set([key, base64, unpadded, base64url, encoded]).size).toBe(5);
+    // each form where a log line would carry it; the words around it stay
+    const lines = [
+      `status failed: server said "invalid key ${key}" (HTTP 401)`,
+      `header x-api-key: ${base64}`,
+      `token ${unpadded}. retrying`,
+      `event stream url http://tv.local/api/public/v1/events?t=${base64url}&since=0`,
+      `GET http://tv.local/api/public/v1/status?api_key=${encoded} failed`,
+      `two in one: ${base64url} then ${key}`,
+    ];
+    const echoed: string[] = [];
+    const log = openLogFile({ dir: tempDir(), secrets: () => [key], echo: (line) => echoed.push(line) });
+    for (const line of lines) log.write(line);
+    const file = readFileSync(log.path, 'utf8');
+    for (const text of [file, echoed.join('\n')]) {
+      for (const form of [key, base64, unpadded, base64url, encoded]) expect(text).not.toContain(form);
+      // no telling piece of one either: the part only the key has
+      expect(text).not.toContain('9f3Kq');
+      expect(text).not.toContain('ZjNLcT4');
+    }
+    expect(file.trim().split('\n').map((line) => line.replace(/^\[[^\]]+\] /, ''))).toEqual([
+      'status failed: server said "invalid key [redacted]" (HTTP 401)',
+      'header x-api-key: [redacted]',
+      'token [redacted]. retrying',
+      'event stream url http://tv.local/api/public/v1/events?t=[redacted]&since=0',
+      'GET http://tv.local/api/public/v1/status?api_key=[redacted] failed',
+      'two in one: [redacted] then [redacted]',
+    ]);
+  });
+
   it('rotates at the size limit, keeping three files in all', () => {
     const dir = tempDir();
     const log = openLogFile({ dir, maxBytes: 4_000, echo: null });
