@@ -31,8 +31,14 @@ export function OnNow() {
   const { scrollRef, items, totalSize, scrollToIndex } = useVirtualRows(count, ON_NOW_ROW, 6, count ? index : null);
   const rowAt = useOnNowRows(summary, items[0]?.index ?? 0, items.at(-1)?.index ?? 0);
   const target = focusedChannel.value;
-  const focusRow = (i: number, part = '.channel-row') =>
-    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-index="${i}"] ${part}`)?.focus({ preventScroll: false }));
+  // the row the keyboard is on now: keys pressed faster than a frame each move on from the last one,
+  // and the focus given a frame later goes to the row asked for last (never back to an older one)
+  const latest = useRef(index);
+  latest.current = index;
+  const focusRow = (i: number, part = '.channel-row') => {
+    latest.current = i;
+    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-index="${latest.current}"] ${part}`)?.focus({ preventScroll: false }));
+  };
   /** Moves focus to the row the core puts `which` at (a channel asked for, or a star that moved its row). */
   const follow = (which: { numbers: number[] } | { ids: string[] }, part?: string) =>
     void bridge.getOnNowRows(which).then((answer) => {
@@ -65,7 +71,7 @@ export function OnNow() {
   const stale = isStale(s.onNow);
   const onKeyDown = (event: KeyboardEvent) => {
     if (starKeys(event)) return;
-    const next = rovingStep(event.key, index, count);
+    const next = rovingStep(event.key, latest.current, count);
     if (next === null) return;
     event.preventDefault();
     setActive(next);
