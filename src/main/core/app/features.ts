@@ -88,7 +88,6 @@ export class Features {
       },
       problem,
       selected,
-      deps.settings.servers[0]?.id ?? null,
     );
     // a reminder's own server when it is followed, else the selected one (a reminder from before servers were told apart)
     const serverOf = (reminder: { server?: string }) => (reminder.server ? deps.servers.slot(reminder.server) : null);

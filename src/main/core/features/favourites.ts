@@ -30,17 +30,14 @@ export class Favourites {
   #all: FavouriteChannel[];
   #shown: { server: string | null; all: FavouriteChannel[]; list: FavouriteChannel[] } | null = null;
 
-  /**
-   * Reads the saved favourites; `problem` reports a damaged file (set aside, started empty).
-   * Favourites saved before servers were told apart belong to `legacyOwner` (the first server).
-   */
-  constructor(store: FeatureStore, changed: () => void, problem: (text: string) => void, server: () => string | null = () => null, legacyOwner: string | null = null) {
+  /** Reads the saved favourites; `problem` reports a damaged file (set aside, started empty). */
+  constructor(store: FeatureStore, changed: () => void, problem: (text: string) => void, server: () => string | null = () => null) {
     this.#store = store;
     this.#changed = changed;
     this.#server = server;
     const loaded = store.read(FAVOURITES_FILE, FAVOURITES_SCHEMA);
     if (loaded.problem) problem(loaded.problem);
-    this.#all = (loaded.value?.favourites ?? []).map((f) => (f.server === undefined && legacyOwner ? { ...f, server: legacyOwner } : f));
+    this.#all = loaded.value?.favourites ?? [];
   }
 
   /** The shown server's favourites, in the order they were starred; the same array until they change. */
