@@ -172,11 +172,12 @@ describe('Remind me from the guide', () => {
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'detached' });
 
-    // what is on air has started: no Remind me (Follow stays)
+    // what is on air has started: no Remind me, and the sheet says why (Follow stays)
     await page.locator('.guide-row .block-now:not(.block-bumper)').first().click();
     await sheet.waitFor();
     await sheet.getByRole('button', { name: /^Follow/ }).waitFor();
     expect(await sheet.getByRole('button', { name: /^Remind me|^Reminder set/ }).count()).toBe(0);
+    expect(await sheet.locator('.slot-too-late').textContent()).toMatch(/^Started at \d{1,2}:\d{2}.*: too late for a reminder$/);
   });
 });
 

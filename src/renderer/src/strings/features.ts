@@ -12,6 +12,8 @@ export const features = {
   remind: 'Remind me',
   remindAt: (what: string, at: number) => `Remind me of ${what} at ${localTime(at)}`,
   reminded: 'Reminder set',
+  /** why there is no Remind me for a programme on air */
+  tooLateToRemind: (startedAt: number) => `Started at ${localTime(startedAt)}: too late for a reminder`,
   cancelReminderOf: (what: string, at: number) => `Cancel the reminder for ${what} at ${localTime(at)}`,
   follow: 'Follow',
   followTitle: (title: string) => `Follow “${title}”`,
