@@ -4,7 +4,8 @@ import { Eye, RefreshCw, Search as SearchIcon, Settings as SettingsIcon } from '
 import { ago, connectionLabel } from '../../shared/format';
 import { focusFallback } from './components/a11y';
 import { bridge } from './bridge';
-import { channelDetail, configured, focusField, isStale, now, programDetail, searchOpen, snapshot, typedNumber, view, viewerDetail, type View } from './state';
+import { channelDetail, closeSettings, configured, healthy, isStale, now, openSettings, programDetail, recovered, searchOpen, snapshot, startKeyFix, typedNumber, view, viewerDetail, type View } from './state';
+import { pinRoot } from './components/scroll';
 import { common as t } from './strings/common';
 import { Activity } from './features/Activity';
 import { ChannelDetail } from './views/ChannelDetail';
@@ -40,7 +41,16 @@ export function App() {
     );
   }
   if (!configured.value) return <FirstRun />;
+  return <Shell />;
+}
+
+function Shell() {
+  const s = snapshot.value!;
   const current = view.value;
+  // the shell's first paint: focus starts on the selected tab (or Settings' Back), not on <body>
+  useEffect(() => {
+    if (document.activeElement === document.body || document.activeElement === null) focusFallback();
+  }, []);
   // On now, the guide and Activity are the shown server's: another server starts them afresh
   const server = s.settings.selectedServer ?? '';
   return (
@@ -74,13 +84,14 @@ export function App() {
           aria-label={t.settings}
           aria-pressed={current === 'settings'}
           title={t.settings}
-          onClick={() => (view.value = current === 'settings' ? 'watching' : 'settings')}
+          onClick={() => (current === 'settings' ? closeSettings() : openSettings())}
         >
           <SettingsIcon size={16} aria-hidden />
         </button>
       </header>
       <Notices />
       <ConnectionProblem />
+      <Recovered />
       <main id="panel" class="panel" role={current === 'settings' ? 'region' : 'tabpanel'} aria-labelledby={current === 'settings' ? undefined : `tab-${current}`} aria-label={current === 'settings' ? 'Settings' : undefined}>
         {current === 'watching' ? (
           <Watching />
@@ -166,14 +177,12 @@ const busyOf = (c: NonNullable<typeof snapshot.value>['connection']) => c.busy =
 
 /** When the server is away, busy, rejects the key or is not supported: what is wrong, in its own words. */
 function ConnectionProblem() {
-  const c = snapshot.value!.connection;
+  const s = snapshot.value!;
+  const c = s.connection;
   if (c.state !== 'offline' && c.state !== 'unauthorized' && c.state !== 'incompatible') return null;
   // several servers: say which one (the server shown; the others have their dots in the switcher)
   const shownName = severalServers.value ? (serverList.value.find((server) => server.selected)?.name ?? null) : null;
-  const fixKey = () => {
-    view.value = 'settings';
-    focusField.value = 'apiKey';
-  };
+  const fixKey = () => startKeyFix(s.settings.selectedServer ?? null);
   return (
     <div class="notices">
       <div class="notice notice-warning problem" role="status">
@@ -186,6 +195,22 @@ function ConnectionProblem() {
             {t.fixKey}
           </button>
         ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** After "Fix the key": the key was accepted, and (once it is) the server is live again. */
+function Recovered() {
+  const name = recovered.value;
+  if (!name) return null;
+  return (
+    <div class="notices">
+      <div class="notice notice-ok" role="status">
+        <span>{healthy.value ? t.liveAgain(name) : t.keyAccepted(name)}</span>
+        <button type="button" class="icon-button" aria-label={t.dismiss} onClick={() => (recovered.value = null)}>
+          ×
+        </button>
       </div>
     </div>
   );
@@ -235,6 +260,9 @@ function tabKeys(event: KeyboardEvent): void {
   document.getElementById(`tab-${TABS[next]!.id}`)?.focus(); // every tab is rendered, so focus can move at once
 }
 
+/** A sheet, the search or a typed number is over the view (Escape closes that first). */
+const overlayOpen = () => !!typedNumber.value || searchOpen.value || programDetail.value !== null || channelDetail.value !== null || viewerDetail.value !== null;
+
 const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
@@ -267,6 +295,13 @@ function useGlobalKeys(): void {
         searchOpen.value = true;
         return;
       }
+      if (event.key === 'Escape' && !event.defaultPrevented && view.value === 'settings' && !overlayOpen()) {
+        // Settings is left with Escape from anywhere in it, a field too (a field that uses Escape
+        // itself, as the shortcut recorder or a rename, stops it first)
+        event.preventDefault();
+        closeSettings();
+        return;
+      }
       if (typing(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
       if (/^[0-9]$/.test(event.key)) {
         event.preventDefault();
@@ -293,6 +328,12 @@ function useGlobalKeys(): void {
       }
     };
     window.addEventListener('keydown', onKey);
+    const unpin = pinRoot();
+    // opening the popover (the window gains focus) puts focus somewhere useful, never on <body>
+    const onWindowFocus = () => {
+      if (document.activeElement === document.body || document.activeElement === null) focusFallback();
+    };
+    window.addEventListener('focus', onWindowFocus);
     // Focus never falls to <body>: when the focused element leaves the DOM (a view or button that
     // re-rendered away), focus goes to the selected tab instead.
     let last: Element | null = null;
@@ -307,6 +348,8 @@ function useGlobalKeys(): void {
     observer.observe(document.body, { childList: true, subtree: true });
     return () => {
       window.removeEventListener('keydown', onKey);
+      window.removeEventListener('focus', onWindowFocus);
+      unpin();
       document.removeEventListener('focusin', onFocusIn);
       observer.disconnect();
     };

@@ -13,6 +13,9 @@ export const common = {
   noServer: 'No server',
   demo: 'demo',
   fixKey: 'Fix the key',
+  /** after "Fix the key", once the server answers again */
+  liveAgain: (server: string) => `Key accepted. ${server} is live again.`,
+  keyAccepted: (server: string) => `Key accepted. Connecting to ${server}…`,
   watchingCount: (n: number) => plural(n, { one: '{n} watching', other: '{n} watching' }),
   /** the tab badge when the count may be out of date */
   watchingCountStale: (n: number, at: number) => `${plural(n, { one: '{n} watching', other: '{n} watching' })}, as of ${localTime(at)}`,

@@ -3,6 +3,7 @@ import { localTime, plural } from '../../../shared/format';
 /** Words of Settings and the server form (first run uses the same form). */
 export const settings = {
   server: 'Server',
+  back: (to: string) => `Back to ${to}`,
   /** the Server section with several servers: it edits the one shown */
   serverNamed: (name: string) => `Server: ${name}`,
   demoHint: 'Connected to the built-in demo. Leave it, or save a real server below.',

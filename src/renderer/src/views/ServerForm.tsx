@@ -3,7 +3,8 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { AuthStyle, ProbeView } from '../../../shared/bridge';
 import { attempt, type FormMessage } from '../attempt';
 import { bridge } from '../bridge';
-import { focusField, snapshot } from '../state';
+import { revealInPane } from '../components/scroll';
+import { closeSettings, fixingKey, focusField, recovered, snapshot } from '../state';
 import { settings as t } from '../strings/settings';
 import './forms.css';
 
@@ -48,7 +49,7 @@ export function ServerForm({ firstRun, label = t.server }: { firstRun: boolean; 
   useEffect(() => {
     if (wantKey !== 'apiKey' || !keyRef.current) return;
     focusField.value = null;
-    keyRef.current.scrollIntoView({ block: 'center' });
+    revealInPane(keyRef.current, 'center'); // the pane scrolls, never the popover's root
     keyRef.current.focus();
   }, [wantKey]);
 
@@ -70,7 +71,15 @@ export function ServerForm({ firstRun, label = t.server }: { firstRun: boolean; 
       keyField.value = '';
       serverField.value = null;
       authField.value = null;
-      message.value = { kind: 'ok', text: t.connected(result.probe.server ?? server.trim()) };
+      const name = result.probe.server ?? server.trim();
+      if (fixingKey.value) {
+        // "Fix the key" done: back where the user was, where the app says it is live again
+        message.value = null;
+        recovered.value = name;
+        closeSettings();
+        return;
+      }
+      message.value = { kind: 'ok', text: t.connected(name) };
     });
   const demo = () =>
     attempt(busy, 'demo', message, async () => {
@@ -167,7 +176,8 @@ export function ProbeSteps({ probe: view, kind, failed }: { probe: ProbeView; ki
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     const failing = ref.current?.querySelector('.step-fail') ?? ref.current?.querySelector('.step-warn');
-    (failing ?? ref.current)?.scrollIntoView({ block: 'nearest' });
+    const target = failing ?? ref.current;
+    if (target instanceof HTMLElement) revealInPane(target);
   }, [view]);
   const headline = ok ? t.testPassed(view.summary) : failed ? failed(view.summary) : kind === 'save' ? t.notSaved(view.summary) : t.testFailed(view.summary);
   const given = new Set<string>();

@@ -3,7 +3,9 @@ import type { SettingsPatch, UpdateStatus } from '../../../shared/bridge';
 import { APP_NAME, APP_VERSION } from '../../../shared/app-info';
 import { localTime, pauseUntil, type PauseChoice } from '../../../shared/format';
 import { bridge } from '../bridge';
-import { now, snapshot } from '../state';
+import { ArrowLeft } from 'lucide-preact';
+import { closeSettings, now, settingsFrom, snapshot } from '../state';
+import { common } from '../strings/common';
 import { settings as t } from '../strings/settings';
 import { FeatureSettings } from '../features/FeatureSettings';
 import { MutedNames } from './MutedNames';
@@ -53,6 +55,13 @@ export function Settings() {
   const serverHeading = shown ? t.serverNamed(shown.name) : t.server;
   return (
     <div class="settings scroll-plain">
+      <div class="settings-top">
+        {/* the way back, for a mouse (Escape does the same from anywhere in Settings) */}
+        <button type="button" class="button button-quiet settings-back" data-focus-home onClick={closeSettings}>
+          <ArrowLeft size={14} aria-hidden />
+          {t.back(backLabel(settingsFrom.value))}
+        </button>
+      </div>
       {settings.demo && (settings.servers?.length ?? 0) <= 1 ? null : <ServersSection />}
       <section aria-labelledby="settings-server">
         <h2 id="settings-server">{serverHeading}</h2>
@@ -206,6 +215,9 @@ export function Settings() {
     </div>
   );
 }
+
+const backLabel = (from: string) =>
+  from === 'on-now' ? common.tabs.onNow : from === 'guide' ? common.tabs.guide : from === 'activity' ? common.tabs.activity : common.tabs.watching;
 
 /** "Check for updates…" and "Open log folder": each says in words what came of it. */
 function HostButtons() {
