@@ -80,3 +80,78 @@ describe('trouble you can get out of', () => {
     expect((await focused(page)).tag).not.toBe('body');
   });
 });
+
+/** Where the header's parts sit: each tab's left and right edge, the search and gear buttons'. */
+function headerBoxes(page: Page) {
+  return page.evaluate(() => {
+    const edges = (el: Element | null) => {
+      const box = el!.getBoundingClientRect();
+      return [Math.round(box.left), Math.round(box.right)];
+    };
+    const tabs = [...document.querySelectorAll('[role=tab]')].map(edges);
+    const header = document.querySelector('.header')!;
+    const buttons = [...header.querySelectorAll(':scope > .icon-button')].map(edges);
+    const badge = document.querySelector('.tab .count');
+    return {
+      tabs,
+      buttons,
+      overflow: header.scrollWidth - header.clientWidth,
+      badge: badge?.textContent ?? null,
+      badgeColour: badge ? getComputedStyle(badge).backgroundColor : null,
+      errorColour: getComputedStyle(document.documentElement).getPropertyValue('--bad').trim(),
+      nowColour: getComputedStyle(document.documentElement).getPropertyValue('--now').trim(),
+    };
+  });
+}
+
+const rgb = (hex: string) => {
+  const n = parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+};
+
+describe('the header', () => {
+  it('fits tabs, search and gear in 380 px at 1x and 2x with 100, 12 and 10 viewers; the badge slot holds "99+" and the tabs never shift', async () => {
+    const demo = await e2e.demo({ viewers: 100, channels: 40 });
+    const host = await e2e.preview({ server: demo.url, apiKey: demo.key });
+    await poll(() => host.app.snapshot().watching).toBe(100);
+    for (const deviceScaleFactor of [1, 2]) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const context = await e2e.browser.newContext({ viewport: { width: 380, height: 560 }, deviceScaleFactor, colorScheme, reducedMotion: 'reduce' });
+        const page = await context.newPage();
+        await page.goto(host.url);
+        await poll(() => page.locator('.tab .count').textContent()).toBe('99+');
+        const boxes = await headerBoxes(page);
+        expect(boxes.overflow).toBe(0);
+        for (const [left, right] of [...boxes.tabs, ...boxes.buttons]) {
+          expect(left).toBeGreaterThanOrEqual(0);
+          expect(right).toBeLessThanOrEqual(380);
+        }
+        // an ordinary count is not in the colour of errors (or of the red "On now")
+        expect(boxes.badgeColour).not.toBe(rgb(boxes.errorColour));
+        expect(boxes.badgeColour).not.toBe(rgb(boxes.nowColour));
+        await screenshot(page, `glance-header-100-${colorScheme}@${deviceScaleFactor}x`);
+        await context.close();
+      }
+    }
+    const page = await openPopover(e2e.browser, host.url);
+    await poll(() => page.locator('.tab .count').textContent()).toBe('99+');
+    const at100 = await headerBoxes(page);
+    const sessions = demo.controls.listSessions();
+    for (const [count, text] of [
+      [12, '12'],
+      [10, '10'],
+      [1, '1'],
+      [0, null],
+    ] as const) {
+      for (const session of demo.controls.listSessions().slice(count)) demo.controls.endSession(session.id);
+      await poll(() => host.app.snapshot().watching).toBe(count);
+      await poll(async () => (await headerBoxes(page)).badge).toBe(text === null ? '' : text);
+      const boxes = await headerBoxes(page);
+      // the tabs and buttons stay where they were with "99+": the slot is fixed
+      expect(boxes.tabs).toEqual(at100.tabs);
+      expect(boxes.buttons).toEqual(at100.buttons);
+      if (count === 12) await screenshot(page, 'glance-header-12-light');
+    }
+    expect(sessions.length).toBe(100);
+  });
+});

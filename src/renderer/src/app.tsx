@@ -71,7 +71,8 @@ function Shell() {
               onClick={() => (view.value = tab.id)}
             >
               {tab.label}
-              {tab.id === 'watching' && (s.watching > 0 || (severalServers.value && (s.nowPlaying.data?.length ?? 0) > 0)) ? <WatchingBadge /> : null}
+              {/* a fixed slot, there with no one watching too, so the tabs never shift when the count appears */}
+              {tab.id === 'watching' ? <WatchingBadge /> : null}
             </button>
           ))}
         </div>
@@ -162,14 +163,18 @@ function WatchingBadge() {
   const s = snapshot.value!;
   const several = severalServers.value;
   const count = several ? (s.nowPlaying.data?.length ?? s.watching) : s.watching;
+  if (count <= 0) return <span class="count count-empty" aria-hidden="true" />;
   const staleFrom = several ? oldest(serverList.value.map((server) => server.staleSince)) : isStale(s.nowPlaying) ? s.nowPlaying.updatedAt : null;
   const label = staleFrom !== null ? t.watchingCountStale(count, staleFrom) : t.watchingCount(count);
   return (
     <span class={`count${staleFrom !== null ? ' count-stale' : ''}`} aria-label={label} title={label}>
-      {count}
+      {badgeText(count)}
     </span>
   );
 }
+
+/** What fits the badge's slot: up to 99, then "99+" (the label and tooltip give the number). */
+export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
 const oldest = (times: (number | null)[]) => times.reduce<number | null>((min, at) => (at !== null && (min === null || at < min) ? at : min), null);
 
