@@ -90,7 +90,7 @@ export class AppController {
         now: clock.now(),
         favourites: this.#features.favourites.ids(),
         servers: this.#trayServers(),
-        badge: this.servers.badgeCount(),
+        badge: this.servers.badge(),
       }),
     );
     this.#features = new Features({
