@@ -155,3 +155,63 @@ describe('the header', () => {
     expect(sessions.length).toBe(100);
   });
 });
+
+describe('several servers at a glance', () => {
+  it('tells two servers named Home apart, shows trouble on any server from every view, and the footer is not a green Live meanwhile', async () => {
+    const home = await e2e.demo({ seed: 7, channels: 8, viewers: 1, name: 'Home' });
+    const cabin = await e2e.demo({ seed: 23, channels: 14, viewers: 1, name: 'Home' });
+    const host = await e2e.preview({ servers: [{ url: home.url, apiKey: home.key }, { url: cabin.url, apiKey: cabin.key }] });
+    await poll(() => host.app.snapshot().servers.filter((s) => s.connection.state === 'live' || s.connection.state === 'polling').length).toBe(2);
+    const page = await openPopover(e2e.browser, host.url);
+    await poll(() => page.locator('li.card').count()).toBe(2);
+    const first = `Home (127.0.0.1:${home.port})`;
+    const second = `Home (127.0.0.1:${cabin.port})`;
+    // switcher, footer, cards: never two plain "Home"s
+    await poll(() => page.locator('.switcher-button').textContent()).toContain(first);
+    expect(await page.locator('.footer-server').textContent()).toBe(first);
+    const cardText = (await page.locator('li.card').allTextContents()).join('\n');
+    expect(cardText).toContain(first);
+    expect(cardText).toContain(second);
+    await page.locator('.switcher-button').click();
+    expect(await page.getByRole('menuitemradio').allTextContents()).toEqual([expect.stringContaining(first), expect.stringContaining(second)]);
+    await page.keyboard.press('Escape');
+    // Settings → Badge counts names them the same way
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const options = await page.locator('select[name=badgeServer] option').allTextContents();
+    expect(options).toEqual(['All servers', first, second]);
+    await page.keyboard.press('Escape');
+
+    // the second server rejects its key: one line names it from On now, with its fix
+    cabin.controls.revokeKey();
+    await page.getByRole('tab', { name: 'On now' }).click();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await poll(() => host.app.snapshot().servers.map((s) => s.connection.state).join()).toMatch(/unauthorized/);
+    const line = page.locator('.trouble-line');
+    await poll(() => line.count()).toBe(1);
+    expect((await line.innerText()).replace(/\s+/g, ' ')).toBe(`${second}: key rejected · Fix`);
+    // the shown server is live, but the footer does not say a plain green Live
+    expect(await page.locator('.footer .dot').getAttribute('class')).not.toContain('dot-ok');
+    expect(await page.locator('.footer-others').textContent()).toBe('another server needs attention');
+    // the tab's count leaves out what it cannot vouch for, as the tray's badge does
+    await poll(() => page.locator('.tab .count').textContent()).toBe('1+');
+    await screenshot(page, 'glance-trouble-on-now-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'glance-trouble-on-now-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    // the guide shows it too
+    await page.getByRole('tab', { name: 'Guide' }).click();
+    await poll(() => line.count()).toBe(1);
+
+    // Fix: that server is shown, Settings opens on its key; a working key brings the user back to the guide
+    await line.getByRole('button', { name: /Fix/ }).click();
+    await poll(async () => (await focused(page)).name).toBe('apiKey');
+    expect(host.app.snapshot().settings.selectedServer).toBe(host.app.snapshot().servers[1]!.id);
+    expect(await rootScroll(page)).toEqual({ scrolled: 0, headerTop: 0, footerBottom: 560 });
+    await page.fill('input[name=apiKey]', cabin.controls.regenerateKey());
+    await page.getByRole('button', { name: 'Save' }).click();
+    await poll(() => page.getByRole('tab', { name: 'Guide' }).getAttribute('aria-selected')).toBe('true');
+    await poll(() => page.locator('.notice-ok').textContent()).toMatch(/live again/);
+    await poll(() => line.count()).toBe(0);
+    await poll(() => page.locator('.footer .dot').getAttribute('class')).toContain('dot-ok');
+  });
+});

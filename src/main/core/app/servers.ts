@@ -69,7 +69,8 @@ export class FollowedServers {
       get inFlight() {
         return engine().inFlight;
       },
-      refresh: () => engine().refresh(),
+      // the popover's Refresh, as the tray's: every server (Watching and the trouble lines show them all)
+      refresh: () => this.refresh(),
       loadGuide: (minutes) => engine().loadGuide(minutes),
     };
   }

@@ -44,7 +44,7 @@ export const servers = {
   addressesHint: 'Every address known to reach this server; the app follows the one chosen.',
   badge: 'Badge counts',
   badgeAll: 'All servers',
-  badgeHint: 'The number on the tray icon.',
+  badgeHint: 'The number on the tray icon. A server that cannot be reached or rejects its key is not counted, and the badge then reads “6+”.',
   failed: (message: string) => `Could not do that: ${message}`,
   // adding a server
   add: 'Add a server…',

@@ -48,7 +48,7 @@ export function ServersSection() {
           {error}
         </p>
       ) : null}
-      {entries.length > 1 ? <BadgeChoice entries={entries} badge={s.settings.badgeServer ?? null} run={run} /> : null}
+      {entries.length > 1 ? <BadgeChoice entries={entries} summaries={summaries} badge={s.settings.badgeServer ?? null} run={run} /> : null}
       <AddServer />
     </section>
   );
@@ -70,8 +70,8 @@ function ServerItem({ entry, summary, several, run }: { entry: ServerEntryView; 
     <li class="server-entry" data-server={entry.id}>
       <div class="server-entry-head">
         {summary ? <Dot server={summary} /> : null}
-        <h3 id={headingId} class="server-entry-name" title={entry.name}>
-          {entry.name}
+        <h3 id={headingId} class="server-entry-name" title={summary?.name ?? entry.name}>
+          {summary?.name ?? entry.name}
         </h3>
         {summary?.selected && several ? <span class="server-entry-tag">{t.shown}</span> : null}
       </div>
@@ -194,7 +194,7 @@ function Rename({ entry, run, done }: { entry: ServerEntryView; run: Run; done: 
 }
 
 /** What the tray's badge counts: everyone on every server, or one server's viewers. */
-function BadgeChoice({ entries, badge, run }: { entries: ServerEntryView[]; badge: string | null; run: Run }) {
+function BadgeChoice({ entries, summaries, badge, run }: { entries: ServerEntryView[]; summaries: ServerSummary[]; badge: string | null; run: Run }) {
   return (
     <label class="field">
       <span>{t.badge}</span>
@@ -210,7 +210,8 @@ function BadgeChoice({ entries, badge, run }: { entries: ServerEntryView[]; badg
         <option value="">{t.badgeAll}</option>
         {entries.map((entry) => (
           <option key={entry.id} value={entry.id}>
-            {entry.name}
+            {/* the name as everywhere else: two "Home"s carry their host */}
+            {summaries.find((summary) => summary.id === entry.id)?.name ?? entry.name}
           </option>
         ))}
       </select>

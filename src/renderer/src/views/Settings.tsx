@@ -52,7 +52,8 @@ export function Settings() {
 
   // several servers: the form edits the one shown, and says which
   const shown = settings.servers && settings.servers.length > 1 ? settings.servers.find((entry) => entry.id === settings.selectedServer) : undefined;
-  const serverHeading = shown ? t.serverNamed(shown.name) : t.server;
+  const shownName = shown ? (s.servers.find((server) => server.id === shown.id)?.name ?? shown.name) : null;
+  const serverHeading = shownName ? t.serverNamed(shownName) : t.server;
   return (
     <div class="settings scroll-plain">
       <div class="settings-top">
