@@ -53,7 +53,7 @@ describe('trouble you can get out of', () => {
     await page.locator('.channel-row').first().waitFor();
     await poll(async () => (await focused(page)).tag).not.toBe('body');
     await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByRole('heading', { name: 'Notifications' }).waitFor();
+    await page.getByRole('heading', { name: 'General' }).waitFor();
     // Escape from the page
     await page.keyboard.press('Escape');
     await poll(() => page.getByRole('tab', { name: 'On now' }).getAttribute('aria-selected')).toBe('true');
@@ -65,6 +65,7 @@ describe('trouble you can get out of', () => {
     await poll(() => page.getByRole('tab', { name: 'On now' }).getAttribute('aria-selected')).toBe('true');
     // from a field: the shortcut recorder's own Escape first (cancels recording), then Settings closes
     await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('checkbox', { name: /keyboard shortcut/ }).check();
     const record = page.getByRole('button', { name: /Shortcut Record/ });
     await record.click();
     await page.keyboard.press('Escape');
@@ -213,5 +214,50 @@ describe('several servers at a glance', () => {
     await poll(() => page.locator('.notice-ok').textContent()).toMatch(/live again/);
     await poll(() => line.count()).toBe(0);
     await poll(() => page.locator('.footer .dot').getAttribute('class')).toContain('dot-ok');
+  });
+});
+
+describe('Settings reads like a desktop app', () => {
+  it('has General, Notifications, Servers and Advanced; one place per server; no jargon; no glued labels; a demo key hint that agrees with itself', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 8, viewers: 2, churn: 0 } });
+    const page = await openPopover(e2e.browser, host.url);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'General' }).waitFor();
+    expect(await page.locator('.settings > section > h2').allTextContents()).toEqual(['General', 'Notifications', 'Servers', 'Advanced']);
+    // polling and the stream alert are under Advanced
+    const advanced = page.getByRole('region', { name: 'Advanced' });
+    expect(await advanced.getByRole('spinbutton', { name: /Check every/ }).count()).toBe(1);
+    expect(await advanced.getByRole('checkbox', { name: /live updates/ }).count()).toBe(1);
+    const text = (await page.locator('.settings').innerText()).replace(/\s+/g, ' ');
+    expect(text).not.toMatch(/too full/);
+    // the demo's key hint does not tell the user both that no key is needed and to go and make one as if it were
+    const hint = await page.locator('#key-help').textContent();
+    expect(hint).toMatch(/^The demo needs no key\./);
+    expect(hint).not.toMatch(/No key saved|Saved, /);
+    // "Someone not listed" is a visible label of its own, not read into the button
+    const label = page.locator('label[for=muted-other]');
+    expect(await label.isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Add name' }).count()).toBe(1);
+    // the shortcut: no field while it is off; key caps while on
+    expect(await page.locator('.shortcut-keys').count()).toBe(0);
+    await page.getByRole('checkbox', { name: /keyboard shortcut/ }).check();
+    await poll(() => page.locator('.shortcut-keys .keycap').allTextContents()).toEqual(['Ctrl', 'Shift', 'A']);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.locator('.settings').evaluate((el) => (el.scrollTop = 0));
+      await screenshot(page, `glance-settings-top-${scheme}`);
+      await page.getByRole('heading', { name: 'Servers' }).evaluate((el) => {
+        const pane = el.closest('.settings')!;
+        pane.scrollTop += el.getBoundingClientRect().top - pane.getBoundingClientRect().top - 8;
+      });
+      await screenshot(page, `glance-settings-servers-${scheme}`);
+    }
+  });
+
+  it('on first run, the key hint does not say "No key saved"', async () => {
+    const host = await e2e.preview();
+    const page = await openPopover(e2e.browser, host.url);
+    await page.getByRole('heading', { name: 'Connect to your Airwave server' }).waitFor();
+    expect(await page.locator('#key-help').textContent()).toBe('Create a key in Airwave under Settings → API Keys and paste it here.');
   });
 });

@@ -25,6 +25,8 @@ export const servers = {
   sectionHint: `Watching shows everyone on every server; On now, the guide, lookup and search show the chosen one (${alt}1…9 chooses).`,
   shown: 'shown',
   rename: 'Rename',
+  editKey: 'Address and key…',
+  editKeyOf: (name: string) => `Address and key of ${name}`,
   renameOf: (name: string) => `Rename ${name}`,
   newName: (name: string) => `New name for ${name}`,
   saveName: 'Save name',

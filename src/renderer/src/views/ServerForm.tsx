@@ -25,6 +25,16 @@ export function keyStatus(hasKey: boolean, storage: 'encrypted' | 'not-protected
   return storage === 'encrypted' ? t.keyEncrypted : t.keyPlain;
 }
 
+/**
+ * The hint under the key field: on first run and in the demo, only where a key comes from (there
+ * is no saved key to speak of yet, and the demo needs none); otherwise the saved key's state too.
+ */
+function keyHint(firstRun: boolean, demo: boolean, hasKey: boolean, storage: 'encrypted' | 'not-protected' | null): string {
+  if (demo) return t.keyHintDemo;
+  if (firstRun || !hasKey) return t.keyHintNew;
+  return t.keyHelp(keyStatus(hasKey, storage));
+}
+
 /** Puts an address in the form (the first-run offer of a server on this computer); the cursor goes to the key. */
 export function offerAddress(url: string): void {
   serverField.value = url;
@@ -46,12 +56,16 @@ export function ServerForm({ firstRun, label = t.server }: { firstRun: boolean; 
     if (firstRun) addressRef.current?.focus();
   }, []);
   const wantKey = focusField.value;
+  const fixingFor = fixingKey.value?.server ?? null;
+  const editing = settings.selectedServer ?? null;
   useEffect(() => {
     if (wantKey !== 'apiKey' || !keyRef.current) return;
+    // "Fix" on another server: wait until it is the one shown (this form edits the shown server)
+    if (fixingFor !== null && editing !== null && fixingFor !== editing) return;
     focusField.value = null;
     revealInPane(keyRef.current, 'center'); // the pane scrolls, never the popover's root
     keyRef.current.focus();
-  }, [wantKey]);
+  }, [wantKey, fixingFor, editing]);
 
   const test = () =>
     attempt(busy, 'test', message, async () => {
@@ -125,7 +139,7 @@ export function ServerForm({ firstRun, label = t.server }: { firstRun: boolean; 
           onInput={(event) => (keyField.value = (event.currentTarget as HTMLInputElement).value)}
         />
         <span id="key-help" class="hint">
-          {t.keyHelp(settings.demo && !settings.hasKey ? t.demoKey : keyStatus(settings.hasKey, settings.keyStorage))}
+          {keyHint(firstRun, settings.demo, settings.hasKey, settings.keyStorage)}
         </span>
       </label>
       <details class="advanced" open={authField.value !== null && authField.value !== settings.authStyle && probe.value?.view.authStyle !== authField.value}>

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { chooseServer } from '../server-state';
 import type { Outcome, ServerEntryView, ServerSummary } from '../../../shared/bridge';
 import { bridge } from '../bridge';
 import { snapshot } from '../state';
@@ -9,13 +11,15 @@ import './servers.css';
 import { errorText } from '../attempt';
 
 /**
- * Settings → Servers: every server followed, each with its address and state, renamed inline,
- * paused or resumed, removed after a confirm step that names it, and which of its known addresses
- * is followed; "Add a server"; and what the tray's badge counts.
+ * Settings → Servers with several servers: every server followed, one place each, with its
+ * address and state, renamed inline, paused or resumed, removed after a confirm step that names
+ * it, and which of its known addresses is followed; the shown server's place also holds its
+ * address and key (`shownPlace`), another's offers to edit them; "Add a server"; and what the
+ * tray's badge counts. (One server is its form alone: see Settings.)
  */
 const NAME_MAX = 80;
 
-export function ServersSection() {
+export function ServersSection({ shownPlace }: { shownPlace: ComponentChildren }) {
   const s = snapshot.value!;
   const entries = s.settings.servers ?? [];
   const summaries = s.servers ?? [];
@@ -39,7 +43,9 @@ export function ServersSection() {
       {entries.length > 0 ? (
         <ul class="server-list" aria-labelledby="settings-servers">
           {entries.map((entry) => (
-            <ServerItem key={entry.id} entry={entry} summary={summaries.find((summary) => summary.id === entry.id) ?? null} several={entries.length > 1} run={run} />
+            <ServerItem key={entry.id} entry={entry} summary={summaries.find((summary) => summary.id === entry.id) ?? null} several={entries.length > 1} run={run}>
+              {entry.id === s.settings.selectedServer ? shownPlace : null}
+            </ServerItem>
           ))}
         </ul>
       ) : null}
@@ -56,7 +62,7 @@ export function ServersSection() {
 
 type Run = (work: () => Promise<Outcome<unknown>>) => Promise<boolean>;
 
-function ServerItem({ entry, summary, several, run }: { entry: ServerEntryView; summary: ServerSummary | null; several: boolean; run: Run }) {
+function ServerItem({ entry, summary, several, run, children }: { entry: ServerEntryView; summary: ServerSummary | null; several: boolean; run: Run; children?: ComponentChildren }) {
   const [renaming, setRenaming] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);
@@ -96,7 +102,13 @@ function ServerItem({ entry, summary, several, run }: { entry: ServerEntryView; 
           </span>
         </label>
       ) : null}
+      {children ? <div class="server-entry-form">{children}</div> : null}
       <div class="buttons">
+        {children ? null : (
+          <button type="button" class="button button-quiet" aria-label={t.editKeyOf(summary?.name ?? entry.name)} onClick={() => void chooseServer(entry.id)}>
+            {t.editKey}
+          </button>
+        )}
         {renaming ? null : (
           <button ref={renameButton} type="button" class="button button-quiet" aria-label={t.renameOf(entry.name)} onClick={() => setRenaming(true)}>
             {t.rename}
