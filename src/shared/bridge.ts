@@ -237,6 +237,8 @@ export interface ProbeView {
   server: string | null;
   /** the auth style the test found working (null when no style was accepted) */
   authStyle: AuthStyle | null;
+  /** an address where Airwave does answer (http:// for https://, a web-app page's origin), offered in one click */
+  suggestion?: string;
   steps: { id: string; label: string; outcome: 'ok' | 'warn' | 'fail' | 'skipped'; detail: string; fix?: string }[];
 }
 

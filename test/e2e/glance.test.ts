@@ -261,3 +261,66 @@ describe('Settings reads like a desktop app', () => {
     expect(await page.locator('#key-help').textContent()).toBe('Create a key in Airwave under Settings → API Keys and paste it here.');
   });
 });
+
+describe('set-up words', () => {
+  it('https:// to a plain-HTTP port offers the http:// address in one click, and never blames a certificate', async () => {
+    const demo = await e2e.demo({ viewers: 1 });
+    const host = await e2e.preview();
+    const page = await openPopover(e2e.browser, host.url);
+    await page.getByRole('heading', { name: 'Connect to your Airwave server' }).waitFor();
+    await page.fill('input[name=server]', demo.url.replace('http://', 'https://'));
+    await page.fill('input[name=apiKey]', demo.key);
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    const headline = page.locator('.probe > p');
+    await poll(() => headline.textContent()).toMatch(/answers plain HTTP, not HTTPS/);
+    const all = (await page.locator('.probe').innerText()).replace(/\s+/g, ' ');
+    expect(all).not.toMatch(/certificate/i);
+    await screenshot(page, 'glance-https-plain-light');
+    await page.getByRole('button', { name: `Use ${demo.url}` }).click();
+    await poll(() => page.locator('input[name=server]').inputValue()).toBe(demo.url);
+    await poll(() => headline.textContent()).toMatch(/^Test passed\./);
+  });
+
+  it('a pasted web-app page is retried at the origin and offered; a wrong key says Airwave did not accept it, with no header names', async () => {
+    const demo = await e2e.demo({ viewers: 1 });
+    const host = await e2e.preview();
+    const page = await openPopover(e2e.browser, host.url);
+    await page.getByRole('heading', { name: 'Connect to your Airwave server' }).waitFor();
+    await page.fill('input[name=server]', `${demo.url}/web/index.html`);
+    await page.fill('input[name=apiKey]', 'airwave_wrong');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    const headline = page.locator('.probe > p');
+    await poll(() => headline.textContent()).toMatch(/web page/);
+    await page.getByRole('button', { name: `Use ${demo.url}` }).click();
+    await poll(() => page.locator('input[name=server]').inputValue()).toBe(demo.url);
+    // now the key: Airwave's own words, no X-API-Key or Authorization
+    await poll(() => headline.textContent()).toMatch(/did not accept the API key/);
+    const words = (await page.locator('.probe').innerText()).replace(/\s+/g, ' ');
+    expect(words).toMatch(/Airwave did not accept this key/);
+    expect(words).not.toMatch(/X-API-Key|Authorization|Bearer|header/i);
+    await screenshot(page, 'glance-key-rejected-light');
+  });
+
+  it('the found local server shows its address as text', async () => {
+    const local = await e2e.demo({ viewers: 0, name: 'Desk' });
+    const host = await e2e.preview({ app: { findLocalServer: async () => ({ url: local.url, name: 'Desk' }) } });
+    const page = await openPopover(e2e.browser, host.url);
+    const offer = page.locator('.local-offer');
+    await poll(() => offer.locator('.local-offer-address').textContent()).toBe(local.url);
+    expect(await offer.locator('.local-offer-address').isVisible()).toBe(true);
+    await screenshot(page, 'glance-local-offer-light');
+  });
+
+  it('a channel number that does not exist says "No channel 999" and the range, under a plain heading', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 12, viewers: 1, churn: 0 } });
+    const page = await openPopover(e2e.browser, `${host.url}/#on-now`);
+    await page.locator('.channel-row').first().waitFor();
+    await page.keyboard.type('999');
+    const sheet = page.getByRole('dialog', { name: 'No channel 999' });
+    await sheet.waitFor();
+    await poll(() => sheet.getByRole('alert').textContent()).toBe("No channel 999: this server's channels run from 101 to 112 (12 channels).");
+    expect(await sheet.getByRole('heading').textContent()).toBe('No channel 999');
+    expect(await sheet.locator('.channel-heading, .channel-icon, .channel-number').count()).toBe(0);
+    await screenshot(page, 'glance-no-channel-light');
+  });
+});

@@ -90,6 +90,7 @@ export const settings = {
   notSaved: (summary: string) => `Not saved: the test failed. ${summary}`,
   authChosen: (style: string) => `The test sends the key as ${style} (change it under “How the key is sent”).`,
   found: 'What the test found',
+  useAddress: (address: string) => `Use ${address}`,
   apiMissing: 'Airwave API',
   sessions: (n: number) => plural(n, { one: '{n} active session', other: '{n} active sessions' }),
 };

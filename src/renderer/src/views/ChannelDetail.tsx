@@ -32,7 +32,7 @@ type Lookup =
   | { state: 'found'; value: ChannelLookup }
   /** the server could not answer, but On now holds the channel: shown from there, marked stale */
   | { state: 'held'; row: GuideNowRow }
-  | { state: 'missing'; message: string };
+  | { state: 'missing'; message: string; notFound?: boolean };
 
 /** A channel: what is on, next and later, its description, package, mode, provenance, definition. */
 export function ChannelDetail({ number }: { number: number }) {
@@ -50,6 +50,7 @@ export function ChannelDetail({ number }: { number: number }) {
         if (!current) return;
         // the core answered from its held On now row (the server is away): show it as held, marked stale
         if (outcome.ok && outcome.value.stale && outcome.value.channel) setLookup({ state: 'held', row: outcome.value.channel });
+        else if (!outcome.ok && outcome.error.kind === 'not-found') setLookup({ state: 'missing', message: outcome.error.message, notFound: true });
         else setLookup(outcome.ok ? { state: 'found', value: outcome.value } : fromHeld(number, outcome.error.message));
       },
       (failure: unknown) => current && setLookup(fromHeld(number, errorText(failure))),
@@ -102,17 +103,22 @@ export function ChannelDetail({ number }: { number: number }) {
   const later = laterPrograms(held?.programs ?? guideRow?.programs ?? [], slots?.[1] ?? slots?.[0] ?? null, at);
   const laterHint = !held ? t.laterHint : held.source === 'server' ? t.laterFromServer(LATER_HOURS) : t.laterFromGuide(held.asOf !== null ? `as of ${localTime(held.asOf)}` : 'earlier');
   return (
-    <div ref={root} class="sheet" role="dialog" aria-modal="true" aria-label={t.dialog(number)} onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), close())}>
+    <div ref={root} class="sheet" role="dialog" aria-modal="true" aria-label={lookup.state === 'missing' && lookup.notFound ? t.noSuchChannel(number) : t.dialog(number)} onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), close())}>
       <div class="sheet-body">
         <button ref={closeRef} type="button" class="sheet-close" onClick={close} aria-label={t.close}>
           ×
         </button>
+        {lookup.state === 'missing' && lookup.notFound ? (
+          // no such channel: a plain heading, not one dressed as a real channel
+          <h2 class="sheet-title">{t.noSuchChannel(number)}</h2>
+        ) : (
         <h2 class="sheet-title channel-heading">
           <span class="channel-number">{number}</span>
           <ChannelIcon icon={channel?.icon ?? row?.icon ?? null} tint={channel?.tint ?? row?.tint ?? null} size={20} />
           <span>{name}</span>
           <ChannelStar id={channel?.id ?? row?.id ?? null} number={number} name={name} />
         </h2>
+        )}
         {shownServer ? (
           <p class="sheet-kicker" data-testid="channel-server">
             {servers.onServer(shownServer)}

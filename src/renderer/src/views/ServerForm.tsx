@@ -49,7 +49,8 @@ export function ServerForm({ firstRun, label = t.server }: { firstRun: boolean; 
   const settings = s.settings;
   const server = serverField.value ?? settings.server ?? '';
   const auth = authField.value ?? settings.authStyle;
-  const request = () => ({ server: server.trim(), apiKey: keyField.value.trim(), authStyle: auth });
+  // read at call time: "Use http://…" sets the address and tests again in one click
+  const request = () => ({ server: (serverField.value ?? settings.server ?? '').trim(), apiKey: keyField.value.trim(), authStyle: authField.value ?? settings.authStyle });
   const addressRef = useRef<HTMLInputElement>(null);
   const keyRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -173,7 +174,16 @@ export function ServerForm({ firstRun, label = t.server }: { firstRun: boolean; 
           {message.value.text}
         </p>
       ) : null}
-      {probe.value ? <ProbeSteps probe={probe.value.view} kind={probe.value.kind} /> : null}
+      {probe.value ? (
+        <ProbeSteps
+          probe={probe.value.view}
+          kind={probe.value.kind}
+          onUseAddress={(address) => {
+            serverField.value = address;
+            void test();
+          }}
+        />
+      ) : null}
     </form>
   );
 }
@@ -185,7 +195,18 @@ const ADVICE = /^(.*?[.)])\s+(?:Check|Use|Start|Try|Make sure|Is)\b.*$/s;
  * What the test found, step by step; each piece of advice once; the first failure scrolled into
  * view. `failed` words the headline of a failure (adding a server says "Not added").
  */
-export function ProbeSteps({ probe: view, kind, failed }: { probe: ProbeView; kind: 'test' | 'save'; failed?: (summary: string) => string }) {
+export function ProbeSteps({
+  probe: view,
+  kind,
+  failed,
+  onUseAddress,
+}: {
+  probe: ProbeView;
+  kind: 'test' | 'save';
+  failed?: (summary: string) => string;
+  /** the address Airwave does answer at, taken in one click (the form fills it in and tests it) */
+  onUseAddress?: (address: string) => void;
+}) {
   const ok = view.verdict === 'ok';
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -200,6 +221,13 @@ export function ProbeSteps({ probe: view, kind, failed }: { probe: ProbeView; ki
       <p class={ok ? 'inline-ok' : 'inline-error'} role={ok ? 'status' : 'alert'}>
         {headline}
       </p>
+      {view.suggestion && onUseAddress ? (
+        <div class="probe-suggestion">
+          <button type="button" class="button button-primary" onClick={() => onUseAddress(view.suggestion!)}>
+            {t.useAddress(view.suggestion)}
+          </button>
+        </div>
+      ) : null}
       {view.authStyle ? (
         <div class="hint" data-testid="auth-chosen">
           {t.authChosen(view.authStyle === 'bearer' ? t.authBearer : t.authXApiKey)}
