@@ -318,7 +318,7 @@ describe('set-up words', () => {
     await page.keyboard.type('999');
     const sheet = page.getByRole('dialog', { name: 'No channel 999' });
     await sheet.waitFor();
-    await poll(() => sheet.getByRole('alert').textContent()).toBe("No channel 999: this server's channels run from 101 to 112 (12 channels).");
+    await poll(() => sheet.getByRole('alert').textContent()).toBe("This server's channels run from 101 to 112 (12 channels).");
     expect(await sheet.getByRole('heading').textContent()).toBe('No channel 999');
     expect(await sheet.locator('.channel-heading, .channel-icon, .channel-number').count()).toBe(0);
     await screenshot(page, 'glance-no-channel-light');

@@ -131,7 +131,7 @@ export function ChannelDetail({ number }: { number: number }) {
         ) : null}
         {lookup.state === 'missing' ? (
           <p class="inline-error" role="alert">
-            {lookup.message}
+            {lookup.notFound ? rangeOnly(lookup.message) : lookup.message}
           </p>
         ) : null}
         {lookup.state === 'held' ? (
@@ -195,6 +195,12 @@ export function ChannelDetail({ number }: { number: number }) {
       </div>
     </div>
   );
+}
+
+/** Under the "No channel 999" heading, the rest of the core's sentence: "This server's channels run from 101 to 112." */
+function rangeOnly(message: string): string {
+  const rest = message.replace(/^No channel \d+:\s*/, '');
+  return rest === message ? message : rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
 /** The server could not be asked: answer from On now's held row when it has the channel. */
