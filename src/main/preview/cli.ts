@@ -20,6 +20,7 @@ const USAGE = `Usage: npm run preview -- [options]
                        (as Airwave's own server: compact events, no by-number/now;
                        legacy also no event stream and no uptime/counts)
   --server <url>       follow this server from start-up; repeat it for several servers
+  --build-output       show the build's output (npm run preview builds first, quietly)
 
 Keys: AIRWAVE_API_KEY for one server. For several, AIRWAVE_API_KEYS holds one key per --server,
 comma-separated, in the same order (when it is unset, AIRWAVE_API_KEY is used for every server).
