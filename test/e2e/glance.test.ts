@@ -1,13 +1,41 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { focused, openPopover, screenshot } from '../support/browser';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { focused, openPopover, SCREENS } from '../support/browser';
 import { e2eSetup, poll } from './setup';
 
 // A glance you can trust (issue 26): trouble you can get out of (the popover's root never scrolls,
 // Escape and Back leave Settings, focus on opening), the header at many viewers, several servers
 // told apart, and the set-up words.
 const e2e = e2eSetup();
+
+/**
+ * The page as it is now in light and dark, at 1x and 2x (the pixel ratio switched through the
+ * DevTools protocol, so the page and its state stay as they are): test-results/screens/<name>-<scheme>@<n>x.png.
+ */
+async function shots(page: Page, name: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    for (const deviceScaleFactor of [1, 2]) {
+      await cdp.send('Emulation.setDeviceMetricsOverride', { width: 380, height: 560, deviceScaleFactor, mobile: false });
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        // captured through the same session, at the device pixels it set (Playwright's own screenshot would reset them)
+        const shot = (await cdp.send('Page.captureScreenshot', { format: 'png' })) as { data: string };
+        mkdirSync(SCREENS, { recursive: true });
+        writeFileSync(join(SCREENS, `${name}-${colorScheme}@${deviceScaleFactor}x.png`), Buffer.from(shot.data, 'base64'));
+      }
+    }
+  } finally {
+    await cdp.detach();
+    // the overrides went with the session: Playwright applies its own again (a change of size forces it)
+    await page.setViewportSize({ width: 381, height: 560 });
+    await page.setViewportSize({ width: 380, height: 560 });
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+}
 
 /** How far each of the popover's outer boxes is scrolled, and where the header and footer sit. */
 function rootScroll(page: Page) {
@@ -35,7 +63,7 @@ describe('trouble you can get out of', () => {
     await poll(async () => (await focused(page)).name).toBe('apiKey');
     expect(await rootScroll(page)).toEqual({ scrolled: 0, headerTop: 0, footerBottom: 560 });
     await expect(page.getByRole('button', { name: 'Settings' }).isVisible()).resolves.toBe(true);
-    await screenshot(page, 'glance-fix-key-light');
+    await shots(page, 'fix-key');
 
     // a working key: back on Watching, and the app says it is live again
     const fresh = demo.controls.regenerateKey();
@@ -130,7 +158,6 @@ describe('the header', () => {
         // an ordinary count is not in the colour of errors (or of the red "On now")
         expect(boxes.badgeColour).not.toBe(rgb(boxes.errorColour));
         expect(boxes.badgeColour).not.toBe(rgb(boxes.nowColour));
-        await screenshot(page, `glance-header-100-${colorScheme}@${deviceScaleFactor}x`);
         await context.close();
       }
     }
@@ -151,7 +178,6 @@ describe('the header', () => {
       // the tabs and buttons stay where they were with "99+": the slot is fixed
       expect(boxes.tabs).toEqual(at100.tabs);
       expect(boxes.buttons).toEqual(at100.buttons);
-      if (count === 12) await screenshot(page, 'glance-header-12-light');
     }
     expect(sessions.length).toBe(100);
   });
@@ -180,6 +206,11 @@ describe('several servers at a glance', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     const options = await page.locator('select[name=badgeServer] option').allTextContents();
     expect(options).toEqual(['All servers', first, second]);
+    await page.getByRole('heading', { name: 'Servers' }).evaluate((el) => {
+      const pane = el.closest('.settings')!;
+      pane.scrollTop += el.getBoundingClientRect().top - pane.getBoundingClientRect().top - 8;
+    });
+    await shots(page, 'settings-servers-several');
     await page.keyboard.press('Escape');
 
     // the second server rejects its key: one line names it from On now, with its fix
@@ -195,10 +226,7 @@ describe('several servers at a glance', () => {
     expect(await page.locator('.footer-others').textContent()).toBe('another server needs attention');
     // the tab's count leaves out what it cannot vouch for, as the tray's badge does
     await poll(() => page.locator('.tab .count').textContent()).toBe('1+');
-    await screenshot(page, 'glance-trouble-on-now-light');
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await screenshot(page, 'glance-trouble-on-now-dark');
-    await page.emulateMedia({ colorScheme: 'light' });
+    await shots(page, 'servers-trouble-on-now');
     // the guide shows it too
     await page.getByRole('tab', { name: 'Guide' }).click();
     await poll(() => line.count()).toBe(1);
@@ -242,16 +270,18 @@ describe('Settings reads like a desktop app', () => {
     expect(await page.locator('.shortcut-keys').count()).toBe(0);
     await page.getByRole('checkbox', { name: /keyboard shortcut/ }).check();
     await poll(() => page.locator('.shortcut-keys .keycap').allTextContents()).toEqual(['Ctrl', 'Shift', 'A']);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.locator('.settings').evaluate((el) => (el.scrollTop = 0));
-      await screenshot(page, `glance-settings-top-${scheme}`);
-      await page.getByRole('heading', { name: 'Servers' }).evaluate((el) => {
-        const pane = el.closest('.settings')!;
-        pane.scrollTop += el.getBoundingClientRect().top - pane.getBoundingClientRect().top - 8;
-      });
-      await screenshot(page, `glance-settings-servers-${scheme}`);
-    }
+    await page.locator('.settings').evaluate((el) => (el.scrollTop = 0));
+    await shots(page, 'settings-general');
+    await page.getByRole('heading', { name: 'Notifications' }).evaluate((el) => {
+      const pane = el.closest('.settings')!;
+      pane.scrollTop += el.getBoundingClientRect().top - pane.getBoundingClientRect().top - 8;
+    });
+    await shots(page, 'settings-notifications');
+    await page.getByRole('heading', { name: 'Servers' }).evaluate((el) => {
+      const pane = el.closest('.settings')!;
+      pane.scrollTop += el.getBoundingClientRect().top - pane.getBoundingClientRect().top - 8;
+    });
+    await shots(page, 'settings-servers-demo');
   });
 
   it('on first run, the key hint does not say "No key saved"', async () => {
@@ -275,7 +305,7 @@ describe('set-up words', () => {
     await poll(() => headline.textContent()).toMatch(/answers plain HTTP, not HTTPS/);
     const all = (await page.locator('.probe').innerText()).replace(/\s+/g, ' ');
     expect(all).not.toMatch(/certificate/i);
-    await screenshot(page, 'glance-https-plain-light');
+    await shots(page, 'first-run-https-plain');
     await page.getByRole('button', { name: `Use ${demo.url}` }).click();
     await poll(() => page.locator('input[name=server]').inputValue()).toBe(demo.url);
     await poll(() => headline.textContent()).toMatch(/^Test passed\./);
@@ -298,7 +328,7 @@ describe('set-up words', () => {
     const words = (await page.locator('.probe').innerText()).replace(/\s+/g, ' ');
     expect(words).toMatch(/Airwave did not accept this key/);
     expect(words).not.toMatch(/X-API-Key|Authorization|Bearer|header/i);
-    await screenshot(page, 'glance-key-rejected-light');
+    await shots(page, 'first-run-key-rejected');
   });
 
   it('the found local server shows its address as text', async () => {
@@ -308,7 +338,7 @@ describe('set-up words', () => {
     const offer = page.locator('.local-offer');
     await poll(() => offer.locator('.local-offer-address').textContent()).toBe(local.url);
     expect(await offer.locator('.local-offer-address').isVisible()).toBe(true);
-    await screenshot(page, 'glance-local-offer-light');
+    await shots(page, 'first-run-local-offer');
   });
 
   it('a channel number that does not exist says "No channel 999" and the range, under a plain heading', async () => {
@@ -321,6 +351,6 @@ describe('set-up words', () => {
     await poll(() => sheet.getByRole('alert').textContent()).toBe("This server's channels run from 101 to 112 (12 channels).");
     expect(await sheet.getByRole('heading').textContent()).toBe('No channel 999');
     expect(await sheet.locator('.channel-heading, .channel-icon, .channel-number').count()).toBe(0);
-    await screenshot(page, 'glance-no-channel-light');
+    await shots(page, 'channel-none');
   });
 });
