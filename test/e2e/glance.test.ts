@@ -266,6 +266,10 @@ describe('Settings reads like a desktop app', () => {
     const label = page.locator('label[for=muted-other]');
     expect(await label.isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Add name' }).count()).toBe(1);
+    // and the field and its button stand apart
+    const field = (await page.locator('#muted-other').boundingBox())!;
+    const add = (await page.getByRole('button', { name: 'Add name' }).boundingBox())!;
+    expect(add.x - (field.x + field.width)).toBeGreaterThanOrEqual(6);
     // the shortcut: no field while it is off; key caps while on
     expect(await page.locator('.shortcut-keys').count()).toBe(0);
     await page.getByRole('checkbox', { name: /keyboard shortcut/ }).check();
