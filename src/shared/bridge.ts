@@ -126,7 +126,8 @@ export type FocusTarget =
       server?: string;
     }
   | { view: 'on-now'; channelNumber?: number }
-  | { view: 'settings' }
+  /** Settings; `fixKey`: with the cursor in the key field of `server` (shown first), as "Fix the key" does */
+  | { view: 'settings'; fixKey?: boolean; server?: string }
   /** the Activity tab, on one of its sections (the "while you were away" summary lands on the log) */
   | { view: 'activity'; section?: ActivitySection };
 

@@ -245,6 +245,30 @@ describe('several servers at a glance', () => {
   });
 });
 
+describe('the tray menu', () => {
+  it('"Fix the API key of Cabin…" shows Cabin and puts the cursor in its key field', async () => {
+    const home = await e2e.demo({ seed: 7, channels: 8, viewers: 1, name: 'Home' });
+    const cabin = await e2e.demo({ seed: 23, channels: 14, viewers: 1, name: 'Cabin' });
+    const host = await e2e.preview({ servers: [{ url: home.url, apiKey: home.key }, { url: cabin.url, apiKey: cabin.key }] });
+    await poll(() => host.app.snapshot().servers.filter((s) => s.connection.state === 'live' || s.connection.state === 'polling').length).toBe(2);
+    const page = await openPopover(e2e.browser, `${host.url}/#guide`);
+    await page.locator('.switcher-button').waitFor();
+    cabin.controls.revokeKey();
+    host.app.servers.refresh();
+    const cabinId = host.app.snapshot().servers[1]!.id;
+    await poll(() => host.app.trayView.menu.some((entry) => entry.id === `fix-key:${cabinId}`)).toBe(true);
+    host.app.trayAction(host.app.trayView.menu.find((entry) => entry.id === `fix-key:${cabinId}`)!.action!);
+    await poll(async () => (await focused(page)).name).toBe('apiKey');
+    expect(await page.locator('.switcher-button').textContent()).toContain('Cabin');
+    expect(await page.locator(`.server-entry[data-server="${cabinId}"] input[name=apiKey]`).count()).toBe(1);
+    // a working key: back on the guide, live again
+    await page.fill('input[name=apiKey]', cabin.controls.regenerateKey());
+    await page.getByRole('button', { name: 'Save' }).click();
+    await poll(() => page.getByRole('tab', { name: 'Guide' }).getAttribute('aria-selected')).toBe('true');
+    await poll(() => page.locator('.notice-ok').textContent()).toMatch(/Cabin is live again/);
+  });
+});
+
 describe('Settings reads like a desktop app', () => {
   it('has General, Notifications, Servers and Advanced; one place per server; no jargon; no glued labels; a demo key hint that agrees with itself', async () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 8, viewers: 2, churn: 0 } });

@@ -55,6 +55,13 @@ describe('the badge counts only what it can vouch for', () => {
     expect(tray.title).toBe('2+');
     expect(tray.tooltip.split('\n')[1]).toBe('2+ watching: Cabin (key rejected) not counted');
     expect(tray.icon).toBe('key-problem');
+    // the menu's "Fix the API key of Cabin…" shows Cabin and opens its key field
+    const cabinId = h.app.servers.slots[1]!.id;
+    const fix = tray.menu.find((entry) => entry.id === `fix-key:${cabinId}`)!;
+    expect(fix.action).toEqual({ type: 'open', focus: { view: 'settings', fixKey: true, server: cabinId } });
+    h.app.trayAction(fix.action!);
+    expect(h.app.snapshot().settings.selectedServer).toBe(cabinId);
+    expect(h.app.snapshot().focus?.target).toEqual({ view: 'settings', fixKey: true, server: cabinId });
 
     // Office goes away too
     await office.close();

@@ -128,7 +128,9 @@ function applyFocus(target: FocusTarget): void {
   programDetail.value = null;
   viewerDetail.value = null;
   searchOpen.value = false;
-  view.value = target.view;
+  if (target.view === 'settings' && target.fixKey) startKeyFix(target.server ?? null);
+  else if (target.view === 'settings') openSettings();
+  else view.value = target.view;
   if (target.view === 'watching') focusedViewer.value = target.viewer ? { person: target.viewer, server: target.server ?? null } : null;
   if (target.view === 'on-now') focusedChannel.value = target.channelNumber ?? null;
   if (target.view === 'activity' && target.section) showActivitySection(target.section);

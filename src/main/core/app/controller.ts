@@ -271,6 +271,8 @@ export class AppController {
   trayAction(action: TrayAction): void {
     switch (action.type) {
       case 'open':
+        // "Fix the API key of Cabin…": the key field edits the server shown, so Cabin is shown first
+        if (action.focus?.view === 'settings' && action.focus.server) this.servers.select(action.focus.server);
         this.focus(action.focus ?? null);
         return;
       case 'refresh':

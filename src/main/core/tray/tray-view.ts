@@ -192,7 +192,7 @@ export function trayView(input: TrayInput): TrayView {
   } else {
     menu.push(item('open', 'Open Airwave Tray', { type: 'open' }));
     if (state.connection.state === 'unauthorized') {
-      menu.push(item('fix-key', 'Fix the API key…', { type: 'open', focus: { view: 'settings' } }));
+      menu.push(item('fix-key', 'Fix the API key…', { type: 'open', focus: { view: 'settings', fixKey: true } }));
     }
     menu.push(separator('sep-watching'));
     if (stale !== null) menu.push(item('stale', `Not current: as of ${localTime(stale, locale)}`, undefined, false));
@@ -233,7 +233,7 @@ function severalServers({ state, settings, now, favourites, locale, badge = { co
 
   const menu: MenuItemModel[] = [item('open', 'Open Airwave Tray', { type: 'open' })];
   for (const s of followed) {
-    if (s.state.connection.state === 'unauthorized') menu.push(item(`fix-key:${s.id}`, menuText(`Fix the API key of ${s.name}…`), { type: 'open', focus: { view: 'settings' } }));
+    if (s.state.connection.state === 'unauthorized') menu.push(item(`fix-key:${s.id}`, menuText(`Fix the API key of ${s.name}…`), { type: 'open', focus: { view: 'settings', fixKey: true, server: s.id } }));
   }
   for (const s of servers) {
     menu.push(separator(`sep-${s.id}`));

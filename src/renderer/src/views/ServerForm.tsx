@@ -88,9 +88,11 @@ export function ServerForm({ firstRun, label = t.server }: { firstRun: boolean; 
       authField.value = null;
       const name = result.probe.server ?? server.trim();
       if (fixingKey.value) {
+        // the server by the name the app shows it under (the switcher's, the footer's)
+        const shown = snapshot.value?.servers.find((summary) => summary.selected)?.name ?? snapshot.value?.server?.name ?? name;
         // "Fix the key" done: back where the user was, where the app says it is live again
         message.value = null;
-        recovered.value = name;
+        recovered.value = shown;
         closeSettings();
         return;
       }
