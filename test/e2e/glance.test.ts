@@ -93,7 +93,9 @@ describe('trouble you can get out of', () => {
     await poll(() => page.getByRole('tab', { name: 'On now' }).getAttribute('aria-selected')).toBe('true');
     // from a field: the shortcut recorder's own Escape first (cancels recording), then Settings closes
     await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByRole('checkbox', { name: /keyboard shortcut/ }).check();
+    // the box follows the saved setting (a controlled input): click, then wait for the core to have it
+    await page.getByRole('checkbox', { name: /keyboard shortcut/ }).click();
+    await poll(() => host.app.snapshot().settings.shortcut.enabled).toBe(true);
     const record = page.getByRole('button', { name: /Shortcut Record/ });
     await record.click();
     await page.keyboard.press('Escape');
@@ -296,7 +298,9 @@ describe('Settings reads like a desktop app', () => {
     expect(add.x - (field.x + field.width)).toBeGreaterThanOrEqual(6);
     // the shortcut: no field while it is off; key caps while on
     expect(await page.locator('.shortcut-keys').count()).toBe(0);
-    await page.getByRole('checkbox', { name: /keyboard shortcut/ }).check();
+    // the box follows the saved setting (a controlled input): click, then wait for the core to have it
+    await page.getByRole('checkbox', { name: /keyboard shortcut/ }).click();
+    await poll(() => host.app.snapshot().settings.shortcut.enabled).toBe(true);
     await poll(() => page.locator('.shortcut-keys .keycap').allTextContents()).toEqual(['Ctrl', 'Shift', 'A']);
     await page.locator('.settings').evaluate((el) => (el.scrollTop = 0));
     await shots(page, 'settings-general');

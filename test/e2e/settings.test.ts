@@ -87,7 +87,9 @@ describe('settings', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     // the field is hidden while the shortcut is off
     expect(await page.getByRole('button', { name: /Shortcut Record/ }).count()).toBe(0);
-    await page.getByRole('checkbox', { name: /keyboard shortcut/ }).check();
+    // the box follows the saved setting (a controlled input): click, then wait for the core to have it
+    await page.getByRole('checkbox', { name: /keyboard shortcut/ }).click();
+    await poll(() => host.app.snapshot().settings.shortcut.enabled).toBe(true);
     const record = page.getByRole('button', { name: /Shortcut Record/ });
     await record.click();
     await page.keyboard.press('Control+Shift+KeyK');
