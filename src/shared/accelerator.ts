@@ -113,3 +113,27 @@ export function acceleratorFromKey(event: { code: string; key: string; ctrlKey: 
   parts.push(key);
   return parts.join('+');
 }
+
+/** How each modifier reads on a key cap: macOS's symbols, the names printed on other keyboards. */
+const CAPS_MAC: Record<string, string> = { command: '⌘', commandorcontrol: '⌘', control: '⌃', alt: '⌥', altgr: '⌥', shift: '⇧', super: '⌘' };
+const CAPS_OTHER: Record<string, string> = { command: 'Super', commandorcontrol: 'Ctrl', control: 'Ctrl', alt: 'Alt', altgr: 'AltGr', shift: 'Shift', super: 'Super' };
+const KEY_CAPS: Record<string, string> = { up: '↑', down: '↓', left: '←', right: '→', plus: '+', space: 'Space', escape: 'Esc', esc: 'Esc', return: 'Enter', enter: 'Enter' };
+
+/**
+ * The key caps of an accelerator as this platform prints them: ["⌘", "⇧", "A"] on macOS,
+ * ["Ctrl", "Shift", "A"] elsewhere (for showing a shortcut, not for saving one).
+ */
+export function acceleratorCaps(accelerator: string, mac: boolean): string[] {
+  return accelerator
+    .split('+')
+    .filter((part) => part !== '')
+    .map((part) => {
+      const modifier = modifierOf(part);
+      if (modifier) return (mac ? CAPS_MAC : CAPS_OTHER)[modifier] ?? part;
+      const lower = part.toLowerCase();
+      return KEY_CAPS[lower] ?? (part.length === 1 ? part.toUpperCase() : part.charAt(0).toUpperCase() + part.slice(1));
+    });
+}
+
+/** The accelerator as one line of text: "⌘⇧A" on macOS, "Ctrl+Shift+A" elsewhere. */
+export const acceleratorText = (accelerator: string, mac: boolean) => acceleratorCaps(accelerator, mac).join(mac ? '' : '+');

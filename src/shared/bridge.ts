@@ -130,7 +130,8 @@ export type FocusTarget =
       server?: string;
     }
   | { view: 'on-now'; channelNumber?: number }
-  | { view: 'settings' }
+  /** Settings; `fixKey`: with the cursor in the key field of `server` (shown first), as "Fix the key" does */
+  | { view: 'settings'; fixKey?: boolean; server?: string }
   /** the Activity tab, on one of its sections (the "while you were away" summary lands on the log) */
   | { view: 'activity'; section?: ActivitySection };
 
@@ -244,6 +245,8 @@ export interface ProbeView {
   server: string | null;
   /** the auth style the test found working (null when no style was accepted) */
   authStyle: AuthStyle | null;
+  /** an address where Airwave does answer (http:// for https://, a web-app page's origin), offered in one click */
+  suggestion?: string;
   steps: { id: string; label: string; outcome: 'ok' | 'warn' | 'fail' | 'skipped'; detail: string; fix?: string }[];
 }
 

@@ -91,7 +91,7 @@ describe('data from the core', () => {
     await poll(() => page.getByTestId('update-status').textContent()).toMatch(/does not update itself/);
     await page.getByRole('button', { name: 'Open log folder' }).click();
     await poll(() => page.getByRole('alert').textContent()).toMatch(/keeps no log files/);
-    await page.getByRole('heading', { name: 'Updates and logs' }).scrollIntoViewIfNeeded();
+    await page.getByRole('heading', { name: 'Advanced' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'settings-about-light');
   });
 });

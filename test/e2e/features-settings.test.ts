@@ -30,7 +30,8 @@ describe('reminder and health settings', () => {
     await outage.press('Enter');
     await poll(() => host.app.snapshot().featureSettings.health.unreachableMinutes).toBe(15);
     await section.getByRole('checkbox', { name: /API key is rejected/ }).uncheck();
-    await section.getByRole('checkbox', { name: /too full/ }).uncheck();
+    // the live-updates alert is a stream internal: under Advanced, in plain words
+    await page.getByRole('region', { name: 'Advanced' }).getByRole('checkbox', { name: /stops sending live updates/ }).uncheck();
     await poll(() => host.app.snapshot().featureSettings.health).toEqual({ unreachable: true, unreachableMinutes: 15, keyRejected: false, versionChanged: true, streamFull: false });
     // turning the outage alert off hides its minutes
     await section.getByRole('checkbox', { name: /unreachable, and back/ }).uncheck();

@@ -35,7 +35,7 @@ describe.each(['airwave', 'legacy'] as const)('looking up a typed channel number
     await page.keyboard.type('999');
     const missing = page.getByRole('dialog', { name: 'Channel 999' }).getByRole('alert');
     await missing.waitFor();
-    expect(await missing.textContent()).toContain('There is no channel 999');
+    expect(await page.getByRole('dialog', { name: 'No channel 999' }).getByRole('heading').textContent()).toBe('No channel 999');
   });
 });
 
@@ -70,6 +70,6 @@ describe("a viewer's key", () => {
     await page.keyboard.type(String(hidden.number));
     const alert = page.getByRole('dialog', { name: `Channel ${hidden.number}` }).getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toContain(`There is no channel ${hidden.number}`);
+    expect(await page.getByRole('dialog', { name: `No channel ${hidden.number}` }).getByRole('heading').textContent()).toBe(`No channel ${hidden.number}`);
   });
 });

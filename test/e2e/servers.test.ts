@@ -253,8 +253,10 @@ describe('Settings → Servers', () => {
     await poll(() => section.locator('.server-entry-name').allTextContents()).toEqual(['Home', 'Cabin']);
     const cabinEntry = section.locator(`.server-entry[data-server="${cabinId}"]`);
     expect(await cabinEntry.locator('.server-entry-facts').textContent()).toContain(cabin.url);
-    // the Server section edits the server shown, and says which; Remove… in the list replaces its Forget
-    expect(await page.locator('#settings-server').textContent()).toBe('Server: Home');
+    // one place per server: the shown server's entry holds its address and key, another's offers them; Remove… replaces Forget
+    expect(await section.locator(`.server-entry[data-server="${homeId}"] form input[name=apiKey]`).count()).toBe(1);
+    expect(await cabinEntry.getByRole('button', { name: 'Address and key of Cabin' }).count()).toBe(1);
+    expect(await page.locator('input[name=apiKey]').count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Forget server…' }).count()).toBe(0);
 
     // rename: Escape cancels, an empty name is refused, Enter saves
@@ -314,8 +316,9 @@ describe('Settings → Servers', () => {
     await cabinEntry.getByRole('button', { name: 'Remove Lake house and delete its key' }).click();
     await poll(() => host.app.snapshot().settings.servers.length).toBe(1);
     await poll(() => switcher(page).count()).toBe(0);
-    // one server again: the Server section has its own Forget again
+    // one server again: its one place has Forget, and no Remove… beside it
     await page.getByRole('button', { name: 'Forget server…' }).waitFor();
+    expect(await page.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
   });
 });
 

@@ -146,7 +146,7 @@ describe('commands', () => {
     expect(found).toMatchObject({ ok: true, value: { number: first.number, channel: { name: first.name } } });
     expect(await h.app.handlers.lookupChannel({ number: 99_999 })).toEqual({
       ok: false,
-      error: { kind: 'not-found', message: 'There is no channel 99999.' },
+      error: { kind: 'not-found', message: expect.stringMatching(/^No channel 99999: this server's channels run from \d+ to \d+ \(\d+ channels\)\.$/) },
     });
   });
 

@@ -196,7 +196,7 @@ describe('trayView', () => {
 
   it('offers to fix the key when it was rejected', () => {
     const view = trayView({ state: state('unauthorized'), settings: SETTINGS, now: NOW });
-    expect(find(view.menu, 'fix-key')!.action).toEqual({ type: 'open', focus: { view: 'settings' } });
+    expect(find(view.menu, 'fix-key')!.action).toEqual({ type: 'open', focus: { view: 'settings', fixKey: true } });
     expect(view.tooltip).toContain('API key rejected');
   });
 

@@ -72,7 +72,7 @@ export class TrayAdapter implements Disposable {
     const iconKey = mac ? `${view.icon}` : `${view.icon}:${view.badgeText}`;
     if (iconKey !== this.#iconKey) {
       this.#iconKey = iconKey;
-      this.tray.setImage(trayImage(view.icon, mac ? 0 : view.badge, mac));
+      this.tray.setImage(trayImage(view.icon, mac ? 0 : view.badge, mac, view.badgeText));
     }
     if (mac && view.title !== this.#title) {
       this.#title = view.title;
@@ -119,10 +119,10 @@ export class TrayAdapter implements Disposable {
 }
 
 /** The icon at 1x and 2x; on macOS a template image (the system tints it), elsewhere with the badge. */
-export function trayImage(variant: IconVariant, count: number, template: boolean): NativeImage {
+export function trayImage(variant: IconVariant, count: number, template: boolean, shown?: string): NativeImage {
   const at = (size: number) => {
     const base = drawTrayIcon(variant, size, { template });
-    return encodePng(template ? base : drawBadge(base, count));
+    return encodePng(template ? base : drawBadge(base, count, shown));
   };
   const image = nativeImage.createFromBuffer(at(16), { scaleFactor: 1 });
   image.addRepresentation({ scaleFactor: 2, buffer: at(32) });

@@ -22,6 +22,7 @@ const USAGE = `Usage: npm run preview -- [options]
   --demo-server-version <v>  that demo plays this stage of Airwave's public API
                        (0.14.67, 0.14.68, 0.15.12, 0.15.13, …; implies airwave)
   --server <url>       follow this server from start-up; repeat it for several servers
+  --build-output       show the build's output (npm run preview builds first, quietly)
 
 Keys: AIRWAVE_API_KEY for one server. For several, AIRWAVE_API_KEYS holds one key per --server,
 comma-separated, in the same order (when it is unset, AIRWAVE_API_KEY is used for every server).

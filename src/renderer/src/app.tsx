@@ -4,7 +4,8 @@ import { Eye, RefreshCw, Search as SearchIcon, Settings as SettingsIcon } from '
 import { ago, connectionLabel } from '../../shared/format';
 import { focusFallback } from './components/a11y';
 import { bridge } from './bridge';
-import { channelDetail, configured, focusField, isStale, now, programDetail, searchOpen, snapshot, typedNumber, view, viewerDetail, type View } from './state';
+import { channelDetail, closeSettings, configured, healthy, isStale, now, openSettings, programDetail, recovered, searchOpen, snapshot, startKeyFix, typedNumber, view, viewerDetail, type View } from './state';
+import { pinRoot } from './components/scroll';
 import { common as t } from './strings/common';
 import { Activity } from './features/Activity';
 import { ChannelDetail } from './views/ChannelDetail';
@@ -17,7 +18,8 @@ import { Settings } from './views/Settings';
 import { ViewerSheet } from './views/ViewerSheet';
 import { Watching } from './views/Watching';
 import { ServerSwitcher } from './views/ServerSwitcher';
-import { chooseServerAt, serverList, severalServers } from './server-state';
+import { chooseServer, chooseServerAt, inTrouble, serverList, severalServers } from './server-state';
+import type { ServerSummary } from '../../shared/bridge';
 
 const TABS: { id: View; label: string }[] = [
   { id: 'watching', label: t.tabs.watching },
@@ -40,7 +42,16 @@ export function App() {
     );
   }
   if (!configured.value) return <FirstRun />;
+  return <Shell />;
+}
+
+function Shell() {
+  const s = snapshot.value!;
   const current = view.value;
+  // the shell's first paint: focus starts on the selected tab (or Settings' Back), not on <body>
+  useEffect(() => {
+    if (document.activeElement === document.body || document.activeElement === null) focusFallback();
+  }, []);
   // On now, the guide and Activity are the shown server's: another server starts them afresh
   const server = s.settings.selectedServer ?? '';
   return (
@@ -61,7 +72,8 @@ export function App() {
               onClick={() => (view.value = tab.id)}
             >
               {tab.label}
-              {tab.id === 'watching' && (s.watching > 0 || (severalServers.value && (s.nowPlaying.data?.length ?? 0) > 0)) ? <WatchingBadge /> : null}
+              {/* a fixed slot, there with no one watching too, so the tabs never shift when the count appears */}
+              {tab.id === 'watching' ? <WatchingBadge /> : null}
             </button>
           ))}
         </div>
@@ -74,13 +86,14 @@ export function App() {
           aria-label={t.settings}
           aria-pressed={current === 'settings'}
           title={t.settings}
-          onClick={() => (view.value = current === 'settings' ? 'watching' : 'settings')}
+          onClick={() => (current === 'settings' ? closeSettings() : openSettings())}
         >
           <SettingsIcon size={16} aria-hidden />
         </button>
       </header>
       <Notices />
       <ConnectionProblem />
+      <Recovered />
       <main id="panel" class="panel" role={current === 'settings' ? 'region' : 'tabpanel'} aria-labelledby={current === 'settings' ? undefined : `tab-${current}`} aria-label={current === 'settings' ? 'Settings' : undefined}>
         {current === 'watching' ? (
           <Watching />
@@ -149,43 +162,129 @@ function Notices() {
  */
 function WatchingBadge() {
   const s = snapshot.value!;
-  const several = severalServers.value;
-  const count = several ? (s.nowPlaying.data?.length ?? s.watching) : s.watching;
-  const staleFrom = several ? oldest(serverList.value.map((server) => server.staleSince)) : isStale(s.nowPlaying) ? s.nowPlaying.updatedAt : null;
+  if (severalServers.value) return <MergedBadge />;
+  const count = s.watching;
+  if (count <= 0) return <span class="count count-empty" aria-hidden="true" />;
+  const staleFrom = isStale(s.nowPlaying) ? s.nowPlaying.updatedAt : null;
   const label = staleFrom !== null ? t.watchingCountStale(count, staleFrom) : t.watchingCount(count);
   return (
     <span class={`count${staleFrom !== null ? ' count-stale' : ''}`} aria-label={label} title={label}>
-      {count}
+      {badgeText(count)}
     </span>
   );
 }
+
+/**
+ * Several servers: the viewers the app can vouch for, as the tray's badge counts them. A server
+ * in trouble is left out and the count marked "1+"; when every server with viewers is in trouble,
+ * the held count is shown struck through, "as of" the oldest.
+ */
+function MergedBadge() {
+  const s = snapshot.value!;
+  const troubled = new Set(serverList.value.filter((server) => server.staleSince !== null).map((server) => server.id));
+  const viewers = s.nowPlaying.data ?? [];
+  const current = viewers.filter((entry) => !troubled.has(entry.serverId ?? '')).length;
+  const allHeld = current === 0 && viewers.length > 0 && troubled.size > 0;
+  const count = allHeld ? viewers.length : current;
+  if (count <= 0) return <span class="count count-empty" aria-hidden="true" />;
+  const staleFrom = allHeld ? oldest(serverList.value.map((server) => server.staleSince)) : null;
+  const leftOut = !allHeld && troubled.size > 0;
+  const label = staleFrom !== null ? t.watchingCountStale(count, staleFrom) : leftOut ? t.watchingCountPartial(count) : t.watchingCount(count);
+  const text = badgeText(count);
+  return (
+    <span class={`count${staleFrom !== null ? ' count-stale' : ''}`} aria-label={label} title={label}>
+      {leftOut && !text.endsWith('+') ? `${text}+` : text}
+    </span>
+  );
+}
+
+/** What fits the badge's slot: up to 99, then "99+" (the label and tooltip give the number). */
+export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
 const oldest = (times: (number | null)[]) => times.reduce<number | null>((min, at) => (at !== null && (min === null || at < min) ? at : min), null);
 
 const busyOf = (c: NonNullable<typeof snapshot.value>['connection']) => c.busy === true;
 
-/** When the server is away, busy, rejects the key or is not supported: what is wrong, in its own words. */
+/**
+ * When a server is away, busy, rejects the key or is not supported. One server: what is wrong,
+ * in its own words, with "Fix the key". Several: one line per server in trouble, from every view,
+ * naming the server, the trouble and its fix ("Cabin: key rejected · Fix").
+ */
 function ConnectionProblem() {
-  const c = snapshot.value!.connection;
+  const s = snapshot.value!;
+  if (severalServers.value) return <ServersInTrouble />;
+  const c = s.connection;
   if (c.state !== 'offline' && c.state !== 'unauthorized' && c.state !== 'incompatible') return null;
-  // several servers: say which one (the server shown; the others have their dots in the switcher)
-  const shownName = severalServers.value ? (serverList.value.find((server) => server.selected)?.name ?? null) : null;
-  const fixKey = () => {
-    view.value = 'settings';
-    focusField.value = 'apiKey';
-  };
+  const fixKey = () => startKeyFix(s.settings.selectedServer ?? null);
   return (
     <div class="notices">
       <div class="notice notice-warning problem" role="status">
-        <span>
-          {shownName ? `${shownName}: ` : ''}
-          {busyOf(c) ? t.busyMessage(c.nextRetryAt) : c.message}
-        </span>
+        <span>{busyOf(c) ? t.busyMessage(c.nextRetryAt) : c.message}</span>
         {c.state === 'unauthorized' && view.value !== 'settings' ? (
           <button type="button" class="button button-quiet" onClick={fixKey}>
             {t.fixKey}
           </button>
         ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** Several servers: each one in trouble on one line, with the one thing to do about it. */
+function ServersInTrouble() {
+  const troubled = serverList.value.filter(inTrouble);
+  if (troubled.length === 0) return null;
+  const fix = async (server: ServerSummary) => {
+    if (server.connection.state === 'unauthorized') {
+      // the form in Settings edits the server shown: show this one first
+      await chooseServer(server.id);
+      startKeyFix(server.id);
+    } else if (server.connection.state === 'incompatible') {
+      openSettings();
+    } else {
+      void bridge.refresh({}).catch(() => {});
+    }
+  };
+  return (
+    <div class="notices" role="status">
+      {troubled.map((server) => (
+        <div key={server.id} class="notice notice-warning problem trouble-line" data-server={server.id} title={server.connection.message}>
+          <span class="trouble-text">
+            <strong>{server.name}</strong>: {troubleText(server)}
+          </span>
+          <span class="trouble-sep" aria-hidden="true">
+            ·
+          </span>
+          <button type="button" class="link-button trouble-fix" aria-label={t.troubleFixOf(fixLabel(server), server.name)} onClick={() => void fix(server)}>
+            {fixLabel(server)}
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+const troubleText = (server: ServerSummary) => {
+  const c = server.connection;
+  if (c.state === 'unauthorized') return t.trouble.keyRejected;
+  if (c.state === 'incompatible') return t.trouble.unsupported;
+  return busyOf(c) ? t.trouble.busy : t.trouble.away;
+};
+
+const fixLabel = (server: ServerSummary) =>
+  server.connection.state === 'unauthorized' ? t.trouble.fix : server.connection.state === 'incompatible' ? t.trouble.details : t.trouble.retry;
+
+/** After "Fix the key": the key was accepted, and (once it is) the server is live again. */
+function Recovered() {
+  const name = recovered.value;
+  if (!name) return null;
+  return (
+    <div class="notices">
+      <div class="notice notice-ok" role="status">
+        <span>{healthy.value ? t.liveAgain(name) : t.keyAccepted(name)}</span>
+        <button type="button" class="icon-button" aria-label={t.dismiss} onClick={() => (recovered.value = null)}>
+          ×
+        </button>
       </div>
     </div>
   );
@@ -199,11 +298,16 @@ function Footer() {
   const resource = view.value === 'on-now' ? s.onNow : view.value === 'guide' ? s.guide : s.nowPlaying;
   const healthyNow = (c.state === 'live' || c.state === 'polling') && !c.suspended;
   const stale = isStale(resource);
-  const name = s.server?.name ?? s.status.data?.name ?? s.server?.url ?? t.noServer;
+  const shownSummary = severalServers.value ? serverList.value.find((server) => server.selected) : undefined;
+  // several servers: the name as the switcher says it (two "Home"s carry their host)
+  const name = shownSummary?.name ?? s.server?.name ?? s.status.data?.name ?? s.server?.url ?? t.noServer;
+  // another server in trouble: the footer is never a plain green "Live"
+  const othersInTrouble = severalServers.value ? serverList.value.filter((server) => !server.selected && inTrouble(server)) : [];
   const state = busyOf(c) && c.state === 'offline' ? t.busy(c.nextRetryAt) : connectionLabel(c, at);
+  const dot = healthyNow ? (othersInTrouble.length > 0 ? 'busy' : 'ok') : c.state === 'connecting' || busyOf(c) ? 'busy' : 'bad';
   return (
     <footer class={`footer footer-${c.state}${stale ? ' footer-stale' : ''}`}>
-      <span class={`dot dot-${healthyNow ? 'ok' : c.state === 'connecting' || busyOf(c) ? 'busy' : 'bad'}`} aria-hidden="true" />
+      <span class={`dot dot-${dot}`} aria-hidden="true" />
       <span class="footer-text" role="status" aria-live="polite">
         <span class="footer-server" title={name}>
           {name}
@@ -212,7 +316,11 @@ function Footer() {
           {state}
           {s.settings.demo ? ` · ${t.demo}` : ''}
         </span>
-        {resource.updatedAt !== null ? (
+        {othersInTrouble.length > 0 ? (
+          <span class="footer-others" title={othersInTrouble.map((server) => server.name).join(', ')}>
+            {t.othersInTrouble(othersInTrouble.length)}
+          </span>
+        ) : resource.updatedAt !== null ? (
           <span class="footer-age" title={resource.error ?? undefined}>
             {stale ? t.staleSince(resource.updatedAt) : t.updated(ago(resource.updatedAt, at))}
           </span>
@@ -234,6 +342,9 @@ function tabKeys(event: KeyboardEvent): void {
   view.value = TABS[next]!.id;
   document.getElementById(`tab-${TABS[next]!.id}`)?.focus(); // every tab is rendered, so focus can move at once
 }
+
+/** A sheet, the search or a typed number is over the view (Escape closes that first). */
+const overlayOpen = () => !!typedNumber.value || searchOpen.value || programDetail.value !== null || channelDetail.value !== null || viewerDetail.value !== null;
 
 const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
@@ -267,6 +378,13 @@ function useGlobalKeys(): void {
         searchOpen.value = true;
         return;
       }
+      if (event.key === 'Escape' && !event.defaultPrevented && view.value === 'settings' && !overlayOpen()) {
+        // Settings is left with Escape from anywhere in it, a field too (a field that uses Escape
+        // itself, as the shortcut recorder or a rename, stops it first)
+        event.preventDefault();
+        closeSettings();
+        return;
+      }
       if (typing(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
       if (/^[0-9]$/.test(event.key)) {
         event.preventDefault();
@@ -293,6 +411,12 @@ function useGlobalKeys(): void {
       }
     };
     window.addEventListener('keydown', onKey);
+    const unpin = pinRoot();
+    // opening the popover (the window gains focus) puts focus somewhere useful, never on <body>
+    const onWindowFocus = () => {
+      if (document.activeElement === document.body || document.activeElement === null) focusFallback();
+    };
+    window.addEventListener('focus', onWindowFocus);
     // Focus never falls to <body>: when the focused element leaves the DOM (a view or button that
     // re-rendered away), focus goes to the selected tab instead.
     let last: Element | null = null;
@@ -307,6 +431,8 @@ function useGlobalKeys(): void {
     observer.observe(document.body, { childList: true, subtree: true });
     return () => {
       window.removeEventListener('keydown', onKey);
+      window.removeEventListener('focus', onWindowFocus);
+      unpin();
       document.removeEventListener('focusin', onFocusIn);
       observer.disconnect();
     };

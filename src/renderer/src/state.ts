@@ -35,6 +35,32 @@ export const typedNumber = signal('');
 export const now = signal(Date.now());
 /** asks Settings to put focus in a field once it has rendered ("Fix the key") */
 export const focusField = signal<'apiKey' | null>(null);
+/** the view Settings was opened from: Back, Escape and a fixed key return there */
+export const settingsFrom = signal<Exclude<View, 'settings'>>('watching');
+/** "Fix the key" is under way for this server (null: the one form of one server): a saved key that works ends it */
+export const fixingKey = signal<{ server: string | null } | null>(null);
+/** said once the key is fixed and the user is back where they were: "Home is live again" */
+export const recovered = signal<string | null>(null);
+
+/** Opens Settings, remembering where from. */
+export function openSettings(): void {
+  if (view.value !== 'settings') settingsFrom.value = view.value;
+  view.value = 'settings';
+}
+
+/** Leaves Settings for the view it was opened from. */
+export function closeSettings(): void {
+  if (view.value === 'settings') view.value = settingsFrom.value;
+  fixingKey.value = null;
+}
+
+/** "Fix the key": Settings, focus in the key field; saving a working key comes back here. */
+export function startKeyFix(server: string | null): void {
+  recovered.value = null;
+  openSettings();
+  fixingKey.value = { server };
+  focusField.value = 'apiKey';
+}
 
 export const configured = computed(() => {
   const s = snapshot.value;
@@ -102,7 +128,9 @@ function applyFocus(target: FocusTarget): void {
   programDetail.value = null;
   viewerDetail.value = null;
   searchOpen.value = false;
-  view.value = target.view;
+  if (target.view === 'settings' && target.fixKey) startKeyFix(target.server ?? null);
+  else if (target.view === 'settings') openSettings();
+  else view.value = target.view;
   if (target.view === 'watching') focusedViewer.value = target.viewer ? { person: target.viewer, server: target.server ?? null } : null;
   if (target.view === 'on-now') focusedChannel.value = target.channelNumber ?? null;
   if (target.view === 'activity' && target.section) showActivitySection(target.section);

@@ -94,7 +94,7 @@ export class AppController {
         now: clock.now(),
         favourites: this.#features.favourites.ids(),
         servers: this.#trayServers(),
-        badge: this.servers.badgeCount(),
+        badge: this.servers.badge(),
       }),
     );
     this.#features = new Features({
@@ -280,6 +280,8 @@ export class AppController {
   trayAction(action: TrayAction): void {
     switch (action.type) {
       case 'open':
+        // "Fix the API key of Cabin…": the key field edits the server shown, so Cabin is shown first
+        if (action.focus?.view === 'settings' && action.focus.server) this.servers.select(action.focus.server);
         this.focus(action.focus ?? null);
         return;
       case 'refresh':

@@ -9,7 +9,8 @@ import type { Clock } from '../../common/clock';
 import type { SettingsService } from '../settings/settings';
 import { initialState, StateStore, watchingCount, type AppState } from '../state';
 import type { EngineConfig, SyncEngine } from '../sync/engine';
-import { staleSince } from '../tray/tray-view';
+import { staleSince, troubleWords, type BadgeReading } from '../tray/tray-view';
+import { distinctNames } from '../../../shared/server-names';
 import { Fleet, type FollowTarget, type ServerSlot } from './fleet';
 import { viewersWithSessions } from './snapshot';
 
@@ -68,7 +69,8 @@ export class FollowedServers {
       get inFlight() {
         return engine().inFlight;
       },
-      refresh: () => engine().refresh(),
+      // the popover's Refresh, as the tray's: every server (Watching and the trouble lines show them all)
+      refresh: () => this.refresh(),
       loadGuide: (minutes) => engine().loadGuide(minutes),
     };
   }
@@ -110,13 +112,15 @@ export class FollowedServers {
   refollow(): void {
     const { settings } = this.#o;
     const values = settings.values;
+    const names = distinctNames(values.servers);
     const targets: FollowTarget[] =
       values.demo && this.#demo
         ? [{ id: DEMO_ID, name: 'Demo', paused: false, config: this.#demo }]
         : values.servers.map((entry) => {
             const apiKey = settings.keyOf(entry.id);
             const config = entry.paused || !apiKey ? null : { server: entry.address, apiKey, authStyle: entry.authStyle, pollSeconds: values.pollSeconds };
-            return { id: entry.id, name: entry.name, paused: entry.paused, config, ...(config ? {} : { idle: idleConnection(entry.paused, entry.apiKey !== null) }) };
+            // two servers with one name are told apart by their host, everywhere the name is shown
+            return { id: entry.id, name: names.get(entry.id) ?? entry.name, paused: entry.paused, config, ...(config ? {} : { idle: idleConnection(entry.paused, entry.apiKey !== null) }) };
           });
     this.#fleet.apply(targets);
     const selected = values.demo && this.#demo ? DEMO_ID : (settings.selected()?.id ?? null);
@@ -146,13 +150,31 @@ export class FollowedServers {
     });
   }
 
-  /** The badge's number: everyone watching on every server, or on the one the settings chose. */
-  badgeCount(): number {
+  /**
+   * The badge's number: everyone watching on every server, or on the one the settings chose, but
+   * only what the app can vouch for. A server away, rejecting the key or not supported is left
+   * out (`leftOut` names it, and the badge is marked "6+"); when no counted server is current the
+   * held count is shown and the whole badge is stale (the tray's icon and tooltip say so).
+   */
+  badge(): BadgeReading {
     const chosen = this.#o.settings.values.badgeServer;
     const slots = this.#fleet.slots;
     // the chosen server alone while it is followed (paused, it counts nobody); otherwise all of them
-    const counted = chosen !== null && slots.some((slot) => slot.id === chosen) ? slots.filter((slot) => slot.id === chosen) : slots;
-    return counted.filter((slot) => slot.store.state.connection.state !== 'unconfigured').reduce((sum, slot) => sum + watchingCount(slot.store.state), 0);
+    const counted = (chosen !== null && slots.some((slot) => slot.id === chosen) ? slots.filter((slot) => slot.id === chosen) : slots).filter(
+      (slot) => !slot.paused && slot.store.state.connection.state !== 'unconfigured',
+    );
+    const current = counted.filter((slot) => staleSince(slot.store.state) === null);
+    const leftOut = counted.filter((slot) => staleSince(slot.store.state) !== null).map((slot) => ({ id: slot.id, name: slot.name, trouble: troubleWords(slot.store.state) }));
+    if (current.length === 0) {
+      const held = counted.reduce((sum, slot) => sum + watchingCount(slot.store.state), 0);
+      return { count: held, stale: leftOut.length > 0, leftOut: [] };
+    }
+    return { count: current.reduce((sum, slot) => sum + watchingCount(slot.store.state), 0), stale: false, leftOut };
+  }
+
+  /** The badge's number alone (see `badge`). */
+  badgeCount(): number {
+    return this.badge().count;
   }
 
   /**

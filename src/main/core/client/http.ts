@@ -278,8 +278,12 @@ function networkError(error: unknown, endpoint: string, url: URL): ApiError {
   if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE') {
     return new ApiError('unreachable', `${host} closed the connection before its answer was complete. It may be restarting; the app will try again.`, details);
   }
-  if (/CERT|SELF_SIGNED|TLS|SSL/.test(code)) {
+  if (/CERT|SELF_SIGNED/.test(code)) {
     return new ApiError('unreachable', `The secure connection to ${host} failed (${code}): its certificate is not trusted by this computer.`, details);
+  }
+  if (/TLS|SSL|EPROTO/.test(code)) {
+    // the handshake itself failed: most often a plain-HTTP port asked for HTTPS, which no certificate would fix
+    return new ApiError('unreachable', `${host} did not answer a secure (HTTPS) connection (${code}); it may speak plain HTTP on this port.`, details);
   }
   return new ApiError('unreachable', `The connection to ${host} failed${code ? ` (${code})` : ''}. Check the network and that the server is running.`, details);
 }

@@ -12,6 +12,7 @@ export function probeView(report: ProbeReport): ProbeView {
     summary: report.summary,
     server: report.server?.display ?? null,
     authStyle: report.authStyle,
+    ...(report.suggestion ? { suggestion: report.suggestion } : {}),
     steps: report.steps.map((step) => ({
       id: step.id,
       label: step.label,

@@ -54,6 +54,8 @@ export interface ProbeReport {
   lookupForm: LookupForm | null;
   /** what this server lacks that newer ones offer, in words (the app works without each) */
   missing: string[];
+  /** another address that does answer as Airwave (plain http:// for https://, the origin of a web-app path), offered in one click */
+  suggestion?: string | null;
 }
 
 export interface ProbeOptions {
@@ -82,7 +84,7 @@ const SUMMARIES: Record<ProbeVerdict, string> = {
   'invalid-address': 'That address cannot be an Airwave server.',
   unreachable: 'The server could not be reached.',
   'not-airwave': 'Something answered, but not like an Airwave server.',
-  'key-rejected': 'The server is there, but the API key was not accepted.',
+  'key-rejected': 'Airwave is there, but it did not accept the API key.',
   busy: 'The test was not run: too many tests were asked for at once. Wait a moment and try again.',
 };
 
@@ -114,6 +116,7 @@ export function busyReport(server: string): ProbeReport {
     channelCount: null,
     lookupForm: null,
     missing: [],
+    suggestion: null,
   };
 }
 
@@ -136,6 +139,7 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
     channelCount: null,
     lookupForm: null,
     missing: [],
+    suggestion: null,
   };
   const step = (id: ProbeStepId, outcome: StepOutcome, detail: string, extra: { fix?: string; ms?: number } = {}) => {
     steps.push({ id, label: LABELS[id], outcome, detail, ...extra });
@@ -180,6 +184,15 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
       report.identity = named.value;
       step('reachable', 'ok', `${identityWords(named.value)} answered without a key`, { ms: named.ms });
     } else if (named.error.kind === 'unreachable' || named.error.kind === 'timeout') {
+      // the address as typed did not work: is Airwave one step away (plain http://, or the origin of a pasted web-app page)?
+      const elsewhere = await nearbyAirwave(named.error, server, options.timeouts, call);
+      if (elsewhere) {
+        report.suggestion = elsewhere.address;
+        step('reachable', 'fail', elsewhere.detail, { ms: named.ms, fix: elsewhere.fix });
+        const done = finish('unreachable');
+        done.summary = elsewhere.summary;
+        return done;
+      }
       const { outcome, verdict, fix } = explainUnreachable(named.error, server);
       step('reachable', outcome, named.error.message, { ms: named.ms, fix });
       return finish(verdict);
@@ -199,6 +212,15 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
           });
         }
       } else {
+        // the address as typed did not work: is Airwave one step away (plain http://, or the origin of a pasted web-app page)?
+        const elsewhere = await nearbyAirwave(reach.error, server, options.timeouts, call);
+        if (elsewhere) {
+          report.suggestion = elsewhere.address;
+          step('reachable', 'fail', elsewhere.detail, { ms: reach.ms, fix: elsewhere.fix });
+          const done = finish('unreachable');
+          done.summary = elsewhere.summary;
+          return done;
+        }
         const { outcome, verdict, fix } = explainUnreachable(reach.error, server);
         step('reachable', outcome, reach.error.message, { ms: reach.ms, fix });
         return finish(verdict);
@@ -226,8 +248,9 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
     const keyMs = tries.reduce((sum, t) => sum + t.result.ms, 0);
     const rejected = tries.filter((t) => t.result.error?.kind === 'unauthorized');
     if (accepted.length === 0 && rejected.length === tries.length) {
+      // both ways of sending it were tried; which header is no business of the person reading this
       const said = rejected[0]?.result.error?.serverMessage;
-      step('key', 'fail', `rejected with ${styles.map((s) => AUTH_NAMES[s]).join(' and with ')}${said ? ` ("${said}")` : ''}`, {
+      step('key', 'fail', `Airwave did not accept this key${said ? ` (it said "${said}")` : ''}`, {
         ms: keyMs,
         fix: options.apiKey.trim().startsWith('airwave_')
           ? 'The key is wrong or was revoked: create a new one in Airwave under Settings → API Keys and paste it whole.'
@@ -353,6 +376,59 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
 /** Plain booleans (not type guards), so the other branch keeps its ApiError. */
 const routeMissing = (error: ApiError): boolean => isMissingRoute(error);
 const imageMissing = (error: ApiError): boolean => isMissingResource(error);
+
+/** Does Airwave answer at `address` (keyless `/status`: an answer, or its own 401)? */
+async function answersAsAirwave(address: string, timeouts: Partial<Timeouts> | undefined, call: { signal?: AbortSignal }): Promise<boolean> {
+  const parsed = parseServerUrl(address);
+  if (!parsed.ok) return false;
+  const client = new AirwaveClient({ server: parsed.address, apiKey: '', timeouts });
+  try {
+    await client.status(call);
+    return true;
+  } catch (error) {
+    return isApiError(error) && error.kind === 'unauthorized' && error.serverCode === 'unauthorized';
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * When the address as typed fails, the two near misses people make: https:// to Airwave's own
+ * plain-HTTP port (the handshake fails; that is no certificate's fault), and the address of a
+ * page of Airwave's web app (…/web/index.html) instead of the server's. Each is tried once, without
+ * a key; when Airwave answers there, that address is offered.
+ */
+async function nearbyAirwave(
+  error: ApiError,
+  server: ServerAddress,
+  timeouts: Partial<Timeouts> | undefined,
+  call: { signal?: AbortSignal },
+): Promise<{ address: string; detail: string; fix: string; summary: string } | null> {
+  const url = new URL(server.root);
+  if (url.protocol === 'https:' && (error.kind === 'unreachable' || error.kind === 'timeout')) {
+    url.protocol = 'http:';
+    const plain = url.href.replace(/\/$/, '');
+    if (await answersAsAirwave(plain, timeouts, call)) {
+      return {
+        address: plain,
+        detail: `port ${url.port || 443} answers plain HTTP, not HTTPS`,
+        fix: `Use ${plain}: Airwave itself speaks plain HTTP (HTTPS needs a proxy in front of it).`,
+        summary: 'This port answers plain HTTP, not HTTPS.',
+      };
+    }
+  }
+  if (server.root !== server.origin && (error.kind === 'not-found' || error.kind === 'bad-response')) {
+    if (await answersAsAirwave(server.origin, timeouts, call)) {
+      return {
+        address: server.origin,
+        detail: `${server.display} is a page, not the server's address; Airwave answers at ${server.origin}`,
+        fix: `Use ${server.origin}.`,
+        summary: 'That is the address of a web page; Airwave answers at the server\'s own address.',
+      };
+    }
+  }
+  return null;
+}
 
 type StepFn = (id: ProbeStepId, outcome: StepOutcome, detail: string, extra?: { fix?: string; ms?: number }) => void;
 

@@ -174,8 +174,8 @@ export interface BadgeLayout {
 }
 
 /** Where the badge goes on a `size` icon: bottom right, as wide as the text needs. */
-export function badgeLayout(count: number, size: number): BadgeLayout | null {
-  const text = badgeText(count);
+export function badgeLayout(count: number, size: number, shown: string = badgeText(count)): BadgeLayout | null {
+  const text = shown;
   if (!text) return null;
   const scale = Math.max(1, Math.floor(size / 16));
   const textWidth = text.length * GLYPH_WIDTH * scale + (text.length - 1) * scale;
@@ -196,10 +196,13 @@ export function badgeLayout(count: number, size: number): BadgeLayout | null {
   };
 }
 
-/** A copy of `base` with the count in a red pill at the bottom right; 0 leaves it unchanged. */
-export function drawBadge(base: Bitmap, count: number): Bitmap {
+/**
+ * A copy of `base` with the count in a red pill at the bottom right; 0 leaves it unchanged.
+ * `shown` is what the pill reads when it is not the plain count ("6+": a server left out).
+ */
+export function drawBadge(base: Bitmap, count: number, shown?: string): Bitmap {
   const bitmap = cloneBitmap(base);
-  const layout = badgeLayout(count, base.width);
+  const layout = badgeLayout(count, base.width, shown);
   if (!layout) return bitmap;
   const { x, y, width, height, scale } = layout;
   const size = base.width;

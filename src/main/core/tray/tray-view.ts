@@ -123,13 +123,37 @@ export interface TrayServer {
   paused: boolean;
 }
 
+/** What the badge counts (see FollowedServers.badge): a number, whether all of it is held data, and the servers left out. */
+export interface BadgeReading {
+  count: number;
+  /** no counted server is current: the number is what was held, as of when it was */
+  stale: boolean;
+  /** servers in trouble whose viewers are not counted (the badge is marked "6+") */
+  leftOut: { id: string; name: string; trouble: string }[];
+}
+
+/** A server's trouble in a few words ("key rejected"), for one-line summaries; null while following. */
+export function troubleWords(state: AppState): string {
+  const c = state.connection;
+  switch (c.state) {
+    case 'offline':
+      return c.busy ? 'busy' : 'away';
+    case 'unauthorized':
+      return 'key rejected';
+    case 'incompatible':
+      return 'not supported';
+    default:
+      return connectionLine(state);
+  }
+}
+
 export interface TrayInput {
   /** the selected server's state ("What's on" lists its channels) */
   state: AppState;
   /** every followed server; with more than one the tooltip and menu break things down per server */
   servers?: TrayServer[];
-  /** the badge's number when several servers are followed (total, or the chosen server's) */
-  badge?: number;
+  /** the badge when several servers are followed (total, or the chosen server's; only what is current) */
+  badge?: BadgeReading;
   settings: SettingsView;
   now: number;
   /** ids of the starred channels: listed first in "What's on" */
@@ -168,7 +192,7 @@ export function trayView(input: TrayInput): TrayView {
   } else {
     menu.push(item('open', 'Open Airwave Tray', { type: 'open' }));
     if (state.connection.state === 'unauthorized') {
-      menu.push(item('fix-key', 'Fix the API key…', { type: 'open', focus: { view: 'settings' } }));
+      menu.push(item('fix-key', 'Fix the API key…', { type: 'open', focus: { view: 'settings', fixKey: true } }));
     }
     menu.push(separator('sep-watching'));
     if (stale !== null) menu.push(item('stale', `Not current: as of ${localTime(stale, locale)}`, undefined, false));
@@ -194,7 +218,7 @@ const MENU_VIEWERS_EACH = 5;
 const TROUBLE: Record<IconVariant, number> = { normal: 0, offline: 1, 'key-problem': 2 };
 
 /** The tray with several servers: one badge, and the tooltip and menu broken down per server. */
-function severalServers({ state, settings, now, favourites, locale, badge = 0 }: TrayInput, servers: TrayServer[]): TrayView {
+function severalServers({ state, settings, now, favourites, locale, badge = { count: 0, stale: false, leftOut: [] } }: TrayInput, servers: TrayServer[]): TrayView {
   const followed = servers.filter((s) => !s.paused);
   const line = (s: TrayServer) => {
     if (s.paused) return `${s.name}: paused`;
@@ -205,11 +229,11 @@ function severalServers({ state, settings, now, favourites, locale, badge = 0 }:
     return c === 'live' || c === 'polling' ? `${s.name}: ${watching}` : `${s.name}: ${connectionLine(s.state)}`;
   };
   const worst = followed.reduce<IconVariant>((icon, s) => (TROUBLE[iconFor(s.state)] > TROUBLE[icon] ? iconFor(s.state) : icon), 'normal');
-  const tooltip = tooltipText(['Airwave Tray', `${badge} watching`, ...servers.map(line)]);
+  const tooltip = tooltipText(['Airwave Tray', badgeLine(badge), ...servers.map(line)]);
 
   const menu: MenuItemModel[] = [item('open', 'Open Airwave Tray', { type: 'open' })];
   for (const s of followed) {
-    if (s.state.connection.state === 'unauthorized') menu.push(item(`fix-key:${s.id}`, menuText(`Fix the API key of ${s.name}…`), { type: 'open', focus: { view: 'settings' } }));
+    if (s.state.connection.state === 'unauthorized') menu.push(item(`fix-key:${s.id}`, menuText(`Fix the API key of ${s.name}…`), { type: 'open', focus: { view: 'settings', fixKey: true, server: s.id } }));
   }
   for (const s of servers) {
     menu.push(separator(`sep-${s.id}`));
@@ -221,7 +245,25 @@ function severalServers({ state, settings, now, favourites, locale, badge = 0 }:
   menu.push(submenu('whats-on', menuText(selected ? `What's on ${selected.name}` : "What's on"), channelItems(state, now, favourites ?? new Set())));
   menu.push(item('refresh', 'Refresh', { type: 'refresh' }));
   menu.push(...closingItems(settings, now, locale));
-  return { title: badgeText(badge), tooltip, badge, badgeText: badgeText(badge), icon: worst, menu };
+  const text = markedBadgeText(badge);
+  return { title: text, tooltip, badge: badge.count, badgeText: text, icon: worst, menu };
+}
+
+/** "6+" when a server in trouble is left out of the count (6 is what the app can vouch for). */
+export function markedBadgeText(badge: BadgeReading): string {
+  const text = badgeText(badge.count);
+  return text && badge.leftOut.length > 0 && !text.endsWith('+') ? `${text}+` : text;
+}
+
+const listed = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
+
+/** The tooltip's line about the badge: what it counts, and what it leaves out or cannot vouch for. */
+function badgeLine(badge: BadgeReading): string {
+  const count = `${badge.count} watching`;
+  if (badge.stale) return `${count}, not current: no server it counts can be reached`;
+  if (badge.leftOut.length === 0) return count;
+  const out = badge.leftOut.map((s) => `${s.name} (${s.trouble})`);
+  return `${badge.count}+ watching: ${listed(out)} not counted`;
 }
 
 /**

@@ -10,9 +10,10 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 /** Rendered and shown (content of a closed <details> is neither, though it has an offsetParent). */
 const visible = (el: HTMLElement) => (typeof el.checkVisibility === 'function' ? el.checkVisibility() : el.getClientRects().length > 0);
 
-/** Somewhere sensible for focus when its element is gone: the selected tab, else the panel. */
+/** Somewhere sensible for focus when its element is gone: the selected tab, else Settings' Back, else the panel. */
 export function focusFallback(): void {
-  const target = document.querySelector<HTMLElement>('[role=tab][aria-selected=true]') ?? document.querySelector<HTMLElement>('#panel, main');
+  const target =
+    document.querySelector<HTMLElement>('[role=tab][aria-selected=true]') ?? document.querySelector<HTMLElement>('[data-focus-home]') ?? document.querySelector<HTMLElement>('#panel, main');
   target?.focus();
 }
 

@@ -5,11 +5,15 @@ import { bridge } from '../bridge';
 import { features as t } from '../strings/features';
 import { featureError, run } from './actions';
 
-/** Settings for reminders (the lead time) and the server health alerts, each applied at once. */
+/**
+ * Settings for reminders (the lead time) and the server health alerts, each applied at once:
+ * `notifications` is what a user chooses among the notifications, `advanced` the alert about the
+ * server's live updates (a stream internal, under Advanced).
+ */
 const LEAD = { min: 0, max: 60 };
 const UNREACHABLE = { min: 1, max: 120 };
 
-export function FeatureSettings() {
+export function FeatureSettings({ part }: { part: 'notifications' | 'advanced' }) {
   useEffect(() => void (featureError.value = null), []);
   const f = snapshot.value!.featureSettings;
   const h = f.health;
@@ -21,9 +25,25 @@ export function FeatureSettings() {
     else featureError.value = message;
   };
   const toggle = (key: keyof Omit<HealthAlertSettings, 'unreachableMinutes'>) => (event: Event) => apply({ health: { [key]: (event.currentTarget as HTMLInputElement).checked } });
+  const problem = featureError.value ? (
+    <p class="inline-error" role="alert">
+      {featureError.value}
+    </p>
+  ) : null;
+  if (part === 'advanced') {
+    return (
+      <>
+        <label class="check">
+          <input type="checkbox" checked={h.streamFull} onChange={toggle('streamFull')} />
+          <span>{t.streamFull}</span>
+        </label>
+        {problem}
+      </>
+    );
+  }
   return (
-    <section aria-labelledby="settings-features">
-      <h2 id="settings-features">{t.settingsTitle}</h2>
+    <section class="subsection" aria-labelledby="settings-features">
+      <h3 id="settings-features">{t.settingsTitle}</h3>
       <label class="field field-inline">
         <span>{t.lead}</span>
         <input type="number" min={LEAD.min} max={LEAD.max} step={1} value={f.reminderLeadMinutes} onChange={number(LEAD, t.leadRange(LEAD.min, LEAD.max), (v) => ({ reminderLeadMinutes: v }))} />
@@ -55,16 +75,8 @@ export function FeatureSettings() {
         <input type="checkbox" checked={h.versionChanged} onChange={toggle('versionChanged')} />
         <span>{t.versionChanged}</span>
       </label>
-      <label class="check">
-        <input type="checkbox" checked={h.streamFull} onChange={toggle('streamFull')} />
-        <span>{t.streamFull}</span>
-      </label>
       <p class="hint">{t.healthHint}</p>
-      {featureError.value ? (
-        <p class="inline-error" role="alert">
-          {featureError.value}
-        </p>
-      ) : null}
+      {problem}
     </section>
   );
 }

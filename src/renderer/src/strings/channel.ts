@@ -2,6 +2,7 @@
 export const channel = {
   dialog: (n: number) => `Channel ${n}`,
   fallbackName: (n: number) => `Channel ${n}`,
+  noSuchChannel: (n: number) => `No channel ${n}`,
   close: 'Close channel',
   looking: (n: number) => `Looking up channel ${n}…`,
   heldAnswer: (asOf: string) => `The server cannot be reached; this is what was on screen ${asOf}.`,

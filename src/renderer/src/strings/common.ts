@@ -13,7 +13,12 @@ export const common = {
   noServer: 'No server',
   demo: 'demo',
   fixKey: 'Fix the key',
+  /** after "Fix the key", once the server answers again */
+  liveAgain: (server: string) => `Key accepted. ${server} is live again.`,
+  keyAccepted: (server: string) => `Key accepted. Connecting to ${server}…`,
   watchingCount: (n: number) => plural(n, { one: '{n} watching', other: '{n} watching' }),
+  /** several servers, one in trouble: its viewers are not counted */
+  watchingCountPartial: (n: number) => `${plural(n, { one: '{n} watching', other: '{n} watching' })} on the servers that can be reached; a server in trouble is not counted`,
   /** the tab badge when the count may be out of date */
   watchingCountStale: (n: number, at: number) => `${plural(n, { one: '{n} watching', other: '{n} watching' })}, as of ${localTime(at)}`,
   asOf: (at: number) => `as of ${localTime(at)}`,
@@ -23,6 +28,11 @@ export const common = {
   busyMessage: (retryAt: number | null) =>
     retryAt ? `The server is busy (it answered 503). The app waits as it asked and tries again at ${localTime(retryAt)}.` : 'The server is busy (it answered 503). The app tries again later.',
   channelNumber: 'Channel',
+  /** several servers: one line per server in trouble, "Cabin: key rejected · Fix" */
+  trouble: { keyRejected: 'key rejected', away: 'not reachable, retrying', busy: 'busy, retrying', unsupported: 'not supported', fix: 'Fix', retry: 'Retry now', details: 'Details' },
+  troubleFixOf: (action: string, server: string) => `${action}: ${server}`,
+  /** the footer, when a server other than the one shown is in trouble */
+  othersInTrouble: (n: number) => (n === 1 ? 'another server needs attention' : `${n} other servers need attention`),
   firstRunTitle: 'Connect to your Airwave server',
   firstRunLead: 'See who is watching, what is on, and the guide, right from the menubar.',
 };

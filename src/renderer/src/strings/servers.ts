@@ -25,6 +25,8 @@ export const servers = {
   sectionHint: `Watching shows everyone on every server; On now, the guide, lookup and search show the chosen one (${alt}1…9 chooses).`,
   shown: 'shown',
   rename: 'Rename',
+  editKey: 'Address and key…',
+  editKeyOf: (name: string) => `Address and key of ${name}`,
   renameOf: (name: string) => `Rename ${name}`,
   newName: (name: string) => `New name for ${name}`,
   saveName: 'Save name',
@@ -44,7 +46,7 @@ export const servers = {
   addressesHint: 'Every address known to reach this server; the app follows the one chosen.',
   badge: 'Badge counts',
   badgeAll: 'All servers',
-  badgeHint: 'The number on the tray icon.',
+  badgeHint: 'The number on the tray icon. A server that cannot be reached or rejects its key is not counted, and the badge then reads “6+”.',
   failed: (message: string) => `Could not do that: ${message}`,
   // adding a server
   add: 'Add a server…',

@@ -150,7 +150,7 @@ export function AddServer() {
           {t.full(MAX_SERVERS)}
         </p>
       ) : null}
-      {r?.kind === 'failed' ? <ProbeSteps probe={r.probe} kind="save" failed={t.notAdded} /> : null}
+      {r?.kind === 'failed' ? <ProbeSteps probe={r.probe} kind="save" failed={t.notAdded} onUseAddress={(where) => (address.value = where)} /> : null}
     </form>
   );
 }

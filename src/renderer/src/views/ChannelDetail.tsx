@@ -34,7 +34,7 @@ type Lookup =
   | { state: 'found'; value: ChannelLookup }
   /** the server could not answer, but On now holds the channel: shown from there, marked stale */
   | { state: 'held'; row: GuideNowRow }
-  | { state: 'missing'; message: string };
+  | { state: 'missing'; message: string; notFound?: boolean };
 
 /** A channel: what is on, next and later, its description, package, mode, provenance, definition. */
 export function ChannelDetail({ number }: { number: number }) {
@@ -52,6 +52,7 @@ export function ChannelDetail({ number }: { number: number }) {
         if (!current) return;
         // the core answered from its held On now row (the server is away): show it as held, marked stale
         if (outcome.ok && outcome.value.stale && outcome.value.channel) setLookup({ state: 'held', row: outcome.value.channel });
+        else if (!outcome.ok && outcome.error.kind === 'not-found') setLookup({ state: 'missing', message: outcome.error.message, notFound: true });
         else if (outcome.ok) setLookup({ state: 'found', value: outcome.value });
         else void fromHeld(number, outcome.error.message).then((held) => current && setLookup(held));
       },
@@ -105,11 +106,15 @@ export function ChannelDetail({ number }: { number: number }) {
   const later = laterPrograms(held?.programs ?? guideRow?.programs ?? [], nextUp?.program ?? air?.current ?? null, at);
   const laterHint = !held ? t.laterHint : held.source === 'server' ? t.laterFromServer(LATER_HOURS) : t.laterFromGuide(held.asOf !== null ? `as of ${localTime(held.asOf)}` : 'earlier');
   return (
-    <div ref={root} class="sheet" role="dialog" aria-modal="true" aria-label={t.dialog(number)} onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), close())}>
+    <div ref={root} class="sheet" role="dialog" aria-modal="true" aria-label={lookup.state === 'missing' && lookup.notFound ? t.noSuchChannel(number) : t.dialog(number)} onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), close())}>
       <div class="sheet-body">
         <button ref={closeRef} type="button" class="sheet-close" onClick={close} aria-label={t.close}>
           ×
         </button>
+        {lookup.state === 'missing' && lookup.notFound ? (
+          // no such channel: a plain heading, not one dressed as a real channel
+          <h2 class="sheet-title">{t.noSuchChannel(number)}</h2>
+        ) : (
         <h2 class="sheet-title channel-heading">
           <span class="channel-number">{number}</span>
           <ChannelIcon icon={channel?.icon ?? row?.icon ?? null} tint={channel?.tint ?? row?.tint ?? null} size={20} />
@@ -117,6 +122,7 @@ export function ChannelDetail({ number }: { number: number }) {
           <span class="channel-heading-name">{name.length <= 20 ? name.replace(/ /g, '\u00a0') : name}</span>
           <ChannelStar id={channel?.id ?? row?.id ?? null} number={number} name={name} />
         </h2>
+        )}
         {shownServer ? (
           <p class="sheet-kicker" data-testid="channel-server">
             {servers.onServer(shownServer)}
@@ -129,7 +135,7 @@ export function ChannelDetail({ number }: { number: number }) {
         ) : null}
         {lookup.state === 'missing' ? (
           <p class="inline-error" role="alert">
-            {lookup.message}
+            {lookup.notFound ? rangeOnly(lookup.message) : lookup.message}
           </p>
         ) : null}
         {lookup.state === 'held' ? (
@@ -198,6 +204,12 @@ export function ChannelDetail({ number }: { number: number }) {
       </div>
     </div>
   );
+}
+
+/** Under the "No channel 999" heading, the rest of the core's sentence: "This server's channels run from 101 to 112." */
+function rangeOnly(message: string): string {
+  const rest = message.replace(/^No channel \d+:\s*/, '');
+  return rest === message ? message : rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
 /** The server could not be asked: answer from On now's held row (asked of the core) when it has the channel. */

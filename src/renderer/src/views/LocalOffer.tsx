@@ -25,8 +25,12 @@ export function LocalOffer() {
   if (!offer || typedAddress() === offer.url) return null;
   return (
     <div class="local-offer" role="status">
-      <p>{t.localFound(offer.name)}</p>
-      <button type="button" class="button" title={offer.url} onClick={() => offerAddress(offer.url)}>
+      <p>
+        {t.localFound(offer.name)}
+        {/* the address as text, so the user sees what "Use it" fills in */}
+        <span class="local-offer-address">{offer.url}</span>
+      </p>
+      <button type="button" class="button" onClick={() => offerAddress(offer.url)}>
         {t.useIt}
       </button>
     </div>

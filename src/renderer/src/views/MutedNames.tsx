@@ -31,10 +31,10 @@ export function MutedNames({ muted, apply }: { muted: string[]; apply: (names: s
           ))}
         </div>
       ) : null}
+      <label class="muted-other-label" for="muted-other">
+        {t.mutedOtherLabel}
+      </label>
       <div class="field-inline">
-        <label class="visually-hidden" for="muted-other">
-          {t.mutedOther}
-        </label>
         <input
           id="muted-other"
           type="text"

@@ -3,7 +3,8 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { AuthStyle, ProbeView } from '../../../shared/bridge';
 import { attempt, type FormMessage } from '../attempt';
 import { bridge } from '../bridge';
-import { focusField, snapshot } from '../state';
+import { revealInPane } from '../components/scroll';
+import { closeSettings, fixingKey, focusField, recovered, snapshot } from '../state';
 import { settings as t } from '../strings/settings';
 import { IdentityHint } from './IdentityHint';
 import './forms.css';
@@ -25,6 +26,16 @@ export function keyStatus(hasKey: boolean, storage: 'encrypted' | 'not-protected
   return storage === 'encrypted' ? t.keyEncrypted : t.keyPlain;
 }
 
+/**
+ * The hint under the key field: on first run and in the demo, only where a key comes from (there
+ * is no saved key to speak of yet, and the demo needs none); otherwise the saved key's state too.
+ */
+function keyHint(firstRun: boolean, demo: boolean, hasKey: boolean, storage: 'encrypted' | 'not-protected' | null): string {
+  if (demo) return t.keyHintDemo;
+  if (firstRun || !hasKey) return t.keyHintNew;
+  return t.keyHelp(keyStatus(hasKey, storage));
+}
+
 /** Puts an address in the form (the first-run offer of a server on this computer); the cursor goes to the key. */
 export function offerAddress(url: string): void {
   serverField.value = url;
@@ -39,19 +50,24 @@ export function ServerForm({ firstRun, label = t.server }: { firstRun: boolean; 
   const settings = s.settings;
   const server = serverField.value ?? settings.server ?? '';
   const auth = authField.value ?? settings.authStyle;
-  const request = () => ({ server: server.trim(), apiKey: keyField.value.trim(), authStyle: auth });
+  // read at call time: "Use http://…" sets the address and tests again in one click
+  const request = () => ({ server: (serverField.value ?? settings.server ?? '').trim(), apiKey: keyField.value.trim(), authStyle: authField.value ?? settings.authStyle });
   const addressRef = useRef<HTMLInputElement>(null);
   const keyRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (firstRun) addressRef.current?.focus();
   }, []);
   const wantKey = focusField.value;
+  const fixingFor = fixingKey.value?.server ?? null;
+  const editing = settings.selectedServer ?? null;
   useEffect(() => {
     if (wantKey !== 'apiKey' || !keyRef.current) return;
+    // "Fix" on another server: wait until it is the one shown (this form edits the shown server)
+    if (fixingFor !== null && editing !== null && fixingFor !== editing) return;
     focusField.value = null;
-    keyRef.current.scrollIntoView({ block: 'center' });
+    revealInPane(keyRef.current, 'center'); // the pane scrolls, never the popover's root
     keyRef.current.focus();
-  }, [wantKey]);
+  }, [wantKey, fixingFor, editing]);
 
   const test = () =>
     attempt(busy, 'test', message, async () => {
@@ -71,7 +87,17 @@ export function ServerForm({ firstRun, label = t.server }: { firstRun: boolean; 
       keyField.value = '';
       serverField.value = null;
       authField.value = null;
-      message.value = { kind: 'ok', text: t.connected(result.probe.server ?? server.trim()) };
+      const name = result.probe.server ?? server.trim();
+      if (fixingKey.value) {
+        // the server by the name the app shows it under (the switcher's, the footer's)
+        const shown = snapshot.value?.servers.find((summary) => summary.selected)?.name ?? snapshot.value?.server?.name ?? name;
+        // "Fix the key" done: back where the user was, where the app says it is live again
+        message.value = null;
+        recovered.value = shown;
+        closeSettings();
+        return;
+      }
+      message.value = { kind: 'ok', text: t.connected(name) };
     });
   const demo = () =>
     attempt(busy, 'demo', message, async () => {
@@ -118,7 +144,7 @@ export function ServerForm({ firstRun, label = t.server }: { firstRun: boolean; 
           onInput={(event) => (keyField.value = (event.currentTarget as HTMLInputElement).value)}
         />
         <span id="key-help" class="hint">
-          {t.keyHelp(settings.demo && !settings.hasKey ? t.demoKey : keyStatus(settings.hasKey, settings.keyStorage))}
+          {keyHint(firstRun, settings.demo, settings.hasKey, settings.keyStorage)}
         </span>
       </label>
       <details class="advanced" open={authField.value !== null && authField.value !== settings.authStyle && probe.value?.view.authStyle !== authField.value}>
@@ -152,7 +178,16 @@ export function ServerForm({ firstRun, label = t.server }: { firstRun: boolean; 
           {message.value.text}
         </p>
       ) : null}
-      {probe.value ? <ProbeSteps probe={probe.value.view} kind={probe.value.kind} /> : null}
+      {probe.value ? (
+        <ProbeSteps
+          probe={probe.value.view}
+          kind={probe.value.kind}
+          onUseAddress={(address) => {
+            serverField.value = address;
+            void test();
+          }}
+        />
+      ) : null}
     </form>
   );
 }
@@ -164,12 +199,24 @@ const ADVICE = /^(.*?[.)])\s+(?:Check|Use|Start|Try|Make sure|Is)\b.*$/s;
  * What the test found, step by step; each piece of advice once; the first failure scrolled into
  * view. `failed` words the headline of a failure (adding a server says "Not added").
  */
-export function ProbeSteps({ probe: view, kind, failed }: { probe: ProbeView; kind: 'test' | 'save'; failed?: (summary: string) => string }) {
+export function ProbeSteps({
+  probe: view,
+  kind,
+  failed,
+  onUseAddress,
+}: {
+  probe: ProbeView;
+  kind: 'test' | 'save';
+  failed?: (summary: string) => string;
+  /** the address Airwave does answer at, taken in one click (the form fills it in and tests it) */
+  onUseAddress?: (address: string) => void;
+}) {
   const ok = view.verdict === 'ok';
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     const failing = ref.current?.querySelector('.step-fail') ?? ref.current?.querySelector('.step-warn');
-    (failing ?? ref.current)?.scrollIntoView({ block: 'nearest' });
+    const target = failing ?? ref.current;
+    if (target instanceof HTMLElement) revealInPane(target);
   }, [view]);
   const headline = ok ? t.testPassed(view.summary) : failed ? failed(view.summary) : kind === 'save' ? t.notSaved(view.summary) : t.testFailed(view.summary);
   const given = new Set<string>();
@@ -178,6 +225,13 @@ export function ProbeSteps({ probe: view, kind, failed }: { probe: ProbeView; ki
       <p class={ok ? 'inline-ok' : 'inline-error'} role={ok ? 'status' : 'alert'}>
         {headline}
       </p>
+      {view.suggestion && onUseAddress ? (
+        <div class="probe-suggestion">
+          <button type="button" class="button button-primary" onClick={() => onUseAddress(view.suggestion!)}>
+            {t.useAddress(view.suggestion)}
+          </button>
+        </div>
+      ) : null}
       {view.authStyle ? (
         <div class="hint" data-testid="auth-chosen">
           {t.authChosen(view.authStyle === 'bearer' ? t.authBearer : t.authXApiKey)}

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { chooseServer } from '../server-state';
 import type { Outcome, ServerEntryView, ServerSummary } from '../../../shared/bridge';
 import { bridge } from '../bridge';
 import { snapshot } from '../state';
@@ -9,13 +11,15 @@ import './servers.css';
 import { errorText } from '../attempt';
 
 /**
- * Settings → Servers: every server followed, each with its address and state, renamed inline,
- * paused or resumed, removed after a confirm step that names it, and which of its known addresses
- * is followed; "Add a server"; and what the tray's badge counts.
+ * Settings → Servers with several servers: every server followed, one place each, with its
+ * address and state, renamed inline, paused or resumed, removed after a confirm step that names
+ * it, and which of its known addresses is followed; the shown server's place also holds its
+ * address and key (`shownPlace`), another's offers to edit them; "Add a server"; and what the
+ * tray's badge counts. (One server is its form alone: see Settings.)
  */
 const NAME_MAX = 80;
 
-export function ServersSection() {
+export function ServersSection({ shownPlace }: { shownPlace: ComponentChildren }) {
   const s = snapshot.value!;
   const entries = s.settings.servers ?? [];
   const summaries = s.servers ?? [];
@@ -39,7 +43,9 @@ export function ServersSection() {
       {entries.length > 0 ? (
         <ul class="server-list" aria-labelledby="settings-servers">
           {entries.map((entry) => (
-            <ServerItem key={entry.id} entry={entry} summary={summaries.find((summary) => summary.id === entry.id) ?? null} several={entries.length > 1} run={run} />
+            <ServerItem key={entry.id} entry={entry} summary={summaries.find((summary) => summary.id === entry.id) ?? null} several={entries.length > 1} run={run}>
+              {entry.id === s.settings.selectedServer ? shownPlace : null}
+            </ServerItem>
           ))}
         </ul>
       ) : null}
@@ -48,7 +54,7 @@ export function ServersSection() {
           {error}
         </p>
       ) : null}
-      {entries.length > 1 ? <BadgeChoice entries={entries} badge={s.settings.badgeServer ?? null} run={run} /> : null}
+      {entries.length > 1 ? <BadgeChoice entries={entries} summaries={summaries} badge={s.settings.badgeServer ?? null} run={run} /> : null}
       <AddServer />
     </section>
   );
@@ -56,7 +62,7 @@ export function ServersSection() {
 
 type Run = (work: () => Promise<Outcome<unknown>>) => Promise<boolean>;
 
-function ServerItem({ entry, summary, several, run }: { entry: ServerEntryView; summary: ServerSummary | null; several: boolean; run: Run }) {
+function ServerItem({ entry, summary, several, run, children }: { entry: ServerEntryView; summary: ServerSummary | null; several: boolean; run: Run; children?: ComponentChildren }) {
   const [renaming, setRenaming] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);
@@ -70,8 +76,8 @@ function ServerItem({ entry, summary, several, run }: { entry: ServerEntryView; 
     <li class="server-entry" data-server={entry.id}>
       <div class="server-entry-head">
         {summary ? <Dot server={summary} /> : null}
-        <h3 id={headingId} class="server-entry-name" title={entry.name}>
-          {entry.name}
+        <h3 id={headingId} class="server-entry-name" title={summary?.name ?? entry.name}>
+          {summary?.name ?? entry.name}
         </h3>
         {summary?.selected && several ? <span class="server-entry-tag">{t.shown}</span> : null}
       </div>
@@ -96,7 +102,13 @@ function ServerItem({ entry, summary, several, run }: { entry: ServerEntryView; 
           </span>
         </label>
       ) : null}
+      {children ? <div class="server-entry-form">{children}</div> : null}
       <div class="buttons">
+        {children ? null : (
+          <button type="button" class="button button-quiet" aria-label={t.editKeyOf(summary?.name ?? entry.name)} onClick={() => void chooseServer(entry.id)}>
+            {t.editKey}
+          </button>
+        )}
         {renaming ? null : (
           <button ref={renameButton} type="button" class="button button-quiet" aria-label={t.renameOf(entry.name)} onClick={() => setRenaming(true)}>
             {t.rename}
@@ -194,7 +206,7 @@ function Rename({ entry, run, done }: { entry: ServerEntryView; run: Run; done: 
 }
 
 /** What the tray's badge counts: everyone on every server, or one server's viewers. */
-function BadgeChoice({ entries, badge, run }: { entries: ServerEntryView[]; badge: string | null; run: Run }) {
+function BadgeChoice({ entries, summaries, badge, run }: { entries: ServerEntryView[]; summaries: ServerSummary[]; badge: string | null; run: Run }) {
   return (
     <label class="field">
       <span>{t.badge}</span>
@@ -210,7 +222,8 @@ function BadgeChoice({ entries, badge, run }: { entries: ServerEntryView[]; badg
         <option value="">{t.badgeAll}</option>
         {entries.map((entry) => (
           <option key={entry.id} value={entry.id}>
-            {entry.name}
+            {/* the name as everywhere else: two "Home"s carry their host */}
+            {summaries.find((summary) => summary.id === entry.id)?.name ?? entry.name}
           </option>
         ))}
       </select>

@@ -3,12 +3,15 @@ import type { SettingsPatch, UpdateStatus } from '../../../shared/bridge';
 import { APP_NAME, APP_VERSION } from '../../../shared/app-info';
 import { localTime, pauseUntil, type PauseChoice } from '../../../shared/format';
 import { bridge } from '../bridge';
-import { now, snapshot } from '../state';
+import { ArrowLeft } from 'lucide-preact';
+import { closeSettings, now, settingsFrom, snapshot } from '../state';
+import { common } from '../strings/common';
 import { settings as t } from '../strings/settings';
 import { FeatureSettings } from '../features/FeatureSettings';
 import { MutedNames } from './MutedNames';
 import { ServerForm } from './ServerForm';
 import { ServersSection } from './ServersSection';
+import { AddServer } from './AddServer';
 import { ShortcutField } from './ShortcutField';
 import './forms.css';
 import { errorText } from '../attempt';
@@ -48,79 +51,70 @@ export function Settings() {
   const paused = n.pausedUntil !== null && n.pausedUntil > now.value;
   const live = s.connection.state === 'live';
 
-  // several servers: the form edits the one shown, and says which
-  const shown = settings.servers && settings.servers.length > 1 ? settings.servers.find((entry) => entry.id === settings.selectedServer) : undefined;
-  const serverHeading = shown ? t.serverNamed(shown.name) : t.server;
+  const several = (settings.servers?.length ?? 0) > 1 && !settings.demo;
+  /** the one server's place (one server, or the demo): its address and key, opening it, forgetting it */
+  const serverPlace = (
+    <>
+      {settings.demo ? (
+        <div class="demo-banner">
+          <p class="hint">{t.demoHint}</p>
+          {/* stops the demo and returns to first run (or to the saved real server); nothing saved is lost */}
+          <button type="button" class="button" onClick={() => void leaveDemo()}>
+            {t.leaveDemo}
+          </button>
+        </div>
+      ) : null}
+      <ServerForm firstRun={false} label={t.server} />
+      <div class="buttons">
+        {s.server && !settings.demo ? (
+          <button type="button" class="button button-quiet" onClick={() => void bridge.openInBrowser({ kind: 'server' })}>
+            {t.openInBrowser}
+          </button>
+        ) : null}
+        {(settings.server || settings.hasKey) && !settings.demo ? (
+          confirmForget ? (
+            <>
+              <button
+                type="button"
+                class="button button-danger"
+                onClick={() => {
+                  setConfirmForget(false);
+                  void bridge.forgetServer({});
+                }}
+              >
+                {t.forgetConfirm}
+              </button>
+              <button type="button" class="button button-quiet" onClick={() => setConfirmForget(false)}>
+                {t.keep}
+              </button>
+            </>
+          ) : (
+            <button type="button" class="button button-quiet" onClick={() => setConfirmForget(true)}>
+              {t.forget}
+            </button>
+          )
+        ) : null}
+      </div>
+    </>
+  );
   return (
     <div class="settings scroll-plain">
-      {settings.demo && (settings.servers?.length ?? 0) <= 1 ? null : <ServersSection />}
-      <section aria-labelledby="settings-server">
-        <h2 id="settings-server">{serverHeading}</h2>
-        {settings.demo ? (
-          <div class="demo-banner">
-            <p class="hint">{t.demoHint}</p>
-            {/* stops the demo and returns to first run (or to the saved real server); nothing saved is lost */}
-            <button type="button" class="button" onClick={() => void leaveDemo()}>
-              {t.leaveDemo}
-            </button>
-          </div>
-        ) : null}
-        <ServerForm firstRun={false} label={serverHeading} />
-        <div class="buttons">
-          {s.server && !settings.demo ? (
-            <button type="button" class="button button-quiet" onClick={() => void bridge.openInBrowser({ kind: 'server' })}>
-              {t.openInBrowser}
-            </button>
-          ) : null}
-          {/* several servers: each has Remove… in the list above, which names it */}
-          {(settings.server || settings.hasKey) && !settings.demo && !shown ? (
-            confirmForget ? (
-              <>
-                <button
-                  type="button"
-                  class="button button-danger"
-                  onClick={() => {
-                    setConfirmForget(false);
-                    void bridge.forgetServer({});
-                  }}
-                >
-                  {t.forgetConfirm}
-                </button>
-                <button type="button" class="button button-quiet" onClick={() => setConfirmForget(false)}>
-                  {t.keep}
-                </button>
-              </>
-            ) : (
-              <button type="button" class="button button-quiet" onClick={() => setConfirmForget(true)}>
-                {t.forget}
-              </button>
-            )
-          ) : null}
-        </div>
-      </section>
+      <div class="settings-top">
+        {/* the way back, for a mouse (Escape does the same from anywhere in Settings) */}
+        <button type="button" class="button button-quiet settings-back" data-focus-home onClick={closeSettings}>
+          <ArrowLeft size={14} aria-hidden />
+          {t.back(backLabel(settingsFrom.value))}
+        </button>
+      </div>
 
-      <section aria-labelledby="settings-sync">
-        <h2 id="settings-sync">{t.checking}</h2>
-        <label class="field field-inline">
-          <span>{t.checkEvery}</span>
-          <input
-            type="number"
-            min={POLL_MIN}
-            max={POLL_MAX}
-            step={1}
-            value={settings.pollSeconds}
-            aria-describedby="poll-hint"
-            onChange={(event) => {
-              const value = Number((event.currentTarget as HTMLInputElement).value);
-              if (Number.isInteger(value) && value >= POLL_MIN && value <= POLL_MAX) void apply({ pollSeconds: value });
-              else setError(t.pollRange(POLL_MIN, POLL_MAX));
-            }}
-          />
-          <span>{t.seconds}</span>
+      <section aria-labelledby="settings-general">
+        <h2 id="settings-general">{t.general}</h2>
+        <label class="check">
+          <input type="checkbox" checked={settings.launchAtLogin} onChange={(event) => void apply({ launchAtLogin: (event.currentTarget as HTMLInputElement).checked })} />
+          <span>{t.launch(APP_NAME)}</span>
         </label>
-        <p id="poll-hint" class="hint">
-          {live ? t.pollUnused : t.pollHint}
-        </p>
+        <ShortcutField shortcut={settings.shortcut} apply={apply} />
+        <UpdateButton />
       </section>
 
       <section aria-labelledby="settings-notifications">
@@ -172,22 +166,44 @@ export function Settings() {
             </>
           )}
         </div>
+        <FeatureSettings part="notifications" />
       </section>
 
-      <FeatureSettings />
+      {/* one place per server: one server (or the demo) is its form; several are a list, each with its own */}
+      {several ? (
+        <ServersSection shownPlace={<ServerForm firstRun={false} label={t.server} />} />
+      ) : (
+        <section aria-labelledby="settings-servers">
+          <h2 id="settings-servers">{t.servers}</h2>
+          {serverPlace}
+          {settings.demo ? null : <AddServer />}
+        </section>
+      )}
 
-      <section aria-labelledby="settings-system">
-        <h2 id="settings-system">{t.system}</h2>
-        <label class="check">
-          <input type="checkbox" checked={settings.launchAtLogin} onChange={(event) => void apply({ launchAtLogin: (event.currentTarget as HTMLInputElement).checked })} />
-          <span>{t.launch(APP_NAME)}</span>
+      <section aria-labelledby="settings-advanced">
+        <h2 id="settings-advanced">{t.advancedSection}</h2>
+        <label class="field field-inline">
+          <span>{t.checkEvery}</span>
+          <input
+            type="number"
+            min={POLL_MIN}
+            max={POLL_MAX}
+            step={1}
+            value={settings.pollSeconds}
+            aria-describedby="poll-hint"
+            onChange={(event) => {
+              const value = Number((event.currentTarget as HTMLInputElement).value);
+              if (Number.isInteger(value) && value >= POLL_MIN && value <= POLL_MAX) void apply({ pollSeconds: value });
+              else setError(t.pollRange(POLL_MIN, POLL_MAX));
+            }}
+          />
+          <span>{t.seconds}</span>
         </label>
-        <ShortcutField shortcut={settings.shortcut} apply={apply} />
-      </section>
-
-      <section aria-labelledby="settings-app">
-        <h2 id="settings-app">{t.updatesAndLogs}</h2>
-        <HostButtons />
+        <p id="poll-hint" class="hint">
+          {live ? t.pollUnused : t.pollHint}
+        </p>
+        <FeatureSettings part="advanced" />
+        <LogsButton />
       </section>
 
       {error ? (
@@ -207,10 +223,12 @@ export function Settings() {
   );
 }
 
-/** "Check for updates…" and "Open log folder": each says in words what came of it. */
-function HostButtons() {
+const backLabel = (from: string) =>
+  from === 'on-now' ? common.tabs.onNow : from === 'guide' ? common.tabs.guide : from === 'activity' ? common.tabs.activity : common.tabs.watching;
+
+/** "Check for updates…": says in words what came of it. */
+function UpdateButton() {
   const [update, setUpdate] = useState<UpdateStatus | { kind: 'error'; message: string } | null>(null);
-  const [logs, setLogs] = useState<string | null>(null);
   const check = async () => {
     setUpdate({ kind: 'checking' });
     try {
@@ -220,6 +238,25 @@ function HostButtons() {
       setUpdate({ kind: 'error', message: errorText(failure) });
     }
   };
+  return (
+    <>
+      <div class="buttons">
+        <button type="button" class="button button-quiet" disabled={update?.kind === 'checking'} onClick={() => void check()}>
+          {t.checkUpdates}
+        </button>
+      </div>
+      {update ? (
+        <p class={update.kind === 'error' || update.kind === 'failed' ? 'inline-error' : 'hint'} role="status" data-testid="update-status">
+          {updateWords(update)}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** "Open log folder": says so when it cannot. */
+function LogsButton() {
+  const [logs, setLogs] = useState<string | null>(null);
   const openLogs = async () => {
     setLogs(null);
     try {
@@ -232,18 +269,10 @@ function HostButtons() {
   return (
     <>
       <div class="buttons">
-        <button type="button" class="button button-quiet" disabled={update?.kind === 'checking'} onClick={() => void check()}>
-          {t.checkUpdates}
-        </button>
         <button type="button" class="button button-quiet" onClick={() => void openLogs()}>
           {t.openLogs}
         </button>
       </div>
-      {update ? (
-        <p class={update.kind === 'error' || update.kind === 'failed' ? 'inline-error' : 'hint'} role="status" data-testid="update-status">
-          {updateWords(update)}
-        </p>
-      ) : null}
       {logs ? (
         <p class="inline-error" role="alert">
           {logs}

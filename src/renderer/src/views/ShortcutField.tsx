@@ -1,10 +1,13 @@
 import { useState } from 'preact/hooks';
 import type { SettingsPatch } from '../../../shared/bridge';
-import { acceleratorFromKey, acceleratorProblem } from '../../../shared/accelerator';
+import { acceleratorCaps, acceleratorFromKey, acceleratorProblem, acceleratorText } from '../../../shared/accelerator';
 import { APP_NAME } from '../../../shared/app-info';
 import { settings as t } from '../strings/settings';
 
-/** The global shortcut: on/off, and a field that records the combination pressed, checked before it is saved. */
+/**
+ * The global shortcut: on/off, and (while on) the combination as key caps the way this platform
+ * prints them (⌘⇧A, Ctrl+Shift+A), with a button that records a new one, checked before it is saved.
+ */
 export function ShortcutField({ shortcut, apply }: { shortcut: { enabled: boolean; accelerator: string }; apply: (patch: SettingsPatch) => Promise<boolean> }) {
   const [recording, setRecording] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -34,7 +37,7 @@ export function ShortcutField({ shortcut, apply }: { shortcut: { enabled: boolea
       return;
     }
     setProblem(null);
-    void apply({ shortcut: { accelerator } }).then((ok) => ok && shortcut.enabled && setNote(t.shortcutPress(accelerator, APP_NAME)));
+    void apply({ shortcut: { accelerator } }).then((ok) => ok && shortcut.enabled && setNote(t.shortcutPress(acceleratorText(accelerator, mac), APP_NAME)));
   };
   return (
     <>
@@ -45,37 +48,50 @@ export function ShortcutField({ shortcut, apply }: { shortcut: { enabled: boolea
           onChange={async (event) => {
             const enabled = (event.currentTarget as HTMLInputElement).checked;
             setNote(null);
-            if ((await apply({ shortcut: { enabled } })) && enabled) setNote(t.shortcutPress(shortcut.accelerator, APP_NAME));
+            if ((await apply({ shortcut: { enabled } })) && enabled) setNote(t.shortcutPress(acceleratorText(shortcut.accelerator, mac), APP_NAME));
           }}
         />
         <span>{t.shortcutToggle}</span>
       </label>
-      <div class="field">
-        <span id="shortcut-label">{t.shortcut}</span>
-        <div class="shortcut-row">
-          <kbd class="shortcut-keys" aria-live="polite">
-            {recording ? t.shortcutRecording : shortcut.accelerator}
-          </kbd>
-          <button
-            type="button"
-            class={`button${recording ? ' button-primary' : ''}`}
-            aria-pressed={recording}
-            aria-labelledby="shortcut-label shortcut-record"
-            aria-describedby="shortcut-hint"
-            onClick={() => {
-              setRecording(!recording);
-              setProblem(null);
-            }}
-            onKeyDown={onKeyDown}
-            onBlur={() => setRecording(false)}
-          >
-            <span id="shortcut-record">{t.shortcutRecord}</span>
-          </button>
+      {shortcut.enabled ? (
+        <div class="field field-nested">
+          <span id="shortcut-label">{t.shortcut}</span>
+          <div class="shortcut-row">
+            <span class="shortcut-keys" aria-live="polite" aria-label={recording ? t.shortcutRecording : acceleratorText(shortcut.accelerator, mac)}>
+              {recording ? (
+                <span class="hint">{t.shortcutRecording}</span>
+              ) : (
+                acceleratorCaps(shortcut.accelerator, mac).map((cap, i) => (
+                  <>
+                    {i > 0 && !mac ? <span class="keycap-join">+</span> : null}
+                    <kbd key={i} class="keycap">
+                      {cap}
+                    </kbd>
+                  </>
+                ))
+              )}
+            </span>
+            <button
+              type="button"
+              class={`button${recording ? ' button-primary' : ''}`}
+              aria-pressed={recording}
+              aria-labelledby="shortcut-label shortcut-record"
+              aria-describedby="shortcut-hint"
+              onClick={() => {
+                setRecording(!recording);
+                setProblem(null);
+              }}
+              onKeyDown={onKeyDown}
+              onBlur={() => setRecording(false)}
+            >
+              <span id="shortcut-record">{t.shortcutRecord}</span>
+            </button>
+          </div>
+          <span id="shortcut-hint" class="hint">
+            {t.shortcutHint}
+          </span>
         </div>
-        <span id="shortcut-hint" class="hint">
-          {t.shortcutHint}
-        </span>
-      </div>
+      ) : null}
       {problem ? (
         <p class="inline-error" role="alert">
           {problem}

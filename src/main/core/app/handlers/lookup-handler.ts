@@ -26,7 +26,7 @@ export function lookupHandler(engine: EngineView, store: StateStore): (request: 
     try {
       // typed by the user: first in the governor's queue and not held to the background budget
       const result = await lookup.lookup(client, number, { user: true }, store.state.routes);
-      if (result.kind === 'missing') return failed('not-found', `There is no channel ${number}.`);
+      if (result.kind === 'missing') return failed('not-found', noChannel(number, store));
       const { channel, now, next, endsAt } = result;
       return ok({ number, channel: held, now: { current: now, next, endsAt, ...(channel ? { channel } : {}) } });
     } catch (error) {
@@ -34,6 +34,16 @@ export function lookupHandler(engine: EngineView, store: StateStore): (request: 
       return failed(...errorParts(error));
     }
   };
+}
+
+/** "No channel 999: this server's channels run from 101 to 124 (24 channels)." (the range from the held On now rows, when there are some) */
+function noChannel(number: number, store: StateStore): string {
+  const numbers = (store.state.onNow.data?.channels ?? []).map((row) => row.number);
+  if (numbers.length === 0) return `No channel ${number} on this server.`;
+  const low = Math.min(...numbers);
+  const high = Math.max(...numbers);
+  if (low === high) return `No channel ${number}: this server has one channel, ${low}.`;
+  return `No channel ${number}: this server's channels run from ${low} to ${high} (${numbers.length} channels).`;
 }
 
 function fromHeld(store: StateStore, row: GuideNowRow, reason: string): LookupView {
