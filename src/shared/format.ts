@@ -106,7 +106,7 @@ export function pauseUntil(choice: PauseChoice, now: number): number | null {
 }
 
 /** "Friends: The One with the Cake" for an episode of a show, the title alone otherwise. */
-export function programTitle(program: { title: string; showTitle: string | null }): string {
+export function programmeTitle(program: { title: string; showTitle: string | null }): string {
   return program.showTitle && program.showTitle !== program.title ? `${program.showTitle}: ${program.title}` : program.title;
 }
 

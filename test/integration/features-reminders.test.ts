@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Program } from '../../src/shared/airwave';
 import type { ProgrammeRef } from '../../src/shared/bridge';
-import { programTitle } from '../../src/shared/format';
+import { programmeTitle } from '../../src/shared/format';
 import { AppController } from '../../src/main/core/app';
 import { startCoreHarness, type CoreHarness } from '../support/core-harness';
 import { startLocalServer, type LocalServer } from '../support/local-server';
@@ -71,7 +71,7 @@ describe('reminders against the demo server', () => {
     expect(scheduleRequests(harness)).toBe(0);
     await harness.until(() => reminderNotes(harness).length > 0, { stepMs: 200, what: 'the reminder' });
     const [note] = reminderNotes(harness);
-    expect(note).toMatchObject({ title: `Starts in 2 min: ${programTitle(target)}`, target: { view: 'on-now', channelNumber: target.channelNumber } });
+    expect(note).toMatchObject({ title: `Starts in 2 min: ${programmeTitle(target)}`, target: { view: 'on-now', channelNumber: target.channelNumber } });
     expect(note!.body).toContain(`${target.channelNumber} ${target.channelName}`);
     expect(scheduleRequests(harness)).toBe(1);
     expect(harness.app.snapshot().reminders).toEqual([]);
@@ -90,14 +90,14 @@ describe('reminders against the demo server', () => {
     await harness.app.handlers.addReminder(ghost);
     await stepTo(harness, realStart - 12 * min - 1_000);
     await harness.until(() => reminderNotes(harness).length === 1, { stepMs: 200, what: 'the moved notice' });
-    expect(reminderNotes(harness)[0]!.title).toMatch(new RegExp(`^${escape(programTitle(real))} moved: now at \\d`));
+    expect(reminderNotes(harness)[0]!.title).toMatch(new RegExp(`^${escape(programmeTitle(real))} moved: now at \\d`));
     expect(harness.app.snapshot().reminders.map((r) => r.startsAt).sort()).toEqual([real.startsAt, real.startsAt]);
     await stepTo(harness, realStart - 2 * min - 1_000);
     await harness.until(() => reminderNotes(harness).length === 3, { stepMs: 200, what: 'the vanished and the moved reminders' });
     const titles = reminderNotes(harness).map((n) => n.title);
-    expect(titles).toContain(`Starts in 2 min: ${programTitle(real)}`);
+    expect(titles).toContain(`Starts in 2 min: ${programmeTitle(real)}`);
     const gone = reminderNotes(harness).find((n) => n.title.startsWith('Ghost Show is no longer on at'))!;
-    expect(gone.body).toContain(`${programTitle(real.program)} is on instead`);
+    expect(gone.body).toContain(`${programmeTitle(real.program)} is on instead`);
     expect(harness.app.snapshot().reminders).toEqual([]);
   });
 
@@ -143,7 +143,7 @@ describe('reminders against the demo server', () => {
     await harness.until(() => harness.app.store.state.connection.state === 'live', { what: 'live after waking' });
     await harness.runFor(30 * min, 60_000);
     const notes = reminderNotes(harness);
-    expect(notes.map((n) => n.title)).toEqual([`Missed while the computer was asleep: ${programTitle(target)}`]);
+    expect(notes.map((n) => n.title)).toEqual([`Missed while the computer was asleep: ${programmeTitle(target)}`]);
     expect(scheduleRequests(harness)).toBe(0);
   });
 
@@ -163,14 +163,14 @@ describe('reminders against the demo server', () => {
     const notes: string[] = [];
     app.onNotification((n) => notes.push(n.title));
     await app.start();
-    expect(notes).toEqual([`Missed while the app was closed: ${programTitle(soon)}`]);
+    expect(notes).toEqual([`Missed while the app was closed: ${programmeTitle(soon)}`]);
     expect(app.snapshot().reminders.map((r) => r.startsAt)).toEqual([later.startsAt]);
     expect(app.snapshot().favourites.map((f) => f.channelId)).toEqual([soon.channelId]);
     for (let i = 0; i < 400 && notes.length < 2; i++) {
       harness.clock.advance(Math.min(60_000, Math.max(1, Date.parse(later.startsAt) - 2 * min - harness.clock.now())));
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    expect(notes[1]).toBe(`Starts in 2 min: ${programTitle(later)}`);
+    expect(notes[1]).toBe(`Starts in 2 min: ${programmeTitle(later)}`);
   });
 });
 
@@ -199,10 +199,10 @@ describe('reminders on a server without the schedule route', () => {
     await harness.app.handlers.addReminder({ ...real, title: 'Ghost Show', showTitle: null, ratingKey: 'ghost-1' }); // vanished
     await stepTo(harness, realStart - 12 * min - 1_000);
     await harness.until(() => reminderNotes(harness).length === 1, { stepMs: 200, what: 'the moved notice' });
-    expect(reminderNotes(harness)[0]!.title).toContain(`${programTitle(real)} moved: now at`);
+    expect(reminderNotes(harness)[0]!.title).toContain(`${programmeTitle(real)} moved: now at`);
     await stepTo(harness, realStart - 2 * min - 1_000);
     await harness.until(() => reminderNotes(harness).length === 3, { stepMs: 200, what: 'the other two' });
-    expect(reminderNotes(harness).map((n) => n.title)).toContain(`Starts in 2 min: ${programTitle(real)}`);
+    expect(reminderNotes(harness).map((n) => n.title)).toContain(`Starts in 2 min: ${programmeTitle(real)}`);
     expect(reminderNotes(harness).some((n) => n.title.startsWith('Ghost Show is no longer on at'))).toBe(true);
     expect(fronts[0]!.requests.filter((r) => r.url.includes('/schedule'))).toHaveLength(1);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../src/shared/bridge';
-import { ago, airing, channelLabel, clock, connectionLabel, dayLabel, dayOffset, duration, episodeLabel, fraction, inTime, listOf, localTime, plural, programTitle, upcoming } from '../../src/shared/format';
+import { ago, airing, channelLabel, clock, connectionLabel, dayLabel, dayOffset, duration, episodeLabel, fraction, inTime, listOf, localTime, plural, programmeTitle, upcoming } from '../../src/shared/format';
 import { deviceLabel, personKey } from '../../src/shared/viewer-identity';
 
 const NOW = Date.parse('2026-11-23T20:00:00Z');
@@ -77,9 +77,9 @@ describe('the locale decides', () => {
 
 describe('programmes and channels by name', () => {
   it('puts the show before an episode title, once', () => {
-    expect(programTitle({ title: 'The One with the Cake', showTitle: 'Friends' })).toBe('Friends: The One with the Cake');
-    expect(programTitle({ title: 'Heat', showTitle: null })).toBe('Heat');
-    expect(programTitle({ title: 'Cosmos', showTitle: 'Cosmos' })).toBe('Cosmos');
+    expect(programmeTitle({ title: 'The One with the Cake', showTitle: 'Friends' })).toBe('Friends: The One with the Cake');
+    expect(programmeTitle({ title: 'Heat', showTitle: null })).toBe('Heat');
+    expect(programmeTitle({ title: 'Cosmos', showTitle: 'Cosmos' })).toBe('Cosmos');
   });
 
   it('names a channel by whatever is known', () => {

@@ -4,12 +4,12 @@ import { Eye, RefreshCw, Search as SearchIcon, Settings as SettingsIcon } from '
 import { ago, connectionLabel } from '../../shared/format';
 import { focusFallback } from './components/a11y';
 import { bridge } from './bridge';
-import { channelDetail, closeSettings, configured, healthy, isStale, now, openSettings, programDetail, recovered, searchOpen, snapshot, startKeyFix, typedNumber, view, viewerDetail, type View } from './state';
+import { channelDetail, closeSettings, configured, healthy, isStale, now, openSettings, programmeDetail, recovered, searchOpen, snapshot, startKeyFix, typedNumber, view, viewerDetail, type View } from './state';
 import { pinRoot } from './components/scroll';
 import { common as t } from './strings/common';
 import { Activity } from './features/Activity';
 import { ChannelDetail } from './views/ChannelDetail';
-import { Guide, ProgramDetail } from './views/Guide';
+import { Guide, ProgrammeDetail } from './views/Guide';
 import { OnNow } from './views/OnNow';
 import { Search } from './views/Search';
 import { LocalOffer } from './views/LocalOffer';
@@ -115,7 +115,7 @@ function Shell() {
       ) : null}
       {viewerDetail.value ? <ViewerSheet viewer={viewerDetail.value} /> : null}
       {channelDetail.value !== null ? <ChannelDetail number={channelDetail.value} /> : null}
-      {programDetail.value ? <ProgramDetail selected={programDetail.value} onClose={() => (programDetail.value = null)} /> : null}
+      {programmeDetail.value ? <ProgrammeDetail selected={programmeDetail.value} onClose={() => (programmeDetail.value = null)} /> : null}
       {searchOpen.value ? <Search /> : null}
     </div>
   );
@@ -344,7 +344,7 @@ function tabKeys(event: KeyboardEvent): void {
 }
 
 /** A sheet, the search or a typed number is over the view (Escape closes that first). */
-const overlayOpen = () => !!typedNumber.value || searchOpen.value || programDetail.value !== null || channelDetail.value !== null || viewerDetail.value !== null;
+const overlayOpen = () => !!typedNumber.value || searchOpen.value || programmeDetail.value !== null || channelDetail.value !== null || viewerDetail.value !== null;
 
 const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
@@ -357,7 +357,7 @@ function useGlobalKeys(): void {
       const digits = typedNumber.value;
       typedNumber.value = '';
       if (digits) {
-        programDetail.value = null;
+        programmeDetail.value = null;
         searchOpen.value = false;
         viewerDetail.value = null;
         channelDetail.value = Number(digits);
@@ -404,7 +404,7 @@ function useGlobalKeys(): void {
         event.preventDefault();
         if (typedNumber.value) typedNumber.value = '';
         else if (searchOpen.value) searchOpen.value = false;
-        else if (programDetail.value) programDetail.value = null;
+        else if (programmeDetail.value) programmeDetail.value = null;
         else if (channelDetail.value !== null) channelDetail.value = null;
         else if (viewerDetail.value) viewerDetail.value = null;
         else void bridge.hidePopover({}).catch(() => {});

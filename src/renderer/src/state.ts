@@ -28,7 +28,7 @@ export const viewerDetail = signal<ViewerRef | null>(null);
 export const focusedChannel = signal<number | null>(null);
 export const searchOpen = signal(false);
 /** a programme whose details are open (from the guide or a search) */
-export const programDetail = signal<{ program: Program; channel: { number: number; name: string; id: string } } | null>(null);
+export const programmeDetail = signal<{ program: Program; channel: { number: number; name: string; id: string } } | null>(null);
 /** digits typed so far for a quick channel jump */
 export const typedNumber = signal('');
 /** ticks every second, so ages and progress bars move */
@@ -117,7 +117,7 @@ let lastFocusSeq = 0;
  */
 function serverSwitched(): void {
   channelDetail.value = null;
-  programDetail.value = null;
+  programmeDetail.value = null;
   searchOpen.value = false;
   typedNumber.value = '';
   focusedChannel.value = null;
@@ -125,7 +125,7 @@ function serverSwitched(): void {
 
 function applyFocus(target: FocusTarget): void {
   channelDetail.value = null;
-  programDetail.value = null;
+  programmeDetail.value = null;
   viewerDetail.value = null;
   searchOpen.value = false;
   if (target.view === 'settings' && target.fixKey) startKeyFix(target.server ?? null);

@@ -19,7 +19,7 @@ export const ProgramTypes = ['movie', 'episode', 'show'] as const;
  * `endsAt` (a guide cannot place or name a programme without them); `durationSeconds`, when
  * absent, is worked out from the two times.
  */
-const ProgramEntries = {
+const ProgrammeEntries = {
   ratingKey: nullable(v.string()),
   title: titleText,
   type: nullable(openEnum(ProgramTypes)),
@@ -42,7 +42,7 @@ const withDuration = <T extends { startsAt: string; endsAt: string; durationSeco
   durationSeconds: program.durationSeconds ?? secondsBetween(program.startsAt, program.endsAt),
 });
 
-export const ProgramSchema = v.pipe(v.object(ProgramEntries), v.transform(withDuration));
+export const ProgramSchema = v.pipe(v.object(ProgrammeEntries), v.transform(withDuration));
 export type Program = v.InferOutput<typeof ProgramSchema>;
 
 export const SlotKinds = ['program', 'bumper'] as const;
@@ -53,7 +53,7 @@ export const SlotKinds = ['program', 'bumper'] as const;
  */
 export const NowSlotSchema = v.pipe(
   v.object({
-    ...ProgramEntries,
+    ...ProgrammeEntries,
     kind: v.optional(openEnum(SlotKinds)),
     offsetSeconds: v.optional(seconds),
   }),

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import type { ProgrammeRef, Reminder } from '../../../shared/bridge';
-import { channelLabel, clock as clockTime, programTitle } from '../../../shared/format';
+import { channelLabel, clock as clockTime, programmeTitle } from '../../../shared/format';
 import { instant, PROGRAMME_FIELDS, serverId, serverName, shortText } from '../../../shared/shapes';
 import { eachKept, orDefault } from '../../../shared/tolerant';
 import type { Clock, TimerHandle } from '../../common/clock';
@@ -86,7 +86,7 @@ export class Reminders {
     const held = this.#list.find((r) => r.id === id);
     if (held) return held;
     if (from === 'watchlist' && this.#cancelled.has(id)) return 'You cancelled this one.';
-    if (Date.parse(ref.startsAt) <= now) return `${programTitle(ref)} has already started.`;
+    if (Date.parse(ref.startsAt) <= now) return `${programmeTitle(ref)} has already started.`;
     if (this.#list.length >= MAX_REMINDERS) return `There are already ${MAX_REMINDERS} reminders; cancel some first.`;
     const reminder: Reminder = { ...pickRef(ref), id, from, addedAt: now, ...(server ? { server: server.id, serverName: server.name } : {}) };
     this.#list = sortByStart([...this.#list, reminder]);
@@ -245,7 +245,7 @@ function where(ref: ProgrammeRef): string {
 
 function firedNotice(reminder: Reminder, outcome: CheckOutcome, now: number): NotificationRequest {
   const base = { id: `reminder-${reminder.id}-${now.toString(36)}`, artworkUrl: null, target: { view: 'on-now' as const, channelNumber: reminder.channelNumber }, at: now };
-  const name = programTitle(reminder);
+  const name = programmeTitle(reminder);
   const start = Date.parse(reminder.startsAt);
   switch (outcome.kind) {
     case 'moved': {
@@ -254,7 +254,7 @@ function firedNotice(reminder: Reminder, outcome: CheckOutcome, now: number): No
       return { ...base, title: `${name} moved: ${when}`, body: `${where(reminder)} · it was due at ${clockTime(start)}` };
     }
     case 'vanished': {
-      const instead = outcome.instead && outcome.instead.ratingKey !== null ? `; ${programTitle(outcome.instead)} is on instead` : '';
+      const instead = outcome.instead && outcome.instead.ratingKey !== null ? `; ${programmeTitle(outcome.instead)} is on instead` : '';
       return { ...base, title: `${name} is no longer on at ${clockTime(start)}`, body: `${where(reminder)}${instead}` };
     }
     default: {
@@ -272,14 +272,14 @@ function missedNotice(missed: Reminder[], reason: MissedReason, now: number): No
   if (missed.length === 1) {
     return {
       id,
-      title: `Missed ${why}: ${programTitle(first)}`,
+      title: `Missed ${why}: ${programmeTitle(first)}`,
       body: `${where(first)} · ${clockTime(Date.parse(first.startsAt))}`,
       artworkUrl: null,
       target: { view: 'on-now', channelNumber: first.channelNumber },
       at: now,
     };
   }
-  const shown = missed.slice(0, 3).map((r) => `${programTitle(r)} (${clockTime(Date.parse(r.startsAt))})`);
+  const shown = missed.slice(0, 3).map((r) => `${programmeTitle(r)} (${clockTime(Date.parse(r.startsAt))})`);
   const more = missed.length - shown.length;
   return {
     id,

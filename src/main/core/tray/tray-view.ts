@@ -1,6 +1,6 @@
 import type { GuideNowRow, Program } from '../../../shared/airwave';
 import type { FocusTarget, SettingsView } from '../../../shared/bridge';
-import { airing, localTime, programTitle, type PauseChoice } from '../../../shared/format';
+import { airing, localTime, programmeTitle, type PauseChoice } from '../../../shared/format';
 import { boundText, displaySafe, TEXT_LIMITS } from '../../../shared/text';
 
 export { pauseUntil, type PauseChoice } from '../../../shared/format';
@@ -65,14 +65,14 @@ const submenu = (id: string, label: string, items: MenuItemModel[]): MenuItemMod
 });
 
 /** The programme on a channel at `now`, moving on to `next` when `now` has ended since the fetch. */
-export function currentProgram(row: GuideNowRow, now: number): Program | null {
+export function currentProgramme(row: GuideNowRow, now: number): Program | null {
   return airing([row.now, row.next], now);
 }
 
-export function programLabel(program: Program | null): string {
+export function programmeLabel(program: Program | null): string {
   if (!program) return 'Nothing on';
   if (program.ratingKey === null) return 'Bumper';
-  return programTitle(program);
+  return programmeTitle(program);
 }
 
 /** Menus must not grow huge or carry control characters from a server. */
@@ -274,7 +274,7 @@ function badgeLine(badge: BadgeReading): string {
 export function viewerWatching(viewer: Viewer, state: AppState, now: number): string | null {
   const fetchedAt = state.nowPlaying.updatedAt;
   const row = viewer.channelNumber === null ? undefined : state.onNow.data?.channels.find((r) => r.number === viewer.channelNumber);
-  const program = row ? currentProgram(row, now) : null;
+  const program = row ? currentProgramme(row, now) : null;
   if (program && fetchedAt !== null && Date.parse(program.startsAt) > fetchedAt) {
     return program.ratingKey === null ? 'Bumper' : (program.showTitle ?? program.title);
   }
@@ -304,7 +304,7 @@ function channelItems(state: AppState, now: number, favourites: ReadonlySet<stri
   const items = rows.slice(0, MENU_CHANNELS).map((row) =>
     item(
       `channel:${row.number}`,
-      menuText(`${favourites.has(row.id) ? '★ ' : ''}${row.number} ${row.name}: ${programLabel(currentProgram(row, now))}`),
+      menuText(`${favourites.has(row.id) ? '★ ' : ''}${row.number} ${row.name}: ${programmeLabel(currentProgramme(row, now))}`),
       { type: 'open', focus: { view: 'on-now', channelNumber: row.number } },
     ),
   );

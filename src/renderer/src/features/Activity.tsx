@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ActivityEntry, ActivityPage, ActivitySection } from '../../../shared/bridge';
-import { channelLabel, localTime, programTitle } from '../../../shared/format';
+import { channelLabel, localTime, programmeTitle } from '../../../shared/format';
 import { bridge } from '../bridge';
 import { Empty } from '../components/bits';
 import { now, snapshot } from '../state';
@@ -56,7 +56,7 @@ function Reminders() {
       <ul class="feature-list" onKeyDown={roving.onKeyDown}>
         {list.map((reminder, i) => {
           const start = Date.parse(reminder.startsAt);
-          const what = programTitle(reminder);
+          const what = programmeTitle(reminder);
           return (
             <li key={reminder.id} class="feature-item">
               <span class="feature-time">{when(start, at)}</span>

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { X } from 'lucide-preact';
-import { channelLabel, programTitle } from '../../../shared/format';
+import { channelLabel, programmeTitle } from '../../../shared/format';
 import { now, snapshot } from '../state';
 import { features as t } from '../strings/features';
 import type { FollowPolicy } from '../../../shared/bridge';
@@ -74,7 +74,7 @@ export function ComingUp() {
           ) : (
             <ul class="feature-list" aria-label={t.comingUpList} onKeyDown={roving.onKeyDown}>
               {comingUp.map((item, i) => {
-                const what = programTitle(item);
+                const what = programmeTitle(item);
                 return (
                   <li key={comingUpKey(item)} class="feature-item">
                     <span class="feature-time">{when(Date.parse(item.startsAt), at)}</span>

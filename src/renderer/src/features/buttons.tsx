@@ -1,6 +1,6 @@
 import { Bell, Star } from 'lucide-preact';
 import type { FavouriteChannel, ProgrammeRef } from '../../../shared/bridge';
-import { programTitle } from '../../../shared/format';
+import { programmeTitle } from '../../../shared/format';
 import { bridge } from '../bridge';
 import { features as t } from '../strings/features';
 import { addReminder, cancelReminder, follow, followSaid, followTitleOf, isFavourite, isFollowed, policyOf, reminderFor, run, unfollow } from './actions';
@@ -36,7 +36,7 @@ export function StarButton({ channel, tabIndex, class: className, onToggle, cell
 export function RemindButton({ programme, compact = false, roving }: { programme: ProgrammeRef; compact?: boolean; roving?: Record<string, unknown> }) {
   const reminder = reminderFor(programme);
   const start = Date.parse(programme.startsAt);
-  const what = programTitle(programme);
+  const what = programmeTitle(programme);
   const label = reminder ? t.cancelReminderOf(what, start) : t.remindAt(what, start);
   const toggle = () => void (reminder ? cancelReminder(reminder.id) : addReminder(programme));
   if (compact) {

@@ -2,7 +2,7 @@ import { signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Channel, GuideChannel, GuideNowRow, Program } from '../../../shared/airwave';
 import type { ChannelLookup, ChannelScheduleView } from '../../../shared/bridge';
-import { fraction, localTime, programTitle } from '../../../shared/format';
+import { fraction, localTime, programmeTitle } from '../../../shared/format';
 import { isBumper, onAir } from '../../../shared/on-air';
 import { bridge } from '../bridge';
 import { useDialog } from '../components/a11y';
@@ -103,7 +103,7 @@ export function ChannelDetail({ number }: { number: number }) {
   }, [scheduleId]);
   const held = schedule?.channelId === scheduleId ? schedule : null;
   const guideRow = useHeldGuideRow(number);
-  const later = laterPrograms(held?.programs ?? guideRow?.programs ?? [], nextUp?.program ?? air?.current ?? null, at);
+  const later = laterProgrammes(held?.programs ?? guideRow?.programs ?? [], nextUp?.program ?? air?.current ?? null, at);
   const laterHint = !held ? t.laterHint : held.source === 'server' ? t.laterFromServer(LATER_HOURS) : t.laterFromGuide(held.asOf !== null ? `as of ${localTime(held.asOf)}` : 'earlier');
   return (
     <div ref={root} class="sheet" role="dialog" aria-modal="true" aria-label={lookup.state === 'missing' && lookup.notFound ? t.noSuchChannel(number) : t.dialog(number)} onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), close())}>
@@ -149,7 +149,7 @@ export function ChannelDetail({ number }: { number: number }) {
               title={t.onNow}
               slot={air.current}
               at={at}
-              line={air.break ? onNowText.breakLine(localTime(air.break.at), programTitle(air.break.then)) : undefined}
+              line={air.break ? onNowText.breakLine(localTime(air.break.at), programmeTitle(air.break.then)) : undefined}
             />
             <Slot title={t.next} slot={nextUp?.program ?? null} at={at} startsAt={nextUp?.at} />
             <SlotActions program={nextUp && !isBumper(nextUp.program) ? nextUp.program : null} channel={{ id: channel?.id ?? row?.id ?? null, number, name }} />
@@ -267,7 +267,7 @@ function useHeldGuideRow(number: number): GuideChannel | null {
 }
 
 /** The programmes after `after` in the next hours: from the channel's schedule, else the guide window the core holds (else nothing). */
-function laterPrograms(programs: readonly Program[], after: Slotish, at: number): Program[] {
+function laterProgrammes(programs: readonly Program[], after: Slotish, at: number): Program[] {
   const from = after ? Date.parse(after.endsAt) : at;
   const until = at + LATER_HOURS * 3_600_000;
   // bumpers are a minute or two between programmes: left out of the list ahead
@@ -295,7 +295,7 @@ function Slot({ title, slot, at, line, startsAt }: { title: string; slot: Slotis
     );
   }
   if (isBumper(slot)) {
-    const name = programTitle(slot);
+    const name = programmeTitle(slot);
     return (
       <section class="slot">
         <h3>{title}</h3>

@@ -7,7 +7,7 @@ import { ChannelIcon } from '../components/channel-icon';
 import { useVirtualRows } from '../components/virtual';
 import { StarButton } from '../features/buttons';
 import { SlotActions } from '../features/sheet-actions';
-import { channelDetail, now, programDetail, storedFlag } from '../state';
+import { channelDetail, now, programmeDetail, storedFlag } from '../state';
 import { guideText } from '../strings/guide';
 import { favouritesOnly, guideList, guideRows, guideStatus, requestWindow } from './guide-source';
 import { block, hourStart, jumps, ticks, timeAt, timeline, TIME_MIN_PX, TITLE_MIN_PX, visibleSpan, windowFor, xOf, type JumpId, type Timeline } from './guide-timeline';
@@ -38,7 +38,7 @@ const OVERSCAN_PX = 240;
 /** the guide read as a list by channel (kept by the page, as the favourites filter is) */
 export const guideAsList = storedFlag('airwave.guideAsList');
 
-export type Selected = NonNullable<typeof programDetail.value>;
+export type Selected = NonNullable<typeof programmeDetail.value>;
 
 /** What the detail strip shows: a programme with its channel, or a channel (with what is on). */
 type Detail = { program: Program | null; channel: { id: string; number: number; name: string }; onAir?: Program | null };
@@ -589,7 +589,7 @@ function Block({ program, row, position, line, at, visibleFrom, visibleTo, onDet
       title={bumper ? `${guideText.bumper}: ${program.title}` : full}
       onFocus={() => onDetail(detail, 'focus')}
       onMouseEnter={() => onDetail(detail, 'hover')}
-      onClick={() => (programDetail.value = { program, channel })}
+      onClick={() => (programmeDetail.value = { program, channel })}
     >
       {/* the accessible name starts with what is visible, then says the rest (WCAG 2.5.3) */}
       {text ? <span class="block-title">{title}</span> : null}
@@ -641,7 +641,7 @@ function ListRow({ row, at, top }: { row: GuideChannel | null; at: number; top: 
         <li>
           <span class="guide-list-when">{guideText.onAir}</span>
           {current ? (
-            <button type="button" class="guide-list-title" tabIndex={-1} onClick={() => (programDetail.value = { program: current, channel })}>
+            <button type="button" class="guide-list-title" tabIndex={-1} onClick={() => (programmeDetail.value = { program: current, channel })}>
               {name(current)}
               <span class="muted"> · {guideText.until(Date.parse(current.endsAt))}</span>
             </button>
@@ -652,7 +652,7 @@ function ListRow({ row, at, top }: { row: GuideChannel | null; at: number; top: 
         {ahead.map((p, i) => (
           <li key={p.startsAt}>
             <span class="guide-list-when">{i === 0 ? guideText.next(Date.parse(p.startsAt)) : guideText.time(Date.parse(p.startsAt))}</span>
-            <button type="button" class="guide-list-title" tabIndex={-1} onClick={() => (programDetail.value = { program: p, channel })}>
+            <button type="button" class="guide-list-title" tabIndex={-1} onClick={() => (programmeDetail.value = { program: p, channel })}>
               {name(p)}
             </button>
           </li>
@@ -663,7 +663,7 @@ function ListRow({ row, at, top }: { row: GuideChannel | null; at: number; top: 
 }
 
 /** A programme's details over the guide, with its background artwork. */
-export function ProgramDetail({ selected, onClose }: { selected: Selected; onClose: () => void }) {
+export function ProgrammeDetail({ selected, onClose }: { selected: Selected; onClose: () => void }) {
   const { program, channel } = selected;
   const ref = program.artworkUrl ? parseArtworkPath(program.artworkUrl) : null;
   const background = ref ? artworkPath({ ...ref, kind: 'background' }) : null;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Program } from '../../../shared/airwave';
 import type { OnNowRow } from '../../../shared/bridge';
 import { bridge } from '../bridge';
-import { fraction, localTime, programTitle } from '../../../shared/format';
+import { fraction, localTime, programmeTitle } from '../../../shared/format';
 import { onAir } from '../../../shared/on-air';
 import { rovingStep } from '../components/a11y';
 import { ChannelIcon, Empty, Progress, StaleNote } from '../components/bits';
@@ -115,7 +115,7 @@ function ChannelRow({ row, at, tabbable, onFocus }: { row: OnNowRow | null; at: 
   const current = air.current;
   const next = air.next;
   // a channel past what the app holds says so, until the server is asked again (never a past programme)
-  const title = current ? label(current) : air.break ? t.breakLine(localTime(air.break.at), programTitle(air.break.then)) : row.waiting ? t.waiting : t.nothingOn;
+  const title = current ? label(current) : air.break ? t.breakLine(localTime(air.break.at), programmeTitle(air.break.then)) : row.waiting ? t.waiting : t.nothingOn;
   return (
     <button
       type="button"
@@ -136,8 +136,8 @@ function ChannelRow({ row, at, tabbable, onFocus }: { row: OnNowRow | null; at: 
         </span>
         {current ? <Progress value={fraction(current.startsAt, current.endsAt, at)} label={t.progress(label(current))} /> : null}
         {next ? (
-          <span class="channel-next" title={`${localTime(next.at)} ${programTitle(next.program)}`}>
-            <span class="next-time">{localTime(next.at)}</span> {programTitle(next.program)}
+          <span class="channel-next" title={`${localTime(next.at)} ${programmeTitle(next.program)}`}>
+            <span class="next-time">{localTime(next.at)}</span> {programmeTitle(next.program)}
           </span>
         ) : null}
       </span>
@@ -147,5 +147,5 @@ function ChannelRow({ row, at, tabbable, onFocus }: { row: OnNowRow | null; at: 
 
 export function label(program: Program): string {
   if (program.ratingKey === null) return t.bumper(program.title);
-  return programTitle(program);
+  return programmeTitle(program);
 }

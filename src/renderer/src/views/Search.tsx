@@ -5,7 +5,7 @@ import { channelLabel, dayLabel, dayOffset, localTime } from '../../../shared/fo
 import type { GuideSearchHit, OnNowMatches } from '../../../shared/bridge';
 import { bridge } from '../bridge';
 import { useDialog } from '../components/a11y';
-import { channelDetail, isStale, now, programDetail, searchOpen, snapshot, viewerDetail } from '../state';
+import { channelDetail, isStale, now, programmeDetail, searchOpen, snapshot, viewerDetail } from '../state';
 import { search as t } from '../strings/search';
 import { SearchActions } from '../features/search-actions';
 import { follow, followSaid } from '../features/actions';
@@ -93,7 +93,7 @@ export function Search() {
     close();
     if (result.kind === 'channel') channelDetail.value = result.number;
     else if (result.kind === 'viewer') viewerDetail.value = result.viewer;
-    else programDetail.value = { program: result.program, channel: result.channel };
+    else programmeDetail.value = { program: result.program, channel: result.channel };
   };
   const onKey = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
