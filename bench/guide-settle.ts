@@ -1,0 +1,166 @@
+/**
+ * How close the 24-hour guide of 3,000 channels settles to the cost of reading it (issue 24).
+ *
+ * Against one demo server in a child process (so its CPU is not ours), in one run, alternating:
+ *   - the app's path: `loadGuide` (streamed `/guide` into the compact store), from the request to
+ *     `store.settled` with nothing loading (the core's settle; the page's first rows drawn are in
+ *     *The guide window at scale*, which this does not repeat);
+ *   - the baseline: a bare `fetch` of the same URL and `JSON.parse` of its text, nothing checked
+ *     and nothing kept;
+ *   - the floor: the same request with its body read and dropped (what the demo server and the
+ *     loopback cost alone; both of the above include it, as the server builds the answer as it
+ *     sends it).
+ * The order alternates from run to run and a forced GC comes before each. Reports the median of
+ * each, the ratio of the medians, and the spread of the per-run ratios. Nothing is asserted.
+ *
+ *   npm run bench:guide      (this runs first); GUIDE_SETTLE_RUNS=n for n runs (default 7)
+ */
+import { AirwaveClient } from '../src/main/core/client';
+import { loadGuide } from '../src/main/core/guide';
+import { demoProcess } from './process';
+import { markdownTable, median, writeSection } from './report';
+
+const MB = 1024 * 1024;
+const CHANNELS = 3000;
+const MINUTES = 1440;
+const RUNS = Math.max(1, Number(process.env.GUIDE_SETTLE_RUNS ?? 7) || 7);
+
+type Demo = { url: string; key: string };
+type Kind = 'store' | 'bare' | 'drain';
+
+const gc = () => (globalThis as { gc?: () => void }).gc?.();
+
+async function storeOnce(client: AirwaveClient): Promise<{ ms: number; bytes: number }> {
+  const started = performance.now();
+  const store = loadGuide(client, MINUTES);
+  await store.settled;
+  const ms = performance.now() - started;
+  const summary = store.summary();
+  if (summary.state !== 'loaded') throw new Error(`the guide did not load: ${summary.error}`);
+  return { ms, bytes: summary.receivedBytes };
+}
+
+const guideUrl = (demo: Demo) => `${demo.url}/api/public/v1/guide?forwardMinutes=${MINUTES}`;
+
+async function bareOnce(demo: Demo): Promise<{ ms: number; bytes: number }> {
+  const started = performance.now();
+  const response = await fetch(guideUrl(demo), { headers: { 'x-api-key': demo.key } });
+  const text = await response.text();
+  const tree = JSON.parse(text) as { channels: unknown[] };
+  const ms = performance.now() - started;
+  if (tree.channels.length !== CHANNELS) throw new Error(`the bare parse saw ${tree.channels.length} channels`);
+  return { ms, bytes: Buffer.byteLength(text) };
+}
+
+async function drainOnce(demo: Demo): Promise<{ ms: number; bytes: number }> {
+  const started = performance.now();
+  const response = await fetch(guideUrl(demo), { headers: { 'x-api-key': demo.key } });
+  let bytes = 0;
+  for await (const chunk of response.body!) bytes += (chunk as Uint8Array).length;
+  return { ms: performance.now() - started, bytes };
+}
+
+export interface SettleFigures {
+  runs: number;
+  bytes: number;
+  store: number[];
+  bare: number[];
+  drain: number[];
+}
+
+export async function measureSettle(demo: Demo, runs = RUNS, log = console.log): Promise<SettleFigures> {
+  const client = new AirwaveClient({ server: demo.url, apiKey: demo.key, timeouts: { headersMs: 120_000, bodyMs: 180_000 } });
+  const figures: SettleFigures = { runs, bytes: 0, store: [], bare: [], drain: [] };
+  const once = async (kind: Kind) => {
+    gc();
+    const { ms, bytes } = kind === 'store' ? await storeOnce(client) : kind === 'bare' ? await bareOnce(demo) : await drainOnce(demo);
+    figures.bytes = bytes;
+    return ms;
+  };
+  try {
+    // warm up (JIT, connections, the demo's own caches), not counted
+    for (const kind of ['store', 'bare', 'drain'] as const) await once(kind);
+    for (let run = 0; run < runs; run++) {
+      const order: Kind[] = run % 2 === 0 ? ['store', 'bare', 'drain'] : ['drain', 'bare', 'store'];
+      const times: Partial<Record<Kind, number>> = {};
+      for (const kind of order) times[kind] = await once(kind);
+      figures.store.push(times.store!);
+      figures.bare.push(times.bare!);
+      figures.drain.push(times.drain!);
+      log(`run ${run + 1}/${runs}: store ${s(times.store!)}, bare fetch + JSON.parse ${s(times.bare!)}, body alone ${s(times.drain!)} → ${(times.store! / times.bare!).toFixed(2)}×`);
+    }
+  } finally {
+    await client.close();
+  }
+  return figures;
+}
+
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** The summary figures: medians, the ratio of the medians and the spread of the per-run ratios. */
+export function settleSummary(f: SettleFigures): { ratio: number; low: number; high: number; row: string[] } {
+  const ratios = f.store.map((ms, i) => ms / f.bare[i]!);
+  const ratio = median(f.store) / median(f.bare);
+  const low = Math.min(...ratios);
+  const high = Math.max(...ratios);
+  return {
+    ratio,
+    low,
+    high,
+    row: [
+      `${CHANNELS} channels, ${MINUTES / 60} h`,
+      `${(f.bytes / MB).toFixed(1)} MB`,
+      s(median(f.drain)),
+      s(median(f.bare)),
+      s(median(f.store)),
+      `${ratio.toFixed(2)}×`,
+      `${low.toFixed(2)}–${high.toFixed(2)}×`,
+    ],
+  };
+}
+
+export function settleTable(rows: string[][]): string {
+  return markdownTable(
+    ['guide', 'JSON', 'body alone (request → last byte, dropped)', 'bare fetch + JSON.parse', 'loadGuide → store.settled', 'store ÷ bare (medians)', 'per-run ratios'],
+    rows,
+  );
+}
+
+async function main(): Promise<void> {
+  const watchdog = setTimeout(() => {
+    console.error('bench guide-settle took over 15 minutes; stopping.');
+    process.exit(2);
+  }, 15 * 60_000);
+  watchdog.unref();
+  const demo = await demoProcess(CHANNELS, 0);
+  let figures: SettleFigures;
+  try {
+    figures = await measureSettle(demo);
+  } finally {
+    demo.child.kill();
+  }
+  const summary = settleSummary(figures);
+  console.log(summary.row.join(' | '));
+  report(figures, summary);
+}
+
+function report(f: SettleFigures, summary: ReturnType<typeof settleSummary>): void {
+  writeSection(
+    'guide-settle',
+    `## The 24 h guide settles close to the cost of reading it
+
+Reproduce: \`npm run bench:guide\` (its first part; \`GUIDE_SETTLE_RUNS\` sets the runs, ${f.runs} here).
+
+The 24-hour guide of ${CHANNELS.toLocaleString('en')} channels from one demo server (a child process), three
+ways in turn, the order alternating from run to run: the app's streamed load into the compact store
+(\`loadGuide\`, request → \`store.settled\`, nothing loading: the core's settle; the page's first rows
+are measured in *The guide window at scale*), a bare \`fetch\` + \`JSON.parse\` of the same answer
+(the baseline: nothing checked, nothing kept), and the body alone, read and dropped (the demo
+server builds the answer as it sends it, so this is the floor under both). Medians of ${f.runs}.
+Target (issue 24): the store within 1.5× the bare parse.
+
+${settleTable([summary.row])}`,
+  );
+}
+
+await main();
