@@ -1,5 +1,6 @@
 import type { Program } from '../../../shared/airwave';
 import { NONE, type StringPool } from './strings';
+import { canonicalTime } from './times';
 
 /**
  * Owns the guide's programmes as columns of typed arrays (struct of arrays): about 70 bytes a
@@ -51,12 +52,8 @@ export class ProgrammeTable {
     if (this.#length === this.#capacity) this.#grow();
     const i = this.#length++;
     const pool = this.pool;
-    const starts = Date.parse(program.startsAt);
-    const ends = Date.parse(program.endsAt);
-    this.#starts[i] = starts;
-    this.#ends[i] = ends;
-    this.#startText[i] = new Date(starts).toISOString() === program.startsAt ? NONE : pool.id(program.startsAt);
-    this.#endText[i] = new Date(ends).toISOString() === program.endsAt ? NONE : pool.id(program.endsAt);
+    this.#starts[i] = this.#time(program.startsAt, this.#startText, i);
+    this.#ends[i] = this.#time(program.endsAt, this.#endText, i);
     this.#duration[i] = program.durationSeconds;
     this.#season[i] = program.season ?? Number.NaN;
     this.#episode[i] = program.episode ?? Number.NaN;
@@ -68,6 +65,16 @@ export class ProgrammeTable {
     this.#summary[i] = pool.id(program.summary);
     this.#artwork[i] = pool.id(program.artworkUrl);
     return i;
+  }
+
+  /** The time's ms; its text is kept (in `texts`) only when ISO formatting would not give it back. */
+  #time(text: string, texts: Int32Array, i: number): number {
+    let ms = canonicalTime(text);
+    if (Number.isNaN(ms)) {
+      ms = Date.parse(text);
+      texts[i] = new Date(ms).toISOString() === text ? NONE : this.pool.id(text);
+    } else texts[i] = NONE;
+    return ms;
   }
 
   startsAt(i: number): number {
