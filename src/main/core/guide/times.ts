@@ -21,12 +21,25 @@ function digits(text: string, at: number, count: number): number {
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const leap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
+// the last time read: a programme's end is usually the next one's start, and the reader's check
+// and the programme table read each time one after the other
+let lastText = '';
+let lastMs = Number.NaN;
+
 /**
  * Milliseconds since the epoch of `text` when it is exactly YYYY-MM-DDTHH:MM:SS.sssZ with every
  * field in range (so `new Date(ms).toISOString() === text`, and Date.parse gives the same ms);
  * otherwise NaN. Years before 1000 also give NaN (Date.UTC reads 0–99 as 1900–1999).
  */
 export function canonicalTime(text: string): number {
+  if (text === lastText) return lastMs;
+  const ms = readCanonical(text);
+  lastText = text;
+  lastMs = ms;
+  return ms;
+}
+
+function readCanonical(text: string): number {
   if (text.length !== 24) return Number.NaN;
   if (text.charCodeAt(4) !== 0x2d || text.charCodeAt(7) !== 0x2d || text.charCodeAt(10) !== 0x54) return Number.NaN; // - - T
   if (text.charCodeAt(13) !== 0x3a || text.charCodeAt(16) !== 0x3a || text.charCodeAt(19) !== 0x2e || text.charCodeAt(23) !== 0x5a) return Number.NaN; // : : . Z
