@@ -66,14 +66,21 @@ export interface SettleFigures {
   store: number[];
   bare: number[];
   drain: number[];
+  /** CPU time of this process (user + system) during each store load and bare parse */
+  storeCpu: number[];
+  bareCpu: number[];
 }
 
 export async function measureSettle(demo: Demo, runs = RUNS, log = console.log): Promise<SettleFigures> {
   const client = new AirwaveClient({ server: demo.url, apiKey: demo.key, timeouts: { headersMs: 120_000, bodyMs: 180_000 } });
-  const figures: SettleFigures = { runs, bytes: 0, store: [], bare: [], drain: [] };
+  const figures: SettleFigures = { runs, bytes: 0, store: [], bare: [], drain: [], storeCpu: [], bareCpu: [] };
+  const cpu: Partial<Record<Kind, number>> = {};
   const once = async (kind: Kind) => {
     gc();
+    const before = process.cpuUsage();
     const { ms, bytes } = kind === 'store' ? await storeOnce(client) : kind === 'bare' ? await bareOnce(demo) : await drainOnce(demo);
+    const used = process.cpuUsage(before);
+    cpu[kind] = (used.user + used.system) / 1000;
     figures.bytes = bytes;
     return ms;
   };
@@ -87,7 +94,11 @@ export async function measureSettle(demo: Demo, runs = RUNS, log = console.log):
       figures.store.push(times.store!);
       figures.bare.push(times.bare!);
       figures.drain.push(times.drain!);
-      log(`run ${run + 1}/${runs}: store ${s(times.store!)}, bare fetch + JSON.parse ${s(times.bare!)}, body alone ${s(times.drain!)} → ${(times.store! / times.bare!).toFixed(2)}×`);
+      figures.storeCpu.push(cpu.store!);
+      figures.bareCpu.push(cpu.bare!);
+      log(
+        `run ${run + 1}/${runs}: store ${s(times.store!)} (CPU ${s(cpu.store!)}), bare fetch + JSON.parse ${s(times.bare!)} (CPU ${s(cpu.bare!)}), body alone ${s(times.drain!)} → ${(times.store! / times.bare!).toFixed(2)}×`,
+      );
     }
   } finally {
     await client.close();
@@ -115,13 +126,14 @@ export function settleSummary(f: SettleFigures): { ratio: number; low: number; h
       s(median(f.store)),
       `${ratio.toFixed(2)}×`,
       `${low.toFixed(2)}–${high.toFixed(2)}×`,
+      `${s(median(f.storeCpu))} ÷ ${s(median(f.bareCpu))} = ${(median(f.storeCpu) / median(f.bareCpu)).toFixed(2)}×`,
     ],
   };
 }
 
 export function settleTable(rows: string[][]): string {
   return markdownTable(
-    ['guide', 'JSON', 'body alone (request → last byte, dropped)', 'bare fetch + JSON.parse', 'loadGuide → store.settled', 'store ÷ bare (medians)', 'per-run ratios'],
+    ['guide', 'JSON', 'body alone (request → last byte, dropped)', 'bare fetch + JSON.parse', 'loadGuide → store.settled', 'store ÷ bare (medians)', 'per-run ratios', 'CPU of this process: store ÷ bare (medians)'],
     rows,
   );
 }
