@@ -39,7 +39,7 @@ export function writeSection(name: string, markdown: string): void {
   mkdirSync(sections, { recursive: true });
   const stamp = `\n_Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${machine()}._\n`;
   writeFileSync(join(sections, `${name}.md`), `${markdown.trim()}\n${stamp}`);
-  const order = ['sync', 'core', 'guide-store', 'popover-scale', 'renderer'];
+  const order = ['sync', 'core', 'guide-settle', 'guide-store', 'popover-scale', 'renderer'];
   const files = readdirSync(sections)
     .filter((file) => file.endsWith('.md'))
     .sort((a, b) => (order.indexOf(a.slice(0, -3)) + 99) % 99 - ((order.indexOf(b.slice(0, -3)) + 99) % 99) || a.localeCompare(b));

@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AirwaveClient } from '../../src/main/core/client';
-import type { GuideStreamLimits } from '../../src/main/core/client/guide-stream';
+import { GUIDE_STREAM_LIMITS, type GuideStreamLimits } from '../../src/main/core/client/guide-stream';
 import { loadGuide, type GuideStore, type GuideSummary } from '../../src/main/core/guide';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { ManualClock } from '../support/manual-clock';
@@ -146,6 +147,22 @@ describe('rows before the rest has arrived', () => {
     const store = loadGuide(client, 60, { signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
     expect(await settled(store)).toMatchObject({ state: 'error', error: 'The request was cancelled.' });
+  });
+
+  it('lets the server send up to readAheadBytes ahead of the reader (not the 64 KB undici keeps), and reads the answer the same', async () => {
+    const channels = Array.from({ length: 400 }, (_, i) => channel(101 + i, [program('x'.repeat(2_000), '2026-09-27T18:00:00.000Z', '2026-09-27T18:30:00.000Z')]));
+    const client = await serve((res) => json(res, guideBody(channels)));
+    const open = client.openJson.bind(client);
+    const buffered: number[] = [];
+    client.openJson = async (...args: Parameters<AirwaveClient['openJson']>) => {
+      const opened = await open(...args);
+      buffered.push((opened.stream as unknown as Readable).readableHighWaterMark);
+      return opened;
+    };
+    expect(await settled(loadGuide(client, 60))).toMatchObject({ state: 'loaded', channels: 400, programmes: 400 });
+    expect(await settled(loadGuide(client, 60, { limits: { readAheadBytes: 256 * 1024 } }))).toMatchObject({ state: 'loaded', channels: 400 });
+    expect(buffered).toEqual([GUIDE_STREAM_LIMITS.readAheadBytes, 256 * 1024]);
+    expect(GUIDE_STREAM_LIMITS.readAheadBytes).toBeGreaterThanOrEqual(1024 * 1024);
   });
 });
 

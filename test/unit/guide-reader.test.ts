@@ -29,7 +29,7 @@ const tricky = {
           season: 1,
           episode: 2,
           year: 1999,
-          summary: '\n\t\u2028 {"not": "an object"}',
+          summary: '\n\t\u2028 {"not": "an object"} \\" \\\\" \\\\\\"}] \\\\',
           startsAt: '2026-09-27T18:00:00.000Z',
           endsAt: '2026-09-27T18:30:00.000Z',
           durationSeconds: 1800,
@@ -48,7 +48,9 @@ function read(bytes: Buffer, sizes: (i: number) => number): { header: GuideHeade
   const reader = new GuideReader(LIMITS, { header: (h) => (header = h), channel: (c) => channels.push(c) }, (t) => t);
   for (let at = 0, n = 0; at < bytes.length; n++) {
     const size = Math.max(1, sizes(n));
-    reader.write(bytes.subarray(at, at + size));
+    const piece = bytes.subarray(at, at + size);
+    // a plain Uint8Array now and then, as well as Buffers
+    reader.write(n % 3 === 0 ? new Uint8Array(piece) : piece);
     at += size;
   }
   reader.end(bytes.length);

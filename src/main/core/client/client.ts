@@ -275,7 +275,7 @@ export class AirwaveClient {
    * Redirects are followed within the configured origin only, as for every JSON answer. `redact`
    * removes the key from any text quoting the body.
    */
-  async openJson(path: string, endpoint: string, o?: CallOptions) {
+  async openJson(path: string, endpoint: string, o?: CallOptions & { readAheadBytes?: number }) {
     // Governed like any request (spacing, budget, in-flight cap) but never shared: each reader gets its own body.
     const response = await this.#governed(`GET ${path}`, endpoint, { ...o, coalesce: false }, (signal) =>
       this.#transport.stream(`${this.server.apiBase}${path}`, {
@@ -283,6 +283,7 @@ export class AirwaveClient {
         origin: this.server.origin,
         headers: { accept: 'application/json', 'user-agent': USER_AGENT, ...this.#authHeaders },
         signal: o?.signal ? AbortSignal.any([o.signal, signal]) : signal,
+        readAheadBytes: o?.readAheadBytes,
       }),
     );
     if (!response.stream) throw this.#statusError(endpoint, response);

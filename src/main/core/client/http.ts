@@ -88,7 +88,7 @@ export class HttpTransport {
    * Sends a GET and waits for its headers under the headers deadline. The returned deadline can
    * abort the same request later with another phase (the body's own deadline).
    */
-  private async sendForHeaders(url: URL, options: RequestSpec, extra: { bodyTimeout?: number } = {}) {
+  private async sendForHeaders(url: URL, options: RequestSpec, extra: { bodyTimeout?: number; highWaterMark?: number } = {}) {
     const { endpoint } = options;
     if (options.signal?.aborted) throw cancelled(endpoint);
     const controller = new AbortController();
@@ -147,7 +147,8 @@ export class HttpTransport {
    * like `get` does (same origin only, at most MAX_REDIRECTS); without it they are not followed. A
    * non-2xx answer is returned with its body read up to ERROR_BODY_BYTES and `stream` null.
    */
-  async stream(url: string, options: RequestSpec & { origin?: string }): Promise<StreamResponse> {
+  /** `readAheadBytes`: how much of the body may wait, read from the socket, for its reader (undici's default is 64 KB) */
+  async stream(url: string, options: RequestSpec & { origin?: string; readAheadBytes?: number }): Promise<StreamResponse> {
     let target = new URL(url);
     for (let hop = 0; ; hop++) {
       const response = await this.streamOnce(target, options);
@@ -157,8 +158,8 @@ export class HttpTransport {
     }
   }
 
-  private async streamOnce(url: URL, options: RequestSpec): Promise<StreamResponse> {
-    const { response } = await this.sendForHeaders(url, options, { bodyTimeout: 0 });
+  private async streamOnce(url: URL, options: RequestSpec & { readAheadBytes?: number }): Promise<StreamResponse> {
+    const { response } = await this.sendForHeaders(url, options, { bodyTimeout: 0, ...(options.readAheadBytes ? { highWaterMark: options.readAheadBytes } : {}) });
     const { statusCode: status, headers, body } = response;
     body.on('error', () => {}); // aborting a stream we no longer want is not an error to anyone
     if (status >= 200 && status < 300) return { status, headers, body: Buffer.alloc(0), stream: body };

@@ -1,5 +1,6 @@
 import type { Program } from '../../../shared/airwave';
 import { NONE, type StringPool } from './strings';
+import { canonicalTime } from './times';
 
 /**
  * Owns the guide's programmes as columns of typed arrays (struct of arrays): about 70 bytes a
@@ -8,6 +9,13 @@ import { NONE, type StringPool } from './strings';
  */
 
 const INITIAL = 1024;
+// the string columns, for their last-text memo
+const RATING_KEY = 0;
+const TITLE = 1;
+const TYPE = 2;
+const SHOW = 3;
+const SUMMARY = 4;
+const ARTWORK = 5;
 
 function grow<T extends Float64Array | Int32Array>(array: T, size: number): T {
   const next = new (array.constructor as new (length: number) => T)(size);
@@ -36,6 +44,11 @@ export class ProgrammeTable {
   #summary = new Int32Array(INITIAL);
   #artwork = new Int32Array(INITIAL);
 
+  // per string column, the last text and its id: consecutive programmes often share a type, a
+  // show, a title (a break and the programme it leads to) and artwork
+  readonly #lastText: (string | null)[] = [null, null, null, null, null, null];
+  readonly #lastId = new Int32Array(6);
+
   constructor(private readonly pool: StringPool) {}
 
   get length(): number {
@@ -50,24 +63,39 @@ export class ProgrammeTable {
   add(program: Program): number {
     if (this.#length === this.#capacity) this.#grow();
     const i = this.#length++;
-    const pool = this.pool;
-    const starts = Date.parse(program.startsAt);
-    const ends = Date.parse(program.endsAt);
-    this.#starts[i] = starts;
-    this.#ends[i] = ends;
-    this.#startText[i] = new Date(starts).toISOString() === program.startsAt ? NONE : pool.id(program.startsAt);
-    this.#endText[i] = new Date(ends).toISOString() === program.endsAt ? NONE : pool.id(program.endsAt);
+    this.#starts[i] = this.#time(program.startsAt, this.#startText, i);
+    this.#ends[i] = this.#time(program.endsAt, this.#endText, i);
     this.#duration[i] = program.durationSeconds;
     this.#season[i] = program.season ?? Number.NaN;
     this.#episode[i] = program.episode ?? Number.NaN;
     this.#year[i] = program.year ?? Number.NaN;
-    this.#ratingKey[i] = pool.id(program.ratingKey);
-    this.#title[i] = pool.id(program.title);
-    this.#type[i] = pool.id(program.type);
-    this.#show[i] = pool.id(program.showTitle);
-    this.#summary[i] = pool.id(program.summary);
-    this.#artwork[i] = pool.id(program.artworkUrl);
+    this.#ratingKey[i] = this.#id(RATING_KEY, program.ratingKey);
+    this.#title[i] = this.#id(TITLE, program.title);
+    this.#type[i] = this.#id(TYPE, program.type);
+    this.#show[i] = this.#id(SHOW, program.showTitle);
+    this.#summary[i] = this.#id(SUMMARY, program.summary);
+    this.#artwork[i] = this.#id(ARTWORK, program.artworkUrl);
     return i;
+  }
+
+  /** The pool's id for a string column's text, the column's last one first (no hashing for a repeat). */
+  #id(column: number, text: string | null): number {
+    if (text === null) return NONE;
+    if (text === this.#lastText[column]) return this.#lastId[column]!;
+    const id = this.pool.id(text);
+    this.#lastText[column] = this.pool.text(id);
+    this.#lastId[column] = id;
+    return id;
+  }
+
+  /** The time's ms; its text is kept (in `texts`) only when ISO formatting would not give it back. */
+  #time(text: string, texts: Int32Array, i: number): number {
+    let ms = canonicalTime(text);
+    if (Number.isNaN(ms)) {
+      ms = Date.parse(text);
+      texts[i] = new Date(ms).toISOString() === text ? NONE : this.pool.id(text);
+    } else texts[i] = NONE;
+    return ms;
   }
 
   startsAt(i: number): number {

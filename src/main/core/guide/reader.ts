@@ -1,13 +1,15 @@
 import { Tokenizer, TokenParser, TokenType, type ParsedElementInfo, type ParsedTokenInfo } from '@streamparser/json';
 import * as v from 'valibot';
 import { ContractError, count, isoTime, parseGuideChannel, parseWith, type GuideChannel, type Unreadable } from '../../../shared/airwave';
+import { readPlainChannel } from './plain-channel';
 
 /**
  * Owns turning the bytes of `/guide` into checked channels as they arrive. The document's
  * structure (the root object, its header fields, the `channels` array, anything after the end) is
  * parsed by @streamparser/json; each channel entry is cut out of the byte stream by a small scanner
  * (depth, strings and escapes) and parsed by the engine's native JSON.parse the moment its last
- * byte arrives, then checked against the contract. The streaming tokenizer sees a `{}` in its
+ * byte arrives, then checked against the contract (by hand when it is plainly well formed, see
+ * plain-channel.ts). The streaming tokenizer sees a `{}` in its
  * place. That keeps rows arriving early and memory bounded by one entry, at about the speed of a
  * one-piece parse (a tokenizer in JavaScript alone reads about 10 MB/s). Throws GuideReadError.
  */
@@ -57,7 +59,7 @@ export class GuideReader {
   #sawChannels = false;
   #done = false;
   // the entry being cut out: its bytes so far, and the scanner's state
-  #entry: Uint8Array[] | null = null;
+  #entry: Buffer[] | null = null;
   #entryBytes = 0;
   #entryDepth = 0;
   #inString = false;
@@ -91,7 +93,9 @@ export class GuideReader {
     return this.#programmes;
   }
 
-  write(bytes: Uint8Array): void {
+  write(chunk: Uint8Array): void {
+    // a Buffer view of the same memory (no copy): its indexOf is native
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     try {
       let i = 0;
       while (i < bytes.length) i = this.#entry ? this.#scanEntry(bytes, i) : this.#structure(bytes, i);
@@ -159,25 +163,44 @@ export class GuideReader {
     this.#tokenizer.write(bytes);
   }
 
-  /** Scans one entry's bytes for its closing brace; parses and checks it when complete. */
-  #scanEntry(bytes: Uint8Array, from: number): number {
+  /**
+   * Scans one entry's bytes for its closing brace; parses and checks it when complete. Inside a
+   * string (most of an entry's bytes) it jumps to the next quote with the native `indexOf` and
+   * counts the backslashes before it; only the bytes between strings are looked at one by one.
+   */
+  #scanEntry(bytes: Buffer, from: number): number {
+    const length = bytes.length;
     let depth = this.#entryDepth;
     let inString = this.#inString;
     let escaped = this.#escaped;
     let i = from;
-    for (; i < bytes.length; i++) {
-      const byte = bytes[i]!;
+    while (i < length) {
       if (inString) {
-        if (escaped) escaped = false;
-        else if (byte === BACKSLASH) escaped = true;
-        else if (byte === QUOTE) inString = false;
-      } else if (byte === QUOTE) inString = true;
+        if (escaped) {
+          // the chunk before ended on an odd run of backslashes: this byte is escaped
+          escaped = false;
+          i++;
+          continue;
+        }
+        const quote = bytes.indexOf(QUOTE, i);
+        const end = quote === -1 ? length : quote;
+        let run = end;
+        while (run > i && bytes[run - 1] === BACKSLASH) run--;
+        const odd = ((end - run) & 1) === 1;
+        if (quote === -1) {
+          escaped = odd; // a backslash at the chunk's end escapes the next chunk's first byte
+          i = length;
+        } else {
+          if (!odd) inString = false;
+          i = quote + 1;
+        }
+        continue;
+      }
+      const byte = bytes[i++]!;
+      if (byte === QUOTE) inString = true;
       else if (byte === 0x7b || byte === 0x5b) {
         if (++depth + 2 > this.limits.maxDepth) throw new GuideReadError(`The guide is nested deeper than ${this.limits.maxDepth} levels, which no real guide is.`);
-      } else if ((byte === 0x7d || byte === 0x5d) && --depth === 0) {
-        i++;
-        break;
-      }
+      } else if ((byte === 0x7d || byte === 0x5d) && --depth === 0) break;
     }
     this.#entry!.push(bytes.subarray(from, i));
     this.#entryBytes += i - from;
@@ -194,7 +217,7 @@ export class GuideReader {
   #finishEntry(): void {
     const parts = this.#entry!;
     this.#entry = null;
-    const text = Buffer.concat(parts, this.#entryBytes).toString('utf8');
+    const text = (parts.length === 1 ? parts[0]! : Buffer.concat(parts, this.#entryBytes)).toString('utf8');
     const index = this.#channels;
     if (++this.#channels > this.limits.maxChannels) throw new GuideReadError(`The guide lists more than ${thousands(this.limits.maxChannels)} channels, more than the app reads.`);
     let json: unknown;
@@ -205,7 +228,8 @@ export class GuideReader {
     }
     let channel: GuideChannel;
     try {
-      channel = parseGuideChannel(json, ENDPOINT, this.#unreadable);
+      // the plain entries every real server sends are read by hand; anything else by the contract's schema
+      channel = readPlainChannel(json) ?? parseGuideChannel(json, ENDPOINT, this.#unreadable);
     } catch (error) {
       if (!(error instanceof ContractError)) throw error;
       throw new ContractError(ENDPOINT, `channels[${index}]${error.field ? `.${error.field}` : ''}`, error.problem);
