@@ -154,7 +154,7 @@ describe('Watching', () => {
     expect(await page.locator('li.card .card-end-time').first().textContent()).toMatch(/^\d{1,2}:\d{2}/);
   });
 
-  it('lists the newest viewer first', async () => {
+  it('lists the newest viewer first, or by channel as a choice', async () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 3, churn: 0 } });
     const demo = host.demo!;
     const page = await openPopover(e2e.browser, host.url);
@@ -166,6 +166,16 @@ describe('Watching', () => {
     await poll(() => cards(page).count()).toBe(5);
     const names = () => page.locator('li.card .card-user-name').allTextContents();
     await poll(async () => (await names()).slice(0, 2)).toEqual(['Bea', 'Ann']);
+    // or by channel, as a choice the page keeps: channel numbers in order, newest first within one
+    await page.getByRole('button', { name: 'By channel' }).click();
+    const channels = () => page.locator('li.card').evaluateAll((cards) => cards.map((card) => Number((card.querySelector('.card-channel')?.textContent ?? '').match(/^\d+/)?.[0] ?? 'NaN')));
+    await poll(async () => {
+      const numbers = await channels();
+      return numbers.length === 5 && numbers.every((n, i) => i === 0 || numbers[i - 1]! <= n);
+    }).toBe(true);
+    expect(await page.getByRole('button', { name: 'By channel' }).getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    await poll(() => page.getByRole('button', { name: 'By channel' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('promises notifications only when they will come', async () => {

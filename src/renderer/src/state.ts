@@ -108,6 +108,10 @@ export const storedFlag = (key: string) => persisted<boolean>(key, false, (raw) 
 
 export const density = stored<'comfortable' | 'compact'>('airwave.density', 'comfortable', ['comfortable', 'compact']);
 
+/** Watching's order: newest first (by start time), or by channel. */
+export type WatchingOrder = 'newest' | 'channel';
+export const watchingOrder = stored<WatchingOrder>('airwave.watchingOrder', 'newest', ['newest', 'channel']);
+
 
 let lastFocusSeq = 0;
 

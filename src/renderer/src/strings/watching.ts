@@ -11,6 +11,8 @@ export const watching = {
   notifyQuiet: (start: string, end: string) => `Quiet hours (${start}–${end}) are on now: nobody starting is announced until they end.`,
   list: (n: number) => plural(n, { one: '{n} viewer', other: '{n} viewers' }),
   density: 'Compact',
+  byChannel: 'By channel',
+  byChannelHint: 'Order viewers by channel instead of newest first',
   densityHint: 'Show more viewers at once',
   something: 'Something',
   posterOf: (what: string) => `Poster of ${what}`,

@@ -6,7 +6,7 @@ import { inQuietHoursNow } from '../notify-state';
 import { rovingStep } from '../components/a11y';
 import { Artwork, Empty, POSTER_SIZE, Progress, StaleNote } from '../components/bits';
 import { useVirtualRows } from '../components/virtual';
-import { density, focusedViewer, isStale, now, snapshot, viewerDetail } from '../state';
+import { density, focusedViewer, isStale, now, snapshot, viewerDetail, watchingOrder, type WatchingOrder } from '../state';
 import { isViewer, serverList, serverOf, severalServers, viewerKey, viewerRef, type ViewerRef } from '../server-state';
 import { watching as t } from '../strings/watching';
 import { servers as ts } from '../strings/servers';
@@ -41,14 +41,22 @@ export function newestFirst(entries: readonly ViewerEntry[]): ViewerEntry[] {
   return keyed.map((k) => k.entry);
 }
 
+/**
+ * By channel: channel number, then newest first within a channel; viewers with no channel last.
+ * Built on the newest-first order, and the sort is stable, so ties keep that order.
+ */
+export function byChannel(entries: readonly ViewerEntry[]): ViewerEntry[] {
+  return newestFirst(entries).sort((a, b) => (a.channelNumber ?? Number.POSITIVE_INFINITY) - (b.channelNumber ?? Number.POSITIVE_INFINITY));
+}
+
 const NO_ROWS = { rows: [] as ViewerEntry[], keys: [] as string[] };
-/** The last list ordered, by the snapshot's array: a tab switch or a re-render does not sort again. */
-let lastOrdered: { entries: readonly ViewerEntry[]; rows: ViewerEntry[]; keys: string[] } | null = null;
+/** The last list ordered, by the snapshot's array and the order chosen: a tab switch or a re-render does not sort again. */
+let lastOrdered: { entries: readonly ViewerEntry[]; order: WatchingOrder; rows: ViewerEntry[]; keys: string[] } | null = null;
 
 /** The list in order, with a key per viewer that survives a new order (the same person on two alike devices gets #2). */
-function ordered(entries: readonly ViewerEntry[]): { rows: ViewerEntry[]; keys: string[] } {
-  if (lastOrdered?.entries === entries) return lastOrdered;
-  const rows = newestFirst(entries);
+function ordered(entries: readonly ViewerEntry[], order: WatchingOrder): { rows: ViewerEntry[]; keys: string[] } {
+  if (lastOrdered?.entries === entries && lastOrdered.order === order) return lastOrdered;
+  const rows = order === 'channel' ? byChannel(entries) : newestFirst(entries);
   const seen = new Map<string, number>();
   const keys = rows.map((entry) => {
     const key = viewerKey(entry);
@@ -56,14 +64,15 @@ function ordered(entries: readonly ViewerEntry[]): { rows: ViewerEntry[]; keys: 
     seen.set(key, n);
     return `${key}#${n}`;
   });
-  lastOrdered = { entries, rows, keys };
+  lastOrdered = { entries, order, rows, keys };
   return lastOrdered;
 }
 
 export function Watching() {
   const s = snapshot.value!;
   const entries: ViewerEntry[] | null = s.nowPlaying.data;
-  const { rows, keys } = entries ? ordered(entries) : NO_ROWS;
+  const order = watchingOrder.value;
+  const { rows, keys } = entries ? ordered(entries, order) : NO_ROWS;
   const compact = density.value === 'compact';
   const rowHeight = compact ? COMPACT_ROW : COMFORTABLE_ROW;
   const focus = focusedViewer.value;
@@ -117,9 +126,14 @@ export function Watching() {
     <div class={`watching${stale ? ' stale' : ''}`}>
       <div class="watching-bar">
         {stale ? <StaleNote at={s.nowPlaying.updatedAt!} /> : <StaleServers entries={rows} />}
-        <button type="button" class={`toggle-chip${compact ? ' toggle-chip-on' : ''}`} aria-pressed={compact} title={t.densityHint} onClick={() => (density.value = compact ? 'comfortable' : 'compact')}>
-          {t.density}
-        </button>
+        <span class="watching-choices">
+          <button type="button" class={`toggle-chip${order === 'channel' ? ' toggle-chip-on' : ''}`} aria-pressed={order === 'channel'} title={t.byChannelHint} onClick={() => (watchingOrder.value = order === 'channel' ? 'newest' : 'channel')}>
+            {t.byChannel}
+          </button>
+          <button type="button" class={`toggle-chip${compact ? ' toggle-chip-on' : ''}`} aria-pressed={compact} title={t.densityHint} onClick={() => (density.value = compact ? 'comfortable' : 'compact')}>
+            {t.density}
+          </button>
+        </span>
       </div>
       <div ref={scrollRef} class="cards-scroll">
         <ul class={`cards${compact ? ' cards-compact' : ''}`} aria-label={t.list(rows.length)} onKeyDown={onKeyDown} style={{ height: `${totalSize + CARD_GAP}px` }}>
