@@ -113,8 +113,9 @@ describe('demo stages: refused versions', () => {
 
   it('npm run demo-server -- --server-version prints the version it plays', async () => {
     const root = fileURLToPath(new URL('../..', import.meta.url));
-    const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
-    const child = spawn(tsx, ['src/main/demo/cli.ts', '--port', '0', '--channels', '4', '--server-version', '0.14.68'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    // node itself runs the server (tsx as its loader), so killing the child stops the server: the
+    // tsx wrapper would leave its own child running when killed with SIGKILL
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/demo/cli.ts', '--port', '0', '--channels', '4', '--server-version', '0.14.68'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
     try {
       let out = '';
@@ -126,6 +127,13 @@ describe('demo stages: refused versions', () => {
         child.on('exit', () => reject(new Error(`exited early: ${out}`)));
       });
       expect(printed).toContain('Profile: airwave (Airwave 0.14.68)');
+      // killed, nothing of it is left listening (a wrapper's orphan would still answer)
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(printed)?.[1];
+      expect(url).toBeDefined();
+      const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+      child.kill('SIGKILL');
+      await exited;
+      await expect(fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
     } finally {
       clearTimeout(killer);
       child.kill('SIGKILL');
