@@ -52,8 +52,19 @@ describe('reminders', () => {
     await page.locator(`[data-channel="${number}"]`).click();
     const sheet = page.getByRole('dialog', { name: `Channel ${number}` });
     await sheet.waitFor();
-    // two programmes ahead, from the compact bells in "Later" (the last two: hours off, never about to start)
-    await poll(() => sheet.locator('.later-list .remind').count()).toBeGreaterThan(1);
+    // two programmes ahead, from the compact bells in "Later" (the last two: hours off, never about to start);
+    // the list first comes from the guide the core holds, then from the server's schedule for the
+    // channel, which reaches further: the last two are picked once the schedule has answered
+    const scheduled = () =>
+      Object.entries(host.demo!.controls.requestCounts()).some(([path, n]) => /\/channels\/[^/]+\/schedule/.test(path) && n > 0);
+    await poll(scheduled).toBe(true);
+    let settledCount = -1;
+    await poll(async () => {
+      const count = await sheet.locator('.later-list .remind').count();
+      const same = count === settledCount;
+      settledCount = count;
+      return same && count > 1;
+    }).toBe(true);
     const first = sheet.locator('.later-list .remind').nth(-2);
     await first.click();
     await poll(() => first.getAttribute('aria-pressed')).toBe('true');
