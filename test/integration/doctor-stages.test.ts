@@ -34,7 +34,7 @@ describe.each(SERVER_VERSIONS)('the doctor against Airwave %s', (version) => {
 
     const wrong = await probeServer({ server: demo.url, apiKey: 'airwave_not_the_key' });
     expect(wrong.verdict).toBe('key-rejected');
-    expect(wrong.summary).toBe(`${found} is there, but the API key was not accepted.`);
+    expect(wrong.summary).toBe(`${found} is there, but it did not accept the API key.`);
 
     const good = await probeServer({ server: demo.url, apiKey: demo.key });
     expect(good.verdict, formatReport(good, demo.url)).toBe('ok');

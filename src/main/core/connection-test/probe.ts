@@ -122,7 +122,7 @@ export function busyReport(server: string): ProbeReport {
 
 /** What a test says when the server named itself and the key is missing or rejected. */
 export const foundNeedsKey = (identity: ServerIdentity) => `Found ${identityWords(identity)} — now paste an API key.`;
-export const foundKeyRejected = (identity: ServerIdentity) => `${identityWords(identity)} is there, but the API key was not accepted.`;
+export const foundKeyRejected = (identity: ServerIdentity) => `${identityWords(identity)} is there, but it did not accept the API key.`;
 
 export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
   const steps: ProbeStep[] = [];
@@ -250,7 +250,9 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
     if (accepted.length === 0 && rejected.length === tries.length) {
       // both ways of sending it were tried; which header is no business of the person reading this
       const said = rejected[0]?.result.error?.serverMessage;
-      step('key', 'fail', `Airwave did not accept this key${said ? ` (it said "${said}")` : ''}`, {
+      // Airwave by name only when it is known to be Airwave: it said so, or refused in its own words
+      const airwave = report.identity !== null || rejected.some((t) => t.result.error?.serverCode === 'unauthorized');
+      step('key', 'fail', `${airwave ? 'Airwave' : 'The server'} did not accept this key${said ? ` (it said "${said}")` : ''}`, {
         ms: keyMs,
         fix: options.apiKey.trim().startsWith('airwave_')
           ? 'The key is wrong or was revoked: create a new one in Airwave under Settings → API Keys and paste it whole.'
@@ -258,6 +260,7 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
       });
       finish('key-rejected');
       if (report.identity) report.summary = foundKeyRejected(report.identity);
+      else if (!airwave) report.summary = 'Something is there, but it did not accept the API key.';
       return report;
     }
     // The answer the rest of the probe builds on: a success, else the first non-401 failure.
