@@ -6,7 +6,7 @@ import { onAirChannel } from '../support/core-harness';
 import { e2eSetup, poll } from './setup';
 
 // Every view at 380×560 in light and dark: nothing spills sideways out of the window, and a
-// screenshot of each lands in test-results/screens/ (the README's come from these).
+// screenshot of each lands in test-results/screens/ (docs/screens/ come from these).
 const e2e = e2eSetup();
 
 /** Elements (other than scrolling lists) whose box reaches past the window's right edge. */

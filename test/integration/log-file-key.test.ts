@@ -1,5 +1,5 @@
 /**
- * The README's promise about the log file, through the built app: the main bundle runs under the
+ * The promise about the log file (docs/using.md), through the built app: the main bundle runs under the
  * fake Electron with a server and its key saved in settings.json (sealed the way the fake's
  * safeStorage seals), following a loopback server that echoes the key it was sent, in every form,
  * in every answer. The app logs what went wrong, and `main.log` never holds the key in any form.

@@ -1,5 +1,5 @@
 /**
- * The README's promise for several servers, pinned over a long run: three demo servers (Home,
+ * The promise of docs/several-servers.md, pinned over a long run: three demo servers (Home,
  * Cabin, Office; Office without an event stream, so it is polled) and one core on one fake clock,
  * viewers starting and stopping interleaved, minutes apart, for three simulated hours, with the
  * same names on different servers and quiet hours in the middle. Every start outside quiet hours

@@ -57,7 +57,7 @@ async function untilDead(deadAt: () => number | null): Promise<number> {
 }
 
 describe('event-stream watchdog', () => {
-  it('is the README\'s 45 s', () => {
+  it('is the documented 45 s (docs/compatibility.md)', () => {
     expect(SILENCE_MS).toBe(45_000);
   });
 

@@ -13,7 +13,7 @@ import {
   streamRefusedDelay,
 } from '../../src/main/core/sync/schedules';
 
-/** Each schedule's delay, computed in one function: the numbers the README promises. */
+/** Each schedule's delay, computed in one function: the numbers docs/compatibility.md promises. */
 
 const NOW = Date.parse('2026-09-27T18:00:00.000Z');
 const MIN = 60_000;

@@ -129,7 +129,7 @@ export class StateStore {
   }
 }
 
-/** The people the tray counts: viewers actually watching something (see README, "The badge"). */
+/** The people the tray counts: viewers actually watching something (see docs/several-servers.md, "The badge", and docs/using.md, "In the tray"). */
 export function watchingCount(state: AppState): number {
   if (state.nowPlaying.data) return state.nowPlaying.data.length;
   return state.sessionCount.data ?? 0;
