@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PreviewHost } from '../../src/main/preview/host';
 import { axeFindings, openPopover, screenshot } from '../support/browser';
@@ -43,6 +43,23 @@ function channelWithLater(host: PreviewHost): number {
   return row.number;
 }
 
+/**
+ * Waits until the channel sheet's Later list holds still with at least `least` bells: it first comes
+ * from the guide the core holds, then from the server's schedule for the channel, which reaches
+ * further, so a bell picked by its place is picked only once the schedule has answered.
+ */
+async function laterSettled(host: PreviewHost, sheet: Locator, least: number): Promise<void> {
+  const scheduled = () => Object.entries(host.demo!.controls.requestCounts()).some(([path, n]) => /\/channels\/[^/]+\/schedule/.test(path) && n > 0);
+  await poll(scheduled).toBe(true);
+  let last = -1;
+  await poll(async () => {
+    const count = await sheet.locator('.later-list .remind').count();
+    const same = count === last;
+    last = count;
+    return same && count >= least;
+  }).toBe(true);
+}
+
 describe('reminders', () => {
   it('sets reminders from the channel sheet, lists them under Activity and cancels one', async () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 1, churn: 0 } });
@@ -55,16 +72,7 @@ describe('reminders', () => {
     // two programmes ahead, from the compact bells in "Later" (the last two: hours off, never about to start);
     // the list first comes from the guide the core holds, then from the server's schedule for the
     // channel, which reaches further: the last two are picked once the schedule has answered
-    const scheduled = () =>
-      Object.entries(host.demo!.controls.requestCounts()).some(([path, n]) => /\/channels\/[^/]+\/schedule/.test(path) && n > 0);
-    await poll(scheduled).toBe(true);
-    let settledCount = -1;
-    await poll(async () => {
-      const count = await sheet.locator('.later-list .remind').count();
-      const same = count === settledCount;
-      settledCount = count;
-      return same && count > 1;
-    }).toBe(true);
+    await laterSettled(host, sheet, 2);
     const first = sheet.locator('.later-list .remind').nth(-2);
     await first.click();
     await poll(() => first.getAttribute('aria-pressed')).toBe('true');
@@ -171,7 +179,7 @@ describe.each(['light', 'dark'] as const)('remind and follow controls (%s)', (sc
     const number = channelWithLater(host);
     await page.locator(`[data-channel="${number}"]`).click();
     const sheet = page.getByRole('dialog', { name: `Channel ${number}` });
-    await poll(() => sheet.locator('.later-list .remind').count()).toBeGreaterThan(0);
+    await laterSettled(host, sheet, 1);
     const bell = sheet.locator('.later-list .remind').last();
     await bell.click();
     await poll(() => bell.getAttribute('aria-pressed')).toBe('true');
