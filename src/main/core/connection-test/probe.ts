@@ -175,6 +175,21 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
   const call = { signal: options.signal };
 
   try {
+    /** The address as typed did not answer as Airwave: offer Airwave one step away (plain http://, or the origin of a pasted web-app page), else say why. */
+    const notReached = async (error: ApiError, ms: number): Promise<ProbeReport> => {
+      const elsewhere = await nearbyAirwave(error, server, options.timeouts, call);
+      if (elsewhere) {
+        report.suggestion = elsewhere.address;
+        step('reachable', 'fail', elsewhere.detail, { ms, fix: elsewhere.fix });
+        const done = finish('unreachable');
+        done.summary = elsewhere.summary;
+        return done;
+      }
+      const { outcome, verdict, fix } = explainUnreachable(error, server);
+      step('reachable', outcome, error.message, { ms, fix });
+      return finish(verdict);
+    };
+
     // 2. Reachability, without a key: Airwave's `/api/identity` says which server this is. A
     // server without it is asked for /status: Airwave answers 401 in its own error format, and
     // anything else tells us what is at that address instead.
@@ -184,18 +199,7 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
       report.identity = named.value;
       step('reachable', 'ok', `${identityWords(named.value)} answered without a key`, { ms: named.ms });
     } else if (named.error.kind === 'unreachable' || named.error.kind === 'timeout') {
-      // the address as typed did not work: is Airwave one step away (plain http://, or the origin of a pasted web-app page)?
-      const elsewhere = await nearbyAirwave(named.error, server, options.timeouts, call);
-      if (elsewhere) {
-        report.suggestion = elsewhere.address;
-        step('reachable', 'fail', elsewhere.detail, { ms: named.ms, fix: elsewhere.fix });
-        const done = finish('unreachable');
-        done.summary = elsewhere.summary;
-        return done;
-      }
-      const { outcome, verdict, fix } = explainUnreachable(named.error, server);
-      step('reachable', outcome, named.error.message, { ms: named.ms, fix });
-      return finish(verdict);
+      return notReached(named.error, named.ms);
     } else {
       const reach = await timed(() => keyless.status(call));
       if (reach.error && reach.error.kind === 'cancelled') throw reach.error;
@@ -212,18 +216,7 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
           });
         }
       } else {
-        // the address as typed did not work: is Airwave one step away (plain http://, or the origin of a pasted web-app page)?
-        const elsewhere = await nearbyAirwave(reach.error, server, options.timeouts, call);
-        if (elsewhere) {
-          report.suggestion = elsewhere.address;
-          step('reachable', 'fail', elsewhere.detail, { ms: reach.ms, fix: elsewhere.fix });
-          const done = finish('unreachable');
-          done.summary = elsewhere.summary;
-          return done;
-        }
-        const { outcome, verdict, fix } = explainUnreachable(reach.error, server);
-        step('reachable', outcome, reach.error.message, { ms: reach.ms, fix });
-        return finish(verdict);
+        return notReached(reach.error, reach.ms);
       }
     }
 
