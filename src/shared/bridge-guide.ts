@@ -19,6 +19,8 @@ export interface GuideView {
   updatedAt: number | null;
   /** why the last load failed, in words; null after a success */
   error: string | null;
+  /** the server's version has no guide (`error` says which version): nothing to choose or load */
+  lacking?: boolean;
   /** the shown window: the server's time when it answered, and the span covered (ms since the epoch) */
   window: { serverTime: string; windowMinutes: number; backMinutes: number; from: number; to: number } | null;
   /** the shown window's load: still arriving, complete, or cut short (what arrived stays readable) */

@@ -73,6 +73,8 @@ export interface Resource<T> {
   updatedAt: number | null;
   /** the last refresh's failure, in words; null after a success */
   error: string | null;
+  /** the failure is for good: this server's version has no such route (`error` names the version and what it lacks) */
+  lacking?: true;
 }
 
 export interface QuietHours {

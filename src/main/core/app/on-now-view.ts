@@ -44,8 +44,8 @@ export class OnNowView {
   summary(resource: Resource<HeldOnNow>, favourites: ReadonlySet<string>): Resource<OnNowSummary> {
     this.#sync(resource.data, favourites);
     const data = resource.data ? this.#summary : null;
-    if (!this.#resource || this.#source?.updatedAt !== resource.updatedAt || this.#source?.error !== resource.error || this.#resource.data !== data) {
-      this.#resource = { data, updatedAt: resource.updatedAt, error: resource.error };
+    if (!this.#resource || this.#source?.updatedAt !== resource.updatedAt || this.#source?.error !== resource.error || this.#source?.lacking !== resource.lacking || this.#resource.data !== data) {
+      this.#resource = { data, updatedAt: resource.updatedAt, error: resource.error, ...(resource.lacking ? { lacking: true } : {}) };
     }
     this.#source = resource;
     return this.#resource;

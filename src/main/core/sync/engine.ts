@@ -217,10 +217,16 @@ export class SyncEngine {
    */
   async loadGuide(forwardMinutes: number): Promise<void> {
     if (!this.#following) throw new Error('No server is configured.');
-    await loadGuideWindow(this.guide, forwardMinutes, () => {
-      const following = this.#following;
-      return following ? { client: following.server.client, connection: following.server.connection } : null;
-    }, this.#deps.log);
+    try {
+      await loadGuideWindow(this.guide, forwardMinutes, () => {
+        const following = this.#following;
+        return following ? { client: following.server.client, connection: following.server.connection } : null;
+      }, this.#deps.log);
+    } catch (error) {
+      // a version without /guide: the guide says which, as On now does, not "could not load"
+      if (isMissingRoute(error)) this.guide.settleWithout(lackSentence(this.#deps.store.state.status.data?.version, 'guide'), true);
+      throw error;
+    }
   }
 
   // ------------------------------------------------------------ composition
@@ -374,7 +380,8 @@ export class SyncEngine {
     const lack = resource && isMissingRoute(error) ? VIEW_ROUTES[resource] : undefined;
     if (lack) {
       const sentence = lackSentence(this.#deps.store.state.status.data?.version, lack);
-      markResourceError(this.#deps, resource!, sentence);
+      // every view that needs what is missing says so (the count and the viewer list alike)
+      for (const [view, needs] of Object.entries(VIEW_ROUTES) as [keyof AppState, Lack][]) if (needs === lack) markResourceError(this.#deps, view, sentence, true);
       if (lack === 'viewers') return this.#incompatible(following, sentence);
       return following.schedules.onNowRetry(conn);
     }

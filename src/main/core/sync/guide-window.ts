@@ -89,7 +89,7 @@ export class GuideWindows {
     this.#abandonPending();
     this.#abort = new AbortController();
     this.#lastProgress = 0;
-    this.#patch({ forwardMinutes, loading: true, receivedBytes: 0 });
+    this.#patch({ forwardMinutes, loading: true, receivedBytes: 0, lacking: false });
     return this.#abort.signal;
   }
 
@@ -124,9 +124,9 @@ export class GuideWindows {
   }
 
   /** A load that could not settle on its own (its connection was replaced): the state says why. */
-  settleWithout(message: string): void {
+  settleWithout(message: string, lacking = false): void {
     this.#abandonPending();
-    this.#patch({ loading: false, error: message });
+    this.#patch({ loading: false, error: message, lacking });
   }
 
   /** The guide belongs to a server no longer followed: everything goes. */

@@ -9,6 +9,7 @@ import { StarButton } from '../features/buttons';
 import { SlotActions } from '../features/sheet-actions';
 import { channelDetail, now, programmeDetail, storedFlag } from '../state';
 import { guideText } from '../strings/guide';
+import { common } from '../strings/common';
 import { favouritesOnly, guideList, guideRows, guideStatus, requestWindow } from './guide-source';
 import { block, hourStart, jumps, ticks, timeAt, timeline, TIME_MIN_PX, TITLE_MIN_PX, visibleSpan, windowFor, xOf, type JumpId, type Timeline } from './guide-timeline';
 import './Guide.css';
@@ -258,6 +259,9 @@ export function Guide() {
   // never moves a focused block, which would drop its focus.
   const rows = items.length && line ? guideRows(first, items[items.length - 1]!.index + 1, line.start, line.end) : [];
   const detail = hovered ?? focusedDetail;
+
+  // a version of Airwave without a guide: nothing to zoom or filter, only what it lacks
+  if (status.lacking && !line && pending === null) return <Empty title={common.notInThisVersion}>{status.error}</Empty>;
 
   return (
     <div class={`guide${asList ? ' guide-as-list' : ''}`} data-window-minutes={status.shownMinutes ?? undefined}>

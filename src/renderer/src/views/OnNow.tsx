@@ -12,6 +12,7 @@ import { starKeys } from '../features/star-keys';
 import { useOnNowRows } from './on-now-rows';
 import { channelDetail, focusedChannel, isStale, now, snapshot } from '../state';
 import { onNow as t } from '../strings/on-now';
+import { common } from '../strings/common';
 import './OnNow.css';
 
 /**
@@ -64,7 +65,7 @@ export function OnNow() {
   }, [target, count]);
 
   if (!summary) {
-    return <Empty title={s.onNow.error ? t.failed : t.loading}>{s.onNow.error}</Empty>;
+    return <Empty title={s.onNow.lacking ? common.notInThisVersion : s.onNow.error ? t.failed : t.loading}>{s.onNow.error}</Empty>;
   }
   if (count === 0) return <Empty title={t.empty} />;
   const at = now.value;

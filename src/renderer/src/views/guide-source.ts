@@ -23,6 +23,8 @@ export interface GuideStatus {
   shownMinutes: number | null;
   /** why the last load failed, in words */
   error: string | null;
+  /** the server's version has no guide (`error` says so) */
+  lacking: boolean;
   /** the span the shown window covers, ms since the epoch */
   window: { serverTime: number; from: number; to: number } | null;
   channelCount: number;
@@ -36,6 +38,7 @@ export function guideStatus(): GuideStatus {
     requestedMinutes: guide.forwardMinutes,
     shownMinutes: window?.windowMinutes ?? null,
     error: guide.error,
+    lacking: guide.lacking === true,
     window: window ? { serverTime: Date.parse(window.serverTime), from: window.from, to: window.to } : null,
     channelCount: guide.channels,
   };
