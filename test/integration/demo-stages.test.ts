@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCapabilities, parseChannelNow, parseStatus, readErrorEnvelope } from '../../src/shared/airwave';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { demoGet } from '../support/demo-client';
+import { startDemoCli } from '../support/demo-cli';
 
 // `--server-version`: the demo plays the stages of airwave-api.md's version table, each with only
 // the routes and fields that version had.
@@ -112,31 +111,13 @@ describe('demo stages: refused versions', () => {
   });
 
   it('npm run demo-server -- --server-version prints the version it plays', async () => {
-    const root = fileURLToPath(new URL('../..', import.meta.url));
-    // node itself runs the server (tsx as its loader), so killing the child stops the server: the
-    // tsx wrapper would leave its own child running when killed with SIGKILL
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/demo/cli.ts', '--port', '0', '--channels', '4', '--server-version', '0.14.68'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    const cli = await startDemoCli(['--port', '0', '--channels', '4', '--server-version', '0.14.68']);
     try {
-      let out = '';
-      const printed = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          if (/Viewer key: \S+/.test(out)) resolve(out);
-        });
-        child.on('exit', () => reject(new Error(`exited early: ${out}`)));
-      });
-      expect(printed).toContain('Profile: airwave (Airwave 0.14.68)');
-      // killed, nothing of it is left listening (a wrapper's orphan would still answer)
-      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(printed)?.[1];
-      expect(url).toBeDefined();
-      const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-      child.kill('SIGKILL');
-      await exited;
-      await expect(fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
+      await cli.line(/Viewer key: \S+/);
+      expect(cli.stdout()).toContain('Profile: airwave (Airwave 0.14.68)');
     } finally {
-      clearTimeout(killer);
-      child.kill('SIGKILL');
+      // killed, nothing of it is left listening (close() checks the port)
+      await cli.close('SIGKILL');
     }
   });
 });
