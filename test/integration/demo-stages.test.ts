@@ -104,10 +104,24 @@ describe('demo stage 0.15.13: by-number now and schedule', () => {
 });
 
 describe('demo stages: refused versions', () => {
-  it('refuses a version before the public API, and a stage with the seed profile', async () => {
-    await expect(startDemoServer({ port: 0, serverVersion: '0.14.3' })).rejects.toThrow(/from 0\.14\.65 on/);
+  it('refuses a version before 0.14, and a stage with the seed profile', async () => {
+    await expect(startDemoServer({ port: 0, serverVersion: '0.13.9' })).rejects.toThrow(/from 0\.14\.0 on/);
     await expect(startDemoServer({ port: 0, serverVersion: 'latest' })).rejects.toThrow(/--server-version/);
     await expect(startDemoServer({ port: 0, profile: 'seed', serverVersion: '0.15.13' })).rejects.toThrow(/--profile airwave/);
+  });
+
+  it('before 0.14.65 answers /api/identity, and every path of the public API with a plain-text 404', async () => {
+    const demo = await startDemoServer({ port: 0, channels: 4, serverVersion: '0.14.60' });
+    try {
+      const identity = await fetch(`${demo.url}/api/identity`);
+      expect(await identity.json()).toMatchObject({ product: 'airwave', version: '0.14.60' });
+      for (const path of ['/status', '/capabilities', '/channels', '/openapi.json']) {
+        const res = await fetch(`${demo.url}/api/public/v1${path}`, { headers: { 'X-API-Key': demo.key } });
+        expect([path, res.status, res.headers.get('content-type'), await res.text()]).toEqual([path, 404, expect.stringMatching(/^text\/plain/), '404 Not Found']);
+      }
+    } finally {
+      await demo.close();
+    }
   });
 
   it('npm run demo-server -- --server-version prints the version it plays', async () => {

@@ -1,4 +1,4 @@
-import { lackSentence, sendsArtworkPaths, type Capabilities, type GuideNow, type PublicRoutes, type ServerIdentity, type Status } from '../../../shared/airwave';
+import { FIRST_PUBLIC_API, identityWords, lackSentence, noApiSentence, sendsArtworkPaths, type Capabilities, type GuideNow, type PublicRoutes, type ServerIdentity, type Status } from '../../../shared/airwave';
 import { DEFAULT_PORT, parseServerUrl, type ServerAddress } from '../../../shared/server-url';
 import { AirwaveClient, isApiError, isMissingResource, isMissingRoute, type ApiError, type AuthStyle, type Timeouts } from '../client';
 import { foundKeyRejected, foundNeedsKey, isAirwaveRefusal, lookWithoutKey, SOMETHING_REJECTED_KEY } from './keyless-identity';
@@ -248,6 +248,14 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
     // 4. Status, from the answer the key got.
     const statusTry = first.result;
     if (statusTry.error) {
+      if (report.identity && routeMissing(statusTry.error)) {
+        // Airwave said who it is without a key, yet has no /status: a version before the public API
+        const sentence = noApiSentence(identityWords(report.identity));
+        step('status', 'fail', `${statusTry.error.message} ${sentence}.`, { ms: statusTry.ms, fix: `Update Airwave to ${FIRST_PUBLIC_API} or later.` });
+        finish('not-airwave');
+        report.summary = `${sentence}.`;
+        return report;
+      }
       const { outcome, verdict, fix } = explainUnreachable(statusTry.error, server);
       step('status', outcome, statusTry.error.message, { ms: statusTry.ms, fix });
       return finish(verdict);
@@ -269,7 +277,7 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
     const caps = await timed(() => client.capabilities(call));
     if (caps.error) {
       if (caps.error.kind === 'cancelled') throw caps.error;
-      step('capabilities', 'warn', `${caps.error.message}; the app will poll for changes`, {
+      step('capabilities', 'warn', `${withoutStop(caps.error.message)}; the app will poll for changes`, {
         ms: caps.ms,
         fix: 'Nothing required; updating Airwave adds live events.',
       });
@@ -336,6 +344,8 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
 
 /** Plain booleans (not type guards), so the other branch keeps its ApiError. */
 const routeMissing = (error: ApiError): boolean => isMissingRoute(error);
+/** A sentence to go on with "; …": its full stop dropped. */
+const withoutStop = (sentence: string): string => sentence.replace(/\.$/, '');
 const imageMissing = (error: ApiError): boolean => isMissingResource(error);
 
 type StepFn = (id: ProbeStepId, outcome: StepOutcome, detail: string, extra?: { fix?: string; ms?: number }) => void;
@@ -349,7 +359,7 @@ async function probeChannels(client: AirwaveClient, call: { signal?: AbortSignal
   if (guide.error && routeMissing(guide.error)) {
     step('channels', 'warn', lackSentence(report.status?.version, 'guide'), {
       ms: guide.ms,
-      fix: 'Update Airwave (0.14.68 or later) for On now and the guide; channels can still be looked up by number.',
+      fix: `Update Airwave (0.14.68 or later) for On now and the guide${report.capabilities ? '; channels can still be looked up by number' : ''}.`,
     });
     return null;
   }
