@@ -5,6 +5,7 @@ import { parseChannels } from '../../src/shared/airwave';
 import type { DemoServer } from '../../src/main/demo';
 import { axeFindings, focused, openPopover, POPOVER, screenshot } from '../support/browser';
 import { demoGet } from '../support/demo-client';
+import { pinPageClock } from '../support/e2e-clock';
 import { startOlderServer } from '../support/older-server';
 import { e2eSetup, poll } from './setup';
 
@@ -149,6 +150,7 @@ describe.each([
     const demo = await e2e.demo({ seed: 7, channels, viewers: 1, churn: 0, profile: 'airwave' });
     const host = await e2e.preview({ servers: [{ url: demo.url, apiKey: demo.key }] });
     const context = await e2e.browser.newContext({ viewport: POPOVER, deviceScaleFactor: scale, colorScheme: scheme, reducedMotion: 'reduce', locale: 'en-GB' });
+    await pinPageClock(context);
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
     await page.goto(host.url);
@@ -170,6 +172,15 @@ describe.each([
     await page.waitForTimeout(300);
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, name('guide'));
+    await page.locator('.guide-filters .group-button').click();
+    await page.getByRole('menu', { name: 'Channel group' }).waitFor();
+    await screenshot(page, name('guide-menu'));
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'List' }).click();
+    await page.locator('.guide-list-row:not(.guide-row-pending)').first().waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, name('guide-list'));
+    await page.getByRole('button', { name: 'List' }).click();
     await context.close();
   });
 });

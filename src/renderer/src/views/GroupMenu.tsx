@@ -12,9 +12,25 @@ import './GroupMenu.css';
  * shown ("All channels ▾"), opening a menu of every group with its icon and channel count, All
  * first and Other last. One Tab stop; in the menu the arrows, Home and End move, Enter or Space
  * chooses, Escape closes it and gives focus back (as the server switcher does). 3 or 30 packages
- * read the same at 380 px: the menu scrolls, the button never grows past its row.
+ * read the same at 380 px: the menu scrolls, the button never grows past its row (in the guide's
+ * crowded toolbar it shows the group's icon alone, marked when a group is chosen).
  */
-export function GroupMenu({ options, choice, selected, id, align = 'start' }: { options: GroupOption[]; choice: Signal<string | null>; selected: string | null; id: string; align?: 'start' | 'end' }) {
+export function GroupMenu({
+  options,
+  choice,
+  selected,
+  id,
+  align = 'start',
+  compact = false,
+}: {
+  options: GroupOption[];
+  choice: Signal<string | null>;
+  selected: string | null;
+  id: string;
+  align?: 'start' | 'end';
+  /** the button shows the group's icon alone (its name is its label and tooltip): for a crowded toolbar */
+  compact?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const root = useRef<HTMLDivElement>(null);
@@ -42,6 +58,8 @@ export function GroupMenu({ options, choice, selected, id, align = 'start' }: { 
   const show = (index: number) => {
     setActive(index);
     setOpen(true);
+    // already open (focus went back to the button): into the menu again
+    if (open) menu.current?.querySelectorAll<HTMLElement>('[role=menuitemradio]')[index]?.focus();
   };
   const close = (giveBack: boolean) => {
     setOpen(false);
@@ -94,7 +112,7 @@ export function GroupMenu({ options, choice, selected, id, align = 'start' }: { 
         onKeyDown={buttonKeys}
       >
         <GroupIcon option={shown} />
-        <span class="group-name">{nameOf(shown)}</span>
+        {compact ? null : <span class="group-name">{nameOf(shown)}</span>}
         <ChevronDown size={14} aria-hidden />
       </button>
       {open ? (

@@ -316,7 +316,7 @@ export function Guide() {
                 ))}
               </div>
             )}
-            {groupChoices ? <GroupMenu options={groupChoices} choice={guideGroup} selected={group} id="guide-group" align="end" /> : null}
+            {groupChoices ? <GroupMenu options={groupChoices} choice={guideGroup} selected={group} id="guide-group" align="end" compact={!asList} /> : null}
           </div>
         )}
       </div>
