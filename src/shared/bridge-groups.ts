@@ -27,7 +27,7 @@ export const GROUP_LIMITS = { id: 200, name: 80, icon: 80, tint: 40 } as const;
 export const OTHER_GROUP = ':other';
 
 /** The server's packages as the snapshot lists them: at most GROUPS_MAX, each text bounded, ids unique. */
-export function channelGroups(packages: readonly (PackageRef & { channelCount: number | null })[]): ChannelGroup[] {
+export function channelGroups(packages: readonly (PackageRef & { channelCount?: number | null })[]): ChannelGroup[] {
   const seen = new Set<string>();
   const groups: ChannelGroup[] = [];
   for (const pkg of packages) {
@@ -39,10 +39,34 @@ export function channelGroups(packages: readonly (PackageRef & { channelCount: n
       name: boundText(pkg.name, GROUP_LIMITS.name),
       icon: pkg.icon === null ? null : pkg.icon.slice(0, GROUP_LIMITS.icon),
       tint: pkg.tint === null ? null : pkg.tint.slice(0, GROUP_LIMITS.tint),
-      channelCount: pkg.channelCount,
+      channelCount: pkg.channelCount ?? null,
     });
   }
   return groups;
+}
+
+/** The ids of the groups a package list offers (those channelGroups keeps), and the same as one string to compare. */
+export interface ListedGroups {
+  ids: ReadonlySet<string>;
+  key: string;
+}
+
+const NO_GROUPS: ListedGroups = { ids: new Set(), key: '' };
+const listedOf = new WeakMap<object, ListedGroups>();
+
+/**
+ * The groups a package list offers, worked out once per list. A channel of a package past
+ * GROUPS_MAX is in Other, like one of a package the server does not list: every channel can be
+ * reached through a group the popover offers.
+ */
+export function listedGroups(packages: readonly PackageRef[] | null): ListedGroups {
+  if (!packages) return NO_GROUPS;
+  let listed = listedOf.get(packages);
+  if (!listed) {
+    const ids = channelGroups(packages).map((group) => group.id);
+    listedOf.set(packages, (listed = { ids: new Set(ids), key: [...ids].sort().join('\n') }));
+  }
+  return listed;
 }
 
 /** The group a channel is in: its package's id when the server lists that package, else OTHER_GROUP. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GuideNowRow, PackageRef } from '../../src/shared/airwave';
-import { channelGroups, groupOf, GROUP_LIMITS, GROUPS_MAX, OTHER_GROUP } from '../../src/shared/bridge';
+import { channelGroups, groupOf, GROUP_LIMITS, GROUPS_MAX, listedGroups, OTHER_GROUP } from '../../src/shared/bridge';
 import { REQUEST_SCHEMAS } from '../../src/shared/bridge-schema';
 import * as v from 'valibot';
 import { OnNowView } from '../../src/main/core/app/on-now-view';
@@ -32,6 +32,15 @@ describe('channelGroups', () => {
     expect(long!.icon!.length).toBeLessThanOrEqual(GROUP_LIMITS.icon);
     expect(long!.tint!.length).toBeLessThanOrEqual(GROUP_LIMITS.tint);
     expect(channelGroups([pkg(''), pkg('a'), pkg('a'), pkg(OTHER_GROUP), pkg('x'.repeat(GROUP_LIMITS.id + 1))]).map((g) => g.id)).toEqual(['a']);
+  });
+
+  it('offers every listed package up to GROUPS_MAX: a channel of one past it is in Other, so it can still be shown', () => {
+    const many = Array.from({ length: GROUPS_MAX + 1 }, (_, i) => pkg(`pkg_${i}`));
+    const listed = listedGroups(many);
+    expect(listed).toBe(listedGroups(many));
+    expect(listed.ids.size).toBe(GROUPS_MAX);
+    expect(groupOf(row(1, `pkg_${GROUPS_MAX - 1}`).package, listed.ids)).toBe(`pkg_${GROUPS_MAX - 1}`);
+    expect(groupOf(row(2, `pkg_${GROUPS_MAX}`).package, listed.ids)).toBe(OTHER_GROUP);
   });
 
   it('puts a channel in its package when the server lists it, else in Other', () => {

@@ -8,6 +8,7 @@
 import type { GuideNowRow, PackageRef, Program } from '../../../shared/airwave';
 import {
   groupOf,
+  listedGroups,
   ON_NOW_CHANGED_MAX,
   ON_NOW_MATCHES_MAX,
   ON_NOW_ROWS_MAX,
@@ -43,7 +44,7 @@ interface Ordered extends Listing {
 }
 
 /** The packages the server lists (null: none known, so every channel is in "Other"). */
-export type ListedPackages = readonly Pick<PackageRef, 'id'>[] | null;
+export type ListedPackages = readonly PackageRef[] | null;
 
 const EMPTY: HeldOnNow = { serverTime: null, channels: [] };
 /** Group listings kept per ordering: a page asks for one at a time; a bridge asking for many cannot grow this. */
@@ -146,13 +147,12 @@ export class OnNowView {
   #order(held: HeldOnNow | null, favourites: ReadonlySet<string>, packages: ListedPackages): Ordered {
     const data = held ?? EMPTY;
     const starred = [...favourites].sort().join('\n');
-    const listedKey = packages ? packages.map((p) => p.id).sort().join('\n') : '';
+    const { ids: listed, key: listedKey } = listedGroups(packages);
     const last = this.#ordered;
     if (last && last.data === held && last.starred === starred && last.listedKey === listedKey) return last;
     const channels = data.channels;
     const favourite = new Set(channels.filter((row) => favourites.has(row.id)).map((row) => row.id));
     const rows = favourite.size === 0 ? channels : [...channels.filter((row) => favourite.has(row.id)), ...channels.filter((row) => !favourite.has(row.id))];
-    const listed = last?.listedKey === listedKey ? last.listed : new Set(packages?.map((p) => p.id) ?? []);
     const groupOfRow = rows.map((row) => groupOf(row.package, listed));
     const groupCounts: Record<string, number> = {};
     for (const group of groupOfRow) groupCounts[group] = (groupCounts[group] ?? 0) + 1;

@@ -1,6 +1,6 @@
 import type { Guide, GuideChannel } from '../../../shared/airwave';
 import type { GuideRows, GuideRowsRequest, GuideSearchHit, GuideView } from '../../../shared/bridge';
-import { GUIDE_ROWS_MAX, groupOf } from '../../../shared/bridge';
+import { GUIDE_ROWS_MAX, groupOf, listedGroups } from '../../../shared/bridge';
 import type { Clock } from '../../common/clock';
 import { ApiError, isApiError, type AirwaveClient } from '../client';
 import { loadGuide, type GuideStore, type GuideSummary } from '../guide';
@@ -74,7 +74,7 @@ export class GuideWindows {
   /** the next 24 hours, loaded for search when the window shown reaches less far */
   #day: { store: GuideStore; client: AirwaveClient; at: number } | null = null;
   /** each group's channels in the shown window, as last worked out (see #members) */
-  #groups: { store: GuideStore; channels: number; packages: unknown; byGroup: Map<string, number[]> } | null = null;
+  #groups: { store: GuideStore; channels: number; listed: string; byGroup: Map<string, number[]> } | null = null;
 
   constructor(
     private readonly state: StateStore,
@@ -173,17 +173,16 @@ export class GuideWindows {
    * or OTHER_GROUP), kept until the window, its size or the packages listed change.
    */
   #members(store: GuideStore, group: string): number[] {
-    const packages = listedPackages(this.state.state);
+    const listed = listedGroups(listedPackages(this.state.state));
     const held = this.#groups;
-    if (!held || held.store !== store || held.channels !== store.channelCount || held.packages !== packages) {
-      this.#groups = { store, channels: store.channelCount, packages, byGroup: new Map() };
+    if (!held || held.store !== store || held.channels !== store.channelCount || held.listed !== listed.key) {
+      this.#groups = { store, channels: store.channelCount, listed: listed.key, byGroup: new Map() };
     }
     const groups = this.#groups!;
     let members = groups.byGroup.get(group);
     if (!members) {
-      const listed = new Set(packages?.map((p) => p.id) ?? []);
       members = [];
-      for (let i = 0; i < store.channelCount; i++) if (groupOf(store.packageAt(i), listed) === group) members.push(i);
+      for (let i = 0; i < store.channelCount; i++) if (groupOf(store.packageAt(i), listed.ids) === group) members.push(i);
       // a page asks for one group at a time: a bridge asking for many cannot grow this
       if (groups.byGroup.size >= 8) groups.byGroup.clear();
       groups.byGroup.set(group, members);
