@@ -1,4 +1,4 @@
-import { lackSentence, type Capabilities, type Lack, type Session, type Status } from '../../../shared/airwave';
+import { lackSentence, type Capabilities, type Lack, type Packages, type Session, type Status } from '../../../shared/airwave';
 import type { ConnectionState, ConnectionView } from '../../../shared/bridge';
 import type { Clock } from '../../common/clock';
 import { AirwaveClient, isApiError, isMissingRoute } from '../client';
@@ -239,6 +239,7 @@ export class SyncEngine {
     const fetcher = new ResourceFetcher(server, deps, (conn, changed) => {
       schedules.onNow(conn);
       schedules.viewersIfWatched(conn, changed);
+      schedules.packagesIfNew(conn);
     });
     const schedules = new Schedules(server, deps, fetcher, () => this.#popoverOpen);
     const viewerEvents = new ViewerEvents(server, deps, fetcher);
@@ -272,6 +273,7 @@ export class SyncEngine {
       nowPlaying: emptyResource(),
       sessions: { ...emptyResource<Session[]>(), supported: true },
       onNow: emptyResource(),
+      packages: { ...emptyResource<Packages['packages']>(), supported: null },
     }));
     this.guide.clear();
   }
@@ -286,6 +288,8 @@ export class SyncEngine {
     server.awaySince = server.lastSyncAt;
     // A server without /sessions may have gained it since: ask again on each connection.
     if (server.sessionsSupport.state === 'absent') server.sessionsSupport = { state: 'unknown' };
+    // …and /packages likewise (at most once a minute: see Schedules.packages)
+    if (this.#deps.store.state.packages.supported === false) this.#deps.store.update((state) => ({ packages: { ...state.packages, supported: null } }));
     this.#show(following, 'connecting', 'connecting', `Connecting to ${server.client.server.display}…`);
     try {
       const { capabilities, status } = await fetcher.handshake(conn);
@@ -322,6 +326,7 @@ export class SyncEngine {
     following.server.attempt = 0;
     this.#show(following, 'events', 'live', 'Live');
     following.schedules.slow(conn);
+    following.schedules.packages(conn, true);
   }
 
   #pollAfterResync(following: Following, conn: Connection): void {
@@ -337,6 +342,7 @@ export class SyncEngine {
     this.#show(following, 'polling', 'polling', this.#pollingMessage(following), this.#streamFull(following));
     schedules.poll(conn);
     schedules.slow(conn);
+    schedules.packages(conn, true);
     schedules.streamRetry(conn, () => void this.#connect(following));
   }
 

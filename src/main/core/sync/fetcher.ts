@@ -1,4 +1,4 @@
-import { hasRoute, ROUTES, unreadableText, type Capabilities, type NowPlayingEntry, type PublicRoutes, type Session, type Status } from '../../../shared/airwave';
+import { hasRoute, ROUTES, unreadableText, type Capabilities, type NowPlayingEntry, type Packages, type PublicRoutes, type Session, type Status } from '../../../shared/airwave';
 import { toDisposable } from '../../common/disposable';
 import { isApiError, isMissingRoute, type AirwaveClient } from '../client';
 import { nextSessionsSupport, sessionsOutcome, shouldAskSessions, type SessionsOutcome } from '../viewers/session-semantics';
@@ -185,6 +185,48 @@ export class ResourceFetcher {
       this.#deps.store.update({ onNow: freshResource<HeldOnNow>(held, now) });
       this.#afterOnNow(conn, before ? changedChannels(before, held) : null);
     }, report);
+  }
+
+  /**
+   * Whether the server has `/packages`: its OpenAPI document says so, or (without one) it has the
+   * guide, which came with it in 0.14.68. False also once it answered 404; null while not known.
+   */
+  packagesRoute(): boolean | null {
+    const state = this.#deps.store.state;
+    if (state.packages.supported === false) return false;
+    const listed = hasRoute(state.routes, ROUTES.packages);
+    if (listed !== null) return listed;
+    return state.onNow.data ? true : null;
+  }
+
+  /**
+   * `/packages`, where the server has it (see packagesRoute; nothing is asked otherwise). A 404
+   * means it has none: no group control. Any other failure keeps what is held, with its reason;
+   * only a rejected key is the connection's failure.
+   */
+  packages(conn: Connection): Promise<void> {
+    if (this.packagesRoute() !== true) {
+      if (hasRoute(this.#deps.store.state.routes, ROUTES.packages) === false) this.#noPackages();
+      return Promise.resolve();
+    }
+    return this.#single(conn, 'packages', async () => {
+      try {
+        const { packages } = await conn.run((signal) => this.#server.client.packages(this.#options(signal)));
+        conn.ifCurrent(() => this.#deps.store.update({ packages: { ...freshResource<Packages['packages']>(packages, this.#deps.clock.now()), supported: true } }));
+      } catch (error) {
+        if (isApiError(error) && (error.kind === 'unauthorized' || error.kind === 'cancelled')) return conn.fail(error, 'packages');
+        conn.ifCurrent(() => {
+          if (isApiError(error) && error.kind === 'not-found') this.#noPackages();
+          else this.#deps.store.update((state) => ({ packages: { ...state.packages, error: isApiError(error) ? error.message : String(error) } }));
+        });
+      }
+    });
+  }
+
+  /** The server has no `/packages`: nothing held, and no group control (asked again on a later connect at the earliest). */
+  #noPackages(): void {
+    if (this.#deps.store.state.packages.supported === false) return;
+    this.#deps.store.update({ packages: { data: null, updatedAt: this.#deps.clock.now(), error: null, supported: false } });
   }
 
   /**
