@@ -113,6 +113,8 @@ export interface HealthAlertSettings {
   versionChanged: boolean;
   /** the event stream refused because the server is full (503) */
   streamFull: boolean;
+  /** a webhook endpoint the server turned off by itself (read with an admin key) */
+  webhookDisabled: boolean;
 }
 
 export interface FeatureSettings {

@@ -104,4 +104,5 @@ export const HEALTH_FIELDS = {
   keyRejected: v.boolean(),
   versionChanged: v.boolean(),
   streamFull: v.boolean(),
+  webhookDisabled: v.boolean(),
 };

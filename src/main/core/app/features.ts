@@ -1,8 +1,10 @@
 /**
  * The features beyond following the server, composed once: favourites, reminders, the watchlist and
- * its hourly scan, the activity log and health alerts. Fed by the app state, persisted in the data
- * folder (in memory without one), shown in the snapshot's feature parts.
+ * its hourly scan, the activity log, health alerts and the webhook check that feeds one of them.
+ * Fed by the app state, persisted in the data folder (in memory without one), shown in the
+ * snapshot's feature parts.
  */
+import { createHash } from 'node:crypto';
 import type { Guide } from '../../../shared/airwave';
 import type { AppSnapshot, FeaturesView, FollowOutcome, FollowPolicy } from '../../../shared/bridge';
 import type { Clock, TimerHandle } from '../../common/clock';
@@ -16,6 +18,7 @@ import { FeatureSettingsStore } from '../features/feature-settings';
 import { Favourites } from '../features/favourites';
 import { channelWindowSource, fetchDayGuide } from '../features/guide-source';
 import { HealthAlerts } from '../features/health-alerts';
+import { WebhookCheck } from '../features/webhook-check';
 import { JsonFileStore, memoryStore, type FeatureStore } from '../features/json-store';
 import { MAX_WAITING_PER_TITLE, planReminders } from '../features/follow-policy';
 import { pickRef, Reminders } from '../features/reminders';
@@ -36,7 +39,7 @@ export interface FeaturesDeps {
   /** the selected server's engine, whichever server that is */
   engine: EngineView;
   /** every followed server (a reminder is checked with its own server) */
-  servers: Pick<FollowedServers, 'selectedId' | 'slot' | 'several'>;
+  servers: Pick<FollowedServers, 'selectedId' | 'slot' | 'several' | 'label'>;
   settings: SettingsService;
   /** the user-data folder; null keeps everything in memory */
   dataDir: string | null;
@@ -56,6 +59,7 @@ export class Features {
   readonly watchlist: Watchlist;
   readonly activity: ActivityLog;
   readonly health: HealthAlerts;
+  readonly webhooks: WebhookCheck;
   readonly settings: FeatureSettingsStore;
   readonly #d: FeaturesDeps;
   #scanTimer: TimerHandle | null = null;
@@ -136,6 +140,19 @@ export class Features {
       },
       problem,
     });
+    this.webhooks = new WebhookCheck({
+      clock,
+      server: (id) => {
+        const slot = deps.servers.slot(id);
+        if (!slot) return null;
+        // the key itself stays with the engine: a fingerprint tells a new key from the old one
+        const keyTag = slot.config ? createHash('sha256').update(`webhook-check\n${slot.config.apiKey}`).digest('hex').slice(0, 16) : null;
+        return { tag: { id, label: deps.servers.label(id) }, state: slot.store.state, client: slot.engine.client, keyTag };
+      },
+      enabled: () => this.settings.values.health.webhookDisabled,
+      report: (server, hooks) => this.health.webhooks(server.state, hooks, server.tag),
+      log: deps.log,
+    });
   }
 
   /** Starts the timers: missed reminders are reported, the watchlist scan is planned. */
@@ -169,12 +186,14 @@ export class Features {
       this.activity.observe(viewersOf(state), state.viewerEpoch, server);
     }
     if (changed.has('connection') || changed.has('status') || changed.has('capabilities') || changed.has('server')) this.health.observe(state, server);
+    if (changed.has('connection') || changed.has('status') || changed.has('capabilities') || changed.has('routes')) this.webhooks.observe(server.id);
   }
 
   /** A server is no longer followed: the next list from an entry by that id is a baseline. */
   forgetServer(id: string): void {
     this.activity.forgetViewers(id);
     this.health.forget(id);
+    this.webhooks.forget(id);
   }
 
   /** The selected server's state changed (or another server was selected): the watchlist looks at its guide. */
@@ -289,6 +308,7 @@ export class Features {
     this.#scanTimer = null;
     this.reminders.dispose();
     this.health.dispose();
+    this.webhooks.dispose();
   }
 
   // ------------------------------------------------------------ the hourly scan

@@ -75,6 +75,10 @@ export function FeatureSettings({ part }: { part: 'notifications' | 'advanced' }
         <input type="checkbox" checked={h.versionChanged} onChange={toggle('versionChanged')} />
         <span>{t.versionChanged}</span>
       </label>
+      <label class="check">
+        <input type="checkbox" checked={h.webhookDisabled} onChange={toggle('webhookDisabled')} />
+        <span>{t.webhookDisabled}</span>
+      </label>
       <p class="hint">{t.healthHint}</p>
       {problem}
     </section>
