@@ -83,6 +83,6 @@ export const features = {
   unreachableToggle: 'Tell me when the server is unreachable, and back again',
   keyRejected: 'Tell me when the API key is rejected',
   versionChanged: 'Tell me when the server’s version changes',
-  webhookDisabled: 'Tell me when the server turns off a webhook that keeps failing (read with an admin key)',
+  webhookDisabled: 'Tell me when the server turns off a webhook that keeps failing (needs an admin key)',
   streamFull: 'Tell me when the server stops sending live updates (it has too many apps connected) and the app checks on a timer instead',
 };
