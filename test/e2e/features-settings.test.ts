@@ -53,11 +53,11 @@ describe('reminder and health settings', () => {
     await screenshot(page, `features-settings-${scheme}`);
   });
 
-  it('opening Settings asks the server’s webhooks once (however often it is opened) and tells of one it turned off', async () => {
+  it.each(['light', 'dark'] as const)('opening Settings asks the server’s webhooks once (however often it is opened) and tells of one it turned off (%s)', async (scheme) => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 8, viewers: 0, churn: 0, profile: 'airwave' } });
     const demo = host.demo!;
     demo.controls.setWebhookEnabled('wh_home_assistant', false, 'Disabled after 15 consecutive failed deliveries.');
-    const page = await openPopover(e2e.browser, host.url);
+    const page = await openPopover(e2e.browser, host.url, scheme, 'en-GB');
     await expect.poll(() => page.locator('.footer-state').textContent()).toContain('Live');
     const settings = page.getByRole('button', { name: 'Settings' });
     for (let i = 0; i < 5; i++) {
@@ -69,5 +69,17 @@ describe('reminder and health settings', () => {
     const titles = async () => (await getJson<{ title: string }[]>(`${host.url}/__preview/notifications`)).map((n) => n.title);
     await poll(titles).toContainEqual(expect.stringMatching(/ turned off the webhook “Home Assistant”$/));
     expect(demo.controls.requestCounts()['/api/public/v1/webhooks']).toBe(1);
+    // Settings names it in one line under the alert's toggle, with when (the demo turned it off just now)
+    await settings.click();
+    const section = page.getByRole('region', { name: 'Reminders and server alerts' });
+    const note = section.getByText(/^Webhook “Home Assistant” was turned off by Airwave today at \d\d:\d\d\.$/);
+    await note.waitFor();
+    await section.evaluate((el) => {
+      const list = el.closest('.settings')!;
+      list.scrollTop += el.getBoundingClientRect().top - list.getBoundingClientRect().top - 8;
+    });
+    await screenshot(page, `webhook-note-${scheme}`);
+    await section.getByRole('checkbox', { name: /turns off a webhook/ }).uncheck();
+    await poll(() => note.count()).toBe(0);
   });
 });

@@ -5,8 +5,8 @@
  * snapshot's feature parts.
  */
 import { createHash } from 'node:crypto';
-import type { Guide } from '../../../shared/airwave';
-import type { AppSnapshot, FeaturesView, FollowOutcome, FollowPolicy } from '../../../shared/bridge';
+import { disabledByServer, type Guide } from '../../../shared/airwave';
+import type { AppSnapshot, FeaturesView, FollowOutcome, FollowPolicy, WebhookNote } from '../../../shared/bridge';
 import type { Clock, TimerHandle } from '../../common/clock';
 import { inQuietHours, type NotificationRequest } from '../viewers/notify-policy';
 import type { SettingsService } from '../settings/settings';
@@ -17,7 +17,7 @@ import { ActivityLog } from '../features/activity-log';
 import { FeatureSettingsStore } from '../features/feature-settings';
 import { Favourites } from '../features/favourites';
 import { channelWindowSource, fetchDayGuide } from '../features/guide-source';
-import { HealthAlerts } from '../features/health-alerts';
+import { HealthAlerts, webhookName } from '../features/health-alerts';
 import { WebhookCheck } from '../features/webhook-check';
 import { JsonFileStore, memoryStore, type FeatureStore } from '../features/json-store';
 import { MAX_WAITING_PER_TITLE, planReminders } from '../features/follow-policy';
@@ -62,6 +62,8 @@ export class Features {
   readonly webhooks: WebhookCheck;
   readonly settings: FeatureSettingsStore;
   readonly #d: FeaturesDeps;
+  /** each server's webhooks turned off by the server, as last read (Settings shows them) */
+  readonly #webhookNotes = new Map<string, WebhookNote[]>();
   #scanTimer: TimerHandle | null = null;
   #scanning = false;
   /** the guide object last scanned (a guide whose flags changed is not scanned again) */
@@ -150,7 +152,14 @@ export class Features {
         return { tag: { id, label: deps.servers.label(id) }, state: slot.store.state, client: slot.engine.client, keyTag };
       },
       enabled: () => this.settings.values.health.webhookDisabled,
-      report: (server, hooks) => this.health.webhooks(server.state, hooks, server.tag),
+      report: (server, hooks) => {
+        this.health.webhooks(server.state, hooks, server.tag);
+        const notes = hooks.filter(disabledByServer).map((hook) => ({ server: server.tag.label, name: webhookName(hook), disabledAt: Date.parse(hook.disabledAt) }));
+        const before = this.#webhookNotes.get(server.tag.id) ?? [];
+        if (notes.length === 0) this.#webhookNotes.delete(server.tag.id);
+        else this.#webhookNotes.set(server.tag.id, notes);
+        if (JSON.stringify(before) !== JSON.stringify(notes)) deps.push(['webhookNotes']);
+      },
       log: deps.log,
     });
   }
@@ -173,6 +182,7 @@ export class Features {
       },
       activity: { revision: this.activity.revision, entries: this.activity.size },
       featureSettings: this.settings.values,
+      webhookNotes: [...this.#webhookNotes.values()].flat(),
     };
   }
 
@@ -194,6 +204,7 @@ export class Features {
     this.activity.forgetViewers(id);
     this.health.forget(id);
     this.webhooks.forget(id);
+    if (this.#webhookNotes.delete(id)) this.#d.push(['webhookNotes']);
   }
 
   /** The selected server's state changed (or another server was selected): the watchlist looks at its guide. */

@@ -84,5 +84,6 @@ export const features = {
   keyRejected: 'Tell me when the API key is rejected',
   versionChanged: 'Tell me when the server’s version changes',
   webhookDisabled: 'Tell me when the server turns off a webhook that keeps failing (needs an admin key)',
+  webhookNote: (server: string | null, name: string, when: string) => `${server ? `${server}: w` : 'W'}ebhook “${name}” was turned off by Airwave ${when}.`,
   streamFull: 'Tell me when the server stops sending live updates (it has too many apps connected) and the app checks on a timer instead',
 };
