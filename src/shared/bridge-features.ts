@@ -113,6 +113,8 @@ export interface HealthAlertSettings {
   versionChanged: boolean;
   /** the event stream refused because the server is full (503) */
   streamFull: boolean;
+  /** a webhook endpoint the server turned off by itself (read with an admin key) */
+  webhookDisabled: boolean;
 }
 
 export interface FeatureSettings {
@@ -126,6 +128,16 @@ export interface FeatureSettingsPatch {
   health?: Partial<HealthAlertSettings>;
 }
 
+/** A webhook endpoint the server turned off by itself, as the last read of `/webhooks` listed it. */
+export interface WebhookNote {
+  /** the server's name when several are followed (null: one server) */
+  server: string | null;
+  /** its description, or its URL's host */
+  name: string;
+  /** when the server turned it off (ms since the epoch) */
+  disabledAt: number;
+}
+
 /** The snapshot parts of the features (each pushed on its own when it changes). */
 export interface FeaturesView {
   favourites: FavouriteChannel[];
@@ -135,4 +147,6 @@ export interface FeaturesView {
   /** the activity log changed when `revision` moved; the entries come from `getActivity` */
   activity: { revision: number; entries: number };
   featureSettings: FeatureSettings;
+  /** webhook endpoints the servers turned off (read with an admin key), for a line in Settings */
+  webhookNotes: WebhookNote[];
 }

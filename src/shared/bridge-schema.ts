@@ -100,6 +100,7 @@ export const REQUEST_SCHEMAS: Schemas = {
     reminderLeadMinutes: v.optional(reminderLeadMinutes),
     health: v.optional(v.partial(v.strictObject(HEALTH_FIELDS))),
   }),
+  settingsOpened: empty,
   addServer: v.strictObject({ ...connect.entries, name: v.optional(serverName) }),
   addAddress: v.strictObject({ id: serverId, address: addressText }),
   updateServer: v.strictObject({

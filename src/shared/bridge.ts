@@ -349,6 +349,8 @@ export interface BridgeCommands {
   unfollow: { request: { title: string }; response: Outcome<FollowedTitle[]> };
   getActivity: { request: { day: 'today' | 'yesterday'; user?: string }; response: Outcome<ActivityPage> };
   updateFeatureSettings: { request: FeatureSettingsPatch; response: Outcome<FeatureSettings> };
+  /** the popover opened Settings: a hint that fresh server health is worth a look (bounded in main) */
+  settingsOpened: { request: Empty; response: Outcome<null> };
   /** probes a server and adds it to the list (or finds it is one already listed, see AddServerResult) */
   addServer: { request: AddServerRequest; response: AddServerResult };
   /** keeps another address of a listed server (the `same-server` offer accepted) */
@@ -408,6 +410,7 @@ const commandNames: { [C in Command]: true } = {
   unfollow: true,
   getActivity: true,
   updateFeatureSettings: true,
+  settingsOpened: true,
   addServer: true,
   addAddress: true,
   updateServer: true,

@@ -108,4 +108,5 @@ export const HEALTH_FIELDS = {
   keyRejected: v.boolean(),
   versionChanged: v.boolean(),
   streamFull: v.boolean(),
+  webhookDisabled: v.boolean(),
 };

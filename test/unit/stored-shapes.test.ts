@@ -231,6 +231,25 @@ describe('health.json', () => {
     expect(notes).toEqual(['Home now runs version 1.1.0']);
     health.dispose();
   });
+
+  it('leaves out a damaged webhook entry and keeps the disablements it told (a file from before them reads as none told)', () => {
+    const told = ['srv-1', 'wh_a', '2026-09-27T10:00:00.000Z'];
+    const original = { version: 1, servers: [], webhooks: [told, ['srv-1', 7, '2026-09-27T11:00:00.000Z']] };
+    const file = featureFile(HEALTH_FILE, original);
+    const notes: string[] = [];
+    const health = new HealthAlerts({ clock: new ManualClock(NOW), store: file.store, settings: () => DEFAULT_FEATURE_SETTINGS.health, notify: (n) => notes.push(n.title), problem: file.problem });
+    expectLost(file, HEALTH_FILE, 'entry 2 of webhooks could not be read and was left out', original);
+    const base = initialState(NOW);
+    const state = { ...base, server: { url: HOME, name: 'Home' } } as unknown as AppState;
+    const hook = (id: string, disabledAt: string) => ({ id, url: 'https://hooks.example.net/x?token=secret', description: null, enabled: false, disabledAt, disabledReason: null });
+    health.webhooks(state, [hook('wh_a', told[2]!), hook('wh_b', told[2]!)], { id: 'srv-1', label: null });
+    expect(notes).toEqual(['Home turned off the webhook “hooks.example.net”']);
+    health.dispose();
+
+    const before = featureFile(HEALTH_FILE, { version: 1, servers: [[HOME, '1.0.0']] });
+    new HealthAlerts({ clock: new ManualClock(NOW), store: before.store, settings: () => DEFAULT_FEATURE_SETTINGS.health, notify: () => {}, problem: before.problem }).dispose();
+    expect(before.problems).toEqual([]);
+  });
 });
 
 describe('feature-settings.json', () => {
@@ -240,7 +259,8 @@ describe('feature-settings.json', () => {
     const settings = new FeatureSettingsStore(file.store, () => {}, file.problem);
     expect(settings.values).toEqual({
       reminderLeadMinutes: DEFAULT_FEATURE_SETTINGS.reminderLeadMinutes,
-      health: { unreachable: false, unreachableMinutes: DEFAULT_FEATURE_SETTINGS.health.unreachableMinutes, keyRejected: false, versionChanged: true, streamFull: false },
+      // a file from before the webhook alert: it is on, as for everyone
+      health: { unreachable: false, unreachableMinutes: DEFAULT_FEATURE_SETTINGS.health.unreachableMinutes, keyRejected: false, versionChanged: true, streamFull: false, webhookDisabled: true },
     });
     expectLost(file, FEATURE_SETTINGS_FILE, 'reminderLeadMinutes, health.unreachableMinutes and health.versionChanged were not usable and are back to their defaults', original);
   });

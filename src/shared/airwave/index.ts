@@ -10,3 +10,4 @@ export * from './events';
 export * from './artwork';
 export * from './stages';
 export * from './identity';
+export * from './webhooks';

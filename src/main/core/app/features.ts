@@ -1,10 +1,12 @@
 /**
  * The features beyond following the server, composed once: favourites, reminders, the watchlist and
- * its hourly scan, the activity log and health alerts. Fed by the app state, persisted in the data
- * folder (in memory without one), shown in the snapshot's feature parts.
+ * its hourly scan, the activity log, health alerts and the webhook check that feeds one of them.
+ * Fed by the app state, persisted in the data folder (in memory without one), shown in the
+ * snapshot's feature parts.
  */
-import type { Guide } from '../../../shared/airwave';
-import type { AppSnapshot, FeaturesView, FollowOutcome, FollowPolicy } from '../../../shared/bridge';
+import { createHash } from 'node:crypto';
+import { disabledByServer, type Guide } from '../../../shared/airwave';
+import type { AppSnapshot, FeaturesView, FollowOutcome, FollowPolicy, WebhookNote } from '../../../shared/bridge';
 import type { Clock, TimerHandle } from '../../common/clock';
 import { inQuietHours, type NotificationRequest } from '../viewers/notify-policy';
 import type { SettingsService } from '../settings/settings';
@@ -15,7 +17,8 @@ import { ActivityLog } from '../features/activity-log';
 import { FeatureSettingsStore } from '../features/feature-settings';
 import { Favourites } from '../features/favourites';
 import { channelWindowSource, fetchDayGuide } from '../features/guide-source';
-import { HealthAlerts } from '../features/health-alerts';
+import { HealthAlerts, webhookName } from '../features/health-alerts';
+import { WebhookCheck } from '../features/webhook-check';
 import { JsonFileStore, memoryStore, type FeatureStore } from '../features/json-store';
 import { MAX_WAITING_PER_TITLE, planReminders } from '../features/follow-policy';
 import { pickRef, Reminders } from '../features/reminders';
@@ -36,7 +39,7 @@ export interface FeaturesDeps {
   /** the selected server's engine, whichever server that is */
   engine: EngineView;
   /** every followed server (a reminder is checked with its own server) */
-  servers: Pick<FollowedServers, 'selectedId' | 'slot' | 'several'>;
+  servers: Pick<FollowedServers, 'selectedId' | 'slot' | 'several' | 'label'>;
   settings: SettingsService;
   /** the user-data folder; null keeps everything in memory */
   dataDir: string | null;
@@ -56,8 +59,11 @@ export class Features {
   readonly watchlist: Watchlist;
   readonly activity: ActivityLog;
   readonly health: HealthAlerts;
+  readonly webhooks: WebhookCheck;
   readonly settings: FeatureSettingsStore;
   readonly #d: FeaturesDeps;
+  /** each server's webhooks turned off by the server, as last read (Settings shows them) */
+  readonly #webhookNotes = new Map<string, WebhookNote[]>();
   #scanTimer: TimerHandle | null = null;
   #scanning = false;
   /** the guide object last scanned (a guide whose flags changed is not scanned again) */
@@ -136,6 +142,26 @@ export class Features {
       },
       problem,
     });
+    this.webhooks = new WebhookCheck({
+      clock,
+      server: (id) => {
+        const slot = deps.servers.slot(id);
+        if (!slot) return null;
+        // the key itself stays with the engine: a fingerprint tells a new key from the old one
+        const keyTag = slot.config ? createHash('sha256').update(`webhook-check\n${slot.config.apiKey}`).digest('hex').slice(0, 16) : null;
+        return { tag: { id, label: deps.servers.label(id) }, state: slot.store.state, client: slot.engine.client, keyTag };
+      },
+      enabled: () => this.settings.values.health.webhookDisabled,
+      report: (server, hooks) => {
+        this.health.webhooks(server.state, hooks, server.tag);
+        const notes = hooks.filter(disabledByServer).map((hook) => ({ server: server.tag.label, name: webhookName(hook), disabledAt: Date.parse(hook.disabledAt) }));
+        const before = this.#webhookNotes.get(server.tag.id) ?? [];
+        if (notes.length === 0) this.#webhookNotes.delete(server.tag.id);
+        else this.#webhookNotes.set(server.tag.id, notes);
+        if (JSON.stringify(before) !== JSON.stringify(notes)) deps.push(['webhookNotes']);
+      },
+      log: deps.log,
+    });
   }
 
   /** Starts the timers: missed reminders are reported, the watchlist scan is planned. */
@@ -156,6 +182,7 @@ export class Features {
       },
       activity: { revision: this.activity.revision, entries: this.activity.size },
       featureSettings: this.settings.values,
+      webhookNotes: [...this.#webhookNotes.values()].flat(),
     };
   }
 
@@ -169,12 +196,15 @@ export class Features {
       this.activity.observe(viewersOf(state), state.viewerEpoch, server);
     }
     if (changed.has('connection') || changed.has('status') || changed.has('capabilities') || changed.has('server')) this.health.observe(state, server);
+    if (changed.has('connection') || changed.has('status') || changed.has('capabilities') || changed.has('routes')) this.webhooks.observe(server.id);
   }
 
   /** A server is no longer followed: the next list from an entry by that id is a baseline. */
   forgetServer(id: string): void {
     this.activity.forgetViewers(id);
     this.health.forget(id);
+    this.webhooks.forget(id);
+    if (this.#webhookNotes.delete(id)) this.#d.push(['webhookNotes']);
   }
 
   /** The selected server's state changed (or another server was selected): the watchlist looks at its guide. */
@@ -289,6 +319,7 @@ export class Features {
     this.#scanTimer = null;
     this.reminders.dispose();
     this.health.dispose();
+    this.webhooks.dispose();
   }
 
   // ------------------------------------------------------------ the hourly scan

@@ -18,6 +18,7 @@ import {
   parseSessionCount,
   parseSessions,
   parseStatus,
+  parseWebhooks,
   readErrorEnvelope,
   type ArtworkRef,
   type Unreadable,
@@ -129,6 +130,8 @@ export class AirwaveClient {
   sessions = (o?: CallOptions) => this.#json('/sessions', parseSessions, o);
   /** Beyond the documented interface: real servers offer it, some answer 404 (`not-found`). */
   packages = (o?: CallOptions) => this.#json('/packages', parsePackages, o);
+  /** Admin keys only (403 for a viewer's key), Airwave 0.14.71 on: read, never changed. */
+  webhooks = (o?: CallOptions) => this.#json('/webhooks', parseWebhooks, o);
   /** Beyond the documented interface: one channel's programmes for the next `hours` (1–24); some servers answer 404. */
   channelSchedule = (channelId: string, hours: number, o?: CallOptions) =>
     this.#json(`/channels/${encodeURIComponent(channelId)}/schedule?hours=${Math.min(24, Math.max(1, Math.round(hours)))}`, parseChannelSchedule, o, 'GET /channels/{id}/schedule');

@@ -12,7 +12,7 @@ export const FEATURE_SETTINGS_FILE = 'feature-settings.json';
 
 export const DEFAULT_FEATURE_SETTINGS: FeatureSettings = {
   reminderLeadMinutes: REMINDER_LEAD_MINUTES.default,
-  health: { unreachable: true, unreachableMinutes: UNREACHABLE_MINUTES.default, keyRejected: true, versionChanged: true, streamFull: true },
+  health: { unreachable: true, unreachableMinutes: UNREACHABLE_MINUTES.default, keyRejected: true, versionChanged: true, streamFull: true, webhookDisabled: true },
 };
 
 /** feature-settings.json: each setting on its own, back to its default when damaged. */

@@ -1,15 +1,20 @@
 /**
  * Server health notifications, each of which can be turned off: unreachable for some minutes and
  * back again, the key rejected, the version changed (remembered per server in health.json, so an
- * upgrade while the app was closed counts), and the event stream refused because the server is full.
- * Derived from the connection state and `/status` the core already publishes.
+ * upgrade while the app was closed counts), the event stream refused because the server is full,
+ * and a webhook endpoint the server turned off by itself (each time it did, told once: remembered
+ * in health.json too). Derived from the connection state and `/status` the core already publishes,
+ * and from what the webhook check (webhook-check.ts) reads.
  */
 import * as v from 'valibot';
+import { disabledByServer, type Webhook } from '../../../shared/airwave';
 import type { HealthAlertSettings } from '../../../shared/bridge';
 import { duration } from '../../../shared/format';
 import { MAX_ADDRESS_CHARS, shortText } from '../../../shared/shapes';
+import { boundText } from '../../../shared/text';
 import { eachKept, orDefault } from '../../../shared/tolerant';
 import type { Clock, TimerHandle } from '../../common/clock';
+import { redactInUse } from '../../common/redact';
 import type { NotificationRequest } from '../viewers/notify-policy';
 import { ONLY_SERVER, type AppState, type ServerTag } from '../state';
 import type { FeatureStore } from './json-store';
@@ -18,11 +23,53 @@ export const HEALTH_FILE = 'health.json';
 /** Servers whose last seen version is remembered. */
 const MAX_SERVERS = 20;
 
-/** health.json: [server root, version last seen there], oldest first, each pair on its own. */
+/** Webhook disablements remembered as told (the oldest are forgotten first). */
+export const MAX_WEBHOOKS_TOLD = 200;
+
+/**
+ * health.json: [server root, version last seen there], oldest first, each pair on its own; and
+ * the webhook disablements told, [server id, endpoint id, disabledAt], oldest first (a file from
+ * before they were kept has none: version 1 still, each list read on its own).
+ */
 const HEALTH_SCHEMA = v.object({
   version: v.literal(1),
   servers: orDefault(eachKept(v.tuple([shortText(MAX_ADDRESS_CHARS), shortText(100)]), { max: MAX_SERVERS, key: ([root]) => root }), []),
+  webhooks: orDefault(eachKept(v.tuple([shortText(100), shortText(200), shortText(40)]), { max: MAX_WEBHOOKS_TOLD, key: (told) => JSON.stringify(told) }), []),
 });
+
+/** Where a user turns a webhook on again: the app itself never changes one. */
+export const WEBHOOK_FIX = 'Re-enable it in Airwave → Settings → Webhooks.';
+const WEBHOOK_NAME_CHARS = 60;
+const WEBHOOK_REASON_CHARS = 160;
+
+/**
+ * How a webhook endpoint is named to the user: its description, else its URL's host (never the
+ * URL's path or query, which may hold a secret).
+ */
+export function webhookName(hook: Pick<Webhook, 'description' | 'url'>): string {
+  const description = hook.description?.replace(/\s+/g, ' ').trim();
+  if (description) return boundText(description, WEBHOOK_NAME_CHARS);
+  try {
+    const host = hook.url ? new URL(hook.url).host : '';
+    if (host) return boundText(host, WEBHOOK_NAME_CHARS);
+  } catch {
+    // not a URL: the endpoint goes unnamed
+  }
+  return 'an endpoint';
+}
+
+/**
+ * Why the server turned it off, shortened: one line, any URL in it cut to its host, no key in
+ * use; null when the server did not say.
+ */
+export function webhookReason(reason: string | null): string | null {
+  if (!reason) return null;
+  const line = redactInUse(reason)
+    .replace(/\b[a-z][a-z0-9+.-]*:\/\/([^\s/?#]+)[^\s]*/gi, (_url, authority: string) => authority.replace(/^[^@]*@/, ''))
+    .replace(/\s+/g, ' ')
+    .trim();
+  return line ? boundText(line, WEBHOOK_REASON_CHARS) : null;
+}
 
 export interface HealthAlertsOptions {
   clock: Clock;
@@ -60,6 +107,8 @@ export class HealthAlerts {
   readonly #o: HealthAlertsOptions;
   /** server root → the version last seen there */
   #versions: Map<string, string>;
+  /** webhook disablements told, [server id, endpoint id, disabledAt] by their JSON, oldest first */
+  readonly #toldWebhooks: Map<string, [string, string, string]>;
   /** each server's outage and alert memory (by slot id) */
   readonly #watches = new Map<string, Watch>();
   #disposed = false;
@@ -70,6 +119,33 @@ export class HealthAlerts {
     const loaded = options.store.read(HEALTH_FILE, HEALTH_SCHEMA);
     if (loaded.problem) options.problem(loaded.problem);
     this.#versions = new Map(loaded.value?.servers ?? []);
+    this.#toldWebhooks = new Map((loaded.value?.webhooks ?? []).map((told) => [JSON.stringify(told), told]));
+  }
+
+  /**
+   * What `GET /webhooks` listed on one server: each endpoint the server turned off by itself is
+   * told once for each time it did (its `disabledAt`), also across restarts. Nothing is told, or
+   * remembered, while the alert is off.
+   */
+  webhooks(state: AppState, hooks: readonly Webhook[], server: ServerTag = ONLY_SERVER): void {
+    if (this.#disposed || !this.#o.settings().webhookDisabled) return;
+    const name = this.#name(state, server);
+    const now = this.#o.clock.now();
+    let told = false;
+    for (const hook of hooks) {
+      if (!disabledByServer(hook)) continue;
+      const entry: [string, string, string] = [server.id, hook.id, hook.disabledAt];
+      const key = JSON.stringify(entry);
+      if (this.#toldWebhooks.has(key)) continue;
+      this.#toldWebhooks.set(key, entry);
+      told = true;
+      const reason = webhookReason(hook.disabledReason);
+      const why = reason ? `Airwave said: “${reason}”` : 'Airwave turned it off after repeated failed deliveries.';
+      this.#notify('webhook', `${name} turned off the webhook “${webhookName(hook)}”`, `${why} ${WEBHOOK_FIX}`, now, { view: 'settings' });
+    }
+    if (!told) return;
+    while (this.#toldWebhooks.size > MAX_WEBHOOKS_TOLD) this.#toldWebhooks.delete(this.#toldWebhooks.keys().next().value as string);
+    this.#save();
   }
 
   /**
@@ -79,7 +155,7 @@ export class HealthAlerts {
   observe(state: AppState, server: ServerTag = ONLY_SERVER): void {
     if (this.#disposed) return;
     const settings = this.#o.settings();
-    const name = server.label ?? state.server?.name ?? state.status.data?.name ?? state.server?.url ?? 'The server';
+    const name = this.#name(state, server);
     const now = this.#o.clock.now();
     let watch = this.#watches.get(server.id);
     if (!watch) this.#watches.set(server.id, (watch = newWatch()));
@@ -168,10 +244,18 @@ export class HealthAlerts {
     this.#versions.delete(root);
     this.#versions.set(root, version);
     while (this.#versions.size > MAX_SERVERS) this.#versions.delete(this.#versions.keys().next().value as string);
-    this.#o.store.write(HEALTH_FILE, { version: 1, servers: [...this.#versions] });
+    this.#save();
     if (known !== undefined && settings.versionChanged) {
       this.#notify('version', `${name} now runs version ${version}`, `It ran ${known} before.`, now);
     }
+  }
+
+  #name(state: AppState, server: ServerTag): string {
+    return server.label ?? state.server?.name ?? state.status.data?.name ?? state.server?.url ?? 'The server';
+  }
+
+  #save(): void {
+    this.#o.store.write(HEALTH_FILE, { version: 1, servers: [...this.#versions], webhooks: [...this.#toldWebhooks.values()] });
   }
 
   #notify(kind: string, title: string, body: string, now: number, target: NotificationRequest['target'] = { view: 'on-now' }): void {

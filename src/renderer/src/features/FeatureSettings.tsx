@@ -1,6 +1,7 @@
 import { useEffect } from 'preact/hooks';
 import type { FeatureSettingsPatch, HealthAlertSettings } from '../../../shared/bridge';
-import { snapshot } from '../state';
+import { dayOffset, dayLabel, localTime } from '../../../shared/format';
+import { now, snapshot } from '../state';
 import { bridge } from '../bridge';
 import { features as t } from '../strings/features';
 import { featureError, run } from './actions';
@@ -75,8 +76,25 @@ export function FeatureSettings({ part }: { part: 'notifications' | 'advanced' }
         <input type="checkbox" checked={h.versionChanged} onChange={toggle('versionChanged')} />
         <span>{t.versionChanged}</span>
       </label>
+      <label class="check">
+        <input type="checkbox" checked={h.webhookDisabled} onChange={toggle('webhookDisabled')} />
+        <span>{t.webhookDisabled}</span>
+      </label>
+      {h.webhookDisabled
+        ? snapshot.value!.webhookNotes.map((note) => (
+            <p class="hint webhook-note" key={`${note.server ?? ''}-${note.name}-${note.disabledAt}`}>
+              {t.webhookNote(note.server, note.name, when(note.disabledAt, now.value))}
+            </p>
+          ))
+        : null}
       <p class="hint">{t.healthHint}</p>
       {problem}
     </section>
   );
+}
+
+/** "today at 18:02", or "on Thu 26 Nov at 18:02" further back. */
+function when(ms: number, at: number): string {
+  const day = dayLabel(ms, at);
+  return Math.abs(dayOffset(ms, at)) <= 1 ? `${day.toLowerCase()} at ${localTime(ms)}` : `on ${day} at ${localTime(ms)}`;
 }

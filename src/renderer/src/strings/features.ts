@@ -83,5 +83,7 @@ export const features = {
   unreachableToggle: 'Tell me when the server is unreachable, and back again',
   keyRejected: 'Tell me when the API key is rejected',
   versionChanged: 'Tell me when the server’s version changes',
+  webhookDisabled: 'Tell me when the server turns off a webhook that keeps failing (needs an admin key)',
+  webhookNote: (server: string | null, name: string, when: string) => `${server ? `${server}: w` : 'W'}ebhook “${name}” was turned off by Airwave ${when}.`,
   streamFull: 'Tell me when the server stops sending live updates (it has too many apps connected) and the app checks on a timer instead',
 };

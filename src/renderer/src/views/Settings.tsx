@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { SettingsPatch, UpdateStatus } from '../../../shared/bridge';
 import { APP_NAME, APP_VERSION } from '../../../shared/app-info';
 import { localTime, pauseUntil, type PauseChoice } from '../../../shared/format';
@@ -26,6 +26,8 @@ export function Settings() {
   const n = settings.notifications;
   const [error, setError] = useState<string | null>(null);
   const [confirmForget, setConfirmForget] = useState(false);
+  // opening Settings is a hint to look at the server's health now (main bounds how often it asks)
+  useEffect(() => void bridge.settingsOpened({}).catch(() => {}), []);
 
   const apply = async (patch: SettingsPatch) => {
     setError(null);

@@ -1,6 +1,7 @@
 /**
  * The feature commands: star a channel, set and cancel reminders, follow and unfollow titles, read
- * the activity log, and change the features' settings. Requests arrive checked by bridge-schema.
+ * the activity log, change the features' settings, and Settings opened (the webhook check may ask
+ * now, within its flood guard). Requests arrive checked by bridge-schema.
  */
 import type { BridgeHandlers } from '../../../../shared/bridge';
 import { MAX_FAVOURITES } from '../../features/favourites';
@@ -15,7 +16,8 @@ export type FeatureCommands =
   | 'cancelTitleReminders'
   | 'unfollow'
   | 'getActivity'
-  | 'updateFeatureSettings';
+  | 'updateFeatureSettings'
+  | 'settingsOpened';
 
 export function featureHandlers(features: Features): Pick<BridgeHandlers, FeatureCommands> {
   return {
@@ -48,7 +50,12 @@ export function featureHandlers(features: Features): Pick<BridgeHandlers, Featur
       const after = features.settings.update(patch);
       if (after.reminderLeadMinutes !== before.reminderLeadMinutes) features.reminders.reschedule();
       if (after.health.unreachableMinutes !== before.health.unreachableMinutes) features.health.settingsChanged();
+      if (after.health.webhookDisabled !== before.health.webhookDisabled) features.webhooks.settingsChanged();
       return ok(after);
+    },
+    settingsOpened: async () => {
+      features.webhooks.settingsOpened();
+      return ok(null);
     },
   };
 }

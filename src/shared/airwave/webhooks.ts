@@ -1,0 +1,49 @@
+import * as v from 'valibot';
+import { ContractError, isoTime, nameText, nullable, parseWith, summaryText } from './schema';
+
+/**
+ * `GET /webhooks` (admin keys only, Airwave 0.14.71 on): the server's webhook endpoints, read for
+ * one thing only, whether the server turned one off by itself (`enabled: false` with `disabledAt`).
+ * The app never changes a webhook. Read tolerantly: an endpoint that cannot be read is left out
+ * (and counted), the list itself is required; fields the app does not use are not checked.
+ */
+
+/** The most endpoints read from one answer (a server has a handful; the rest is ignored). */
+export const MAX_WEBHOOKS = 500;
+
+export const WebhookSchema = v.object({
+  id: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  /** may hold a secret in its path or query: only its host is ever shown */
+  url: nullable(v.pipe(v.string(), v.maxLength(4096))),
+  description: nullable(nameText),
+  enabled: v.boolean(),
+  disabledAt: nullable(isoTime),
+  disabledReason: nullable(summaryText),
+});
+export type Webhook = v.InferOutput<typeof WebhookSchema>;
+
+export interface Webhooks {
+  webhooks: Webhook[];
+  /** endpoints left out because they could not be read */
+  unreadable: number;
+}
+
+const ListSchema = v.object({ webhooks: v.array(v.unknown()) });
+
+export function parseWebhooks(input: unknown): Webhooks {
+  const { webhooks: raw } = parseWith(ListSchema, 'GET /webhooks', input);
+  const webhooks: Webhook[] = [];
+  let unreadable = 0;
+  for (const entry of raw.slice(0, MAX_WEBHOOKS)) {
+    try {
+      webhooks.push(parseWith(WebhookSchema, 'GET /webhooks', entry));
+    } catch (error) {
+      if (!(error instanceof ContractError)) throw error;
+      unreadable += 1;
+    }
+  }
+  return { webhooks, unreadable };
+}
+
+/** An endpoint the server turned off by itself (a user's own switch-off has no `disabledAt`). */
+export const disabledByServer = (hook: Webhook): hook is Webhook & { disabledAt: string } => !hook.enabled && hook.disabledAt !== null;
