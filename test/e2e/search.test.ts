@@ -32,8 +32,8 @@ describe('search', () => {
     expect(expected.length).toBeGreaterThan(1);
     // typing goes a key at a time: the results of a shorter query may be on screen for a moment
     const shown = async () => {
-      const starts = await page.getByRole('option').evaluateAll((options) => options.map((o) => o.querySelector('.small')?.textContent ?? ''));
-      return starts.map((text) => text.replace(/^.*? · /, '')).slice(0, 5);
+      const channels = await page.locator('.results .result').evaluateAll((rows) => rows.map((row) => row.querySelector('.result-channel')?.textContent ?? ''));
+      return channels.slice(0, 5);
     };
     await poll(shown).toEqual(expected.slice(0, 5));
     expect(await page.locator('.result-day').first().textContent()).toMatch(/^(Today|Tomorrow)$/);
@@ -42,7 +42,7 @@ describe('search', () => {
     // viewers are found too, and open their sheet
     const viewer = host.app.snapshot().nowPlaying.data![0]!.user;
     await page.getByRole('searchbox').fill(viewer);
-    await poll(() => page.getByRole('option').first().textContent()).toContain('Watching now');
+    await poll(() => page.locator('.results .result').first().textContent()).toContain('Watching now');
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: viewer }).waitFor();
     await page.keyboard.press('Escape');
@@ -82,10 +82,12 @@ describe('search', () => {
     await poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
     await box.fill(later.title);
     await poll(() => page.getByRole('dialog', { name: 'Search' }).getByRole('status').first().textContent()).toBe('Searching the next 24 hours…');
-    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown'); // nothing to move to yet: focus stays in the field
+    expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
     release();
-    await page.getByRole('option').first().waitFor();
-    await poll(() => box.getAttribute('aria-activedescendant')).toBe('result-0');
+    await page.getByRole('row').filter({ hasText: later.title }).first().waitFor();
+    await page.keyboard.press('ArrowDown');
+    await poll(() => page.evaluate(() => !!document.activeElement?.closest('[role=grid]'))).toBe(true);
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: later.title }).waitFor();
   });
@@ -99,9 +101,17 @@ describe('search', () => {
     await page.keyboard.press('/');
     await poll(() => page.getByRole('searchbox').evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type(onAir.title);
-    const option = page.getByRole('option').filter({ hasText: onAir.title }).first();
-    await option.waitFor();
-    expect(await option.locator('.tag-now').textContent()).toBe('On now');
+    const row = page.getByRole('row').filter({ hasText: onAir.title }).filter({ has: page.locator('.tag-now') }).first();
+    await row.waitFor();
+    expect(await row.locator('.tag-now').textContent()).toBe('On now');
+    // on air: no reminder can be set, and the bell says why (name, tooltip, and the detail line)
+    const bell = row.getByRole('button', { name: /^Remind me: Started at \d{1,2}:\d\d( [AP]M)?: too late for a reminder$/ });
+    expect(await bell.getAttribute('aria-disabled')).toBe('true');
+    expect(await bell.getAttribute('title')).toMatch(/^Started at .*: too late for a reminder$/);
+    await bell.click({ force: true }); // pressed anyway: nothing is set
+    await bell.focus();
+    await poll(() => page.locator('.search-detail').textContent()).toMatch(/too late for a reminder/);
+    expect(host.app.snapshot().reminders).toEqual([]);
     await screenshot(page, 'search-dark');
   });
 
@@ -120,7 +130,7 @@ describe('search', () => {
       const box = page.getByRole('searchbox');
       await box.fill(title);
       await poll(() => page.locator('.search-scope').textContent()).toMatch(/results? in the next 24 hours/);
-      const texts = await page.getByRole('option').allTextContents();
+      const texts = await page.locator('.results .result').allTextContents();
       await page.keyboard.press('Escape');
       await box.waitFor({ state: 'detached' });
       return texts;
@@ -144,11 +154,11 @@ describe('search', () => {
     const groups = await page.locator('.result-group').allTextContents();
     expect(groups).toContain('Later');
     expect(await page.locator('.results mark').first().textContent()).toMatch(/^the$/i);
-    const more = page.getByRole('option', { name: /^(On now|Later)?\s*Show all \d+/ }).first();
+    const more = page.getByRole('button', { name: /^Show all \d+/ }).first();
     await more.waitFor();
-    const before = await page.getByRole('option').count();
+    const before = await page.locator('.results .result').count();
     await more.click();
-    await poll(() => page.getByRole('option').count()).toBeGreaterThan(before);
+    await poll(() => page.locator('.results .result').count()).toBeGreaterThan(before);
     // the "On now" tag keeps to one line
     const tags = await page.locator('.results .tag-now').evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect().height));
     expect(tags.every((h) => h < 20)).toBe(true);
