@@ -171,6 +171,7 @@ export function Search() {
   const heldFrom = (s.guide.window ? s.guide : s.onNow).updatedAt;
   const q = query.trim();
   const total = groups.people.length + groups.channels.length + groups.onNow.length + groups.later.length;
+  const empty = q !== '' && !searching && total === 0;
   const detail = results.find((r) => r.key === (hovered ?? focused));
   return (
     <div ref={root} class="sheet search" role="dialog" aria-modal="true" aria-label={t.dialog} onKeyDown={onKey}>
@@ -207,7 +208,7 @@ export function Search() {
           {q === '' ? (connected ? t.scopeDay : t.scopeNow) : searching ? t.searching : t.found(total)}
           {stale && heldFrom !== null ? <span class="search-held"> · {t.held(heldFrom)}</span> : null}
         </p>
-        {q !== '' && !searching && total === 0 ? (
+        {empty ? (
           <div class="search-empty" role="status">
             <p>{t.nothing(q, s.guide.channels || (s.onNow.data?.count ?? 0))}</p>
             {connected ? (
@@ -261,7 +262,7 @@ export function Search() {
               {featureError.value}
             </p>
           ) : null}
-          {followSaid.value && followSaid.value.title.toLowerCase() !== q.toLowerCase() ? <FollowSaid program={{ title: followSaid.value.title, showTitle: null }} /> : null}
+          {followSaid.value && !(empty && followSaid.value.title.toLowerCase() === q.toLowerCase()) ? <FollowSaid program={{ title: followSaid.value.title, showTitle: null }} /> : null}
         </div>
       </div>
     </div>
