@@ -87,7 +87,7 @@ describe('search', () => {
     await page.keyboard.press('ArrowDown'); // nothing to move to yet: focus stays in the field
     expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
     release();
-    await page.getByRole('row').filter({ hasText: later.title }).first().waitFor();
+    await page.getByRole('grid', { name: 'Results' }).getByRole('row').filter({ hasText: later.title }).first().waitFor();
     await page.keyboard.press('ArrowDown');
     await poll(() => page.evaluate(() => !!document.activeElement?.closest('[role=grid]'))).toBe(true);
     await page.keyboard.press('Enter');
@@ -103,7 +103,7 @@ describe('search', () => {
     await page.keyboard.press('/');
     await poll(() => page.getByRole('searchbox').evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type(onAir.title);
-    const row = page.getByRole('row').filter({ hasText: onAir.title }).filter({ has: page.locator('.tag-now') }).first();
+    const row = page.getByRole('grid', { name: 'Results' }).getByRole('row').filter({ hasText: onAir.title }).filter({ has: page.locator('.tag-now') }).first();
     await row.waitFor();
     expect(await row.locator('.tag-now').textContent()).toBe('On now');
     // on air: no reminder can be set, and the bell says why (name, tooltip, and the detail line)
@@ -161,6 +161,8 @@ describe('search', () => {
     const before = await page.locator('.results .result').count();
     await more.click();
     await poll(() => page.locator('.results .result').count()).toBeGreaterThan(before);
+    // focus stays in the results (on the row that took the place of "Show all"), never on the page
+    await poll(() => page.evaluate(() => !!document.activeElement?.closest('[role=grid]'))).toBe(true);
     // the "On now" tag keeps to one line
     const tags = await page.locator('.results .tag-now').evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect().height));
     expect(tags.every((h) => h < 20)).toBe(true);
@@ -359,7 +361,9 @@ describe('search: the actions on each row', () => {
     expect(await page.getByRole('searchbox').inputValue()).toBe(`${title}x`);
     // Escape from the grid to the field, then from the field closes search
     await page.keyboard.press('Backspace');
+    await poll(() => page.locator('.search-scope').textContent()).toMatch(/^[1-9]\d* results? in the next 24 hours/); // the title's results again
     await page.keyboard.press('ArrowDown');
+    expect((await where(page)).inGrid).toBe(true);
     await page.keyboard.press('Escape');
     expect(await where(page)).toMatchObject({ searchbox: true });
     await page.keyboard.press('Escape');

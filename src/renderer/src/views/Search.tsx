@@ -359,6 +359,26 @@ function FollowSaidFor({ title }: { title: string }) {
 const groupOf = (result: Result, at: number): GroupId =>
   result.kind === 'more' ? result.group : result.kind === 'viewer' ? 'people' : result.kind === 'channel' ? 'channels' : result.start <= at ? 'onNow' : 'later';
 
+/**
+ * A title whose match may lie past what fits: split where the word holding the first match starts,
+ * so the start gives way first ("The Extr… Night on the Bayou") and the match stays in view.
+ */
+function MatchInView({ text, query }: { text: string; query: string }) {
+  const found = query === '' ? -1 : text.toLowerCase().indexOf(query.toLowerCase());
+  const cut = found > 0 ? text.lastIndexOf(' ', found) + 1 : 0;
+  if (cut <= 0) return <span class="result-title-tail">{<Marked text={text} query={query} />}</span>;
+  return (
+    <>
+      <span class="result-title-head">
+        <Marked text={text.slice(0, cut)} query={query} />
+      </span>
+      <span class="result-title-tail">
+        <Marked text={text.slice(cut)} query={query} />
+      </span>
+    </>
+  );
+}
+
 /** `text` with each place `query` occurs marked. */
 function Marked({ text, query }: { text: string; query: string }) {
   if (query === '') return <>{text}</>;
@@ -407,8 +427,8 @@ function ResultBody({ result, at, query }: { result: Result; at: number; query: 
         {onAir ? <span class="tag-now">{t.onNow}</span> : localTime(result.start)}
         <span class="visually-hidden">, </span>
       </span>
-      <span class="result-title">
-        <Marked text={label(result.program)} query={query} />
+      <span class="result-title result-title-split">
+        <MatchInView text={label(result.program)} query={query} />
         <span class="visually-hidden">, {onAir ? `${t.until(Date.parse(result.program.endsAt))}, ` : ''}</span>
       </span>
       <span class="result-channel">
