@@ -254,6 +254,16 @@ describe('search: the actions on each row', () => {
     const title = titleAiringTwice(host);
     await searchFor(page, title);
     const grid = page.getByRole('grid', { name: 'Results' });
+    // typed a key at a time, the title asks the core each time, which answers from what it holds
+    // (the day loaded for search by the first query): no request to the server per keystroke
+    const guideRequests = () => Object.entries(host.demo!.controls.requestCounts()).reduce((n, [path, count]) => (/\/guide/.test(path) ? n + count : n), 0);
+    const asked = guideRequests();
+    expect(asked).toBeGreaterThan(0);
+    await page.getByRole('searchbox').fill('');
+    await page.getByRole('searchbox').pressSequentially(title);
+    await poll(() => page.locator('.search-scope').textContent()).toMatch(/^[1-9]\d* results? in the next 24 hours/);
+    await grid.getByRole('row').filter({ hasText: title }).first().waitFor();
+    expect(guideRequests()).toBe(asked);
     // every programme row: one bell and one Follow of its own
     const perRow = await grid.locator('[role=row]:has(.result-when)').evaluateAll((rows) => rows.map((row) => [row.querySelectorAll('.remind').length, row.querySelectorAll('.follow').length]));
     expect(perRow.length).toBeGreaterThan(1);

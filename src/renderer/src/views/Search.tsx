@@ -360,12 +360,16 @@ const groupOf = (result: Result, at: number): GroupId =>
   result.kind === 'more' ? result.group : result.kind === 'viewer' ? 'people' : result.kind === 'channel' ? 'channels' : result.start <= at ? 'onNow' : 'later';
 
 /**
- * A title whose match may lie past what fits: split where the word holding the first match starts,
- * so the start gives way first ("The Extr… Night on the Bayou") and the match stays in view.
+ * A programme's title in a row too narrow for it, split so the part that says most stays in view:
+ * when the match is in the show's name ("Robo-Ranch: The Big Roundup" for "robo"), the show gives
+ * way first and the episode stays ("Robo-R…The Big Roundup"); when the match lies further on, the
+ * start gives way before the matched word ("The …Night Shift"). The text is the title in full.
  */
-function MatchInView({ text, query }: { text: string; query: string }) {
+function MatchInView({ program, query }: { program: Program; query: string }) {
+  const text = label(program);
   const found = query === '' ? -1 : text.toLowerCase().indexOf(query.toLowerCase());
-  const cut = found > 0 ? text.lastIndexOf(' ', found) + 1 : 0;
+  const show = program.showTitle && program.showTitle !== program.title && text.startsWith(`${program.showTitle}: `) ? program.showTitle.length + 2 : 0;
+  const cut = show > 0 && found >= 0 && found + query.length <= show ? show : found > 0 ? text.lastIndexOf(' ', found) + 1 : 0;
   if (cut <= 0) return <span class="result-title-tail">{<Marked text={text} query={query} />}</span>;
   return (
     <>
@@ -428,7 +432,7 @@ function ResultBody({ result, at, query }: { result: Result; at: number; query: 
         <span class="visually-hidden">, </span>
       </span>
       <span class="result-title result-title-split">
-        <MatchInView text={label(result.program)} query={query} />
+        <MatchInView program={result.program} query={query} />
         <span class="visually-hidden">, {onAir ? `${t.until(Date.parse(result.program.endsAt))}, ` : ''}</span>
       </span>
       <span class="result-channel">
