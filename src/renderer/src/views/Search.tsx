@@ -166,6 +166,11 @@ export function Search() {
   const stopRow = stop ? results.findIndex((r) => r.key === stop.key) : -1;
   const tabStop = stopRow >= 0 ? { row: stopRow, col: Math.min(stop!.col, widthOf(results[stopRow]!) - 1) } : { row: 0, col: 0 };
   const cell = (row: number, col: number) => ({ 'data-row': row, 'data-col': col, tabIndex: row === tabStop.row && col === tabStop.col ? 0 : -1 });
+  // the row in focus went away (new results arrived): focus goes to the tab stop, else the field, never the page
+  useLayoutEffect(() => {
+    if (focused === null || (document.activeElement && document.activeElement !== document.body)) return;
+    (cellAt(tabStop.row, tabStop.col) ?? input.current)?.focus();
+  });
 
   const stale = isStale(s.guide.window ? s.guide : s.onNow);
   const heldFrom = (s.guide.window ? s.guide : s.onNow).updatedAt;
