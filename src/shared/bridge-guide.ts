@@ -19,6 +19,8 @@ export interface GuideView {
   updatedAt: number | null;
   /** why the last load failed, in words; null after a success */
   error: string | null;
+  /** the server's version has no guide (`error` says which version): nothing to choose or load */
+  lacking?: boolean;
   /** the shown window: the server's time when it answered, and the span covered (ms since the epoch) */
   window: { serverTime: string; windowMinutes: number; backMinutes: number; from: number; to: number } | null;
   /** the shown window's load: still arriving, complete, or cut short (what arrived stays readable) */
@@ -46,16 +48,22 @@ export interface GuideRowsRequest {
   endsAt?: number;
   /** instead of a range: these channel numbers (at most GUIDE_ROWS_MAX) */
   numbers?: number[];
+  /**
+   * only the channels of this group (a package id, or OTHER_GROUP): `from`/`to` then count places
+   * in the group's list (guide order), `numbers` outside it are left out, and `total` is the group's
+   */
+  group?: string;
 }
 
 export interface GuideRows {
   /** the guide revision the rows belong to */
   revision: number;
-  /** channels held in the shown window */
+  /** channels held in the shown window (of the group, when one was asked for) */
   total: number;
-  /** the index of the first row (for `numbers`, each row's own index is in `indexes`) */
+  /** the place of the first row in the list asked for (for `numbers`, each row's own index is in `indexes`) */
   from: number;
   rows: GuideChannel[];
+  /** each row's index in guide order (whatever group was asked for) */
   indexes: number[];
 }
 

@@ -13,6 +13,11 @@ export interface OnNowSummary {
   version: number;
   /** the ids of the rows that changed since the version before; null when the page should read all it holds again */
   changed: string[] | null;
+  /**
+   * rows per group (a package id, or OTHER_GROUP), for the groups that have any; a row that
+   * changes group (or a package list that changes) moves the version with `changed: null`
+   */
+  groups: Record<string, number>;
 }
 
 /** One row of On now as the core works it out at the moment asked. */
@@ -26,6 +31,8 @@ export interface OnNowRow extends GuideNowRow {
 
 /** A range of On now's rows (`to` exclusive, at most ON_NOW_ROWS_MAX), or the rows of these channel numbers or ids. */
 export interface OnNowRowsRequest {
+  /** only the rows of this group (a package id, or OTHER_GROUP): the range, `index` and `count` are then the group's */
+  group?: string;
   from?: number;
   to?: number;
   numbers?: number[];

@@ -13,6 +13,7 @@ import {
   channelNumber,
   FAVOURITE_FIELDS,
   followPolicy,
+  groupId,
   guideForwardMinutes,
   HEALTH_FIELDS,
   instant,
@@ -48,6 +49,7 @@ export const REQUEST_SCHEMAS: Schemas = {
     startsAt: v.optional(instant),
     endsAt: v.optional(instant),
     numbers: v.optional(v.pipe(v.array(channelNumber), v.maxLength(GUIDE_ROWS_MAX))),
+    group: v.optional(groupId),
   }),
   searchGuide: v.strictObject({
     query: v.pipe(v.string(), v.maxLength(200)),
@@ -55,12 +57,13 @@ export const REQUEST_SCHEMAS: Schemas = {
     after: instant,
   }),
   getOnNowRows: v.strictObject({
+    group: v.optional(groupId),
     from: v.optional(wholeIn(0, MAX_CHANNEL_NUMBER)),
     to: v.optional(wholeIn(0, MAX_CHANNEL_NUMBER)),
     numbers: v.optional(v.pipe(v.array(channelNumber), v.maxLength(ON_NOW_ROWS_MAX))),
     ids: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(ON_NOW_ROWS_MAX))),
   }),
-  findOnNow: v.strictObject({ query: v.pipe(v.string(), v.maxLength(200)) }),
+  findOnNow: v.strictObject({ query: v.pipe(v.string(), v.maxLength(200)), group: v.optional(groupId) }),
   lookupChannel: v.strictObject({ number: channelNumber }),
   getChannels: v.strictObject({ definition: v.boolean() }),
   updateSettings: v.strictObject({

@@ -26,6 +26,7 @@ import type {
   ProgrammeRef,
   Reminder,
 } from './bridge-features';
+import type { ChannelGroup } from './bridge-groups';
 import type { GuideRows, GuideRowsRequest, GuideSearchHit, GuideView } from './bridge-guide';
 import type { OnNowMatches, OnNowRows, OnNowRowsRequest, OnNowSummary } from './bridge-on-now';
 import type { AddServerRequest, AddServerResult, IdentifiedServer, LocalServerOffer, ServerEntryView, ServerPatch, ServerSummary } from './bridge-servers';
@@ -33,6 +34,7 @@ import type { AuthStyle } from './shapes';
 
 // The guide's, the features' and the servers' parts of the contract live beside this file; re-exported here.
 export * from './bridge-features';
+export * from './bridge-groups';
 export * from './bridge-guide';
 export * from './bridge-on-now';
 export * from './bridge-servers';
@@ -73,6 +75,8 @@ export interface Resource<T> {
   updatedAt: number | null;
   /** the last refresh's failure, in words; null after a success */
   error: string | null;
+  /** the failure is for good: this server's version has no such route (`error` names the version and what it lacks) */
+  lacking?: true;
 }
 
 export interface QuietHours {
@@ -186,6 +190,11 @@ export type ViewerEntry = NowPlayingEntry &
 export interface AppSnapshot extends Omit<ServerData, 'onNow'>, FeaturesView {
   /** On now's size and version, never its rows: the page asks for the rows it shows (`getOnNowRows`) */
   onNow: Resource<OnNowSummary>;
+  /**
+   * The server's packages (`/packages`), for filtering On now and the guide by group; null where
+   * the server has no such route or has not answered it yet (then no group control is shown).
+   */
+  groups: ChannelGroup[] | null;
   /**
    * `/now-playing` of every followed server, each entry with what `/sessions` adds about the same
    * viewer and (several servers) which server it is on. Its age is the oldest server's.
@@ -312,7 +321,7 @@ export interface BridgeCommands {
   /** programmes in the shown guide window whose title or show contains `query` (at most `limit`, starting soonest) */
   searchGuide: { request: { query: string; limit: number; after: number }; response: Outcome<GuideSearchHit[]> };
   getOnNowRows: { request: OnNowRowsRequest; response: Outcome<OnNowRows> };
-  findOnNow: { request: { query: string }; response: Outcome<OnNowMatches> };
+  findOnNow: { request: { query: string; group?: string }; response: Outcome<OnNowMatches> };
   lookupChannel: { request: { number: number }; response: Outcome<ChannelLookup> };
   getChannels: { request: { definition: boolean }; response: Outcome<Channel[]> };
   updateSettings: { request: SettingsPatch; response: Outcome<SettingsView> };

@@ -8,6 +8,7 @@
 import * as v from 'valibot';
 import { acceleratorProblem } from './accelerator';
 import { GUIDE_FORWARD_MINUTES, isoTime } from './airwave';
+import { GROUP_LIMITS } from './bridge-groups';
 import { parseServerUrl } from './server-url';
 
 // ------------------------------------------------------------ limits
@@ -92,6 +93,9 @@ export const PROGRAMME_FIELDS = {
   startsAt: isoTime,
   endsAt: isoTime,
 };
+
+/** A channel group the popover may filter by: a package id, or OTHER_GROUP (bridge-groups.ts). */
+export const groupId = v.pipe(shortText(GROUP_LIMITS.id), v.minLength(1));
 
 /** A starred channel, as the popover names it. */
 export const FAVOURITE_FIELDS = { channelId, channelNumber, channelName };

@@ -72,6 +72,11 @@ describe('the core on Airwave 0.14.67', () => {
     expect(result.saved).toBe(true);
     await h.until(() => h!.app.store.state.connection.state === 'incompatible', { what: 'the stage sentence' });
     expect(h.app.store.state.connection.message).toBe('Airwave 0.14.67 has no viewer list in its public API; update Airwave to see who is watching');
+    // each view says what it lacks: none is left waiting on a request the stop cancelled
+    const state = h.app.store.state;
+    expect(state.nowPlaying.error).toBe('Airwave 0.14.67 has no viewer list in its public API; update Airwave to see who is watching');
+    expect(state.sessionCount.error).toBe(state.nowPlaying.error);
+    expect(state.onNow.error).toBe('Airwave 0.14.67 has no guide in its public API; update Airwave to see what is on');
   });
 });
 

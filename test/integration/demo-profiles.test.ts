@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   parseCapabilities,
@@ -13,6 +11,7 @@ import {
 } from '../../src/shared/airwave';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { demoGet } from '../support/demo-client';
+import { runDemoCli, startDemoCli } from '../support/demo-cli';
 import { ManualClock } from '../support/manual-clock';
 import { openSse } from '../support/sse';
 
@@ -200,47 +199,23 @@ describe('demo artwork at the size asked for', () => {
 });
 
 describe('npm run demo-server -- --profile', () => {
-  const root = fileURLToPath(new URL('../..', import.meta.url));
-  const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
-
   it('prints the profile and both keys, and serves that profile', async () => {
-    const child = spawn(tsx, ['src/main/demo/cli.ts', '--port', '0', '--channels', '6', '--profile', 'legacy'], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    const cli = await startDemoCli(['--port', '0', '--channels', '6', '--profile', 'legacy']);
     try {
-      let out = '';
-      const printed = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          if (/Viewer key: \S+/.test(out)) resolve(out);
-        });
-        child.on('exit', () => reject(new Error(`exited early: ${out}`)));
-      });
-      expect(printed).toContain('Profile: legacy');
-      expect(printed).toContain('sees channels 101, 103, 105');
-      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(printed)?.[1];
-      const viewerKey = /Viewer key: (\S+)/.exec(printed)?.[1] ?? '';
-      const status = await fetch(`${url}/api/public/v1/status`, { headers: { 'x-api-key': viewerKey } });
+      const viewerKey = (await cli.line(/Viewer key: (\S+)/))[1]!;
+      expect(cli.stdout()).toContain('Profile: legacy');
+      expect(cli.stdout()).toContain('sees channels 101, 103, 105');
+      const status = await fetch(`${cli.url}/api/public/v1/status`, { headers: { 'x-api-key': viewerKey } });
       expect(await status.json()).not.toHaveProperty('counts');
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      expect(await cli.close('SIGTERM')).toBe(0);
     } finally {
-      clearTimeout(killer);
-      child.kill('SIGKILL');
+      await cli.close();
     }
   });
 
   it('refuses an unknown profile with a message', async () => {
-    const child = spawn(tsx, ['src/main/demo/cli.ts', '--profile', 'newest'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    let err = '';
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
-    clearTimeout(killer);
-    expect(code).toBe(1);
-    expect(err).toContain('--profile takes one of seed, airwave, legacy');
+    const run = await runDemoCli(['--profile', 'newest']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('--profile takes one of seed, airwave, legacy');
   });
 });

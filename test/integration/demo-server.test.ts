@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   parseCapabilities,
@@ -17,6 +15,7 @@ import {
   readErrorEnvelope,
 } from '../../src/shared/airwave';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
+import { runDemoCli, startDemoCli } from '../support/demo-cli';
 import { ManualClock } from '../support/manual-clock';
 import { openSse } from '../support/sse';
 
@@ -315,47 +314,22 @@ describe('demo server: event stream', () => {
 
 describe('npm run demo-server', () => {
   it('prints its address and key, serves, and stops on SIGTERM', async () => {
-    const root = fileURLToPath(new URL('../..', import.meta.url));
-    const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
-    const child = spawn(tsx, ['src/main/demo/cli.ts', '--port', '0', '--channels', '5', '--seed', '3'], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    const cli = await startDemoCli(['--port', '0', '--channels', '5', '--seed', '3']);
     try {
-      let out = '';
-      const printed = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          if (/API key: \S+/.test(out)) resolve(out);
-        });
-        child.on('exit', () => reject(new Error(`exited early: ${out}`)));
-      });
-      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(printed)?.[1];
-      const key = /API key: (\S+)/.exec(printed)?.[1];
-      expect(printed).toContain('npm run doctor -- --server');
-      const response = await fetch(`${url}/api/public/v1/status`, { headers: { 'x-api-key': key ?? '' } });
+      const key = (await cli.line(/API key: (\S+)/))[1]!;
+      expect((await cli.line(/npm run doctor -- --server \S+/))[0]).toBe(`npm run doctor -- --server ${cli.url}`);
+      const response = await fetch(`${cli.url}/api/public/v1/status`, { headers: { 'x-api-key': key } });
       expect(parseStatus(await response.json()).counts?.channels).toBe(5);
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      expect(await cli.close('SIGTERM')).toBe(0);
     } finally {
-      clearTimeout(killer);
-      child.kill('SIGKILL');
+      await cli.close();
     }
   });
 
   it('refuses bad numbers with a message', async () => {
-    const root = fileURLToPath(new URL('../..', import.meta.url));
-    const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
-    const child = spawn(tsx, ['src/main/demo/cli.ts', '--channels', 'lots'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    let err = '';
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
-    clearTimeout(killer);
-    expect(code).toBe(1);
-    expect(err).toContain('--channels takes a whole number');
+    const run = await runDemoCli(['--channels', 'lots']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('--channels takes a whole number');
   });
 });
 

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCapabilities, parseChannelNow, parseStatus, readErrorEnvelope } from '../../src/shared/airwave';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { demoGet } from '../support/demo-client';
+import { startDemoCli } from '../support/demo-cli';
 
 // `--server-version`: the demo plays the stages of airwave-api.md's version table, each with only
 // the routes and fields that version had.
@@ -105,38 +104,34 @@ describe('demo stage 0.15.13: by-number now and schedule', () => {
 });
 
 describe('demo stages: refused versions', () => {
-  it('refuses a version before the public API, and a stage with the seed profile', async () => {
-    await expect(startDemoServer({ port: 0, serverVersion: '0.14.3' })).rejects.toThrow(/from 0\.14\.65 on/);
+  it('refuses a version before 0.14, and a stage with the seed profile', async () => {
+    await expect(startDemoServer({ port: 0, serverVersion: '0.13.9' })).rejects.toThrow(/from 0\.14\.0 on/);
     await expect(startDemoServer({ port: 0, serverVersion: 'latest' })).rejects.toThrow(/--server-version/);
     await expect(startDemoServer({ port: 0, profile: 'seed', serverVersion: '0.15.13' })).rejects.toThrow(/--profile airwave/);
   });
 
-  it('npm run demo-server -- --server-version prints the version it plays', async () => {
-    const root = fileURLToPath(new URL('../..', import.meta.url));
-    // node itself runs the server (tsx as its loader), so killing the child stops the server: the
-    // tsx wrapper would leave its own child running when killed with SIGKILL
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/demo/cli.ts', '--port', '0', '--channels', '4', '--server-version', '0.14.68'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  it('before 0.14.65 answers /api/identity, and every path of the public API with a plain-text 404', async () => {
+    const demo = await startDemoServer({ port: 0, channels: 4, serverVersion: '0.14.60' });
     try {
-      let out = '';
-      const printed = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          if (/Viewer key: \S+/.test(out)) resolve(out);
-        });
-        child.on('exit', () => reject(new Error(`exited early: ${out}`)));
-      });
-      expect(printed).toContain('Profile: airwave (Airwave 0.14.68)');
-      // killed, nothing of it is left listening (a wrapper's orphan would still answer)
-      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(printed)?.[1];
-      expect(url).toBeDefined();
-      const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-      child.kill('SIGKILL');
-      await exited;
-      await expect(fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
+      const identity = await fetch(`${demo.url}/api/identity`);
+      expect(await identity.json()).toMatchObject({ product: 'airwave', version: '0.14.60' });
+      for (const path of ['/status', '/capabilities', '/channels', '/openapi.json']) {
+        const res = await fetch(`${demo.url}/api/public/v1${path}`, { headers: { 'X-API-Key': demo.key } });
+        expect([path, res.status, res.headers.get('content-type'), await res.text()]).toEqual([path, 404, expect.stringMatching(/^text\/plain/), '404 Not Found']);
+      }
     } finally {
-      clearTimeout(killer);
-      child.kill('SIGKILL');
+      await demo.close();
+    }
+  });
+
+  it('npm run demo-server -- --server-version prints the version it plays', async () => {
+    const cli = await startDemoCli(['--port', '0', '--channels', '4', '--server-version', '0.14.68']);
+    try {
+      await cli.line(/Viewer key: \S+/);
+      expect(cli.stdout()).toContain('Profile: airwave (Airwave 0.14.68)');
+    } finally {
+      // killed, nothing of it is left listening (close() checks the port)
+      await cli.close('SIGKILL');
     }
   });
 });

@@ -42,6 +42,18 @@ describe.each(SERVER_VERSIONS)('the doctor against Airwave %s', (version) => {
   });
 });
 
+describe('the doctor against an Airwave from before the public API', () => {
+  it('names it and says to update Airwave, never "not Airwave"', async () => {
+    demo = await startDemoServer({ port: 0, seed: 9, channels: 4, viewers: 1, churn: 0, serverVersion: '0.14.60', name: 'Attic' });
+    const report = await probeServer({ server: demo.url, apiKey: demo.key });
+    expect(report.verdict).toBe('not-airwave');
+    expect(report.summary).toBe('Airwave Attic 0.14.60 has no public API; update Airwave to 0.14.65 or later to use this app.');
+    const printed = formatReport(report, demo.url);
+    expect(printed).toContain('→ Update Airwave to 0.14.65 or later.');
+    expect(printed).not.toContain('not like an Airwave server');
+  });
+});
+
 describe('the doctor without a key', () => {
   it('sees that two addresses are the same server (instanceId from /api/identity)', async () => {
     demo = await startDemoServer({ port: 0, seed: 9, channels: 4, viewers: 0, churn: 0, profile: 'airwave', name: 'Home' });

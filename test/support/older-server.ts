@@ -15,6 +15,8 @@ export interface OlderServerOptions {
   legacyStatus?: boolean;
   /** `sse.supported: false` and no `/events` route */
   noEvents?: boolean;
+  /** `/packages` is an unknown route (plain-text 404) and the OpenAPI document does not list it */
+  noPackages?: boolean;
   /** while this says so, `/sessions` answers with a malformed body (HTTP 200) */
   malformedSessions?: () => boolean;
 }
@@ -27,7 +29,8 @@ export async function startOlderServer(upstream: string, options: OlderServerOpt
     const path = url.split('?')[0] ?? '';
     const unknownRoute =
       (options.noByNumberNow && /^\/api\/public\/v1\/channels\/by-number\/[^/]+\/now$/.test(path)) ||
-      (options.noEvents && path === `${API}/events`);
+      (options.noEvents && path === `${API}/events`) ||
+      (options.noPackages && path === `${API}/packages`);
     if (path === `${API}/sessions` && options.malformedSessions?.()) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ sessions: 'not a list' }));
@@ -47,6 +50,11 @@ export async function startOlderServer(upstream: string, options: OlderServerOpt
       .then(async (answer) => {
         let body = Buffer.from(await answer.arrayBuffer());
         const type = answer.headers.get('content-type') ?? 'application/octet-stream';
+        if (answer.ok && options.noPackages && path === `${API}/openapi.json`) {
+          const json = JSON.parse(body.toString('utf8')) as { paths: Record<string, unknown> };
+          delete json.paths['/packages'];
+          body = Buffer.from(JSON.stringify(json));
+        }
         if (answer.ok && (path === `${API}/status` || path === `${API}/capabilities`)) {
           const json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
           if (path === `${API}/status` && options.legacyStatus) {

@@ -917,7 +917,12 @@ describe('parseSessions', () => {
 describe('parsePackages', () => {
   const endpoint = 'GET /packages';
   const body = (): Json => ({
-    packages: [packageRef(), packageRef({ id: 'pkg_films', key: 'films', name: 'Films', icon: 'lucide:Film', tint: 'sky' })],
+    packages: [{ ...packageRef(), channelCount: 3 }, { ...packageRef({ id: 'pkg_films', key: 'films', name: 'Films', icon: 'lucide:Film', tint: 'sky' }), channelCount: 1 }],
+  });
+
+  it('reads a list without channel counts (older servers, the published interface) as counts unknown', () => {
+    const out = parsePackages({ packages: [packageRef()] });
+    expect(out.packages).toStrictEqual([{ ...packageRef(), channelCount: null }]);
   });
 
   it('reads the package list and drops unknown fields', () => {
@@ -929,7 +934,7 @@ describe('parsePackages', () => {
   });
 
   describe('nullable fields', () => {
-    itAcceptsNullFor(parsePackages, body, PACKAGE_NULLABLE.map((key) => ['packages', 1, key]));
+    itAcceptsNullFor(parsePackages, body, [...PACKAGE_NULLABLE, 'channelCount'].map((key) => ['packages', 1, key]));
   });
 
   it('rejects missing and mistyped fields', () => {
@@ -941,6 +946,7 @@ describe('parsePackages', () => {
       'expected string but received 7',
     );
     expectContractError(() => parsePackages({ packages: [null] }), endpoint, 'packages[0]', 'expected Object but received null');
+    expect(() => parsePackages(withValue(body(), ['packages', 0, 'channelCount'], -1))).toThrow(/packages\[0\]\.channelCount/);
     expectContractError(() => parsePackages(7), endpoint, '', 'expected Object but received 7');
   });
 });

@@ -1,4 +1,4 @@
-import type { GuideNow, PublicRoutes, Session } from '../../shared/airwave';
+import type { GuideNow, Packages, PublicRoutes, Session } from '../../shared/airwave';
 import type { GuideView, Resource, ServerData } from '../../shared/bridge';
 import { Emitter } from '../common/emitter';
 
@@ -32,6 +32,11 @@ export interface AppState extends ServerData {
   channelChanges: readonly string[];
   /** the routes the server's `/openapi.json` lists (read on connect); null where it has none: routes are then tried */
   routes: PublicRoutes | null;
+  /**
+   * `/packages` (the channel groups), read on connect and then rarely (sync/schedules.ts);
+   * `supported` is null until known, false when the server has no such route
+   */
+  packages: Resource<Packages['packages']> & { supported: boolean | null };
 }
 
 /** Which followed server a state is from: its slot id, and its name when several are followed (null: not named). */
@@ -95,6 +100,7 @@ export function initialState(now: number, forwardMinutes = 180): AppState {
     awaySince: null,
     channelChanges: [],
     routes: null,
+    packages: { ...emptyResource<Packages['packages']>(), supported: null },
   };
 }
 
@@ -128,6 +134,9 @@ export class StateStore {
     return this.#changed.event(({ state, changed }) => listener(state, changed));
   }
 }
+
+/** The packages a server lists, for grouping its channels: what `/packages` said, once it said it (null: none known). */
+export const listedPackages = (state: Pick<AppState, 'packages'>): AppState['packages']['data'] => (state.packages.supported === true ? state.packages.data : null);
 
 /** The people the tray counts: viewers actually watching something (see docs/several-servers.md, "The badge", and docs/using.md, "In the tray"). */
 export function watchingCount(state: AppState): number {

@@ -23,7 +23,8 @@ const USAGE = `Usage: npm run demo-server -- [options]
   --server-version <v>  play one stage of Airwave's public API (implies --profile
                    airwave): 0.14.67 (no guide, no sessions), 0.14.68 (artwork as
                    artworkPath), 0.15.12 (no by-number now; the airwave default),
-                   0.15.13 (everything), or any version from 0.14.65
+                   0.15.13 (everything), or any version from 0.14.0
+                   (before 0.14.65 only /api/identity answers)
   --no-sse         offer no /events stream, so clients poll
   --key <key>      the admin API key to accept (default: derived from the seed)
   --viewer-key <key>  a viewer's key that sees every other channel (default: derived)`;

@@ -9,7 +9,7 @@
 export const DEMO_PROFILES = ['seed', 'airwave', 'legacy'] as const;
 export type DemoProfileName = (typeof DEMO_PROFILES)[number];
 
-/** The stages of airwave-api.md's version table the demo plays (any version from 0.14.65 is read). */
+/** The stages of airwave-api.md's version table with a public API the demo plays (any version from 0.14.0 is read; before 0.14.65 only /api/identity answers). */
 export const SERVER_VERSIONS = ['0.14.65', '0.14.67', '0.14.68', '0.14.70', '0.14.71', '0.14.76', '0.15.0', '0.15.10', '0.15.12', '0.15.13'] as const;
 
 export interface DemoProfile {
@@ -32,6 +32,8 @@ export interface DemoProfile {
   plainTextNotFound: boolean;
   /** `/status` has uptimeSeconds and counts */
   fullStatus: boolean;
+  /** anything under `/api/public/v1` exists (0.14.65); before, every path there is a plain-text 404 */
+  publicApi: boolean;
   /** `/capabilities` exists (0.14.67) */
   capabilities: boolean;
   /** `/channels` and its sub-routes exist (0.14.67) */
@@ -79,6 +81,7 @@ const SEED: DemoProfile = {
   channelInNow: true,
   plainTextNotFound: false,
   fullStatus: true,
+  publicApi: true,
   capabilities: true,
   channels: true,
   guide: true,
@@ -123,8 +126,8 @@ function compare(a: [number, number, number], b: [number, number, number]): numb
 /** The airwave profile as the server of `version` has it (airwave-api.md, *Versions differ*). */
 export function airwaveStage(version: string): DemoProfile {
   const parts = versionParts(version);
-  if (!parts || compare(parts, [0, 14, 65]) < 0) {
-    throw new RangeError(`--server-version takes an Airwave version from 0.14.65 on, such as ${SERVER_VERSIONS.join(', ')} (got "${version}").`);
+  if (!parts || compare(parts, [0, 14, 0]) < 0) {
+    throw new RangeError(`--server-version takes an Airwave version from 0.14.0 on (before 0.14.65 it has no public API), such as ${SERVER_VERSIONS.join(', ')} (got "${version}").`);
   }
   const from = (v: string) => compare(parts, versionParts(v)!) >= 0;
   return {
@@ -138,6 +141,7 @@ export function airwaveStage(version: string): DemoProfile {
     channelInNow: false,
     plainTextNotFound: true,
     fullStatus: from('0.14.68'),
+    publicApi: from('0.14.65'),
     capabilities: from('0.14.67'),
     channels: from('0.14.67'),
     guide: from('0.14.68'),

@@ -15,7 +15,7 @@ import type { WebhookBook } from './webhooks';
 /**
  * How a request finds its answer: only GET/HEAD; identity, health and the OpenAPI document (where
  * the stage has them) and artwork without a key; everything else under /api/public/v1 after the
- * key check, `/events` to the event hub, the rest to the route table. A path no route knows is a
+ * key check (a stage before the public API has none of it), `/events` to the event hub, the rest to the route table. A path no route knows is a
  * 404: the JSON envelope (seed), or plain text as Airwave's router does.
  */
 
@@ -43,7 +43,7 @@ export function createRouter(parts: RouterParts): (req: IncomingMessage, res: Se
     }
     const readOnly = req.method === 'GET' || req.method === 'HEAD';
     if (readOnly && answerKeyless(res, url.pathname, world, profile)) return;
-    if (!url.pathname.startsWith(`${API_PREFIX}/`)) return noRoute(res);
+    if (!url.pathname.startsWith(`${API_PREFIX}/`) || !profile.publicApi) return noRoute(res);
     if (!readOnly) {
       return fail(res, 405, 'method_not_allowed', 'This API is read-only: use GET.', { allow: 'GET, HEAD' });
     }

@@ -106,6 +106,10 @@ const stored = <T extends string>(key: string, fallback: T, allowed: readonly T[
 /** An on/off choice kept by the page (off unless it was turned on). */
 export const storedFlag = (key: string) => persisted<boolean>(key, false, (raw) => (raw === 'true' ? true : raw === 'false' ? false : undefined), String);
 
+/** A choice among values the page learns later (a channel group's id), kept by the page; null unless one was made. */
+export const storedChoice = (key: string) =>
+  persisted<string | null>(key, null, (raw) => (raw === '' ? null : raw.slice(0, 200)), (value) => value ?? '');
+
 export const density = stored<'comfortable' | 'compact'>('airwave.density', 'comfortable', ['comfortable', 'compact']);
 
 /** Watching's order: newest first (by start time), or by channel. */

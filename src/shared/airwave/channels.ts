@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { NowSlotSchema, PackageRefSchema } from './common';
 import { ChannelHeaderEntries } from './guide';
-import { isoTime, nullable, opaqueObject, openEnum, parseWith, summaryText } from './schema';
+import { count, isoTime, nullable, opaqueObject, openEnum, parseWith, summaryText } from './schema';
 
 export const ChannelModes = ['filter', 'membership', 'manual', 'mixed'] as const;
 export const ChannelProvenances = ['preset', 'ai', 'manual'] as const;
@@ -50,7 +50,10 @@ export const parseChannelNowById = (input: unknown, id: string): ChannelNow =>
 export const parseChannel = (input: unknown, number: number | string = '{number}'): Channel =>
   parseWith(ChannelSchema, `GET /channels/by-number/${number}`, input);
 
-/** `GET /packages` (beyond the documented interface). */
-export const PackagesSchema = v.object({ packages: v.array(PackageRefSchema) });
+/**
+ * `GET /packages` (beyond the documented interface): the packages with a channel the key may see,
+ * each with how many (`channelCount`, null where a server leaves it out).
+ */
+export const PackagesSchema = v.object({ packages: v.array(v.object({ ...PackageRefSchema.entries, channelCount: nullable(count) })) });
 export type Packages = v.InferOutput<typeof PackagesSchema>;
 export const parsePackages = (input: unknown): Packages => parseWith(PackagesSchema, 'GET /packages', input);

@@ -21,9 +21,10 @@ export const IdentitySchema = v.object({
 export type ServerIdentity = v.InferOutput<typeof IdentitySchema>;
 export const parseIdentity = (input: unknown): ServerIdentity => parseWith(IdentitySchema, `GET ${IDENTITY_PATH}`, input);
 
-/** "Airwave Home 0.15.12" (what is known of it). */
+/** "Airwave Home 0.15.12" (what is known of it); a name that already starts with the product's name is not given it twice ("Airwave Demo 0.15.12"). */
 export function identityWords(identity: Pick<ServerIdentity, 'name' | 'version'>): string {
-  return ['Airwave', identity.name, identity.version].filter(Boolean).join(' ');
+  const named = identity.name !== null && /^airwave\b/i.test(identity.name);
+  return [named ? null : 'Airwave', identity.name, identity.version].filter(Boolean).join(' ');
 }
 
 /**

@@ -22,6 +22,14 @@ export function lackSentence(version: string | null | undefined, lack: Lack): st
   return `${server} has ${what} in its public API; update Airwave to ${to}`;
 }
 
+/** The first version with a public API (airwave-api.md's version table). */
+export const FIRST_PUBLIC_API = '0.14.65';
+
+/** "Airwave Attic 0.14.60 has no public API; …": an Airwave server older than the public API (it answers /api/identity only). */
+export function noApiSentence(server: string): string {
+  return `${server} has no public API; update Airwave to ${FIRST_PUBLIC_API} or later to use this app`;
+}
+
 /** [major, minor, patch] of "0.15.12" (suffixes ignored), or null when it is not such a version. */
 export function versionParts(version: string | null | undefined): [number, number, number] | null {
   const match = /^v?(\d{1,6})\.(\d{1,6})\.(\d{1,6})/.exec((version ?? '').trim());

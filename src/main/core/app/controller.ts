@@ -13,7 +13,7 @@ import { probeServer } from '../connection-test/probe';
 import { gated, gatedProbe } from '../connection-test/probe-gate';
 import { identifyAddress } from '../connection-test/identify';
 import type { SettingsService } from '../settings/settings';
-import type { StateStore, AppState } from '../state';
+import { listedPackages, type StateStore, type AppState } from '../state';
 import { SyncEngine } from '../sync/engine';
 import { minuteOfDay, pauseUntil, trayView, type TrayAction, type TrayServer, type TrayView } from '../tray/tray-view';
 import { DemoMode } from './demo-mode';
@@ -208,7 +208,7 @@ export class AppController {
         servers: this.servers.summaries(),
         nowPlaying: this.servers.mergedViewers(),
         watching: this.servers.badgeCount(),
-        onNow: this.#onNow.summary(this.store.state.onNow, this.#features.favourites.ids()),
+        onNow: this.#onNow.summary(this.store.state.onNow, this.#features.favourites.ids(), listedPackages(this.store.state)),
       },
       this.#features.view(),
     );

@@ -3,8 +3,8 @@
  * state change touches; and the updates pushed to subscribers (full at first, then changed parts).
  */
 import type { NowPlayingEntry, Session } from '../../../shared/airwave';
-import type { AppSnapshot, FeaturesView, Resource, SnapshotUpdate, ViewerEntry } from '../../../shared/bridge';
-import type { AppState, HeldOnNow } from '../state';
+import { channelGroups, type AppSnapshot, type ChannelGroup, type FeaturesView, type Resource, type SnapshotUpdate, type ViewerEntry } from '../../../shared/bridge';
+import { listedPackages, type AppState, type HeldOnNow } from '../state';
 import { withSessionFields } from '../viewers/viewers';
 import { Emitter } from '../../common/emitter';
 
@@ -21,6 +21,8 @@ const PARTS_OF: Partial<Record<keyof AppState, SnapshotPart[]>> = {
   // the viewers carry what /sessions adds (see withSessionFields), and whether they are on a break
   sessions: ['nowPlaying'],
   onNow: ['onNow', 'nowPlaying'],
+  // the groups, and On now's per-group counts (a channel in a package no longer listed is "Other")
+  packages: ['groups', 'onNow'],
   guide: ['guide'],
 };
 
@@ -48,12 +50,25 @@ export function snapshotOf(
     servers: held.servers,
     watching: held.watching,
     onNow: held.onNow,
+    groups: groupsOf(state),
     guide: state.guide,
     settings: held.settings,
     notices: held.notices,
     focus: held.focus,
     seenViewers: held.seenViewers,
   };
+}
+
+/** The groups per `/packages` answer, so an unchanged list keeps its identity (and is not pushed again). */
+const groupLists = new WeakMap<object, ChannelGroup[]>();
+
+/** The server's packages as groups (at most GROUPS_MAX, texts bounded); null where it has no `/packages` or has not answered. */
+export function groupsOf(state: Pick<AppState, 'packages'>): ChannelGroup[] | null {
+  const packages = listedPackages(state);
+  if (!packages) return null;
+  let groups = groupLists.get(packages);
+  if (!groups) groupLists.set(packages, (groups = channelGroups(packages)));
+  return groups;
 }
 
 /** The joined list per (now-playing, sessions) pair, so an unchanged list keeps its identity (and is not pushed again). */

@@ -1,8 +1,11 @@
-import { identityWords, lackSentence, sendsArtworkPaths, type Capabilities, type GuideNow, type PublicRoutes, type ServerIdentity, type Status } from '../../../shared/airwave';
+import { FIRST_PUBLIC_API, identityWords, lackSentence, noApiSentence, sendsArtworkPaths, type Capabilities, type GuideNow, type PublicRoutes, type ServerIdentity, type Status } from '../../../shared/airwave';
 import { DEFAULT_PORT, parseServerUrl, type ServerAddress } from '../../../shared/server-url';
 import { AirwaveClient, isApiError, isMissingResource, isMissingRoute, type ApiError, type AuthStyle, type Timeouts } from '../client';
+import { foundKeyRejected, foundNeedsKey, isAirwaveRefusal, lookWithoutKey, SOMETHING_REJECTED_KEY } from './keyless-identity';
 import { ChannelLookup, type LookupForm } from './lookup';
+import { nearbyAirwave } from './near-miss';
 import { describeStatus, explainUnreachable, missingFeatures } from './probe-words';
+import { timed } from './timed';
 
 export { formatUptime } from './probe-words';
 
@@ -12,9 +15,10 @@ export { formatUptime } from './probe-words';
  * sessions, channels and lookup, artwork), records what it found at each step, and for each failure
  * says in one sentence what to do. It never throws for a server's misbehaviour, and the key never
  * appears in the report. An older server passes, with what it lacks listed in `missing`.
- * Reachability asks the keyless `/api/identity` first: an Airwave server names itself (name,
- * version, instanceId) before any key is sent, so a rejected key reads as "Airwave Home is there,
- * the key is wrong", never as "not Airwave"; a server without it is asked a keyless `/status`.
+ * Reachability is asked without a key first (keyless-identity.ts): an Airwave server names itself
+ * before any key is sent, so a rejected key reads as "Airwave Home is there, the key is wrong",
+ * never as "not Airwave". An address that does not answer as Airwave is tried at its near misses
+ * (near-miss.ts: plain http://, a web-app page's origin) before the probe says why.
  */
 
 export type ProbeStepId = 'address' | 'reachable' | 'key' | 'status' | 'capabilities' | 'sessions' | 'channels' | 'artwork';
@@ -88,18 +92,6 @@ const SUMMARIES: Record<ProbeVerdict, string> = {
   busy: 'The test was not run: too many tests were asked for at once. Wait a moment and try again.',
 };
 
-const elapsed = (since: number) => Math.round(performance.now() - since);
-
-async function timed<T>(work: () => Promise<T>): Promise<{ ms: number } & ({ value: T; error?: undefined } | { error: ApiError })> {
-  const started = performance.now();
-  try {
-    return { value: await work(), ms: elapsed(started) };
-  } catch (error) {
-    if (isApiError(error)) return { error, ms: elapsed(started) };
-    throw error; // a bug of ours, not the server's: let it surface
-  }
-}
-
 /** The answer to a test that was not run (see probe-gate.ts): nothing was asked of any server. */
 export function busyReport(server: string): ProbeReport {
   const parsed = parseServerUrl(server);
@@ -119,10 +111,6 @@ export function busyReport(server: string): ProbeReport {
     suggestion: null,
   };
 }
-
-/** What a test says when the server named itself and the key is missing or rejected. */
-export const foundNeedsKey = (identity: ServerIdentity) => `Found ${identityWords(identity)} — now paste an API key.`;
-export const foundKeyRejected = (identity: ServerIdentity) => `${identityWords(identity)} is there, but it did not accept the API key.`;
 
 export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
   const steps: ProbeStep[] = [];
@@ -190,35 +178,12 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
       return finish(verdict);
     };
 
-    // 2. Reachability, without a key: Airwave's `/api/identity` says which server this is. A
-    // server without it is asked for /status: Airwave answers 401 in its own error format, and
-    // anything else tells us what is at that address instead.
-    const named = await timed(() => keyless.identity(call));
-    if (named.error?.kind === 'cancelled') throw named.error;
-    if (!named.error) {
-      report.identity = named.value;
-      step('reachable', 'ok', `${identityWords(named.value)} answered without a key`, { ms: named.ms });
-    } else if (named.error.kind === 'unreachable' || named.error.kind === 'timeout') {
-      return notReached(named.error, named.ms);
-    } else {
-      const reach = await timed(() => keyless.status(call));
-      if (reach.error && reach.error.kind === 'cancelled') throw reach.error;
-      if (!reach.error) {
-        step('reachable', 'ok', 'answered (it did not ask for a key on /status)', { ms: reach.ms });
-      } else if (reach.error.kind === 'unauthorized') {
-        const airwaveLike = reach.error.serverCode === 'unauthorized';
-        if (airwaveLike) {
-          step('reachable', 'ok', 'answered and asked for a key, as an Airwave server does', { ms: reach.ms });
-        } else {
-          step('reachable', 'warn', "answered with HTTP 401, but not in Airwave's format", {
-            ms: reach.ms,
-            fix: 'If a proxy in front of Airwave asks for its own login, let /api/public/v1 through without it.',
-          });
-        }
-      } else {
-        return notReached(reach.error, reach.ms);
-      }
-    }
+    // 2. Reachability, without a key: which server this is (its identity), else whether /status
+    // answers or refuses as Airwave does.
+    const look = await lookWithoutKey(keyless, call);
+    if (!look.reached) return notReached(look.error, look.ms);
+    report.identity = look.identity;
+    step('reachable', look.outcome, look.detail, look.fix === undefined ? { ms: look.ms } : { ms: look.ms, fix: look.fix });
 
     // 3. The key, with each auth style (both should work; a proxy may strip one of them).
     if (!options.apiKey.trim()) {
@@ -244,7 +209,7 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
       // both ways of sending it were tried; which header is no business of the person reading this
       const said = rejected[0]?.result.error?.serverMessage;
       // Airwave by name only when it is known to be Airwave: it said so, or refused in its own words
-      const airwave = report.identity !== null || rejected.some((t) => t.result.error?.serverCode === 'unauthorized');
+      const airwave = report.identity !== null || rejected.some((t) => isAirwaveRefusal(t.result.error));
       step('key', 'fail', `${airwave ? 'Airwave' : 'The server'} did not accept this key${said ? ` (it said "${said}")` : ''}`, {
         ms: keyMs,
         fix: options.apiKey.trim().startsWith('airwave_')
@@ -253,7 +218,7 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
       });
       finish('key-rejected');
       if (report.identity) report.summary = foundKeyRejected(report.identity);
-      else if (!airwave) report.summary = 'Something is there, but it did not accept the API key.';
+      else if (!airwave) report.summary = SOMETHING_REJECTED_KEY;
       return report;
     }
     // The answer the rest of the probe builds on: a success, else the first non-401 failure.
@@ -283,6 +248,14 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
     // 4. Status, from the answer the key got.
     const statusTry = first.result;
     if (statusTry.error) {
+      if (report.identity && routeMissing(statusTry.error)) {
+        // Airwave said who it is without a key, yet has no /status: a version before the public API
+        const sentence = noApiSentence(identityWords(report.identity));
+        step('status', 'fail', `${statusTry.error.message} ${sentence}.`, { ms: statusTry.ms, fix: `Update Airwave to ${FIRST_PUBLIC_API} or later.` });
+        finish('not-airwave');
+        report.summary = `${sentence}.`;
+        return report;
+      }
       const { outcome, verdict, fix } = explainUnreachable(statusTry.error, server);
       step('status', outcome, statusTry.error.message, { ms: statusTry.ms, fix });
       return finish(verdict);
@@ -304,7 +277,7 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
     const caps = await timed(() => client.capabilities(call));
     if (caps.error) {
       if (caps.error.kind === 'cancelled') throw caps.error;
-      step('capabilities', 'warn', `${caps.error.message}; the app will poll for changes`, {
+      step('capabilities', 'warn', `${withoutStop(caps.error.message)}; the app will poll for changes`, {
         ms: caps.ms,
         fix: 'Nothing required; updating Airwave adds live events.',
       });
@@ -371,60 +344,9 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
 
 /** Plain booleans (not type guards), so the other branch keeps its ApiError. */
 const routeMissing = (error: ApiError): boolean => isMissingRoute(error);
+/** A sentence to go on with "; …": its full stop dropped. */
+const withoutStop = (sentence: string): string => sentence.replace(/\.$/, '');
 const imageMissing = (error: ApiError): boolean => isMissingResource(error);
-
-/** Does Airwave answer at `address` (keyless `/status`: an answer, or its own 401)? */
-async function answersAsAirwave(address: string, timeouts: Partial<Timeouts> | undefined, call: { signal?: AbortSignal }): Promise<boolean> {
-  const parsed = parseServerUrl(address);
-  if (!parsed.ok) return false;
-  const client = new AirwaveClient({ server: parsed.address, apiKey: '', timeouts });
-  try {
-    await client.status(call);
-    return true;
-  } catch (error) {
-    return isApiError(error) && error.kind === 'unauthorized' && error.serverCode === 'unauthorized';
-  } finally {
-    await client.close();
-  }
-}
-
-/**
- * When the address as typed fails, the two near misses people make: https:// to Airwave's own
- * plain-HTTP port (the handshake fails; that is no certificate's fault), and the address of a
- * page of Airwave's web app (…/web/index.html) instead of the server's. Each is tried once, without
- * a key; when Airwave answers there, that address is offered.
- */
-async function nearbyAirwave(
-  error: ApiError,
-  server: ServerAddress,
-  timeouts: Partial<Timeouts> | undefined,
-  call: { signal?: AbortSignal },
-): Promise<{ address: string; detail: string; fix: string; summary: string } | null> {
-  const url = new URL(server.root);
-  if (url.protocol === 'https:' && (error.kind === 'unreachable' || error.kind === 'timeout')) {
-    url.protocol = 'http:';
-    const plain = url.href.replace(/\/$/, '');
-    if (await answersAsAirwave(plain, timeouts, call)) {
-      return {
-        address: plain,
-        detail: `port ${url.port || 443} answers plain HTTP, not HTTPS`,
-        fix: `Use ${plain}: Airwave itself speaks plain HTTP (HTTPS needs a proxy in front of it).`,
-        summary: 'This port answers plain HTTP, not HTTPS.',
-      };
-    }
-  }
-  if (server.root !== server.origin && (error.kind === 'not-found' || error.kind === 'bad-response')) {
-    if (await answersAsAirwave(server.origin, timeouts, call)) {
-      return {
-        address: server.origin,
-        detail: `${server.display} is a page, not the server's address; Airwave answers at ${server.origin}`,
-        fix: `Use ${server.origin}.`,
-        summary: 'That is the address of a web page; Airwave answers at the server\'s own address.',
-      };
-    }
-  }
-  return null;
-}
 
 type StepFn = (id: ProbeStepId, outcome: StepOutcome, detail: string, extra?: { fix?: string; ms?: number }) => void;
 
@@ -437,7 +359,7 @@ async function probeChannels(client: AirwaveClient, call: { signal?: AbortSignal
   if (guide.error && routeMissing(guide.error)) {
     step('channels', 'warn', lackSentence(report.status?.version, 'guide'), {
       ms: guide.ms,
-      fix: 'Update Airwave (0.14.68 or later) for On now and the guide; channels can still be looked up by number.',
+      fix: `Update Airwave (0.14.68 or later) for On now and the guide${report.capabilities ? '; channels can still be looked up by number' : ''}.`,
     });
     return null;
   }

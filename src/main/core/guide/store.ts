@@ -130,6 +130,11 @@ export class GuideStore implements GuideSink {
     return this.#channels.length;
   }
 
+  /** The package of the channel at guide index `index` (null: none, or no such channel). */
+  packageAt(index: number): PackageRef | null {
+    return this.#channels[index]?.package ?? null;
+  }
+
   /**
    * Programmes (not bumpers) ending after `after` whose title or show contains `needle` (lower
    * case), soonest first, at most `limit`; `needle` is tested once per distinct string.

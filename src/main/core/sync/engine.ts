@@ -1,4 +1,4 @@
-import { lackSentence, type Capabilities, type Lack, type Session, type Status } from '../../../shared/airwave';
+import { lackSentence, type Capabilities, type Lack, type Packages, type Session, type Status } from '../../../shared/airwave';
 import type { ConnectionState, ConnectionView } from '../../../shared/bridge';
 import type { Clock } from '../../common/clock';
 import { AirwaveClient, isApiError, isMissingRoute } from '../client';
@@ -217,10 +217,16 @@ export class SyncEngine {
    */
   async loadGuide(forwardMinutes: number): Promise<void> {
     if (!this.#following) throw new Error('No server is configured.');
-    await loadGuideWindow(this.guide, forwardMinutes, () => {
-      const following = this.#following;
-      return following ? { client: following.server.client, connection: following.server.connection } : null;
-    }, this.#deps.log);
+    try {
+      await loadGuideWindow(this.guide, forwardMinutes, () => {
+        const following = this.#following;
+        return following ? { client: following.server.client, connection: following.server.connection } : null;
+      }, this.#deps.log);
+    } catch (error) {
+      // a version without /guide: the guide says which, as On now does, not "could not load"
+      if (isMissingRoute(error)) this.guide.settleWithout(lackSentence(this.#deps.store.state.status.data?.version, 'guide'), true);
+      throw error;
+    }
   }
 
   // ------------------------------------------------------------ composition
@@ -233,6 +239,7 @@ export class SyncEngine {
     const fetcher = new ResourceFetcher(server, deps, (conn, changed) => {
       schedules.onNow(conn);
       schedules.viewersIfWatched(conn, changed);
+      schedules.packagesIfNew(conn);
     });
     const schedules = new Schedules(server, deps, fetcher, () => this.#popoverOpen);
     const viewerEvents = new ViewerEvents(server, deps, fetcher);
@@ -266,6 +273,7 @@ export class SyncEngine {
       nowPlaying: emptyResource(),
       sessions: { ...emptyResource<Session[]>(), supported: true },
       onNow: emptyResource(),
+      packages: { ...emptyResource<Packages['packages']>(), supported: null },
     }));
     this.guide.clear();
   }
@@ -280,6 +288,8 @@ export class SyncEngine {
     server.awaySince = server.lastSyncAt;
     // A server without /sessions may have gained it since: ask again on each connection.
     if (server.sessionsSupport.state === 'absent') server.sessionsSupport = { state: 'unknown' };
+    // …and /packages likewise (at most once a minute: see Schedules.packages)
+    if (this.#deps.store.state.packages.supported === false) this.#deps.store.update((state) => ({ packages: { ...state.packages, supported: null } }));
     this.#show(following, 'connecting', 'connecting', `Connecting to ${server.client.server.display}…`);
     try {
       const { capabilities, status } = await fetcher.handshake(conn);
@@ -316,6 +326,7 @@ export class SyncEngine {
     following.server.attempt = 0;
     this.#show(following, 'events', 'live', 'Live');
     following.schedules.slow(conn);
+    following.schedules.packages(conn, true);
   }
 
   #pollAfterResync(following: Following, conn: Connection): void {
@@ -331,6 +342,7 @@ export class SyncEngine {
     this.#show(following, 'polling', 'polling', this.#pollingMessage(following), this.#streamFull(following));
     schedules.poll(conn);
     schedules.slow(conn);
+    schedules.packages(conn, true);
     schedules.streamRetry(conn, () => void this.#connect(following));
   }
 
@@ -374,7 +386,8 @@ export class SyncEngine {
     const lack = resource && isMissingRoute(error) ? VIEW_ROUTES[resource] : undefined;
     if (lack) {
       const sentence = lackSentence(this.#deps.store.state.status.data?.version, lack);
-      markResourceError(this.#deps, resource!, sentence);
+      // every view that needs what is missing says so (the count and the viewer list alike)
+      for (const [view, needs] of Object.entries(VIEW_ROUTES) as [keyof AppState, Lack][]) if (needs === lack) markResourceError(this.#deps, view, sentence, true);
       if (lack === 'viewers') return this.#incompatible(following, sentence);
       return following.schedules.onNowRetry(conn);
     }

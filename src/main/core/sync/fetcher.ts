@@ -1,10 +1,13 @@
-import { hasRoute, ROUTES, unreadableText, type Capabilities, type NowPlayingEntry, type PublicRoutes, type Session, type Status } from '../../../shared/airwave';
+import { hasRoute, ROUTES, unreadableText, type Capabilities, type NowPlayingEntry, type Packages, type PublicRoutes, type Session, type Status } from '../../../shared/airwave';
 import { toDisposable } from '../../common/disposable';
-import { isApiError, type AirwaveClient } from '../client';
+import { isApiError, isMissingRoute, type AirwaveClient } from '../client';
 import { nextSessionsSupport, sessionsOutcome, shouldAskSessions, type SessionsOutcome } from '../viewers/session-semantics';
 import { emptyResource, freshResource, type AppState } from '../state';
 import type { SyncDeps } from './config';
 import type { Connection } from './connection';
+
+/** Where a failed request goes: the connection's failure handling, unless the caller collects them first. */
+type FailureReport = (error: unknown, resource: keyof AppState) => void;
 import type { FollowedServer } from './followed-server';
 import { advanceOnNow, changedChannels, type HeldOnNow } from './on-now';
 
@@ -84,9 +87,18 @@ export class ResourceFetcher {
     });
   }
 
-  /** Count, viewers and what is on now, fetched together after every (re)connect. */
+  /**
+   * Count, viewers and what is on now, fetched together after every (re)connect. A route the server
+   * lacks is reported once all three have answered, the guide's before the viewers' (a server
+   * without a viewer list stops there): so each view says what this server lacks, none waits for
+   * ever on a request the stop cancelled.
+   */
   async resync(conn: Connection): Promise<void> {
-    await conn.run(() => Promise.all([this.count(conn), this.viewers(conn), this.onNow(conn)]));
+    const missing: [unknown, keyof AppState][] = [];
+    const report: FailureReport = (error, resource) => (isMissingRoute(error) ? void missing.push([error, resource]) : conn.fail(error, resource));
+    await conn.run(() => Promise.all([this.count(conn, report), this.viewers(conn, report), this.onNow(conn, report)]));
+    const viewersLast = (resource: keyof AppState) => (resource === 'onNow' ? 0 : 1);
+    for (const [error, resource] of missing.sort((a, b) => viewersLast(a[1]) - viewersLast(b[1]))) conn.fail(error, resource);
   }
 
   status(conn: Connection): Promise<void> {
@@ -100,19 +112,19 @@ export class ResourceFetcher {
     );
   }
 
-  count(conn: Connection): Promise<void> {
+  count(conn: Connection, report?: FailureReport): Promise<void> {
     return this.#fetch(conn, 'count', 'sessionCount', (client, signal) => client.sessionCount(this.#options(signal)), ({ count }, now) => {
       this.#server.lastCount = count;
       this.#server.lastSyncAt = now;
       this.#deps.store.update({ sessionCount: freshResource(count, now) });
-    });
+    }, report);
   }
 
   /**
    * `/now-playing`, and `/sessions` where the server has it, committed together (with the
    * channel-change marks of the bursts that asked for them, and on a new epoch the gap's start).
    */
-  viewers(conn: Connection): Promise<void> {
+  viewers(conn: Connection, report: FailureReport = (error, resource) => conn.fail(error, resource)): Promise<void> {
     return this.#single(conn, 'viewers', async () => {
       const server = this.#server;
       const client = server.client;
@@ -148,7 +160,7 @@ export class ResourceFetcher {
           }));
         });
       } catch (error) {
-        conn.fail(error, 'nowPlaying');
+        report(error, 'nowPlaying');
       }
     });
   }
@@ -161,7 +173,7 @@ export class ResourceFetcher {
     });
   }
 
-  onNow(conn: Connection): Promise<void> {
+  onNow(conn: Connection, report?: FailureReport): Promise<void> {
     return this.#fetch(conn, 'onNow', 'onNow', (client, signal) => client.guideNow(this.#options(signal)), (onNow, now) => {
       // what could not be read is said once, not on every refresh that sends it again
       const unreadable = onNow.unreadable ? unreadableText(onNow.unreadable, 'GET /guide/now') : null;
@@ -172,7 +184,49 @@ export class ResourceFetcher {
       const { held } = advanceOnNow(onNow, now);
       this.#deps.store.update({ onNow: freshResource<HeldOnNow>(held, now) });
       this.#afterOnNow(conn, before ? changedChannels(before, held) : null);
+    }, report);
+  }
+
+  /**
+   * Whether the server has `/packages`: its OpenAPI document says so, or (without one) it has the
+   * guide, which came with it in 0.14.68. False also once it answered 404; null while not known.
+   */
+  packagesRoute(): boolean | null {
+    const state = this.#deps.store.state;
+    if (state.packages.supported === false) return false;
+    const listed = hasRoute(state.routes, ROUTES.packages);
+    if (listed !== null) return listed;
+    return state.onNow.data ? true : null;
+  }
+
+  /**
+   * `/packages`, where the server has it (see packagesRoute; nothing is asked otherwise). A 404
+   * means it has none: no group control. Any other failure keeps what is held, with its reason;
+   * only a rejected key is the connection's failure.
+   */
+  packages(conn: Connection): Promise<void> {
+    if (this.packagesRoute() !== true) {
+      if (hasRoute(this.#deps.store.state.routes, ROUTES.packages) === false) this.#noPackages();
+      return Promise.resolve();
+    }
+    return this.#single(conn, 'packages', async () => {
+      try {
+        const { packages } = await conn.run((signal) => this.#server.client.packages(this.#options(signal)));
+        conn.ifCurrent(() => this.#deps.store.update({ packages: { ...freshResource<Packages['packages']>(packages, this.#deps.clock.now()), supported: true } }));
+      } catch (error) {
+        if (isApiError(error) && (error.kind === 'unauthorized' || error.kind === 'cancelled')) return conn.fail(error, 'packages');
+        conn.ifCurrent(() => {
+          if (isApiError(error) && error.kind === 'not-found') this.#noPackages();
+          else this.#deps.store.update((state) => ({ packages: { ...state.packages, error: isApiError(error) ? error.message : String(error) } }));
+        });
+      }
     });
+  }
+
+  /** The server has no `/packages`: nothing held, and no group control (asked again on a later connect at the earliest). */
+  #noPackages(): void {
+    if (this.#deps.store.state.packages.supported === false) return;
+    this.#deps.store.update({ packages: { data: null, updatedAt: this.#deps.clock.now(), error: null, supported: false } });
   }
 
   /**
@@ -195,13 +249,14 @@ export class ResourceFetcher {
     resource: keyof AppState,
     request: (client: AirwaveClient, signal: AbortSignal) => Promise<T>,
     commit: (value: T, now: number) => void,
+    report: FailureReport = (error, failed) => conn.fail(error, failed),
   ): Promise<void> {
     return this.#single(conn, name, async () => {
       try {
         const value = await conn.run((signal) => request(this.#server.client, signal));
         conn.ifCurrent(() => commit(value, this.#deps.clock.now()));
       } catch (error) {
-        conn.fail(error, resource);
+        report(error, resource);
       }
     });
   }

@@ -1,10 +1,10 @@
 import type { Guide, GuideChannel } from '../../../shared/airwave';
 import type { GuideRows, GuideRowsRequest, GuideSearchHit, GuideView } from '../../../shared/bridge';
-import { GUIDE_ROWS_MAX } from '../../../shared/bridge';
+import { GUIDE_ROWS_MAX, groupOf, listedGroups } from '../../../shared/bridge';
 import type { Clock } from '../../common/clock';
 import { ApiError, isApiError, type AirwaveClient } from '../client';
 import { loadGuide, type GuideStore, type GuideSummary } from '../guide';
-import { emptyGuideView, type StateStore } from '../state';
+import { emptyGuideView, listedPackages, type StateStore } from '../state';
 import type { Connection } from './connection';
 
 /**
@@ -73,6 +73,8 @@ export class GuideWindows {
   #lastProgress = 0;
   /** the next 24 hours, loaded for search when the window shown reaches less far */
   #day: { store: GuideStore; client: AirwaveClient; at: number } | null = null;
+  /** each group's channels in the shown window, as last worked out (see #members) */
+  #groups: { store: GuideStore; channels: number; listed: string; byGroup: Map<string, number[]> } | null = null;
 
   constructor(
     private readonly state: StateStore,
@@ -89,7 +91,7 @@ export class GuideWindows {
     this.#abandonPending();
     this.#abort = new AbortController();
     this.#lastProgress = 0;
-    this.#patch({ forwardMinutes, loading: true, receivedBytes: 0 });
+    this.#patch({ forwardMinutes, loading: true, receivedBytes: 0, lacking: false });
     return this.#abort.signal;
   }
 
@@ -124,9 +126,9 @@ export class GuideWindows {
   }
 
   /** A load that could not settle on its own (its connection was replaced): the state says why. */
-  settleWithout(message: string): void {
+  settleWithout(message: string, lacking = false): void {
     this.#abandonPending();
-    this.#patch({ loading: false, error: message });
+    this.#patch({ loading: false, error: message, lacking });
   }
 
   /** The guide belongs to a server no longer followed: everything goes. */
@@ -142,15 +144,50 @@ export class GuideWindows {
     const revision = this.state.state.guide.revision;
     if (!store) return { revision, total: 0, from: 0, rows: [], indexes: [] };
     const span = { startsAt: request.startsAt, endsAt: request.endsAt };
+    const members = request.group === undefined ? null : this.#members(store, request.group);
     if (request.numbers) {
-      const indexes = request.numbers.slice(0, GUIDE_ROWS_MAX).map((number) => store.indexOf({ number })).filter((i) => i >= 0);
+      const inGroup = members ? new Set(members) : null;
+      const indexes = request.numbers
+        .slice(0, GUIDE_ROWS_MAX)
+        .map((number) => store.indexOf({ number }))
+        .filter((i) => i >= 0 && (!inGroup || inGroup.has(i)));
       const rows = indexes.map((i) => store.rows({ from: i, to: i + 1, ...span })[0]!);
-      return { revision, total: store.channelCount, from: indexes[0] ?? 0, rows, indexes };
+      return { revision, total: members?.length ?? store.channelCount, from: indexes[0] ?? 0, rows, indexes };
+    }
+    if (members) {
+      // places in the group's list: each row is read by its guide index
+      const from = Math.min(request.from, members.length);
+      const to = Math.min(request.to, from + GUIDE_ROWS_MAX, members.length);
+      const indexes = members.slice(from, Math.max(from, to));
+      const rows = indexes.map((i) => store.rows({ from: i, to: i + 1, ...span })[0]!);
+      return { revision, total: members.length, from, rows, indexes };
     }
     const from = Math.min(request.from, store.channelCount);
     const to = Math.min(request.to, from + GUIDE_ROWS_MAX, store.channelCount);
     const rows = store.rows({ from, to, ...span });
     return { revision, total: store.channelCount, from, rows, indexes: rows.map((_, i) => from + i) };
+  }
+
+  /**
+   * The guide indexes of `group`'s channels in the shown window (a package listed by `/packages`,
+   * or OTHER_GROUP), kept until the window, its size or the packages listed change.
+   */
+  #members(store: GuideStore, group: string): number[] {
+    const listed = listedGroups(listedPackages(this.state.state));
+    const held = this.#groups;
+    if (!held || held.store !== store || held.channels !== store.channelCount || held.listed !== listed.key) {
+      this.#groups = { store, channels: store.channelCount, listed: listed.key, byGroup: new Map() };
+    }
+    const groups = this.#groups!;
+    let members = groups.byGroup.get(group);
+    if (!members) {
+      members = [];
+      for (let i = 0; i < store.channelCount; i++) if (groupOf(store.packageAt(i), listed.ids) === group) members.push(i);
+      // a page asks for one group at a time: a bridge asking for many cannot grow this
+      if (groups.byGroup.size >= 8) groups.byGroup.clear();
+      groups.byGroup.set(group, members);
+    }
+    return members;
   }
 
   /** One channel's row (all its programmes) in the shown window, by id. */

@@ -61,10 +61,10 @@ export function keyRejectedMessage(keyWorked: boolean, recheckMs: number): strin
 }
 
 /** Keeps a resource's data and says why its last refresh failed. */
-export function markResourceError(deps: SyncDeps, resource: keyof AppState, message: string): void {
+export function markResourceError(deps: SyncDeps, resource: keyof AppState, message: string, lacking = false): void {
   deps.store.update((state) => {
-    const current = state[resource] as Resource<unknown>;
-    return { [resource]: { ...current, error: message } } as Partial<AppState>;
+    const { lacking: _was, ...current } = state[resource] as Resource<unknown>;
+    return { [resource]: { ...current, error: message, ...(lacking ? { lacking: true } : {}) } } as Partial<AppState>;
   });
 }
 

@@ -34,6 +34,8 @@ export const LIMITS = {
   incompatible: { min: 1_000, max: 30 * 60_000 },
   /** re-checking a rejected key with one cheap request */
   keyRecheck: { min: 60_000, max: 60 * 60_000 },
+  /** `/packages`: never again within a minute of the last answer; at least hourly */
+  packages: { min: 60_000, max: 60 * 60_000 },
 } as const;
 
 /** `ms` within `[min, max]`; NaN (from garbage) is the floor. */
@@ -77,6 +79,16 @@ export function onNowAdvanceDelay(state: AppState, now: number): number | null {
 /** A malformed `/guide/now` is tried again after this. */
 export function onNowRetryDelay(): number {
   return 60_000;
+}
+
+/**
+ * Next `/packages`, `age` after the last answer (infinite: never asked). `soon` (a connect, the
+ * guide's first answer): now, unless it was read within the minute. Otherwise an hour after the
+ * last answer, and never sooner than a minute from now.
+ */
+export function packagesDelay(age: number, soon: boolean): number {
+  if (soon && age >= LIMITS.packages.min) return 0;
+  return bounded(LIMITS.packages.max - age, LIMITS.packages);
 }
 
 /** After a failure: backoff with jitter, or the server's Retry-After if longer, within the cap (at most 5 minutes). */
@@ -157,6 +169,32 @@ export class Schedules {
       const known = state.sessions.supported && state.sessions.data ? state.sessions.data.length : state.nowPlaying.data?.length;
       if (after !== before && after !== known) void this.#fetcher.viewers(conn);
     });
+    // the server counts its packages: a count unlike the list held means the groups changed
+    conn.ifCurrent(() => {
+      const state = this.#deps.store.state;
+      const counted = state.status.data?.counts?.packages;
+      const held = state.packages.data;
+      if (typeof counted === 'number' && held && counted !== held.length && resourceAge(state.packages, this.#deps.clock.now()) >= LIMITS.packages.min) {
+        this.packages(conn, true);
+      }
+    });
+  }
+
+  /**
+   * The next `/packages` (see packagesDelay): at once when `soon` and it was not read in the last
+   * minute, else hourly. One job, replaced by each call; a request already running is not doubled.
+   */
+  packages(conn: Connection, soon = false): void {
+    const age = resourceAge(this.#deps.store.state.packages, this.#deps.clock.now());
+    conn.schedule('packages', packagesDelay(age, soon), () => {
+      if (conn.flights.has('packages')) return void conn.flights.get('packages')!.done.then(() => conn.ifCurrent(() => this.packages(conn)));
+      void this.#fetcher.packages(conn).then(() => conn.ifCurrent(() => this.packages(conn)));
+    });
+  }
+
+  /** The guide answered and `/packages` was never asked of this server: ask now (it came with the guide). */
+  packagesIfNew(conn: Connection): void {
+    if (this.#deps.store.state.packages.updatedAt === null && this.#fetcher.packagesRoute() === true) this.packages(conn, true);
   }
 
   /** The next `/guide/now` (see `onNowDelay`), and the next change worked out from what is held. */

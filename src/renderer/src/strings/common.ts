@@ -11,6 +11,8 @@ export const common = {
   dismiss: 'Dismiss',
   close: 'Close',
   noServer: 'No server',
+  /** a view whose route this server's version of Airwave does not have */
+  notInThisVersion: 'Not in this version of Airwave',
   demo: 'demo',
   fixKey: 'Fix the key',
   /** after "Fix the key", once the server answers again */

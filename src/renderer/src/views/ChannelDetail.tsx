@@ -1,4 +1,5 @@
 import { signal } from '@preact/signals';
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Channel, GuideChannel, GuideNowRow, Program } from '../../../shared/airwave';
 import type { ChannelLookup, ChannelScheduleView } from '../../../shared/bridge';
@@ -83,6 +84,8 @@ export function ChannelDetail({ number }: { number: number }) {
   const listed = channelList.value?.server === server ? channelList.value.channels : null;
   const channel = listed?.find((c) => c.number === number) ?? found?.now.channel ?? null;
   const name = channel?.name ?? row?.name ?? t.fallbackName(number);
+  // what the star and the reminder buttons act on
+  const target = { id: channel?.id ?? row?.id ?? null, number, name };
   const at = now.value;
   const slots: [Slotish, Slotish] | null = found ? [found.now.current, found.now.next] : lookup.state === 'held' ? [lookup.row.now, lookup.row.next] : null;
   // what airs, breaks included: "Break · 18:32 Matchday Live", then that programme as Next
@@ -120,7 +123,7 @@ export function ChannelDetail({ number }: { number: number }) {
           <ChannelIcon icon={channel?.icon ?? row?.icon ?? null} tint={channel?.tint ?? row?.tint ?? null} size={20} />
           {/* a short name stays whole: never "101 90s / Sitcoms" */}
           <span class="channel-heading-name">{name.length <= 20 ? name.replace(/ /g, '\u00a0') : name}</span>
-          <ChannelStar id={channel?.id ?? row?.id ?? null} number={number} name={name} />
+          <ChannelStar {...target} />
         </h2>
         )}
         {shownServer ? (
@@ -128,21 +131,7 @@ export function ChannelDetail({ number }: { number: number }) {
             {servers.onServer(shownServer)}
           </p>
         ) : null}
-        {lookup.state === 'loading' ? (
-          <p class="muted" role="status">
-            {t.looking(number)}
-          </p>
-        ) : null}
-        {lookup.state === 'missing' ? (
-          <p class="inline-error" role="alert">
-            {lookup.notFound ? rangeOnly(lookup.message) : lookup.message}
-          </p>
-        ) : null}
-        {lookup.state === 'held' ? (
-          <p class="inline-warning" role="status">
-            {t.heldAnswer(s.onNow.updatedAt !== null ? `as of ${localTime(s.onNow.updatedAt)}` : 'earlier')}
-          </p>
-        ) : null}
+        <LookupLine lookup={lookup} number={number} heldAsOf={s.onNow.updatedAt} />
         {air ? (
           <div class={`slots${lookup.state === 'held' || isStale(s.onNow) ? ' stale' : ''}`}>
             <Slot
@@ -152,7 +141,7 @@ export function ChannelDetail({ number }: { number: number }) {
               line={air.break ? onNowText.breakLine(localTime(air.break.at), programmeTitle(air.break.then)) : undefined}
             />
             <Slot title={t.next} slot={nextUp?.program ?? null} at={at} startsAt={nextUp?.at} />
-            <SlotActions program={nextUp && !isBumper(nextUp.program) ? nextUp.program : null} channel={{ id: channel?.id ?? row?.id ?? null, number, name }} />
+            <SlotActions program={nextUp && !isBumper(nextUp.program) ? nextUp.program : null} channel={target} />
           </div>
         ) : null}
         {later.length > 0 ? (
@@ -162,7 +151,7 @@ export function ChannelDetail({ number }: { number: number }) {
               {later.map((program) => (
                 <li key={program.startsAt} class={program.ratingKey === null ? 'bumper' : ''}>
                   <span class="next-time">{localTime(Date.parse(program.startsAt))}</span> <span title={label(program)}>{label(program)}</span>
-                  <SlotActions program={program} channel={{ id: channel?.id ?? row?.id ?? null, number, name }} compact />
+                  <SlotActions program={program} channel={target} compact />
                 </li>
               ))}
             </ol>
@@ -173,30 +162,10 @@ export function ChannelDetail({ number }: { number: number }) {
           <>
             {channel.description ? <p class="sheet-summary">{channel.description}</p> : null}
             <dl class="facts">
-              {channel.package ? (
-                <>
-                  <dt>{t.package}</dt>
-                  <dd>{channel.package.name}</dd>
-                </>
-              ) : null}
-              {channel.mode ? (
-                <>
-                  <dt>{t.mode}</dt>
-                  <dd>{t.modes[channel.mode] ?? channel.mode}</dd>
-                </>
-              ) : null}
-              {channel.provenance ? (
-                <>
-                  <dt>{t.provenance}</dt>
-                  <dd>{t.provenances[channel.provenance] ?? channel.provenance}</dd>
-                </>
-              ) : null}
-              {!channel.enabled ? (
-                <>
-                  <dt>{t.state}</dt>
-                  <dd>{t.disabled}</dd>
-                </>
-              ) : null}
+              <Fact term={t.package} value={channel.package?.name} />
+              <Fact term={t.mode} value={channel.mode ? (t.modes[channel.mode] ?? channel.mode) : null} />
+              <Fact term={t.provenance} value={channel.provenance ? (t.provenances[channel.provenance] ?? channel.provenance) : null} />
+              <Fact term={t.state} value={channel.enabled ? null : t.disabled} />
             </dl>
             {channel.definition ? <Definition value={channel.definition} /> : null}
           </>
@@ -276,48 +245,67 @@ function laterProgrammes(programs: readonly Program[], after: Slotish, at: numbe
 
 /** One slot of the sheet: a programme with its times, a break's line, or nothing. A bumper standing for its programme shows only when that starts. */
 function Slot({ title, slot, at, line, startsAt }: { title: string; slot: Slotish; at: number; line?: string; startsAt?: number }) {
-  if (line !== undefined && !slot) {
-    return (
-      <section class="slot">
-        <h3>{title}</h3>
-        <p class="slot-title bumper" title={line}>
-          {line}
-        </p>
-      </section>
-    );
-  }
-  if (!slot) {
-    return (
-      <section class="slot">
-        <h3>{title}</h3>
-        <p class="muted">{t.nothing}</p>
-      </section>
-    );
-  }
+  if (!slot) return <SlotFrame title={title} name={line ?? null} bumper={line !== undefined} />;
   if (isBumper(slot)) {
-    const name = programmeTitle(slot);
     return (
-      <section class="slot">
-        <h3>{title}</h3>
-        <p class="slot-title" title={name}>
-          {name}
-        </p>
+      <SlotFrame title={title} name={programmeTitle(slot)}>
         <p class="muted small">{localTime(startsAt ?? Date.parse(slot.endsAt))}</p>
-      </section>
+      </SlotFrame>
     );
   }
   const name = label(slot);
   const starts = Date.parse(slot.startsAt);
   return (
-    <section class="slot">
-      <h3>{title}</h3>
-      <p class="slot-title" title={name}>
-        {name}
-      </p>
+    <SlotFrame title={title} name={name}>
       <p class="muted small">
         {localTime(starts)}–{localTime(Date.parse(slot.endsAt))}
       </p>
       {starts <= at ? <Progress value={fraction(slot.startsAt, slot.endsAt, at)} label={t.progress(name)} /> : null}
+    </SlotFrame>
+  );
+}
+
+/** A slot's frame: its heading, then what airs (whole in its tooltip when cut short; a break's line dimmed) or "Nothing", then the times. */
+function SlotFrame({ title, name, bumper = false, children }: { title: string; name: string | null; bumper?: boolean; children?: ComponentChildren }) {
+  return (
+    <section class="slot">
+      <h3>{title}</h3>
+      {name === null ? (
+        <p class="muted">{t.nothing}</p>
+      ) : (
+        <p class={bumper ? 'slot-title bumper' : 'slot-title'} title={name}>
+          {name}
+        </p>
+      )}
+      {children}
     </section>
+  );
+}
+
+/** The line under the heading while the lookup has no plain answer: looking, why it failed, or that the answer is On now's held row. */
+function LookupLine({ lookup, number, heldAsOf }: { lookup: Lookup; number: number; heldAsOf: number | null }) {
+  const line =
+    lookup.state === 'loading'
+      ? { class: 'muted', role: 'status' as const, text: t.looking(number) }
+      : lookup.state === 'missing'
+        ? { class: 'inline-error', role: 'alert' as const, text: lookup.notFound ? rangeOnly(lookup.message) : lookup.message }
+        : lookup.state === 'held'
+          ? { class: 'inline-warning', role: 'status' as const, text: t.heldAnswer(heldAsOf !== null ? `as of ${localTime(heldAsOf)}` : 'earlier') }
+          : null;
+  return line ? (
+    <p class={line.class} role={line.role}>
+      {line.text}
+    </p>
+  ) : null;
+}
+
+/** One fact about the channel in its list, left out when the channel has none. */
+function Fact({ term, value }: { term: string; value: string | null | undefined }) {
+  if (value === null || value === undefined) return null;
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </>
   );
 }

@@ -9,7 +9,11 @@ import { StarButton } from '../features/buttons';
 import { SlotActions } from '../features/sheet-actions';
 import { channelDetail, now, programmeDetail, storedFlag } from '../state';
 import { guideText } from '../strings/guide';
-import { favouritesOnly, guideList, guideRows, guideStatus, requestWindow } from './guide-source';
+import { common } from '../strings/common';
+import { favouritesOnly, guideList, guideRows, guideStatus, requestWindow, shownGroup } from './guide-source';
+import { groupOptions, guideGroup } from './group-filter';
+import { GroupMenu } from './GroupMenu';
+import { groups as groupText } from '../strings/groups';
 import { block, hourStart, jumps, ticks, timeAt, timeline, TIME_MIN_PX, TITLE_MIN_PX, visibleSpan, windowFor, xOf, type JumpId, type Timeline } from './guide-timeline';
 import './Guide.css';
 import '../components/sheet.css';
@@ -65,6 +69,8 @@ export function Guide() {
   const [hovered, setHovered] = useState<Detail | null>(null);
   const list = guideList();
   const asList = guideAsList.value;
+  const groupChoices = groupOptions();
+  const group = shownGroup();
   const { scrollRef, items, totalSize } = useVirtualRows(asList ? 0 : list.count, ROW, OVERSCAN_ROWS, activeRow);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const chipsRef = useRef<HTMLDivElement>(null);
@@ -259,6 +265,9 @@ export function Guide() {
   const rows = items.length && line ? guideRows(first, items[items.length - 1]!.index + 1, line.start, line.end) : [];
   const detail = hovered ?? focusedDetail;
 
+  // a version of Airwave without a guide: nothing to zoom or filter, only what it lacks
+  if (status.lacking && !line && pending === null) return <Empty title={common.notInThisVersion}>{status.error}</Empty>;
+
   return (
     <div class={`guide${asList ? ' guide-as-list' : ''}`} data-window-minutes={status.shownMinutes ?? undefined}>
       <div class="guide-toolbar">
@@ -300,13 +309,18 @@ export function Guide() {
             <Star size={13} aria-hidden fill={favouritesOnly.value ? 'currentColor' : 'none'} />
           </button>
         </div>
-        {asList ? null : (
-          <div class="guide-jumps" role="group" aria-label={guideText.jumpGroup}>
-            {jumps(at, visibleFrom).map(({ id, at: to }) => (
-              <button key={id} type="button" class="jump" onClick={() => jump(to)} title={jumpTitle(id)}>
-                {jumpText(id, to)}
-              </button>
-            ))}
+        {asList && !groupChoices ? null : (
+          <div class="guide-filters">
+            {asList ? null : (
+              <div class="guide-jumps" role="group" aria-label={guideText.jumpGroup}>
+                {jumps(at, visibleFrom).map(({ id, at: to }) => (
+                  <button key={id} type="button" class="jump" onClick={() => jump(to)} title={jumpTitle(id)}>
+                    {jumpText(id, to)}
+                  </button>
+                ))}
+              </div>
+            )}
+            {groupChoices ? <GroupMenu options={groupChoices} choice={guideGroup} selected={group} id="guide-group" align="end" compact={!asList} /> : null}
           </div>
         )}
       </div>
@@ -326,6 +340,8 @@ export function Guide() {
         <Empty title={guideText.noFavourites}>{guideText.noFavouritesHint}</Empty>
       ) : favouritesOnly.value && list.count === 0 && !list.finding ? (
         <Empty title={guideText.noFavouritesHere}>{guideText.noFavouritesHereHint}</Empty>
+      ) : group !== null && list.count === 0 && !list.finding ? (
+        <Empty title={groupText.emptyGuide}>{groupText.emptyHint}</Empty>
       ) : asList ? (
         <GuideByChannel count={list.count} line={line} at={at} />
       ) : (
@@ -339,7 +355,7 @@ export function Guide() {
             onFocusIn={onFocusIn}
             onMouseLeave={() => setHovered(null)}
             role="grid"
-            aria-label={favouritesOnly.value ? guideText.starredGrid(list.count) : guideText.grid(status.channelCount)}
+            aria-label={favouritesOnly.value ? guideText.starredGrid(list.count) : guideText.grid(group !== null ? list.count : status.channelCount)}
             aria-rowcount={list.count}
             aria-colcount={-1}
           >

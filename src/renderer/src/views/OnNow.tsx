@@ -9,27 +9,42 @@ import { ChannelIcon, Empty, Progress, StaleNote } from '../components/bits';
 import { useVirtualRows } from '../components/virtual';
 import { StarButton } from '../features/buttons';
 import { starKeys } from '../features/star-keys';
-import { useOnNowRows } from './on-now-rows';
+import { onNowCount, useOnNowRows } from './on-now-rows';
+import { groupInEffect, groupOptions, onNowGroup } from './group-filter';
+import { GroupMenu } from './GroupMenu';
+import { groups as groupText } from '../strings/groups';
 import { channelDetail, focusedChannel, isStale, now, snapshot } from '../state';
 import { onNow as t } from '../strings/on-now';
+import { common } from '../strings/common';
 import './OnNow.css';
 
 /**
  * Every channel from /guide/now: what is on, how far in, what comes next. Virtualised, with one
  * tab stop: the arrow keys move between rows, and the focused row stays rendered while scrolling.
  * The rows come from the core as they come into view (on-now-rows.ts): the snapshot says only how
- * many there are, in On now's order (starred channels first), and which changed.
+ * many there are, in On now's order (starred channels first), and which changed. Where the server
+ * has packages, a group menu above the list shows one package's channels (or Other's).
  */
 export const ON_NOW_ROW = 76;
 
 export function OnNow() {
   const s = snapshot.value!;
   const summary = s.onNow.data;
-  const count = summary?.count ?? 0;
+  const options = groupOptions(s);
+  const group = groupInEffect(onNowGroup, options);
+  const count = onNowCount(summary, group);
   const [active, setActive] = useState(0);
   const index = Math.min(active, Math.max(0, count - 1));
   const { scrollRef, items, totalSize, scrollToIndex } = useVirtualRows(count, ON_NOW_ROW, 6, count ? index : null);
-  const rowAt = useOnNowRows(summary, items[0]?.index ?? 0, items.at(-1)?.index ?? 0);
+  const rowAt = useOnNowRows(summary, items[0]?.index ?? 0, items.at(-1)?.index ?? 0, group);
+  // another group lists other rows: start at its top
+  const shownGroup = useRef(group);
+  useEffect(() => {
+    if (shownGroup.current === group) return;
+    shownGroup.current = group;
+    setActive(0);
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [group]);
   const target = focusedChannel.value;
   // the row the keyboard is on now: keys pressed faster than a frame each move on from the last one,
   // and the focus given a frame later goes to the row asked for last (never back to an older one)
@@ -41,7 +56,7 @@ export function OnNow() {
   };
   /** Moves focus to the row the core puts `which` at (a channel asked for, or a star that moved its row). */
   const follow = (which: { numbers: number[] } | { ids: string[] }, part?: string) =>
-    void bridge.getOnNowRows(which).then((answer) => {
+    void bridge.getOnNowRows(group === null ? which : { ...which, group }).then((answer) => {
       const found = answer.ok ? answer.value.rows[0]?.index : undefined;
       if (found === undefined) return;
       setActive(found);
@@ -64,9 +79,22 @@ export function OnNow() {
   }, [target, count]);
 
   if (!summary) {
-    return <Empty title={s.onNow.error ? t.failed : t.loading}>{s.onNow.error}</Empty>;
+    return <Empty title={s.onNow.lacking ? common.notInThisVersion : s.onNow.error ? t.failed : t.loading}>{s.onNow.error}</Empty>;
   }
-  if (count === 0) return <Empty title={t.empty} />;
+  if (summary.count === 0) return <Empty title={t.empty} />;
+  const toolbar = options ? (
+    <div class="on-now-toolbar">
+      <GroupMenu options={options} choice={onNowGroup} selected={group} id="on-now-group" />
+    </div>
+  ) : null;
+  if (count === 0) {
+    return (
+      <div class="on-now">
+        {toolbar}
+        <Empty title={groupText.empty}>{groupText.emptyHint}</Empty>
+      </div>
+    );
+  }
   const at = now.value;
   const stale = isStale(s.onNow);
   const onKeyDown = (event: KeyboardEvent) => {
@@ -81,6 +109,7 @@ export function OnNow() {
   return (
     <div class={`on-now${stale ? ' stale' : ''}`}>
       {stale ? <StaleNote at={s.onNow.updatedAt!} /> : null}
+      {toolbar}
       <div ref={scrollRef} class="scroll" role="list" aria-label={t.list(count)} onKeyDown={onKeyDown}>
         <div style={{ height: `${totalSize}px`, position: 'relative' }}>
           {items.map((item) => {

@@ -9,6 +9,7 @@ import { useVirtualRows } from '../components/virtual';
 import { density, focusedViewer, isStale, now, snapshot, viewerDetail, watchingOrder, type WatchingOrder } from '../state';
 import { isViewer, serverList, serverOf, severalServers, viewerKey, viewerRef, type ViewerRef } from '../server-state';
 import { watching as t } from '../strings/watching';
+import { common } from '../strings/common';
 import { servers as ts } from '../strings/servers';
 import { onBumper, startedAt, type ViewerEntry } from './viewer-extras';
 import './Watching.css';
@@ -101,6 +102,8 @@ export function Watching() {
   }, [rowHeight]);
 
   if (!entries) {
+    // a version without a viewer list: the trouble line above already says which and what to do
+    if (s.nowPlaying.lacking) return <Empty title={common.notInThisVersion}>{s.connection.message === s.nowPlaying.error ? null : s.nowPlaying.error}</Empty>;
     return <Empty title={s.nowPlaying.error ? t.failed : t.loading}>{s.nowPlaying.error}</Empty>;
   }
   // several servers: each one's staleness is its own (below), not the shown server's connection

@@ -1,8 +1,9 @@
 import { signal } from '@preact/signals';
 import type { GuideChannel } from '../../../shared/airwave';
-import { GUIDE_ROWS_MAX, type Outcome } from '../../../shared/bridge';
+import { GUIDE_ROWS_MAX, type GuideRows, type Outcome } from '../../../shared/bridge';
 import { bridge } from '../bridge';
 import { snapshot, storedFlag } from '../state';
+import { groupInEffect, guideGroup } from './group-filter';
 
 /**
  * Owns where the guide view's data comes from, so the view never reads the snapshot's guide
@@ -10,8 +11,9 @@ import { snapshot, storedFlag } from '../state';
  * span of time. The snapshot says only how big the shown window is; the rows the view draws are
  * asked for with `getGuideRows` (a row not here yet is `null`, drawn as a placeholder). Rows held
  * stay valid until the revision or the server shown moves (another window); while a window streams in, only rows that
- * were not there before are asked for. With "favourites only", the list is the starred channels
- * found in the window: where they sit is asked first without programmes, then only the rows in view.
+ * were not there before are asked for. With "favourites only" or a channel group (or both), the
+ * list is the channels of it found in the window: where they sit is asked first without
+ * programmes (the core filters by group), then only the rows in view.
  */
 
 export interface GuideStatus {
@@ -23,6 +25,8 @@ export interface GuideStatus {
   shownMinutes: number | null;
   /** why the last load failed, in words */
   error: string | null;
+  /** the server's version has no guide (`error` says so) */
+  lacking: boolean;
   /** the span the shown window covers, ms since the epoch */
   window: { serverTime: number; from: number; to: number } | null;
   channelCount: number;
@@ -36,6 +40,7 @@ export function guideStatus(): GuideStatus {
     requestedMinutes: guide.forwardMinutes,
     shownMinutes: window?.windowMinutes ?? null,
     error: guide.error,
+    lacking: guide.lacking === true,
     window: window ? { serverTime: Date.parse(window.serverTime), from: window.from, to: window.to } : null,
     channelCount: guide.channels,
   };
@@ -61,65 +66,93 @@ interface Wish {
 }
 let wanted: Wish | null = null;
 
-/** The starred channels found in the shown window, in guide order (found without their programmes). */
-interface Starred {
+/** The group the guide shows (null: all channels); see group-filter.ts. */
+export const shownGroup = (): string | null => groupInEffect(guideGroup);
+
+/** Only some channels are listed: the starred ones, one group's, or the starred ones of a group. */
+const filtered = () => favouritesOnly.value || shownGroup() !== null;
+
+/** The channels of the filtered list found in the shown window, in guide order (found without their programmes). */
+interface Found {
   key: string;
   server: string;
   revision: number;
   entries: { index: number; number: number }[];
 }
-let starred: Starred | null = null;
+let found: Found | null = null;
 let finding: string | null = null;
 
 /**
- * What the view lists: every channel of the window, or (favourites only) the starred ones found in
- * it. `count` is how many rows; `finding` while the starred ones are still being looked for.
+ * What the view lists: every channel of the window, or (favourites only, a group) the ones of it
+ * found in the window. `count` is how many rows; `finding` while they are still being looked for.
  */
 export function guideList(): { count: number; favourites: number; finding: boolean } {
   void arrived.value;
   const guide = snapshot.value!.guide;
   const favourites = snapshot.value!.favourites.length;
-  if (!favouritesOnly.value) return { count: guide.channels, favourites, finding: false };
-  const key = starredKey();
-  if (starred?.key !== key) queueMicrotask(findStarred);
-  const usable = starred && sameWindow(starred) ? starred.entries : [];
-  return { count: favourites === 0 ? 0 : usable.length, favourites, finding: favourites > 0 && starred?.key !== key };
+  if (!filtered()) return { count: guide.channels, favourites, finding: false };
+  if (favouritesOnly.value && favourites === 0) return { count: 0, favourites, finding: false };
+  const key = filterKey();
+  if (found?.key !== key) queueMicrotask(findListed);
+  const usable = found && sameWindow(found) ? found.entries : [];
+  return { count: usable.length, favourites, finding: found?.key !== key };
 }
 
 /** The server shown: two servers' guides can have equal revisions, so what is held is keyed on both. */
 const shownServer = () => snapshot.value!.settings.selectedServer ?? '';
-const sameWindow = (found: Starred) => found.server === shownServer() && found.revision === snapshot.value!.guide.revision;
+const sameWindow = (list: Found) => list.server === shownServer() && list.revision === snapshot.value!.guide.revision;
 
-function starredKey(): string {
+/** What the filtered list depends on: the server, the window (and how much of it arrived), the group and the stars. */
+function filterKey(): string {
   const s = snapshot.value!;
-  const numbers = [...new Set(s.favourites.map((f) => f.channelNumber))].sort((a, b) => a - b);
-  return `${shownServer()}|${s.guide.revision}|${s.guide.channels}|${numbers.join(',')}`;
+  const numbers = favouritesOnly.value ? [...new Set(s.favourites.map((f) => f.channelNumber))].sort((a, b) => a - b).join(',') : '*';
+  return `${shownServer()}|${s.guide.revision}|${s.guide.channels}|${numbers}|${shownGroup() ?? ''}`;
 }
 
-/** Asks where the starred channels are, GUIDE_ROWS_MAX at a time, with no programmes (a bodiless span). */
-function findStarred(): void {
-  const key = starredKey();
-  if (!snapshot.value || !favouritesOnly.value || starred?.key === key || finding !== null) return;
+/**
+ * Asks where the listed channels are, with no programmes (a bodiless span), GUIDE_ROWS_MAX at a
+ * time: the starred ones by number (of the group, when one is shown), or the group's by place.
+ */
+function findListed(): void {
+  const key = filterKey();
+  if (!snapshot.value || !filtered() || found?.key === key || finding !== null) return;
   finding = key;
-  const [server = '', revision, , list] = key.split('|');
-  const numbers = list ? list.split(',').map(Number) : [];
-  const chunks: number[][] = [];
-  for (let i = 0; i < numbers.length; i += GUIDE_ROWS_MAX) chunks.push(numbers.slice(i, i + GUIDE_ROWS_MAX));
-  void Promise.all(chunks.map((chunk) => bridge.getGuideRows({ from: 0, to: 0, numbers: chunk, startsAt: 0, endsAt: 0 })))
-    .then((outcomes) => {
-      const entries: Starred['entries'] = [];
-      for (const outcome of outcomes) {
-        if (!outcome.ok || `${outcome.value.revision}` !== revision) return; // another window by now: asked again below
-        outcome.value.rows.forEach((row, i) => entries.push({ index: outcome.value.indexes[i]!, number: row.number }));
-      }
-      starred = { key, server, revision: Number(revision), entries: entries.sort((a, b) => a.index - b.index) };
+  const [server = '', revision, , list = '*', groupText = ''] = key.split('|');
+  const group = groupText === '' ? {} : { group: groupText };
+  const bodiless = { startsAt: 0, endsAt: 0, ...group };
+  const entries: Found['entries'] = [];
+  /** one answer's rows, or false when it is of another window by now (asked again below) */
+  const take = (outcome: Outcome<GuideRows>): outcome is { ok: true; value: GuideRows } => {
+    if (!outcome.ok || `${outcome.value.revision}` !== revision) return false;
+    outcome.value.rows.forEach((row, i) => entries.push({ index: outcome.value.indexes[i]!, number: row.number }));
+    return true;
+  };
+  const search = async (): Promise<boolean> => {
+    if (list !== '*') {
+      const numbers = list ? list.split(',').map(Number) : [];
+      const chunks: number[][] = [];
+      for (let i = 0; i < numbers.length; i += GUIDE_ROWS_MAX) chunks.push(numbers.slice(i, i + GUIDE_ROWS_MAX));
+      const outcomes = await Promise.all(chunks.map((chunk) => bridge.getGuideRows({ from: 0, to: 0, numbers: chunk, ...bodiless })));
+      return outcomes.every(take);
+    }
+    // the group's places, one range after the other until its total is in
+    for (let from = 0; ; from += GUIDE_ROWS_MAX) {
+      const outcome = await bridge.getGuideRows({ from, to: from + GUIDE_ROWS_MAX, ...bodiless });
+      if (!take(outcome)) return false;
+      if (from + GUIDE_ROWS_MAX >= outcome.value.total) return true;
+    }
+  };
+  void search()
+    .then((complete) => {
+      if (!complete) return;
+      found = { key, server, revision: Number(revision), entries: entries.sort((a, b) => a.index - b.index) };
       arrived.value++;
     })
     .catch(() => {})
     .finally(() => {
       finding = null;
-      // the favourites or the window moved on while this ran
-      if (favouritesOnly.value && starred?.key !== starredKey() && finding === null) queueMicrotask(findStarred);
+      // the favourites, the group or the window moved on while this ran
+      if (filtered() && found?.key !== filterKey() && finding === null) queueMicrotask(findListed);
     });
 }
 
@@ -131,7 +164,7 @@ export function guideRows(first: number, last: number, from: number, to: number)
   void arrived.value;
   const guide = snapshot.value!.guide;
   const key = `${shownServer()}|${guide.revision}|${guide.window?.serverTime ?? ''}|${from}|${to}`;
-  const only = favouritesOnly.value ? (starred && sameWindow(starred) ? starred.entries : []) : null;
+  const only = filtered() ? (found && sameWindow(found) ? found.entries : []) : null;
   const indexOf = (position: number) => (only ? (only[position]?.index ?? -1) : position);
   const out: (GuideChannel | null)[] = [];
   let missing = false;

@@ -17,7 +17,7 @@ import { serverHandlers, type ServerHandlerDeps } from './server-handlers';
 import type { EngineView } from '../servers';
 import { settingsHandlers, type SettingsDeps } from './settings-handlers';
 import type { Clock } from '../../../common/clock';
-import type { StateStore } from '../../state';
+import { listedPackages, type StateStore } from '../../state';
 
 export interface HandlerDeps extends ConnectDeps, SettingsDeps, ServerHandlerDeps {
   clock: Clock;
@@ -36,8 +36,8 @@ export function bridgeHandlers(deps: HandlerDeps): BridgeHandlers {
     ...connectHandlers(deps),
     startDemo: () => deps.demo.start(),
     ...dataHandlers(deps.engine, deps.store, deps.settings),
-    getOnNowRows: async (request) => ok(deps.onNow.rows(request, deps.store.state.onNow.data, deps.features.favourites.ids())),
-    findOnNow: async ({ query }) => ok(deps.onNow.find(query, deps.store.state.onNow.data, deps.features.favourites.ids())),
+    getOnNowRows: async (request) => ok(deps.onNow.rows(request, deps.store.state.onNow.data, deps.features.favourites.ids(), listedPackages(deps.store.state))),
+    findOnNow: async ({ query, group }) => ok(deps.onNow.find(query, deps.store.state.onNow.data, deps.features.favourites.ids(), listedPackages(deps.store.state), group)),
     ...scheduleHandlers(deps.engine, deps.store, () => deps.clock.now()),
     ...settingsHandlers(deps),
     ...serverHandlers(deps),

@@ -1,0 +1,68 @@
+/**
+ * The connection probe's look at a server before any key is sent ("Reachable"): Airwave's
+ * `/api/identity` names the server (name, version, instanceId); a server without that route is
+ * asked a keyless `/status`, which Airwave refuses with a 401 in its own error format. Here too:
+ * the one rule for "this refusal is Airwave's own", whether Airwave answers at another address
+ * (for the near-miss offers), and what a test says when the server named itself.
+ */
+import { identityWords, type ServerIdentity } from '../../../shared/airwave';
+import { parseServerUrl } from '../../../shared/server-url';
+import { AirwaveClient, isApiError, type ApiError, type Timeouts } from '../client';
+import { timed } from './timed';
+
+type Call = { signal?: AbortSignal };
+
+/** What the keyless look found: the server answered (named or not), or it was not reached as Airwave. */
+export type KeylessLook =
+  | { reached: true; identity: ServerIdentity | null; outcome: 'ok' | 'warn'; detail: string; fix?: string; ms: number }
+  | { reached: false; error: ApiError; ms: number };
+
+/** A 401 in Airwave's own error format: the server is Airwave, whatever else is unknown. */
+export const isAirwaveRefusal = (error: ApiError | undefined): boolean => error?.kind === 'unauthorized' && error.serverCode === 'unauthorized';
+
+/** What a test says when the server named itself and the key is missing or rejected. */
+export const foundNeedsKey = (identity: ServerIdentity) => `Found ${identityWords(identity)} — now paste an API key.`;
+export const foundKeyRejected = (identity: ServerIdentity) => `${identityWords(identity)} is there, but it did not accept the API key.`;
+/** A rejected key where nothing says the server is Airwave. */
+export const SOMETHING_REJECTED_KEY = 'Something is there, but it did not accept the API key.';
+
+/**
+ * Asks `keyless` (a client with no key) who is there: `/api/identity`, else `/status`, where
+ * anything but an answer or a 401 says what is at that address instead. Throws a cancellation.
+ */
+export async function lookWithoutKey(keyless: AirwaveClient, call: Call): Promise<KeylessLook> {
+  const named = await timed(() => keyless.identity(call));
+  if (named.error?.kind === 'cancelled') throw named.error;
+  if (!named.error) return { reached: true, identity: named.value, outcome: 'ok', detail: `${identityWords(named.value)} answered without a key`, ms: named.ms };
+  if (named.error.kind === 'unreachable' || named.error.kind === 'timeout') return { reached: false, error: named.error, ms: named.ms };
+
+  const reach = await timed(() => keyless.status(call));
+  if (reach.error?.kind === 'cancelled') throw reach.error;
+  const answered = { reached: true, identity: null, ms: reach.ms } as const;
+  if (!reach.error) return { ...answered, outcome: 'ok', detail: 'answered (it did not ask for a key on /status)' };
+  if (isAirwaveRefusal(reach.error)) return { ...answered, outcome: 'ok', detail: 'answered and asked for a key, as an Airwave server does' };
+  if (reach.error.kind === 'unauthorized') {
+    return {
+      ...answered,
+      outcome: 'warn',
+      detail: "answered with HTTP 401, but not in Airwave's format",
+      fix: 'If a proxy in front of Airwave asks for its own login, let /api/public/v1 through without it.',
+    };
+  }
+  return { reached: false, error: reach.error, ms: reach.ms };
+}
+
+/** Does Airwave answer at `address` (keyless `/status`: an answer, or its own 401)? */
+export async function answersAsAirwave(address: string, timeouts: Partial<Timeouts> | undefined, call: Call): Promise<boolean> {
+  const parsed = parseServerUrl(address);
+  if (!parsed.ok) return false;
+  const client = new AirwaveClient({ server: parsed.address, apiKey: '', timeouts });
+  try {
+    await client.status(call);
+    return true;
+  } catch (error) {
+    return isApiError(error) && isAirwaveRefusal(error);
+  } finally {
+    await client.close();
+  }
+}

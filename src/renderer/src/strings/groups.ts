@@ -1,0 +1,15 @@
+import { plural } from '../../../shared/format';
+
+/** Words of the channel group menu (On now and the guide). */
+export const groups = {
+  all: 'All channels',
+  other: 'Other',
+  otherHint: 'Channels in no package',
+  /** the menu's name, read before the choice */
+  menu: 'Channel group',
+  button: (name: string) => `Channel group: ${name}. Choose another group`,
+  count: (n: number) => plural(n, { one: '{n} channel', other: '{n} channels' }),
+  empty: 'No channels in this group',
+  emptyHint: 'Choose another group, or All channels.',
+  emptyGuide: 'No channel of this group in this guide',
+};
