@@ -115,15 +115,16 @@ describe('reminders', () => {
     await page.keyboard.press('/');
     const search = page.getByRole('dialog', { name: /search/i });
     await search.getByRole('searchbox').fill(title);
-    await poll(() => search.locator('.search-actions').count()).toBe(1);
-    // move to a result still to start: "Remind me" is offered for those
-    for (let i = 0; i < 20 && (await search.getByRole('button', { name: 'Remind me' }).count()) === 0; i++) await page.keyboard.press('ArrowDown');
-    await search.getByRole('button', { name: 'Remind me' }).click();
+    // a result still to start: its row's bell can be set
+    const row = search.getByRole('row').filter({ has: page.getByRole('button', { name: /^Remind me of / }) }).first();
+    await row.waitFor();
+    const bell = row.getByRole('button', { name: /^Remind me of / });
+    await bell.click();
     await poll(() => host.app.snapshot().reminders.length).toBe(1);
-    await search.getByRole('button', { name: 'Reminder set' }).waitFor();
-    await search.getByRole('button', { name: /^Follow “/ }).click();
+    await poll(() => bell.getAttribute('aria-pressed')).toBe('true'); // "Reminder set": the bell filled
+    await row.getByRole('button', { name: /^Follow “/ }).click();
     await poll(() => host.app.snapshot().watchlist.followed.length).toBe(1);
-    expect(await search.getByRole('button', { name: /^Following “/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(await row.getByRole('button', { name: /^Following “/ }).getAttribute('aria-pressed')).toBe('true');
     // the app says what it did, and how: first airings by default, every airing one press away
     const said = search.locator('.follow-said');
     await poll(() => said.textContent()).toMatch(/^Following .+: (next reminder \d{1,2}:\d\d|nothing to remind of yet).* First airings only; repeats are skipped\./);
@@ -192,9 +193,8 @@ describe.each(['light', 'dark'] as const)('remind and follow controls (%s)', (sc
     await page.keyboard.press('/');
     const search = page.getByRole('dialog', { name: /search/i });
     await search.getByRole('searchbox').fill(laterTitle(host));
-    await poll(() => search.getByRole('option').count()).toBeGreaterThan(0);
-    for (let i = 0; i < 20 && (await search.getByRole('button', { name: 'Remind me' }).count()) === 0; i++) await page.keyboard.press('ArrowDown');
-    await search.getByRole('button', { name: 'Remind me' }).waitFor();
+    await poll(() => search.locator('.results .result').count()).toBeGreaterThan(0);
+    await search.getByRole('button', { name: /^Remind me of / }).first().waitFor();
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, `features-search-${scheme}`);
   });

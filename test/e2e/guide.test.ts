@@ -66,7 +66,7 @@ describe('the guide in 380 px', () => {
     await expect.poll(() => searchbox.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type(later.title);
     // typed a key at a time: wait for the whole title's results, not a shorter query's
-    await expect.poll(() => page.getByRole('option').allTextContents()).toContainEqual(expect.stringContaining(later.title));
+    await expect.poll(() => page.locator('.results .result').allTextContents()).toContainEqual(expect.stringContaining(later.title));
     await screenshot(page, 'search-light');
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').filter({ has: page.locator('.sheet-title') }).first().waitFor();

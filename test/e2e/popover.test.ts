@@ -234,15 +234,18 @@ describe('keyboard only', () => {
     await page.locator('.sheet-title').waitFor();
     await screenshot(page, 'programme-dark');
     await page.keyboard.press('Escape');
-    // search with Ctrl+F, choose with the arrows
+    // search with Ctrl+F, into the results with the arrows
     await page.keyboard.press('Control+f');
     const searchbox = page.getByRole('searchbox', { name: /Search titles/ });
     await expect.poll(() => searchbox.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type('a');
-    await expect.poll(() => page.getByRole('option').count()).toBeGreaterThan(1);
+    await expect.poll(() => page.locator('.results .result').count()).toBeGreaterThan(1);
     await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="grid"]'))).toBe(true);
     await screenshot(page, 'search-dark');
-    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape'); // back to the field
+    await page.keyboard.press('Escape'); // closes search
+    await searchbox.waitFor({ state: 'detached' });
     // settings: reachable by Tab from the tabs, operable with Space
     await page.locator('#tab-guide').focus();
     await page.keyboard.press('Tab'); // search button

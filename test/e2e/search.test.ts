@@ -1,5 +1,7 @@
 /// <reference lib="dom" />
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { PreviewHost } from '../../src/main/preview/host';
 import { axeFindings, focused, openPopover, screenshot } from '../support/browser';
 import { e2eSetup, poll } from './setup';
 
@@ -32,8 +34,8 @@ describe('search', () => {
     expect(expected.length).toBeGreaterThan(1);
     // typing goes a key at a time: the results of a shorter query may be on screen for a moment
     const shown = async () => {
-      const starts = await page.getByRole('option').evaluateAll((options) => options.map((o) => o.querySelector('.small')?.textContent ?? ''));
-      return starts.map((text) => text.replace(/^.*? · /, '')).slice(0, 5);
+      const channels = await page.locator('.results .result').evaluateAll((rows) => rows.map((row) => row.querySelector('.result-channel')?.textContent ?? ''));
+      return channels.slice(0, 5);
     };
     await poll(shown).toEqual(expected.slice(0, 5));
     expect(await page.locator('.result-day').first().textContent()).toMatch(/^(Today|Tomorrow)$/);
@@ -42,7 +44,7 @@ describe('search', () => {
     // viewers are found too, and open their sheet
     const viewer = host.app.snapshot().nowPlaying.data![0]!.user;
     await page.getByRole('searchbox').fill(viewer);
-    await poll(() => page.getByRole('option').first().textContent()).toContain('Watching now');
+    await poll(() => page.locator('.results .result').first().textContent()).toContain('Watching now');
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: viewer }).waitFor();
     await page.keyboard.press('Escape');
@@ -82,10 +84,12 @@ describe('search', () => {
     await poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
     await box.fill(later.title);
     await poll(() => page.getByRole('dialog', { name: 'Search' }).getByRole('status').first().textContent()).toBe('Searching the next 24 hours…');
-    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown'); // nothing to move to yet: focus stays in the field
+    expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
     release();
-    await page.getByRole('option').first().waitFor();
-    await poll(() => box.getAttribute('aria-activedescendant')).toBe('result-0');
+    await page.getByRole('grid', { name: 'Results' }).getByRole('row').filter({ hasText: later.title }).first().waitFor();
+    await page.keyboard.press('ArrowDown');
+    await poll(() => page.evaluate(() => !!document.activeElement?.closest('[role=grid]'))).toBe(true);
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: later.title }).waitFor();
   });
@@ -99,9 +103,17 @@ describe('search', () => {
     await page.keyboard.press('/');
     await poll(() => page.getByRole('searchbox').evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type(onAir.title);
-    const option = page.getByRole('option').filter({ hasText: onAir.title }).first();
-    await option.waitFor();
-    expect(await option.locator('.tag-now').textContent()).toBe('On now');
+    const row = page.getByRole('grid', { name: 'Results' }).getByRole('row').filter({ hasText: onAir.title }).filter({ has: page.locator('.tag-now') }).first();
+    await row.waitFor();
+    expect(await row.locator('.tag-now').textContent()).toBe('On now');
+    // on air: no reminder can be set, and the bell says why (name, tooltip, and the detail line)
+    const bell = row.getByRole('button', { name: /^Remind me: Started at \d{1,2}:\d\d( [AP]M)?: too late for a reminder$/ });
+    expect(await bell.getAttribute('aria-disabled')).toBe('true');
+    expect(await bell.getAttribute('title')).toMatch(/^Started at .*: too late for a reminder$/);
+    await bell.click({ force: true }); // pressed anyway: nothing is set
+    await bell.focus();
+    await poll(() => page.locator('.search-detail').textContent()).toMatch(/too late for a reminder/);
+    expect(host.app.snapshot().reminders).toEqual([]);
     await screenshot(page, 'search-dark');
   });
 
@@ -120,7 +132,7 @@ describe('search', () => {
       const box = page.getByRole('searchbox');
       await box.fill(title);
       await poll(() => page.locator('.search-scope').textContent()).toMatch(/results? in the next 24 hours/);
-      const texts = await page.getByRole('option').allTextContents();
+      const texts = await page.locator('.results .result').allTextContents();
       await page.keyboard.press('Escape');
       await box.waitFor({ state: 'detached' });
       return texts;
@@ -144,11 +156,13 @@ describe('search', () => {
     const groups = await page.locator('.result-group').allTextContents();
     expect(groups).toContain('Later');
     expect(await page.locator('.results mark').first().textContent()).toMatch(/^the$/i);
-    const more = page.getByRole('option', { name: /^(On now|Later)?\s*Show all \d+/ }).first();
+    const more = page.getByRole('button', { name: /^Show all \d+/ }).first();
     await more.waitFor();
-    const before = await page.getByRole('option').count();
+    const before = await page.locator('.results .result').count();
     await more.click();
-    await poll(() => page.getByRole('option').count()).toBeGreaterThan(before);
+    await poll(() => page.locator('.results .result').count()).toBeGreaterThan(before);
+    // focus stays in the results (on the row that took the place of "Show all"), never on the page
+    await poll(() => page.evaluate(() => !!document.activeElement?.closest('[role=grid]'))).toBe(true);
     // the "On now" tag keeps to one line
     const tags = await page.locator('.results .tag-now').evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect().height));
     expect(tags.every((h) => h < 20)).toBe(true);
@@ -189,5 +203,180 @@ describe('search', () => {
     expect(hides).toEqual([]);
     await page.keyboard.press('Escape'); // nothing open: hide
     await poll(() => hides.length).toBe(1);
+  });
+});
+
+/**
+ * A title with at least two airings still to start (none of them within 10 minutes, so the one a
+ * test presses is still ahead when it is pressed, on a slow machine too), from the loaded guide.
+ */
+function titleAiringTwice(host: PreviewHost): string {
+  const at = e2e.now();
+  const programs = host.app.engine.guide.rows({ from: 0, to: 200 }).rows.flatMap((c) => c.programs);
+  const titleOf = (p: (typeof programs)[number]) => p.showTitle ?? p.title;
+  const soon = new Set(programs.filter((p) => Date.parse(p.startsAt) > at && Date.parse(p.startsAt) <= at + 10 * 60_000).map(titleOf));
+  const counts = new Map<string, number>();
+  for (const p of programs) if (p.ratingKey !== null && Date.parse(p.startsAt) > at && !soon.has(titleOf(p))) counts.set(titleOf(p), (counts.get(titleOf(p)) ?? 0) + 1);
+  const found = [...counts.entries()].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1])[0];
+  if (!found) throw new Error('the demo guide has no title airing twice later');
+  return found[0];
+}
+
+/** Search open with `title` typed and its results in. */
+async function searchFor(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('/');
+  const box = page.getByRole('searchbox');
+  await poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+  await box.fill(title);
+  await poll(() => page.locator('.search-scope').textContent()).toMatch(/results? in the next 24 hours/);
+}
+
+/** Where keyboard focus is: in the grid (its row and cell, and its name), or not. */
+const where = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    const inGrid = !!el?.closest('[role=grid]');
+    return {
+      inGrid,
+      row: inGrid ? Number(el!.dataset.row) : null,
+      col: inGrid ? Number(el!.dataset.col) : null,
+      label: el?.getAttribute('aria-label') ?? null,
+      searchbox: el?.getAttribute('role') === 'searchbox',
+    };
+  });
+
+describe('search: the actions on each row', () => {
+  it('gives each programme row its own Remind me and Follow; the second row bell reminds of that programme, a row Follow follows its title', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 0, churn: 0 } });
+    const page = await openPopover(e2e.browser, host.url, 'light', 'en-GB');
+    await page.getByRole('tab', { name: 'Guide' }).click();
+    await poll(() => host.app.snapshot().guide.state === 'loaded' && !host.app.snapshot().guide.loading).toBe(true);
+    const title = titleAiringTwice(host);
+    await searchFor(page, title);
+    const grid = page.getByRole('grid', { name: 'Results' });
+    // typed a key at a time, the title asks the core each time, which answers from what it holds
+    // (the day loaded for search by the first query): no request to the server per keystroke
+    const guideRequests = () => Object.entries(host.demo!.controls.requestCounts()).reduce((n, [path, count]) => (/\/guide/.test(path) ? n + count : n), 0);
+    const asked = guideRequests();
+    expect(asked).toBeGreaterThan(0);
+    await page.getByRole('searchbox').fill('');
+    await page.getByRole('searchbox').pressSequentially(title);
+    await poll(() => page.locator('.search-scope').textContent()).toMatch(/^[1-9]\d* results? in the next 24 hours/);
+    await grid.getByRole('row').filter({ hasText: title }).first().waitFor();
+    expect(guideRequests()).toBe(asked);
+    // every programme row: one bell and one Follow of its own
+    const perRow = await grid.locator('[role=row]:has(.result-when)').evaluateAll((rows) => rows.map((row) => [row.querySelectorAll('.remind').length, row.querySelectorAll('.follow').length]));
+    expect(perRow.length).toBeGreaterThan(1);
+    expect(perRow.every(([bells, follows]) => bells === 1 && follows === 1)).toBe(true);
+    expect(await page.locator('.search-actions').count()).toBe(0); // the one bar under the field is gone
+    // the rows still to start: their bell can be set
+    const ahead = grid.getByRole('row').filter({ has: page.getByRole('button', { name: /^Remind me of / }) });
+    expect(await ahead.count()).toBeGreaterThan(1);
+    const first = ahead.nth(0).getByRole('button', { name: /^Remind me of / });
+    const second = ahead.nth(1);
+    const bell = second.getByRole('button', { name: /^Remind me of / });
+    const channel = Number.parseInt((await second.locator('.result-channel').textContent())!, 10);
+    await bell.click();
+    await poll(() => host.app.snapshot().reminders.length).toBe(1);
+    const reminder = host.app.snapshot().reminders[0]!;
+    expect(reminder.channelNumber).toBe(channel);
+    expect([reminder.showTitle, reminder.title]).toContain(title);
+    // that row's bell (found by its programme's channel and start) is the one that shows it: filled, pressed
+    await poll(() => bell.getAttribute('aria-pressed')).toBe('true');
+    expect(await first.getAttribute('aria-pressed')).toBe('false');
+    expect(await bell.getAttribute('title')).toMatch(/^Cancel the reminder for /);
+    expect(await bell.locator('svg').getAttribute('fill')).toBe('currentColor');
+    await screenshot(page, 'search-row-actions-light');
+    // pressed again, it cancels
+    await bell.click();
+    await poll(() => host.app.snapshot().reminders.length).toBe(0);
+    await poll(() => bell.getAttribute('aria-pressed')).toBe('false');
+
+    // Follow on a row follows that row's title; every row of the title then says Following
+    await second.getByRole('button', { name: `Follow “${title}”` }).click();
+    await poll(() => host.app.snapshot().watchlist.followed.map((f) => f.title)).toEqual([title]);
+    await poll(() => grid.getByRole('button', { name: `Following “${title}”` }).count()).toBe(perRow.length);
+    expect(await grid.getByRole('button', { name: `Following “${title}”` }).first().getAttribute('aria-pressed')).toBe('true');
+    // the app says what the Follow did, under the grid, with the other choice of airings
+    await poll(() => page.locator('.search-foot .follow-said').textContent()).toMatch(new RegExp(`^Following ${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `));
+    expect(await axeFindings(page)).toEqual([]);
+  });
+
+  it('is one Tab stop: Down from the field moves in, arrows move by row and to the actions, Enter presses, Escape goes back to the field', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 0, churn: 0 } });
+    const page = await openPopover(e2e.browser, host.url, 'dark', 'en-GB');
+    await page.getByRole('tab', { name: 'Guide' }).click();
+    await poll(() => host.app.snapshot().guide.state === 'loaded' && !host.app.snapshot().guide.loading).toBe(true);
+    const title = titleAiringTwice(host);
+    await searchFor(page, title);
+    const grid = page.getByRole('grid', { name: 'Results' });
+    await grid.locator('[data-row="1"]').first().waitFor();
+
+    // one Tab into the grid (from the control before it), one Tab out, Shift+Tab back to the same cell
+    await page.getByRole('button', { name: 'Close search' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await where(page)).toMatchObject({ inGrid: true, row: 0, col: 0 });
+    expect(await grid.locator('[tabindex="0"]').count()).toBe(1);
+    await page.keyboard.press('Tab');
+    expect((await where(page)).inGrid).toBe(false);
+    await page.keyboard.press('Shift+Tab');
+    expect(await where(page)).toMatchObject({ inGrid: true, row: 0, col: 0 });
+
+    // Escape goes back to the field (search stays open); Down moves in again
+    await page.keyboard.press('Escape');
+    expect(await where(page)).toMatchObject({ inGrid: false, searchbox: true });
+    await page.keyboard.press('ArrowDown');
+    expect(await where(page)).toMatchObject({ inGrid: true, row: 0, col: 0 });
+    await page.keyboard.press('ArrowDown');
+    expect(await where(page)).toMatchObject({ row: 1, col: 0 });
+    // the line under the grid reads the focused row in full
+    const full = await grid.locator('[data-row="1"][data-col="0"]').getAttribute('title');
+    await poll(() => page.locator('.search-detail-title').textContent()).toBe(full);
+    await page.keyboard.press('ArrowRight');
+    expect((await where(page)).label).toMatch(/^Remind me/);
+    expect(await where(page)).toMatchObject({ row: 1, col: 1 });
+    await page.keyboard.press('ArrowRight');
+    expect((await where(page)).label).toBe(`Follow “${title}”`);
+    await page.keyboard.press('ArrowRight'); // the row ends here
+    expect(await where(page)).toMatchObject({ row: 1, col: 2 });
+    await page.keyboard.press('Home');
+    expect(await where(page)).toMatchObject({ row: 1, col: 0 });
+    await page.keyboard.press('End');
+    expect(await where(page)).toMatchObject({ row: 1, col: 2 });
+    await page.keyboard.press('ArrowUp');
+    expect(await where(page)).toMatchObject({ row: 0, col: 2 });
+    await page.keyboard.press('ArrowUp'); // above the first row: the field
+    expect(await where(page)).toMatchObject({ inGrid: false, searchbox: true });
+
+    // Enter on a row's bell sets its reminder, and the tab stop stays on that bell
+    await page.keyboard.press('ArrowDown');
+    for (let i = 0; i < 20 && !/^Remind me of /.test((await where(page)).label ?? ''); i++) {
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('End');
+      await page.keyboard.press('ArrowLeft');
+    }
+    const at = await where(page);
+    expect(at.label).toMatch(/^Remind me of /);
+    await page.keyboard.press('Enter');
+    await poll(() => host.app.snapshot().reminders.length).toBe(1);
+    await poll(() => grid.locator(`[data-row="${at.row}"][data-col="1"]`).getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Shift+Tab');
+    expect(await where(page)).toMatchObject({ inGrid: true, row: at.row, col: 1 });
+    await screenshot(page, 'search-keyboard-dark');
+
+    // typing in the grid goes on in the field
+    await page.keyboard.press('x');
+    expect(await where(page)).toMatchObject({ searchbox: true });
+    expect(await page.getByRole('searchbox').inputValue()).toBe(`${title}x`);
+    // Escape from the grid to the field, then from the field closes search
+    await page.keyboard.press('Backspace');
+    await poll(() => page.locator('.search-scope').textContent()).toMatch(/^[1-9]\d* results? in the next 24 hours/); // the title's results again
+    await page.keyboard.press('ArrowDown');
+    expect((await where(page)).inGrid).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await where(page)).toMatchObject({ searchbox: true });
+    await page.keyboard.press('Escape');
+    await page.getByRole('searchbox').waitFor({ state: 'detached' });
   });
 });

@@ -5,7 +5,10 @@ import { useEffect, useRef, type MutableRef } from 'preact/hooks';
  * back to their opener, and lists with one tab stop that move with the arrow keys.
  */
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+/** What Tab can reach: a composite's other cells (tabindex -1, reached by its arrows) are not. */
+const FOCUSABLE = ['a[href]', 'button:not([disabled])', 'input:not([disabled])', 'select:not([disabled])', 'textarea:not([disabled])', 'summary', '[tabindex]']
+  .map((selector) => `${selector}:not([tabindex="-1"])`)
+  .join(', ');
 
 /** Rendered and shown (content of a closed <details> is neither, though it has an offsetParent). */
 const visible = (el: HTMLElement) => (typeof el.checkVisibility === 'function' ? el.checkVisibility() : el.getClientRects().length > 0);

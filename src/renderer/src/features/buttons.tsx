@@ -1,4 +1,4 @@
-import { Bell, Star } from 'lucide-preact';
+import { Bell, BellOff, BookmarkCheck, BookmarkPlus, Star } from 'lucide-preact';
 import type { FavouriteChannel, ProgrammeRef } from '../../../shared/bridge';
 import { programmeTitle } from '../../../shared/format';
 import { bridge } from '../bridge';
@@ -54,10 +54,40 @@ export function RemindButton({ programme, compact = false, roving }: { programme
   );
 }
 
-/** Follow or unfollow the title a programme airs under (its show, for an episode). */
-export function FollowButton({ program }: { program: { title: string; showTitle: string | null } }) {
+/**
+ * The bell of a programme already on air: no reminder can be set, and it says why (its name, its
+ * tooltip and its description). It stays focusable, so a keyboard user can reach the reason.
+ */
+export function TooLateBell({ programme, roving }: { programme: ProgrammeRef; roving?: Record<string, unknown> }) {
+  const start = Date.parse(programme.startsAt);
+  const why = t.tooLateToRemind(start);
+  return (
+    <button type="button" class="icon-button remind remind-late" aria-disabled="true" aria-label={`${t.remind}: ${why}`} title={why} {...roving}>
+      <BellOff size={15} aria-hidden />
+    </button>
+  );
+}
+
+/** Follow or unfollow the title a programme airs under (its show, for an episode); `compact` is an icon. */
+export function FollowButton({ program, compact = false, roving }: { program: { title: string; showTitle: string | null }; compact?: boolean; roving?: Record<string, unknown> }) {
   const title = followTitleOf(program);
   const on = isFollowed(title);
+  if (compact) {
+    const Icon = on ? BookmarkCheck : BookmarkPlus;
+    return (
+      <button
+        type="button"
+        class={`icon-button follow${on ? ' follow-on' : ''}`}
+        aria-pressed={on}
+        aria-label={on ? t.followingTitle(title) : t.followTitle(title)}
+        title={on ? `${t.followingTitle(title)}: ${t.unfollowHint}` : t.followTitle(title)}
+        onClick={() => void (on ? unfollow(title) : follow(title))}
+        {...roving}
+      >
+        <Icon size={16} aria-hidden />
+      </button>
+    );
+  }
   return (
     <button
       type="button"

@@ -20,6 +20,7 @@ export const features = {
   following: 'Following',
   followingTitle: (title: string) => `Following “${title}”`,
   unfollowTitle: (title: string) => `Unfollow “${title}”`,
+  unfollowHint: 'press to unfollow',
   /** what one Follow did: "Following Matchday Live: next reminder 18:31 (and 2 more). Repeats are skipped." */
   followDone: (o: FollowOutcome) => {
     const how = o.policy === 'first' ? 'First airings only; repeats are skipped.' : 'Every airing, repeats too.';
