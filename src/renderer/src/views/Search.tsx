@@ -303,16 +303,17 @@ function sections(results: Result[], at: number): { group: GroupId; rows: ({ day
 }
 
 /**
- * One result on one line: its main cell (opens the programme, channel or viewer) and, for a
- * programme, "Remind me" and "Follow". Only the title gives way, with an ellipsis; the detail line
- * under the grid, the name and the tooltip say it in full.
+ * One result: its main cell (opens the programme, channel or viewer) and, for a programme, "Remind
+ * me" and "Follow". A programme takes two lines (its time and title, then its channel under the
+ * title), so at 380 px the title has the row's width; only the title gives way, with an ellipsis,
+ * and the detail line under the grid, the name and the tooltip say it in full.
  */
 function ResultRow({ result, index, at, query, cell, onChoose, onHover }: { result: Result; index: number; at: number; query: string; cell: CellProps; onChoose: (result: Result, index: number) => void; onHover: (key: string | null) => void }) {
   const actions = hasActions(result);
   return (
     <div role="row" class={`result${result.kind === 'more' ? ' result-more' : ''}`} data-key={result.key} onMouseEnter={() => onHover(result.key)}>
       <div role="gridcell" class="result-cell-main" aria-colspan={actions ? undefined : 3}>
-        <button type="button" class="result-main" title={result.kind === 'program' ? label(result.program) : undefined} onClick={() => onChoose(result, index)} {...cell(index, 0)}>
+        <button type="button" class={`result-main${result.kind === 'program' ? ' result-main-programme' : ''}`} title={result.kind === 'program' ? label(result.program) : undefined} onClick={() => onChoose(result, index)} {...cell(index, 0)}>
           <ResultBody result={result} at={at} query={query} />
         </button>
       </div>
@@ -429,6 +430,9 @@ function ResultBody({ result, at, query }: { result: Result; at: number; query: 
     );
   }
   const onAir = result.start <= at;
+  // an episode reads as its show on the first line and the episode beside the channel under it
+  const { showTitle, title } = result.program;
+  const episode = result.program.ratingKey !== null && showTitle && showTitle !== title ? title : null;
   // the accessible name is the text: what is shown, in order, the hidden commas keeping the parts apart
   return (
     <>
@@ -437,11 +441,27 @@ function ResultBody({ result, at, query }: { result: Result; at: number; query: 
         <span class="visually-hidden">, </span>
       </span>
       <span class="result-title result-title-split">
-        <MatchInView program={result.program} query={query} />
+        {episode !== null ? (
+          <span class="result-title-tail">
+            <Marked text={result.program.showTitle!} query={query} />
+          </span>
+        ) : (
+          <MatchInView program={result.program} query={query} />
+        )}
         <span class="visually-hidden">, {onAir ? `${t.until(Date.parse(result.program.endsAt))}, ` : ''}</span>
       </span>
-      <span class="result-channel">
-        {result.channel.number} {result.channel.name}
+      <span class="result-sub">
+        {episode !== null ? (
+          <>
+            <span class="result-episode">
+              <Marked text={episode} query={query} />
+            </span>
+            <span class="result-dot"> · </span>
+          </>
+        ) : null}
+        <span class="result-channel">
+          {result.channel.number} {result.channel.name}
+        </span>
       </span>
     </>
   );
