@@ -158,6 +158,12 @@ describe('asking /webhooks', () => {
     harness.demo.controls.setWebhookEnabled('wh_home_assistant', false);
     await until(harness, () => webhookNotes(harness.notifications).length > 0, 'the notification with the admin key');
     expect(hookRequests(harness)).toBe(2);
+    expect(harness.app.snapshot().webhookNotes).toEqual([expect.objectContaining({ name: 'Home Assistant' })]);
+
+    // back to a viewer's key: Settings no longer shows what the admin's key read
+    const back = await harness.app.handlers.connect({ server: harness.demo.url, apiKey: harness.demo.viewerKey, authStyle: 'x-api-key' });
+    expect(back.saved).toBe(true);
+    await until(harness, () => harness.app.snapshot().webhookNotes.length === 0, 'the notes to go with the admin key');
   });
 
   it('never asks a server before webhooks (Airwave 0.14.70)', async () => {

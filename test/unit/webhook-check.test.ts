@@ -31,6 +31,7 @@ function setup(answer: () => Promise<{ webhooks: Webhook[]; unreadable: number }
     server: (): WebhookServer => ({ tag: { id: 'srv', label: null }, state, client, keyTag: 'k' }),
     enabled: () => true,
     report: (_server, hooks) => reports.push(hooks),
+    forgetReading: () => {},
     log: () => {},
   });
   return {

@@ -160,6 +160,9 @@ export class Features {
         else this.#webhookNotes.set(server.tag.id, notes);
         if (JSON.stringify(before) !== JSON.stringify(notes)) deps.push(['webhookNotes']);
       },
+      forgetReading: (server) => {
+        if (this.#webhookNotes.delete(server.tag.id)) deps.push(['webhookNotes']);
+      },
       log: deps.log,
     });
   }

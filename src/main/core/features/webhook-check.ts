@@ -38,6 +38,8 @@ export interface WebhookCheckOptions {
   enabled: () => boolean;
   /** what one server's `/webhooks` listed */
   report: (server: WebhookServer, hooks: Webhook[]) => void;
+  /** the server's key changed: what the old key read is no longer this key's to show */
+  forgetReading: (server: WebhookServer) => void;
   log: (line: string) => void;
 }
 
@@ -144,6 +146,7 @@ export class WebhookCheck {
   #lift(watch: Watch, server: WebhookServer): void {
     if (server.keyTag !== watch.keyTag) {
       watch.keyTag = server.keyTag;
+      this.#o.forgetReading(server);
       watch.askedAt = null;
       watch.failed = false;
       if (watch.off?.why === 'forbidden') watch.off = null;
