@@ -341,6 +341,17 @@ export class Features {
     this.#scanTimer = null;
     if (this.#disposed || this.#scanning || this.watchlist.followed.length === 0) return;
     const { engine, store, clock, log } = this.#d;
+    // a request of the connection's own running now (a poll's count): the scan follows it rather
+    // than being put off by a minute, which a poll every minute could meet every time
+    if (engine.inFlight > 0) {
+      this.#scanning = true;
+      try {
+        await engine.settled();
+      } finally {
+        this.#scanning = false;
+      }
+      if (this.#disposed || this.#scanTimer !== null) return;
+    }
     const state = store.state;
     const client = engine.client;
     const connected = state.connection.state === 'live' || state.connection.state === 'polling';

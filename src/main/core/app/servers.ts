@@ -15,7 +15,7 @@ import { Fleet, type FollowTarget, type ServerSlot } from './fleet';
 import { viewersWithSessions } from './snapshot';
 
 /** What the data commands use of the selected server's engine (whichever server that is at the time). */
-export type EngineView = Pick<SyncEngine, 'client' | 'guide' | 'inFlight' | 'refresh' | 'loadGuide'>;
+export type EngineView = Pick<SyncEngine, 'client' | 'guide' | 'inFlight' | 'settled' | 'refresh' | 'loadGuide'>;
 
 export const DEMO_ID = 'demo';
 
@@ -69,6 +69,7 @@ export class FollowedServers {
       get inFlight() {
         return engine().inFlight;
       },
+      settled: () => engine().settled(),
       // the popover's Refresh, as the tray's: every server (Watching and the trouble lines show them all)
       refresh: () => this.refresh(),
       loadGuide: (minutes) => engine().loadGuide(minutes),

@@ -93,6 +93,15 @@ export class SyncEngine {
   }
 
   /** Resource requests running now (tests and benchmarks wait for this to reach 0). */
+  /**
+   * Resolves once the requests of the current connection now running have ended (each is bounded
+   * by the client's deadlines); later ones are not waited for.
+   */
+  async settled(): Promise<void> {
+    const flights = this.#following?.server.connection.flights;
+    if (flights && flights.size > 0) await Promise.allSettled([...flights.values()].map((flight) => flight.done));
+  }
+
   get inFlight(): number {
     const server = this.#following?.server;
     return server ? server.connection.flights.size + (server.mode === 'connecting' ? 1 : 0) + (server.checkingKey ? 1 : 0) : 0;
