@@ -1,8 +1,8 @@
 import type { Signal } from '@preact/signals';
 import { ChevronDown, Layers, Shapes } from 'lucide-preact';
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { OTHER_GROUP } from '../../../shared/bridge';
 import { ChannelIcon } from '../components/channel-icon';
+import { useMenuButton } from '../components/menu-button';
 import { groups as t } from '../strings/groups';
 import type { GroupOption } from './group-filter';
 import './GroupMenu.css';
@@ -11,7 +11,7 @@ import './GroupMenu.css';
  * Owns the channel group control of On now and the guide: one compact button naming the group
  * shown ("All channels ▾"), opening a menu of every group with its icon and channel count, All
  * first and Other last. One Tab stop; in the menu the arrows, Home and End move, Enter or Space
- * chooses, Escape closes it and gives focus back (as the server switcher does). 3 or 30 packages
+ * chooses, Escape closes it and gives focus back (components/menu-button.ts). 3 or 30 packages
  * read the same at 380 px: the menu scrolls, the button never grows past its row (in the guide's
  * crowded toolbar it shows the group's icon alone, marked when a group is chosen).
  */
@@ -31,70 +31,11 @@ export function GroupMenu({
   /** the button shows the group's icon alone (its name is its label and tooltip): for a crowded toolbar */
   compact?: boolean;
 }) {
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLUListElement>(null);
   const selectedIndex = Math.max(0, options.findIndex((option) => option.id === selected));
-  const count = options.length;
-
-  // a layout effect, so a click that closes the menu never has focus pulled back into it (see ServerSwitcher)
-  useLayoutEffect(() => {
-    if (!open) return;
-    const item = menu.current?.querySelectorAll<HTMLElement>('[role=menuitemradio]')[active];
-    item?.focus();
-  }, [open, active]);
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', outside, true);
-    return () => document.removeEventListener('pointerdown', outside, true);
-  }, [open]);
-
+  const { open, active, setActive, root, button, menu, pick, toggle, buttonKeys, menuKeys } = useMenuButton(options.length, selectedIndex, (index) => {
+    choice.value = options[index]!.id;
+  });
   const shown = options[selectedIndex]!;
-  const show = (index: number) => {
-    setActive(index);
-    setOpen(true);
-    // already open (focus went back to the button): into the menu again
-    if (open) menu.current?.querySelectorAll<HTMLElement>('[role=menuitemradio]')[index]?.focus();
-  };
-  const close = (giveBack: boolean) => {
-    setOpen(false);
-    if (giveBack) button.current?.focus();
-  };
-  const choose = (option: GroupOption) => {
-    choice.value = option.id;
-    close(true);
-  };
-  const buttonKeys = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      show(selectedIndex);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      show(count - 1);
-    }
-  };
-  const menuKeys = (event: KeyboardEvent) => {
-    const moves: Record<string, number> = { ArrowDown: (active + 1) % count, ArrowUp: (active - 1 + count) % count, Home: 0, End: count - 1 };
-    if (event.key in moves) {
-      event.preventDefault();
-      setActive(moves[event.key]!);
-    } else if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      choose(options[active]!);
-    } else if (event.key === 'Escape') {
-      // the menu closes, not the popover
-      event.preventDefault();
-      event.stopPropagation();
-      close(true);
-    } else if (event.key === 'Tab') {
-      setOpen(false);
-    }
-  };
   const menuId = `${id}-menu`;
   return (
     <div ref={root} class={`group-filter group-filter-${align}`}>
@@ -108,7 +49,7 @@ export function GroupMenu({
         aria-controls={open ? menuId : undefined}
         aria-label={t.button(nameOf(shown))}
         title={t.button(nameOf(shown))}
-        onClick={() => (open ? close(false) : show(selectedIndex))}
+        onClick={toggle}
         onKeyDown={buttonKeys}
       >
         <GroupIcon option={shown} />
@@ -116,17 +57,17 @@ export function GroupMenu({
         <ChevronDown size={14} aria-hidden />
       </button>
       {open ? (
-        <ul ref={menu} id={menuId} class="group-menu" role="menu" aria-label={t.menu} onKeyDown={menuKeys}>
+        <ul ref={menu} id={menuId} class="popup-menu group-menu" role="menu" aria-label={t.menu} onKeyDown={menuKeys}>
           {options.map((option, i) => (
             <li
               key={option.id ?? ''}
               role="menuitemradio"
               aria-checked={option.id === shown.id}
               tabIndex={i === active ? 0 : -1}
-              class="group-item"
+              class="popup-menu-item group-item"
               data-group={option.id ?? ''}
               title={option.id === OTHER_GROUP ? t.otherHint : undefined}
-              onClick={() => choose(option)}
+              onClick={() => pick(i)}
               onFocus={() => setActive(i)}
             >
               <GroupIcon option={option} />

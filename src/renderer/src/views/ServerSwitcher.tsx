@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-preact';
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ServerSummary } from '../../../shared/bridge';
 import { connectionLabel } from '../../../shared/format';
+import { useMenuButton } from '../components/menu-button';
 import { chooseServer, inTrouble, serverList, switchError } from '../server-state';
 import { now } from '../state';
 import { servers as t } from '../strings/servers';
@@ -10,75 +10,17 @@ import './servers.css';
 /**
  * The header's server switcher (two servers or more): a button with the shown server's name and a
  * dot for its connection, opening a menu of every server with its viewers and state. The menu is
- * a keyboard menu (arrows, Home, End, Enter, Escape gives focus back); Alt+1…9 works from anywhere
+ * a keyboard menu (components/menu-button.ts); Alt+1…9 works from anywhere
  * (see app.tsx) and is shown beside each server.
  */
 export function ServerSwitcher() {
   const list = serverList.value;
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLUListElement>(null);
   const selectedIndex = Math.max(0, list.findIndex((server) => server.selected));
-  const count = list.length;
-
-  // a layout effect: a passive one would still be pending when a click closes the menu, and Preact
-  // runs it before that render, pulling focus back into the menu as it goes away
-  useLayoutEffect(() => {
-    if (!open) return;
-    menu.current?.querySelectorAll<HTMLElement>('[role=menuitemradio]')[active]?.focus();
-  }, [open, active]);
-  useEffect(() => {
-    if (!open) return;
-    // a press anywhere else closes the menu (focus stays where the press puts it)
-    const outside = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', outside, true);
-    return () => document.removeEventListener('pointerdown', outside, true);
-  }, [open]);
-
-  if (count < 2) return null;
+  const { open, active, setActive, root, button, menu, pick, toggle, buttonKeys, menuKeys } = useMenuButton(list.length, selectedIndex, (index) => {
+    void chooseServer(list[index]!.id);
+  });
+  if (list.length < 2) return null;
   const selected = list[selectedIndex]!;
-  const show = (index: number) => {
-    setActive(index);
-    setOpen(true);
-  };
-  const close = (giveBack: boolean) => {
-    setOpen(false);
-    if (giveBack) button.current?.focus();
-  };
-  const choose = (server: ServerSummary) => {
-    close(true);
-    void chooseServer(server.id);
-  };
-  const buttonKeys = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      show(selectedIndex);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      show(count - 1);
-    }
-  };
-  const menuKeys = (event: KeyboardEvent) => {
-    const moves: Record<string, number> = { ArrowDown: (active + 1) % count, ArrowUp: (active - 1 + count) % count, Home: 0, End: count - 1 };
-    if (event.key in moves) {
-      event.preventDefault();
-      setActive(moves[event.key]!);
-    } else if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      choose(list[active]!);
-    } else if (event.key === 'Escape') {
-      // the menu closes, not the popover
-      event.preventDefault();
-      event.stopPropagation();
-      close(true);
-    } else if (event.key === 'Tab') {
-      setOpen(false);
-    }
-  };
   const trouble = inTrouble(selected);
   return (
     <div ref={root} class="switcher">
@@ -90,7 +32,7 @@ export function ServerSwitcher() {
         aria-expanded={open}
         aria-controls={open ? 'server-menu' : undefined}
         title={t.switcher(selected.name)}
-        onClick={() => (open ? close(false) : show(selectedIndex))}
+        onClick={toggle}
         onKeyDown={buttonKeys}
       >
         <Dot server={selected} />
@@ -100,16 +42,16 @@ export function ServerSwitcher() {
         <ChevronDown size={14} aria-hidden />
       </button>
       {open ? (
-        <ul ref={menu} id="server-menu" class="switcher-menu" role="menu" aria-label={t.list} onKeyDown={menuKeys}>
+        <ul ref={menu} id="server-menu" class="popup-menu switcher-menu" role="menu" aria-label={t.list} onKeyDown={menuKeys}>
           {list.map((server, i) => (
             <li
               key={server.id}
               role="menuitemradio"
               aria-checked={server.selected}
               tabIndex={i === active ? 0 : -1}
-              class={`switcher-item${server.paused ? ' switcher-item-paused' : ''}`}
+              class={`popup-menu-item switcher-item${server.paused ? ' switcher-item-paused' : ''}`}
               data-server={server.id}
-              onClick={() => choose(server)}
+              onClick={() => pick(i)}
               onFocus={() => setActive(i)}
             >
               <Dot server={server} />
