@@ -160,9 +160,7 @@ export class Features {
         else this.#webhookNotes.set(server.tag.id, notes);
         if (JSON.stringify(before) !== JSON.stringify(notes)) deps.push(['webhookNotes']);
       },
-      forgetReading: (server) => {
-        if (this.#webhookNotes.delete(server.tag.id)) deps.push(['webhookNotes']);
-      },
+      forgetReading: (server) => this.#dropWebhookNotes(server.tag.id),
       log: deps.log,
     });
   }
@@ -207,6 +205,11 @@ export class Features {
     this.activity.forgetViewers(id);
     this.health.forget(id);
     this.webhooks.forget(id);
+    this.#dropWebhookNotes(id);
+  }
+
+  /** What was read of a server's webhooks goes from Settings (the server is gone, or its key changed). */
+  #dropWebhookNotes(id: string): void {
     if (this.#webhookNotes.delete(id)) this.#d.push(['webhookNotes']);
   }
 

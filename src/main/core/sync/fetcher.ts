@@ -5,11 +5,12 @@ import { nextSessionsSupport, sessionsOutcome, shouldAskSessions, type SessionsO
 import { emptyResource, freshResource, type AppState } from '../state';
 import type { SyncDeps } from './config';
 import type { Connection } from './connection';
+import type { FollowedServer } from './followed-server';
+import { advanceOnNow, changedChannels, type HeldOnNow } from './on-now';
 
 /** Where a failed request goes: the connection's failure handling, unless the caller collects them first. */
 type FailureReport = (error: unknown, resource: keyof AppState) => void;
-import type { FollowedServer } from './followed-server';
-import { advanceOnNow, changedChannels, type HeldOnNow } from './on-now';
+const failTo = (conn: Connection): FailureReport => (error, resource) => conn.fail(error, resource);
 
 /**
  * The resource fetcher: the one place the engine sends requests to its server. One request in
@@ -112,7 +113,7 @@ export class ResourceFetcher {
     );
   }
 
-  count(conn: Connection, report?: FailureReport): Promise<void> {
+  count(conn: Connection, report = failTo(conn)): Promise<void> {
     return this.#fetch(conn, 'count', 'sessionCount', (client, signal) => client.sessionCount(this.#options(signal)), ({ count }, now) => {
       this.#server.lastCount = count;
       this.#server.lastSyncAt = now;
@@ -124,7 +125,7 @@ export class ResourceFetcher {
    * `/now-playing`, and `/sessions` where the server has it, committed together (with the
    * channel-change marks of the bursts that asked for them, and on a new epoch the gap's start).
    */
-  viewers(conn: Connection, report: FailureReport = (error, resource) => conn.fail(error, resource)): Promise<void> {
+  viewers(conn: Connection, report = failTo(conn)): Promise<void> {
     return this.#single(conn, 'viewers', async () => {
       const server = this.#server;
       const client = server.client;
@@ -173,7 +174,7 @@ export class ResourceFetcher {
     });
   }
 
-  onNow(conn: Connection, report?: FailureReport): Promise<void> {
+  onNow(conn: Connection, report = failTo(conn)): Promise<void> {
     return this.#fetch(conn, 'onNow', 'onNow', (client, signal) => client.guideNow(this.#options(signal)), (onNow, now) => {
       // what could not be read is said once, not on every refresh that sends it again
       const unreadable = onNow.unreadable ? unreadableText(onNow.unreadable, 'GET /guide/now') : null;
@@ -249,7 +250,7 @@ export class ResourceFetcher {
     resource: keyof AppState,
     request: (client: AirwaveClient, signal: AbortSignal) => Promise<T>,
     commit: (value: T, now: number) => void,
-    report: FailureReport = (error, failed) => conn.fail(error, failed),
+    report = failTo(conn),
   ): Promise<void> {
     return this.#single(conn, name, async () => {
       try {
