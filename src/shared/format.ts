@@ -107,7 +107,13 @@ export function pauseUntil(choice: PauseChoice, now: number): number | null {
 
 /** "Friends: The One with the Cake" for an episode of a show, the title alone otherwise. */
 export function programmeTitle(program: { title: string; showTitle: string | null }): string {
-  return program.showTitle && program.showTitle !== program.title ? `${program.showTitle}: ${program.title}` : program.title;
+  const show = episodeShow(program);
+  return show ? `${show}: ${program.title}` : program.title;
+}
+
+/** The show an episode belongs to, when it names more than the title does ("Friends" for "The One…"); null otherwise. */
+export function episodeShow(program: { title: string | null; showTitle: string | null }): string | null {
+  return program.showTitle && program.showTitle !== program.title ? program.showTitle : null;
 }
 
 /** "101 90s Sitcoms", whichever of the two is known, or null when neither is. */

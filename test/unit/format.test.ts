@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../src/shared/bridge';
-import { ago, airing, channelLabel, clock, connectionLabel, dayLabel, dayOffset, duration, episodeLabel, fraction, inTime, listOf, localTime, plural, programmeTitle, upcoming } from '../../src/shared/format';
+import { ago, airing, channelLabel, clock, connectionLabel, dayLabel, dayOffset, duration, episodeLabel, episodeShow, fraction, inTime, listOf, localTime, plural, programmeTitle, upcoming } from '../../src/shared/format';
 import { deviceLabel, personKey } from '../../src/shared/viewer-identity';
 
 const NOW = Date.parse('2026-11-23T20:00:00Z');
@@ -79,6 +79,9 @@ describe('programmes and channels by name', () => {
   it('puts the show before an episode title, once', () => {
     expect(programmeTitle({ title: 'The One with the Cake', showTitle: 'Friends' })).toBe('Friends: The One with the Cake');
     expect(programmeTitle({ title: 'Heat', showTitle: null })).toBe('Heat');
+    expect(episodeShow({ title: 'The One with the Cake', showTitle: 'Friends' })).toBe('Friends');
+    expect(episodeShow({ title: 'Heat', showTitle: 'Heat' })).toBeNull();
+    expect(episodeShow({ title: null, showTitle: null })).toBeNull();
     expect(programmeTitle({ title: 'Cosmos', showTitle: 'Cosmos' })).toBe('Cosmos');
   });
 

@@ -1,7 +1,7 @@
 import { List, Star } from 'lucide-preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { artworkPath, parseArtworkPath, type GuideChannel, type Program } from '../../../shared/airwave';
-import { clock, duration, episodeLabel } from '../../../shared/format';
+import { clock, duration, episodeLabel, episodeShow, programmeTitle } from '../../../shared/format';
 import { Artwork, BACKDROP_SIZE, Empty } from '../components/bits';
 import { ChannelIcon } from '../components/channel-icon';
 import { useVirtualRows } from '../components/virtual';
@@ -461,7 +461,7 @@ function DetailStrip({ detail, at }: { detail: Detail | null; at: number }) {
         {onAir ? (
           <p class="guide-detail-meta small">
             <span class="tag-now">{guideText.onAir}</span>
-            {`${onAir.ratingKey === null ? guideText.bumper : onAir.showTitle && onAir.showTitle !== onAir.title ? `${onAir.showTitle}: ${onAir.title}` : onAir.title} · ${guideText.until(Date.parse(onAir.endsAt))}`}
+            {`${onAir.ratingKey === null ? guideText.bumper : programmeTitle(onAir)} · ${guideText.until(Date.parse(onAir.endsAt))}`}
           </p>
         ) : null}
       </div>
@@ -470,7 +470,7 @@ function DetailStrip({ detail, at }: { detail: Detail | null; at: number }) {
   const starts = Date.parse(program.startsAt);
   const ends = Date.parse(program.endsAt);
   const bumper = program.ratingKey === null;
-  const title = bumper ? `${guideText.bumper}: ${program.title}` : program.showTitle && program.showTitle !== program.title ? `${program.showTitle}: ${program.title}` : program.title;
+  const title = bumper ? `${guideText.bumper}: ${program.title}` : programmeTitle(program);
   const episode = episodeLabel(program.season, program.episode);
   const airing = starts <= at && at < ends;
   return (
@@ -594,7 +594,7 @@ function Block({ program, row, position, line, at, visibleFrom, visibleTo, onDet
   const onAir = starts <= at && at < ends;
   const bumper = program.ratingKey === null;
   const title = bumper ? guideText.bumper : (program.showTitle ?? program.title);
-  const full = program.showTitle && program.showTitle !== program.title ? `${program.showTitle}: ${program.title}` : program.title;
+  const full = programmeTitle(program);
   const channel = { number: row.number, name: row.name, id: row.id };
   const detail: Detail = { program, channel };
   // too narrow for a few letters: no text at all (never a lone "P"); the strip and the name say it
@@ -651,7 +651,7 @@ function ListRow({ row, at, top }: { row: GuideChannel | null; at: number; top: 
   const programmes = row.programs.filter((p) => Date.parse(p.endsAt) > at);
   const current = programmes.find((p) => Date.parse(p.startsAt) <= at) ?? null;
   const ahead = programmes.filter((p) => Date.parse(p.startsAt) > at && p.ratingKey !== null).slice(0, 2);
-  const name = (p: Program) => (p.ratingKey === null ? guideText.bumper : p.showTitle && p.showTitle !== p.title ? `${p.showTitle}: ${p.title}` : p.title);
+  const name = (p: Program) => (p.ratingKey === null ? guideText.bumper : programmeTitle(p));
   const channel = { number: row.number, name: row.name, id: row.id };
   return (
     <li class="guide-list-row" style={{ transform: `translateY(${top}px)`, height: `${LIST_ROW}px` }}>
@@ -703,7 +703,7 @@ export function ProgrammeDetail({ selected, onClose }: { selected: Selected; onC
         <button type="button" class="sheet-close" onClick={onClose} aria-label="Close details">
           ×
         </button>
-        {program.showTitle && program.showTitle !== program.title ? <p class="sheet-kicker">{program.showTitle}</p> : null}
+        {episodeShow(program) ? <p class="sheet-kicker">{episodeShow(program)}</p> : null}
         <h2 class="sheet-title">{program.ratingKey === null ? `Bumper: ${program.title}` : program.title}</h2>
         <p class="sheet-meta">
           {[episode, program.year ? String(program.year) : '', `${clock(starts)}–${clock(ends)}`, duration(ends - starts), `${channel.number} ${channel.name}`]

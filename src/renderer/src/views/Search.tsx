@@ -1,7 +1,7 @@
 import type { JSX } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Program } from '../../../shared/airwave';
-import { channelLabel, dayLabel, dayOffset, localTime } from '../../../shared/format';
+import { channelLabel, dayLabel, dayOffset, episodeShow, localTime } from '../../../shared/format';
 import type { GuideSearchHit, OnNowMatches } from '../../../shared/bridge';
 import { bridge } from '../bridge';
 import { useDialog } from '../components/a11y';
@@ -374,7 +374,8 @@ const groupOf = (result: Result, at: number): GroupId =>
 function MatchInView({ program, query }: { program: Program; query: string }) {
   const text = label(program);
   const found = query === '' ? -1 : text.toLowerCase().indexOf(query.toLowerCase());
-  const show = program.showTitle && program.showTitle !== program.title && text.startsWith(`${program.showTitle}: `) ? program.showTitle.length + 2 : 0;
+  const shown = episodeShow(program);
+  const show = shown && text.startsWith(`${shown}: `) ? shown.length + 2 : 0;
   const cut = show > 0 && found >= 0 && found + query.length <= show ? show : found > 0 ? text.lastIndexOf(' ', found) + 1 : 0;
   if (cut <= 0) return <span class="result-title-tail">{<Marked text={text} query={query} />}</span>;
   return (
@@ -431,8 +432,7 @@ function ResultBody({ result, at, query }: { result: Result; at: number; query: 
   }
   const onAir = result.start <= at;
   // an episode reads as its show on the first line and the episode beside the channel under it
-  const { showTitle, title } = result.program;
-  const episode = result.program.ratingKey !== null && showTitle && showTitle !== title ? title : null;
+  const show = result.program.ratingKey !== null ? episodeShow(result.program) : null;
   // the accessible name is the text: what is shown, in order, the hidden commas keeping the parts apart
   return (
     <>
@@ -441,9 +441,9 @@ function ResultBody({ result, at, query }: { result: Result; at: number; query: 
         <span class="visually-hidden">, </span>
       </span>
       <span class="result-title result-title-split">
-        {episode !== null ? (
+        {show !== null ? (
           <span class="result-title-tail">
-            <Marked text={result.program.showTitle!} query={query} />
+            <Marked text={show} query={query} />
           </span>
         ) : (
           <MatchInView program={result.program} query={query} />
@@ -451,10 +451,10 @@ function ResultBody({ result, at, query }: { result: Result; at: number; query: 
         <span class="visually-hidden">, {onAir ? `${t.until(Date.parse(result.program.endsAt))}, ` : ''}</span>
       </span>
       <span class="result-sub">
-        {episode !== null ? (
+        {show !== null ? (
           <>
             <span class="result-episode">
-              <Marked text={episode} query={query} />
+              <Marked text={result.program.title} query={query} />
             </span>
             <span class="result-dot"> · </span>
           </>

@@ -1,6 +1,6 @@
 import { LoaderCircle, Pause } from 'lucide-preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { channelLabel, duration, localTime } from '../../../shared/format';
+import { channelLabel, duration, episodeShow, localTime } from '../../../shared/format';
 import { deviceLabel } from '../../../shared/viewer-identity';
 import { inQuietHoursNow } from '../notify-state';
 import { rovingStep } from '../components/a11y';
@@ -209,7 +209,7 @@ function titleLine(entry: ViewerEntry, show: string | null, bumper: boolean): st
 export function describeViewer(entry: ViewerEntry, at: number) {
   // the core marks a viewer on a break from their own server's session or On now
   const bumper = onBumper(entry);
-  const show = entry.showTitle && entry.showTitle !== entry.title ? entry.showTitle : null;
+  const show = episodeShow(entry);
   const channel = channelLabel(entry.channelNumber, entry.channelName);
   const what = bumper ? `${t.stationBreak}${channel ? ` · ${channel}` : ''}` : (entry.title ?? show ?? t.something);
   const episode = seasonEpisode(entry.season ?? null, entry.episode ?? null);
