@@ -147,9 +147,7 @@ describe('the header', () => {
     await poll(() => host.app.snapshot().watching).toBe(100);
     for (const deviceScaleFactor of [1, 2]) {
       for (const colorScheme of ['light', 'dark'] as const) {
-        const context = await e2e.browser.newContext({ viewport: { width: 380, height: 560 }, deviceScaleFactor, colorScheme, reducedMotion: 'reduce' });
-        const page = await context.newPage();
-        await page.goto(host.url);
+        const page = await openPopover(e2e.browser, host.url, { deviceScaleFactor, colorScheme });
         await poll(() => page.locator('.tab .count').textContent()).toBe('99+');
         const boxes = await headerBoxes(page);
         expect(boxes.overflow).toBe(0);
@@ -160,7 +158,7 @@ describe('the header', () => {
         // an ordinary count is not in the colour of errors (or of the red "On now")
         expect(boxes.badgeColour).not.toBe(rgb(boxes.errorColour));
         expect(boxes.badgeColour).not.toBe(rgb(boxes.nowColour));
-        await context.close();
+        await page.context().close();
       }
     }
     const page = await openPopover(e2e.browser, host.url);

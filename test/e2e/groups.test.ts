@@ -3,9 +3,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parseChannels } from '../../src/shared/airwave';
 import type { DemoServer } from '../../src/main/demo';
-import { axeFindings, focused, openPopover, POPOVER, screenshot } from '../support/browser';
+import { axeFindings, focused, openPopover, screenshot } from '../support/browser';
 import { demoGet } from '../support/demo-client';
-import { pinPageClock } from '../support/e2e-clock';
 import { startOlderServer } from '../support/older-server';
 import { e2eSetup, poll } from './setup';
 
@@ -149,11 +148,7 @@ describe.each([
   it.each(['light', 'dark'] as const)('%s', { timeout: 180_000 }, async (scheme) => {
     const demo = await e2e.demo({ seed: 7, channels, viewers: 1, churn: 0, profile: 'airwave' });
     const host = await e2e.preview({ servers: [{ url: demo.url, apiKey: demo.key }] });
-    const context = await e2e.browser.newContext({ viewport: POPOVER, deviceScaleFactor: scale, colorScheme: scheme, reducedMotion: 'reduce', locale: 'en-GB' });
-    await pinPageClock(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    await page.goto(host.url);
+    const page = await openPopover(e2e.browser, host.url, { deviceScaleFactor: scale, colorScheme: scheme, locale: 'en-GB', timeout: 30_000 });
     const name = (what: string) => `groups-${what}-${channels}-${scheme}${scale === 2 ? '@2x' : ''}`;
     await page.getByRole('tab', { name: 'On now' }).click();
     await page.locator('.on-now-toolbar .group-button').click();
@@ -181,6 +176,6 @@ describe.each([
     await page.waitForTimeout(300);
     await screenshot(page, name('guide-list'));
     await page.getByRole('button', { name: 'List' }).click();
-    await context.close();
+    await page.context().close();
   });
 });

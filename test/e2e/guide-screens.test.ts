@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeFindings, POPOVER, screenshot } from '../support/browser';
+import { axeFindings, openPopover, screenshot } from '../support/browser';
 import { e2eSetup, poll } from './setup';
 
 // The guide, search, Follow and the channel sheet at 380 × 560, light and dark, 1× and 2×, with
@@ -13,11 +13,7 @@ const e2e = e2eSetup();
 const pollLong = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 60_000, interval: 200 });
 
 async function open(url: string, scheme: 'light' | 'dark', scale: 1 | 2): Promise<Page> {
-  const context = await e2e.browser.newContext({ viewport: POPOVER, deviceScaleFactor: scale, colorScheme: scheme, reducedMotion: 'reduce', locale: 'en-GB' });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  await page.goto(url);
-  return page;
+  return openPopover(e2e.browser, url, { colorScheme: scheme, deviceScaleFactor: scale, locale: 'en-GB', timeout: 20_000 });
 }
 
 describe.each([

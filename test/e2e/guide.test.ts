@@ -5,11 +5,10 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PreviewOptions } from '../../src/main/preview/host';
-import { openPopover, POPOVER, screenshot } from '../support/browser';
+import { newPage, openPopover, POPOVER, screenshot } from '../support/browser';
 import { startHostileServer } from '../support/hostile-server';
 import { startLocalServer } from '../support/local-server';
 import { e2eSetup } from './setup';
-import { pinPageClock } from '../support/e2e-clock';
 
 // The guide view in Chromium against the preview host (the real core, the demo server on
 // loopback): readable in 380 px, keyboard-safe, honest about failed loads, accessible in light
@@ -424,11 +423,8 @@ describe('a window streaming in', () => {
 describe('accessibility and a light renderer', () => {
   it.each(['light', 'dark'] as const)('axe finds no serious or critical violation in the guide (%s)', async (scheme) => {
     const host = await demoGuide();
-    const context = await e2e.browser.newContext({ viewport: POPOVER, colorScheme: scheme, reducedMotion: 'reduce', bypassCSP: true });
-    await pinPageClock(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    await page.goto(host.url);
+    const page = await openPopover(e2e.browser, host.url, { colorScheme: scheme, bypassCSP: true });
+    const context = page.context();
     await openGuide(page);
     await page.waitForTimeout(300); // icons in place
     await screenshot(page, `guide-${scheme}`);
@@ -444,9 +440,8 @@ describe('accessibility and a light renderer', () => {
 
   it('the first paint loads at most 250 KB of JavaScript; icons load per name, at their final size', async () => {
     const host = await demoGuide(16);
-    const context = await e2e.browser.newContext({ viewport: POPOVER, reducedMotion: 'reduce' });
-    await pinPageClock(context);
-    const page = await context.newPage();
+    const page = await newPage(e2e.browser);
+    const context = page.context();
     const scripts: { url: string; bytes: number }[] = [];
     page.on('response', (response) => {
       if (response.url().endsWith('.js')) {

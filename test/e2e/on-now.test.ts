@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { describe, expect, it } from 'vitest';
-import { focused, openPopover, POPOVER, screenshot } from '../support/browser';
+import { focused, newPage, openPopover, screenshot } from '../support/browser';
 import { ManualClock } from '../support/manual-clock';
 import { e2eSetup, poll } from './setup';
 
@@ -52,26 +52,29 @@ describe('On now at 2,000 channels', () => {
     const clock = new ManualClock('2026-11-26T12:10:00.000Z');
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 5, channels: 2000, viewers: 1, churn: 0 }, clock });
     await poll(() => host.app.store.state.onNow.data?.channels.length ?? 0).toBe(2000);
-    const context = await e2e.browser.newContext({ viewport: POPOVER, colorScheme: 'light', reducedMotion: 'reduce' });
-    // every snapshot message's size, as the page receives it
-    await context.addInitScript(() => {
-      const sizes: number[] = [];
-      (window as unknown as { __sizes: number[] }).__sizes = sizes;
-      const add = EventSource.prototype.addEventListener;
-      EventSource.prototype.addEventListener = function (this: EventSource, type: string, listener: unknown, options?: unknown) {
-        if (type === 'snapshot' && typeof listener === 'function') {
-          const inner = listener as (event: MessageEvent<string>) => void;
-          return add.call(this, type, ((event: MessageEvent<string>) => {
-            sizes.push(event.data.length);
-            inner(event);
-          }) as EventListener, options as AddEventListenerOptions);
-        }
-        return add.call(this, type, listener as EventListener, options as AddEventListenerOptions);
-      } as typeof EventSource.prototype.addEventListener;
+    // the page reads the same time as the core, standing still as the manual clock does
+    const page = await newPage(e2e.browser, {
+      clock,
+      fixedTime: true,
+      prepare: async (context) => {
+        // every snapshot message's size, as the page receives it
+      await context.addInitScript(() => {
+        const sizes: number[] = [];
+        (window as unknown as { __sizes: number[] }).__sizes = sizes;
+        const add = EventSource.prototype.addEventListener;
+        EventSource.prototype.addEventListener = function (this: EventSource, type: string, listener: unknown, options?: unknown) {
+          if (type === 'snapshot' && typeof listener === 'function') {
+            const inner = listener as (event: MessageEvent<string>) => void;
+            return add.call(this, type, ((event: MessageEvent<string>) => {
+              sizes.push(event.data.length);
+              inner(event);
+            }) as EventListener, options as AddEventListenerOptions);
+          }
+          return add.call(this, type, listener as EventListener, options as AddEventListenerOptions);
+        } as typeof EventSource.prototype.addEventListener;
+      });
+      },
     });
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    await page.clock.setFixedTime(clock.now()); // the page reads the same time as the core
     await page.goto(host.url);
     await page.getByRole('tab', { name: 'On now' }).click();
     await page.getByRole('list', { name: '2,000 channels' }).waitFor();
@@ -96,7 +99,7 @@ describe('On now at 2,000 channels', () => {
     // (for channels that ran out meanwhile), not at each of the many ends across 2,000 channels
     const minutes = (clock.now() - from) / 60_000;
     expect((host.demo!.controls.requestCounts()['/api/public/v1/guide/now'] ?? 0) - guideNowBefore).toBeLessThanOrEqual(Math.ceil(minutes) + 1);
-    await context.close();
+    await page.context().close();
   });
 });
 

@@ -80,10 +80,7 @@ describe.each([1, 7, 12, 100])('Watching with %i viewer(s)', (viewers) => {
     await poll(() => host.app.snapshot().nowPlaying.data?.length).toBe(shown);
     for (const scheme of ['light', 'dark'] as const) {
       for (const deviceScaleFactor of [1, 2]) {
-        const context = await e2e.browser.newContext({ viewport: { width: 380, height: 560 }, deviceScaleFactor, colorScheme: scheme, reducedMotion: 'reduce', locale: 'en-GB' });
-        const page = await context.newPage();
-        page.setDefaultTimeout(10_000);
-        await page.goto(host.url);
+        const page = await openPopover(e2e.browser, host.url, { deviceScaleFactor, colorScheme: scheme, locale: 'en-GB' });
         for (const density of ['comfortable', 'compact'] as const) {
           if (density === 'compact') await page.getByRole('button', { name: 'Compact' }).click();
           await poll(() => page.locator(density === 'compact' ? 'ul.cards-compact li.card' : 'ul.cards:not(.cards-compact) li.card').count()).toBeGreaterThan(0);
@@ -95,7 +92,7 @@ describe.each([1, 7, 12, 100])('Watching with %i viewer(s)', (viewers) => {
           expect(edges).toHaveLength(1);
           await screenshot(page, `watching-${viewers}-${density}-${scheme}@${deviceScaleFactor}x`);
         }
-        await context.close();
+        await page.context().close();
       }
     }
   });

@@ -9,7 +9,6 @@ import type { PreviewHost } from '../../src/main/preview/host';
 import { focused, openPopover, screenshot } from '../support/browser';
 import { onAirChannel } from '../support/core-harness';
 import { e2eSetup, poll } from './setup';
-import { pinPageClock } from '../support/e2e-clock';
 
 // Watching: viewer cards, their sheet, compact density, honest empty states.
 const e2e = e2eSetup();
@@ -263,11 +262,7 @@ describe('artwork at the size shown', () => {
   it('asks for each poster at its CSS size times the pixel ratio, and gets an image that size', async () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 2, churn: 0 } });
     for (const deviceScaleFactor of [1, 2]) {
-      const context = await e2e.browser.newContext({ viewport: { width: 380, height: 560 }, deviceScaleFactor });
-      await pinPageClock(context);
-      const page = await context.newPage();
-      page.setDefaultTimeout(10_000);
-      await page.goto(host.url);
+      const page = await openPopover(e2e.browser, host.url, { deviceScaleFactor });
       await poll(() => page.locator('img.poster').count()).toBeGreaterThan(0);
       const poster = page.locator('img.poster').first();
       await poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
@@ -279,7 +274,7 @@ describe('artwork at the size shown', () => {
       expect(w).toBeLessThan(60 * deviceScaleFactor * 2);
       expect(h / w).toBeCloseTo(1.5, 1);
       expect(await poster.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([w, h]);
-      await context.close();
+      await page.context().close();
     }
   });
 });

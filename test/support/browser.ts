@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { pinPageClock } from './e2e-clock';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Clock } from '../../src/main/common/clock';
+import { e2eClock, pinPageClock } from './e2e-clock';
 
 /**
  * Debian's Chromium driven by Playwright (no browser download). Every page is the popover's size,
@@ -38,11 +39,51 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function openPopover(browser: Browser, url: string, colorScheme: 'light' | 'dark' = 'light', locale?: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: POPOVER, colorScheme, reducedMotion: 'reduce', ...(locale ? { locale } : {}) });
-  await pinPageClock(context);
+/** How a test page is made: the popover's size, light or dark, 1× or 2×, an optional locale. */
+export interface PageOptions {
+  colorScheme?: 'light' | 'dark';
+  deviceScaleFactor?: number;
+  locale?: string;
+  /** Playwright's default timeout for this page's waits (10 s unless told) */
+  timeout?: number;
+  /** lets a test add a script the page's CSP would refuse (axe through a script tag) */
+  bypassCSP?: boolean;
+  /** the clock the page reads: the file's pinned clock unless a test drives its own (a ManualClock) */
+  clock?: Clock;
+  /** a ManualClock's time stands still in the page too (setFixedTime) instead of flowing */
+  fixedTime?: boolean;
+  /** run before the page exists: init scripts, routes (the clock is installed already) */
+  prepare?: (context: BrowserContext) => Promise<void>;
+}
+
+/**
+ * The one way an end-to-end test gets a page: a new context whose clock is installed before
+ * anything loads, so the page, the preview host and the demo read the same instant wherever the
+ * suite's start is set (a lint test fails on `newContext(` anywhere else under test/e2e).
+ * The page is not navigated: `openPopover` does that, or the test after its own listeners.
+ */
+export async function newPage(browser: Browser, options: PageOptions = {}): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: POPOVER,
+    colorScheme: options.colorScheme ?? 'light',
+    deviceScaleFactor: options.deviceScaleFactor ?? 1,
+    reducedMotion: 'reduce',
+    ...(options.locale ? { locale: options.locale } : {}),
+    ...(options.bypassCSP ? { bypassCSP: true } : {}),
+  });
+  const clock = options.clock ?? e2eClock;
+  if (options.fixedTime) await context.clock.setFixedTime(clock.now());
+  else await pinPageClock(context, clock);
+  await options.prepare?.(context);
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(options.timeout ?? 10_000);
+  return page;
+}
+
+/** A page on the file's clock, opened at `url` (see newPage). */
+export async function openPopover(browser: Browser, url: string, colorScheme: 'light' | 'dark' | PageOptions = 'light', locale?: string): Promise<Page> {
+  const options: PageOptions = typeof colorScheme === 'string' ? { colorScheme, ...(locale ? { locale } : {}) } : colorScheme;
+  const page = await newPage(browser, options);
   await page.goto(url);
   return page;
 }
