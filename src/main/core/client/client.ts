@@ -24,6 +24,7 @@ import {
 } from '../../../shared/airwave';
 import { parseChannelSchedule } from '../../../shared/airwave/schedule';
 import { USER_AGENT } from '../../../shared/app-info';
+import { cleanServerText } from '../../../shared/text';
 import { parseServerUrl, type ServerAddress } from '../../../shared/server-url';
 import type { AuthStyle } from '../../../shared/shapes';
 import { systemClock, type Clock } from '../../common/clock';
@@ -347,7 +348,7 @@ export class AirwaveClient {
       const value = parse(json);
       // what a tolerant reading left out quotes the server's values: never the key among them
       const unreadable = (value as { unreadable?: Unreadable } | null)?.unreadable;
-      if (unreadable) unreadable.examples = unreadable.examples.map((example) => redactInUse(example, this.#key));
+      if (unreadable) unreadable.examples = unreadable.examples.map((example) => cleanServerText(redactInUse(example, this.#key)));
       return value;
     } catch (error) {
       if (!(error instanceof ContractError)) throw error;
