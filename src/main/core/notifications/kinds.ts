@@ -14,8 +14,11 @@ export const DAY_MUTE_MS = 24 * 60 * 60_000;
 
 /** What a notification is about, as far as its buttons need to know. */
 export type NotificationSubject =
-  /** someone (or several people) started watching; `users`: each name once, in the order they started */
-  | { kind: 'viewers'; users: string[] }
+  /**
+   * someone (or several people) started watching; `users`: each name once, in the order they
+   * started; `keys`: the viewers it announces (each viewer is in exactly one notification)
+   */
+  | { kind: 'viewers'; users: string[]; keys: string[] }
   /** reminders fired (`snooze`: the programme is still to come, so "Snooze" makes sense) */
   | { kind: 'reminder'; reminders: Reminder[]; snooze: boolean }
   | { kind: 'server-away'; server: string }

@@ -143,7 +143,7 @@ function composeAway(news: Viewer[], now: number): NotificationRequest {
     // what happened while away is in the Activity log (tagged so), whoever has left since
     target: { view: 'activity', section: 'log' },
     at: now,
-    subject: { kind: 'viewers', users: people(news) },
+    subject: { kind: 'viewers', users: people(news), keys: news.map((viewer) => viewer.key) },
   };
 }
 
@@ -202,7 +202,7 @@ const PROGRAMMES_SHOWN = 3;
 export function composeStarts(news: Viewer[], now: number): NotificationRequest {
   const id = `${now.toString(36)}-${fnv1a(news.map((viewer) => viewer.key).sort().join('\n'))}`;
   const users = people(news);
-  const subject: NotificationSubject = { kind: 'viewers', users };
+  const subject: NotificationSubject = { kind: 'viewers', users, keys: news.map((viewer) => viewer.key) };
   const first = news[0] as Viewer;
   if (news.length === 1) {
     const channel = channelLabel(first.channelNumber, first.channelName);
