@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProgrammeRef } from '../../src/shared/bridge';
 import { startDemoServer } from '../../src/main/demo';
+import { openSettingsDir, plainSecretBox, SettingsService } from '../../src/main/core/settings/settings';
 import { FLAP_MS, GATHER_MS } from '../../src/main/core/notifications/storms';
 import { onAirChannel, startCoreHarness, type CoreHarness } from '../support/core-harness';
 import { useTempDirs } from '../support/temp-dirs';
@@ -76,11 +77,13 @@ describe('starts on one server within 10 s', () => {
     stop(session.id);
     harness.clock.set(harness.clock.now() + 24 * 60 * min);
     await harness.runFor(2 * min, 10_000);
-    session = start();
+    start();
     await harness.until(() => viewerNotes(harness).length === 2, { stepMs: 1_000, what: 'Eve again after a day' });
     // always: in the settings list (the file), as the Settings page shows it
     expect(harness.app.notificationAction(viewerNotes(harness)[1]!.id, 'mute')).toBe('mute');
     expect(harness.settings.values.notifications.mutedUsers).toEqual(['Eve']);
+    // a restart reads the settings file: still muted
+    expect(new SettingsService(openSettingsDir(harness.dataDir).backend, plainSecretBox).values.notifications.mutedUsers).toEqual(['Eve']);
     // a button the kind does not offer, or a notification the app never raised, only opens the popover
     expect(harness.app.notificationAction(viewerNotes(harness)[1]!.id, 'snooze')).toBe('unknown');
     expect(harness.app.notificationAction('made-up', 'mute')).toBe('unknown');

@@ -9,8 +9,8 @@ import { ACTION_IDS, type ActionId } from './kinds';
 
 export const ACTION_SCHEME = 'airwave-tray';
 const HOST = 'notification';
-/** notification ids: base-36 times, hashes, kinds and server ids joined by - and : */
-const ID = /^[A-Za-z0-9:._-]{1,200}$/;
+/** notification ids: base-36 times, hashes, kinds and server ids joined by - and : (no dot: a URL path reads "." and ".." as steps) */
+const ID = /^[A-Za-z0-9:_-]{1,200}$/;
 /** a URL longer than this is not one of ours */
 const MAX_URL = 300;
 
