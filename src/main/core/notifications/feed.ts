@@ -14,6 +14,7 @@ import { viewersOf, type Viewer } from '../viewers/viewers';
 import { buttonsFor } from './kinds';
 import { composeReminders, reminderMinute } from './reminder-group';
 import { FlapGate, Gatherer, GATHER_MS } from './storms';
+import { words } from './words';
 
 /** How many notification requests are kept for the preview host's `/__preview/notifications`. */
 export const NOTIFICATION_HISTORY = 200;
@@ -135,5 +136,5 @@ function shownText(request: NotificationRequest): NotificationRequest {
 /** "James started watching Friends on Home", landing on that server's viewer. */
 export function onServer(request: NotificationRequest, id: string, label: string): NotificationRequest {
   const target = request.target.view === 'watching' ? { ...request.target, server: id } : request.target;
-  return { ...request, id: `${id}:${request.id}`, title: `${request.title} on ${label}`, target, server: id };
+  return { ...request, id: `${id}:${request.id}`, title: words.onServer(request.title, label), target, server: id };
 }

@@ -25,6 +25,11 @@ export function who(names: readonly string[]): string {
 export const words = {
   started: (people: string, watching: string | null) => (watching ? `${people} started watching ${watching}` : `${people} started watching`),
   seeMore: 'Open Airwave Tray to see more.',
+  /** "While you were away, James started watching Friends" */
+  whileAway: (sentence: string) => `While you were away, ${sentence}`,
+  people: (count: number) => `${count} people`,
+  /** several servers followed: "James started watching Friends on Home" */
+  onServer: (title: string, server: string) => `${title} on ${server}`,
   /** a viewer in a mixed group's body: "Ann (Friends)" */
   viewerWatching: (user: string, watching: string | null) => (watching ? `${user} (${watching})` : user),
   andMore: (shown: readonly string[], more: number) => (more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ')),
