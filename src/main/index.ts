@@ -21,6 +21,7 @@ import { failLaunch, listen, quitInOrder } from './electron/lifecycle';
 import { openLogFile, type LogFile } from './electron/log-file';
 import { actionAtLaunch, listenForActions, registerActionProtocol } from './electron/notification-protocol';
 import { Notifier } from './electron/notifier';
+import { ToastImages } from './electron/toast-images';
 import { PopoverWindow } from './electron/popover-window';
 import { watchPower } from './electron/power';
 import { openElectronSettings, safeStorageBox } from './electron/settings-store';
@@ -135,7 +136,7 @@ async function launch(): Promise<void> {
   host.defer(core.subscribe((update) => sendSnapshot(popoverContents, update)));
 
   // 9. Notifications, updates (installed app only) and the tray with the host's own menu items.
-  const notifier = host.add(new Notifier({ fetchPoster: async (url, signal, server) => (await (server ? core.clientOf(server) : core.client)?.artwork(url, { signal }))?.bytes ?? null, onClick: (target) => core.focus(target), onAction: (id, action) => core.notificationAction(id, action) }));
+  const notifier = host.add(new Notifier({ fetchPoster: async (url, signal, server) => (await (server ? core.clientOf(server) : core.client)?.artwork(url, { signal }))?.bytes ?? null, onClick: (target) => core.focus(target), onAction: (id, action) => core.notificationAction(id, action), toastImages: host.add(new ToastImages(join(app.getPath('userData'), 'toast-posters'))) }));
   host.defer(core.onNotification((request) => void notifier.show(request).catch((error: unknown) => log(`notification: ${String(error)}`))));
   updates = host.add(
     new UpdateService({

@@ -1,3 +1,7 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FocusTarget } from '../../src/shared/bridge';
 import type { NotificationRequest } from '../../src/main/core/viewers/notify-policy';
@@ -11,6 +15,7 @@ import { app, fake, report } from '../support/fake-electron/electron.mjs';
 vi.mock('electron', async () => import('../support/fake-electron/electron.mjs'));
 
 const { Notifier } = await import('../../src/main/electron/notifier');
+const { ToastImages, MAX_TOAST_IMAGES } = await import('../../src/main/electron/toast-images');
 const { listenForActions, registerActionProtocol, actionAtLaunch } = await import('../../src/main/electron/notification-protocol');
 
 beforeAll(() => {
@@ -99,6 +104,31 @@ describe('Windows', () => {
     listening.dispose();
     expect(app.listenerCount('second-instance')).toBe(0);
     expect(report.violations).toEqual([]);
+  });
+
+  it('keeps the poster as a file for the toast (toastXml takes no NativeImage), at most 20 files, all gone at quit', async () => {
+    fake.platform = 'win32';
+    const dir = mkdtempSync(join(tmpdir(), 'airwave-toast-'));
+    try {
+      const png = Buffer.concat([Buffer.from([0x89]), Buffer.from('PNG\r\n\x1a\n'), Buffer.alloc(32)]);
+      const images = new ToastImages(join(dir, 'posters'));
+      const notifier = new Notifier({ fetchPoster: async () => png, onClick: () => {}, platform: 'win32', toastImages: images });
+      await notifier.show({ ...james, artworkUrl: '/api/public/v1/artwork/1' });
+      const src = /<image placement="appLogoOverride" src="([^"]+)"\/>/.exec(fake.notifications.at(-1)!.options.toastXml!)?.[1];
+      expect(src).toMatch(/^file:\/\//);
+      expect(existsSync(fileURLToPath(src!))).toBe(true);
+      for (let i = 0; i < MAX_TOAST_IMAGES + 5; i++) await notifier.show({ ...james, id: `n${i}`, artworkUrl: '/api/public/v1/artwork/1' });
+      expect(readdirSync(join(dir, 'posters'))).toHaveLength(MAX_TOAST_IMAGES);
+      // not an image by its signature: no file, no <image>
+      const odd = new Notifier({ fetchPoster: async () => Buffer.from('<svg/>'), onClick: () => {}, platform: 'win32', toastImages: images });
+      await odd.show({ ...james, artworkUrl: '/x' });
+      expect(fake.notifications.at(-1)!.options.toastXml).not.toContain('<image');
+      notifier.dispose();
+      images.dispose();
+      expect(readdirSync(join(dir, 'posters'))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a notification without buttons stays a plain toast with `click`; `failed` lets it go', async () => {

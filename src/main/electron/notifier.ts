@@ -4,6 +4,7 @@ import type { Disposable } from '../common/disposable';
 import type { ActionId } from '../core/notifications/kinds';
 import type { NotificationRequest } from '../core/viewers/notify-policy';
 import { markupEscaped } from '../../shared/text';
+import type { ToastImages } from './toast-images';
 import { toastXml } from './toast-xml';
 
 /**
@@ -31,6 +32,8 @@ export interface NotifierOptions {
   /** a button of notification `id` was pressed (macOS; Windows' come back through the protocol) */
   onAction?(id: string, action: ActionId): void;
   posterTimeoutMs?: number;
+  /** where a Windows toast with buttons keeps its poster (toastXml takes a file); none: no poster there */
+  toastImages?: ToastImages;
   maxHeld?: number;
   platform?: NodeJS.Platform;
 }
@@ -51,10 +54,12 @@ export class Notifier implements Disposable {
 
   async show(request: NotificationRequest): Promise<void> {
     if (!Notification.isSupported()) return;
-    const icon = request.artworkUrl ? await this.#poster(request.artworkUrl, request.server) : null;
+    const poster = request.artworkUrl ? await this.#poster(request.artworkUrl, request.server) : null;
     if (this.#disposed) return; // the app quit while the poster was loading
+    const icon = poster?.image ?? null;
     const platform = this.#options.platform ?? process.platform;
     const buttons = request.buttons ?? [];
+    const toastImage = platform === 'win32' && buttons.length > 0 && poster ? (this.#options.toastImages?.write(poster.bytes) ?? null) : null;
     const notification = new Notification({
       title: request.title,
       // Linux notification servers read the body as markup (see markupEscaped); elsewhere it is plain text
@@ -62,7 +67,7 @@ export class Notifier implements Disposable {
       ...(icon ? { icon } : {}),
       silent: false,
       ...(platform === 'darwin' && buttons.length > 0 ? { actions: buttons.map((button) => ({ type: 'button' as const, text: button.label })) } : {}),
-      ...(platform === 'win32' && buttons.length > 0 ? { toastXml: toastXml({ ...request, buttons }) } : {}),
+      ...(platform === 'win32' && buttons.length > 0 ? { toastXml: toastXml({ ...request, buttons, image: toastImage }) } : {}),
     });
     const release = () => this.#live.delete(notification);
     const max = this.#options.maxHeld ?? MAX_HELD_NOTIFICATIONS;
@@ -101,7 +106,7 @@ export class Notifier implements Disposable {
     this.#live.clear();
   }
 
-  async #poster(artworkUrl: string, server?: string): Promise<NativeImage | null> {
+  async #poster(artworkUrl: string, server?: string): Promise<{ image: NativeImage; bytes: Buffer } | null> {
     const abort = new AbortController();
     const timeout = new Promise<null>((resolve) =>
       setTimeout(() => {
@@ -113,6 +118,6 @@ export class Notifier implements Disposable {
     const bytes = await Promise.race([fetched, timeout]);
     if (!bytes) return null;
     const image = nativeImage.createFromBuffer(bytes);
-    return image.isEmpty() ? null : image;
+    return image.isEmpty() ? null : { image, bytes };
   }
 }

@@ -18,14 +18,17 @@ export function xmlEscaped(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
-export function toastXml(request: { id: string; title: string; body: string; buttons: readonly NotificationButton[] }): string {
+/** `image`: the poster as a file URL (toast-images.ts), shown in place of the app logo. */
+export function toastXml(request: { id: string; title: string; body: string; buttons: readonly NotificationButton[]; image?: string | null }): string {
   const buttons = request.buttons
     .slice(0, MAX_TOAST_BUTTONS)
     .map((button) => `<action content="${xmlEscaped(button.label)}" arguments="${xmlEscaped(actionUrl(request.id, button.id))}" activationType="protocol"/>`)
     .join('');
   return (
     `<toast launch="${xmlEscaped(actionUrl(request.id, 'click'))}" activationType="protocol">` +
-    `<visual><binding template="ToastGeneric"><text>${xmlEscaped(request.title)}</text><text>${xmlEscaped(request.body)}</text></binding></visual>` +
+    `<visual><binding template="ToastGeneric"><text>${xmlEscaped(request.title)}</text><text>${xmlEscaped(request.body)}</text>` +
+    (request.image ? `<image placement="appLogoOverride" src="${xmlEscaped(request.image)}"/>` : '') +
+    `</binding></visual>` +
     (buttons ? `<actions>${buttons}</actions>` : '') +
     `</toast>`
   );
