@@ -270,7 +270,7 @@ export class AppController {
   notificationAction(id: string, action: ActionId | 'click'): string {
     if (this.#lifecycle.isDisposed) return 'closed';
     return runNotificationAction(
-      { clock: this.#clock, settings: this.#settings, find: (wanted) => this.#notifications.find(wanted), focus: (target) => this.focus(target), snooze: (reminder, ms) => this.#features.reminders.snooze(reminder, ms), log: this.#log },
+      { clock: this.#clock, settings: this.#settings, find: (wanted) => this.#notifications.find(wanted), focus: (target) => this.trayAction({ type: 'open', ...(target ? { focus: target } : {}) }), snooze: (reminder, ms) => this.#features.reminders.snooze(reminder, ms), log: this.#log },
       id,
       action,
     );

@@ -1,6 +1,6 @@
 /**
- * A notification's button (or body click), run through the core's own rules: "Open…" opens the
- * popover where the tray menu's items do, "Mute James" adds him to the Settings list (kept in the
+ * A notification's button (or body click), run through the core's own rules: "Open…" is the tray
+ * menu's Open command on the notification's target, "Mute James" adds him to the Settings list (kept in the
  * settings file, so he stays muted after a restart) or mutes him until a day from now on the
  * injected clock, "Snooze" sets the fired reminders again. The id comes from outside (a Windows
  * toast's URL): a request no longer in the history, or a button its kind does not offer, only
