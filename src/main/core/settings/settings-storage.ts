@@ -27,7 +27,7 @@ export interface StoredSettings extends Omit<SettingsView, 'server' | 'hasKey' |
 
 export const DEFAULT_SETTINGS: StoredSettings = {
   pollSeconds: POLL_SECONDS.default,
-  notifications: { enabled: true, quietHours: null, mutedUsers: [], pausedUntil: null },
+  notifications: { enabled: true, quietHours: null, mutedUsers: [], mutedUntil: [], pausedUntil: null },
   launchAtLogin: false,
   shortcut: { enabled: false, accelerator: 'CommandOrControl+Shift+A' },
   demo: false,
@@ -51,7 +51,7 @@ export function settingsSchema(now?: number): v.GenericSchema<unknown, StoredSet
   const d = DEFAULT_SETTINGS;
   return v.looseObject({
     pollSeconds: orDefault(pollSeconds, d.pollSeconds),
-    notifications: orDefault(fieldsOrDefault({ ...NOTIFICATION_FIELDS, pausedUntil }, d.notifications), d.notifications),
+    notifications: orDefault(fieldsOrDefault({ ...NOTIFICATION_FIELDS, pausedUntil }, { mutedUntil: [], ...d.notifications }), d.notifications),
     launchAtLogin: orDefault(v.boolean(), d.launchAtLogin),
     shortcut: orDefault(fieldsOrDefault(SHORTCUT_FIELDS, d.shortcut), d.shortcut),
     demo: orDefault(v.boolean(), d.demo),
