@@ -3,6 +3,7 @@
  * bridge) before a handler runs. Types only protect the honest renderer; these protect main. The
  * fields and their limits are shapes.ts's, the same the core reads its files with.
  */
+import { LANGUAGE_CHOICES } from './i18n/locales';
 import * as v from 'valibot';
 import { GUIDE_ROWS_MAX, ON_NOW_ROWS_MAX, type Command, type RequestOf } from './bridge';
 import {
@@ -71,6 +72,7 @@ export const REQUEST_SCHEMAS: Schemas = {
     pollSeconds: v.optional(pollSeconds),
     notifications: v.optional(v.partial(v.strictObject(NOTIFICATION_FIELDS))),
     launchAtLogin: v.optional(v.boolean()),
+    language: v.optional(v.picklist(LANGUAGE_CHOICES)),
     shortcut: v.optional(v.partial(v.strictObject(SHORTCUT_FIELDS))),
     badgeServer: v.optional(v.nullable(serverId)),
   }),

@@ -4,6 +4,7 @@
  * Runtime validation of requests lives in bridge-schema.ts (main side only); the preload and the
  * preview client derive their functions from COMMANDS, so nothing is listed twice by hand.
  */
+import type { DisplayLocale, LanguageChoice } from './i18n/locales';
 import type {
   Capabilities,
   Channel,
@@ -95,6 +96,10 @@ export interface SettingsView {
   pollSeconds: number;
   notifications: NotificationSettings;
   launchAtLogin: boolean;
+  /** the language chosen in Settings ('system': the system's preferred languages) */
+  language: LanguageChoice;
+  /** the language in use: the choice, or the system's first supported language, else English */
+  locale: DisplayLocale;
   shortcut: { enabled: boolean; accelerator: string };
   /** connected to the built-in demo server */
   demo: boolean;
@@ -233,6 +238,7 @@ export interface SettingsPatch {
   pollSeconds?: number;
   notifications?: Partial<NotificationSettings>;
   launchAtLogin?: boolean;
+  language?: LanguageChoice;
   shortcut?: Partial<{ enabled: boolean; accelerator: string }>;
   /** the badge counts this server only; null: every server */
   badgeServer?: string | null;

@@ -1,29 +1,32 @@
 import type { ConnectionView } from './bridge';
+import { lang, messages, t } from './i18n/messages';
 
 /**
  * Pure formatting for the popover (and anything else that shows time to people). Times are ms
  * since the epoch; `now` is always passed in, so the output is testable.
  */
 
-/** "just now", "12 s ago", "4 min ago", "2 h ago", "3 d ago". */
+/** "just now", "12 s ago", "4 min ago", "2 h ago", "3 d ago" (in the language in use). */
 export function ago(then: number, now: number): string {
+  const w = messages().time;
   const s = Math.max(0, Math.round((now - then) / 1000));
-  if (s < 5) return 'just now';
-  if (s < 60) return `${s} s ago`;
+  if (s < 5) return w.justNow;
+  if (s < 60) return t(w.secondsAgo, { n: s });
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min ago`;
+  if (m < 60) return t(w.minutesAgo, { n: m });
   const h = Math.floor(m / 60);
-  if (h < 48) return `${h} h ago`;
-  return `${Math.floor(h / 24)} d ago`;
+  if (h < 48) return t(w.hoursAgo, { n: h });
+  return t(w.daysAgo, { n: Math.floor(h / 24) });
 }
 
 /** "in 30 s", "in 4 min", "in 2 h". */
 export function inTime(then: number, now: number): string {
+  const w = messages().time;
   const s = Math.max(0, Math.round((then - now) / 1000));
-  if (s < 60) return `in ${s} s`;
+  if (s < 60) return t(w.inSeconds, { n: s });
   const m = Math.round(s / 60);
-  if (m < 60) return `in ${m} min`;
-  return `in ${Math.round(m / 60)} h`;
+  if (m < 60) return t(w.inMinutes, { n: m });
+  return t(w.inHours, { n: Math.round(m / 60) });
 }
 
 /** "14:05" in local time. */
@@ -34,12 +37,13 @@ export function clock(ms: number): string {
 
 /** "1 h 5 min", "12 min", "40 s" for a length of time. */
 export function duration(ms: number): string {
+  const w = messages().time;
   const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s} s`;
+  if (s < 60) return t(w.seconds, { n: s });
   const m = Math.round(s / 60);
-  if (m < 60) return `${m} min`;
+  if (m < 60) return t(w.minutes, { n: m });
   const h = Math.floor(m / 60);
-  return m % 60 === 0 ? `${h} h` : `${h} h ${m % 60} min`;
+  return m % 60 === 0 ? t(w.hours, { n: h }) : t(w.hoursMinutes, { h, m: m % 60 });
 }
 
 /** Share (0..1) of a programme that has aired at `now`. */
@@ -52,30 +56,32 @@ export function fraction(startsAt: string, endsAt: string, now: number): number 
 
 /** The footer's words for the connection: "Live", "Polling", "Offline, retrying in 30 s", "Key rejected". */
 export function connectionLabel(connection: ConnectionView, now: number): string {
-  if (connection.suspended) return 'Paused while asleep';
+  const w = messages().connection;
+  if (connection.suspended) return w.suspended;
   switch (connection.state) {
     case 'unconfigured':
-      return 'Not set up';
+      return w.unconfigured;
     case 'connecting':
-      return connection.nextRetryAt ? `Reconnecting ${inTime(connection.nextRetryAt, now)}` : 'Connecting…';
+      return connection.nextRetryAt ? t(w.reconnecting, { when: inTime(connection.nextRetryAt, now) }) : w.connecting;
     case 'live':
-      return 'Live';
+      return w.live;
     case 'polling':
-      return 'Polling';
+      return w.polling;
     case 'offline':
-      return connection.nextRetryAt ? `Offline, retrying ${inTime(connection.nextRetryAt, now)}` : 'Offline';
+      return connection.nextRetryAt ? t(w.offlineRetrying, { when: inTime(connection.nextRetryAt, now) }) : w.offline;
     case 'unauthorized':
-      return 'Key rejected';
+      return w.unauthorized;
     case 'incompatible':
-      return 'Not supported';
+      return w.incompatible;
   }
 }
 
 /** "S2 · E5", "S2", or "" for a programme's season and episode. */
 export function episodeLabel(season: number | null, episode: number | null): string {
-  if (season !== null && episode !== null) return `S${season} · E${episode}`;
-  if (season !== null) return `S${season}`;
-  if (episode !== null) return `E${episode}`;
+  const w = messages().time;
+  if (season !== null && episode !== null) return t(w.seasonEpisode, { season, episode });
+  if (season !== null) return t(w.season, { season });
+  if (episode !== null) return t(w.episode, { episode });
   return '';
 }
 
@@ -123,13 +129,13 @@ export function channelLabel(number: number | null, name: string | null): string
 }
 
 // ---------------------------------------------------------------- locale-aware (the popover)
-// The popover follows the system locale through Intl: 12- or 24-hour clocks, day names and
-// plurals as the locale has them. `locale` is injectable for tests; undefined means the system's.
+// Times, days, numbers and lists follow the language in use (i18n/messages.ts) through Intl: 12- or
+// 24-hour clocks, day names and plurals as that locale has them. `locale` is injectable for tests.
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 /** "18:02" or "6:02 PM", as the locale writes a time of day. */
-export function localTime(ms: number, locale?: string): string {
-  const key = locale ?? '';
+export function localTime(ms: number, locale: string = lang()): string {
+  const key = locale;
   let format = timeFormats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' });
@@ -147,7 +153,7 @@ export function dayOffset(ms: number, now: number): number {
 }
 
 /** "Today", "Tomorrow", "Yesterday" or a weekday and date, in the locale's words, capitalised. */
-export function dayLabel(ms: number, now: number, locale?: string): string {
+export function dayLabel(ms: number, now: number, locale: string = lang()): string {
   const offset = dayOffset(ms, now);
   const text =
     Math.abs(offset) <= 1
@@ -157,12 +163,12 @@ export function dayLabel(ms: number, now: number, locale?: string): string {
 }
 
 /** Picks the plural form for `count` through Intl.PluralRules; `other` is the fallback. */
-export function plural(count: number, forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }, locale?: string): string {
+export function plural(count: number, forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }, locale: string = lang()): string {
   const rule = new Intl.PluralRules(locale).select(count);
   return (forms[rule] ?? forms.other).replace('{n}', new Intl.NumberFormat(locale).format(count));
 }
 
 /** "dave, erin and frank", as the locale joins a list. */
-export function listOf(items: readonly string[], locale?: string): string {
+export function listOf(items: readonly string[], locale: string = lang()): string {
   return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items);
 }

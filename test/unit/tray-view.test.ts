@@ -25,6 +25,8 @@ const SETTINGS: SettingsView = {
   pollSeconds: 15,
   notifications: { enabled: true, quietHours: null, mutedUsers: [], pausedUntil: null },
   launchAtLogin: false,
+  language: 'system',
+  locale: 'en',
   shortcut: { enabled: false, accelerator: 'CommandOrControl+Shift+A' },
   demo: false,
   servers: [],

@@ -2,6 +2,7 @@
  * AppController: the application without a window system, composed once from settings, the sync
  * engine and the parts in this folder. The Electron and preview hosts drive it through its ports.
  */
+import { applyLocale } from '../../../shared/i18n/catalogues';
 import type { AppSnapshot, BridgeHandlers, FocusTarget, SnapshotUpdate } from '../../../shared/bridge';
 import type { Clock } from '../../common/clock';
 import { DisposableStore, toDisposable } from '../../common/disposable';
@@ -57,6 +58,7 @@ export class AppController {
   constructor(options: AppOptions) {
     const clock = (this.#clock = options.clock);
     const settings = (this.#settings = options.settings);
+    applyLocale(settings.view().locale);
     const host = (this.#host = options.host ?? {});
     const log = options.log ?? (() => {});
     this.servers = new FollowedServers({
@@ -147,6 +149,8 @@ export class AppController {
         // what is followed follows the settings: servers added, removed, paused, re-keyed, the demo left
         if (!settings.values.demo) this.servers.followDemo(null);
         else refollow();
+        // a change of language applies at once: the tray below, the popover (settings pushed), later notifications
+        applyLocale(settings.view().locale);
         this.#publisher.push(['settings', 'servers', 'watching']);
         this.#tray.update();
       }),

@@ -1,3 +1,4 @@
+import { LANGUAGE_CHOICES } from '../../../shared/i18n/locales';
 import type { Options as ConfOptions } from 'conf';
 import * as v from 'valibot';
 import type { SettingsView } from '../../../shared/bridge';
@@ -20,7 +21,7 @@ export type { KeyProtection } from './server-entries';
  * What is in the file: the settings the renderer sees, with the servers as stored (sealed keys)
  * instead of what the view derives from the selected one.
  */
-export interface StoredSettings extends Omit<SettingsView, 'server' | 'hasKey' | 'keyStorage' | 'authStyle' | 'servers'> {
+export interface StoredSettings extends Omit<SettingsView, 'server' | 'hasKey' | 'keyStorage' | 'authStyle' | 'servers' | 'locale'> {
   servers: StoredServer[];
   guideForwardMinutes: number;
 }
@@ -29,6 +30,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   pollSeconds: POLL_SECONDS.default,
   notifications: { enabled: true, quietHours: null, mutedUsers: [], mutedUntil: [], pausedUntil: null },
   launchAtLogin: false,
+  language: 'system',
   shortcut: { enabled: false, accelerator: 'CommandOrControl+Shift+A' },
   demo: false,
   guideForwardMinutes: GUIDE_FORWARD_MINUTES.default,
@@ -53,6 +55,7 @@ export function settingsSchema(now?: number): v.GenericSchema<unknown, StoredSet
     pollSeconds: orDefault(pollSeconds, d.pollSeconds),
     notifications: orDefault(fieldsOrDefault({ ...NOTIFICATION_FIELDS, pausedUntil }, { mutedUntil: [], ...d.notifications }), d.notifications),
     launchAtLogin: orDefault(v.boolean(), d.launchAtLogin),
+    language: orDefault(v.picklist(LANGUAGE_CHOICES), d.language),
     shortcut: orDefault(fieldsOrDefault(SHORTCUT_FIELDS, d.shortcut), d.shortcut),
     demo: orDefault(v.boolean(), d.demo),
     guideForwardMinutes: orDefault(guideForwardMinutes, d.guideForwardMinutes),

@@ -1,3 +1,4 @@
+import { resolveLocale } from '../../../shared/i18n/locales';
 import type { AuthStyle, KeyStorage, SettingsPatch, SettingsView } from '../../../shared/bridge';
 import { MAX_SERVERS, type ServerEntryView } from '../../../shared/bridge-servers';
 import { acceleratorProblem } from '../../../shared/accelerator';
@@ -40,12 +41,15 @@ const storageOf = (protection: KeyProtection): KeyStorage => (protection === 'os
 export class SettingsService {
   readonly #backend: SettingsBackend;
   readonly #secrets: SecretBox;
+  readonly #systemLanguages: () => readonly string[];
   readonly #changed = new Emitter<void>();
   #values: StoredSettings | null = null;
 
-  constructor(backend: SettingsBackend, secrets: SecretBox) {
+  /** `systemLanguages`: the system's preferred languages, most wanted first (the host asks the OS) */
+  constructor(backend: SettingsBackend, secrets: SecretBox, systemLanguages: () => readonly string[] = () => []) {
     this.#backend = backend;
     this.#secrets = secrets;
+    this.#systemLanguages = systemLanguages;
   }
 
   /**
@@ -77,6 +81,8 @@ export class SettingsService {
       pollSeconds: values.pollSeconds,
       notifications: { ...values.notifications, mutedUsers: [...values.notifications.mutedUsers] },
       launchAtLogin: values.launchAtLogin,
+      language: values.language,
+      locale: resolveLocale(values.language, this.#systemLanguages()),
       shortcut: { ...values.shortcut },
       demo: values.demo,
     };
@@ -222,6 +228,7 @@ export class SettingsService {
       ...(patch.pollSeconds !== undefined ? { pollSeconds: patch.pollSeconds } : {}),
       ...(notifications ? { notifications: { ...values.notifications, ...notifications } } : {}),
       ...(patch.launchAtLogin !== undefined ? { launchAtLogin: patch.launchAtLogin } : {}),
+      ...(patch.language !== undefined ? { language: patch.language } : {}),
       ...(shortcut ? { shortcut: { ...values.shortcut, ...shortcut } } : {}),
     });
   }

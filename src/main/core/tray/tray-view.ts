@@ -1,6 +1,7 @@
 import type { GuideNowRow, Program } from '../../../shared/airwave';
 import type { FocusTarget, SettingsView } from '../../../shared/bridge';
-import { airing, localTime, programmeTitle, type PauseChoice } from '../../../shared/format';
+import { airing, listOf, localTime, programmeTitle, type PauseChoice } from '../../../shared/format';
+import { messages, t } from '../../../shared/i18n/messages';
 import { boundText, displaySafe, TEXT_LIMITS } from '../../../shared/text';
 
 export { pauseUntil, type PauseChoice } from '../../../shared/format';
@@ -70,8 +71,8 @@ export function currentProgramme(row: GuideNowRow, now: number): Program | null 
 }
 
 export function programmeLabel(program: Program | null): string {
-  if (!program) return 'Nothing on';
-  if (program.ratingKey === null) return 'Bumper';
+  if (!program) return messages().tray.nothingOn;
+  if (program.ratingKey === null) return messages().tray.bumper;
   return programmeTitle(program);
 }
 
@@ -90,21 +91,22 @@ function tooltipText(lines: (string | null)[]): string {
 
 function connectionLine(state: AppState): string {
   const c = state.connection;
+  const w = messages().tray;
   switch (c.state) {
     case 'unconfigured':
-      return 'Not set up yet';
+      return w.notSetUp;
     case 'connecting':
-      return c.attempt > 0 ? 'Reconnecting…' : 'Connecting…';
+      return c.attempt > 0 ? w.reconnecting : w.connecting;
     case 'live':
-      return 'Live';
+      return w.live;
     case 'polling':
-      return 'Checking regularly';
+      return w.polling;
     case 'offline':
-      return 'Offline, retrying';
+      return w.offline;
     case 'unauthorized':
-      return 'API key rejected: open Settings';
+      return w.unauthorized;
     case 'incompatible':
-      return 'Server not supported';
+      return w.incompatible;
   }
 }
 
@@ -180,26 +182,26 @@ export function trayView(input: TrayInput): TrayView {
   const badge = configured ? watchingCount(state) : 0;
   const serverName = state.server?.name ?? state.status.data?.name ?? null;
   const stale = configured ? staleSince(state) : null;
-  const count = badge === 1 ? '1 watching' : `${badge} watching`;
+  const w = messages().tray;
   // Never "2 watching" as if current: old data says how old it is.
-  const watchingLine = stale === null ? count : `${count} as of ${localTime(stale, locale)} (not current)`;
-  const tooltip = tooltipText(['Airwave Tray', serverName, configured ? `${watchingLine} · ${connectionLine(state)}` : 'Not set up yet']);
+  const watchingLine = stale === null ? t(w.watching, { n: badge }) : t(w.watchingStale, { n: badge, time: localTime(stale, locale) });
+  const tooltip = tooltipText([w.app, serverName, configured ? `${watchingLine} · ${connectionLine(state)}` : w.notSetUp]);
 
   const menu: MenuItemModel[] = [];
   if (!configured) {
-    menu.push(item('open', 'Set up Airwave Tray…', { type: 'open', focus: { view: 'settings' } }));
-    menu.push(item('demo', 'Try the demo', { type: 'start-demo' }));
+    menu.push(item('open', w.setUp, { type: 'open', focus: { view: 'settings' } }));
+    menu.push(item('demo', w.tryDemo, { type: 'start-demo' }));
   } else {
-    menu.push(item('open', 'Open Airwave Tray', { type: 'open' }));
+    menu.push(item('open', w.open, { type: 'open' }));
     if (state.connection.state === 'unauthorized') {
-      menu.push(item('fix-key', 'Fix the API key…', { type: 'open', focus: { view: 'settings', fixKey: true } }));
+      menu.push(item('fix-key', w.fixKey, { type: 'open', focus: { view: 'settings', fixKey: true } }));
     }
     menu.push(separator('sep-watching'));
-    if (stale !== null) menu.push(item('stale', `Not current: as of ${localTime(stale, locale)}`, undefined, false));
+    if (stale !== null) menu.push(item('stale', t(w.notCurrent, { time: localTime(stale, locale) }), undefined, false));
     menu.push(...viewerItems(state, now));
-    menu.push(submenu('whats-on', "What's on", channelItems(state, now, favourites ?? new Set())));
+    menu.push(submenu('whats-on', w.whatsOn, channelItems(state, now, favourites ?? new Set())));
     menu.push(separator('sep-actions'));
-    menu.push(item('refresh', 'Refresh', { type: 'refresh' }));
+    menu.push(item('refresh', w.refresh, { type: 'refresh' }));
   }
   menu.push(...closingItems(settings, now, locale));
 
@@ -220,20 +222,21 @@ const TROUBLE: Record<IconVariant, number> = { normal: 0, offline: 1, 'key-probl
 /** The tray with several servers: one badge, and the tooltip and menu broken down per server. */
 function severalServers({ state, settings, now, favourites, locale, badge = { count: 0, stale: false, leftOut: [] } }: TrayInput, servers: TrayServer[]): TrayView {
   const followed = servers.filter((s) => !s.paused);
+  const w = messages().tray;
   const line = (s: TrayServer) => {
-    if (s.paused) return `${s.name}: paused`;
+    if (s.paused) return t(w.serverPaused, { name: s.name });
     const count = watchingCount(s.state);
     const stale = staleSince(s.state);
-    const watching = `${count} watching${stale === null ? '' : ` as of ${localTime(stale, locale)} (not current)`}`;
+    const watching = stale === null ? t(w.watching, { n: count }) : t(w.watchingStale, { n: count, time: localTime(stale, locale) });
     const c = s.state.connection.state;
     return c === 'live' || c === 'polling' ? `${s.name}: ${watching}` : `${s.name}: ${connectionLine(s.state)}`;
   };
   const worst = followed.reduce<IconVariant>((icon, s) => (TROUBLE[iconFor(s.state)] > TROUBLE[icon] ? iconFor(s.state) : icon), 'normal');
-  const tooltip = tooltipText(['Airwave Tray', badgeLine(badge), ...servers.map(line)]);
+  const tooltip = tooltipText([w.app, badgeLine(badge), ...servers.map(line)]);
 
-  const menu: MenuItemModel[] = [item('open', 'Open Airwave Tray', { type: 'open' })];
+  const menu: MenuItemModel[] = [item('open', w.open, { type: 'open' })];
   for (const s of followed) {
-    if (s.state.connection.state === 'unauthorized') menu.push(item(`fix-key:${s.id}`, menuText(`Fix the API key of ${s.name}…`), { type: 'open', focus: { view: 'settings', fixKey: true, server: s.id } }));
+    if (s.state.connection.state === 'unauthorized') menu.push(item(`fix-key:${s.id}`, menuText(t(w.fixKeyOf, { name: s.name })), { type: 'open', focus: { view: 'settings', fixKey: true, server: s.id } }));
   }
   for (const s of servers) {
     menu.push(separator(`sep-${s.id}`));
@@ -242,8 +245,8 @@ function severalServers({ state, settings, now, favourites, locale, badge = { co
   }
   const selected = servers.find((s) => s.state === state);
   menu.push(separator('sep-channels'));
-  menu.push(submenu('whats-on', menuText(selected ? `What's on ${selected.name}` : "What's on"), channelItems(state, now, favourites ?? new Set())));
-  menu.push(item('refresh', 'Refresh', { type: 'refresh' }));
+  menu.push(submenu('whats-on', menuText(selected ? t(w.whatsOnServer, { name: selected.name }) : w.whatsOn), channelItems(state, now, favourites ?? new Set())));
+  menu.push(item('refresh', w.refresh, { type: 'refresh' }));
   menu.push(...closingItems(settings, now, locale));
   const text = markedBadgeText(badge);
   return { title: text, tooltip, badge: badge.count, badgeText: text, icon: worst, menu };
@@ -255,15 +258,13 @@ export function markedBadgeText(badge: BadgeReading): string {
   return text && badge.leftOut.length > 0 && !text.endsWith('+') ? `${text}+` : text;
 }
 
-const listed = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
-
 /** The tooltip's line about the badge: what it counts, and what it leaves out or cannot vouch for. */
 function badgeLine(badge: BadgeReading): string {
-  const count = `${badge.count} watching`;
-  if (badge.stale) return `${count}, not current: no server it counts can be reached`;
-  if (badge.leftOut.length === 0) return count;
+  const w = messages().tray;
+  if (badge.stale) return t(w.badgeStale, { n: badge.count });
+  if (badge.leftOut.length === 0) return t(w.watching, { n: badge.count });
   const out = badge.leftOut.map((s) => `${s.name} (${s.trouble})`);
-  return `${badge.count}+ watching: ${listed(out)} not counted`;
+  return t(w.badgeLeftOut, { n: badge.count, servers: listOf(out) });
 }
 
 /**
@@ -276,7 +277,7 @@ export function viewerWatching(viewer: Viewer, state: AppState, now: number): st
   const row = viewer.channelNumber === null ? undefined : state.onNow.data?.channels.find((r) => r.number === viewer.channelNumber);
   const program = row ? currentProgramme(row, now) : null;
   if (program && fetchedAt !== null && Date.parse(program.startsAt) > fetchedAt) {
-    return program.ratingKey === null ? 'Bumper' : (program.showTitle ?? program.title);
+    return program.ratingKey === null ? messages().tray.bumper : (program.showTitle ?? program.title);
   }
   return viewer.watching;
 }
@@ -286,16 +287,16 @@ function viewerItems(state: AppState, now: number, server?: { id: string; limit:
   const list = viewersOf(state);
   const tag = server ? `${server.id}:` : '';
   if (!list || list.viewers.length === 0) {
-    return [item(`${tag}nobody`, state.nowPlaying.data ? 'Nobody is watching' : 'Loading viewers…', undefined, false)];
+    return [item(`${tag}nobody`, state.nowPlaying.data ? messages().tray.nobody : messages().tray.loadingViewers, undefined, false)];
   }
   const shown = list.viewers.slice(0, server?.limit ?? MENU_VIEWERS).map((viewer) => {
     const where = viewer.channelNumber !== null ? ` · ${viewer.channelNumber}` : '';
-    const label = menuText(`${viewer.user}: ${viewerWatching(viewer, state, now) ?? 'watching'}${where}`);
+    const label = menuText(`${viewer.user}: ${viewerWatching(viewer, state, now) ?? messages().tray.watchingSomething}${where}`);
     const focus: FocusTarget = server ? { view: 'watching', viewer: viewer.key, server: server.id } : { view: 'watching', viewer: viewer.key };
     return item(`viewer:${tag}${viewer.key}`, label, { type: 'open', focus });
   });
   const more = list.viewers.length - shown.length;
-  if (more > 0) shown.push(item(`${tag}viewers-more`, `${more} more watching…`, { type: 'open', focus: { view: 'watching' } }));
+  if (more > 0) shown.push(item(`${tag}viewers-more`, t(messages().tray.moreWatching, { n: more }), { type: 'open', focus: { view: 'watching' } }));
   return shown;
 }
 
@@ -310,34 +311,37 @@ function channelItems(state: AppState, now: number, favourites: ReadonlySet<stri
   );
   if (rows.length > MENU_CHANNELS) {
     items.push(separator('channels-sep'));
-    items.push(item('channels-all', `All ${rows.length} channels…`, { type: 'open', focus: { view: 'on-now' } }));
+    items.push(item('channels-all', t(messages().tray.allChannels, { n: rows.length }), { type: 'open', focus: { view: 'on-now' } }));
   }
   return items;
 }
 
 /** The menu's end, one server or several: pause notifications, Settings, Quit. */
 function closingItems(settings: SettingsView, now: number, locale?: string): MenuItemModel[] {
+  const w = messages().tray;
   return [
     submenu('pause', pauseLabel(settings, now, locale), pauseItems(settings, now)),
-    item('settings', 'Settings…', { type: 'open', focus: { view: 'settings' } }),
+    item('settings', w.settings, { type: 'open', focus: { view: 'settings' } }),
     separator('sep-quit'),
-    item('quit', 'Quit Airwave Tray', { type: 'quit' }),
+    item('quit', w.quit, { type: 'quit' }),
   ];
 }
 
 function pauseLabel(settings: SettingsView, now: number, locale?: string): string {
   const until = settings.notifications.pausedUntil;
-  if (!settings.notifications.enabled) return 'Notifications are off';
-  if (until !== null && until > now) return `Notifications paused until ${localTime(until, locale)}`;
-  return 'Pause notifications';
+  const w = messages().tray;
+  if (!settings.notifications.enabled) return w.notificationsOff;
+  if (until !== null && until > now) return t(w.pausedUntil, { time: localTime(until, locale) });
+  return w.pause;
 }
 
 function pauseItems(settings: SettingsView, now: number): MenuItemModel[] {
   const paused = settings.notifications.pausedUntil !== null && settings.notifications.pausedUntil > now;
+  const w = messages().tray;
   return [
-    item('pause-1h', 'For 1 hour', { type: 'pause', choice: '1h' }),
-    item('pause-tomorrow', 'Until tomorrow morning', { type: 'pause', choice: 'tomorrow' }),
-    item('pause-resume', 'Resume notifications', { type: 'pause', choice: 'resume' }, paused),
+    item('pause-1h', w.pause1h, { type: 'pause', choice: '1h' }),
+    item('pause-tomorrow', w.pauseTomorrow, { type: 'pause', choice: 'tomorrow' }),
+    item('pause-resume', w.resume, { type: 'pause', choice: 'resume' }, paused),
   ];
 }
 

@@ -222,7 +222,7 @@ export function composeStarts(news: Viewer[], now: number): NotificationRequest 
     const sameChannel = news.every((viewer) => viewer.channelNumber === first.channelNumber);
     return {
       id,
-      title: words.started(who(users), together),
+      title: words.started(who(users), together, users.length),
       body: (sameChannel && !first.onBumper ? channelLabel(first.channelNumber, first.channelName) : null) ?? words.seeMore,
       artworkUrl: first.artworkUrl,
       target: { view: 'watching' },
@@ -234,7 +234,7 @@ export function composeStarts(news: Viewer[], now: number): NotificationRequest 
   const shown = programmes.slice(0, PROGRAMMES_SHOWN);
   return {
     id,
-    title: words.started(who(users), null),
+    title: words.started(who(users), null, users.length),
     body: shown.length === 0 ? words.seeMore : programmes.length <= PROGRAMMES_SHOWN ? listed(shown) : words.andMore(shown, programmes.length - shown.length),
     artworkUrl: null,
     target: { view: 'watching' },

@@ -87,7 +87,7 @@ export function awaySummaryText(viewers: readonly Viewer[]): { title: string; bo
   }
   const shown = viewers.slice(0, 3).map((viewer) => viewer.user);
   return {
-    title: words.whileAway(words.started(words.people(viewers.length), null)),
+    title: words.whileAway(words.started(words.people(viewers.length), null, viewers.length)),
     body: words.andMore(shown, viewers.length - shown.length),
   };
 }

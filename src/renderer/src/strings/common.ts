@@ -1,40 +1,46 @@
-import { localTime, plural } from '../../../shared/format';
+import { localTime } from '../../../shared/format';
+import { messages, t } from '../../../shared/i18n/messages';
 
-/** Words used across the popover (tabs, footer, connection, stale data). One catalogue per view. */
+/**
+ * Words used across the popover (tabs, footer, connection, stale data), read from the catalogue
+ * (src/shared/i18n) in the language in use at the moment they are shown.
+ */
+const m = () => messages().common;
+
 export const common = {
-  starting: 'Starting…',
-  tabs: { watching: 'Watching', onNow: 'On now', guide: 'Guide', activity: 'Activity' },
-  views: 'Views',
-  search: 'Search (/)',
-  settings: 'Settings',
-  refresh: 'Refresh',
-  dismiss: 'Dismiss',
-  close: 'Close',
-  noServer: 'No server',
+  get starting() { return m().starting; },
+  get tabs() { return m().tabs; },
+  get views() { return m().views; },
+  get search() { return m().search; },
+  get settings() { return m().settings; },
+  get refresh() { return m().refresh; },
+  get dismiss() { return m().dismiss; },
+  get close() { return m().close; },
+  get closeDetails() { return m().closeDetails; },
+  get noServer() { return m().noServer; },
   /** a view whose route this server's version of Airwave does not have */
-  notInThisVersion: 'Not in this version of Airwave',
-  demo: 'demo',
-  fixKey: 'Fix the key',
+  get notInThisVersion() { return m().notInThisVersion; },
+  get demo() { return m().demo; },
+  get fixKey() { return m().fixKey; },
   /** after "Fix the key", once the server answers again */
-  liveAgain: (server: string) => `Key accepted. ${server} is live again.`,
-  keyAccepted: (server: string) => `Key accepted. Connecting to ${server}…`,
-  watchingCount: (n: number) => plural(n, { one: '{n} watching', other: '{n} watching' }),
+  liveAgain: (server: string) => t(m().liveAgain, { server }),
+  keyAccepted: (server: string) => t(m().keyAccepted, { server }),
+  watchingCount: (n: number) => t(m().watchingCount, { n }),
   /** several servers, one in trouble: its viewers are not counted */
-  watchingCountPartial: (n: number) => `${plural(n, { one: '{n} watching', other: '{n} watching' })} on the servers that can be reached; a server in trouble is not counted`,
+  watchingCountPartial: (n: number) => t(m().watchingCountPartial, { n }),
   /** the tab badge when the count may be out of date */
-  watchingCountStale: (n: number, at: number) => `${plural(n, { one: '{n} watching', other: '{n} watching' })}, as of ${localTime(at)}`,
-  asOf: (at: number) => `as of ${localTime(at)}`,
-  updated: (agoText: string) => `updated ${agoText}`,
-  staleSince: (at: number) => `stale, as of ${localTime(at)}`,
-  busy: (retryAt: number | null) => (retryAt ? `Server busy, retrying at ${localTime(retryAt)}` : 'Server busy'),
-  busyMessage: (retryAt: number | null) =>
-    retryAt ? `The server is busy (it answered 503). The app waits as it asked and tries again at ${localTime(retryAt)}.` : 'The server is busy (it answered 503). The app tries again later.',
-  channelNumber: 'Channel',
+  watchingCountStale: (n: number, at: number) => t(m().watchingCountStale, { n, time: localTime(at) }),
+  asOf: (at: number) => t(m().asOf, { time: localTime(at) }),
+  updated: (agoText: string) => t(m().updated, { ago: agoText }),
+  staleSince: (at: number) => t(m().staleSince, { time: localTime(at) }),
+  busy: (retryAt: number | null) => (retryAt ? t(m().busyUntil, { time: localTime(retryAt) }) : m().busy),
+  busyMessage: (retryAt: number | null) => (retryAt ? t(m().busyMessageUntil, { time: localTime(retryAt) }) : m().busyMessage),
+  get channelNumber() { return m().channelNumber; },
   /** several servers: one line per server in trouble, "Cabin: key rejected · Fix" */
-  trouble: { keyRejected: 'key rejected', away: 'not reachable, retrying', busy: 'busy, retrying', unsupported: 'not supported', fix: 'Fix', retry: 'Retry now', details: 'Details' },
-  troubleFixOf: (action: string, server: string) => `${action}: ${server}`,
+  get trouble() { return m().trouble; },
+  troubleFixOf: (action: string, server: string) => t(m().troubleFixOf, { action, server }),
   /** the footer, when a server other than the one shown is in trouble */
-  othersInTrouble: (n: number) => (n === 1 ? 'another server needs attention' : `${n} other servers need attention`),
-  firstRunTitle: 'Connect to your Airwave server',
-  firstRunLead: 'See who is watching, what is on, and the guide, right from the menubar.',
+  othersInTrouble: (n: number) => t(m().othersInTrouble, { n }),
+  get firstRunTitle() { return m().firstRunTitle; },
+  get firstRunLead() { return m().firstRunLead; },
 };

@@ -1,15 +1,17 @@
-import { plural } from '../../../shared/format';
+import { messages, t } from '../../../shared/i18n/messages';
 
-/** Words of the channel group menu (On now and the guide). */
+/** Words of the channel group menu (On now and the guide), from the catalogue. */
+const m = () => messages().groups;
+
 export const groups = {
-  all: 'All channels',
-  other: 'Other',
-  otherHint: 'Channels in no package',
+  get all() { return m().all; },
+  get other() { return m().other; },
+  get otherHint() { return m().otherHint; },
   /** the menu's name, read before the choice */
-  menu: 'Channel group',
-  button: (name: string) => `Channel group: ${name}. Choose another group`,
-  count: (n: number) => plural(n, { one: '{n} channel', other: '{n} channels' }),
-  empty: 'No channels in this group',
-  emptyHint: 'Choose another group, or All channels.',
-  emptyGuide: 'No channel of this group in this guide',
+  get menu() { return m().menu; },
+  button: (name: string) => t(m().button, { name }),
+  count: (n: number) => t(m().count, { n }),
+  get empty() { return m().empty; },
+  get emptyHint() { return m().emptyHint; },
+  get emptyGuide() { return m().emptyGuide; },
 };

@@ -1,14 +1,12 @@
-import { dayLabel } from '../../../shared/format';
+import { dayLabel, localTime } from '../../../shared/format';
+import { messages, t } from '../../../shared/i18n/messages';
 
 /**
- * The guide's words, in one place so a translation can replace them: chips, jumps, day labels,
- * the labels screen readers hear, and what a failed load says. Times and days go through Intl
- * and follow the system's locale.
+ * The guide's words, from the catalogue in the language in use: chips, jumps, day labels, the
+ * labels screen readers hear, and what a failed load says. Times and days go through Intl in that
+ * language.
  */
-
-const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-const plural = new Intl.PluralRules('en');
-const hours = (n: number) => `${n} ${plural.select(n) === 'one' ? 'hour' : 'hours'}`;
+const m = () => messages().guide;
 
 /** local midnight at the start of the day `ms` falls in */
 export function dayStart(ms: number): number {
@@ -18,48 +16,47 @@ export function dayStart(ms: number): number {
 }
 
 export const guideText = {
-  windowGroup: 'Zoom: hours across the guide',
-  /** the chip: the international hour symbol, short enough for five chips in 380 px */
-  window: (n: number) => `${n} h`,
-  zoomHint: (n: number) => (n <= 6 ? `Show ${hours(n)} across the width` : `Load the next ${hours(n)}, 6 across the width`),
-  list: 'List',
-  listHint: 'Read the guide as a list by channel: now, next and later',
-  byChannel: (channels: number) => `Guide by channel, ${channels} ${channels === 1 ? 'channel' : 'channels'}`,
-  detailHint: 'Point at a programme, or move to one with the arrow keys, to read it here.',
+  get windowGroup() { return m().windowGroup; },
+  /** the chip: the hour symbol, short enough for five chips in 380 px */
+  window: (n: number) => t(m().window, { n }),
+  zoomHint: (n: number) => t(n <= 6 ? m().zoomShow : m().zoomLoad, { n }),
+  get list() { return m().list; },
+  get listHint() { return m().listHint; },
+  byChannel: (channels: number) => t(m().byChannel, { n: channels }),
+  get detailHint() { return m().detailHint; },
   channelFull: (number: number, name: string) => `${number} ${name}`,
-  until: (ms: number) => `until ${time.format(ms)}`,
-  next: (ms: number) => time.format(ms),
-  nothingOn: 'Nothing on',
-  jumpGroup: 'Jump to',
-  now: 'Now',
-  nowLabel: 'Back to what is on now',
-  plusHour: '+1 h',
-  plusHourLabel: 'One hour later',
-  tonight: (at: number) => `Tonight ${time.format(at)}`,
-  tomorrow: 'Tomorrow',
-  tomorrowLabel: 'Midnight, the start of tomorrow',
-  loadingWindow: (n: number) => `Loading ${hours(n)}…`,
-  loadingGuide: 'Loading the guide…',
-  notLoaded: 'The guide is not loaded',
-  failed: (n: number, reason: string, shown: number | null) =>
-    `Could not load the next ${hours(n)}: ${reason}${shown ? ` Still showing the next ${hours(shown)}.` : ''}`,
-  bumper: 'Bumper',
-  onAir: 'On now',
-  time: (ms: number) => time.format(ms),
+  until: (ms: number) => t(m().until, { time: localTime(ms) }),
+  next: (ms: number) => localTime(ms),
+  get nothingOn() { return m().nothingOn; },
+  get jumpGroup() { return m().jumpGroup; },
+  get now() { return m().now; },
+  get nowLabel() { return m().nowLabel; },
+  get plusHour() { return m().plusHour; },
+  get plusHourLabel() { return m().plusHourLabel; },
+  tonight: (at: number) => t(m().tonight, { time: localTime(at) }),
+  get tomorrow() { return m().tomorrow; },
+  get tomorrowLabel() { return m().tomorrowLabel; },
+  loadingWindow: (n: number) => t(m().loadingWindow, { n }),
+  get loadingGuide() { return m().loadingGuide; },
+  get notLoaded() { return m().notLoaded; },
+  failed: (n: number, reason: string, shown: number | null) => t(m().failed, { n, reason }) + (shown ? ` ${t(m().stillShowing, { n: shown })}` : ''),
+  get bumper() { return m().bumper; },
+  get onAir() { return m().onAir; },
+  time: (ms: number) => localTime(ms),
   /** "Today", "Tomorrow", "Yesterday" (just after midnight the view starts before it), else "Wed 25 Nov" */
   day: (ms: number, now: number) => dayLabel(ms, now),
-  channel: (number: number, name: string) => `Channel ${number}, ${name}`,
+  channel: (number: number, name: string) => t(m().channel, { number, name }),
   /** what a block's visible title and time leave unsaid, for screen readers */
   blockRest: (fullTitle: string | null, starts: number, ends: number, channel: string, onAir: boolean) =>
-    `${fullTitle ? `: ${fullTitle}` : ''}, ${time.format(starts)} to ${time.format(ends)} on ${channel}${onAir ? ', on now' : ''}`,
-  grid: (channels: number) => `Guide, ${channels} ${channels === 1 ? 'channel' : 'channels'}`,
-  starredGrid: (channels: number) => `Guide, ${channels} starred ${channels === 1 ? 'channel' : 'channels'}`,
+    `${fullTitle ? `: ${fullTitle}` : ''}, ${t(m().blockTimes, { start: localTime(starts), end: localTime(ends), channel })}${onAir ? `, ${m().blockOnAir}` : ''}`,
+  grid: (channels: number) => t(m().grid, { n: channels }),
+  starredGrid: (channels: number) => t(m().starredGrid, { n: channels }),
   /** the toggle: its visible word, the name it is known by (which starts with that word), and its tooltip */
-  favourites: 'Favourites',
-  favouritesOnly: 'Favourites only',
-  favouritesOnlyHint: 'Show only the channels you starred',
-  noFavourites: 'No favourite channels yet',
-  noFavouritesHint: 'Star channels to see them here.',
-  noFavouritesHere: 'No starred channel in this guide',
-  noFavouritesHereHint: 'The channels you starred are not in the window the server sent.',
+  get favourites() { return m().favourites; },
+  get favouritesOnly() { return m().favouritesOnly; },
+  get favouritesOnlyHint() { return m().favouritesOnlyHint; },
+  get noFavourites() { return m().noFavourites; },
+  get noFavouritesHint() { return m().noFavouritesHint; },
+  get noFavouritesHere() { return m().noFavouritesHere; },
+  get noFavouritesHereHint() { return m().noFavouritesHereHint; },
 };

@@ -1,18 +1,20 @@
-import { plural } from '../../../shared/format';
+import { messages, t } from '../../../shared/i18n/messages';
 
-/** Words of the On now list. */
+/** Words of the On now list, read from the catalogue in the language in use. */
+const m = () => messages().onNow;
+
 export const onNow = {
-  loading: 'Loading what is on…',
-  failed: 'The schedule could not be loaded',
-  empty: 'This server has no channels yet',
-  list: (n: number) => plural(n, { one: '{n} channel', other: '{n} channels' }),
-  nothingOn: 'Nothing on',
+  get loading() { return m().loading; },
+  get failed() { return m().failed; },
+  get empty() { return m().empty; },
+  list: (n: number) => t(m().list, { n }),
+  get nothingOn() { return m().nothingOn; },
   /** the app holds nothing current for the channel: it asks the server again shortly */
-  waiting: 'Checking what is on…',
+  get waiting() { return m().waiting; },
   /** a row not read from the core yet */
-  loadingRow: 'Loading…',
-  bumper: (title: string) => `Bumper · ${title}`,
+  get loadingRow() { return m().loadingRow; },
+  bumper: (title: string) => t(m().bumper, { title }),
   /** a break airs: what comes next and when ("Break · 18:32 Matchday Live") */
-  breakLine: (time: string, title: string) => `Break · ${time} ${title}`,
-  progress: (what: string) => `${what} progress`,
+  breakLine: (time: string, title: string) => t(m().breakLine, { time, title }),
+  progress: (what: string) => t(m().progress, { what }),
 };

@@ -1,26 +1,29 @@
-import { localTime, plural } from '../../../shared/format';
+import { localTime } from '../../../shared/format';
+import { messages, t } from '../../../shared/i18n/messages';
 
-/** Words of the search sheet. */
+/** Words of the search sheet, from the catalogue. */
+const m = () => messages().search;
+
 export const search = {
-  dialog: 'Search',
-  placeholder: 'Titles, shows, channels, viewers',
-  label: 'Search titles, shows, channels and viewers',
-  close: 'Close search',
-  closeWord: 'Close',
-  closeHint: 'Close search (Escape)',
-  clear: 'Clear the search',
-  scopeDay: 'Searching the next 24 hours of the guide, channels and who is watching',
-  scopeNow: 'Searching what is on now and who is watching',
-  searching: 'Searching the next 24 hours…',
-  found: (n: number) => `${plural(n, { one: '{n} result', other: '{n} results' })} in the next 24 hours`,
-  held: (at: number) => `held since ${localTime(at)}`,
-  nothing: (query: string, channels: number) => `Nothing called “${query}” in the next 24 hours on ${plural(channels, { one: '{n} channel', other: '{n} channels' })}, and nobody by that name is watching.`,
-  followInstead: (query: string) => `Follow “${query}”: remind me when it airs`,
-  showAll: (n: number) => `Show all ${n}`,
-  until: (ms: number) => `until ${localTime(ms)}`,
-  group: { people: 'People', channels: 'Channels', onNow: 'On now', later: 'Later' },
-  results: 'Results',
-  channel: 'Channel',
-  viewer: 'Watching now',
-  onNow: 'On now',
+  get dialog() { return m().dialog; },
+  get placeholder() { return m().placeholder; },
+  get label() { return m().label; },
+  get close() { return m().close; },
+  get closeWord() { return m().closeWord; },
+  get closeHint() { return m().closeHint; },
+  get clear() { return m().clear; },
+  get scopeDay() { return m().scopeDay; },
+  get scopeNow() { return m().scopeNow; },
+  get searching() { return m().searching; },
+  found: (n: number) => t(m().found, { n }),
+  held: (at: number) => t(m().held, { time: localTime(at) }),
+  nothing: (query: string, channels: number) => t(m().nothing, { query, channels }),
+  followInstead: (query: string) => t(m().followInstead, { query }),
+  showAll: (n: number) => t(m().showAll, { n }),
+  until: (ms: number) => t(m().until, { time: localTime(ms) }),
+  get group() { return m().group; },
+  get results() { return m().results; },
+  get channel() { return m().channel; },
+  get viewer() { return m().viewer; },
+  get onNow() { return m().onNow; },
 };

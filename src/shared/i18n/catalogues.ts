@@ -1,0 +1,22 @@
+/**
+ * Every catalogue at hand at once, for the main process (the tray's menu and tooltip and the
+ * notifications change language the moment Settings does, with nothing to wait for).
+ */
+import { en, type Catalogue } from './en';
+import { de } from './de';
+import { fr } from './fr';
+import { es } from './es';
+import { ja } from './ja';
+import type { DisplayLocale, Locale } from './locales';
+import { pseudoCatalogue } from './pseudo';
+import { useCatalogue } from './messages';
+
+export const CATALOGUES: Record<Locale, Catalogue> = { en, de, fr, es, ja };
+
+let pseudo: Catalogue | null = null;
+
+/** Makes `locale` the language in use in this process. */
+export function applyLocale(locale: DisplayLocale): void {
+  if (locale === 'pseudo') useCatalogue(locale, (pseudo ??= pseudoCatalogue(en)));
+  else useCatalogue(locale, CATALOGUES[locale]);
+}

@@ -1,0 +1,8 @@
+/** Deutsch: der vollständige Katalog (dieselben Schlüssel und Platzhalter wie Englisch). */
+import type { Catalogue } from '../en';
+import { channel, common, groups, onNow, search, watching } from './popover';
+import { features, guide } from './guide';
+import { servers, settings } from './settings';
+import { connection, notify, time, tray } from './core';
+
+export const de: Catalogue = { common, watching, onNow, channel, groups, search, guide, features, settings, servers, time, connection, tray, notify };

@@ -1,0 +1,8 @@
+/** Español: el catálogo completo (las mismas claves y variables que el inglés). */
+import type { Catalogue } from '../en';
+import { channel, common, groups, onNow, search, watching } from './popover';
+import { features, guide } from './guide';
+import { servers, settings } from './settings';
+import { connection, notify, time, tray } from './core';
+
+export const es: Catalogue = { common, watching, onNow, channel, groups, search, guide, features, settings, servers, time, connection, tray, notify };

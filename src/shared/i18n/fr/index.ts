@@ -1,0 +1,8 @@
+/** Français : le catalogue complet (mêmes clés et variables que l’anglais). */
+import type { Catalogue } from '../en';
+import { channel, common, groups, onNow, search, watching } from './popover';
+import { features, guide } from './guide';
+import { servers, settings } from './settings';
+import { connection, notify, time, tray } from './core';
+
+export const fr: Catalogue = { common, watching, onNow, channel, groups, search, guide, features, settings, servers, time, connection, tray, notify };

@@ -1,0 +1,32 @@
+/**
+ * Loads a language's catalogue when it is needed: English is always in the bundle; every other
+ * language is its own chunk (a dynamic import), so the popover's first paint carries only the
+ * language in use.
+ */
+import { en, type Catalogue } from './en';
+import { PSEUDO, type DisplayLocale } from './locales';
+import { pseudoCatalogue } from './pseudo';
+import { currentLocale, useCatalogue } from './messages';
+
+const loaders: Record<Exclude<DisplayLocale, 'en' | typeof PSEUDO>, () => Promise<Catalogue>> = {
+  de: () => import('./de').then((m) => m.de),
+  fr: () => import('./fr').then((m) => m.fr),
+  es: () => import('./es').then((m) => m.es),
+  ja: () => import('./ja').then((m) => m.ja),
+};
+
+/** The catalogue of `locale`, loaded once. */
+export function loadCatalogue(locale: DisplayLocale): Promise<Catalogue> {
+  if (locale === 'en') return Promise.resolve(en);
+  if (locale === PSEUDO) return Promise.resolve(pseudoCatalogue(en));
+  return loaders[locale]();
+}
+
+/** Loads `locale` and makes it the language in use (a later call wins over an earlier one still loading). */
+let wanted: DisplayLocale = 'en';
+export async function switchLocale(locale: DisplayLocale): Promise<void> {
+  wanted = locale;
+  if (currentLocale() === locale) return;
+  const catalogue = await loadCatalogue(locale);
+  if (wanted === locale) useCatalogue(locale, catalogue);
+}

@@ -1,0 +1,45 @@
+/**
+ * The language in use in this process and its catalogue: the words every module reads at the
+ * moment it speaks, so a change of language applies at once (no restart). English is loaded
+ * from the start; another language is set once its catalogue is loaded (load.ts in the popover,
+ * catalogues.ts in the main process).
+ */
+import { en, type Catalogue } from './en';
+import { intlTag, type DisplayLocale } from './locales';
+import { formatMessage, type Params } from './message-format';
+
+let current: { locale: DisplayLocale; catalogue: Catalogue } = { locale: 'en', catalogue: en };
+const listeners = new Set<(locale: DisplayLocale) => void>();
+
+/** The catalogue of the language in use. */
+export function messages(): Catalogue {
+  return current.catalogue;
+}
+
+/** The language in use ('pseudo' in the preview's pseudo-locale). */
+export function currentLocale(): DisplayLocale {
+  return current.locale;
+}
+
+/** The tag Intl formats times, days, numbers and lists with. */
+export function lang(): string {
+  return intlTag(current.locale);
+}
+
+/** Switches this process to `locale` (its catalogue already loaded); listeners hear of a change. */
+export function useCatalogue(locale: DisplayLocale, catalogue: Catalogue): void {
+  if (current.locale === locale && current.catalogue === catalogue) return;
+  current = { locale, catalogue };
+  for (const listener of listeners) listener(locale);
+}
+
+/** Runs `listener` after each change of language; returns the way to stop. */
+export function onLocaleChange(listener: (locale: DisplayLocale) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** A message filled in the language in use. */
+export function t(message: string, params: Params = {}): string {
+  return formatMessage(message, params, lang());
+}
