@@ -79,7 +79,9 @@ async function launch(): Promise<void> {
 
   // 5. Settings and the key (safeStorage only works once the app is ready).
   const opened = openElectronSettings(app.getPath('userData'));
-  const settings = new SettingsService(opened.backend, safeStorageBox());
+  // the language follows the OS's preferred languages, most wanted first, unless Settings picks one
+  // (https://www.electronjs.org/docs/latest/api/app#appgetpreferredsystemlanguages)
+  const settings = new SettingsService(opened.backend, safeStorageBox(), () => app.getPreferredSystemLanguages());
   keysToHide = () => settings.allKeys();
 
   // 6. The core, with the host's ports.

@@ -1,3 +1,4 @@
+import { messages, t } from '../../shared/i18n/messages';
 import type { EventEmitter } from 'node:events';
 import { app, dialog } from 'electron';
 import { toDisposable, type Disposable, type DisposableStore } from '../common/disposable';
@@ -50,10 +51,8 @@ export function quitInOrder(store: DisposableStore, cleanup: () => Promise<void>
 export function failLaunch(error: unknown, logPath: string, log: (line: string) => void): void {
   log(`launch failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   try {
-    dialog.showErrorBox(
-      'Airwave Tray could not start',
-      `${describe(error)}\n\nThe details are in the log file:\n${logPath}\n\nAirwave Tray will now quit.`,
-    );
+    const w = messages().tray;
+    dialog.showErrorBox(w.launchFailedTitle, t(w.launchFailedBody, { error: describe(error), path: logPath }));
   } finally {
     app.exit(1);
   }

@@ -1,3 +1,4 @@
+import { messages, t } from '../../shared/i18n/messages';
 import type { UpdateStatus } from '../../shared/bridge';
 import { every, type Clock, type TimerHandle } from '../common/clock';
 import type { Disposable } from '../common/disposable';
@@ -86,7 +87,7 @@ export class UpdateService implements Disposable {
   /** The tray menu's update items: one at a time, quiet unless there is something to do. */
   menuItems(): HostMenuItem[] {
     const s = this.#state;
-    if (s.kind === 'ready') return [{ id: 'update-restart', label: `Restart to update (${s.version})`, enabled: true, run: () => this.restart() }];
+    if (s.kind === 'ready') return [{ id: 'update-restart', label: t(messages().tray.restartToUpdate, { version: s.version }), enabled: true, run: () => this.restart() }];
     const label =
       s.kind === 'checking' ? 'Checking for updates…' : s.kind === 'downloading' ? `Downloading update ${s.version}…` : s.kind === 'up-to-date' ? 'Up to date · Check for updates…' : s.kind === 'failed' ? 'Update check failed · Try again…' : 'Check for updates…';
     return [{ id: 'update-check', label, enabled: s.kind !== 'checking' && s.kind !== 'downloading', run: () => void this.check() }];
@@ -127,7 +128,7 @@ export class UpdateService implements Disposable {
       this.#set({ kind: 'ready', version });
       if (!this.#notified.has(version)) {
         this.#notified.add(version);
-        this.#options.notify('Airwave Tray update ready', `Version ${version} installs when you restart the app (tray menu: Restart to update).`);
+        this.#options.notify(messages().tray.updateReadyTitle, t(messages().tray.updateReadyBody, { version }));
       }
     });
     on('error', (error) => this.#fail(error));

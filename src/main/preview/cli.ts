@@ -22,6 +22,8 @@ const USAGE = `Usage: npm run preview -- [options]
   --demo-server-version <v>  that demo plays this stage of Airwave's public API
                        (0.14.67, 0.14.68, 0.15.12, 0.15.13, …; implies airwave)
   --server <url>       follow this server from start-up; repeat it for several servers
+  --lang <tag>         the system's language for the app: en, de, fr, es, ja, or pseudo
+                       (accented and ~40% longer, to find what would break)
   --build-output       show the build's output (npm run preview builds first, quietly)
 
 Keys: AIRWAVE_API_KEY for one server. For several, AIRWAVE_API_KEYS holds one key per --server,
@@ -40,6 +42,7 @@ const { values, whole } = commandLine(USAGE, {
   'demo-profile': { type: 'string' },
   'demo-server-version': { type: 'string' },
   server: { type: 'string', multiple: true },
+  lang: { type: 'string' },
 });
 
 const port = whole('port', values.port, 0, 0, 65535);
@@ -77,6 +80,7 @@ try {
     demo: values.demo,
     demoOptions: { ...(channels ? { channels } : {}), ...(profile ? { profile } : {}), ...(serverVersion ? { serverVersion } : {}) },
     servers: servers.map((url, i) => ({ url, apiKey: paired.keys[i] ?? '' })),
+    ...(values.lang ? { languages: [values.lang] } : {}),
     log: (line) => writeErr(`[preview] ${line}\n`),
   });
 } catch (error) {

@@ -40,6 +40,8 @@ export interface PreviewOptions {
   server?: string;
   apiKey?: string;
   clock?: Clock;
+  /** the "system" languages (most wanted first; `pseudo` for the pseudo-locale); default none: English, so tests never follow the machine */
+  languages?: readonly string[];
   /** extra AppController options (tests: tuning, random, probe) */
   app?: Partial<AppOptions>;
   log?: (line: string) => void;
@@ -84,7 +86,8 @@ export async function startPreviewHost(options: PreviewOptions): Promise<Preview
   const ownDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'airwave-preview-'));
   const opened = openSettingsDir(dataDir);
-  const settings = new SettingsService(opened.backend, plainSecretBox);
+  const languages = options.languages ?? [];
+  const settings = new SettingsService(opened.backend, plainSecretBox, () => languages);
   const clock = options.clock ?? systemClock;
   const demoOptions = options.demoOptions ?? {};
   const openedUrls: string[] = [];

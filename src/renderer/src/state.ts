@@ -1,3 +1,5 @@
+import { currentLocale } from '../../shared/i18n/messages';
+import { switchLocale } from '../../shared/i18n/load';
 import { computed, effect, signal } from '@preact/signals';
 import type { Program } from '../../shared/airwave';
 import { applySnapshotUpdate, type AppSnapshot, type FocusTarget, type Resource } from '../../shared/bridge';
@@ -152,6 +154,20 @@ export function startState(): () => void {
       return;
     }
     const before = snapshot.value;
+    // the language follows Settings at once; the first paint waits for its catalogue (one chunk)
+    const locale = next.settings.locale;
+    if (locale !== currentLocale()) {
+      const loading = switchLocale(locale);
+      if (!before) {
+        void loading.then(() => {
+          if (!snapshot.value) {
+            performance.mark('airwave:first-snapshot');
+            snapshot.value = next;
+          }
+        });
+        return;
+      }
+    }
     if (!before) performance.mark('airwave:first-snapshot'); // benchmarks measure paint from here
     snapshot.value = next;
     if (before && (before.settings.selectedServer ?? null) !== (next.settings.selectedServer ?? null)) serverSwitched();

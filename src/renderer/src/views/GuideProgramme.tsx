@@ -5,6 +5,7 @@ import { Artwork, BACKDROP_SIZE } from '../components/bits';
 import { SlotActions } from '../features/sheet-actions';
 import type { programmeDetail } from '../state';
 import '../components/sheet.css';
+import { common } from '../strings/common';
 
 /** Owns the programme sheet opened from the guide (or a list): its details, artwork and actions. */
 
@@ -25,7 +26,7 @@ export function ProgrammeDetail({ selected, onClose }: { selected: Selected; onC
     <div class="sheet" role="dialog" aria-modal="true" aria-label={program.title} onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), onClose())}>
       {background ? <Artwork path={background} alt="" class="sheet-backdrop" size={BACKDROP_SIZE} /> : null}
       <div class="sheet-body">
-        <button type="button" class="sheet-close" onClick={onClose} aria-label="Close details">
+        <button type="button" class="sheet-close" onClick={onClose} aria-label={common.closeDetails}>
           ×
         </button>
         {episodeShow(program) ? <p class="sheet-kicker">{episodeShow(program)}</p> : null}

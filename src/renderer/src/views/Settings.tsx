@@ -13,6 +13,7 @@ import { ServerForm } from './ServerForm';
 import { ServersSection } from './ServersSection';
 import { AddServer } from './AddServer';
 import { ShortcutField } from './ShortcutField';
+import { LanguageField } from './LanguageField';
 import './forms.css';
 import { errorText } from '../attempt';
 
@@ -115,6 +116,7 @@ export function Settings() {
           <input type="checkbox" checked={settings.launchAtLogin} onChange={(event) => void apply({ launchAtLogin: (event.currentTarget as HTMLInputElement).checked })} />
           <span>{t.launch(APP_NAME)}</span>
         </label>
+        <LanguageField settings={settings} apply={apply} />
         <ShortcutField shortcut={settings.shortcut} apply={apply} />
         <UpdateButton />
       </section>

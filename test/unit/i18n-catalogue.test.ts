@@ -1,0 +1,121 @@
+/**
+ * The catalogue (src/shared/i18n): every language has every key English has and no other, each
+ * message names the same placeholders in every language, every message parses, plurals follow the
+ * locale's rules (Intl.PluralRules), and the language is chosen as docs/using.md says.
+ */
+import { describe, expect, it } from 'vitest';
+import { en, type Catalogue } from '../../src/shared/i18n/en';
+import { CATALOGUES, applyLocale } from '../../src/shared/i18n/catalogues';
+import { LOCALES, matchLocale, resolveLocale } from '../../src/shared/i18n/locales';
+import { formatMessage, placeholders } from '../../src/shared/i18n/message-format';
+import { pseudoCatalogue, pseudoMessage } from '../../src/shared/i18n/pseudo';
+import { loadCatalogue } from '../../src/shared/i18n/load';
+import { currentLocale, messages } from '../../src/shared/i18n/messages';
+
+/** every message of a catalogue by its dotted key */
+export function flatten(node: unknown, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(node as object)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+/** where two catalogues differ in keys or placeholders: empty when they agree */
+export function differences(source: Catalogue, other: unknown): string[] {
+  const a = flatten(source);
+  const b = flatten(other);
+  const found: string[] = [];
+  for (const key of a.keys()) if (!b.has(key)) found.push(`missing ${key}`);
+  for (const key of b.keys()) if (!a.has(key)) found.push(`extra ${key}`);
+  for (const [key, text] of a) {
+    const theirs = b.get(key);
+    if (theirs === undefined) continue;
+    const mine = placeholders(text).join(',');
+    const them = placeholders(theirs).join(',');
+    if (mine !== them) found.push(`${key}: {${mine}} vs {${them}}`);
+  }
+  return found;
+}
+
+describe('the catalogue', () => {
+  it.each(LOCALES.filter((l) => l !== 'en'))('%s has exactly English’s keys and placeholders', (locale) => {
+    expect(differences(en, CATALOGUES[locale])).toEqual([]);
+  });
+
+  it('the check finds a missing key, an extra key and a changed placeholder', () => {
+    const broken = structuredClone(CATALOGUES.de) as unknown as { common: Record<string, unknown> };
+    delete broken.common.starting;
+    broken.common.surplus = 'x';
+    broken.common.liveAgain = 'Schlüssel akzeptiert. {serverName} ist wieder live.';
+    expect(differences(en, broken).sort()).toEqual(['common.liveAgain: {server} vs {serverName}', 'extra common.surplus', 'missing common.starting']);
+  });
+
+  it.each(LOCALES)('every %s message formats, with no placeholder left unfilled', (locale) => {
+    for (const [key, text] of flatten(CATALOGUES[locale])) {
+      const params = Object.fromEntries(placeholders(text).map((name) => [name, 2]));
+      const out = formatMessage(text, params, locale);
+      expect(out, key).not.toMatch(/[{}]/);
+    }
+  });
+
+  it('no message is left in English in another language by mistake (beyond names and shared words)', () => {
+    const same = new Set(['tray.app', 'watching.hdr', 'settings.authBearer', 'common.troubleFixOf', 'notify.viewerWatching', 'notify.programmeOn', 'time.seconds', 'time.season', 'servers.name', 'settings.languageSystem', 'settings.serverNamed', 'settings.notifications', 'time.hoursMinutes']);
+    for (const locale of LOCALES.filter((l) => l !== 'en')) {
+      const theirs = flatten(CATALOGUES[locale]);
+      const copied = [...flatten(en)].filter(([key, text]) => theirs.get(key) === text && text.length > 12 && !same.has(key)).map(([key]) => key);
+      expect(copied, locale).toEqual([]);
+    }
+  });
+});
+
+describe('messages', () => {
+  it('fill named placeholders and pick plural forms by the locale’s rules, not n === 1', () => {
+    const text = '{n, plural, one {# channel} other {# channels}}';
+    expect(formatMessage(text, { n: 1 }, 'en')).toBe('1 channel');
+    expect(formatMessage(text, { n: 0 }, 'en')).toBe('0 channels');
+    // French: 0 and 1 are "one"; English: only 1
+    expect(formatMessage('{n, plural, one {# chaîne} other {# chaînes}}', { n: 0 }, 'fr')).toBe('0 chaîne');
+    expect(formatMessage(text, { n: 1200 }, 'de')).toBe('1.200 channels');
+    expect(formatMessage('{n, plural, =0 {} other { and # more}}', { n: 0 }, 'en')).toBe('');
+    expect(formatMessage('Hi {name}, {n, plural, other {# for {name}}}', { name: 'Ann', n: 3 }, 'en')).toBe('Hi Ann, 3 for Ann');
+    expect(placeholders('Hi {name}, {n, plural, other {# for {who}}}')).toEqual(['n', 'name', 'who']);
+  });
+});
+
+describe('choosing the language', () => {
+  it('takes the first system language the app has, by its base language, else English', () => {
+    expect(matchLocale(['pt-BR', 'de-AT', 'fr'])).toBe('de');
+    expect(matchLocale(['ja_JP'])).toBe('ja');
+    expect(matchLocale(['pt-BR', 'zh-Hans'])).toBe('en');
+    expect(matchLocale([])).toBe('en');
+    expect(resolveLocale('system', ['es-MX'])).toBe('es');
+    expect(resolveLocale('fr', ['es-MX'])).toBe('fr');
+  });
+
+  it('switches the process’s words at once', () => {
+    applyLocale('de');
+    expect(currentLocale()).toBe('de');
+    expect(messages().common.settings).toBe('Einstellungen');
+    applyLocale('en');
+    expect(messages().common.settings).toBe('Settings');
+  });
+
+  it('loads a language on demand', async () => {
+    expect((await loadCatalogue('ja')).common.settings).toBe('設定');
+  });
+});
+
+describe('the pseudo-locale', () => {
+  it('accents and lengthens every message by about 40%, leaving placeholders and plural syntax intact', () => {
+    const out = pseudoMessage('Key accepted. {server} is live again.');
+    expect(out).toContain('{server}');
+    expect(out).toMatch(/^⟦Ķéý åççéþţéð/);
+    expect(out.length).toBeGreaterThanOrEqual(Math.round('Key accepted. {server} is live again.'.length * 1.3));
+    const plural = pseudoMessage('{n, plural, one {# channel} other {# channels}}');
+    expect(formatMessage(plural, { n: 2 }, 'en')).toContain('2 çĥåññéļš');
+    expect(differences(en, pseudoCatalogue(en))).toEqual([]);
+  });
+});
