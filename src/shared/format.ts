@@ -168,7 +168,11 @@ export function plural(count: number, forms: Partial<Record<Intl.LDMLPluralRule,
   return (forms[rule] ?? forms.other).replace('{n}', new Intl.NumberFormat(locale).format(count));
 }
 
-/** "dave, erin and frank", as the locale joins a list. */
-export function listOf(items: readonly string[], locale: string = lang()): string {
-  return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items);
+/**
+ * "dave, erin and frank", as the locale joins a list. The app's English writes no serial comma
+ * (as its messages always have), so English in use joins as en-GB does.
+ */
+export function listOf(items: readonly string[], locale?: string): string {
+  const tag = locale ?? (lang() === 'en' ? 'en-GB' : lang());
+  return new Intl.ListFormat(tag, { style: 'long', type: 'conjunction' }).format(items);
 }

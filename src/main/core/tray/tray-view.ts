@@ -137,13 +137,14 @@ export interface BadgeReading {
 /** A server's trouble in a few words ("key rejected"), for one-line summaries; null while following. */
 export function troubleWords(state: AppState): string {
   const c = state.connection;
+  const w = messages().tray;
   switch (c.state) {
     case 'offline':
-      return c.busy ? 'busy' : 'away';
+      return c.busy ? w.troubleBusy : w.troubleAway;
     case 'unauthorized':
-      return 'key rejected';
+      return w.troubleKey;
     case 'incompatible':
-      return 'not supported';
+      return w.troubleUnsupported;
     default:
       return connectionLine(state);
   }

@@ -48,7 +48,7 @@ export const guideText = {
   channel: (number: number, name: string) => t(m().channel, { number, name }),
   /** what a block's visible title and time leave unsaid, for screen readers */
   blockRest: (fullTitle: string | null, starts: number, ends: number, channel: string, onAir: boolean) =>
-    `${fullTitle ? `: ${fullTitle}` : ''}, ${t(m().blockTimes, { start: localTime(starts), end: localTime(ends), channel })}${onAir ? `, ${m().blockOnAir}` : ''}`,
+    [fullTitle ? ': ' + fullTitle : '', ', ', t(m().blockTimes, { start: localTime(starts), end: localTime(ends), channel }), onAir ? ', ' + m().blockOnAir : ''].join(''),
   grid: (channels: number) => t(m().grid, { n: channels }),
   starredGrid: (channels: number) => t(m().starredGrid, { n: channels }),
   /** the toggle: its visible word, the name it is known by (which starts with that word), and its tooltip */

@@ -1,0 +1,73 @@
+/**
+ * Nothing slips past the catalogue: the popover's views render no word that is not from it (JSX text
+ * and the attributes people read or hear), the strings modules hold no words of their own, the tray
+ * menu's items are never literals, and no plural is decided by `n === 1`. Non-words (icons, digits,
+ * punctuation) and the allow-list below are let through.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const RENDERER = join(process.cwd(), 'src', 'renderer', 'src');
+const files = (dir: string, ext: RegExp) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => ext.test(name))
+    .map((name) => join(dir, name));
+
+/** text that is a word a person reads: two letters in a row, in any script */
+const WORDY = /\p{L}{2}/u;
+/** words that are the same in every language: product names, units, key names, protocol words */
+const ALLOWED = new Set(['Airwave', 'Airwave Tray', 'HDR', 'JSON', 'API', 'Esc', 'Enter', 'airwave_…', 'Alt+', 'Authorization: Bearer']);
+
+/** where a source renders a literal word: JSX text between tags, and read-aloud or shown attributes */
+export function literalWords(source: string): string[] {
+  const found: string[] = [];
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '').replace(/\{\/\*[\s\S]*?\*\/\}/g, '');
+  for (const match of code.matchAll(/(?<![=-])>([^<>{}]+)</g)) {
+    const text = match[1]!.trim();
+    // `a > b` and generics (`Map<string, X>`) in code read like text between tags; JSX text has no
+    // operators or semicolons and is not a dotted name
+    const code = /[;=()&|]/.test(text) || /^[\w$?.]*\.[\w$?.]*$/.test(text) || /^[A-Z]\w*$/.test(text) && /\b(Promise|Record|Map|Set|Array)$/.test(text);
+    if (text && WORDY.test(text) && !code && !ALLOWED.has(text)) found.push(text);
+  }
+  for (const match of code.matchAll(/\b(aria-label|aria-description|aria-roledescription|title|placeholder|alt|label)="([^"]*)"/g)) {
+    const text = match[2]!;
+    if (WORDY.test(text) && !ALLOWED.has(text)) found.push(`${match[1]}="${text}"`);
+  }
+  return found;
+}
+
+describe('words come from the catalogue', () => {
+  it('the check finds a literal word in JSX text and in a read-aloud attribute, and lets non-words through', () => {
+    expect(literalWords('<button aria-label="Close details"><X />Close</button>')).toEqual(['Close', 'aria-label="Close details"']);
+    expect(literalWords('<span aria-hidden>·</span><kbd>/</kbd><b>{t.close}</b>')).toEqual([]);
+    expect(literalWords('const x = a > b && c < d;')).toEqual([]);
+  });
+
+  it.each(files(RENDERER, /\.tsx$/).map((file) => [file.slice(RENDERER.length + 1), file]))('%s renders no literal word', (_name, file) => {
+    expect(literalWords(readFileSync(file, 'utf8'))).toEqual([]);
+  });
+
+  it.each(files(join(RENDERER, 'strings'), /\.ts$/).map((file) => [file.slice(RENDERER.length + 1), file]))('%s holds no words of its own', (_name, file) => {
+    const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+    const literals = [...code.matchAll(/'([^'\n]*)'|`([^`\n]*)`/g)]
+      .map((m) => (m[1] ?? m[2] ?? '').replace(/\$\{[^}]*\}/g, ''))
+      .filter((text) => WORDY.test(text) && !ALLOWED.has(text) && !text.startsWith('../') && !/^[\w-]+$/.test(text));
+    expect(literals).toEqual([]);
+  });
+
+  it('the tray menu and the notifications take every word from the catalogue', () => {
+    for (const file of ['src/main/core/tray/tray-view.ts', 'src/main/core/notifications/words.ts']) {
+      const code = readFileSync(join(process.cwd(), file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+      const words = [...code.matchAll(/'([^'\n]*)'|"([^"\n]*)"|`([^`\n]*)`/g)]
+        .map((m) => (m[1] ?? m[2] ?? m[3] ?? '').replace(/\$\{[^}]*\}/g, ''))
+        .filter((text) => / \p{L}{2}|\p{L}{2} /u.test(text) && !text.startsWith('../'));
+      expect(words, file).toEqual([]);
+    }
+  });
+
+  it('no plural is decided by n === 1 in the words', () => {
+    const sources = [...files(join(RENDERER, 'strings'), /\.ts$/), join(process.cwd(), 'src/main/core/notifications/words.ts'), join(process.cwd(), 'src/main/core/tray/tray-view.ts')];
+    for (const file of sources) expect(readFileSync(file, 'utf8'), file).not.toMatch(/=== 1 \?/);
+  });
+});
