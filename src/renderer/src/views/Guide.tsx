@@ -183,7 +183,7 @@ export function Guide() {
   // never moves a focused block, which would drop its focus.
   const rows = items.length && line ? guideRows(first, items[items.length - 1]!.index + 1, line.start, line.end) : [];
   const detail = hovered ?? focusedDetail;
-  // a zoom that leaves most of what is in view without a title says so (the rows on screen only)
+  // a zoom that leaves most of what is in view without a title says so, in the strip (its height is fixed: the grid never jumps)
   const bare = line && !asList ? mostlyBare(rows, line, visibleFrom, timeAt(line, scrollLeft + viewport - COLUMN)) : false;
 
   // a version of Airwave without a guide: nothing to zoom or filter, only what it lacks
@@ -250,7 +250,6 @@ export function Guide() {
           {guideText.loadingWindow(pending ?? status.requestedMinutes / 60)}
         </p>
       ) : null}
-      {bare && line ? <p class="guide-status muted small guide-bare-note">{guideText.mostBare(zoom)}</p> : null}
       {failure ? (
         <p class="inline-error guide-error" role="alert">
           {guideText.failed(failure.hours, failure.reason, failure.shown)}
@@ -268,7 +267,7 @@ export function Guide() {
         <GuideByChannel count={list.count} line={line} at={at} />
       ) : (
         <>
-          <DetailStrip detail={detail} at={at} />
+          <DetailStrip detail={detail} at={at} note={bare ? guideText.mostBare(zoom) : null} />
           <div
             ref={scrollRef}
             class="scroll guide-scroll"

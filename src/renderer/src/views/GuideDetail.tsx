@@ -14,11 +14,12 @@ export type Detail = { program: Program | null; channel: { id: string; number: n
  * Above the grid: the programme focused or hovered in full (title, time, episode, channel,
  * summary), or the channel focused with what it has on. Nothing is only in a cut-off block.
  */
-export function DetailStrip({ detail, at }: { detail: Detail | null; at: number }) {
+export function DetailStrip({ detail, at, note }: { detail: Detail | null; at: number; note: string | null }) {
   if (!detail) {
+    // with nothing pointed at: how to read it, or that most blocks in view are too short for a title
     return (
-      <div class="guide-detail guide-detail-hint" aria-hidden="true">
-        <p class="muted small">{guideText.detailHint}</p>
+      <div class="guide-detail guide-detail-hint" aria-hidden={note ? undefined : 'true'}>
+        <p class="muted small">{note ?? guideText.detailHint}</p>
       </div>
     );
   }
