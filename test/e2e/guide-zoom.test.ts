@@ -252,3 +252,41 @@ describe('the guide by channel', () => {
     await page.locator('.block').first().waitFor();
   });
 });
+
+describe('marks', () => {
+  it.each(['light', 'dark'] as const)('a reminder, a followed title, NEW and the kind show on the blocks and, in words, in the detail strip (%s)', { timeout: 60_000 }, async (scheme) => {
+    const host = await demoGuide(24);
+    const page = await openPopover(e2e.browser, host.url, scheme, 'en-GB');
+    await openGuide(page);
+    await poll(() => host.app.snapshot().guide.state === 'loaded' && !host.app.snapshot().guide.loading).toBe(true);
+    const rows = host.app.engine.guide.rows({ from: 0, to: 24 }).rows;
+    // a programme still to start on the first channel: remind me; the show on the fifth: follow it
+    const sitcoms = rows[0]!;
+    const next = sitcoms.programs.find((p) => p.ratingKey !== null && Date.parse(p.startsAt) > e2e.now() && Date.parse(p.endsAt) - Date.parse(p.startsAt) >= 20 * 60_000)!;
+    const reminded = await host.app.handlers.addReminder({
+      channelId: sitcoms.id,
+      channelNumber: sitcoms.number,
+      channelName: sitcoms.name,
+      title: next.title,
+      showTitle: next.showTitle,
+      ratingKey: next.ratingKey,
+      startsAt: next.startsAt,
+      endsAt: next.endsAt,
+    });
+    expect(reminded.ok).toBe(true);
+    const sport = rows[4]!.programs.find((p) => p.ratingKey !== null && Date.parse(p.endsAt) > e2e.now() && Date.parse(p.endsAt) - Date.parse(p.startsAt) >= 20 * 60_000)!;
+    expect((await host.app.handlers.follow({ title: sport.showTitle ?? sport.title })).ok).toBe(true);
+    const block = (row: number, starts: string) => page.locator(`.guide-row[data-position="${row}"] .block[data-starts="${Date.parse(starts)}"]`);
+    await poll(() => block(0, next.startsAt).locator('.block-mark').count()).toBe(1);
+    await poll(() => block(4, sport.startsAt).locator('.block-mark').count()).toBe(1);
+    // films are tinted as films (Movie Night), and NEW is on some episode's first airing
+    expect(await page.locator('.guide-row[data-position="1"] .block-film').count()).toBeGreaterThan(0);
+    expect(await page.locator('.block .block-new').count()).toBeGreaterThan(0);
+    await block(0, next.startsAt).hover();
+    await poll(() => page.locator('.guide-detail-meta').textContent()).toMatch(/Reminder set/);
+    await block(4, sport.startsAt).hover();
+    await poll(() => page.locator('.guide-detail-meta').textContent()).toMatch(/Following/);
+    expect(await axeFindings(page)).toEqual([]);
+    await screenshot(page, `guide-marks-${scheme}`);
+  });
+});
