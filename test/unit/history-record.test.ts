@@ -110,6 +110,9 @@ describe('the history record', () => {
     expect(lines.filter((l) => decodeLine(l, 0) === null)).toHaveLength(1); // the torn one alone
     const third = open(dir, clock2).history;
     expect(third.view('24h').people.map((p) => p.name).sort()).toEqual(['Ann', 'Cat']);
+    // the second run's follow starts on its own line: the gap while the app was down stays a gap
+    // (the first follow ends at its last whole line, Ann's start; the torn line took Bob's with it)
+    expect(third.view('24h').followedMs).toBe(10 * MIN);
     third.dispose();
     history.dispose();
   });
