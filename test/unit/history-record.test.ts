@@ -110,9 +110,10 @@ describe('the history record', () => {
     expect(lines.filter((l) => decodeLine(l, 0) === null)).toHaveLength(1); // the torn one alone
     const third = open(dir, clock2).history;
     expect(third.view('24h').people.map((p) => p.name).sort()).toEqual(['Ann', 'Cat']);
-    // the second run's follow starts on its own line: the gap while the app was down stays a gap
-    // (the first follow ends at its last whole line, Ann's start; the torn line took Bob's with it)
-    expect(third.view('24h').followedMs).toBe(10 * MIN);
+    // the second run's follow starts on its own line: the time the app was down stays a gap
+    // (the first follow ends at its last whole line, the heartbeat at 10 min)
+    expect(third.view('24h').gaps.at(-1)).toEqual({ from: T0 + 10 * MIN, to: T0 + 20 * MIN });
+    expect(third.view('24h').followedMs).toBe(20 * MIN);
     third.dispose();
     history.dispose();
   });

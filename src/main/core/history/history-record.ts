@@ -83,6 +83,8 @@ export class HistoryRecord {
         skipped++;
         continue;
       }
+      // a follow a crash left open ends at the last time seen before the line that reveals it
+      const seenBefore = last;
       if ('t' in line) last = Math.max(last, line.t);
       switch (line.kind) {
         case 'h':
@@ -94,7 +96,7 @@ export class HistoryRecord {
           break;
         case 'f':
           // a follow still open here was cut by a crash: it ends at the last line before this one
-          if (followFrom !== null) closeAll(last);
+          if (followFrom !== null) closeAll(seenBefore);
           followFrom = line.t;
           break;
         case 'u':
