@@ -173,7 +173,8 @@ describe('properties against a brute-force count', () => {
   const record = fc.record({ a: fc.array(interval, { maxLength: 4 }), b: fc.array(interval, { maxLength: 4 }), viewings: fc.array(viewing, { maxLength: 30 }) });
 
   /** How many watched at `t` in followed time (the viewing's own server followed then). */
-  const countAt = (r: fc.Infer<typeof record>, t: number) =>
+  type Rec = typeof record extends fc.Arbitrary<infer T> ? T : never;
+  const countAt = (r: Rec, t: number) =>
     r.viewings.filter((v) => v.iv.from <= t && t < v.iv.to && r[v.server as 'a' | 'b'].some((f) => f.from <= t && t < f.to)).length;
 
   it('the peak is the most watching at any instant, hours only count followed time, gaps are never 0', () => {

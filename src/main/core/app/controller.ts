@@ -2,6 +2,7 @@
  * AppController: the application without a window system, composed once from settings, the sync
  * engine and the parts in this folder. The Electron and preview hosts drive it through its ports.
  */
+import { join } from 'node:path';
 import type { AppSnapshot, BridgeHandlers, FocusTarget, SnapshotUpdate } from '../../../shared/bridge';
 import type { Clock } from '../../common/clock';
 import { DisposableStore, toDisposable } from '../../common/disposable';
@@ -28,6 +29,7 @@ import type { AppOptions, HostPort } from './ports';
 import { FollowedServers } from './servers';
 import { partsOf, SnapshotPublisher, snapshotOf, type SnapshotPart } from './snapshot';
 import { TrayPublisher } from '../tray/tray';
+import { History } from '../history/history';
 
 
 export class AppController {
@@ -50,6 +52,7 @@ export class AppController {
   readonly #features: Features;
   readonly #seen: SeenViewers;
   readonly #onNow: OnNowView;
+  readonly #history: History;
 
   constructor(options: AppOptions) {
     const clock = (this.#clock = options.clock);
@@ -75,6 +78,7 @@ export class AppController {
         this.#tray.update();
       },
       onRemoved: (id) => {
+        this.#history.forget(id);
         this.#notifications.forgetViewers(id);
         this.#features.forgetServer(id);
         this.#publisher.push(['servers', 'nowPlaying', 'watching']);
@@ -114,6 +118,18 @@ export class AppController {
       random: options.random ?? Math.random,
       log,
     });
+    const ofDay = options.minuteOfDay ?? minuteOfDay;
+    this.#history = new History({
+      clock,
+      dir: options.dataDir ? join(options.dataDir, 'history') : null,
+      dayStart: (ms) => ms - ofDay(ms) * 60_000 - (ms % 60_000),
+      serverName: (id) => this.servers.slot(id)?.name ?? id,
+      changed: () => {
+        this.#publisher.push(['history']);
+        this.#tray.update();
+      },
+      problem: (text) => this.#notices.add({ id: `history-${clock.now().toString(36)}`, level: 'warning', text }),
+    });
     this.#seen = new SeenViewers(() => {
       const log = this.#features.activity;
       return { revision: log.revision, names: () => [...new Set([...log.query('today').users, ...log.query('yesterday').users])] };
@@ -135,6 +151,8 @@ export class AppController {
     this.#lifecycle.add(toDisposable(() => this.servers.close()));
     this.#lifecycle.add(this.#notifications);
     this.#lifecycle.add(this.#features);
+    // before the servers close: every follow ends now, written as a clean stop
+    this.#lifecycle.add(this.#history);
     this.#lifecycle.add(this.#tray);
     this.#lifecycle.add(this.#publisher);
     this.#lifecycle.defer(this.store.subscribe((state, changed) => this.#onState(state, changed)));
@@ -166,6 +184,7 @@ export class AppController {
       findLocalServer: options.findLocalServer ?? (() => findLocalServer()),
       // an address typed in set-up, asked who it is without a key: a gate of its own, like the tests'
       identify: gated((server: string) => identifyAddress(server, clock), () => null, clock),
+      history: { history: this.#history, badgeServer: () => this.#badgeServer() },
     });
   }
 
@@ -209,6 +228,7 @@ export class AppController {
         nowPlaying: this.servers.mergedViewers(),
         watching: this.servers.badgeCount(),
         onNow: this.#onNow.summary(this.store.state.onNow, this.#features.favourites.ids(), listedPackages(this.store.state)),
+        history: this.#history.status(this.#badgeServer()),
       },
       this.#features.view(),
     );
@@ -261,6 +281,7 @@ export class AppController {
 
   setPopoverOpen(open: boolean): void {
     this.servers.setPopoverOpen(open);
+    this.#history.popoverOpen(open);
   }
 
   suspend(): void {
@@ -326,6 +347,7 @@ export class AppController {
     if (viewers || changed.has('sessionCount') || changed.has('connection')) parts.push('servers', 'nowPlaying', 'watching');
     if (changed.has('status')) this.#learnInstance(slot.id, state);
     this.#features.observeServer(server, state, changed);
+    this.#history.observe(server, state, changed);
     this.#publisher.push(parts);
     this.#tray.update();
   }
@@ -335,6 +357,12 @@ export class AppController {
     const instanceId = state.status.data?.instanceId;
     const entry = instanceId ? this.#settings.entry(id) : null;
     if (entry && entry.instanceId === null) this.#settings.updateServer(id, { instanceId: instanceId! });
+  }
+
+  /** The server the badge counts (null: all), which today's peak follows too. */
+  #badgeServer(): string | null {
+    const chosen = this.#settings.values.badgeServer;
+    return chosen !== null && this.servers.slot(chosen) ? chosen : null;
   }
 
   #trayServers(): TrayServer[] {

@@ -12,6 +12,7 @@ import { watching as t } from '../strings/watching';
 import { common } from '../strings/common';
 import { servers as ts } from '../strings/servers';
 import { onBumper, startedAt, type ViewerEntry } from './viewer-extras';
+import { AwayLine } from '../history/AwayLine';
 import './Watching.css';
 
 /**
@@ -111,6 +112,7 @@ export function Watching() {
   if (rows.length === 0) {
     return (
       <div class={`watching${stale ? ' stale' : ''}`}>
+        <AwayLine />
         {stale ? <StaleNote at={s.nowPlaying.updatedAt!} /> : null}
         <Empty title={t.nobody}>{notificationPromise()}</Empty>
       </div>
@@ -127,6 +129,7 @@ export function Watching() {
   const at = now.value;
   return (
     <div class={`watching${stale ? ' stale' : ''}`}>
+      <AwayLine />
       <div class="watching-bar">
         {stale ? <StaleNote at={s.nowPlaying.updatedAt!} /> : <StaleServers entries={rows} />}
         <span class="watching-choices">
