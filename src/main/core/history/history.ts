@@ -15,6 +15,7 @@ import { exportRows, toCsv } from './csv';
 import { HistoryFiles } from './history-files';
 import { HistoryIndex } from './history-index';
 import { HistoryRecord, type ViewingFields } from './history-record';
+import { toSecond } from './record-format';
 import { awaySummary, chosen, followedSince, peakSince, spanView } from './views';
 
 /** A heartbeat this often while any server is followed (a crash costs at most this much followed time). */
@@ -86,7 +87,7 @@ export class History {
   observe(server: ServerTag, state: AppState, changed: ReadonlySet<keyof AppState>): void {
     if (this.#disposed) return;
     if (!(changed.has('connection') || changed.has('nowPlaying') || changed.has('sessions') || changed.has('viewerEpoch'))) return;
-    const now = this.#d.clock.now();
+    const now = toSecond(this.#d.clock.now());
     const c = state.connection;
     const list = viewersOf(state);
     const source = state.sessions.supported && state.sessions.data ? state.sessions : state.nowPlaying;
@@ -115,7 +116,7 @@ export class History {
 
   /** A server is no longer followed at all (removed): its follow ends now. */
   forget(serverId: string): void {
-    this.#record.followEnd(serverId, this.#d.clock.now());
+    this.#record.followEnd(serverId, toSecond(this.#d.clock.now()));
     this.#planHeartbeat();
   }
 
@@ -160,7 +161,7 @@ export class History {
   }
 
   clear(): void {
-    this.#record.clear(this.#d.clock.now());
+    this.#record.clear(toSecond(this.#d.clock.now()));
     this.#away = null;
     this.#d.changed();
   }
@@ -173,7 +174,7 @@ export class History {
   /** Ends every follow (written as a clean stop) and stops the heartbeat. */
   dispose(): void {
     if (this.#disposed) return;
-    const now = this.#d.clock.now();
+    const now = toSecond(this.#d.clock.now());
     for (const id of this.#record.followedServers()) this.#record.followEnd(id, now);
     this.#disposed = true;
     this.#heartbeat?.cancel();
@@ -190,7 +191,7 @@ export class History {
     if (this.#heartbeat) return;
     this.#heartbeat = this.#d.clock.setTimeout(() => {
       this.#heartbeat = null;
-      const now = this.#d.clock.now();
+      const now = toSecond(this.#d.clock.now());
       this.#record.heartbeat(now);
       // once a day: what memory holds and what the retention keeps on disk are trimmed
       const day = Math.floor(now / DAY_MS);

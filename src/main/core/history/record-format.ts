@@ -27,6 +27,9 @@ export type RecordLine =
   | { kind: 's'; t: number; k: number; person: number; device: number; channelNumber: number | null; channel: number; programme: number }
   | { kind: 'e'; t: number; k: number };
 
+/** Times are kept to the second (what the file holds), so memory and disk agree to the ms. */
+export const toSecond = (ms: number): number => Math.round(ms / 1000) * 1000;
+
 /** The month a time falls in (UTC), as its file key "2026-11". */
 export function monthKey(ms: number): string {
   const d = new Date(ms);
