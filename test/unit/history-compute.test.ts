@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HISTORY_TOP_MAX } from '../../src/shared/bridge-history';
-import { gapsOf, mergeFollowed, momentAt, piecesOf, series } from '../../src/main/core/history/compute';
+import { gapsOf, mergeFollowed, momentAt, Pieces, piecesOf, series } from '../../src/main/core/history/compute';
 import { HistoryIndex } from '../../src/main/core/history/history-index';
 import { awaySummary, COLUMN_MS, peakSince, spanView } from '../../src/main/core/history/views';
 import { csvCell, exportRows, toCsv } from '../../src/main/core/history/csv';
@@ -217,7 +217,7 @@ describe('properties against a brute-force count', () => {
       fc.property(fc.array(interval, { maxLength: 20 }), (ivs) => {
         const followed = [{ from: T0, to: now }];
         const pieces = ivs.filter((i) => i.to > i.from);
-        const s = series(pieces, followed, T0, now, HOUR);
+        const s = series(Pieces.of(pieces), followed, T0, now, HOUR);
         s.columns.forEach((value, c) => {
           let most = 0;
           for (let t = T0 + c * HOUR; t < T0 + (c + 1) * HOUR; t += MIN) most = Math.max(most, pieces.filter((p) => p.from <= t && t < p.to).length);
@@ -232,7 +232,9 @@ describe('properties against a brute-force count', () => {
     fc.assert(
       fc.property(record, (r) => {
         const index = build({ a: r.a, b: r.b }, r.viewings.map((v) => ({ person: v.person, server: v.server, start: v.iv.from, end: v.iv.to })));
-        for (const p of piecesOf(index, { from: T0, to: now, now, servers: null })) {
+        const pieces = piecesOf(index, { from: T0, to: now, now, servers: null });
+        for (let i = 0; i < pieces.count; i++) {
+          const p = { row: pieces.row[i]!, from: pieces.from[i]!, to: pieces.to[i]! };
           const server = index.servers[index.viewings.server[p.row]!]!;
           expect(mergeFollowed([server.follows], T0, now, now).some((f) => f.from <= p.from && p.to <= f.to)).toBe(true);
         }

@@ -68,19 +68,56 @@ function clip(a: number, b: number, intervals: readonly Interval[], out: Interva
   }
 }
 
-/** A viewing's followed pieces in a span. */
-interface Piece {
-  row: number;
-  from: number;
-  to: number;
+/** The viewings' followed pieces in a span, in columns: the viewing's row, and the piece's start and end. */
+export class Pieces {
+  count = 0;
+  row: Int32Array;
+  from: Float64Array;
+  to: Float64Array;
+
+  constructor(capacity = 256) {
+    this.row = new Int32Array(capacity);
+    this.from = new Float64Array(capacity);
+    this.to = new Float64Array(capacity);
+  }
+
+  push(row: number, from: number, to: number): void {
+    if (this.count === this.row.length) {
+      const grow = <T extends Int32Array | Float64Array>(old: T): T => {
+        const next = new (old.constructor as new (n: number) => T)(old.length * 2);
+        next.set(old);
+        return next;
+      };
+      this.row = grow(this.row);
+      this.from = grow(this.from);
+      this.to = grow(this.to);
+    }
+    this.row[this.count] = row;
+    this.from[this.count] = from;
+    this.to[this.count++] = to;
+  }
+
+  /** Pieces from plain intervals (tests, and callers with no index). */
+  static of(intervals: readonly Interval[]): Pieces {
+    const pieces = new Pieces(Math.max(1, intervals.length));
+    intervals.forEach((i, n) => pieces.push(n, i.from, i.to));
+    return pieces;
+  }
+
+  /** Followed time watched in all (ms). */
+  total(): number {
+    let sum = 0;
+    for (let i = 0; i < this.count; i++) sum += this.to[i]! - this.from[i]!;
+    return sum;
+  }
 }
 
 /** Each chosen viewing's pieces inside the span and its server's followed time. */
-export function piecesOf(index: HistoryIndex, q: SpanQuery): Piece[] {
+export function piecesOf(index: HistoryIndex, q: SpanQuery): Pieces {
   index.sortIfNeeded();
   const v = index.viewings;
   const followedBy = index.servers.map((s) => (q.servers === null || q.servers.has(s.index) ? mergeFollowed([s.follows], q.from, q.to, q.now) : []));
-  const pieces: Piece[] = [];
+  const pieces = new Pieces();
   const out: Interval[] = [];
   const last = v.firstFrom(q.to);
   for (let r = index.scanFrom(q.from); r < last; r++) {
@@ -90,7 +127,7 @@ export function piecesOf(index: HistoryIndex, q: SpanQuery): Piece[] {
     if (end <= q.from) continue;
     out.length = 0;
     clip(Math.max(v.start[r]!, q.from), Math.min(end, q.to), followedBy[server] ?? [], out);
-    for (const p of out) pieces.push({ row: r, from: p.from, to: p.to });
+    for (const p of out) pieces.push(r, p.from, p.to);
   }
   return pieces;
 }
@@ -108,87 +145,119 @@ export interface Series {
  * The concurrent-viewers step series over [from, to) in columns of `width` ms: pieces are swept in
  * time order (an end before a start at the same instant, so back to back is not two at once).
  */
-export function series(pieces: readonly Interval[], followed: readonly Interval[], from: number, to: number, width: number): Series {
-  const n = Math.max(1, Math.ceil((to - from) / width));
-  const columns: (number | null)[] = new Array<number | null>(n).fill(null);
-  const watchedMs = new Array<number>(n).fill(0);
-  const col = (t: number) => Math.min(n - 1, Math.max(0, Math.floor((t - from) / width)));
-  for (const f of followed) for (let c = col(f.from); c <= col(f.to - 1); c++) columns[c] = 0;
-  const events = new Float64Array(pieces.length * 2);
+export function series(pieces: Pieces, followed: readonly Interval[], from: number, to: number, width: number): Series {
+  return seriesOn(pieces, followed, from, to, [width])[0]!;
+}
+
+/** The same sweep for several column widths at once (the chart's and the table's): the events are sorted once. */
+export function seriesOn(pieces: Pieces, followed: readonly Interval[], from: number, to: number, widths: readonly number[]): Series[] {
+  const grids = widths.map((width) => {
+    const n = Math.max(1, Math.ceil((to - from) / width));
+    const columns: (number | null)[] = new Array<number | null>(n).fill(null);
+    const col = (t: number) => Math.min(n - 1, Math.max(0, Math.floor((t - from) / width)));
+    for (const f of followed) for (let c = col(f.from); c <= col(f.to - 1); c++) columns[c] = 0;
+    return { width, n, col, columns, watchedMs: new Array<number>(n).fill(0) };
+  });
+  const events = new Float64Array(pieces.count * 2);
   let e = 0;
-  for (const p of pieces) {
+  for (let i = 0; i < pieces.count; i++) {
+    const pf = pieces.from[i]!;
+    const pt = pieces.to[i]!;
     // ends sort before starts at the same time: encode as (time*2) and (time*2+1)
-    events[e++] = p.to * 2;
-    events[e++] = p.from * 2 + 1;
-    for (let c = col(p.from); c <= col(p.to - 1); c++) {
-      const a = Math.max(p.from, from + c * width);
-      const b = Math.min(p.to, from + (c + 1) * width);
-      if (b > a) watchedMs[c]! += b - a;
-    }
+    events[e++] = pt * 2;
+    events[e++] = pf * 2 + 1;
+    for (const g of grids)
+      for (let c = g.col(pf); c <= g.col(pt - 1); c++) {
+        const a = Math.max(pf, from + c * g.width);
+        const b = Math.min(pt, from + (c + 1) * g.width);
+        if (b > a) g.watchedMs[c]! += b - a;
+      }
   }
   events.sort();
   let now = 0;
   let peak: Series['peak'] = followed.length > 0 ? { count: 0, at: followed[0]!.from } : null;
   for (let i = 0; i < events.length; ) {
-    const t2 = events[i]!;
-    const t = Math.floor(t2 / 2);
+    const t = Math.floor(events[i]! / 2);
     // every event at this instant first, then the level from t until the next instant
     while (i < events.length && Math.floor(events[i]! / 2) === t) now += events[i++]! % 2 === 1 ? 1 : -1;
     if (now <= 0) continue;
     const next = i < events.length ? Math.floor(events[i]! / 2) : t;
     if (peak === null || now > peak.count) peak = { count: now, at: t };
-    for (let c = col(t); c <= col(Math.max(t, next - 1)); c++) if ((columns[c] ?? 0) < now) columns[c] = now;
+    for (const g of grids) for (let c = g.col(t); c <= g.col(Math.max(t, next - 1)); c++) if ((g.columns[c] ?? 0) < now) g.columns[c] = now;
   }
-  return { peak, columns, watchedMs };
+  return grids.map((g) => ({ peak, columns: g.columns, watchedMs: g.watchedMs }));
 }
 
-/** Per person (server and person), per channel, per show: minutes watched, from the pieces. */
-export function tallies(index: HistoryIndex, pieces: readonly Piece[], now: number): { people: HistoryPerson[]; channels: HistoryTally[]; shows: HistoryTally[]; viewings: number } {
+/** A channel as people read it: "101 BBC One", the number or the name alone when that is all there is. */
+function channelText(index: HistoryIndex, row: number): string | null {
+  const number = index.viewings.channelNumber[row]!;
+  const name = index.names.text(index.viewings.channel[row]!);
+  if (Number.isNaN(number)) return name;
+  return name ? `${number} ${name}` : String(number);
+}
+
+/** The `max` largest non-zero entries of a typed tally, largest first, as [index, value]. */
+function topOfArray(values: Float64Array, max: number): [number, number][] {
+  const found: [number, number][] = [];
+  for (let i = 0; i < values.length; i++) if (values[i]! > 0) found.push([i, values[i]!]);
+  return found.sort((x, y) => y[1] - x[1]).slice(0, max);
+}
+
+/** Per person (server and person), per channel, per show: minutes watched, from the pieces (tallied by id in typed arrays; words only for the top). */
+export function tallies(index: HistoryIndex, pieces: Pieces, now: number): { people: HistoryPerson[]; channels: HistoryTally[]; shows: HistoryTally[]; viewings: number } {
   const v = index.viewings;
-  const people = new Map<string, { server: number; person: number; ms: number; last: number }>();
-  const channels = new Map<string, number>();
-  const shows = new Map<number, number>();
-  const rows = new Set<number>();
-  for (const p of pieces) {
-    const r = p.row;
-    rows.add(r);
-    const ms = p.to - p.from;
-    const key = `${v.server[r]}:${v.person[r]}`;
-    const open = Number.isNaN(v.end[r]!) && p.to >= now;
-    const held = people.get(key) ?? { server: v.server[r]!, person: v.person[r]!, ms: 0, last: 0 };
-    held.ms += ms;
-    held.last = open ? Number.POSITIVE_INFINITY : Math.max(held.last, p.to);
-    people.set(key, held);
+  const S = Math.max(1, index.servers.length);
+  const N = index.names.size;
+  const people = new Float64Array(N * S);
+  const lastSeen = new Float64Array(N * S);
+  const shows = new Float64Array(N);
+  const channels = new Map<number, number>();
+  const channelRow = new Map<number, number>();
+  let viewings = 0;
+  let previous = -1;
+  for (let i = 0; i < pieces.count; i++) {
+    const r = pieces.row[i]!;
+    if (r !== previous) viewings++;
+    previous = r;
+    const to = pieces.to[i]!;
+    const ms = to - pieces.from[i]!;
+    const who = v.person[r]! * S + v.server[r]!;
+    people[who]! += ms;
+    lastSeen[who] = Number.isNaN(v.end[r]!) && to >= now ? Number.POSITIVE_INFINITY : Math.max(lastSeen[who]!, to);
     const number = v.channelNumber[r]!;
-    const channel = [Number.isNaN(number) ? null : String(number), index.names.text(v.channel[r]!)].filter(Boolean).join(' ') || null;
-    if (channel) channels.set(channel, (channels.get(channel) ?? 0) + ms);
-    if (v.programme[r]! !== 0) shows.set(v.programme[r]!, (shows.get(v.programme[r]!) ?? 0) + ms);
+    const channel = (Number.isNaN(number) ? 0 : number + 1) * 1_048_576 + v.channel[r]!;
+    if (channel !== 0) {
+      channels.set(channel, (channels.get(channel) ?? 0) + ms);
+      if (!channelRow.has(channel)) channelRow.set(channel, r);
+    }
+    shows[v.programme[r]!]! += ms;
   }
+  shows[0] = 0; // no programme named
+  const top = topOfArray(people, HISTORY_TOP_MAX);
   // a name on two servers or more is told apart by the server's name
-  const serversOfName = new Map<string, Set<number>>();
-  for (const p of people.values()) {
-    const name = index.names.text(p.person) ?? '?';
-    const set = serversOfName.get(name) ?? new Set<number>();
-    set.add(p.server);
-    serversOfName.set(name, set);
-  }
+  const serversOf = (person: number) => {
+    let n = 0;
+    for (let server = 0; server < S; server++) if (people[person * S + server]! > 0) n++;
+    return n;
+  };
   const minutes = (ms: number) => Math.round(ms / 60_000);
-  const top = <K>(map: Map<K, number>, name: (key: K) => string) =>
-    [...map]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, HISTORY_TOP_MAX)
-      .map(([key, ms]) => ({ name: name(key), minutes: minutes(ms) }));
   return {
-    people: [...people.values()]
-      .sort((a, b) => b.ms - a.ms)
+    people: top.map(([who, ms]) => {
+      const person = Math.floor(who / S);
+      const last = lastSeen[who]!;
+      return {
+        name: index.names.text(person) ?? '?',
+        server: serversOf(person) > 1 ? (index.servers[who % S]?.name ?? null) : null,
+        minutes: minutes(ms),
+        lastSeen: last === Number.POSITIVE_INFINITY ? null : last,
+      };
+    }),
+    channels: [...channels]
+      .sort((x, y) => y[1] - x[1])
       .slice(0, HISTORY_TOP_MAX)
-      .map((p) => {
-        const name = index.names.text(p.person) ?? '?';
-        return { name, server: (serversOfName.get(name)?.size ?? 0) > 1 ? (index.servers[p.server]?.name ?? null) : null, minutes: minutes(p.ms), lastSeen: p.last === Number.POSITIVE_INFINITY ? null : p.last };
-      }),
-    channels: top(channels, (k) => k),
-    shows: top(shows, (k) => index.names.text(k) ?? '?'),
-    viewings: rows.size,
+      .map(([key, ms]) => ({ name: channelText(index, channelRow.get(key)!) ?? '?', minutes: minutes(ms) })),
+    shows: topOfArray(shows, HISTORY_TOP_MAX).map(([id, ms]) => ({ name: index.names.text(id) ?? '?', minutes: minutes(ms) })),
+    viewings,
   };
 }
 
@@ -206,12 +275,11 @@ export function momentAt(index: HistoryIndex, at: number, now: number, servers: 
     const end = Number.isNaN(v.end[r]!) ? now : v.end[r]!;
     if (v.start[r]! > at || end <= at) continue;
     several.add(v.server[r]!);
-    const number = v.channelNumber[r]!;
     viewers.push({
       name: index.names.text(v.person[r]!) ?? '?',
       server: index.servers[v.server[r]!]?.name ?? null,
       device: index.names.text(v.device[r]!),
-      channel: [Number.isNaN(number) ? null : String(number), index.names.text(v.channel[r]!)].filter(Boolean).join(' ') || null,
+      channel: channelText(index, r),
       programme: index.names.text(v.programme[r]!),
     });
   }

@@ -25,13 +25,14 @@ export interface CsvRow {
 export function exportRows(index: HistoryIndex, span: HistorySpan, now: number, servers: ReadonlySet<number> | null): CsvRow[] {
   const pieces = piecesOf(index, { from: now - SPAN_MS[span], to: now, now, servers });
   const byRow = new Map<number, { start: number; end: number; ms: number }>();
-  for (const p of pieces) {
-    const held = byRow.get(p.row);
+  for (let i = 0; i < pieces.count; i++) {
+    const [row, from, to] = [pieces.row[i]!, pieces.from[i]!, pieces.to[i]!];
+    const held = byRow.get(row);
     if (held) {
-      held.start = Math.min(held.start, p.from);
-      held.end = Math.max(held.end, p.to);
-      held.ms += p.to - p.from;
-    } else byRow.set(p.row, { start: p.from, end: p.to, ms: p.to - p.from });
+      held.start = Math.min(held.start, from);
+      held.end = Math.max(held.end, to);
+      held.ms += to - from;
+    } else byRow.set(row, { start: from, end: to, ms: to - from });
   }
   const v = index.viewings;
   const text = (id: number) => index.names.text(id) ?? '';

@@ -4,7 +4,7 @@
  * tray. Each span's column and row widths are chosen here, once.
  */
 import { SPAN_MS, type HistoryAway, type HistorySpan, type HistoryView } from '../../../shared/bridge-history';
-import { gapsOf, mergeFollowed, piecesOf, series, tallies, type SpanQuery } from './compute';
+import { gapsOf, mergeFollowed, piecesOf, series, seriesOn, tallies, type SpanQuery } from './compute';
 import type { HistoryIndex } from './history-index';
 
 const HOUR = 3_600_000;
@@ -31,9 +31,8 @@ export function spanView(index: HistoryIndex, span: HistorySpan, now: number, se
     now,
   );
   const pieces = piecesOf(index, q);
-  const chart = series(pieces, followed, from, now, COLUMN_MS[span]);
-  const table = series(pieces, followed, from, now, ROW_MS[span]);
-  const watched = pieces.reduce((sum, p) => sum + (p.to - p.from), 0);
+  const [chart, table] = seriesOn(pieces, followed, from, now, [COLUMN_MS[span], ROW_MS[span]]) as [ReturnType<typeof series>, ReturnType<typeof series>];
+  const watched = pieces.total();
   const t = tallies(index, pieces, now);
   const width = COLUMN_MS[span];
   const rowWidth = ROW_MS[span];
@@ -75,11 +74,12 @@ export function awaySummary(index: HistoryIndex, since: number, now: number): Hi
   );
   const pieces = piecesOf(index, q);
   const v = index.viewings;
-  const people = new Set<string>();
+  const people = new Set<number>();
   const programmes = new Set<number>();
-  for (const p of pieces) {
-    people.add(`${v.server[p.row]}:${v.person[p.row]}`);
-    if (v.programme[p.row]! !== 0) programmes.add(v.programme[p.row]!);
+  for (let i = 0; i < pieces.count; i++) {
+    const r = pieces.row[i]!;
+    people.add(v.person[r]! * 256 + v.server[r]!);
+    if (v.programme[r]! !== 0) programmes.add(v.programme[r]!);
   }
   const { peak } = series(pieces, followed, since, now, Math.max(1, now - since));
   return { since, people: people.size, programmes: programmes.size, peak: peak && peak.count > 0 ? peak : null };
