@@ -68,7 +68,8 @@ describe('History against the demo', () => {
     const stoppedAt = Math.round(h.clock.now() / 1000) * 1000; // the record keeps whole seconds
     await h.app.close();
     h.clock.advance(60 * MIN);
-    second = new AppController({ clock: h.clock, settings: h.settings, dataDir, random: () => 0.5, minuteOfDay: () => 12 * 60 });
+    const saved: { name: string; text: string }[] = [];
+    second = new AppController({ clock: h.clock, settings: h.settings, dataDir, random: () => 0.5, minuteOfDay: () => 12 * 60, host: { saveFile: async (name, text) => (saved.push({ name, text }), true) } });
     await second.start();
     const app = second;
     for (let i = 0; i < 200 && !['live', 'polling'].includes(app.store.state.connection.state); i++) {
@@ -90,12 +91,18 @@ describe('History against the demo', () => {
     expect(stop!.to - stop!.from).toBeGreaterThanOrEqual(60 * MIN);
     expect(stop!.to - stop!.from).toBeLessThan(62 * MIN);
 
-    // the CSV (no save dialog here: the page downloads it): a header and one row per viewing
+    // the tray's tooltip says today's peak after the count
+    expect(app.trayView.tooltip.split('\n')[2]).toBe('0 watching, peak today 4 · Live');
+
+    // the CSV from the tray menu: through the host's save dialog, a header and one row per viewing
+    app.trayAction({ type: 'export-history', span: '24h' });
+    await settle(() => (saved.length === 0 ? 1 : 0));
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.name).toMatch(/^airwave-history-24h-\d{4}-\d{2}-\d{2}\.csv$/);
     const exported = await app.handlers.exportHistory({ span: '24h' });
     if (!exported.ok) throw new Error(exported.error.message);
-    expect(exported.value.saved).toBe(false);
-    expect(exported.value.filename).toMatch(/^airwave-history-24h-\d{4}-\d{2}-\d{2}\.csv$/);
-    const rows = parseCsv(exported.value.csv!);
+    expect(exported.value).toMatchObject({ saved: true, csv: null, rows: 4 });
+    const rows = parseCsv(saved[0]!.text);
     expect(rows[0]).toEqual(['server', 'person', 'device', 'channel', 'programme', 'start', 'end', 'minutes']);
     expect(rows.slice(1).map((r) => r[1]).sort()).toEqual(['Ava', 'Ben', 'Cy', 'Dee']);
     expect(rows.slice(1).every((r) => r.length === 8 && Number(r[7]) > 0 && r[3]!.startsWith(String(channel)))).toBe(true);

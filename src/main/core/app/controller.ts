@@ -99,6 +99,7 @@ export class AppController {
         favourites: this.#features.favourites.ids(),
         servers: this.#trayServers(),
         badge: this.servers.badge(),
+        peakToday: this.#history.peakToday(this.#badgeServer()),
       }),
     );
     this.#features = new Features({
@@ -318,6 +319,13 @@ export class AppController {
           if (this.#lifecycle.isDisposed) return;
           if (!outcome.ok) this.#notices.add({ id: 'demo-failed', level: 'warning', text: outcome.error.message });
           this.focus(null);
+        });
+        return;
+      case 'export-history':
+        // a save dialog where the host has one; else History, where the page offers the download
+        if (!this.#host.saveFile) return this.focus({ view: 'activity', section: 'history' });
+        void this.handlers.exportHistory({ span: action.span }).then((outcome) => {
+          if (!outcome.ok && !this.#lifecycle.isDisposed) this.#notices.add({ id: 'history-export', level: 'warning', text: outcome.error.message });
         });
         return;
       case 'quit':
