@@ -31,6 +31,8 @@ export interface HistoryBucket {
   from: number;
   to: number;
   peak: number | null;
+  /** when the column's most at once first happened (null: nobody watched in it); the cursor reads who was watching then */
+  at: number | null;
 }
 
 /** One row of the screen-reader table: an hour (24 hours) or a day (7 and 30 days). */

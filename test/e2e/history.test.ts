@@ -7,6 +7,7 @@ import { HistoryIndex } from '../../src/main/core/history/history-index';
 import { HistoryRecord, type ViewingFields } from '../../src/main/core/history/history-record';
 import { localTime } from '../../src/shared/format';
 import { axeFindings, openPopover, screenshot } from '../support/browser';
+import { ManualClock } from '../support/manual-clock';
 import { useTempDirs } from '../support/temp-dirs';
 import { e2eSetup } from './setup';
 
@@ -95,6 +96,23 @@ describe('History', () => {
     expect(csv.slice(1).map((row) => row.split(',')[1])).toEqual(['Ana', 'Ben', 'Cleo', 'Dev']);
     expect(csv.slice(1).map((row) => Number(row.split(',')[7]))).toEqual([190, 70, 50, 15]);
     await page.getByText(/Downloaded airwave-history-24h-.*\(4 viewings\)/).waitFor();
+
+    // Settings: the retention, and Clear history behind a confirmation
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const keep = page.getByLabel('Keep history for');
+    expect(await keep.inputValue()).toBe('365');
+    await keep.selectOption('90');
+    await expect.poll(() => host.app.snapshot().history.retentionDays).toBe(90);
+    await page.getByRole('button', { name: 'Clear history…' }).click();
+    const confirm = page.getByRole('group', { name: /^Delete every viewing recorded on this computer/ });
+    await confirm.waitFor();
+    await confirm.scrollIntoViewIfNeeded();
+    await screenshot(page, 'history-settings-clear-light');
+    expect(await axeFindings(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Clear history' }).click();
+    await page.getByText('History cleared.').waitFor();
+    const cleared = await host.app.handlers.getHistory({ span: '30d' });
+    expect(cleared.ok && cleared.value.people).toEqual([]);
   });
 
   for (const scale of [1, 2])
@@ -113,4 +131,39 @@ describe('History', () => {
         }
         if (scale === 1) expect(await axeFindings(page)).toEqual([]);
       });
+
+  it('after an hour of following unseen, Watching opens with one line that leads to History and goes once read', async () => {
+    const clock = new ManualClock(new Date(e2e.now()).toISOString());
+    const host = await e2e.preview({ dataDir: tempDir(), demo: true, demoOptions: { seed: 7, channels: 16, viewers: 0, churn: 0 }, clock });
+    const demo = host.demo!;
+    // 10 s at a time: under the event stream's 45 s watchdog, so the app stays connected throughout
+    const step = async (ms: number) => {
+      for (let done = 0; done < ms; done += 10_000) {
+        clock.advance(Math.min(10_000, ms - done));
+        await new Promise((resolve) => setTimeout(resolve, 15));
+      }
+    };
+    for (let i = 0; i < 20 && host.app.snapshot().connection.state !== 'live'; i++) await step(1_000);
+    const on = demo.controls.listChannels().filter((c) => !c.empty).map((c) => c.number);
+    const ana = demo.controls.startSession({ user: 'Ana', channelNumber: on[0] });
+    await step(5 * MIN);
+    demo.controls.startSession({ user: 'Ben', channelNumber: on[1] });
+    await step(5 * MIN);
+    demo.controls.endSession(ana.id);
+    await step(55 * MIN);
+    expect(host.app.snapshot().connection.state).toBe('live');
+    const page = await openPopover(e2e.browser, host.url, { colorScheme: 'light', locale: 'en-US', clock, fixedTime: true });
+    const line = page.locator('.away-line');
+    await line.waitFor();
+    expect(await line.textContent()).toMatch(/^Since \d{1,2}:\d{2} [AP]M: 2 people watched \d programmes?; peak 2 at \d{1,2}:\d{2} [AP]M$/);
+    await screenshot(page, 'history-away-light');
+    await line.click();
+    await page.getByRole('slider', { name: /^Viewers over the last 24 hours: peak 2 at / }).waitFor();
+    await page.close();
+    // read: the next opening has no line
+    const again = await openPopover(e2e.browser, host.url, { colorScheme: 'light', locale: 'en-US', clock, fixedTime: true });
+    await again.getByRole('tab', { name: 'Watching' }).waitFor();
+    await expect.poll(() => host.app.snapshot().history.away).toBeNull();
+    expect(await again.locator('.away-line').count()).toBe(0);
+  });
 });

@@ -77,6 +77,8 @@ describe('a span of the history', () => {
     expect(column(at(20, 10)).peak).toBeNull();
     expect(column(at(19, 30)).peak).toBe(0);
     expect(column(at(21, 10)).peak).toBe(4);
+    expect(column(at(21, 10)).at).toBe(at(21, 10)); // the cursor reads the column's busiest moment
+    expect(column(at(19, 30)).at).toBeNull();
     expect(view.buckets).toHaveLength(24 * HOUR / COLUMN_MS['24h']);
     expect(view.rows).toHaveLength(24);
   });

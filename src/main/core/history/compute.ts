@@ -139,6 +139,8 @@ export interface Series {
   columns: (number | null)[];
   /** per column: ms watched in it */
   watchedMs: number[];
+  /** per column: when its most at once first happened (null: nobody watched in it) */
+  peakAt: (number | null)[];
 }
 
 /**
@@ -156,7 +158,7 @@ export function seriesOn(pieces: Pieces, followed: readonly Interval[], from: nu
     const columns: (number | null)[] = new Array<number | null>(n).fill(null);
     const col = (t: number) => Math.min(n - 1, Math.max(0, Math.floor((t - from) / width)));
     for (const f of followed) for (let c = col(f.from); c <= col(f.to - 1); c++) columns[c] = 0;
-    return { width, n, col, columns, watchedMs: new Array<number>(n).fill(0) };
+    return { width, n, col, columns, watchedMs: new Array<number>(n).fill(0), peakAt: new Array<number | null>(n).fill(null) };
   });
   const events = new Float64Array(pieces.count * 2);
   let e = 0;
@@ -183,9 +185,14 @@ export function seriesOn(pieces: Pieces, followed: readonly Interval[], from: nu
     if (now <= 0) continue;
     const next = i < events.length ? Math.floor(events[i]! / 2) : t;
     if (peak === null || now > peak.count) peak = { count: now, at: t };
-    for (const g of grids) for (let c = g.col(t); c <= g.col(Math.max(t, next - 1)); c++) if ((g.columns[c] ?? 0) < now) g.columns[c] = now;
+    for (const g of grids)
+      for (let c = g.col(t); c <= g.col(Math.max(t, next - 1)); c++)
+        if ((g.columns[c] ?? 0) < now) {
+          g.columns[c] = now;
+          g.peakAt[c] = Math.max(t, from + c * g.width);
+        }
   }
-  return grids.map((g) => ({ peak, columns: g.columns, watchedMs: g.watchedMs }));
+  return grids.map((g) => ({ peak, columns: g.columns, watchedMs: g.watchedMs, peakAt: g.peakAt }));
 }
 
 /** A channel as people read it: "101 BBC One", the number or the name alone when that is all there is. */

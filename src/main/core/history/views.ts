@@ -41,7 +41,7 @@ export function spanView(index: HistoryIndex, span: HistorySpan, now: number, se
     server: server ?? null,
     from,
     to: now,
-    buckets: chart.columns.map((peak, i) => ({ from: from + i * width, to: Math.min(now, from + (i + 1) * width), peak })),
+    buckets: chart.columns.map((peak, i) => ({ from: from + i * width, to: Math.min(now, from + (i + 1) * width), peak, at: chart.peakAt[i] ?? null })),
     rows: table.columns.map((peak, i) => ({ from: from + i * rowWidth, to: Math.min(now, from + (i + 1) * rowWidth), peak, hours: round1(table.watchedMs[i]! / HOUR) })),
     gaps: gapsOf(followed, from, now),
     peak: chart.peak,

@@ -40,7 +40,8 @@ export default function History() {
     const column = cursor !== null ? view?.buckets[cursor] : undefined;
     if (!column) return setMoment(null);
     let current = true;
-    const at = Math.min(view!.to - 1, Math.round((column.from + column.to) / 2));
+    // the column's busiest moment (its middle when nobody watched): who was watching then
+    const at = column.at ?? Math.min(view!.to - 1, Math.round((column.from + column.to) / 2));
     void run(() => bridge.getHistoryMoment(server ? { at, server } : { at })).then((value) => current && value && setMoment(value));
     return () => {
       current = false;
