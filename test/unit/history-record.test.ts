@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { HistoryFiles } from '../../src/main/core/history/history-files';
 import type { NowPlayingEntry } from '../../src/shared/airwave';
 import { AWAY_MIN_MS, HEARTBEAT_MS, History } from '../../src/main/core/history/history';
 import { decodeLine, encodeLine, MAX_NAME } from '../../src/main/core/history/record-format';
@@ -203,6 +204,24 @@ describe('the history record', () => {
     expect(history.status(null).away).toBeNull(); // read, and gone
     expect(history.status(null).peakToday).toBe(2);
     history.dispose();
+  });
+
+  it('writes one viewer list as one append, however many viewers it changes', () => {
+    const dir = tempDir();
+    const clock = new ManualClock(T0);
+    const append = vi.spyOn(HistoryFiles.prototype, 'append');
+    const { history } = open(dir, clock);
+    const many = Array.from({ length: 500 }, (_, i) => entry(`Viewer ${i}`, 101, 'News'));
+    history.observe(SERVER, state(clock, many), ALL);
+    expect(append).toHaveBeenCalledTimes(1);
+    expect(append.mock.calls[0]![2].length).toBeGreaterThan(500);
+    clock.advance(MIN);
+    history.observe(SERVER, state(clock, []), ALL);
+    expect(append).toHaveBeenCalledTimes(2);
+    history.dispose();
+    expect(append).toHaveBeenCalledTimes(3);
+    append.mockRestore();
+    expect(open(dir, clock).history.view('24h').people).toHaveLength(10);
   });
 
   it('writes compact lines and clips long names', () => {

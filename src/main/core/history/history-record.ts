@@ -41,6 +41,8 @@ export class HistoryRecord {
   readonly #open = new Map<string, Open>();
   /** revision: moves with every change (the view asks again) */
   revision = 0;
+  /** lines held while a batch runs, per month file: one viewer list is one write, however many viewers changed */
+  #pending: Map<string, { folder: string; name: string; lines: string[] }> | null = null;
 
   constructor(index: HistoryIndex, files: HistoryFiles | null) {
     this.index = index;
@@ -213,6 +215,19 @@ export class HistoryRecord {
     this.revision++;
   }
 
+  /** Runs `work` and writes what it recorded in one append per file. */
+  batch(work: () => void): void {
+    if (this.#pending) return work();
+    this.#pending = new Map();
+    try {
+      work();
+    } finally {
+      const pending = this.#pending;
+      this.#pending = null;
+      for (const p of pending.values()) this.#files?.append(p.folder, p.name, p.lines);
+    }
+  }
+
   /** Forgets everything, on disk and in memory; what is followed now goes on being recorded from `at`. */
   clear(at: number): void {
     const following = [...this.#open].filter(([, o]) => o.followFrom !== null).map(([id, o]) => ({ id, name: o.name, viewings: [...o.viewings].map(([key, v]) => ({ key, fields: v.fields })) }));
@@ -257,7 +272,13 @@ export class HistoryRecord {
     if (out.length > 0 && out[out.length - 1]!.month === month) out[out.length - 1]!.lines.push(...tail);
     else out.push({ month, lines: tail });
     if (!this.#files) return;
-    for (const o of out) this.#files.append(folderOf(serverId), fileOfMonth(o.month), o.lines.map((l) => encodeLine(l, o.month)));
+    for (const o of out) {
+      const [folder, name, lines] = [folderOf(serverId), fileOfMonth(o.month), o.lines.map((l) => encodeLine(l, o.month))];
+      const key = `${folder}/${name}`;
+      if (!this.#pending) this.#files.append(folder, name, lines);
+      else if (this.#pending.has(key)) this.#pending.get(key)!.lines.push(...lines);
+      else this.#pending.set(key, { folder, name, lines });
+    }
   }
 
   /** Name lines for what the writer's file has not named yet. */

@@ -94,24 +94,29 @@ export class History {
     const fresh = list !== null && source.updatedAt !== null && source.updatedAt >= c.since;
     const followed = (c.state === 'live' || c.state === 'polling') && !c.suspended && fresh;
     const before = this.#record.revision;
-    if (!followed) {
-      this.#record.followEnd(server.id, now);
+    this.#record.batch(() => this.#apply(server.id, followed ? list.viewers : null, now));
+    this.#planHeartbeat();
+    if (this.#record.revision !== before) this.#d.changed();
+  }
+
+  /** Records one update of a server: followed with these viewers, or not followed (null). */
+  #apply(serverId: string, viewers: readonly Viewer[] | null, now: number): void {
+    if (viewers === null) {
+      this.#record.followEnd(serverId, now);
     } else {
-      this.#record.followStart(server.id, this.#d.serverName(server.id), now);
-      const open = this.#record.openViewers(server.id);
+      this.#record.followStart(serverId, this.#d.serverName(serverId), now);
+      const open = this.#record.openViewers(serverId);
       const seen = new Set<string>();
-      for (const viewer of list.viewers) {
+      for (const viewer of viewers) {
         seen.add(viewer.key);
         const fields = fieldsOf(viewer);
         const held = open.get(viewer.key);
         if (held && sameViewing(held.fields, fields)) continue;
-        if (held) this.#record.viewingEnd(server.id, viewer.key, now);
-        this.#record.viewingStart(server.id, viewer.key, now, fields);
+        if (held) this.#record.viewingEnd(serverId, viewer.key, now);
+        this.#record.viewingStart(serverId, viewer.key, now, fields);
       }
-      for (const key of [...open.keys()]) if (!seen.has(key)) this.#record.viewingEnd(server.id, key, now);
+      for (const key of [...open.keys()]) if (!seen.has(key)) this.#record.viewingEnd(serverId, key, now);
     }
-    this.#planHeartbeat();
-    if (this.#record.revision !== before) this.#d.changed();
   }
 
   /** A server is no longer followed at all (removed): its follow ends now. */
@@ -175,7 +180,9 @@ export class History {
   dispose(): void {
     if (this.#disposed) return;
     const now = toSecond(this.#d.clock.now());
-    for (const id of this.#record.followedServers()) this.#record.followEnd(id, now);
+    this.#record.batch(() => {
+      for (const id of this.#record.followedServers()) this.#record.followEnd(id, now);
+    });
     this.#disposed = true;
     this.#heartbeat?.cancel();
     this.#heartbeat = null;
