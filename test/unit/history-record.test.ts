@@ -224,6 +224,22 @@ describe('the history record', () => {
     expect(open(dir, clock).history.view('24h').people).toHaveLength(10);
   });
 
+  it('memory keeps what a span can ask for: older viewings and their names go at the daily trim', () => {
+    const clock = new ManualClock(T0);
+    const { history } = open(null, clock);
+    for (let day = 0; day < 100; day++) {
+      history.observe(SERVER, state(clock, [entry(`Viewer ${day}`, 101, `Show ${day}`)]), ALL);
+      clock.advance(24 * HOUR); // heartbeats all day; the trim runs once a day
+    }
+    const month = history.view('30d');
+    expect(month.people).toHaveLength(10);
+    expect(month.viewings).toBe(30);
+    // 31 days held, each with a person and a show, plus the device and the channel; names are
+    // dropped once fewer than half are used, so at most twice that: never the 100 days seen (203)
+    expect(history.heldNames()).toBeLessThanOrEqual(2 * (1 + 2 * 32 + 2));
+    history.dispose();
+  });
+
   it('writes compact lines and clips long names', () => {
     const line = encodeLine({ kind: 's', t: Date.UTC(2026, 10, 1, 0, 0, 10), k: 3, person: 1, device: 2, channelNumber: 101, channel: 3, programme: 4 }, Date.UTC(2026, 10, 1));
     expect(line).toBe('["s",10,3,1,2,101,3,4]');

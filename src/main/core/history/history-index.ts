@@ -35,6 +35,19 @@ export class Names {
   get size(): number {
     return this.#list.length;
   }
+
+  /** Keeps only the names `used` marks (by id); each old id's new id (0 for a name dropped). */
+  compact(used: Uint8Array): Int32Array {
+    const moved = new Int32Array(this.#list.length);
+    const kept = this.#list.filter((_, id) => id === 0 || used[id] === 1);
+    this.#ids.clear();
+    let next = 1;
+    for (let id = 1; id < this.#list.length; id++) if (used[id] === 1) moved[id] = next++;
+    this.#list.length = 0;
+    this.#list.push(...kept);
+    kept.forEach((text, id) => id > 0 && this.#ids.set(text, id));
+    return moved;
+  }
 }
 
 const INITIAL_ROWS = 1024;
@@ -194,11 +207,20 @@ export class HistoryIndex {
     }
   }
 
-  /** Forgets what ended before `before` (memory holds only what a span can ask for). */
+  /** Forgets what ended before `before` (memory holds only what a span can ask for), and the names nothing uses any more. */
   prune(before: number): void {
     this.sortIfNeeded();
     this.#remapOpen(this.viewings.prune(before));
     for (const s of this.servers) s.follows = s.follows.filter((f) => f.to === null || f.to >= before);
+    const v = this.viewings;
+    const columns = [v.person, v.device, v.channel, v.programme];
+    const used = new Uint8Array(this.names.size);
+    for (const column of columns) for (let r = 0; r < v.count; r++) used[column[r]!] = 1;
+    let count = 0;
+    for (const mark of used) count += mark;
+    if (count * 2 > this.names.size) return; // most still in use: not worth a pass
+    const moved = this.names.compact(used);
+    for (const column of columns) for (let r = 0; r < v.count; r++) column[r] = moved[column[r]!]!;
   }
 
   clear(): void {

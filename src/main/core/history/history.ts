@@ -171,6 +171,11 @@ export class History {
     this.#d.changed();
   }
 
+  /** Names held in memory (the daily trim drops those nothing held uses). */
+  heldNames(): number {
+    return this.#index.names.size;
+  }
+
   /** Bytes the record takes on disk. */
   size(): number {
     return this.#files?.size() ?? 0;
