@@ -157,6 +157,7 @@ describe('History', () => {
     await line.waitFor();
     expect(await line.textContent()).toMatch(/^Since \d{1,2}:\d{2} [AP]M: 2 people watched \d programmes?; peak 2 at \d{1,2}:\d{2} [AP]M$/);
     await screenshot(page, 'history-away-light');
+    expect(await axeFindings(page)).toEqual([]);
     await line.click();
     await page.getByRole('slider', { name: /^Viewers over the last 24 hours: peak 2 at / }).waitFor();
     await page.close();
