@@ -3,7 +3,6 @@ import type { Options as ConfOptions } from 'conf';
 import * as v from 'valibot';
 import type { SettingsView } from '../../../shared/bridge';
 import { MAX_SERVERS } from '../../../shared/bridge-servers';
-import { GUIDE_FORWARD_MINUTES } from '../../../shared/airwave';
 import { guideForwardMinutes, NOTIFICATION_FIELDS, pollSeconds, POLL_SECONDS, serverId, SHORTCUT_FIELDS } from '../../../shared/shapes';
 import { eachKept, fieldsOrDefault, orDefault } from '../../../shared/tolerant';
 import { SERVER_ENTRY, type StoredServer } from './server-entries';
@@ -26,6 +25,13 @@ export interface StoredSettings extends Omit<SettingsView, 'server' | 'hasKey' |
   guideForwardMinutes: number;
 }
 
+/**
+ * The guide window a new user opens on: the next hour, the zoom at which a 380 px popover shows
+ * titles for most of what is on (issue 36); the server's own default (3 h) left most blocks bare.
+ * The user's choice replaces it (setGuideWindow).
+ */
+export const GUIDE_OPENS_MINUTES = 60;
+
 export const DEFAULT_SETTINGS: StoredSettings = {
   pollSeconds: POLL_SECONDS.default,
   notifications: { enabled: true, quietHours: null, mutedUsers: [], mutedUntil: [], pausedUntil: null },
@@ -33,7 +39,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   language: 'system',
   shortcut: { enabled: false, accelerator: 'CommandOrControl+Shift+A' },
   demo: false,
-  guideForwardMinutes: GUIDE_FORWARD_MINUTES.default,
+  guideForwardMinutes: GUIDE_OPENS_MINUTES,
   servers: [],
   selectedServer: null,
   badgeServer: null,

@@ -1,5 +1,5 @@
 import type { GuideNowRow, Program } from '../../../shared/airwave';
-import type { FocusTarget, SettingsView } from '../../../shared/bridge';
+import type { FocusTarget, HistorySpan, SettingsView } from '../../../shared/bridge';
 import { airing, listOf, localTime, programmeTitle, type PauseChoice } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 import { boundText, displaySafe, TEXT_LIMITS } from '../../../shared/text';
@@ -23,6 +23,8 @@ export type TrayAction =
   | { type: 'refresh' }
   | { type: 'pause'; choice: PauseChoice }
   | { type: 'start-demo' }
+  /** the viewing history of a span as CSV (a save dialog) */
+  | { type: 'export-history'; span: HistorySpan }
   | { type: 'quit' };
 
 export interface MenuItemModel {
@@ -163,7 +165,12 @@ export interface TrayInput {
   favourites?: ReadonlySet<string>;
   /** times follow the system's locale (12- or 24-hour) like the popover's; tests pass one */
   locale?: string;
+  /** the most watching at once today on what the badge counts (History); null or left out: not known */
+  peakToday?: number | null;
 }
+
+/** ", peak today 4" after the count, when History knows it. */
+const peakWords = (peak: number | null | undefined) => (peak === null || peak === undefined ? '' : t(messages().tray.peakToday, { n: peak }));
 
 /**
  * When the viewer data was last current, if it is not now: the key is rejected or the server out
@@ -178,14 +185,14 @@ export function staleSince(state: AppState): number | null {
 
 export function trayView(input: TrayInput): TrayView {
   if (input.servers && input.servers.length > 1) return severalServers(input, input.servers);
-  const { state, settings, now, favourites, locale } = input;
+  const { state, settings, now, favourites, locale, peakToday } = input;
   const configured = state.connection.state !== 'unconfigured';
   const badge = configured ? watchingCount(state) : 0;
   const serverName = state.server?.name ?? state.status.data?.name ?? null;
   const stale = configured ? staleSince(state) : null;
   const w = messages().tray;
   // Never "2 watching" as if current: old data says how old it is.
-  const watchingLine = stale === null ? t(w.watching, { n: badge }) : t(w.watchingStale, { n: badge, time: localTime(stale, locale) });
+  const watchingLine = stale === null ? `${t(w.watching, { n: badge })}${peakWords(peakToday)}` : t(w.watchingStale, { n: badge, time: localTime(stale, locale) });
   const tooltip = tooltipText([w.app, serverName, configured ? `${watchingLine} · ${connectionLine(state)}` : w.notSetUp]);
 
   const menu: MenuItemModel[] = [];
@@ -203,6 +210,7 @@ export function trayView(input: TrayInput): TrayView {
     menu.push(submenu('whats-on', w.whatsOn, channelItems(state, now, favourites ?? new Set())));
     menu.push(separator('sep-actions'));
     menu.push(item('refresh', w.refresh, { type: 'refresh' }));
+    menu.push(historyItems());
   }
   menu.push(...closingItems(settings, now, locale));
 
@@ -221,7 +229,7 @@ const MENU_VIEWERS_EACH = 5;
 const TROUBLE: Record<IconVariant, number> = { normal: 0, offline: 1, 'key-problem': 2 };
 
 /** The tray with several servers: one badge, and the tooltip and menu broken down per server. */
-function severalServers({ state, settings, now, favourites, locale, badge = { count: 0, stale: false, leftOut: [] } }: TrayInput, servers: TrayServer[]): TrayView {
+function severalServers({ state, settings, now, favourites, locale, peakToday, badge = { count: 0, stale: false, leftOut: [] } }: TrayInput, servers: TrayServer[]): TrayView {
   const followed = servers.filter((s) => !s.paused);
   const w = messages().tray;
   const line = (s: TrayServer) => {
@@ -233,7 +241,7 @@ function severalServers({ state, settings, now, favourites, locale, badge = { co
     return c === 'live' || c === 'polling' ? `${s.name}: ${watching}` : `${s.name}: ${connectionLine(s.state)}`;
   };
   const worst = followed.reduce<IconVariant>((icon, s) => (TROUBLE[iconFor(s.state)] > TROUBLE[icon] ? iconFor(s.state) : icon), 'normal');
-  const tooltip = tooltipText([w.app, badgeLine(badge), ...servers.map(line)]);
+  const tooltip = tooltipText([w.app, badgeLine(badge, peakToday), ...servers.map(line)]);
 
   const menu: MenuItemModel[] = [item('open', w.open, { type: 'open' })];
   for (const s of followed) {
@@ -248,6 +256,7 @@ function severalServers({ state, settings, now, favourites, locale, badge = { co
   menu.push(separator('sep-channels'));
   menu.push(submenu('whats-on', menuText(selected ? t(w.whatsOnServer, { name: selected.name }) : w.whatsOn), channelItems(state, now, favourites ?? new Set())));
   menu.push(item('refresh', w.refresh, { type: 'refresh' }));
+  menu.push(historyItems());
   menu.push(...closingItems(settings, now, locale));
   const text = markedBadgeText(badge);
   return { title: text, tooltip, badge: badge.count, badgeText: text, icon: worst, menu };
@@ -260,12 +269,22 @@ export function markedBadgeText(badge: BadgeReading): string {
 }
 
 /** The tooltip's line about the badge: what it counts, and what it leaves out or cannot vouch for. */
-function badgeLine(badge: BadgeReading): string {
+function badgeLine(badge: BadgeReading, peakToday?: number | null): string {
   const w = messages().tray;
   if (badge.stale) return t(w.badgeStale, { n: badge.count });
-  if (badge.leftOut.length === 0) return t(w.watching, { n: badge.count });
+  if (badge.leftOut.length === 0) return `${t(w.watching, { n: badge.count })}${peakWords(peakToday)}`;
   const out = badge.leftOut.map((s) => `${s.name} (${s.trouble})`);
-  return t(w.badgeLeftOut, { n: badge.count, servers: listOf(out) });
+  return t(w.badgeLeftOut, { n: badge.count, peak: peakWords(peakToday), servers: listOf(out) });
+}
+
+/** "Export history": the viewing history of a span as CSV, from the menu (a save dialog). */
+function historyItems(): MenuItemModel {
+  const w = messages().tray;
+  return submenu('export-history', w.exportHistory, [
+    item('export-history-24h', w.export24h, { type: 'export-history', span: '24h' }),
+    item('export-history-7d', w.export7d, { type: 'export-history', span: '7d' }),
+    item('export-history-30d', w.export30d, { type: 'export-history', span: '30d' }),
+  ]);
 }
 
 /**

@@ -9,6 +9,7 @@ export const features = {
   get tab() { return m().tab; },
   get sections() { return m().sections; },
   get section() { return m().section; },
+  get loadingHistory() { return m().loadingHistory; },
   star: (name: string) => t(m().star, { name }),
   unstar: (name: string) => t(m().unstar, { name }),
   get starred() { return m().starred; },

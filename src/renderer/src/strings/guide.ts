@@ -19,7 +19,10 @@ export const guideText = {
   get windowGroup() { return m().windowGroup; },
   /** the chip: the hour symbol, short enough for five chips in 380 px */
   window: (n: number) => t(m().window, { n }),
-  zoomHint: (n: number) => t(n <= 6 ? m().zoomShow : m().zoomLoad, { n }),
+  /** `across`: the hours the width shows at this zoom (fewer than `n` where more would leave titles out) */
+  zoomHint: (n: number, across: number) => (n <= across ? t(m().zoomShow, { n }) : t(m().zoomLoad, { n, across })),
+  /** most of what is in view has no room for a title at this zoom */
+  mostBare: (zoom: number) => (zoom > 1 ? m().mostBareZoom : m().mostBare),
   get list() { return m().list; },
   get listHint() { return m().listHint; },
   byChannel: (channels: number) => t(m().byChannel, { n: channels }),
@@ -41,6 +44,12 @@ export const guideText = {
   get notLoaded() { return m().notLoaded; },
   failed: (n: number, reason: string, shown: number | null) => t(m().failed, { n, reason }) + (shown ? ` ${t(m().stillShowing, { n: shown })}` : ''),
   get bumper() { return m().bumper; },
+  /** the marks (guide-marks.ts): a block's kind, NEW, followed, reminder; words the strip shows and screen readers hear */
+  get kind() { return m().kind; },
+  get fresh() { return m().fresh; },
+  get freshSaid() { return m().freshSaid; },
+  get followed() { return m().followed; },
+  get reminded() { return m().reminded; },
   get onAir() { return m().onAir; },
   time: (ms: number) => localTime(ms),
   /** "Today", "Tomorrow", "Yesterday" (just after midnight the view starts before it), else "Wed 25 Nov" */

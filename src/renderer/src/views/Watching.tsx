@@ -13,6 +13,7 @@ import { watching as t } from '../strings/watching';
 import { common } from '../strings/common';
 import { servers as ts } from '../strings/servers';
 import { onBumper, startedAt, type ViewerEntry } from './viewer-extras';
+import { AwayLine } from '../history/AwayLine';
 import './Watching.css';
 
 /**
@@ -112,6 +113,7 @@ export function Watching() {
   if (rows.length === 0) {
     return (
       <div class={`watching${stale ? ' stale' : ''}`}>
+        <AwayLine />
         {stale ? <StaleNote at={s.nowPlaying.updatedAt!} /> : null}
         <Empty title={t.nobody}>{notificationPromise()}</Empty>
       </div>
@@ -128,6 +130,7 @@ export function Watching() {
   const at = now.value;
   return (
     <div class={`watching${stale ? ' stale' : ''}`}>
+      <AwayLine />
       <div class="watching-bar">
         {stale ? <StaleNote at={s.nowPlaying.updatedAt!} /> : <StaleServers entries={rows} />}
         <span class="watching-choices">

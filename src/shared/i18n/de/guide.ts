@@ -2,10 +2,12 @@
 import type { Catalogue } from '../en';
 
 export const guide: Catalogue['guide'] = {
-  windowGroup: 'Zoom: Stunden im Programm',
+  windowGroup: 'Stunden voraus und Zoom',
   window: '{n} Std.',
   zoomShow: '{n, plural, one {# Stunde} other {# Stunden}} über die ganze Breite zeigen',
-  zoomLoad: '{n, plural, one {Die nächste Stunde} other {Die nächsten # Stunden}} laden, 6 über die Breite',
+  zoomLoad: '{n, plural, one {Die nächste Stunde} other {Die nächsten # Stunden}} laden, {across} über die Breite (mehr ließe die meisten Titel weg)',
+  mostBareZoom: 'Die meisten Sendungen hier sind für einen Titel bei diesem Zoom zu kurz: 1 Std. zeigt sie.',
+  mostBare: 'Die meisten Sendungen hier sind für einen Titel zu kurz: Zeigen Sie auf eine, um sie oben zu lesen.',
   list: 'Liste',
   listHint: 'Das Programm als Liste nach Sender lesen: jetzt, danach und später',
   byChannel: 'Programm nach Sender, {n, plural, one {# Sender} other {# Sender}}',
@@ -26,6 +28,11 @@ export const guide: Catalogue['guide'] = {
   failed: '{n, plural, one {Die nächste Stunde konnte} other {Die nächsten # Stunden konnten}} nicht geladen werden: {reason}',
   stillShowing: 'Weiterhin {n, plural, one {die nächste Stunde} other {die nächsten # Stunden}} zu sehen.',
   bumper: 'Einspieler',
+  kind: { film: 'Film', episode: 'Folge', sport: 'Sport', news: 'Nachrichten' },
+  fresh: 'NEU',
+  freshSaid: 'neue Folge',
+  followed: 'Gefolgt',
+  reminded: 'Erinnerung gesetzt',
   onAir: 'Jetzt',
   channel: 'Sender {number}, {name}',
   blockTimes: '{start} bis {end} auf {channel}',
@@ -44,7 +51,8 @@ export const guide: Catalogue['guide'] = {
 export const features: Catalogue['features'] = {
   tab: 'Aktivität',
   sections: 'Bereiche der Aktivität',
-  section: { reminders: 'Erinnerungen', comingUp: 'Demnächst', log: 'Protokoll' },
+  section: { reminders: 'Erinnerungen', comingUp: 'Demnächst', log: 'Protokoll', history: 'Verlauf' },
+  loadingHistory: 'Verlauf wird gelesen…',
   star: '{name} mit Stern markieren',
   unstar: 'Stern von {name} entfernen',
   starred: 'Mit Stern',

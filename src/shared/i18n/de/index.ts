@@ -4,5 +4,6 @@ import { channel, common, groups, onNow, search, watching } from './popover';
 import { features, guide } from './guide';
 import { servers, settings } from './settings';
 import { connection, notify, time, tray } from './core';
+import { history } from './history';
 
-export const de: Catalogue = { common, watching, onNow, channel, groups, search, guide, features, settings, servers, time, connection, tray, notify };
+export const de: Catalogue = { common, watching, onNow, channel, groups, search, guide, features, history, settings, servers, time, connection, tray, notify };

@@ -1,10 +1,12 @@
 /** English, the source catalogue: the guide and the feature views (stars, reminders, follows, the activity log, alerts). */
 
 export const guide = {
-  windowGroup: 'Zoom: hours across the guide',
+  windowGroup: 'Hours ahead, and the zoom',
   window: '{n} h',
   zoomShow: 'Show {n, plural, one {# hour} other {# hours}} across the width',
-  zoomLoad: 'Load the next {n, plural, one {# hour} other {# hours}}, 6 across the width',
+  zoomLoad: 'Load the next {n, plural, one {# hour} other {# hours}}, {across} across the width (more would leave most titles out)',
+  mostBareZoom: 'Most programmes here are too short for a title at this zoom: 1 h shows them.',
+  mostBare: 'Most programmes here are too short for a title: point at one to read it above.',
   list: 'List',
   listHint: 'Read the guide as a list by channel: now, next and later',
   byChannel: 'Guide by channel, {n, plural, one {# channel} other {# channels}}',
@@ -25,6 +27,11 @@ export const guide = {
   failed: 'Could not load the next {n, plural, one {# hour} other {# hours}}: {reason}',
   stillShowing: 'Still showing the next {n, plural, one {# hour} other {# hours}}.',
   bumper: 'Bumper',
+  kind: { film: 'Film', episode: 'Episode', sport: 'Sport', news: 'News' },
+  fresh: 'NEW',
+  freshSaid: 'new episode',
+  followed: 'Following',
+  reminded: 'Reminder set',
   onAir: 'On now',
   channel: 'Channel {number}, {name}',
   blockTimes: '{start} to {end} on {channel}',
@@ -43,7 +50,8 @@ export const guide = {
 export const features = {
   tab: 'Activity',
   sections: 'Activity sections',
-  section: { reminders: 'Reminders', comingUp: 'Coming up', log: 'Log' },
+  section: { reminders: 'Reminders', comingUp: 'Coming up', log: 'Log', history: 'History' },
+  loadingHistory: 'Reading the history…',
   star: 'Star {name}',
   unstar: 'Unstar {name}',
   starred: 'Starred',

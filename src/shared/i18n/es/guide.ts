@@ -2,10 +2,12 @@
 import type { Catalogue } from '../en';
 
 export const guide: Catalogue['guide'] = {
-  windowGroup: 'Zoom: horas a lo ancho de la guía',
+  windowGroup: 'Horas por delante y zoom',
   window: '{n} h',
   zoomShow: 'Mostrar {n, plural, one {# hora} other {# horas}} a lo ancho',
-  zoomLoad: 'Cargar {n, plural, one {la próxima hora} other {las próximas # horas}}, 6 a lo ancho',
+  zoomLoad: 'Cargar {n, plural, one {la próxima hora} other {las próximas # horas}}, {across} a lo ancho (más dejaría fuera la mayoría de los títulos)',
+  mostBareZoom: 'La mayoría de los programas aquí son demasiado cortos para un título con este zoom: 1 h los muestra.',
+  mostBare: 'La mayoría de los programas aquí son demasiado cortos para un título: señala uno para leerlo arriba.',
   list: 'Lista',
   listHint: 'Leer la guía como lista por canal: ahora, a continuación y más tarde',
   byChannel: 'Guía por canal, {n, plural, one {# canal} other {# canales}}',
@@ -26,6 +28,11 @@ export const guide: Catalogue['guide'] = {
   failed: 'No se pudo cargar {n, plural, one {la próxima hora} other {las próximas # horas}}: {reason}',
   stillShowing: 'Se sigue mostrando {n, plural, one {la próxima hora} other {las próximas # horas}}.',
   bumper: 'Cortinilla',
+  kind: { film: 'Película', episode: 'Episodio', sport: 'Deporte', news: 'Noticias' },
+  fresh: 'NUEVO',
+  freshSaid: 'episodio nuevo',
+  followed: 'Siguiendo',
+  reminded: 'Recordatorio creado',
   onAir: 'Ahora',
   channel: 'Canal {number}, {name}',
   blockTimes: 'de {start} a {end} en {channel}',
@@ -44,7 +51,8 @@ export const guide: Catalogue['guide'] = {
 export const features: Catalogue['features'] = {
   tab: 'Actividad',
   sections: 'Secciones de actividad',
-  section: { reminders: 'Recordatorios', comingUp: 'Próximamente', log: 'Registro' },
+  section: { reminders: 'Recordatorios', comingUp: 'Próximamente', log: 'Registro', history: 'Historial' },
+  loadingHistory: 'Leyendo el historial…',
   star: 'Marcar {name} con estrella',
   unstar: 'Quitar la estrella de {name}',
   starred: 'Con estrella',

@@ -2,10 +2,12 @@
 import type { Catalogue } from '../en';
 
 export const guide: Catalogue['guide'] = {
-  windowGroup: 'Zoom : heures affichées dans le guide',
+  windowGroup: 'Heures à venir et zoom',
   window: '{n} h',
   zoomShow: 'Afficher {n, plural, one {# heure} other {# heures}} sur la largeur',
-  zoomLoad: 'Charger {n, plural, one {l’heure qui vient} other {les # prochaines heures}}, 6 sur la largeur',
+  zoomLoad: 'Charger {n, plural, one {l’heure qui vient} other {les # prochaines heures}}, {across} sur la largeur (plus masquerait la plupart des titres)',
+  mostBareZoom: 'La plupart des programmes ici sont trop courts pour un titre à ce zoom : 1 h les affiche.',
+  mostBare: 'La plupart des programmes ici sont trop courts pour un titre : pointez-en un pour le lire au-dessus.',
   list: 'Liste',
   listHint: 'Lire le guide sous forme de liste par chaîne : maintenant, ensuite et plus tard',
   byChannel: 'Guide par chaîne, {n, plural, one {# chaîne} other {# chaînes}}',
@@ -26,6 +28,11 @@ export const guide: Catalogue['guide'] = {
   failed: 'Impossible de charger {n, plural, one {l’heure qui vient} other {les # prochaines heures}} : {reason}',
   stillShowing: 'Affichage conservé : {n, plural, one {l’heure qui vient} other {les # prochaines heures}}.',
   bumper: 'Habillage',
+  kind: { film: 'Film', episode: 'Épisode', sport: 'Sport', news: 'Info' },
+  fresh: 'NOUVEAU',
+  freshSaid: 'nouvel épisode',
+  followed: 'Suivi',
+  reminded: 'Rappel créé',
   onAir: 'En ce moment',
   channel: 'Chaîne {number}, {name}',
   blockTimes: 'de {start} à {end} sur {channel}',
@@ -44,7 +51,8 @@ export const guide: Catalogue['guide'] = {
 export const features: Catalogue['features'] = {
   tab: 'Activité',
   sections: 'Sections de l’activité',
-  section: { reminders: 'Rappels', comingUp: 'À venir', log: 'Journal' },
+  section: { reminders: 'Rappels', comingUp: 'À venir', log: 'Journal', history: 'Historique' },
+  loadingHistory: 'Lecture de l’historique…',
   star: 'Ajouter {name} aux favoris',
   unstar: 'Retirer {name} des favoris',
   starred: 'Favori',

@@ -2,10 +2,12 @@
 import type { Catalogue } from '../en';
 
 export const guide: Catalogue['guide'] = {
-  windowGroup: 'ズーム：番組表に表示する時間',
+  windowGroup: '表示する時間とズーム',
   window: '{n}時間',
   zoomShow: '{n, plural, other {# 時間}}を横幅いっぱいに表示',
-  zoomLoad: 'この先 {n, plural, other {# 時間}}を読み込み、横幅に 6 時間表示',
+  zoomLoad: 'この先 {n, plural, other {# 時間}}を読み込み、横幅に {across} 時間表示（これ以上ではほとんどのタイトルが隠れます）',
+  mostBareZoom: 'このズームではほとんどの番組が短すぎてタイトルを表示できません。1時間にすると表示されます。',
+  mostBare: 'ほとんどの番組が短すぎてタイトルを表示できません。番組にポインタを合わせると上に表示されます。',
   list: 'リスト',
   listHint: 'チャンネルごとのリストで読む：放送中、次、この後',
   byChannel: 'チャンネル別番組表、{n, plural, other {# チャンネル}}',
@@ -26,6 +28,11 @@ export const guide: Catalogue['guide'] = {
   failed: 'この先 {n, plural, other {# 時間}}を読み込めませんでした：{reason}',
   stillShowing: '引き続きこの先 {n, plural, other {# 時間}}を表示しています。',
   bumper: 'ジングル',
+  kind: { film: '映画', episode: 'エピソード', sport: 'スポーツ', news: 'ニュース' },
+  fresh: '新作',
+  freshSaid: '新しいエピソード',
+  followed: 'フォロー中',
+  reminded: 'リマインダー設定済み',
   onAir: '放送中',
   channel: 'チャンネル {number}、{name}',
   blockTimes: '{start}～{end}、{channel}',
@@ -44,7 +51,8 @@ export const guide: Catalogue['guide'] = {
 export const features: Catalogue['features'] = {
   tab: 'アクティビティ',
   sections: 'アクティビティの項目',
-  section: { reminders: 'リマインダー', comingUp: 'まもなく', log: 'ログ' },
+  section: { reminders: 'リマインダー', comingUp: 'まもなく', log: 'ログ', history: '履歴' },
+  loadingHistory: '履歴を読み込み中…',
   star: '{name} にスターを付ける',
   unstar: '{name} のスターを外す',
   starred: 'スター付き',
