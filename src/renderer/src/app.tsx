@@ -27,10 +27,11 @@ import { ConnectionProblem, Footer, Notices, Recovered } from './shell-status';
 import { WatchingBadge } from './watching-badge';
 
 const TABS: { id: View; label: string }[] = [
-  { id: 'watching', label: t.tabs.watching },
-  { id: 'on-now', label: t.tabs.onNow },
-  { id: 'guide', label: t.tabs.guide },
-  { id: 'activity', label: t.tabs.activity },
+  // getters: the words are read as the tabs render, in the language in use
+  { id: 'watching', get label() { return t.tabs.watching; } },
+  { id: 'on-now', get label() { return t.tabs.onNow; } },
+  { id: 'guide', get label() { return t.tabs.guide; } },
+  { id: 'activity', get label() { return t.tabs.activity; } },
 ];
 
 /** How long after the last digit a typed channel number is looked up. */

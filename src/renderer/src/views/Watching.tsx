@@ -1,3 +1,4 @@
+import { messages, t as format } from '../../../shared/i18n/messages';
 import { LoaderCircle, Pause } from 'lucide-preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { channelLabel, duration, episodeShow, localTime } from '../../../shared/format';
@@ -191,7 +192,8 @@ function notificationPromise(): string {
 
 /** "S2 E5", "S2" or "E5": the card's short form of where an episode sits. */
 function seasonEpisode(season: number | null, episode: number | null): string | null {
-  const parts = [season !== null ? `S${season}` : '', episode !== null ? `E${episode}` : ''].filter(Boolean);
+  const w = messages().time;
+  const parts = [season !== null ? format(w.season, { season }) : '', episode !== null ? format(w.episode, { episode }) : ''].filter(Boolean);
   return parts.length ? parts.join(' ') : null;
 }
 

@@ -1,0 +1,124 @@
+/// <reference lib="dom" />
+/**
+ * The main walk in English, German and Japanese, light and dark: the tabs, a viewer, a channel,
+ * search and Settings, at 380 × 560. Every view speaks the language the system asks for (the
+ * preview's --lang), nothing spills sideways, no button or tab cuts its words, and no word of
+ * English is left where the catalogue has one. Then Settings → Language switches at once, the
+ * popover and the tray together, with no restart. Screenshots land in test-results/screens/lang-*.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { CATALOGUES } from '../../src/shared/i18n/catalogues';
+import type { Locale } from '../../src/shared/i18n/locales';
+import { openPopover, screenshot } from '../support/browser';
+import { onAirChannel } from '../support/core-harness';
+import { e2eSetup, poll } from './setup';
+
+const e2e = e2eSetup();
+
+/** elements whose box reaches past the window's right edge (the guide scrolls sideways by design) */
+const overflowing = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => !el.closest('.guide') && el.getBoundingClientRect().right > window.innerWidth + 1 && el.getClientRects().length > 0)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
+      .slice(0, 5),
+  );
+
+/** buttons, tabs and labels whose words do not fit their box (cut or hidden), by their text */
+const cut = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, [role=tab], label, h1, h2, summary')]
+      .filter((el) => el.getClientRects().length > 0 && !el.closest('.guide-grid, .card, .row, .result') && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
+      .map((el) => (el.textContent ?? '').trim().slice(0, 40))
+      .slice(0, 5),
+  );
+
+/** checks a view and keeps its picture */
+async function look(page: Page, name: string): Promise<void> {
+  expect(await overflowing(page), name).toEqual([]);
+  expect(await cut(page), name).toEqual([]);
+  await screenshot(page, name);
+}
+
+describe.each(['en', 'de', 'ja'] as const satisfies readonly Locale[])('the main walk in %s', (locale) => {
+  const w = CATALOGUES[locale];
+  it.each(['light', 'dark'] as const)('every tab, a viewer, a channel, search and Settings (%s)', async (scheme) => {
+    const host = await e2e.preview({ demo: true, languages: [locale], demoOptions: { seed: 7, channels: 16, viewers: 3, churn: 0 } });
+    const demo = host.demo!;
+    demo.controls.startSession({ user: 'Pia', channelNumber: onAirChannel(demo), platform: 'webOS', model: 'LG OLED C3' });
+    const page = await openPopover(e2e.browser, host.url, scheme, 'en-GB');
+    await poll(() => page.locator('li.card').count()).toBe(4);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+    await page.getByRole('tab', { name: w.common.tabs.watching }).waitFor();
+    await look(page, `lang-${locale}-watching-${scheme}`);
+    if (locale !== 'en') expect(await page.evaluate(() => document.body.innerText)).not.toMatch(/\b(Watching|On now|Activity|ends|left|By channel|Compact)\b/);
+    await page.locator('.card-button').first().click();
+    await page.getByRole('dialog').waitFor();
+    await look(page, `lang-${locale}-viewer-${scheme}`);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('tab', { name: w.common.tabs.guide }).click();
+    await poll(() => host.app.snapshot().guide.state === 'loaded' && !host.app.snapshot().guide.loading).toBe(true);
+    await look(page, `lang-${locale}-guide-${scheme}`);
+    await page.getByRole('tab', { name: w.common.tabs.onNow }).click();
+    await page.locator('.on-now, [role=list]').first().waitFor();
+    await look(page, `lang-${locale}-on-now-${scheme}`);
+    await page.keyboard.type('101');
+    const sheet = page.getByRole('dialog', { name: w.channel.dialog.replace('{n}', '101') });
+    await sheet.locator('.facts').waitFor();
+    await look(page, `lang-${locale}-channel-${scheme}`);
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: w.common.tabs.activity }).click();
+    await look(page, `lang-${locale}-activity-${scheme}`);
+
+    await page.keyboard.press('/');
+    await poll(() => page.getByRole('searchbox').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('Pia');
+    await poll(() => page.locator('.results .result').count()).toBeGreaterThan(0);
+    await look(page, `lang-${locale}-search-${scheme}`);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: w.common.settings }).click();
+    await page.getByRole('heading', { name: w.settings.notifications }).waitFor();
+    await look(page, `lang-${locale}-settings-${scheme}`);
+    // a word of English where this language has its own would show here
+    if (locale !== 'en') {
+      const text = await page.evaluate(() => document.body.innerText);
+      for (const english of ['Settings', 'Notifications', 'Quiet hours', 'Language', 'Check every', 'On now', 'Activity']) expect(text).not.toContain(english);
+    }
+    await page.context().close();
+  });
+});
+
+describe('changing the language', () => {
+  it('applies at once to the popover and the tray, without a restart, and back to the system', async () => {
+    const host = await e2e.preview({ demo: true, languages: ['en-US'], demoOptions: { seed: 7, channels: 8, viewers: 1, churn: 0 } });
+    const page = await openPopover(e2e.browser, host.url, 'light', 'en-GB');
+    await page.getByRole('tab', { name: 'On now' }).waitFor();
+    expect(host.app.trayView.menu.find((item) => item.id === 'quit')?.label).toBe('Quit Airwave Tray');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const language = page.locator('select[name=language]');
+    expect(await language.locator('option').allTextContents()).toEqual(['System (English)', 'English', 'Deutsch', 'Français', 'Español', '日本語']);
+    await language.selectOption('de');
+    await page.getByRole('heading', { name: 'Benachrichtigungen' }).waitFor();
+    await poll(() => host.app.trayView.menu.find((item) => item.id === 'quit')?.label).toBe('Airwave Tray beenden');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await page.locator('select[name=language]').selectOption('ja');
+    await page.getByRole('heading', { name: '通知' }).waitFor();
+    await poll(() => host.app.trayView.menu.find((item) => item.id === 'settings')?.label).toBe('設定…');
+    await page.locator('select[name=language]').selectOption('system');
+    await page.getByRole('heading', { name: 'Notifications' }).waitFor();
+    expect(host.app.snapshot().settings.language).toBe('system');
+    await page.context().close();
+  });
+
+  it('the pseudo-locale lengthens every word and still fits', async () => {
+    const host = await e2e.preview({ demo: true, languages: ['pseudo'], demoOptions: { seed: 7, channels: 8, viewers: 2, churn: 0 } });
+    const page = await openPopover(e2e.browser, host.url, 'light', 'en-GB');
+    await poll(() => page.locator('[role=tab]').first().textContent()).toMatch(/^⟦/);
+    await screenshot(page, 'lang-pseudo-watching-light');
+    expect(await overflowing(page)).toEqual([]);
+    await page.context().close();
+  });
+});
