@@ -3,7 +3,7 @@ import type { Catalogue } from '../en';
 
 export const common: Catalogue['common'] = {
   starting: 'Démarrage…',
-  tabs: { watching: 'Spectateurs', onNow: 'En direct', guide: 'Guide', activity: 'Activité' },
+  tabs: { watching: 'Spectateurs', onNow: 'Direct', guide: 'Guide', activity: 'Activité' },
   views: 'Vues',
   search: 'Rechercher (/)',
   settings: 'Réglages',
