@@ -13,6 +13,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          // the words: English, as the app's main process starts (test/support/i18n-english.ts)
+          setupFiles: ['test/support/i18n-english.ts'],
           // electron-store imports `electron` itself; inlining it lets the adapter tests' mock reach it
           server: { deps: { inline: ['electron-store'] } },
         },
@@ -22,6 +24,8 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
+          // the words: English, as the app's main process starts (test/support/i18n-english.ts)
+          setupFiles: ['test/support/i18n-english.ts'],
           // some read the built app: out/ is rebuilt first when a source is newer
           globalSetup: ['test/support/fresh-build.ts'],
           testTimeout: 20_000,
@@ -35,6 +39,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          // the words: English, as the app's main process starts (test/support/i18n-english.ts)
+          setupFiles: ['test/support/i18n-english.ts'],
           globalSetup: ['test/support/fresh-build.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES } from '../../src/shared/i18n/catalogues';
 import type { Locale } from '../../src/shared/i18n/locales';
-import { openPopover, screenshot } from '../support/browser';
+import { newPage, openPopover, screenshot } from '../support/browser';
 import { onAirChannel } from '../support/core-harness';
 import { e2eSetup, poll } from './setup';
 
@@ -87,6 +87,25 @@ describe.each(['en', 'de', 'ja'] as const satisfies readonly Locale[])('the main
       const text = await page.evaluate(() => document.body.innerText);
       for (const english of ['Settings', 'Notifications', 'Quiet hours', 'Language', 'Check every', 'On now', 'Activity']) expect(text).not.toContain(english);
     }
+    await page.context().close();
+  });
+});
+
+describe('the first paint', () => {
+  it('loads only the language in use, within 250 KB of JavaScript', async () => {
+    const host = await e2e.preview({ demo: true, languages: ['de-DE'], demoOptions: { seed: 7, channels: 8, viewers: 1, churn: 0 } });
+    const page = await newPage(e2e.browser);
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) response.text().then((body) => scripts.push(body), () => {});
+    });
+    await page.goto(host.url);
+    await page.getByRole('tab', { name: /Zuschauer/ }).waitFor();
+    await poll(() => scripts.some((body) => body.includes('Einstellungen'))).toBe(true);
+    const bytes = scripts.reduce((sum, body) => sum + Buffer.byteLength(body), 0);
+    expect(bytes).toBeLessThanOrEqual(250 * 1024);
+    // French, Spanish and Japanese never came down
+    for (const other of ['Réglages', 'Ajustes', '番組表']) expect(scripts.some((body) => body.includes(other)), other).toBe(false);
     await page.context().close();
   });
 });

@@ -3,6 +3,7 @@
  * status lines, the view, the footer and the sheets over it; and the page-wide keys.
  */
 
+import { hasCatalogue } from '../../shared/i18n/messages';
 import './styles/shell.css';
 import { useEffect, useRef } from 'preact/hooks';
 import { Eye, Search as SearchIcon, Settings as SettingsIcon } from 'lucide-preact';
@@ -43,7 +44,8 @@ export function App() {
   if (!s) {
     return (
       <main class="app app-loading" aria-busy="true">
-        <p class="muted">{t.starting}</p>
+        {/* the words wait for the language (loaded with the first snapshot) */}
+        <p class="muted">{hasCatalogue() ? t.starting : null}</p>
       </main>
     );
   }

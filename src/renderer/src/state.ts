@@ -1,4 +1,4 @@
-import { currentLocale } from '../../shared/i18n/messages';
+import { currentLocale, hasCatalogue } from '../../shared/i18n/messages';
 import { switchLocale } from '../../shared/i18n/load';
 import { computed, effect, signal } from '@preact/signals';
 import type { Program } from '../../shared/airwave';
@@ -146,36 +146,40 @@ function applyFocus(target: FocusTarget): void {
   if (target.view === 'activity' && target.section) showActivitySection(target.section);
 }
 
-export function startState(): () => void {
-  const off = bridge.onSnapshot((update) => {
-    const next = applySnapshotUpdate(snapshot.value, update);
-    if (!next) {
-      void bridge.getSnapshot({}).then((full) => (snapshot.value = full));
+/** a snapshot held back while the first language loads (the first paint waits for its words) */
+let pending: AppSnapshot | null = null;
+
+/** Shows a snapshot; the language follows Settings at once (its catalogue is one chunk, loaded first). */
+function show(next: AppSnapshot): void {
+  const locale = next.settings.locale;
+  if (locale !== currentLocale() || !hasCatalogue()) {
+    const loading = switchLocale(locale);
+    if (!hasCatalogue()) {
+      pending = next;
+      void loading.then(() => {
+        const held = pending;
+        pending = null;
+        if (held && hasCatalogue()) show(held);
+      });
       return;
     }
-    const before = snapshot.value;
-    // the language follows Settings at once; the first paint waits for its catalogue (one chunk)
-    const locale = next.settings.locale;
-    if (locale !== currentLocale()) {
-      const loading = switchLocale(locale);
-      if (!before) {
-        void loading.then(() => {
-          if (!snapshot.value) {
-            performance.mark('airwave:first-snapshot');
-            snapshot.value = next;
-          }
-        });
-        return;
-      }
-    }
-    if (!before) performance.mark('airwave:first-snapshot'); // benchmarks measure paint from here
-    snapshot.value = next;
-    if (before && (before.settings.selectedServer ?? null) !== (next.settings.selectedServer ?? null)) serverSwitched();
-    const focus = next.focus;
-    if (focus && focus.seq !== lastFocusSeq) {
-      lastFocusSeq = focus.seq;
-      applyFocus(focus.target);
-    }
+  }
+  const before = snapshot.value;
+  if (!before) performance.mark('airwave:first-snapshot'); // benchmarks measure paint from here
+  snapshot.value = next;
+  if (before && (before.settings.selectedServer ?? null) !== (next.settings.selectedServer ?? null)) serverSwitched();
+  const focus = next.focus;
+  if (focus && focus.seq !== lastFocusSeq) {
+    lastFocusSeq = focus.seq;
+    applyFocus(focus.target);
+  }
+}
+
+export function startState(): () => void {
+  const off = bridge.onSnapshot((update) => {
+    const next = applySnapshotUpdate(snapshot.value ?? pending, update);
+    if (next) show(next);
+    else void bridge.getSnapshot({}).then(show);
   });
   const timer = setInterval(() => (now.value = Date.now()), 1000);
   return () => {

@@ -9,11 +9,14 @@ import { es } from './es';
 import { ja } from './ja';
 import type { DisplayLocale, Locale } from './locales';
 import { pseudoCatalogue } from './pseudo';
-import { useCatalogue } from './messages';
+import { hasCatalogue, useCatalogue } from './messages';
 
 export const CATALOGUES: Record<Locale, Catalogue> = { en, de, fr, es, ja };
 
 let pseudo: Catalogue | null = null;
+
+// the main process speaks English until the settings say otherwise
+if (!hasCatalogue()) useCatalogue('en', en);
 
 /** Makes `locale` the language in use in this process. */
 export function applyLocale(locale: DisplayLocale): void {

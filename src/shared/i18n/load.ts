@@ -1,14 +1,13 @@
 /**
- * Loads a language's catalogue when it is needed: English is always in the bundle; every other
- * language is its own chunk (a dynamic import), so the popover's first paint carries only the
- * language in use.
+ * Loads a language's catalogue when it is needed: every language, English too, is its own chunk
+ * (a dynamic import), so the popover's first paint carries only the language in use.
  */
-import { en, type Catalogue } from './en';
+import type { Catalogue } from './en';
 import { PSEUDO, type DisplayLocale } from './locales';
-import { pseudoCatalogue } from './pseudo';
-import { currentLocale, useCatalogue } from './messages';
+import { currentLocale, hasCatalogue, useCatalogue } from './messages';
 
-const loaders: Record<Exclude<DisplayLocale, 'en' | typeof PSEUDO>, () => Promise<Catalogue>> = {
+const loaders: Record<Exclude<DisplayLocale, typeof PSEUDO>, () => Promise<Catalogue>> = {
+  en: () => import('./en').then((m) => m.en),
   de: () => import('./de').then((m) => m.de),
   fr: () => import('./fr').then((m) => m.fr),
   es: () => import('./es').then((m) => m.es),
@@ -17,8 +16,7 @@ const loaders: Record<Exclude<DisplayLocale, 'en' | typeof PSEUDO>, () => Promis
 
 /** The catalogue of `locale`, loaded once. */
 export function loadCatalogue(locale: DisplayLocale): Promise<Catalogue> {
-  if (locale === 'en') return Promise.resolve(en);
-  if (locale === PSEUDO) return Promise.resolve(pseudoCatalogue(en));
+  if (locale === PSEUDO) return Promise.all([import('./en'), import('./pseudo')]).then(([m, p]) => p.pseudoCatalogue(m.en));
   return loaders[locale]();
 }
 
@@ -26,7 +24,7 @@ export function loadCatalogue(locale: DisplayLocale): Promise<Catalogue> {
 let wanted: DisplayLocale = 'en';
 export async function switchLocale(locale: DisplayLocale): Promise<void> {
   wanted = locale;
-  if (currentLocale() === locale) return;
+  if (currentLocale() === locale && hasCatalogue()) return;
   const catalogue = await loadCatalogue(locale);
   if (wanted === locale) useCatalogue(locale, catalogue);
 }

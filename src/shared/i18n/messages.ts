@@ -1,19 +1,25 @@
 /**
  * The language in use in this process and its catalogue: the words every module reads at the
- * moment it speaks, so a change of language applies at once (no restart). English is loaded
- * from the start; another language is set once its catalogue is loaded (load.ts in the popover,
- * catalogues.ts in the main process).
+ * moment it speaks, so a change of language applies at once (no restart). Nothing is bundled
+ * here: the main process sets English as it imports catalogues.ts (which holds all five), the
+ * popover loads the one language in use (load.ts) before its first paint.
  */
-import { en, type Catalogue } from './en';
+import type { Catalogue } from './en';
 import { intlTag, type DisplayLocale } from './locales';
 import { formatMessage, type Params } from './message-format';
 
-let current: { locale: DisplayLocale; catalogue: Catalogue } = { locale: 'en', catalogue: en };
+let current: { locale: DisplayLocale; catalogue: Catalogue | null } = { locale: 'en', catalogue: null };
 const listeners = new Set<(locale: DisplayLocale) => void>();
 
 /** The catalogue of the language in use. */
 export function messages(): Catalogue {
+  if (!current.catalogue) throw new Error('No language loaded yet: the host loads one before anything speaks');
   return current.catalogue;
+}
+
+/** Whether a catalogue is loaded (the popover's first moments have none). */
+export function hasCatalogue(): boolean {
+  return current.catalogue !== null;
 }
 
 /** The language in use ('pseudo' in the preview's pseudo-locale). */

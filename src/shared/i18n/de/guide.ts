@@ -3,7 +3,7 @@ import type { Catalogue } from '../en';
 
 export const guide: Catalogue['guide'] = {
   windowGroup: 'Stunden voraus und Zoom',
-  window: '{n} Std.',
+  window: '{n} h',
   zoomShow: '{n, plural, one {# Stunde} other {# Stunden}} über die ganze Breite zeigen',
   zoomLoad: '{n, plural, one {Die nächste Stunde} other {Die nächsten # Stunden}} laden, {across} über die Breite (mehr ließe die meisten Titel weg)',
   mostBareZoom: 'Die meisten Sendungen hier sind für einen Titel bei diesem Zoom zu kurz: 1 Std. zeigt sie.',
@@ -17,7 +17,7 @@ export const guide: Catalogue['guide'] = {
   jumpGroup: 'Springen zu',
   now: 'Jetzt',
   nowLabel: 'Zurück zum laufenden Programm',
-  plusHour: '+1 Std.',
+  plusHour: '+1 h',
   plusHourLabel: 'Eine Stunde später',
   tonight: 'Heute Abend {time}',
   tomorrow: 'Morgen',

@@ -144,6 +144,6 @@ export const search: Catalogue['search'] = {
   group: { people: 'Personen', channels: 'Sender', onNow: 'Jetzt', later: 'Später' },
   results: 'Ergebnisse',
   channel: 'Sender',
-  viewer: 'Schaut gerade',
+  viewer: 'Schaut zu',
   onNow: 'Jetzt',
 };

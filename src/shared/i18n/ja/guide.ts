@@ -3,7 +3,7 @@ import type { Catalogue } from '../en';
 
 export const guide: Catalogue['guide'] = {
   windowGroup: '表示する時間とズーム',
-  window: '{n}時間',
+  window: '{n}h',
   zoomShow: '{n, plural, other {# 時間}}を横幅いっぱいに表示',
   zoomLoad: 'この先 {n, plural, other {# 時間}}を読み込み、横幅に {across} 時間表示（これ以上ではほとんどのタイトルが隠れます）',
   mostBareZoom: 'このズームではほとんどの番組が短すぎてタイトルを表示できません。1時間にすると表示されます。',
@@ -17,7 +17,7 @@ export const guide: Catalogue['guide'] = {
   jumpGroup: '移動',
   now: '現在',
   nowLabel: '現在放送中に戻る',
-  plusHour: '+1時間',
+  plusHour: '+1h',
   plusHourLabel: '1 時間後',
   tonight: '今夜 {time}',
   tomorrow: '明日',
