@@ -1,4 +1,4 @@
-/** Français : la vue Historique, ses réglages et la ligne « pendant votre absence ». */
+/** Français : la vue Historique, ses réglages et la ligne « pendant votre absence ». */
 import type { Catalogue } from '../en';
 
 export const history: Catalogue['history'] = {
