@@ -30,6 +30,12 @@ export const app = Object.assign(appEvents, {
   dock: { hide() {}, show() {} },
   getVersion: () => '0.0.0-fake',
   getPath: (name) => (name === 'userData' ? fake.userData : join(fake.userData, name)),
+  /**
+   * The OS's preferred languages, most wanted first, as BCP 47 tags ("de-DE", "en-US"): the app's
+   * language follows the first it has (https://www.electronjs.org/docs/latest/api/app#appgetpreferredsystemlanguages).
+   * The fake reads FAKE_ELECTRON_LANGUAGES (comma-separated), else says en-US.
+   */
+  getPreferredSystemLanguages: () => (process.env.FAKE_ELECTRON_LANGUAGES ?? 'en-US').split(',').map((tag) => tag.trim()).filter(Boolean),
   requestSingleInstanceLock() {
     report.singleInstanceLock = true;
     return true;
