@@ -166,6 +166,7 @@ export class AppController {
       findLocalServer: options.findLocalServer ?? (() => findLocalServer()),
       // an address typed in set-up, asked who it is without a key: a gate of its own, like the tests'
       identify: gated((server: string) => identifyAddress(server, clock), () => null, clock),
+      log,
     });
   }
 

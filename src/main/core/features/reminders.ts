@@ -13,6 +13,7 @@ import { fnv1a } from '../../common/hash';
 import type { NotificationRequest } from '../viewers/notify-policy';
 import type { FeatureStore } from './json-store';
 import type { CheckOutcome } from './schedule-check';
+import { minOf } from '../../../shared/extent';
 
 export const REMINDERS_FILE = 'reminders.json';
 export const MAX_REMINDERS = 200;
@@ -170,7 +171,7 @@ export class Reminders {
     if (this.#suspended || this.#disposed) return;
     const waiting = this.#list.filter((r) => !this.#firing.has(r.id));
     if (waiting.length === 0) return;
-    const next = Math.min(...waiting.map((r) => this.fireAt(r)));
+    const next = minOf(waiting.map((r) => this.fireAt(r)));
     const wait = Math.min(MAX_WAIT_MS, Math.max(0, next - this.#o.clock.now()));
     this.#timer = this.#o.clock.setTimeout(() => {
       this.#timer = null;

@@ -14,6 +14,7 @@ import { features } from '../strings/features';
 import { viewerKey, viewerRef, type ViewerRef } from '../server-state';
 import { label } from './OnNow';
 import '../components/sheet.css';
+import { appendAll } from '../../../shared/extent';
 
 /** Programmes asked of the core: at most this many on now, and this many later. */
 const MAX_HITS = 60;
@@ -479,8 +480,8 @@ function flatten(groups: Groups, expanded: GroupId | null): Result[] {
   const out: Result[] = [];
   for (const id of ['people', 'channels', 'onNow', 'later'] as const) {
     const list = groups[id];
-    if (expanded === id || list.length <= CAP[id] + 1) out.push(...list);
-    else out.push(...list.slice(0, CAP[id]), { kind: 'more', key: `more-${id}`, group: id, count: list.length });
+    if (expanded === id || list.length <= CAP[id] + 1) appendAll(out, list);
+    else appendAll(out, list.slice(0, CAP[id])).push({ kind: 'more', key: `more-${id}`, group: id, count: list.length });
   }
   return out;
 }
