@@ -1,10 +1,14 @@
+/**
+ * The popover's shell: first run or the header (server switcher, tabs, search, Settings), the
+ * status lines, the view, the footer and the sheets over it; and the page-wide keys.
+ */
+
 import './styles/shell.css';
 import { useEffect, useRef } from 'preact/hooks';
-import { Eye, RefreshCw, Search as SearchIcon, Settings as SettingsIcon } from 'lucide-preact';
-import { ago, connectionLabel } from '../../shared/format';
+import { Eye, Search as SearchIcon, Settings as SettingsIcon } from 'lucide-preact';
 import { focusFallback } from './components/a11y';
 import { bridge } from './bridge';
-import { channelDetail, closeSettings, configured, healthy, isStale, now, openSettings, programmeDetail, recovered, searchOpen, snapshot, startKeyFix, typedNumber, view, viewerDetail, type View } from './state';
+import { channelDetail, closeSettings, configured, openSettings, programmeDetail, searchOpen, snapshot, typedNumber, view, viewerDetail, type View } from './state';
 import { pinRoot } from './components/scroll';
 import { common as t } from './strings/common';
 import { Activity } from './features/Activity';
@@ -18,8 +22,9 @@ import { Settings } from './views/Settings';
 import { ViewerSheet } from './views/ViewerSheet';
 import { Watching } from './views/Watching';
 import { ServerSwitcher } from './views/ServerSwitcher';
-import { chooseServer, chooseServerAt, inTrouble, serverList, severalServers } from './server-state';
-import type { ServerSummary } from '../../shared/bridge';
+import { chooseServerAt, severalServers } from './server-state';
+import { ConnectionProblem, Footer, Notices, Recovered } from './shell-status';
+import { WatchingBadge } from './watching-badge';
 
 const TABS: { id: View; label: string }[] = [
   { id: 'watching', label: t.tabs.watching },
@@ -135,201 +140,6 @@ function FirstRun() {
         <ServerForm firstRun />
       </main>
     </div>
-  );
-}
-
-function Notices() {
-  const notices = snapshot.value?.notices ?? [];
-  if (notices.length === 0) return null;
-  return (
-    <div class="notices">
-      {notices.map((notice) => (
-        <div key={notice.id} class={`notice notice-${notice.level}`} role={notice.level === 'warning' ? 'alert' : 'status'}>
-          <span>{notice.text}</span>
-          <button type="button" class="icon-button" aria-label={t.dismiss} onClick={() => void bridge.dismissNotice({ id: notice.id })}>
-            ×
-          </button>
-        </div>
-      ))}
-    </div>
-  );
-}
-
-/**
- * The tab badge: the count, struck through and "as of" when the list may be out of date. With
- * several servers it counts the merged list (the tray's badge may count one server only), and it
- * is out of date from the oldest server whose data is not current.
- */
-function WatchingBadge() {
-  const s = snapshot.value!;
-  if (severalServers.value) return <MergedBadge />;
-  const count = s.watching;
-  if (count <= 0) return <span class="count count-empty" aria-hidden="true" />;
-  const staleFrom = isStale(s.nowPlaying) ? s.nowPlaying.updatedAt : null;
-  const label = staleFrom !== null ? t.watchingCountStale(count, staleFrom) : t.watchingCount(count);
-  return (
-    <span class={`count${staleFrom !== null ? ' count-stale' : ''}`} aria-label={label} title={label}>
-      {badgeText(count)}
-    </span>
-  );
-}
-
-/**
- * Several servers: the viewers the app can vouch for, as the tray's badge counts them. A server
- * in trouble is left out and the count marked "1+"; when every server with viewers is in trouble,
- * the held count is shown struck through, "as of" the oldest.
- */
-function MergedBadge() {
-  const s = snapshot.value!;
-  const troubled = new Set(serverList.value.filter((server) => server.staleSince !== null).map((server) => server.id));
-  const viewers = s.nowPlaying.data ?? [];
-  const current = viewers.filter((entry) => !troubled.has(entry.serverId ?? '')).length;
-  const allHeld = current === 0 && viewers.length > 0 && troubled.size > 0;
-  const count = allHeld ? viewers.length : current;
-  if (count <= 0) return <span class="count count-empty" aria-hidden="true" />;
-  const staleFrom = allHeld ? oldest(serverList.value.map((server) => server.staleSince)) : null;
-  const leftOut = !allHeld && troubled.size > 0;
-  const label = staleFrom !== null ? t.watchingCountStale(count, staleFrom) : leftOut ? t.watchingCountPartial(count) : t.watchingCount(count);
-  const text = badgeText(count);
-  return (
-    <span class={`count${staleFrom !== null ? ' count-stale' : ''}`} aria-label={label} title={label}>
-      {leftOut && !text.endsWith('+') ? `${text}+` : text}
-    </span>
-  );
-}
-
-/** What fits the badge's slot: up to 99, then "99+" (the label and tooltip give the number). */
-export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
-
-const oldest = (times: (number | null)[]) => times.reduce<number | null>((min, at) => (at !== null && (min === null || at < min) ? at : min), null);
-
-const busyOf = (c: NonNullable<typeof snapshot.value>['connection']) => c.busy === true;
-
-/**
- * When a server is away, busy, rejects the key or is not supported. One server: what is wrong,
- * in its own words, with "Fix the key". Several: one line per server in trouble, from every view,
- * naming the server, the trouble and its fix ("Cabin: key rejected · Fix").
- */
-function ConnectionProblem() {
-  const s = snapshot.value!;
-  if (severalServers.value) return <ServersInTrouble />;
-  const c = s.connection;
-  if (c.state !== 'offline' && c.state !== 'unauthorized' && c.state !== 'incompatible') return null;
-  const fixKey = () => startKeyFix(s.settings.selectedServer ?? null);
-  return (
-    <div class="notices">
-      <div class="notice notice-warning problem" role="status">
-        <span>{busyOf(c) ? t.busyMessage(c.nextRetryAt) : c.message}</span>
-        {c.state === 'unauthorized' && view.value !== 'settings' ? (
-          <button type="button" class="button button-quiet" onClick={fixKey}>
-            {t.fixKey}
-          </button>
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
-/** Several servers: each one in trouble on one line, with the one thing to do about it. */
-function ServersInTrouble() {
-  const troubled = serverList.value.filter(inTrouble);
-  if (troubled.length === 0) return null;
-  const fix = async (server: ServerSummary) => {
-    if (server.connection.state === 'unauthorized') {
-      // the form in Settings edits the server shown: show this one first
-      await chooseServer(server.id);
-      startKeyFix(server.id);
-    } else if (server.connection.state === 'incompatible') {
-      openSettings();
-    } else {
-      void bridge.refresh({}).catch(() => {});
-    }
-  };
-  return (
-    <div class="notices" role="status">
-      {troubled.map((server) => (
-        <div key={server.id} class="notice notice-warning problem trouble-line" data-server={server.id} title={server.connection.message}>
-          <span class="trouble-text">
-            <strong>{server.name}</strong>: {troubleText(server)}
-          </span>
-          <span class="trouble-sep" aria-hidden="true">
-            ·
-          </span>
-          <button type="button" class="link-button trouble-fix" aria-label={t.troubleFixOf(fixLabel(server), server.name)} onClick={() => void fix(server)}>
-            {fixLabel(server)}
-          </button>
-        </div>
-      ))}
-    </div>
-  );
-}
-
-const troubleText = (server: ServerSummary) => {
-  const c = server.connection;
-  if (c.state === 'unauthorized') return t.trouble.keyRejected;
-  if (c.state === 'incompatible') return t.trouble.unsupported;
-  return busyOf(c) ? t.trouble.busy : t.trouble.away;
-};
-
-const fixLabel = (server: ServerSummary) =>
-  server.connection.state === 'unauthorized' ? t.trouble.fix : server.connection.state === 'incompatible' ? t.trouble.details : t.trouble.retry;
-
-/** After "Fix the key": the key was accepted, and (once it is) the server is live again. */
-function Recovered() {
-  const name = recovered.value;
-  if (!name) return null;
-  return (
-    <div class="notices">
-      <div class="notice notice-ok" role="status">
-        <span>{healthy.value ? t.liveAgain(name) : t.keyAccepted(name)}</span>
-        <button type="button" class="icon-button" aria-label={t.dismiss} onClick={() => (recovered.value = null)}>
-          ×
-        </button>
-      </div>
-    </div>
-  );
-}
-
-/** Server, connection, data age and a refresh button; stale data is said to be stale, with its time. */
-function Footer() {
-  const s = snapshot.value!;
-  const at = now.value;
-  const c = s.connection;
-  const resource = view.value === 'on-now' ? s.onNow : view.value === 'guide' ? s.guide : s.nowPlaying;
-  const healthyNow = (c.state === 'live' || c.state === 'polling') && !c.suspended;
-  const stale = isStale(resource);
-  const shownSummary = severalServers.value ? serverList.value.find((server) => server.selected) : undefined;
-  // several servers: the name as the switcher says it (two "Home"s carry their host)
-  const name = shownSummary?.name ?? s.server?.name ?? s.status.data?.name ?? s.server?.url ?? t.noServer;
-  // another server in trouble: the footer is never a plain green "Live"
-  const othersInTrouble = severalServers.value ? serverList.value.filter((server) => !server.selected && inTrouble(server)) : [];
-  const state = busyOf(c) && c.state === 'offline' ? t.busy(c.nextRetryAt) : connectionLabel(c, at);
-  const dot = healthyNow ? (othersInTrouble.length > 0 ? 'busy' : 'ok') : c.state === 'connecting' || busyOf(c) ? 'busy' : 'bad';
-  return (
-    <footer class={`footer footer-${c.state}${stale ? ' footer-stale' : ''}`}>
-      <span class={`dot dot-${dot}`} aria-hidden="true" />
-      <span class="footer-text" role="status" aria-live="polite">
-        <span class="footer-server" title={name}>
-          {name}
-        </span>
-        <span class="footer-state" title={c.message}>
-          {state}
-          {s.settings.demo ? ` · ${t.demo}` : ''}
-        </span>
-        {othersInTrouble.length > 0 ? (
-          <span class="footer-others" title={othersInTrouble.map((server) => server.name).join(', ')}>
-            {t.othersInTrouble(othersInTrouble.length)}
-          </span>
-        ) : resource.updatedAt !== null ? (
-          <span class="footer-age" title={resource.error ?? undefined}>
-            {stale ? t.staleSince(resource.updatedAt) : t.updated(ago(resource.updatedAt, at))}
-          </span>
-        ) : null}
-      </span>
-      <button type="button" class="icon-button" aria-label={t.refresh} title={t.refresh} onClick={() => void bridge.refresh({})}>
-        <RefreshCw size={15} aria-hidden />
-      </button>
-    </footer>
   );
 }
 

@@ -1,13 +1,12 @@
 import { computed, signal } from '@preact/signals';
 import type { ServerSummary, ViewerEntry } from '../../shared/bridge';
-import { personKey } from '../../shared/viewer-identity';
 import { bridge } from './bridge';
 import { snapshot } from './state';
 import { errorText } from './attempt';
 
 /**
  * Owns the popover's view of several servers: the list and the selected one, switching (by the
- * switcher or Alt+1…9), and who a viewer is when two servers can have equal viewers.
+ * switcher or Alt+1…9), and whether a viewer is on the shown server (who a viewer is: viewer-ref.ts).
  */
 
 export const serverList = computed<ServerSummary[]>(() => snapshot.value?.servers ?? []);
@@ -42,22 +41,6 @@ export function chooseServerAt(position: number): boolean {
   void chooseServer(list[position]!.id);
   return true;
 }
-
-/** A viewer: the person on a device, on a server (null when one server is followed, or not known). */
-export interface ViewerRef {
-  person: string;
-  server: string | null;
-}
-
-export const viewerRef = (entry: ViewerEntry): ViewerRef => ({ person: personKey(entry.user, entry.device), server: entry.serverId ?? null });
-
-/** Whether `entry` is the viewer `ref` names; a ref without a server matches the person on any server. */
-export function isViewer(ref: ViewerRef, entry: ViewerEntry): boolean {
-  return personKey(entry.user, entry.device) === ref.person && (ref.server === null || ref.server === (entry.serverId ?? null));
-}
-
-/** A key that tells equal viewers on two servers apart. */
-export const viewerKey = (entry: ViewerEntry) => `${entry.serverId ?? ''}/${personKey(entry.user, entry.device)}`;
 
 /** Whether the viewer is on the server On now and the channel sheet show (always, with one server). */
 export function onSelectedServer(entry: ViewerEntry): boolean {

@@ -3,7 +3,7 @@ import type { Program } from '../../shared/airwave';
 import { applySnapshotUpdate, type AppSnapshot, type FocusTarget, type Resource } from '../../shared/bridge';
 import { bridge } from './bridge';
 import { showActivitySection } from './features/activity-state';
-import type { ViewerRef } from './server-state';
+import type { ViewerRef } from './viewer-ref';
 
 /** The popover's state: the snapshot from main, and what the person is looking at. */
 
@@ -22,7 +22,7 @@ export const view = signal<View>(initialView());
 export const channelDetail = signal<number | null>(null);
 /** the viewer a notification or the tray asked to show */
 export const focusedViewer = signal<ViewerRef | null>(null);
-/** the viewer whose sheet is open, by person and server (see server-state.ts), so a refetch keeps it */
+/** the viewer whose sheet is open, by person and server (see viewer-ref.ts), so a refetch keeps it */
 export const viewerDetail = signal<ViewerRef | null>(null);
 /** the channel On now should scroll to */
 export const focusedChannel = signal<number | null>(null);
