@@ -55,6 +55,8 @@ export interface HostileServer {
   rewrite: (path: string, body: string) => string;
   /** for `drip`: the wait between bytes */
   dripMs: number;
+  /** answers held open right now (`hang`, `stall-body`, `drip`), by path under the API */
+  pending(path: string): number;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ const moveEnds = (body: string, endsAt: string) => body.replace(/"endsAt":"[^"]*
 export async function startHostileServer(demo: DemoServer, options: { redirectTo?: string; now?: () => number } = {}): Promise<HostileServer> {
   const sockets = new Set<Socket>();
   const stalled = new Set<ServerResponse>();
+  const heldPath = new WeakMap<ServerResponse, string>();
   const streams = new Set<ServerResponse>();
   let paths: RegExp = /./;
   let server: Server | null = null;
@@ -86,6 +89,7 @@ export async function startHostileServer(demo: DemoServer, options: { redirectTo
   };
 
   const misbehave = (req: IncomingMessage, res: ServerResponse, mode: HostileMode) => {
+    heldPath.set(res, (req.url ?? '/').split('?')[0]!.replace(API, ''));
     const json = (status: number, body: string, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(body);
@@ -261,6 +265,7 @@ export async function startHostileServer(demo: DemoServer, options: { redirectTo
     streamOpenedAt: null,
     rewrite: (_path, body) => body,
     dripMs: 1_000,
+    pending: (path) => [...stalled].filter((res) => !res.destroyed && !res.writableEnded && heldPath.get(res) === path).length,
     keepalive() {
       for (const res of streams) res.write(': keepalive\n\n');
       return streams.size;

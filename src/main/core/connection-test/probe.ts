@@ -81,6 +81,8 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
     const look = await lookWithoutKey(keyless, call);
     if (!look.reached) return notReached(look.error, look.ms);
     report.identity = look.identity;
+    // The route list (optional: capped, with a short deadline of its own) is asked now and read at step 7, so it never holds the test up.
+    const routesAsked = keyless.openApi(call).catch(() => null);
     step('reachable', look.outcome, look.detail, look.fix === undefined ? { ms: look.ms } : { ms: look.ms, fix: look.fix });
 
     // 3. The key, with each auth style (both should work; a proxy may strip one of them).
@@ -238,10 +240,7 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
 
     // 7. What is on now (which channels this key sees), and a lookup by number: in the form the
     // server's keyless /openapi.json lists, when it has one (no route is tried in vain).
-    const routes = await keyless.openApi(call).catch((error: unknown) => {
-      if (isApiError(error) && error.kind === 'cancelled') throw error;
-      return null;
-    });
+    const routes = await routesAsked;
     const guide = await probeChannels(client, call, report, step, routes);
     // 8. Artwork: fetched without a key, from an address the guide gives.
     await probeArtwork(guide, keyless, call, step, report.status?.version ?? null);
