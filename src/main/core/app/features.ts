@@ -152,8 +152,8 @@ export class Features {
         return { tag: { id, label: deps.servers.label(id) }, state: slot.store.state, client: slot.engine.client, keyTag };
       },
       enabled: () => this.settings.values.health.webhookDisabled,
-      report: (server, hooks) => {
-        this.health.webhooks(server.state, hooks, server.tag);
+      report: (server, hooks, listed) => {
+        this.health.webhooks(server.state, hooks, server.tag, listed);
         const notes = hooks.filter(disabledByServer).map((hook) => ({ server: server.tag.label, name: webhookName(hook), disabledAt: Date.parse(hook.disabledAt) }));
         const before = this.#webhookNotes.get(server.tag.id) ?? [];
         if (notes.length === 0) this.#webhookNotes.delete(server.tag.id);
