@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { identityWords } from '../../src/shared/airwave';
 import { probeServer } from '../../src/main/core/connection-test/probe';
+import { findLocalServer } from '../../src/main/core/connection-test/local-server';
+import { sendJson, startLocalServer } from '../support/local-server';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { startHostileServer, type HostileServer } from '../support/hostile-server';
 
@@ -76,5 +78,20 @@ describe('the doctor says "live events: yes" only after a stream opened', () => 
   it('says "yes" when the hello frame comes', async () => {
     const report = await probeServer({ server: demo.url, apiKey: demo.key });
     expect(step(report, 'capabilities')).toMatchObject({ outcome: 'ok', detail: expect.stringContaining('live events: yes') });
+  });
+});
+
+describe("the finder's offered name", () => {
+  it('keeps no bidi override nor OSC 8 link from a /status name', async () => {
+    const name = 'Home\u202Eexe.\u001b]8;;https://evil.example/\u001b\\link\u001b]8;;\u001b\\';
+    const other = await startLocalServer((req, res) =>
+      req.url === '/api/public/v1/status' ? sendJson(res, 200, { product: 'airwave', version: '0.15.2', instanceId: 'i', name, time: null, timezone: null }) : sendJson(res, 404, { error: { code: 'not_found', message: 'No.' } }),
+    );
+    try {
+      const offer = await findLocalServer({ port: other.port });
+      expect(offer?.name).toBe('Homeexe.link');
+    } finally {
+      await other.close();
+    }
   });
 });

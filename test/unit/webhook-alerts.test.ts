@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_WEBHOOKS, type Webhook } from '../../src/shared/airwave';
 import { MAX_SERVERS } from '../../src/shared/bridge-servers';
 import { DEFAULT_FEATURE_SETTINGS } from '../../src/main/core/features/feature-settings';
-import { HealthAlerts, MAX_WEBHOOKS_TOLD, WEBHOOK_ALERTS_EACH } from '../../src/main/core/features/health-alerts';
+import { HealthAlerts, MAX_WEBHOOKS_TOLD, WEBHOOK_ALERTS_EACH, webhookReason } from '../../src/main/core/features/health-alerts';
 import { memoryStore } from '../../src/main/core/features/json-store';
 import type { NotificationRequest } from '../../src/main/core/viewers/notify-policy';
 import { initialState, type AppState } from '../../src/main/core/state';
@@ -64,5 +64,11 @@ describe('webhook alerts', () => {
       'Home turned off the webhook “hooks2.example.net”',
       'Home turned off the webhook “hooks2.example.net”',
     ]);
+  });
+
+  it('a disabled reason never carries credentials, with or without a scheme, nor control or bidi characters', () => {
+    const said = webhookReason('POST to admin:p/a@ss@hooks.example.net/x failed \u001b]52;c;ZXZpbA==\u0007 \u202Egnp.exe');
+    for (const gone of ['admin', 'p/a', 'ss@', '\u001b', '\u0007', '\u202E', 'ZXZpbA']) expect(said).not.toContain(gone);
+    expect(said).toContain('hooks.example.net');
   });
 });

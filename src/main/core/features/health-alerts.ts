@@ -12,7 +12,7 @@ import { MAX_SERVERS as MAX_FOLLOWED } from '../../../shared/bridge-servers';
 import type { HealthAlertSettings } from '../../../shared/bridge';
 import { duration } from '../../../shared/format';
 import { MAX_ADDRESS_CHARS, shortText } from '../../../shared/shapes';
-import { boundText } from '../../../shared/text';
+import { boundText, cleanServerText } from '../../../shared/text';
 import { eachKept, orDefault } from '../../../shared/tolerant';
 import type { Clock, TimerHandle } from '../../common/clock';
 import { redactInUse } from '../../common/redact';
@@ -71,7 +71,8 @@ export function webhookName(hook: Pick<Webhook, 'description' | 'url'>): string 
  */
 export function webhookReason(reason: string | null): string | null {
   if (!reason) return null;
-  const line = redactInUse(reason)
+  // cleaned at the edge already (cleanServerText: credentials with or without a scheme); again here, as it costs nothing on clean text
+  const line = redactInUse(cleanServerText(reason))
     .replace(/\b[a-z][a-z0-9+.-]*:\/\/([^\s/?#]+)[^\s]*/gi, (_url, authority: string) => authority.replace(/^[^@]*@/, ''))
     .replace(/\s+/g, ' ')
     .trim();
