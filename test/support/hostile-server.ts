@@ -169,7 +169,8 @@ export async function startHostileServer(demo: DemoServer, options: { redirectTo
       case 'rewrite':
       case 'drip': {
         const path = (req.url ?? '/').split('?')[0]!.replace(API, '');
-        void request(`${demo.url}${req.url}`, { headers: { 'x-api-key': String(req.headers['x-api-key'] ?? '') } })
+        const auth = Object.fromEntries(['x-api-key', 'authorization'].filter((name) => typeof req.headers[name] === 'string').map((name) => [name, String(req.headers[name])]));
+        void request(`${demo.url}${req.url}`, { headers: auth })
           .then(async (upstream) => {
             const text = await upstream.body.text();
             if (mode === 'rewrite') return json(upstream.statusCode, hostile.rewrite(path, text));
