@@ -26,6 +26,8 @@ export interface Webhooks {
   webhooks: Webhook[];
   /** endpoints left out because they could not be read */
   unreadable: number;
+  /** how many the server listed (more than were read when over MAX_WEBHOOKS) */
+  listed: number;
 }
 
 const ListSchema = v.object({ webhooks: v.array(v.unknown()) });
@@ -42,7 +44,7 @@ export function parseWebhooks(input: unknown): Webhooks {
       unreadable += 1;
     }
   }
-  return { webhooks, unreadable };
+  return { webhooks, unreadable, listed: raw.length };
 }
 
 /** An endpoint the server turned off by itself (a user's own switch-off has no `disabledAt`). */

@@ -11,7 +11,7 @@ import type { NotificationRequest } from '../viewers/notify-policy';
 import { findLocalServer } from '../connection-test/local-server';
 import { OnNowView } from './on-now-view';
 import { probeServer } from '../connection-test/probe';
-import { gated, gatedProbe } from '../connection-test/probe-gate';
+import { gated, gatedProbe, startBudget } from '../connection-test/probe-gate';
 import { identifyAddress } from '../connection-test/identify';
 import type { SettingsService } from '../settings/settings';
 import { listedPackages, type StateStore, type AppState } from '../state';
@@ -171,6 +171,9 @@ export class AppController {
       }),
     );
 
+    // the connection test and the local server finder spend one start budget (probe-gate.ts)
+    const tests = startBudget(clock);
+    const findLocal = gated(() => (options.findLocalServer ?? findLocalServer)(), () => null, clock, tests);
     this.handlers = bridgeHandlers({
       clock,
       settings,
@@ -178,7 +181,7 @@ export class AppController {
       engine: this.servers.engineView,
       host,
       // every test the page can start goes through one gate (one at a time, a few per 10 s)
-      probe: gatedProbe(options.probe ?? probeServer, clock),
+      probe: gatedProbe(options.probe ?? probeServer, clock, tests),
       demo: this.#demo,
       notices: this.#notices,
       refollow,
@@ -186,10 +189,11 @@ export class AppController {
       features: this.#features,
       onNow: this.#onNow,
       servers: this.servers,
-      findLocalServer: options.findLocalServer ?? (() => findLocalServer()),
+      findLocalServer: () => findLocal(undefined),
       // an address typed in set-up, asked who it is without a key: a gate of its own, like the tests'
       identify: gated((server: string) => identifyAddress(server, clock), () => null, clock),
       history: { history: this.#history, badgeServer: () => this.#badgeServer() },
+      log,
     });
   }
 

@@ -45,6 +45,10 @@ export class ResourceFetcher {
    */
   async handshake(conn: Connection): Promise<{ capabilities: Capabilities | null; status: Status }> {
     const client = this.#server.client;
+    // The routes this server has, from its keyless OpenAPI document, so no route is found by trying
+    // it: asked alongside, never waited for (an optional document, capped and with its own short
+    // deadline: client/optional.ts), and committed when it comes.
+    void this.#routes(conn);
     let capabilities: Capabilities | null = null;
     try {
       capabilities = await conn.run((signal) => client.capabilities({ signal }));
@@ -53,27 +57,32 @@ export class ResourceFetcher {
       if (!(isApiError(error) && error.kind === 'not-found')) throw error;
     }
     const status = await conn.run((signal) => client.status({ signal }));
-    // The routes this server has, from its keyless OpenAPI document, so no route is found by trying it.
-    let routes: PublicRoutes | null = null;
-    try {
-      routes = await conn.run((signal) => client.openApi({ signal }));
-    } catch (error) {
-      if (!isApiError(error) || error.kind === 'cancelled') throw error; // a replaced connection, or cancelled
-      // no document (older servers, the published interface) or an unreadable one: routes are tried as before
-    }
     conn.ifCurrent(() => {
       const now = this.#deps.clock.now();
-      const sessionsRoute = hasRoute(routes, ROUTES.sessions);
-      if (sessionsRoute === false) this.#server.sessionsSupport = { state: 'absent' };
-      else if (sessionsRoute && this.#server.sessionsSupport.state === 'absent') this.#server.sessionsSupport = { state: 'unknown' };
       this.#deps.store.update((state) => ({
-        routes,
         capabilities: capabilities ? freshResource(capabilities, now) : { data: null, updatedAt: now, error: null },
         status: freshResource(status, now),
         server: state.server ? { ...state.server, name: status.name } : state.server,
       }));
     });
     return { capabilities, status };
+  }
+
+  /** Reads the route list and commits it (null when there is none or it could not be had: routes are then tried as before). */
+  async #routes(conn: Connection): Promise<void> {
+    let routes: PublicRoutes | null = null;
+    try {
+      routes = await conn.run((signal) => this.#server.client.openApi({ signal }));
+    } catch (error) {
+      if (!isApiError(error) || error.kind === 'cancelled') return; // a replaced connection, or cancelled
+      // no document (older servers, the published interface), an unreadable, oversized or slow one
+    }
+    conn.ifCurrent(() => {
+      const sessionsRoute = hasRoute(routes, ROUTES.sessions);
+      if (sessionsRoute === false) this.#server.sessionsSupport = { state: 'absent' };
+      else if (sessionsRoute && this.#server.sessionsSupport.state === 'absent') this.#server.sessionsSupport = { state: 'unknown' };
+      this.#deps.store.update(() => ({ routes }));
+    });
   }
 
   /**

@@ -1,4 +1,4 @@
-import { lackSentence, type Capabilities, type Lack, type Status } from '../../../shared/airwave';
+import { isAirwaveProduct, lackSentence, type Capabilities, type Lack, type Status } from '../../../shared/airwave';
 import type { ConnectionState, ConnectionView } from '../../../shared/bridge';
 import { isApiError, isMissingRoute, type AirwaveClient } from '../client';
 import type { AppState } from '../state';
@@ -112,7 +112,7 @@ export class ServerLifecycle {
   #choose(following: Following, conn: Connection, capabilities: Capabilities | null, status: Status): void {
     const { server, events } = following;
     const display = server.client.server.display;
-    if (status.product.trim().toLowerCase() !== 'airwave') {
+    if (!isAirwaveProduct(status.product)) {
       return this.#incompatible(following, `${display} says it is "${status.product}", not an Airwave server.`);
     }
     if (capabilities && capabilities.apiVersion !== 'v1') {

@@ -8,6 +8,7 @@ import { watchingCount, type AppState } from '../state';
 import { badgeText, type IconVariant } from './tray-badge';
 import { viewersOf, type Viewer } from '../viewers/viewers';
 import { favouritesFirst } from '../features/favourites';
+import { appendAll } from '../../../shared/extent';
 
 /**
  * What the tray shows, as plain data: title (macOS text beside the template icon), tooltip,
@@ -203,13 +204,13 @@ export function trayView(input: TrayInput): TrayView {
     }
     menu.push(separator('sep-watching'));
     if (stale !== null) menu.push(item('stale', `Not current: as of ${localTime(stale, locale)}`, undefined, false));
-    menu.push(...viewerItems(state, now));
+    appendAll(menu, viewerItems(state, now));
     menu.push(submenu('whats-on', "What's on", channelItems(state, now, favourites ?? new Set())));
     menu.push(separator('sep-actions'));
     menu.push(item('refresh', 'Refresh', { type: 'refresh' }));
     menu.push(historyItems());
   }
-  menu.push(...closingItems(settings, now, locale));
+  appendAll(menu, closingItems(settings, now, locale));
 
   return {
     title: badgeText(badge),
@@ -246,14 +247,14 @@ function severalServers({ state, settings, now, favourites, locale, peakToday, b
   for (const s of servers) {
     menu.push(separator(`sep-${s.id}`));
     menu.push(item(`server:${s.id}`, menuText(line(s)), undefined, false));
-    if (!s.paused) menu.push(...viewerItems(s.state, now, { id: s.id, limit: MENU_VIEWERS_EACH }));
+    if (!s.paused) appendAll(menu, viewerItems(s.state, now, { id: s.id, limit: MENU_VIEWERS_EACH }));
   }
   const selected = servers.find((s) => s.state === state);
   menu.push(separator('sep-channels'));
   menu.push(submenu('whats-on', menuText(selected ? `What's on ${selected.name}` : "What's on"), channelItems(state, now, favourites ?? new Set())));
   menu.push(item('refresh', 'Refresh', { type: 'refresh' }));
   menu.push(historyItems());
-  menu.push(...closingItems(settings, now, locale));
+  appendAll(menu, closingItems(settings, now, locale));
   const text = markedBadgeText(badge);
   return { title: text, tooltip, badge: badge.count, badgeText: text, icon: worst, menu };
 }
