@@ -5,7 +5,8 @@ import { boundText, displaySafe, TEXT_LIMITS } from '../../../shared/text';
 
 export { pauseUntil, type PauseChoice } from '../../../shared/format';
 import { watchingCount, type AppState } from '../state';
-import { badgeText, type IconVariant } from './tray-badge';
+import { badgeText } from './tray-badge';
+import type { IconVariant } from './tray-mark';
 import { viewersOf, type Viewer } from '../viewers/viewers';
 import { favouritesFirst } from '../features/favourites';
 
