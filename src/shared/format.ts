@@ -26,12 +26,6 @@ export function inTime(then: number, now: number): string {
   return `in ${Math.round(m / 60)} h`;
 }
 
-/** "14:05" in local time. */
-export function clock(ms: number): string {
-  const d = new Date(ms);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-}
-
 /** "1 h 5 min", "12 min", "40 s" for a length of time. */
 export function duration(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
@@ -127,16 +121,23 @@ export function channelLabel(number: number | null, name: string | null): string
 // plurals as the locale has them. `locale` is injectable for tests; undefined means the system's.
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
-/** "18:02" or "6:02 PM", as the locale writes a time of day. */
+/**
+ * The one clock format: a time of day as the locale writes it, its own pattern and hour cycle
+ * ("6:02 PM" en-US, "08:05" en-GB and de-DE). Every view, the tray, notifications and reminders
+ * use it; nothing else writes a time of day (a unit test looks for hand-made ones).
+ */
 export function localTime(ms: number, locale?: string): string {
   const key = locale ?? '';
   let format = timeFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' });
+    format = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
     timeFormats.set(key, format);
   }
   return format.format(ms);
 }
+
+/** @deprecated the old name, for Guide.tsx until its split lands: the same formatter as localTime. */
+export const clock = (ms: number): string => localTime(ms);
 
 /** Whole local days from `now`'s day to `ms`'s day (0 today, 1 tomorrow, -1 yesterday). */
 export function dayOffset(ms: number, now: number): number {

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../src/shared/bridge';
 import { ago, airing, channelLabel, clock, connectionLabel, dayLabel, dayOffset, duration, episodeLabel, episodeShow, fraction, inTime, listOf, localTime, plural, programmeTitle, upcoming } from '../../src/shared/format';
@@ -24,7 +26,8 @@ describe('times for people', () => {
     expect(duration(12 * 60_000)).toBe('12 min');
     expect(duration(65 * 60_000)).toBe('1 h 5 min');
     expect(duration(120 * 60_000)).toBe('2 h');
-    expect(clock(new Date(2026, 10, 23, 9, 5).getTime())).toBe('09:05');
+    // the old 24-hour clock() is the locale's formatter now (the test process runs en-US)
+    expect(clock(new Date(2026, 10, 23, 9, 5).getTime())).toBe(localTime(new Date(2026, 10, 23, 9, 5).getTime()));
     expect(episodeLabel(2, 5)).toBe('S2 · E5');
     expect(episodeLabel(null, 5)).toBe('E5');
     expect(episodeLabel(null, null)).toBe('');
@@ -53,6 +56,21 @@ describe('the locale decides', () => {
     expect(localTime(evening, 'en-GB')).toBe('18:02');
     expect(localTime(evening, 'de-DE')).toBe('18:02');
     expect(localTime(evening, 'en-US')).toMatch(/^6:02\sPM$/);
+  });
+
+  it('has one clock format, the locale\'s own pattern: en-US 12-hour, en-GB and de-DE 24-hour with two-digit hours', () => {
+    const morning = new Date(2026, 10, 23, 8, 5).getTime();
+    expect([localTime(morning, 'en-US'), localTime(morning, 'en-GB'), localTime(morning, 'de-DE')].map((t) => t.replace(/\s/g, ' '))).toEqual(['8:05 AM', '08:05', '08:05']);
+    expect(localTime(morning)).toBe(new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(morning));
+  });
+
+  it('writes times of day in one place: no other source builds a time formatter or pads hours by hand', () => {
+    const files = readdirSync('src', { recursive: true, encoding: 'utf8' }).filter((f) => /\.(ts|tsx)$/.test(f) && !f.endsWith(join('shared', 'format.ts')));
+    const offenders = files.filter((f) => {
+      const text = readFileSync(join('src', f), 'utf8');
+      return /Intl\.DateTimeFormat\([^)]*(hour|timeStyle)/.test(text) || /getHours\(\)\)\.padStart/.test(text) || /toLocaleTimeString\(/.test(text);
+    });
+    expect(offenders).toEqual([]);
   });
 
   it('names days relative to today', () => {
