@@ -141,14 +141,14 @@ const rgb = (hex: string) => {
 };
 
 describe('the header', () => {
-  it('fits tabs, search and gear in 380 px at 1x and 2x with 100, 12 and 10 viewers; the badge slot holds "99+" and the tabs never shift', async () => {
+  it('fits tabs, search and gear in 380 px at 1x and 2x with 100, 12 and 10 viewers; the badge slot holds "100" (three digits fit) and the tabs never shift', async () => {
     const demo = await e2e.demo({ viewers: 100, channels: 40 });
     const host = await e2e.preview({ server: demo.url, apiKey: demo.key });
     await poll(() => host.app.snapshot().watching).toBe(100);
     for (const deviceScaleFactor of [1, 2]) {
       for (const colorScheme of ['light', 'dark'] as const) {
         const page = await openPopover(e2e.browser, host.url, { deviceScaleFactor, colorScheme });
-        await poll(() => page.locator('.tab .count').textContent()).toBe('99+');
+        await poll(() => page.locator('.tab .count').textContent()).toBe('100');
         const boxes = await headerBoxes(page);
         expect(boxes.overflow).toBe(0);
         for (const [left, right] of [...boxes.tabs, ...boxes.buttons]) {
@@ -162,7 +162,7 @@ describe('the header', () => {
       }
     }
     const page = await openPopover(e2e.browser, host.url);
-    await poll(() => page.locator('.tab .count').textContent()).toBe('99+');
+    await poll(() => page.locator('.tab .count').textContent()).toBe('100');
     const at100 = await headerBoxes(page);
     const sessions = demo.controls.listSessions();
     for (const [count, text] of [
@@ -175,7 +175,7 @@ describe('the header', () => {
       await poll(() => host.app.snapshot().watching).toBe(count);
       await poll(async () => (await headerBoxes(page)).badge).toBe(text === null ? '' : text);
       const boxes = await headerBoxes(page);
-      // the tabs and buttons stay where they were with "99+": the slot is fixed
+      // the tabs and buttons stay where they were with "100": the slot is fixed
       expect(boxes.tabs).toEqual(at100.tabs);
       expect(boxes.buttons).toEqual(at100.buttons);
     }

@@ -154,6 +154,42 @@ describe('trayView', () => {
     expect(find(view.menu, 'settings')!.action).toEqual({ type: 'open', focus: { view: 'settings' } });
   });
 
+  it('lists viewers in the popover\'s order, newest first (the menu listed them as the server did: oldest first)', () => {
+    const session = (id: string, user: string, minutesAgo: number) => ({
+      id,
+      user,
+      deviceId: null,
+      channel: { number: 101, name: 'Sitcoms', callsign: null },
+      state: 'program' as const,
+      playbackState: 'playing' as const,
+      title: 'Pilot',
+      showTitle: 'Friends',
+      season: null,
+      episode: null,
+      year: null,
+      artworkUrl: null,
+      progress: null,
+      startedAt: iso(NOW - minutesAgo * min),
+      device: null,
+    });
+    const view = trayView({
+      state: state('live', {
+        sessions: { data: [session('a', 'Ann', 30), session('b', 'Bea', 5), session('c', 'Cy', 12)], updatedAt: NOW, error: null, supported: true },
+        nowPlaying: { data: [], updatedAt: NOW, error: null },
+      }),
+      settings: SETTINGS,
+      now: NOW,
+    });
+    expect(view.menu.filter((item) => item.id.startsWith('viewer:')).map((item) => item.label.split(':')[0])).toEqual(['Bea', 'Cy', 'Ann']);
+  });
+
+  it('never says "Loading viewers…" for ever: a version without /now-playing, or a failed load, says so', () => {
+    const lacking = trayView({ state: state('live', { nowPlaying: { data: null, updatedAt: null, error: 'Airwave 0.14.67 has no /now-playing', lacking: true } }), settings: SETTINGS, now: NOW });
+    expect(find(lacking.menu, 'nobody')!.label).toBe('Viewers: not in this version of Airwave');
+    const failed = trayView({ state: state('live', { nowPlaying: { data: null, updatedAt: null, error: 'HTTP 500' } }), settings: SETTINGS, now: NOW });
+    expect(find(failed.menu, 'nobody')!.label).toBe('Viewers could not be loaded');
+  });
+
   it('moves a channel and its viewer on to the next programme once the current one has ended', () => {
     const onNow = {
       serverTime: iso(NOW - 30 * min),

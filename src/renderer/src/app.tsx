@@ -23,7 +23,7 @@ import { ViewerSheet } from './views/ViewerSheet';
 import { Watching } from './views/Watching';
 import { ServerSwitcher } from './views/ServerSwitcher';
 import { chooseServerAt, severalServers } from './server-state';
-import { ConnectionProblem, Footer, Notices, Recovered } from './shell-status';
+import { ConnectionProblem, Footer, Notices, PausedLine, Recovered } from './shell-status';
 import { WatchingBadge } from './watching-badge';
 
 const TABS: { id: View; label: string }[] = [
@@ -99,6 +99,7 @@ function Shell() {
       <Notices />
       <ConnectionProblem />
       <Recovered />
+      <PausedLine />
       <main id="panel" class="panel" role={current === 'settings' ? 'region' : 'tabpanel'} aria-labelledby={current === 'settings' ? undefined : `tab-${current}`} aria-label={current === 'settings' ? 'Settings' : undefined}>
         {current === 'watching' ? (
           <Watching />

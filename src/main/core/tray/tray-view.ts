@@ -9,6 +9,7 @@ import { badgeText } from './tray-badge';
 import type { IconVariant } from './tray-mark';
 import { viewersOf, type Viewer } from '../viewers/viewers';
 import { favouritesFirst } from '../features/favourites';
+import { newestFirstBy, startMs } from '../../../shared/viewer-order';
 
 /**
  * What the tray shows, as plain data: title (macOS text beside the template icon), tooltip,
@@ -105,13 +106,17 @@ function connectionLine(state: AppState): string {
     case 'unauthorized':
       return 'API key rejected: open Settings';
     case 'incompatible':
-      return 'Server not supported';
+      return olderAirwave(state) ? 'Connected (this Airwave has no viewer list)' : 'Server not supported';
   }
 }
+
+/** An Airwave too old for a viewer list: it answers, so it is not trouble (no corner mark). */
+const olderAirwave = (state: AppState) => state.connection.state === 'incompatible' && state.nowPlaying.lacking === true;
 
 function iconFor(state: AppState): IconVariant {
   const c = state.connection.state;
   if (c === 'unauthorized') return 'key-problem';
+  if (olderAirwave(state)) return 'normal';
   if (c === 'offline' || c === 'incompatible' || (c === 'connecting' && state.connection.attempt > 0)) return 'offline';
   return 'normal';
 }
@@ -287,15 +292,20 @@ function viewerItems(state: AppState, now: number, server?: { id: string; limit:
   const list = viewersOf(state);
   const tag = server ? `${server.id}:` : '';
   if (!list || list.viewers.length === 0) {
-    return [item(`${tag}nobody`, state.nowPlaying.data ? 'Nobody is watching' : 'Loading viewers…', undefined, false)];
+    // never "Loading…" for ever: a version without the route, or a failed load, says so
+    const np = state.nowPlaying;
+    const words = list ? 'Nobody is watching' : np.lacking ? 'Viewers: not in this version of Airwave' : np.error ? 'Viewers could not be loaded' : 'Loading viewers…';
+    return [item(`${tag}nobody`, words, undefined, false)];
   }
-  const shown = list.viewers.slice(0, server?.limit ?? MENU_VIEWERS).map((viewer) => {
+  // the popover's order: newest first (shared/viewer-order.ts)
+  const viewers = newestFirstBy(list.viewers, (viewer) => startMs(viewer.startedAt), (viewer) => `${server?.id ?? ''}/${viewer.person}`);
+  const shown = viewers.slice(0, server?.limit ?? MENU_VIEWERS).map((viewer) => {
     const where = viewer.channelNumber !== null ? ` · ${viewer.channelNumber}` : '';
     const label = menuText(`${viewer.user}: ${viewerWatching(viewer, state, now) ?? 'watching'}${where}`);
     const focus: FocusTarget = server ? { view: 'watching', viewer: viewer.key, server: server.id } : { view: 'watching', viewer: viewer.key };
     return item(`viewer:${tag}${viewer.key}`, label, { type: 'open', focus });
   });
-  const more = list.viewers.length - shown.length;
+  const more = viewers.length - shown.length;
   if (more > 0) shown.push(item(`${tag}viewers-more`, `${more} more watching…`, { type: 'open', focus: { view: 'watching' } }));
   return shown;
 }

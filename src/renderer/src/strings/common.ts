@@ -11,6 +11,12 @@ export const common = {
   dismiss: 'Dismiss',
   close: 'Close',
   noServer: 'No server',
+  pausedUntil: (at: number) => `Notifications paused until ${localTime(at)}`,
+  resume: 'Resume',
+  /** live, but the data of this view is not current (its last refresh failed) */
+  connected: 'Connected',
+  /** an Airwave too old for a viewer list: connected, each view says what it lacks */
+  connectedOlder: 'Connected · older Airwave',
   /** a view whose route this server's version of Airwave does not have */
   notInThisVersion: 'Not in this version of Airwave',
   demo: 'demo',

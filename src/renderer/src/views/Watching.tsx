@@ -83,8 +83,8 @@ export function Watching() {
   }, [rowHeight]);
 
   if (!entries) {
-    // a version without a viewer list: the trouble line above already says which and what to do
-    if (s.nowPlaying.lacking) return <Empty title={common.notInThisVersion}>{s.connection.message === s.nowPlaying.error ? null : s.nowPlaying.error}</Empty>;
+    // a version without a viewer list: says which and what to do (no banner repeats it on every tab)
+    if (s.nowPlaying.lacking) return <Empty title={common.notInThisVersion}>{s.nowPlaying.error}</Empty>;
     return <Empty title={s.nowPlaying.error ? t.failed : t.loading}>{s.nowPlaying.error}</Empty>;
   }
   // several servers: each one's staleness is its own (below), not the shown server's connection

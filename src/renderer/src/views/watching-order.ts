@@ -1,5 +1,6 @@
 import { channelLabel } from '../../../shared/format';
 import { deviceLabel } from '../../../shared/viewer-identity';
+import { newestFirstBy } from '../../../shared/viewer-order';
 import { viewerKey } from '../viewer-ref';
 import type { WatchingOrder } from '../state';
 import { startedAt, type ViewerEntry } from './viewer-extras';
@@ -11,15 +12,9 @@ import { startedAt, type ViewerEntry } from './viewer-extras';
  * (or "2nd device" when the devices do not tell them apart). Pure: no page state read here.
  */
 
-/**
- * Newest first by start time; viewers with no known start (a server without `/sessions`) after
- * them. Viewers who started in the same millisecond go by who they are (server, user, device), not
- * by where the server happened to list them, so a refresh does not swap them. O(n log n).
- */
+/** Newest first, the one order of viewers everywhere (shared/viewer-order.ts; the tray menu's too). */
 export function newestFirst(entries: readonly ViewerEntry[]): ViewerEntry[] {
-  const keyed = entries.map((entry, i) => ({ entry, i, at: startedAt(entry) ?? -Infinity, who: viewerKey(entry) }));
-  keyed.sort((a, b) => (a.at !== b.at ? b.at - a.at : a.who !== b.who ? (a.who < b.who ? -1 : 1) : a.i - b.i));
-  return keyed.map((k) => k.entry);
+  return newestFirstBy(entries, startedAt, viewerKey);
 }
 
 /**
