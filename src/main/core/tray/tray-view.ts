@@ -203,7 +203,7 @@ export function trayView(input: TrayInput): TrayView {
     menu.push(separator('sep-watching'));
     if (stale !== null) menu.push(item('stale', `Not current: as of ${localTime(stale, locale)}`, undefined, false));
     menu.push(...viewerItems(state, now));
-    menu.push(submenu('whats-on', "What's on", channelItems(state, now, favourites ?? new Set())));
+    menu.push(submenu('whats-on', "What's on", channelItems(state, now, favourites ?? new Set(), locale)));
     menu.push(separator('sep-actions'));
     menu.push(item('refresh', 'Refresh', { type: 'refresh' }));
   }
@@ -248,7 +248,7 @@ function severalServers({ state, settings, now, favourites, locale, badge = { co
   }
   const selected = servers.find((s) => s.state === state);
   menu.push(separator('sep-channels'));
-  menu.push(submenu('whats-on', menuText(selected ? `What's on ${selected.name}` : "What's on"), channelItems(state, now, favourites ?? new Set())));
+  menu.push(submenu('whats-on', menuText(selected ? `What's on ${selected.name}` : "What's on"), channelItems(state, now, favourites ?? new Set(), locale)));
   menu.push(item('refresh', 'Refresh', { type: 'refresh' }));
   menu.push(...closingItems(settings, now, locale));
   const text = markedBadgeText(badge);
@@ -310,7 +310,22 @@ function viewerItems(state: AppState, now: number, server?: { id: string; limit:
   return shown;
 }
 
-function channelItems(state: AppState, now: number, favourites: ReadonlySet<string>): MenuItemModel[] {
+/**
+ * What the menu says instead of channels it cannot stand behind: an Airwave without a guide, or
+ * a server away ("No guide from Cabin right now (away since 9:01 AM)"); null while it has one.
+ */
+export function guideGapLine(state: AppState, locale?: string): string | null {
+  if (state.onNow.lacking) return 'Not in this version of Airwave';
+  const c = state.connection;
+  const name = state.server?.name ?? state.status.data?.name ?? 'the server';
+  if (c.state === 'offline' || (c.state === 'connecting' && c.attempt > 0)) return `No guide from ${name} right now (away since ${localTime(c.since, locale)})`;
+  if (c.state === 'unauthorized') return `No guide from ${name} right now (its key was refused)`;
+  return null;
+}
+
+function channelItems(state: AppState, now: number, favourites: ReadonlySet<string>, locale?: string): MenuItemModel[] {
+  const gap = guideGapLine(state, locale);
+  if (gap !== null) return [item('whats-on-gap', menuText(gap), undefined, false)];
   const rows = favouritesFirst(state.onNow.data?.channels ?? [], favourites);
   const items = rows.slice(0, MENU_CHANNELS).map((row) =>
     item(

@@ -19,6 +19,11 @@ export const common = {
   connectedOlder: 'Connected · older Airwave',
   /** a view whose route this server's version of Airwave does not have */
   notInThisVersion: 'Not in this version of Airwave',
+  /** no guide the app can stand behind: said instead of "nothing airs" or "Loading…" */
+  noGuideAway: (server: string, since: string) => `No guide from ${server} right now (away since ${since})`,
+  noGuideKey: (server: string) => `No guide from ${server} right now (its key was refused)`,
+  noGuideUnsupported: (server: string) => `No guide from ${server} right now (not supported)`,
+  noGuideAsleep: (server: string) => `No guide from ${server} right now (paused while the computer sleeps)`,
   demo: 'demo',
   fixKey: 'Fix the key',
   /** after "Fix the key", once the server answers again */
