@@ -93,7 +93,7 @@ export function Search() {
       setExpanded(result.group);
       return;
     }
-    close();
+    // the sheet opens over the search, which stays as it is: closing the sheet comes back to this row
     if (result.kind === 'channel') channelDetail.value = result.number;
     else if (result.kind === 'viewer') viewerDetail.value = result.viewer;
     else programmeDetail.value = { program: result.program, channel: result.channel };
