@@ -43,10 +43,21 @@ export function ConnectionProblem() {
   // an older Airwave: each view that lacks something says so itself, not a banner on every tab
   if (olderServer.value) return null;
   const fixKey = () => startKeyFix(s.settings.selectedServer ?? null);
+  const name = s.server?.name ?? s.status.data?.name ?? t.theServer;
+  // plain words and the fix; the transport's own words ("connection refused") behind a disclosure
+  const plain = busyOf(c) ? t.busyMessage(c.nextRetryAt) : c.state === 'offline' ? t.plainAway(name) : c.state === 'unauthorized' ? t.plainKey(name) : c.message;
   return (
     <div class="notices">
       <div class="notice notice-warning problem" role="status">
-        <span>{busyOf(c) ? t.busyMessage(c.nextRetryAt) : c.message}</span>
+        <span>
+          {plain}
+          {plain !== c.message ? (
+            <details class="problem-details">
+              <summary>{t.details}</summary>
+              {c.message}
+            </details>
+          ) : null}
+        </span>
         {c.state === 'unauthorized' && view.value !== 'settings' ? (
           <button type="button" class="button button-quiet" onClick={fixKey}>
             {t.fixKey}

@@ -11,6 +11,11 @@ export const common = {
   dismiss: 'Dismiss',
   close: 'Close',
   noServer: 'No server',
+  theServer: 'The server',
+  details: 'Details',
+  /** one server in trouble, in plain words (the technical message is behind "Details") */
+  plainAway: (server: string) => `${server} cannot be reached right now. The app keeps trying and shows what it last had.`,
+  plainKey: (server: string) => `${server} refused the API key.`,
   pausedUntil: (at: number) => `Notifications paused until ${localTime(at)}`,
   resume: 'Resume',
   /** live, but the data of this view is not current (its last refresh failed) */
