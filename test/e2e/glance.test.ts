@@ -1,41 +1,13 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { focused, openPopover, SCREENS } from '../support/browser';
+import { focused, openPopover, shots } from '../support/browser';
 import { e2eSetup, poll } from './setup';
 
 // A glance you can trust (issue 26): trouble you can get out of (the popover's root never scrolls,
 // Escape and Back leave Settings, focus on opening), the header at many viewers, several servers
 // told apart, and the set-up words.
 const e2e = e2eSetup();
-
-/**
- * The page as it is now in light and dark, at 1x and 2x (the pixel ratio switched through the
- * DevTools protocol, so the page and its state stay as they are): test-results/screens/<name>-<scheme>@<n>x.png.
- */
-async function shots(page: Page, name: string): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    for (const deviceScaleFactor of [1, 2]) {
-      await cdp.send('Emulation.setDeviceMetricsOverride', { width: 380, height: 560, deviceScaleFactor, mobile: false });
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme });
-        // captured through the same session, at the device pixels it set (Playwright's own screenshot would reset them)
-        const shot = (await cdp.send('Page.captureScreenshot', { format: 'png' })) as { data: string };
-        mkdirSync(SCREENS, { recursive: true });
-        writeFileSync(join(SCREENS, `${name}-${colorScheme}@${deviceScaleFactor}x.png`), Buffer.from(shot.data, 'base64'));
-      }
-    }
-  } finally {
-    await cdp.detach();
-    // the overrides went with the session: Playwright applies its own again (a change of size forces it)
-    await page.setViewportSize({ width: 381, height: 560 });
-    await page.setViewportSize({ width: 380, height: 560 });
-    await page.emulateMedia({ colorScheme: 'light' });
-  }
-}
 
 /** How far each of the popover's outer boxes is scrolled, and where the header and footer sit. */
 function rootScroll(page: Page) {

@@ -113,8 +113,14 @@ export function ViewerCard({ entry, device, at, readAt, stale: heldOnly, index, 
   const left = d.endsAt === null || ended || stale ? null : t.left(duration(d.endsAt - at));
   const chip = serverName ? (
     <span class={`server-chip${stale ? ' server-chip-stale' : ''}`} title={stale && server?.staleSince != null ? ts.staleOn(serverName, server.staleSince) : ts.onServer(serverName)}>
-      <span class="visually-hidden">{ts.onPrefix}</span>
-      <span class="server-chip-name">{server ? shortServerName(server) : serverName}</span>
+      {/* heard in full ("on Airwave Demo (127.0.0.1:36021)"); seen short where names clash (the host) */}
+      <span class="visually-hidden">
+        {ts.onPrefix}
+        {serverName}
+      </span>
+      <span class="server-chip-name" aria-hidden="true">
+        {server ? shortServerName(server) : serverName}
+      </span>
     </span>
   ) : null;
   const who = (
