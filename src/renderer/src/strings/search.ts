@@ -14,6 +14,7 @@ export const search = {
   searching: 'Searching the next 24 hours…',
   found: (n: number) => `${plural(n, { one: '{n} result', other: '{n} results' })} in the next 24 hours`,
   held: (at: number) => `held since ${localTime(at)}`,
+  heldOnly: 'Searched only what the app held',
   nothing: (query: string, channels: number) => `Nothing called “${query}” in the next 24 hours on ${plural(channels, { one: '{n} channel', other: '{n} channels' })}, and nobody by that name is watching.`,
   nobodyCalled: (query: string) => `Nobody called “${query}” is watching.`,
   followInstead: (query: string) => `Follow “${query}”: remind me when it airs`,

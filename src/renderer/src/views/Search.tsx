@@ -199,7 +199,8 @@ export function Search() {
           </button>
         </div>
         <p class="muted small search-scope" role="status">
-          {gap && !empty ? gap.text : q === '' ? (connected ? t.scopeDay : t.scopeNow) : searching ? t.searching : t.found(total)}
+          {/* without a guide it can stand behind, no "0 results in the next 24 hours": the gap, said once */}
+          {gap ? (empty ? t.heldOnly : gap.text) : q === '' ? (connected ? t.scopeDay : t.scopeNow) : searching ? t.searching : t.found(total)}
           {stale && heldFrom !== null ? <span class="search-held"> · {t.held(heldFrom)}</span> : null}
         </p>
         {empty ? (
