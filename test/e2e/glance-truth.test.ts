@@ -120,3 +120,23 @@ describe('focus and back', () => {
     await poll(() => page.evaluate(() => document.activeElement?.closest('[data-key]')?.getAttribute('data-key'))).toBe(row);
   });
 });
+
+describe('messages go when their cause goes', () => {
+  it('the first run\'s red "Test failed…" is gone after Try the demo, and after Leave demo', async () => {
+    const host = await e2e.preview({ demoOptions: { seed: 4, channels: 8, viewers: 1, churn: 0 } });
+    const page = await openPopover(e2e.browser, host.url);
+    await page.fill('input[name=server]', 'http://127.0.0.1:9');
+    await page.fill('input[name=apiKey]', 'airwave_nothing');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await poll(() => page.locator('.probe > p').textContent()).toMatch(/^Test failed\./);
+    await page.getByRole('button', { name: 'Try the demo' }).click();
+    await page.getByRole('tab', { name: /Watching/ }).waitFor();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Leave demo' }).waitFor();
+    expect(await page.locator('.probe').count()).toBe(0);
+    expect(await page.getByText(/Test failed/).count()).toBe(0);
+    await page.getByRole('button', { name: 'Leave demo' }).click();
+    await page.getByRole('heading', { name: 'Connect to your Airwave server' }).waitFor();
+    expect(await page.getByText(/Test failed/).count()).toBe(0);
+  });
+});

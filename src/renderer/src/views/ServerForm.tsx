@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals';
+import { effect, signal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { AuthStyle, ProbeView } from '../../../shared/bridge';
 import { attempt, type FormMessage } from '../attempt';
@@ -21,6 +21,13 @@ const authField = signal<AuthStyle | null>(null);
 const probe = signal<{ view: ProbeView; kind: 'test' | 'save'; for: string } | null>(null);
 /** Which set-up the form is about: the demo, or the saved (or first-run) server shown. */
 const setupKey = (settings: { demo: boolean; server: string | null; selectedServer?: string | null }) => `${settings.demo}|${settings.server ?? ''}|${settings.selectedServer ?? ''}`;
+// another set-up (Try the demo, Leave demo, another server) drops the findings for good, so
+// going back to the first one does not bring an old "Test failed" back
+effect(() => {
+  const s = snapshot.value;
+  const held = probe.peek();
+  if (s && held && held.for !== setupKey(s.settings)) probe.value = null;
+});
 const busy = signal<'test' | 'save' | 'demo' | null>(null);
 const message = signal<FormMessage>(null);
 
