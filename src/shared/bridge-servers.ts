@@ -4,7 +4,7 @@
  * answer (see bridge.ts). A server is one entry however many addresses reach it: entries are told
  * apart by `/status`'s instanceId.
  */
-import type { AuthStyle, ConnectionView, ConnectRequest, KeyStorage, ProbeView } from './bridge';
+import type { AuthStyle, ConnectionView, ConnectRequest, KeyStorage, ProbeView } from './bridge-connection';
 
 /** At most this many servers are followed (each has its own connection and request budget). */
 export const MAX_SERVERS = 8;

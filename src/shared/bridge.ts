@@ -29,45 +29,27 @@ import type {
 import type { ChannelGroup } from './bridge-groups';
 import type { GuideRows, GuideRowsRequest, GuideSearchHit, GuideView } from './bridge-guide';
 import type { OnNowMatches, OnNowRows, OnNowRowsRequest, OnNowSummary } from './bridge-on-now';
+import type {
+  AuthStyle,
+  ConnectionView,
+  ConnectRequest,
+  ConnectResult,
+  KeyStorage,
+  Outcome,
+  ProbeView,
+} from './bridge-connection';
 import type { AddServerRequest, AddServerResult, IdentifiedServer, LocalServerOffer, ServerEntryView, ServerPatch, ServerSummary } from './bridge-servers';
-import type { AuthStyle } from './shapes';
 
-// The guide's, the features' and the servers' parts of the contract live beside this file; re-exported here.
+// The connection's, the guide's, the features' and the servers' parts of the contract live beside
+// this file (each imports none of the others' parent, so types flow one way); re-exported here.
+export * from './bridge-connection';
 export * from './bridge-features';
 export * from './bridge-groups';
 export * from './bridge-guide';
 export * from './bridge-on-now';
 export * from './bridge-servers';
 
-/** How the key is sent (one definition, in shapes.ts). */
-export type { AuthStyle };
-
 // ---------------------------------------------------------------- snapshot
-
-export type ConnectionState =
-  | 'unconfigured'
-  | 'connecting'
-  | 'live'
-  | 'polling'
-  | 'offline'
-  | 'unauthorized'
-  | 'incompatible';
-
-export interface ConnectionView {
-  state: ConnectionState;
-  /** one line for people: "Live", "Offline: nothing is listening at …", "Key rejected" */
-  message: string;
-  /** when the state was entered (ms since the epoch) */
-  since: number;
-  /** offline/incompatible: when the next attempt is due */
-  nextRetryAt: number | null;
-  /** consecutive failed attempts (0 when healthy) */
-  attempt: number;
-  /** paused because the computer sleeps */
-  suspended: boolean;
-  /** the server said it is busy (503 with Retry-After, or the event stream refused as full) */
-  busy?: boolean;
-}
 
 /** One piece of server data with its age; kept (and marked stale) when a refresh fails. */
 export interface Resource<T> {
@@ -92,8 +74,6 @@ export interface NotificationSettings {
   /** ms since the epoch, or null when not paused */
   pausedUntil: number | null;
 }
-
-export type KeyStorage = 'encrypted' | 'not-protected';
 
 /**
  * Settings as the renderer may see them: never a key, only whether there is one and how it is
@@ -226,44 +206,6 @@ export interface SnapshotUpdate {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 // ---------------------------------------------------------------- commands
-
-export interface UserError {
-  /** a machine-readable reason, e.g. "unauthorized", "unreachable", "invalid-request" */
-  kind: string;
-  message: string;
-  /** one sentence on what to do, when there is one */
-  fix?: string;
-}
-
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: UserError };
-
-export interface ConnectRequest {
-  server: string;
-  /** empty means "keep the saved key" (the key field is write-only) */
-  apiKey: string;
-  authStyle: AuthStyle;
-}
-
-/** What a connection test concluded; 'busy' means it was not run (too many tests asked for at once). */
-export type ProbeVerdict = 'ok' | 'invalid-address' | 'unreachable' | 'not-airwave' | 'key-rejected' | 'busy';
-
-/** What "Test connection" found, step by step, each failure with its one-sentence fix. */
-export interface ProbeView {
-  verdict: ProbeVerdict;
-  summary: string;
-  server: string | null;
-  /** the auth style the test found working (null when no style was accepted) */
-  authStyle: AuthStyle | null;
-  /** an address where Airwave does answer (http:// for https://, a web-app page's origin), offered in one click */
-  suggestion?: string;
-  steps: { id: string; label: string; outcome: 'ok' | 'warn' | 'fail' | 'skipped'; detail: string; fix?: string }[];
-}
-
-/** What `connect` did: the probe's findings, and whether the server and key were saved. */
-export interface ConnectResult {
-  saved: boolean;
-  probe: ProbeView;
-}
 
 export interface ChannelLookup {
   number: number;

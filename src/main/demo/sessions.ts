@@ -3,6 +3,21 @@ import type { Clock, TimerHandle } from '../common/clock';
 import type { DemoChannel } from './channels';
 import { hash, Rng } from './rng';
 import type { Schedules } from './schedule';
+import {
+  airwavePlatform,
+  compactRecord,
+  DEVICES,
+  RESTARTING_PLATFORMS,
+  sessionRecord,
+  USERS,
+  type CompactEventData,
+  type DemoEvent,
+  type DemoEventType,
+  type StartInput,
+  type Viewer,
+} from './session-records';
+
+export type { CompactEventData, DemoEvent, DemoEventType, StartInput } from './session-records';
 
 /**
  * The demo's viewers. A session is who watches which channel on which device; what they see is
@@ -15,104 +30,10 @@ import type { Schedules } from './schedule';
  * they change channel (session.ended, then session.started), as Airwave's web players do.
  */
 
-export type DemoEventType =
-  | 'session.started'
-  | 'session.ended'
-  | 'playback.started'
-  | 'playback.stopped'
-  | 'playback.paused'
-  | 'playback.resumed'
-  | 'channel.tuned';
-
-/** Airwave's compact session/playback event payload (airwave-api.md, *Live events*). */
-export interface CompactEventData {
-  userId: string;
-  deviceId: string;
-  user: string | null;
-  channel: { id: string; number: number | null; name: string | null; callsign: string | null } | null;
-  program: {
-    ratingKey: string | null;
-    title: string | null;
-    showTitle: string | null;
-    season: number | null;
-    episode: number | null;
-    year: number | null;
-  } | null;
-  playbackState: Session['playbackState'];
-  delaySeconds: number;
-  progress: Session['progress'];
-}
-
-export interface DemoEvent {
-  type: DemoEventType;
-  /** the session as /sessions shows it */
-  session: Session;
-  compact: CompactEventData;
-  /** the channels the event is about (a tune names both), for keys that see only some */
-  channels: number[];
-}
-
-export interface StartInput {
-  user?: string;
-  channelNumber?: number;
-  platform?: string;
-  model?: string;
-  /** with heartbeats, starting again on the same (user, device) continues that session */
-  deviceId?: string;
-}
-
 /** A heartbeating session is listed while its last heartbeat is at most this old. */
 const LISTED_MS = 30_000;
 /** ...and reaped, with `session.ended`, once it has been silent this long. */
 const REAPED_MS = 60_000;
-
-interface Viewer {
-  id: string;
-  user: string;
-  deviceId: string;
-  channelNumber: number;
-  platform: string;
-  model: string;
-  osVersion: string | null;
-  hdr: boolean | null;
-  startedAt: number;
-  paused: boolean;
-  leave: TimerHandle | null;
-  /** heartbeats: the player stopped (playback.stopped sent); the session waits to be reaped */
-  stopped: boolean;
-  /** heartbeats: when the device last heartbeat before going silent; null while it heartbeats */
-  silentSince: number | null;
-  reap: TimerHandle | null;
-  back: TimerHandle | null;
-  delaySeconds: number;
-}
-
-const USERS = ['James', 'Zoë', 'María José', '李雷', 'Priya', 'Olu', 'Søren', 'Hannah', 'Mehmet', 'Ava', 'Kofi', 'Élodie'];
-const DEVICES: readonly { platform: string; model: string; osVersion: string | null; hdr: boolean | null }[] = [
-  { platform: 'Roku', model: 'Roku Ultra', osVersion: '13.1', hdr: true },
-  { platform: 'tvOS', model: 'Apple TV 4K', osVersion: '18.2', hdr: true },
-  { platform: 'Chrome', model: 'Chrome on Windows', osVersion: null, hdr: false },
-  { platform: 'Android TV', model: 'Shield TV Pro', osVersion: '11', hdr: true },
-  { platform: 'iOS', model: 'iPhone 15', osVersion: '18.1', hdr: null },
-  { platform: 'webOS', model: 'LG OLED C3', osVersion: '23', hdr: true },
-];
-
-/** `device.platform` as Airwave sends it: lowercase, one word per kind of player. */
-const AIRWAVE_PLATFORMS: Readonly<Record<string, string>> = {
-  Roku: 'roku',
-  tvOS: 'ios',
-  Chrome: 'browser',
-  'Android TV': 'android',
-  iOS: 'ios',
-  webOS: 'webos',
-};
-
-/** Players that end and restart their session on a channel change (browser and TV-web players). */
-const RESTARTING_PLATFORMS = new Set(['browser', 'webos', 'tizen']);
-
-function airwavePlatform(platform: string): string {
-  return AIRWAVE_PLATFORMS[platform] ?? platform.toLowerCase().replace(/\s+/g, '');
-}
 
 export interface SessionPoolOptions {
   seed: string | number;
@@ -377,62 +298,12 @@ export class SessionPool {
     const now = this.clock.now();
     const channel = this.channel(viewer.channelNumber);
     const slot = channel ? this.options.schedules.at(channel, now).current : null;
-    const program = slot?.program ?? null;
-    const device = {
-      id: viewer.deviceId,
-      platform: this.options.lowercasePlatforms ? airwavePlatform(viewer.platform) : viewer.platform,
-      model: viewer.model,
-      osVersion: viewer.osVersion,
-      hdr: viewer.hdr,
-    };
-    return {
-      id: viewer.id,
-      user: viewer.user,
-      deviceId: viewer.deviceId,
-      channel: channel
-        ? { number: channel.record.number, name: channel.record.name, callsign: channel.record.callsign }
-        : null,
-      state: !slot ? 'off' : slot.bumper ? 'bumper' : 'program',
-      playbackState: !slot || viewer.stopped ? 'idle' : viewer.paused ? 'paused' : 'playing',
-      title: program?.title ?? null,
-      showTitle: program?.showTitle ?? null,
-      season: program?.season ?? null,
-      episode: program?.episode ?? null,
-      year: program?.year ?? null,
-      artworkUrl: slot?.bumper ? null : (program?.artworkUrl ?? null),
-      progress: slot
-        ? { positionSeconds: Math.floor((now - slot.start) / 1000), durationSeconds: program?.durationSeconds ?? 0 }
-        : null,
-      startedAt: new Date(viewer.startedAt).toISOString(),
-      device,
-    };
+    return sessionRecord(viewer, channel, slot, now, this.options.lowercasePlatforms === true);
   }
 
-  /** What Airwave's server puts in a session or playback event: who, where, what; no id, artwork or device. */
   private compact(viewer: Viewer, session: Session): CompactEventData {
     const channel = this.channel(viewer.channelNumber);
     const slot = channel ? this.options.schedules.at(channel, this.clock.now()).current : null;
-    const program = slot?.program ?? null;
-    return {
-      userId: `usr_${hash('user', viewer.user).toString(36)}`,
-      deviceId: viewer.deviceId,
-      user: viewer.user,
-      channel: channel
-        ? { id: channel.record.id, number: channel.record.number, name: channel.record.name, callsign: channel.record.callsign }
-        : null,
-      program: program
-        ? {
-            ratingKey: program.ratingKey,
-            title: program.title,
-            showTitle: program.showTitle,
-            season: program.season,
-            episode: program.episode,
-            year: program.year,
-          }
-        : null,
-      playbackState: session.playbackState,
-      delaySeconds: viewer.delaySeconds,
-      progress: session.progress,
-    };
+    return compactRecord(viewer, session, channel, slot);
   }
 }

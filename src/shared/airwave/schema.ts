@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { boundText, TEXT_LIMITS } from '../text';
+import { boundText, cleanServerText, TEXT_LIMITS } from '../text';
 
 /**
  * Building blocks shared by every response schema, and the one place that turns valibot issues
@@ -14,10 +14,12 @@ import { boundText, TEXT_LIMITS } from '../text';
 export const nullable = <S extends v.GenericSchema>(schema: S) => v.optional(v.nullable(schema), null);
 
 /**
- * Words a server sends for people to read, cut where they enter the app (see TEXT_LIMITS): a
- * hostile or broken server's megabyte name must not reach the tray, a notification or a log.
+ * Words a server sends for people to read, cleaned (cleanServerText: escapes, controls, bidi
+ * overrides, credentials in addresses) and cut (see TEXT_LIMITS) where they enter the app: a
+ * hostile or broken server's megabyte name or OSC 52 sequence must not reach the tray, a
+ * notification or a log.
  */
-const text = (max: number) => v.pipe(v.string(), v.transform((value: string) => boundText(value, max)));
+const text = (max: number) => v.pipe(v.string(), v.transform((value: string) => boundText(cleanServerText(value), max)));
 export const nameText = text(TEXT_LIMITS.name);
 export const titleText = text(TEXT_LIMITS.title);
 export const summaryText = text(TEXT_LIMITS.summary);

@@ -19,19 +19,22 @@ import {
   parseSessions,
   parseStatus,
   parseWebhooks,
-  readErrorEnvelope,
   type ArtworkRef,
   type Unreadable,
 } from '../../../shared/airwave';
 import { parseChannelSchedule } from '../../../shared/airwave/schedule';
 import { USER_AGENT } from '../../../shared/app-info';
+import { cleanServerText } from '../../../shared/text';
 import { parseServerUrl, type ServerAddress } from '../../../shared/server-url';
 import type { AuthStyle } from '../../../shared/shapes';
 import { systemClock, type Clock } from '../../common/clock';
-import { ApiError, isApiError, quoteServer } from './errors';
+import { ApiError } from './errors';
+import { cachePolicy, isMissingRoute, statusError, takeJson } from './answers';
+
+export { cachePolicy, isMissingResource, isMissingRoute, retryAfter } from './answers';
 import { keysInUse, redactInUse } from '../../common/redact';
 import { RequestGovernor, type GovernorPolicy } from './governor';
-import { DEFAULT_TIMEOUTS, HttpTransport, type RawResponse, type StreamResponse, type Timeouts } from './http';
+import { DEFAULT_TIMEOUTS, HttpTransport, type StreamResponse, type Timeouts } from './http';
 
 /** How the key is sent (one definition, in shapes.ts). */
 export type { AuthStyle };
@@ -64,7 +67,6 @@ export interface CallOptions {
   user?: boolean;
 }
 
-const EMPTY = Buffer.alloc(0);
 /**
  * Artwork has a governor of its own, so slow or many images never hold the slots the API's
  * requests need: two images at a time, 120 background starts per minute (many small images).
@@ -227,7 +229,7 @@ export class AirwaveClient {
       }),
     );
     if (response.status < 200 || response.status >= 300) {
-      const error = this.#statusError(endpoint, response);
+      const error = statusError(endpoint, response, this.#now());
       // Airwave answers an image its media server lacks with a plain-text 404: a missing image, not a missing route.
       if (isMissingRoute(error)) {
         throw new ApiError('not-found', 'The media server has no such image (HTTP 404).', { endpoint, status: 404, serverCode: 'not_found' });
@@ -260,7 +262,7 @@ export class AirwaveClient {
         signal: o.signal ? AbortSignal.any([o.signal, signal]) : signal,
       }),
     );
-    if (!response.stream) throw this.#statusError(endpoint, response);
+    if (!response.stream) throw statusError(endpoint, response, this.#now());
     const type = String(response.headers['content-type'] ?? '');
     if (!type.toLowerCase().startsWith('text/event-stream')) {
       response.stream.destroy();
@@ -289,7 +291,7 @@ export class AirwaveClient {
         readAheadBytes: o?.readAheadBytes,
       }),
     );
-    if (!response.stream) throw this.#statusError(endpoint, response);
+    if (!response.stream) throw statusError(endpoint, response, this.#now());
     return { stream: response.stream, headers: response.headers, status: response.status, redact: (text: string) => redactInUse(text, this.#key) };
   }
 
@@ -327,7 +329,7 @@ export class AirwaveClient {
       maxBytes: this.#limits.jsonBytes,
       signal,
     });
-    if (response.status < 200 || response.status >= 300) throw this.#statusError(endpoint, response);
+    if (response.status < 200 || response.status >= 300) throw statusError(endpoint, response, this.#now());
     const { status, headers } = response;
     const empty = response.body.length === 0;
     let json: unknown;
@@ -346,7 +348,7 @@ export class AirwaveClient {
       const value = parse(json);
       // what a tolerant reading left out quotes the server's values: never the key among them
       const unreadable = (value as { unreadable?: Unreadable } | null)?.unreadable;
-      if (unreadable) unreadable.examples = unreadable.examples.map((example) => redactInUse(example, this.#key));
+      if (unreadable) unreadable.examples = unreadable.examples.map((example) => cleanServerText(redactInUse(example, this.#key)));
       return value;
     } catch (error) {
       if (!(error instanceof ContractError)) throw error;
@@ -354,92 +356,4 @@ export class AirwaveClient {
       throw new ApiError('bad-response', error.message, { endpoint, status });
     }
   }
-
-  #statusError(endpoint: string, response: RawResponse): ApiError {
-    const { status } = response;
-    let envelope: ReturnType<typeof readErrorEnvelope> = null;
-    try {
-      envelope = readErrorEnvelope(JSON.parse(response.body.toString('utf8')));
-    } catch {
-      // HTML error pages and empty bodies from proxies: a plain HTTP error with its status.
-    }
-    const serverMessage = envelope?.message ? quoteServer(envelope.message) : undefined;
-    const details = {
-      endpoint,
-      status,
-      serverCode: envelope?.code,
-      serverMessage,
-      retryAfterMs: retryAfter(response.headers['retry-after'], this.#now()),
-    };
-    const said = serverMessage ? ` The server said: "${serverMessage}"` : '';
-    const code = envelope?.code;
-    if (status === 401 || code === 'unauthorized') {
-      return new ApiError('unauthorized', `The server rejected the API key.${said}`, details);
-    }
-    if (status === 404 && !envelope) {
-      // No JSON error envelope: the router itself does not know the path (Airwave answers a plain
-      // "404 Not Found"), as opposed to a known route whose resource is missing.
-      return new ApiError('not-found', `This server has no ${endpoint} (HTTP 404).`, details);
-    }
-    if (status === 404 || code === 'not_found') {
-      return new ApiError('not-found', `Not found: ${endpoint}.${said}`, details);
-    }
-    if (status === 400 || status === 422 || code === 'invalid_request') {
-      return new ApiError('invalid-request', `The server refused the request (${endpoint}).${said}`, details);
-    }
-    const reason = status >= 500 ? 'had a problem' : 'answered unexpectedly';
-    return new ApiError('server-error', `The server ${reason} (HTTP ${status}).${said}`, details);
-  }
-}
-
-/**
- * A 404 without the JSON error envelope: the server has no such route at all (older versions,
- * Airwave's own router for `/channels/by-number/{n}/now`, or a proxy that does not pass it on).
- */
-export const isMissingRoute = (error: unknown): error is ApiError =>
-  isApiError(error) && error.kind === 'not-found' && error.status === 404 && error.serverCode === undefined;
-
-/** A 404 in the server's own error envelope: the route exists, the thing asked for does not. */
-export const isMissingResource = (error: unknown): error is ApiError =>
-  isApiError(error) && error.kind === 'not-found' && error.serverCode !== undefined;
-
-/** The parts of a `Cache-Control` header an image cache acts on. */
-export function cachePolicy(header: string | string[] | undefined): { maxAgeMs: number | null; noStore: boolean } {
-  const directives = (Array.isArray(header) ? header.join(',') : (header ?? '')).toLowerCase().split(',').map((d) => d.trim());
-  const noStore = directives.includes('no-store');
-  if (directives.includes('no-cache')) return { maxAgeMs: 0, noStore };
-  const maxAge = directives.map((d) => /^max-age\s*=\s*"?(\d{1,10})"?$/.exec(d)?.[1]).find((n) => n !== undefined);
-  return { maxAgeMs: maxAge === undefined ? null : Number(maxAge) * 1000, noStore };
-}
-
-/**
- * Parses a JSON body and lets go of it: the response no longer holds the bytes, and the text is
- * gone when this returns, so a large answer is not held as bytes, text and tree at once.
- */
-function takeJson(response: RawResponse): unknown {
-  return JSON.parse(takeText(response));
-}
-
-function takeText(response: RawResponse): string {
-  const bytes = response.body;
-  response.body = EMPTY;
-  return bytes.toString('utf8');
-}
-
-/**
- * Retry-After in seconds or as a date, as the server says it (never negative). The client reports
- * it; each schedule that honours it bounds it to its own ceiling (sync/schedules.ts LIMITS: a
- * failed request waits at most 5 minutes, a refused stream at most an hour), so one layer owns each cap.
- */
-export function retryAfter(header: string | string[] | undefined, now: number): number | undefined {
-  if (typeof header !== 'string' || header.trim() === '') return undefined;
-  const secs = Number(header);
-  let ms: number;
-  if (Number.isFinite(secs) && secs >= 0) ms = secs * 1000;
-  else {
-    const at = Date.parse(header);
-    if (Number.isNaN(at)) return undefined;
-    ms = at - now;
-  }
-  return Number.isFinite(ms) ? Math.max(0, ms) : undefined;
 }

@@ -4,7 +4,11 @@
  * (common/redact.ts: every form of it) from its message, server message, location and cause, so
  * no error can carry a key whatever a server echoes back or wherever the error was built.
  */
+import { cleanServerText } from '../../../shared/text';
 import { redactInUse } from '../../common/redact';
+
+/** Text built from what a server sent: keys scrubbed, then cleaned like every server string (shared/text.ts). */
+const scrubbed = (text: string) => cleanServerText(redactInUse(text));
 
 export type ApiErrorKind =
   | 'unauthorized'
@@ -35,15 +39,15 @@ export interface ApiErrorDetails {
 
 /** How much of a server's own message an error keeps. */
 export const SERVER_MESSAGE_CHARS = 300;
-/** A server's own message as an error quotes it: keys scrubbed first, then cut to SERVER_MESSAGE_CHARS. */
+/** A server's own message as an error quotes it: keys scrubbed and cleaned first, then cut to SERVER_MESSAGE_CHARS. */
 export function quoteServer(text: string): string {
-  return redactInUse(text).slice(0, SERVER_MESSAGE_CHARS);
+  return scrubbed(text).slice(0, SERVER_MESSAGE_CHARS);
 }
 
 /** A cause whose message carried a key is replaced by a plain Error with the key scrubbed. */
 function scrubCause(cause: unknown): unknown {
   if (!(cause instanceof Error)) return cause;
-  const message = redactInUse(cause.message);
+  const message = scrubbed(cause.message);
   if (message === cause.message) return cause;
   const copy = new Error(message);
   copy.name = cause.name;
@@ -66,13 +70,13 @@ export class ApiError extends Error {
     message: string,
     details: ApiErrorDetails,
   ) {
-    super(redactInUse(message), details.cause === undefined ? undefined : { cause: scrubCause(details.cause) });
-    this.endpoint = redactInUse(details.endpoint);
+    super(scrubbed(message), details.cause === undefined ? undefined : { cause: scrubCause(details.cause) });
+    this.endpoint = scrubbed(details.endpoint);
     this.status = details.status;
-    this.serverCode = details.serverCode === undefined ? undefined : redactInUse(details.serverCode);
+    this.serverCode = details.serverCode === undefined ? undefined : scrubbed(details.serverCode);
     this.serverMessage = details.serverMessage === undefined ? undefined : quoteServer(details.serverMessage);
     this.retryAfterMs = details.retryAfterMs;
-    this.location = details.location === undefined ? undefined : redactInUse(details.location);
+    this.location = details.location === undefined ? undefined : scrubbed(details.location);
   }
 }
 

@@ -7,7 +7,7 @@
  * What is refused is answered at once with a 'busy' report that asked nothing of any server.
  */
 import type { Clock } from '../../common/clock';
-import { busyReport, type ProbeOptions, type ProbeReport } from './probe';
+import { busyReport, type ProbeOptions, type ProbeReport } from './probe-types';
 
 export const PROBE_LIMITS = {
   /** tests started in any window… */

@@ -4,7 +4,7 @@
  */
 import type { ProbeView, UserError } from '../../../shared/bridge';
 import { parseServerUrl } from '../../../shared/server-url';
-import type { ProbeReport } from './probe';
+import type { ProbeReport } from './probe-types';
 
 export function probeView(report: ProbeReport): ProbeView {
   return {

@@ -1,7 +1,7 @@
 import type { Capabilities, Status } from '../../../shared/airwave';
 import { DEFAULT_PORT, type ServerAddress } from '../../../shared/server-url';
 import type { ApiError } from '../client';
-import type { ProbeVerdict, StepOutcome } from './probe';
+import type { ProbeVerdict, StepOutcome } from './probe-types';
 
 /**
  * The probe's words: what a server's `/status` says, what an older server lacks, and the one thing

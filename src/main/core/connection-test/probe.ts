@@ -1,14 +1,3 @@
-import { FIRST_PUBLIC_API, identityWords, lackSentence, noApiSentence, sendsArtworkPaths, type Capabilities, type GuideNow, type PublicRoutes, type ServerIdentity, type Status } from '../../../shared/airwave';
-import { DEFAULT_PORT, parseServerUrl, type ServerAddress } from '../../../shared/server-url';
-import { AirwaveClient, isApiError, isMissingResource, isMissingRoute, type ApiError, type AuthStyle, type Timeouts } from '../client';
-import { foundKeyRejected, foundNeedsKey, isAirwaveRefusal, lookWithoutKey, SOMETHING_REJECTED_KEY } from './keyless-identity';
-import { ChannelLookup, type LookupForm } from './lookup';
-import { nearbyAirwave } from './near-miss';
-import { describeStatus, explainUnreachable, missingFeatures } from './probe-words';
-import { timed } from './timed';
-
-export { formatUptime } from './probe-words';
-
 /**
  * The connection probe: what `npm run doctor` prints and what the app's "Test connection" button
  * shows. It walks the same road the app will (address, reachability, key, status, capabilities,
@@ -20,115 +9,23 @@ export { formatUptime } from './probe-words';
  * never as "not Airwave". An address that does not answer as Airwave is tried at its near misses
  * (near-miss.ts: plain http://, a web-app page's origin) before the probe says why.
  */
+import { FIRST_PUBLIC_API, identityWords, lackSentence, noApiSentence } from '../../../shared/airwave';
+import { DEFAULT_PORT, parseServerUrl } from '../../../shared/server-url';
+import { AirwaveClient, isApiError, type ApiError, type AuthStyle } from '../client';
+import { foundKeyRejected, foundNeedsKey, isAirwaveRefusal, lookWithoutKey, SOMETHING_REJECTED_KEY } from './keyless-identity';
+import { nearbyAirwave } from './near-miss';
+import { probeArtwork, probeChannels, routeMissing } from './probe-steps';
+import { AUTH_NAMES, emptyReport, LABELS, SUMMARIES, type ProbeOptions, type ProbeReport, type ProbeStepId, type ProbeVerdict, type StepOutcome } from './probe-types';
+import { describeStatus, explainUnreachable, missingFeatures } from './probe-words';
+import { timed } from './timed';
 
-export type ProbeStepId = 'address' | 'reachable' | 'key' | 'status' | 'capabilities' | 'sessions' | 'channels' | 'artwork';
-export type StepOutcome = 'ok' | 'warn' | 'fail' | 'skipped';
-
-export interface ProbeStep {
-  id: ProbeStepId;
-  label: string;
-  outcome: StepOutcome;
-  /** what was found, in words */
-  detail: string;
-  /** for warn/fail: one sentence on what to do */
-  fix?: string;
-  /** round-trip time of the step's request(s) */
-  ms?: number;
-}
-
-/** The overall answer, which `doctor` maps to its exit code. */
-import type { ProbeVerdict } from '../../../shared/bridge';
-export type { ProbeVerdict };
-
-export interface ProbeReport {
-  verdict: ProbeVerdict;
-  summary: string;
-  server: ServerAddress | null;
-  steps: ProbeStep[];
-  /** the auth style the key worked with (the requested one when both work) */
-  authStyle: AuthStyle | null;
-  status: Status | null;
-  /** what the server said of itself without a key (`/api/identity`), when it has that route */
-  identity: ServerIdentity | null;
-  capabilities: Capabilities | null;
-  sessionCount: number | null;
-  /** channels the key sees in `/guide/now` */
-  channelCount: number | null;
-  /** how this server answers a lookup by number, when one was tried */
-  lookupForm: LookupForm | null;
-  /** what this server lacks that newer ones offer, in words (the app works without each) */
-  missing: string[];
-  /** another address that does answer as Airwave (plain http:// for https://, the origin of a web-app path), offered in one click */
-  suggestion?: string | null;
-}
-
-export interface ProbeOptions {
-  server: string;
-  apiKey: string;
-  authStyle?: AuthStyle;
-  timeouts?: Partial<Timeouts>;
-  signal?: AbortSignal;
-}
-
-const LABELS: Record<ProbeStepId, string> = {
-  address: 'Address',
-  reachable: 'Reachable',
-  key: 'API key',
-  status: 'Status',
-  capabilities: 'Capabilities',
-  sessions: 'Sessions',
-  channels: 'Channels',
-  artwork: 'Artwork',
-};
-
-const AUTH_NAMES: Record<AuthStyle, string> = { 'x-api-key': 'X-API-Key', bearer: 'Authorization: Bearer' };
-
-const SUMMARIES: Record<ProbeVerdict, string> = {
-  ok: 'This server and key will work.',
-  'invalid-address': 'That address cannot be an Airwave server.',
-  unreachable: 'The server could not be reached.',
-  'not-airwave': 'Something answered, but not like an Airwave server.',
-  'key-rejected': 'Airwave is there, but it did not accept the API key.',
-  busy: 'The test was not run: too many tests were asked for at once. Wait a moment and try again.',
-};
-
-/** The answer to a test that was not run (see probe-gate.ts): nothing was asked of any server. */
-export function busyReport(server: string): ProbeReport {
-  const parsed = parseServerUrl(server);
-  return {
-    verdict: 'busy',
-    summary: SUMMARIES.busy,
-    server: parsed.ok ? parsed.address : null,
-    steps: [],
-    authStyle: null,
-    status: null,
-    identity: null,
-    capabilities: null,
-    sessionCount: null,
-    channelCount: null,
-    lookupForm: null,
-    missing: [],
-    suggestion: null,
-  };
-}
+export { formatUptime } from './probe-words';
+export { busyReport } from './probe-types';
+export type { ProbeOptions, ProbeReport, ProbeStep, ProbeStepId, ProbeVerdict, StepOutcome } from './probe-types';
 
 export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
-  const steps: ProbeStep[] = [];
-  const report: ProbeReport = {
-    verdict: 'ok',
-    summary: '',
-    server: null,
-    steps,
-    authStyle: null,
-    status: null,
-    identity: null,
-    capabilities: null,
-    sessionCount: null,
-    channelCount: null,
-    lookupForm: null,
-    missing: [],
-    suggestion: null,
-  };
+  const report = emptyReport();
+  const steps = report.steps;
   const step = (id: ProbeStepId, outcome: StepOutcome, detail: string, extra: { fix?: string; ms?: number } = {}) => {
     steps.push({ id, label: LABELS[id], outcome, detail, ...extra });
   };
@@ -342,103 +239,5 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
   }
 }
 
-/** Plain booleans (not type guards), so the other branch keeps its ApiError. */
-const routeMissing = (error: ApiError): boolean => isMissingRoute(error);
 /** A sentence to go on with "; …": its full stop dropped. */
 const withoutStop = (sentence: string): string => sentence.replace(/\.$/, '');
-const imageMissing = (error: ApiError): boolean => isMissingResource(error);
-
-type StepFn = (id: ProbeStepId, outcome: StepOutcome, detail: string, extra?: { fix?: string; ms?: number }) => void;
-
-/**
- * `/guide/now` (how many channels this key sees: a viewer's key sees fewer than `/status` counts),
- * then a lookup of the first channel by number, which finds out which lookup form the server has.
- */
-async function probeChannels(client: AirwaveClient, call: { signal?: AbortSignal }, report: ProbeReport, step: StepFn, routes: PublicRoutes | null): Promise<GuideNow | null> {
-  const guide = await timed(() => client.guideNow(call));
-  if (guide.error && routeMissing(guide.error)) {
-    step('channels', 'warn', lackSentence(report.status?.version, 'guide'), {
-      ms: guide.ms,
-      fix: `Update Airwave (0.14.68 or later) for On now and the guide${report.capabilities ? '; channels can still be looked up by number' : ''}.`,
-    });
-    return null;
-  }
-  if (guide.error) {
-    if (guide.error.kind === 'cancelled') throw guide.error;
-    step('channels', 'warn', `could not read what is on now: ${guide.error.message}`, {
-      ms: guide.ms,
-      fix: 'The On now list and the guide may not show; check the Airwave server log.',
-    });
-    return null;
-  }
-  const rows = guide.value.channels;
-  report.channelCount = rows.length;
-  const total = report.status?.counts?.channels;
-  const seen =
-    total != null && rows.length < total
-      ? `this key sees ${rows.length} of ${total} channels (a viewer's key: the app shows only those)`
-      : `${rows.length} ${rows.length === 1 ? 'channel' : 'channels'} on now`;
-  const first = rows[0];
-  if (!first) {
-    step('channels', 'ok', `${seen}; no channel to look up`, { ms: guide.ms });
-    return guide.value;
-  }
-  const lookup = await timed(() => new ChannelLookup().lookup(client, first.number, call, routes));
-  const ms = guide.ms + lookup.ms;
-  if (lookup.error) {
-    if (lookup.error.kind === 'cancelled') throw lookup.error;
-    step('channels', 'warn', `${seen}; looking up channel ${first.number} failed: ${lookup.error.message}`, {
-      ms,
-      fix: 'Typing a channel number will show only what the On now list holds.',
-    });
-    return guide.value;
-  }
-  report.lookupForm = lookup.value.form;
-  if (lookup.value.kind === 'missing') {
-    step('channels', 'warn', `${seen}; but looking up channel ${first.number} said there is no such channel`, {
-      ms,
-      fix: 'Typing a channel number will show only what the On now list holds; check the Airwave server log.',
-    });
-    return guide.value;
-  }
-  const how =
-    lookup.value.form === 'by-number-now'
-      ? 'lookup by number in one request'
-      : 'lookup by number through /channels/by-number/{n} and /channels/{id}/now';
-  step('channels', 'ok', `${seen} · ${how}`, { ms });
-  return guide.value;
-}
-
-async function probeArtwork(guide: GuideNow | null, keyless: AirwaveClient, call: { signal?: AbortSignal }, step: StepFn, version: string | null): Promise<void> {
-  if (sendsArtworkPaths(version)) {
-    // 0.14.68–0.14.69 send artworkPath, a media-server path no client can load: the app does not try it
-    step('artwork', 'warn', lackSentence(version, 'artwork'), { fix: 'Update Airwave to 0.14.70 or later for posters; everything else works.' });
-    return;
-  }
-  if (!guide) {
-    step('artwork', 'skipped', 'not checked (what is on now could not be read)');
-    return;
-  }
-  const url = guide.channels.map((c) => c.now?.artworkUrl ?? c.next?.artworkUrl).find((u) => !!u);
-  if (!url) {
-    step('artwork', 'skipped', 'nothing on now has artwork to try');
-    return;
-  }
-  const art = await timed(() => keyless.artwork(url, call));
-  if (art.error && imageMissing(art.error)) {
-    // a text/plain 404 from the artwork route is the media server lacking that image, not a missing route
-    step('artwork', 'ok', 'the artwork address answers without a key (this item has no image in the media server)', { ms: art.ms });
-    return;
-  }
-  if (art.error) {
-    if (art.error.kind === 'cancelled') throw art.error;
-    step('artwork', 'warn', `a poster did not load: ${art.error.message}`, {
-      ms: art.ms,
-      fix: 'Posters will be missing; if a proxy guards Airwave, let its artwork addresses through without a login.',
-    });
-    return;
-  }
-  const kb = Math.max(1, Math.round(art.value.bytes.length / 1024));
-  step('artwork', 'ok', `a poster loaded without a key (${art.value.contentType}, ${kb} KB)`, { ms: art.ms });
-}
-

@@ -1,34 +1,19 @@
-import { lackSentence, type Capabilities, type Lack, type Packages, type Session, type Status } from '../../../shared/airwave';
-import type { ConnectionState, ConnectionView } from '../../../shared/bridge';
+import { lackSentence, type Packages, type Session } from '../../../shared/airwave';
 import type { Clock } from '../../common/clock';
-import { AirwaveClient, isApiError, isMissingRoute } from '../client';
-import { emptyResource, resourceAge, type AppState, type StateStore } from '../state';
+import { AirwaveClient, isMissingRoute } from '../client';
+import { emptyResource, resourceAge, type StateStore } from '../state';
 import { DEFAULT_TUNING, type EngineConfig, type Mode, type SyncDeps, type Tuning } from './config';
-import type { Connection } from './connection';
-import { EventSession } from './event-session';
-import { ResourceFetcher } from './fetcher';
-import { FollowedServer } from './followed-server';
 import { GuideWindows, loadGuideWindow } from './guide-window';
-import { describe, isBusy, isKeyRejection, isSoftFailure, markResourceError, patchConnection, proxyRefusalMessage, showConnection } from './reporting';
-import { failureRetryDelay, incompatibleRetryDelay, Schedules, streamLossDelay } from './schedules';
-import { KeyRecheck } from './key-recheck';
-import { ViewerEvents } from './viewer-events';
+import { ServerLifecycle, type Following } from './lifecycle';
+import { patchConnection } from './reporting';
 
 /**
  * The sync engine: follows one Airwave server and keeps the AppState current with as few requests
- * as it can. It composes the parts below (per-server state, connection, fetcher, schedules, event
- * stream) and decides what happens next: connect, live on the stream, poll, wait to retry, stop.
+ * as it can. It is the app's handle on following (start, stop, refresh, sleep, the popover, the
+ * guide); what happens next for the followed server (connect, live, poll, retry) is lifecycle.ts.
  */
 
 export { DEFAULT_TUNING, type EngineConfig, type Tuning } from './config';
-
-/** What a resource's missing route costs the user (Airwave before 0.14.68 has no guide and no viewer routes). */
-const VIEW_ROUTES: Partial<Record<keyof AppState, Lack>> = {
-  onNow: 'guide',
-  guide: 'guide',
-  sessionCount: 'viewers',
-  nowPlaying: 'viewers',
-};
 
 export interface EngineOptions {
   clock: Clock;
@@ -41,21 +26,11 @@ export interface EngineOptions {
   log?: (line: string) => void;
 }
 
-/** One followed server and the parts that follow it. */
-interface Following {
-  server: FollowedServer;
-  fetcher: ResourceFetcher;
-  schedules: Schedules;
-  viewerEvents: ViewerEvents;
-  events: EventSession;
-  key: KeyRecheck;
-}
-
 const active = (mode: Mode) => mode === 'events' || mode === 'polling';
 
 export class SyncEngine {
   readonly #deps: SyncDeps;
-  readonly #createClient: (config: EngineConfig) => AirwaveClient;
+  readonly #life: ServerLifecycle;
   #following: Following | null = null;
   #suspended = false;
   #popoverOpen = false;
@@ -73,9 +48,15 @@ export class SyncEngine {
       log: options.log ?? (() => {}),
     };
     this.guide = new GuideWindows(options.store, clock);
-    this.#createClient =
+    const createClient =
       options.createClient ??
-      ((config) => new AirwaveClient({ server: config.server, apiKey: config.apiKey, authStyle: config.authStyle, clock }));
+      ((config: EngineConfig) => new AirwaveClient({ server: config.server, apiKey: config.apiKey, authStyle: config.authStyle, clock }));
+    this.#life = new ServerLifecycle(this.#deps, {
+      suspended: () => this.#suspended,
+      popoverOpen: () => this.#popoverOpen,
+      garbage: () => void this.#garbageFrames++,
+      createClient,
+    });
   }
 
   /** The client for the configured server (lookups, artwork), or null when there is none. */
@@ -119,10 +100,10 @@ export class SyncEngine {
       void previous.server.end();
       void previous.server.client.close().catch(() => {});
     }
-    const following = this.#follow(config);
+    const following = this.#life.follow(config);
     this.#following = following;
     this.#forgetOtherServer(following.server.client.server.root);
-    void this.#connect(following);
+    void this.#life.connect(following);
   }
 
   /** Stops all traffic and timers; the data stays. */
@@ -161,7 +142,7 @@ export class SyncEngine {
       return;
     }
     if (server.mode === 'connecting') return;
-    void this.#connect(following);
+    void this.#life.connect(following);
   }
 
   setPopoverOpen(open: boolean): void {
@@ -185,7 +166,7 @@ export class SyncEngine {
     following.server.config.pollSeconds = seconds;
     if (following.server.mode === 'polling') {
       following.schedules.poll(following.server.connection);
-      this.#show(following, 'polling', 'polling', this.#pollingMessage(following), this.#streamFull(following));
+      this.#life.show(following, 'polling', 'polling', this.#life.pollingMessage(following), this.#life.streamFull(following));
     }
   }
 
@@ -208,7 +189,7 @@ export class SyncEngine {
     if (!following || following.server.mode === 'stopped') return;
     following.server.attempt = 0;
     if (following.server.mode === 'rejected') return void following.key.check();
-    void this.#connect(following);
+    void this.#life.connect(following);
   }
 
   /** The network is back: if we were waiting to retry, retry now. */
@@ -217,7 +198,7 @@ export class SyncEngine {
     if (this.#suspended || !following) return;
     if (following.server.mode === 'rejected') return void following.key.check();
     const state = this.#deps.store.state.connection.state;
-    if (state === 'offline' || (state === 'connecting' && following.server.mode === 'waiting')) void this.#connect(following);
+    if (state === 'offline' || (state === 'connecting' && following.server.mode === 'waiting')) void this.#life.connect(following);
   }
 
   /**
@@ -238,39 +219,6 @@ export class SyncEngine {
     }
   }
 
-  // ------------------------------------------------------------ composition
-
-  #follow(config: EngineConfig): Following {
-    const deps = this.#deps;
-    const server = new FollowedServer(config, this.#createClient(config), deps.clock, deps.log, (conn, error, resource) =>
-      this.#failed(following, conn, error, resource),
-    );
-    const fetcher = new ResourceFetcher(server, deps, (conn, changed) => {
-      schedules.onNow(conn);
-      schedules.viewersIfWatched(conn, changed);
-      schedules.packagesIfNew(conn);
-    });
-    const schedules = new Schedules(server, deps, fetcher, () => this.#popoverOpen);
-    const viewerEvents = new ViewerEvents(server, deps, fetcher);
-    const events = new EventSession(server, deps, fetcher, {
-      refused: (conn) => this.#pollAfterResync(following, conn),
-      live: (conn) => this.#goLive(following, conn),
-      lost: (_conn, reason, quick) => this.#streamLost(following, reason, quick),
-      viewerEvent: (conn, envelope) => viewerEvents.add(conn, envelope),
-      garbage: (reason) => {
-        this.#garbageFrames++;
-        deps.log(`event stream: skipped a frame (${reason})`);
-      },
-    });
-    const key = new KeyRecheck(server, deps, {
-      suspended: () => this.#suspended,
-      showRejected: (state, message, extra) => this.#show(following, 'rejected', state, message, extra),
-      reconnect: () => void this.#connect(following),
-    });
-    const following: Following = { server, fetcher, schedules, viewerEvents, events, key };
-    return following;
-  }
-
   /** A different server than the one the state shows: its data goes. */
   #forgetOtherServer(url: string): void {
     if (this.#deps.store.state.server?.url === url) return;
@@ -285,147 +233,5 @@ export class SyncEngine {
       packages: { ...emptyResource<Packages['packages']>(), supported: null },
     }));
     this.guide.clear();
-  }
-
-  // ------------------------------------------------------------ what happens next
-
-  /** A new connection: capabilities and status, then the event stream or polling. */
-  async #connect(following: Following): Promise<void> {
-    if (this.#suspended) return;
-    const { server, fetcher } = following;
-    const conn = server.renew();
-    server.awaySince = server.lastSyncAt;
-    // A server without /sessions may have gained it since: ask again on each connection.
-    if (server.sessionsSupport.state === 'absent') server.sessionsSupport = { state: 'unknown' };
-    // …and /packages likewise (at most once a minute: see Schedules.packages)
-    if (this.#deps.store.state.packages.supported === false) this.#deps.store.update((state) => ({ packages: { ...state.packages, supported: null } }));
-    this.#show(following, 'connecting', 'connecting', `Connecting to ${server.client.server.display}…`);
-    try {
-      const { capabilities, status } = await fetcher.handshake(conn);
-      server.keyWorked = true;
-      conn.ifCurrent(() => this.#choose(following, conn, capabilities, status));
-    } catch (error) {
-      conn.fail(error);
-    }
-  }
-
-  /** After the handshake: refuse what is not a v1 Airwave server, else live when it can stream, else poll. */
-  #choose(following: Following, conn: Connection, capabilities: Capabilities | null, status: Status): void {
-    const { server, events } = following;
-    const display = server.client.server.display;
-    if (status.product.trim().toLowerCase() !== 'airwave') {
-      return this.#incompatible(following, `${display} says it is "${status.product}", not an Airwave server.`);
-    }
-    if (capabilities && capabilities.apiVersion !== 'v1') {
-      return this.#incompatible(following, `${display} speaks public API ${capabilities.apiVersion}; this app speaks v1. Look for an update of the app.`);
-    }
-    server.baselinePending = true;
-    if (capabilities?.sse.supported && this.#deps.clock.monotonic() >= server.stream.blockedUntil) {
-      server.stream.pollReason = '';
-      server.stream.full = false;
-      events.follow(conn).catch((error: unknown) => conn.fail(error));
-      return;
-    }
-    if (!capabilities?.sse.supported) server.stream.pollReason = 'this server has no live event stream';
-    this.#pollAfterResync(following, conn);
-  }
-
-  /** The stream is open and the state resynchronised: live. */
-  #goLive(following: Following, conn: Connection): void {
-    following.server.attempt = 0;
-    this.#show(following, 'events', 'live', 'Live');
-    following.schedules.slow(conn);
-    following.schedules.packages(conn, true);
-  }
-
-  #pollAfterResync(following: Following, conn: Connection): void {
-    following.fetcher.resync(conn).then(
-      () => conn.ifCurrent(() => this.#enterPolling(following, conn)),
-      (error: unknown) => conn.fail(error),
-    );
-  }
-
-  #enterPolling(following: Following, conn: Connection): void {
-    const { server, schedules } = following;
-    server.attempt = 0;
-    this.#show(following, 'polling', 'polling', this.#pollingMessage(following), this.#streamFull(following));
-    schedules.poll(conn);
-    schedules.slow(conn);
-    schedules.packages(conn, true);
-    schedules.streamRetry(conn, () => void this.#connect(following));
-  }
-
-  /** Polling because the server refused the stream as full (503): busy, until the stream is tried again. */
-  #streamFull(following: Following): Partial<ConnectionView> {
-    const { stream } = following.server;
-    const left = stream.blockedUntil - this.#deps.clock.monotonic();
-    return stream.full && left > 0 ? { busy: true, nextRetryAt: this.#deps.clock.now() + left } : {};
-  }
-
-  #pollingMessage(following: Following): string {
-    const { config, stream } = following.server;
-    const every = `Checking every ${config.pollSeconds} s`;
-    return stream.pollReason ? `${every} (${stream.pollReason})` : every;
-  }
-
-  /** A stream that lived a while reconnects at once; one that keeps dying backs off. */
-  #streamLost(following: Following, reason: string, quick: boolean): void {
-    const { server } = following;
-    server.renew();
-    if (!quick) {
-      server.attempt = 0;
-      void this.#connect(following);
-      return;
-    }
-    server.attempt++;
-    const delay = streamLossDelay(server.attempt, this.#deps.random, this.#deps.tuning);
-    this.#retryLater(following, 'connecting', `${reason} Reconnecting…`, delay);
-  }
-
-  /** A failure of the current connection (see Connection.fail). */
-  #failed(following: Following, conn: Connection, error: unknown, resource: keyof AppState | null): void {
-    const { log, random, tuning } = this.#deps;
-    if (!isApiError(error)) {
-      // Not the server's doing: a bug of ours. Say so, and recover like from any failure.
-      log(`unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    }
-    if (isApiError(error) && error.kind === 'cancelled') return;
-    if (isKeyRejection(error)) return following.key.rejected(error);
-    // A route a view needs that this server's version does not have: say so, naming the version.
-    const lack = resource && isMissingRoute(error) ? VIEW_ROUTES[resource] : undefined;
-    if (lack) {
-      const sentence = lackSentence(this.#deps.store.state.status.data?.version, lack);
-      // every view that needs what is missing says so (the count and the viewer list alike)
-      for (const [view, needs] of Object.entries(VIEW_ROUTES) as [keyof AppState, Lack][]) if (needs === lack) markResourceError(this.#deps, view, sentence, true);
-      if (lack === 'viewers') return this.#incompatible(following, sentence);
-      return following.schedules.onNowRetry(conn);
-    }
-    // A 401 that is not Airwave's own answer (a proxy's login page): the way there is in trouble, not the key.
-    const message = isApiError(error) && error.kind === 'unauthorized' ? proxyRefusalMessage(error) : describe(error);
-    if (resource) markResourceError(this.#deps, resource, message);
-    // A malformed guide must not take the badge down with it: try it again in a while.
-    if (isSoftFailure(error, resource)) return following.schedules.onNowRetry(conn);
-    const { server } = following;
-    server.renew();
-    server.attempt++;
-    const wait = failureRetryDelay(server.attempt, random, tuning, isApiError(error) ? (error.retryAfterMs ?? 0) : 0);
-    this.#retryLater(following, 'offline', message, wait, isBusy(error));
-  }
-
-  #incompatible(following: Following, reason: string): void {
-    following.server.renew();
-    this.#retryLater(following, 'incompatible', reason, incompatibleRetryDelay(this.#deps.tuning));
-  }
-
-  /** Waits `delay` on the (new, empty) current connection, then connects again. */
-  #retryLater(following: Following, state: ConnectionState, message: string, delay: number, busy = false): void {
-    this.#show(following, 'waiting', state, message, { nextRetryAt: this.#deps.clock.now() + delay, busy });
-    following.schedules.reconnect(following.server.connection, delay, () => void this.#connect(following));
-  }
-
-  /** The mode changes here (and when a connection is renewed), together with the connection line. */
-  #show(following: Following, mode: Mode, state: ConnectionState, message: string, extra: Partial<ConnectionView> = {}): void {
-    following.server.mode = mode;
-    showConnection(this.#deps, state, message, { attempt: following.server.attempt, suspended: this.#suspended }, extra);
   }
 }

@@ -1,0 +1,53 @@
+import type { Program } from '../../../shared/airwave';
+import { clock, episodeLabel, programmeTitle } from '../../../shared/format';
+import { guideText } from '../strings/guide';
+import './GuideDetail.css';
+
+/** Owns the guide's detail strip: what it reads out for the programme or channel focused or hovered. */
+
+/** What the detail strip shows: a programme with its channel, or a channel (with what is on). */
+export type Detail = { program: Program | null; channel: { id: string; number: number; name: string }; onAir?: Program | null };
+
+/**
+ * Above the grid: the programme focused or hovered in full (title, time, episode, channel,
+ * summary), or the channel focused with what it has on. Nothing is only in a cut-off block.
+ */
+export function DetailStrip({ detail, at }: { detail: Detail | null; at: number }) {
+  if (!detail) {
+    return (
+      <div class="guide-detail guide-detail-hint" aria-hidden="true">
+        <p class="muted small">{guideText.detailHint}</p>
+      </div>
+    );
+  }
+  const { program, channel, onAir } = detail;
+  if (!program) {
+    return (
+      <div class="guide-detail">
+        <p class="guide-detail-title">{guideText.channelFull(channel.number, channel.name)}</p>
+        {onAir ? (
+          <p class="guide-detail-meta small">
+            <span class="tag-now">{guideText.onAir}</span>
+            {`${onAir.ratingKey === null ? guideText.bumper : programmeTitle(onAir)} · ${guideText.until(Date.parse(onAir.endsAt))}`}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  const starts = Date.parse(program.startsAt);
+  const ends = Date.parse(program.endsAt);
+  const bumper = program.ratingKey === null;
+  const title = bumper ? `${guideText.bumper}: ${program.title}` : programmeTitle(program);
+  const episode = episodeLabel(program.season, program.episode);
+  const airing = starts <= at && at < ends;
+  return (
+    <div class="guide-detail" data-detail-starts={starts}>
+      <p class="guide-detail-title">{title}</p>
+      <p class="guide-detail-meta small">
+        {airing ? <span class="tag-now">{guideText.onAir}</span> : null}
+        {[`${clock(starts)}–${clock(ends)}`, episode, program.year && !program.showTitle ? String(program.year) : '', `${channel.number} ${channel.name}`].filter(Boolean).join(' · ')}
+      </p>
+      {program.summary ? <p class="guide-detail-summary small">{program.summary}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import type { GuideChannel, Program } from '../../../shared/airwave';
+import { programmeTitle } from '../../../shared/format';
+import { ChannelIcon } from '../components/channel-icon';
+import { StarButton } from '../features/buttons';
+import { channelDetail, programmeDetail } from '../state';
+import { guideText } from '../strings/guide';
+import { block, TIME_MIN_PX, TITLE_MIN_PX, type Timeline } from './guide-timeline';
+import { COLUMN, ROW } from './guide-layout';
+import './GuideBlock.css';
+import type { Detail } from './GuideDetail';
+
+/**
+ * Owns one channel's row of the guide grid: the pinned channel cell (star, number, icon, name) and
+ * its programme blocks, each cut to the part in view; a block too narrow for a few letters shows none.
+ */
+
+interface RowProps {
+  row: GuideChannel;
+  /** the row's place in the list shown */
+  position: number;
+  onStar: () => void;
+  onDetail: (detail: Detail, how: 'focus' | 'hover') => void;
+  line: Timeline;
+  at: number;
+  top: string;
+  visibleFrom: number;
+  visibleTo: number;
+}
+
+export function Row({ row, position, onStar, onDetail, line, at, top, visibleFrom, visibleTo }: RowProps) {
+  const channel = { id: row.id, number: row.number, name: row.name };
+  const onAir = row.programs.find((p) => Date.parse(p.startsAt) <= at && at < Date.parse(p.endsAt)) ?? null;
+  const channelDetailOf = (): Detail => ({ program: null, channel, onAir });
+  return (
+    <div class="guide-row" data-position={position} role="row" aria-rowindex={position + 1} aria-label={guideText.channel(row.number, row.name)} style={{ transform: top, height: `${ROW}px`, width: `${COLUMN + line.width}px` }}>
+      <div class="guide-head" style={{ width: `${COLUMN}px` }} role="rowheader">
+        <StarButton channel={{ channelId: row.id, channelNumber: row.number, channelName: row.name }} tabIndex={-1} class="guide-star" onToggle={onStar} cell={`s${position}`} />
+        <button
+          type="button"
+          class="guide-channel"
+          tabIndex={-1}
+          data-cell={`c${position}`}
+          onClick={() => (channelDetail.value = row.number)}
+          onFocus={() => onDetail(channelDetailOf(), 'focus')}
+          onMouseEnter={() => onDetail(channelDetailOf(), 'hover')}
+        >
+          <span class="channel-number">{row.number}</span>
+          <ChannelIcon icon={row.icon} tint={row.tint} size={14} />
+          <span class="guide-channel-name">{row.name}</span>
+        </button>
+      </div>
+      {row.programs.map((program) => (
+        <Block key={program.startsAt} program={program} row={row} position={position} line={line} at={at} visibleFrom={visibleFrom} visibleTo={visibleTo} onDetail={onDetail} />
+      ))}
+    </div>
+  );
+}
+
+interface BlockProps {
+  program: Program;
+  row: GuideChannel;
+  position: number;
+  line: Timeline;
+  at: number;
+  visibleFrom: number;
+  visibleTo: number;
+  onDetail: RowProps['onDetail'];
+}
+
+function Block({ program, row, position, line, at, visibleFrom, visibleTo, onDetail }: BlockProps) {
+  const starts = Date.parse(program.startsAt);
+  const ends = Date.parse(program.endsAt);
+  const place = block(line, starts, ends, visibleFrom, visibleTo);
+  if (!place) return null;
+  const onAir = starts <= at && at < ends;
+  const bumper = program.ratingKey === null;
+  const title = bumper ? guideText.bumper : (program.showTitle ?? program.title);
+  const full = programmeTitle(program);
+  const channel = { number: row.number, name: row.name, id: row.id };
+  const detail: Detail = { program, channel };
+  // too narrow for a few letters: no text at all (never a lone "P"); the strip and the name say it
+  const text = place.width >= TITLE_MIN_PX;
+  return (
+    <button
+      type="button"
+      role="gridcell"
+      tabIndex={-1}
+      data-cell={`p${position}@${starts}`}
+      class={`block${bumper ? ' block-bumper' : ''}${onAir ? ' block-now' : ''}${text ? '' : ' block-bare'}`}
+      data-starts={starts}
+      data-ends={ends}
+      style={{ left: `${COLUMN + place.left}px`, width: `${place.width}px` }}
+      title={bumper ? `${guideText.bumper}: ${program.title}` : full}
+      onFocus={() => onDetail(detail, 'focus')}
+      onMouseEnter={() => onDetail(detail, 'hover')}
+      onClick={() => (programmeDetail.value = { program, channel })}
+    >
+      {/* the accessible name starts with what is visible, then says the rest (WCAG 2.5.3) */}
+      {text ? <span class="block-title">{title}</span> : null}
+      {place.width >= TIME_MIN_PX ? <span class="block-time">{onAir ? guideText.onAir : guideText.time(starts)}</span> : null}
+      <span class="visually-hidden">
+        {text ? '' : title}
+        {guideText.blockRest(bumper ? program.title : full !== title ? full : null, starts, ends, row.name, onAir && place.width < TIME_MIN_PX)}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,14 @@
+/**
+ * Owns the guide grid's fixed sizes (px) and its zoom steps, shared by the grid, its rows, the
+ * ruler, the keyboard handling and the list: one place for each number.
+ */
+
+/** The forward windows on offer, in hours: each is also the zoom. */
+export const GUIDE_WINDOWS = [1, 3, 6, 12, 24] as const;
+export const ROW = 40;
+export const RULER = 26;
+export const COLUMN = 120;
+export const LIST_ROW = 92;
+/** rows drawn beyond the visible ones, and pixels of timeline beyond the right edge */
+export const OVERSCAN_ROWS = 3;
+export const OVERSCAN_PX = 240;
