@@ -105,6 +105,17 @@ export function programmeTitle(program: { title: string; showTitle: string | nul
   return show ? `${show}: ${program.title}` : program.title;
 }
 
+/**
+ * What a programme's full name adds to the words already shown for it ("Homecoming" when
+ * "Flatmates" shows of "Flatmates: Homecoming"; the full name when the shown words are something
+ * else; null when they say it all), so a screen reader hears "Flatmates: Homecoming" once.
+ */
+export function titleRest(program: { title: string; showTitle: string | null }, shown: string): string | null {
+  const full = programmeTitle(program);
+  if (full === shown) return null;
+  return full.startsWith(`${shown}: `) ? full.slice(shown.length + 2) : full;
+}
+
 /** The show an episode belongs to, when it names more than the title does ("Friends" for "The One…"); null otherwise. */
 export function episodeShow(program: { title: string | null; showTitle: string | null }): string | null {
   return program.showTitle && program.showTitle !== program.title ? program.showTitle : null;
@@ -135,9 +146,6 @@ export function localTime(ms: number, locale?: string): string {
   }
   return format.format(ms);
 }
-
-/** @deprecated the old name, for Guide.tsx until its split lands: the same formatter as localTime. */
-export const clock = (ms: number): string => localTime(ms);
 
 /** Whole local days from `now`'s day to `ms`'s day (0 today, 1 tomorrow, -1 yesterday). */
 export function dayOffset(ms: number, now: number): number {

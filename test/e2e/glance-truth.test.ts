@@ -48,6 +48,27 @@ describe('what the popover does not know, it says', () => {
   });
 });
 
+describe('the guide of a server that is away', () => {
+  it('is marked as old, says so once in plain words, and shows no transport jargon', async () => {
+    const demo = await e2e.demo({ name: 'Cabin', viewers: 1 });
+    const host = await e2e.preview({ server: demo.url, apiKey: demo.key, app: FAST });
+    const page = await openPopover(e2e.browser, host.url, 'light', 'en-US');
+    await page.getByRole('tab', { name: 'Guide' }).click();
+    await page.locator('.block').first().waitFor();
+    await e2e.drop(demo);
+    await poll(() => page.locator('.guide').getAttribute('class')).toContain('stale');
+    await poll(() => page.locator('.guide-held').textContent()).toMatch(/^No guide from Cabin right now \(away since \d{1,2}:\d{2}\s[AP]M\) · as of \d{1,2}:\d{2}\s[AP]M$/);
+    expect(await page.locator('.guide-error').count()).toBe(0);
+    const visible = await page.locator('body').innerText();
+    expect(visible).not.toMatch(/refused|ECONN|X-API-Key|Bearer/);
+    // the trouble line above says it once; its technical words wait behind Details
+    await poll(() => page.locator('.footer-state').textContent()).toMatch(/^Offline/);
+    expect(await page.locator('.problem').count()).toBe(1);
+    expect(await page.locator('.problem details').count()).toBe(1);
+    await shots(page, 'guide-away');
+  });
+});
+
 describe('one true status line', () => {
   it('says "Live" alone while live and current, and shows a pause of notifications with the way back', async () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 8, viewers: 2, churn: 0 } });
@@ -99,6 +120,11 @@ describe('focus and back', () => {
     await page.locator('.sheet[role=dialog]').waitFor({ state: 'detached' });
     await poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-starts') ?? document.activeElement?.className ?? '')).toBe(starts);
     expect((await focused(page)).className).toContain('block');
+    // and a screen reader hears an episode's show once ("Flatmates: Homecoming", not "Flatmates: Flatmates: Homecoming")
+    const names = await page.locator('.block').evaluateAll((blocks) => blocks.map((b) => ({ title: b.getAttribute('title') ?? '', text: b.textContent ?? '' })));
+    const episodes = names.filter(({ title }) => title.includes(': ') && !title.startsWith('Bumper'));
+    expect(episodes.length).toBeGreaterThan(0);
+    for (const { title, text } of episodes) expect(text).not.toContain(`${title.split(': ')[0]}: ${title}`);
   });
 
   it('closing a search result\'s sheet returns to the same results with the same row focused', async () => {

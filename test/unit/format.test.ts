@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../src/shared/bridge';
-import { ago, airing, channelLabel, clock, connectionLabel, dayLabel, dayOffset, duration, episodeLabel, episodeShow, fraction, inTime, listOf, localTime, plural, programmeTitle, upcoming } from '../../src/shared/format';
+import { ago, airing, channelLabel, connectionLabel, dayLabel, dayOffset, duration, episodeLabel, episodeShow, fraction, inTime, listOf, localTime, plural, programmeTitle, titleRest, upcoming } from '../../src/shared/format';
 import { deviceLabel, personKey } from '../../src/shared/viewer-identity';
 
 const NOW = Date.parse('2026-11-23T20:00:00Z');
@@ -26,8 +26,6 @@ describe('times for people', () => {
     expect(duration(12 * 60_000)).toBe('12 min');
     expect(duration(65 * 60_000)).toBe('1 h 5 min');
     expect(duration(120 * 60_000)).toBe('2 h');
-    // the old 24-hour clock() is the locale's formatter now (the test process runs en-US)
-    expect(clock(new Date(2026, 10, 23, 9, 5).getTime())).toBe(localTime(new Date(2026, 10, 23, 9, 5).getTime()));
     expect(episodeLabel(2, 5)).toBe('S2 · E5');
     expect(episodeLabel(null, 5)).toBe('E5');
     expect(episodeLabel(null, null)).toBe('');
@@ -94,6 +92,15 @@ describe('the locale decides', () => {
 });
 
 describe('programmes and channels by name', () => {
+  it('says what the full name adds to the words shown, once: "Flatmates: Homecoming", never "Flatmates: Flatmates: Homecoming"', () => {
+    const episode = { title: 'Homecoming', showTitle: 'Flatmates' };
+    expect(titleRest(episode, 'Flatmates')).toBe('Homecoming');
+    expect(`Flatmates: ${titleRest(episode, 'Flatmates')}`).toBe(programmeTitle(episode));
+    expect(titleRest({ title: 'Heat', showTitle: null }, 'Heat')).toBe(null);
+    expect(titleRest({ title: 'Heat', showTitle: 'Heat' }, 'Heat')).toBe(null);
+    expect(titleRest(episode, 'Bumper')).toBe('Flatmates: Homecoming');
+  });
+
   it('puts the show before an episode title, once', () => {
     expect(programmeTitle({ title: 'The One with the Cake', showTitle: 'Friends' })).toBe('Friends: The One with the Cake');
     expect(programmeTitle({ title: 'Heat', showTitle: null })).toBe('Heat');

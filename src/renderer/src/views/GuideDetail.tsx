@@ -1,5 +1,5 @@
 import type { Program } from '../../../shared/airwave';
-import { clock, episodeLabel, programmeTitle } from '../../../shared/format';
+import { localTime, episodeLabel, programmeTitle } from '../../../shared/format';
 import { guideText } from '../strings/guide';
 import './GuideDetail.css';
 
@@ -45,7 +45,7 @@ export function DetailStrip({ detail, at }: { detail: Detail | null; at: number 
       <p class="guide-detail-title">{title}</p>
       <p class="guide-detail-meta small">
         {airing ? <span class="tag-now">{guideText.onAir}</span> : null}
-        {[`${clock(starts)}–${clock(ends)}`, episode, program.year && !program.showTitle ? String(program.year) : '', `${channel.number} ${channel.name}`].filter(Boolean).join(' · ')}
+        {[`${localTime(starts)}–${localTime(ends)}`, episode, program.year && !program.showTitle ? String(program.year) : '', `${channel.number} ${channel.name}`].filter(Boolean).join(' · ')}
       </p>
       {program.summary ? <p class="guide-detail-summary small">{program.summary}</p> : null}
     </div>

@@ -1,5 +1,5 @@
 import type { GuideChannel, Program } from '../../../shared/airwave';
-import { programmeTitle } from '../../../shared/format';
+import { programmeTitle, titleRest } from '../../../shared/format';
 import { ChannelIcon } from '../components/channel-icon';
 import { StarButton } from '../features/buttons';
 import { channelDetail, programmeDetail } from '../state';
@@ -100,7 +100,7 @@ function Block({ program, row, position, line, at, visibleFrom, visibleTo, onDet
       {place.width >= TIME_MIN_PX ? <span class="block-time">{onAir ? guideText.onAir : guideText.time(starts)}</span> : null}
       <span class="visually-hidden">
         {text ? '' : title}
-        {guideText.blockRest(bumper ? program.title : full !== title ? full : null, starts, ends, row.name, onAir && place.width < TIME_MIN_PX)}
+        {guideText.blockRest(bumper ? program.title : titleRest(program, title), starts, ends, row.name, onAir && place.width < TIME_MIN_PX)}
       </span>
     </button>
   );
