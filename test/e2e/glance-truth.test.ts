@@ -85,6 +85,23 @@ describe('one true status line', () => {
   });
 });
 
+describe('Activity and By channel', () => {
+  it('Activity names who is watching now when nothing is logged today; By channel is groups with a heading each', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 5, channels: 20, viewers: 6, churn: 0 } });
+    const page = await openPopover(e2e.browser, host.url, 'light', 'en-US');
+    await poll(() => page.locator('li.card').count()).toBe(6);
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    // the six were watching before the app started: nothing is logged yet today, and it says who, never "nobody"
+    await poll(() => page.locator('.empty').first().textContent()).toMatch(/^Nothing logged todayWatching now: .+\. Who starts, stops or changes channel from now on appears here\.$/);
+    expect(await page.locator('.log-line').count()).toBe(0);
+    await shots(page, 'activity-watching-now');
+    await page.getByRole('tab', { name: /Watching/ }).click();
+    await page.getByRole('button', { name: 'By channel' }).click();
+    await poll(() => page.locator('li.card-heading').count()).toBeGreaterThan(0);
+    await shots(page, 'watching-by-channel');
+  });
+});
+
 describe('two servers named alike', () => {
   it('cards show the host on the chip, not "Airwave Dem…", and Settings names each server\'s buttons apart', async () => {
     const one = await e2e.demo({ seed: 7, channels: 8, viewers: 1, name: 'Airwave Demo' });
