@@ -6,6 +6,7 @@
  */
 import type { Configuration } from 'electron-builder';
 import { afterPack } from './scripts/after-pack';
+import { ACTION_SCHEME } from './src/main/core/notifications/action-url';
 import { APP_ID } from './src/main/electron/app-identity';
 
 // Releases are published to (and updates read from) this GitHub repository; CI passes its own.
@@ -26,6 +27,8 @@ const config: Configuration = {
   npmRebuild: false,
   afterPack,
   publish: [{ provider: 'github', owner, repo, releaseType: 'release' }],
+  // Windows toast buttons open airwave-tray://notification/… (src/main/electron/toast-xml.ts); the app also registers it at launch
+  protocols: [{ name: 'Airwave Tray notification actions', schemes: [ACTION_SCHEME] }],
   mac: {
     target: ['dmg', 'zip'], // the zip is what electron-updater downloads
     icon: 'build/icons/icon.icns',

@@ -19,7 +19,9 @@ import { serveArtwork } from './electron/artwork-protocol';
 import { registerBridge, sendSnapshot } from './electron/ipc';
 import { failLaunch, listen, quitInOrder } from './electron/lifecycle';
 import { openLogFile, type LogFile } from './electron/log-file';
+import { actionAtLaunch, listenForActions, registerActionProtocol } from './electron/notification-protocol';
 import { Notifier } from './electron/notifier';
+import { ToastImages } from './electron/toast-images';
 import { PopoverWindow } from './electron/popover-window';
 import { watchPower } from './electron/power';
 import { openElectronSettings, safeStorageBox } from './electron/settings-store';
@@ -56,6 +58,8 @@ try {
     // 3. Before ready: Windows attributes toasts to the AppUserModelID (the app id), and drops
     // them without one; the app's own schemes must be privileged before ready.
     if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
+    // Windows toast buttons open airwave-tray: URLs (electron/toast-xml.ts); a development run registers itself with its script
+    registerActionProtocol();
     registerSchemes();
     // packaged: no default menu, so no shortcut opens DevTools or reloads the page
     lockApplicationMenu(app.isPackaged);
@@ -132,7 +136,7 @@ async function launch(): Promise<void> {
   host.defer(core.subscribe((update) => sendSnapshot(popoverContents, update)));
 
   // 9. Notifications, updates (installed app only) and the tray with the host's own menu items.
-  const notifier = host.add(new Notifier({ fetchPoster: async (url, signal, server) => (await (server ? core.clientOf(server) : core.client)?.artwork(url, { signal }))?.bytes ?? null, onClick: (target) => core.focus(target) }));
+  const notifier = host.add(new Notifier({ fetchPoster: async (url, signal, server) => (await (server ? core.clientOf(server) : core.client)?.artwork(url, { signal }))?.bytes ?? null, onClick: (target) => core.focus(target), onAction: (id, action) => core.notificationAction(id, action), toastImages: host.add(new ToastImages(join(app.getPath('userData'), 'toast-posters'))) }));
   host.defer(core.onNotification((request) => void notifier.show(request).catch((error: unknown) => log(`notification: ${String(error)}`))));
   updates = host.add(
     new UpdateService({
@@ -161,11 +165,13 @@ async function launch(): Promise<void> {
 
   // 10. Power and network events, a second launch, OS integrations from the settings.
   host.defer(watchPower({ suspend: () => core.suspend(), resume: () => core.resume(), online: () => core.networkOnline() }));
-  host.add(listen(app, 'second-instance', () => core.focus(null)));
+  // a second launch: a Windows toast's button (its URL in the command line, read strictly), else just the popover
+  host.add(listenForActions(core));
   shortcut.apply(settings.values.shortcut);
 
   // 11. Follow the saved server; look for updates (installed app only).
   await core.start();
+  actionAtLaunch(core);
   updater.start();
   log(`started ${app.getVersion()}${app.isPackaged ? '' : ' (development)'}`);
 }

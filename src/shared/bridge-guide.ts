@@ -65,6 +65,11 @@ export interface GuideRows {
   rows: GuideChannel[];
   /** each row's index in guide order (whatever group was asked for) */
   indexes: number[];
+  /**
+   * per row, the indexes (in its `programs`) of first airings of an episode in the window: the
+   * guide's NEW (empty until the whole window has arrived; older cores leave it out)
+   */
+  firstAirings?: number[][];
 }
 
 /** Most rows one `getGuideRows` answers. */

@@ -71,6 +71,8 @@ export interface NotificationSettings {
   enabled: boolean;
   quietHours: QuietHours | null;
   mutedUsers: string[];
+  /** names muted until a time (ms since the epoch), from a notification's "Mute … for a day" */
+  mutedUntil?: { name: string; until: number }[];
   /** ms since the epoch, or null when not paused */
   pausedUntil: number | null;
 }

@@ -59,6 +59,8 @@ export const NOTIFICATION_FIELDS = {
   enabled: v.boolean(),
   quietHours: v.nullable(v.object({ start: clockTime, end: clockTime })),
   mutedUsers: v.pipe(v.array(shortText(MUTED_NAMES.chars)), v.maxLength(MUTED_NAMES.max)),
+  /** names muted until a time ("Mute James for a day" on a notification); past entries are ignored */
+  mutedUntil: v.pipe(v.array(v.object({ name: shortText(MUTED_NAMES.chars), until: instant })), v.maxLength(MUTED_NAMES.max)),
   /** how far ahead a pause may go is the settings service's rule (MAX_PAUSE_MS) */
   pausedUntil: v.nullable(instant),
 };

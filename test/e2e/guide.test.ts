@@ -104,14 +104,22 @@ describe('the guide in 380 px', () => {
     await check();
   });
 
-  it('channel names take one line (number, icon, name), and the full name shows in the detail strip on hover and on focus', async () => {
+  it('channel names are not cut (two lines at most, number over icon), the star sits beside them, and the full name shows in the detail strip on hover and on focus', async () => {
     const host = await demoGuide();
     const page = await openPopover(e2e.browser, host.url);
     await openGuide(page);
-    const heights = await page.locator('.guide-channel-name').evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect().height));
-    expect(Math.max(...heights)).toBeLessThan(20); // one line each
+    const names = await page.locator('.guide-channel-name').evaluateAll((nodes) =>
+      nodes.map((n) => ({ name: n.textContent, height: n.getBoundingClientRect().height, cut: n.scrollHeight > n.clientHeight + 1 || n.scrollWidth > n.clientWidth + 1 })),
+    );
+    expect(Math.max(...names.map((n) => n.height))).toBeLessThan(30); // two lines at most
+    expect(names.filter((n) => n.cut)).toEqual([]); // the demo's names ("Cartoon Corner", "Cinéma du Monde") read whole
     const rowHeight = await page.locator('.guide-row').first().evaluate((r) => r.getBoundingClientRect().height);
     expect(rowHeight).toBeLessThanOrEqual(40); // compact: the star takes no height of its own
+    // the star beside the channel, never over its name (shown on hover)
+    await page.locator('.guide-head').first().hover();
+    const star = await page.locator('.guide-star').first().boundingBox();
+    const cell = await page.locator('.guide-channel').first().boundingBox();
+    expect(star!.x + star!.width).toBeLessThanOrEqual(cell!.x + 1);
     const channel = page.locator('.guide-channel').nth(3);
     const name = (await channel.locator('.guide-channel-name').textContent())!;
     const number = (await channel.locator('.channel-number').textContent())!;
@@ -301,6 +309,8 @@ describe('the guide in 380 px', () => {
     const host = await demoGuide();
     const page = await openPopover(e2e.browser, host.url);
     await openGuide(page);
+    await page.getByRole('radio', { name: '3 h' }).click(); // a window with programmes after the one on now
+    await expect.poll(() => page.locator('.guide').getAttribute('data-window-minutes')).toBe('180');
     const focusedRow = () => page.evaluate(() => document.activeElement?.closest('.guide-row')?.getAttribute('aria-label') ?? null);
     const focusedClass = () => page.evaluate(() => document.activeElement?.className ?? '');
     await page.locator('.guide-row').first().locator('.block-now').focus();

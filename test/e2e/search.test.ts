@@ -13,6 +13,9 @@ describe('search', () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 2, churn: 0 } });
     const page = await openPopover(e2e.browser, host.url);
     await page.getByRole('tab', { name: 'Guide' }).click();
+    // the 3 h window (the guide opens on 1 h): the programmes this test reads are in it
+    await page.getByRole('radio', { name: '3 h' }).click();
+    await poll(() => host.app.snapshot().guide.window?.windowMinutes === 180 && !host.app.snapshot().guide.loading).toBe(true);
     await poll(() => host.app.snapshot().guide.state === 'loaded' && !host.app.snapshot().guide.loading).toBe(true);
     const guide = { channels: host.app.engine.guide.rows({ from: 0, to: 200 }).rows };
     // a show that airs more than once in the window, on air now somewhere or later
@@ -64,6 +67,9 @@ describe('search', () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 8, viewers: 1, churn: 0 } });
     const page = await openPopover(e2e.browser, host.url);
     await page.getByRole('tab', { name: 'Guide' }).click();
+    // the 3 h window (the guide opens on 1 h): the programmes this test reads are in it
+    await page.getByRole('radio', { name: '3 h' }).click();
+    await poll(() => host.app.snapshot().guide.window?.windowMinutes === 180 && !host.app.snapshot().guide.loading).toBe(true);
     await poll(() => host.app.snapshot().guide.state === 'loaded' && !host.app.snapshot().guide.loading).toBe(true);
     // a programme only the guide knows of: no channel, now/next or viewer text the page holds matches it
     const snap = host.app.snapshot();
@@ -254,6 +260,9 @@ describe('search: the actions on each row', () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 0, churn: 0 } });
     const page = await openPopover(e2e.browser, host.url, 'light', 'en-GB');
     await page.getByRole('tab', { name: 'Guide' }).click();
+    // the 3 h window (the guide opens on 1 h): the programmes this test reads are in it
+    await page.getByRole('radio', { name: '3 h' }).click();
+    await poll(() => host.app.snapshot().guide.window?.windowMinutes === 180 && !host.app.snapshot().guide.loading).toBe(true);
     await poll(() => host.app.snapshot().guide.state === 'loaded' && !host.app.snapshot().guide.loading).toBe(true);
     const title = titleAiringTwice(host);
     await searchFor(page, title);
@@ -310,6 +319,9 @@ describe('search: the actions on each row', () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 0, churn: 0 } });
     const page = await openPopover(e2e.browser, host.url, 'dark', 'en-GB');
     await page.getByRole('tab', { name: 'Guide' }).click();
+    // the 3 h window (the guide opens on 1 h): the programmes this test reads are in it
+    await page.getByRole('radio', { name: '3 h' }).click();
+    await poll(() => host.app.snapshot().guide.window?.windowMinutes === 180 && !host.app.snapshot().guide.loading).toBe(true);
     await poll(() => host.app.snapshot().guide.state === 'loaded' && !host.app.snapshot().guide.loading).toBe(true);
     const title = titleAiringTwice(host);
     await searchFor(page, title);

@@ -161,7 +161,8 @@ describe('Watching with several servers', () => {
     await poll(() => host.app.snapshot().nowPlaying.data?.length).toBe(2);
     // Ann's notification from Cabin (Bob starts after it, so it is not folded into a summary)
     const fromCabin = async () => (await getJson<PreviewNotification[]>(`${host.url}/__preview/notifications`)).find((n) => n.target?.view === 'watching' && n.target.server === cabinId && n.target.viewer);
-    await poll(fromCabin).toBeDefined();
+    // starts are gathered for 10 s before they are said (notifications/storms.ts)
+    await expect.poll(fromCabin, { timeout: 25_000, interval: 200 }).toBeDefined();
     cabin.controls.startSession({ user: 'Bob', channelNumber: onAirChannel(cabin, 1), platform: 'webOS', model: 'LG OLED C3' });
     await poll(() => host.app.snapshot().nowPlaying.data?.length).toBe(3);
     for (const scheme of ['light', 'dark'] as const) {
@@ -231,7 +232,8 @@ describe('Watching with several servers', () => {
     cabin.controls.startSession({ user: 'Ann', channelNumber: onAirChannel(cabin), platform: 'tvOS', model: 'Apple TV 4K' });
     await poll(() => host.app.snapshot().nowPlaying.data?.length).toBe(2);
     const fromCabin = async () => (await getJson<PreviewNotification[]>(`${host.url}/__preview/notifications`)).find((n) => n.target?.view === 'watching' && n.target.server === cabinId);
-    await poll(fromCabin).toBeDefined();
+    // starts are gathered for 10 s before they are said (notifications/storms.ts)
+    await expect.poll(fromCabin, { timeout: 25_000, interval: 200 }).toBeDefined();
     const note = (await fromCabin())!;
     const page = await openPopover(e2e.browser, host.url);
     await poll(() => page.locator('li.card').count()).toBe(2);

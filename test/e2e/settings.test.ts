@@ -125,6 +125,31 @@ describe('settings', () => {
     await screenshot(page, 'settings-light');
   });
 
+  it("shows a name muted for a day from a notification's button, with its end, and unmutes it", async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 8, viewers: 0, churn: 0 } });
+    const page = await openPopover(e2e.browser, host.url);
+    await poll(() => page.locator('.footer-state').textContent()).toMatch(/Live/);
+    const channel = host.demo!.controls.listChannels().find((c) => !c.empty)!.number;
+    host.demo!.controls.startSession({ user: 'James', channelNumber: channel });
+    // starts are gathered for 10 s before they are said (notifications/storms.ts)
+    await expect.poll(() => host.app.notifications.find((n) => n.subject?.kind === 'viewers'), { timeout: 25_000, interval: 200 }).toBeDefined();
+    const note = host.app.notifications.find((n) => n.subject?.kind === 'viewers')!;
+    expect(note.buttons?.map((b) => b.label)).toEqual(['Open', 'Mute James for a day', 'Always mute James']);
+    expect(host.app.notificationAction(note.id, 'mute-day')).toBe('mute');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const line = page.locator('.muted-day li');
+    await poll(() => line.count()).toBe(1);
+    expect(await line.locator('span').textContent()).toMatch(/^James: muted until .+ tomorrow$/);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await line.scrollIntoViewIfNeeded();
+      await screenshot(page, `settings-muted-for-a-day-${scheme}`);
+    }
+    await page.getByRole('button', { name: 'Unmute James' }).click();
+    await poll(() => host.app.snapshot().settings.notifications.mutedUntil).toEqual([]);
+    await poll(() => line.count()).toBe(0);
+  });
+
   it('leaves the demo', async () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 8, viewers: 1, churn: 0 } });
     const page = await openPopover(e2e.browser, host.url);

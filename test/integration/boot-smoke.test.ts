@@ -227,6 +227,8 @@ describe('built output', () => {
         expect(report.leftovers).toEqual(NOTHING_LEFT);
         if (platform === 'win32') expect(report.calls[0]).toBe('setAppUserModelId org.airwave.tray');
         else expect(report.calls.some((c) => c.startsWith('setAppUserModelId'))).toBe(false);
+        // Windows toast buttons come back through the app's protocol (electron/notification-protocol.ts); nowhere else
+        expect(report.calls.filter((c) => c.startsWith('setAsDefaultProtocolClient'))).toEqual(platform === 'win32' ? ['setAsDefaultProtocolClient airwave-tray'] : []);
         expect(status).toBe(0);
       } finally {
         rmSync(userData, { recursive: true, force: true });

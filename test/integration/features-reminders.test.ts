@@ -167,7 +167,8 @@ describe('reminders against the demo server', () => {
     expect(app.snapshot().reminders.map((r) => r.startsAt)).toEqual([later.startsAt]);
     expect(app.snapshot().favourites.map((f) => f.channelId)).toEqual([soon.channelId]);
     for (let i = 0; i < 400 && notes.length < 2; i++) {
-      harness.clock.advance(Math.min(60_000, Math.max(1, Date.parse(later.startsAt) - 2 * min - harness.clock.now())));
+      // at least a second a step: the reminder's notification is gathered for 10 s (notifications/storms.ts)
+      harness.clock.advance(Math.min(60_000, Math.max(1_000, Date.parse(later.startsAt) - 2 * min - harness.clock.now())));
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     expect(notes[1]).toBe(`Starts in 2 min: ${programmeTitle(later)}`);

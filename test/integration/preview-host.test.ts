@@ -163,8 +163,9 @@ describe('for tests and developers', () => {
     expect(await (await fetch(`${host.url}/__preview/notifications`)).json()).toEqual([]);
     const channel = host.demo!.controls.listChannels().find((c) => !c.empty)!.number;
     host.demo!.controls.startSession({ user: 'Preview', channelNumber: channel });
+    // starts are gathered for 10 s before they are said (notifications/storms.ts), on the real clock here
     await expect
-      .poll(async () => (await (await fetch(`${host!.url}/__preview/notifications`)).json()) as { title: string }[])
+      .poll(async () => (await (await fetch(`${host!.url}/__preview/notifications`)).json()) as { title: string }[], { timeout: 20_000, interval: 500 })
       .toEqual([expect.objectContaining({ title: expect.stringMatching(/^Preview started watching/), body: expect.any(String) })]);
   });
 

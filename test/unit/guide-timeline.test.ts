@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guideText } from '../../src/renderer/src/strings/guide';
-import { block, hourStart, jumps, MAX_ACROSS_HOURS, ticks, timeline, visibleSpan, windowFor, xOf } from '../../src/renderer/src/views/guide-timeline';
+import fc from 'fast-check';
+import { ACROSS_HOURS, block, hourStart, jumps, READABLE_MINUTES, ticks, timeline, TITLE_MIN_PX, visibleSpan, widestReadable, windowFor, xOf } from '../../src/renderer/src/views/guide-timeline';
 
 // The guide's geometry without a browser (local times, so any time zone the machine has).
 
@@ -8,7 +9,7 @@ const at = (day: number, hour: number, minute = 0) => new Date(2026, 8, day, hou
 const H = 3_600_000;
 
 describe('guide timeline', () => {
-  it('is a zoom: 1 h shows the hour across the width, longer windows zoom out, beyond 6 h they scroll', () => {
+  it('is a zoom: 1 h shows the hour across the width, 3 h zooms out; beyond the widest zoom that keeps half-hour titles at this width (3 h in 256 px) they scroll', () => {
     const now = at(27, 19, 7);
     const hour = timeline(now, { from: now - H, to: now + H }, 256, 1);
     expect(hour.start).toBe(at(27, 18, 45)); // the quarter hour at least 15 minutes back
@@ -18,9 +19,10 @@ describe('guide timeline', () => {
     expect(three.scale).toBeCloseTo(256 / ((three.end - three.start) / 60_000), 5);
     expect(three.scale).toBeLessThan(hour.scale / 2.4);
     const six = timeline(now, { from: now - H, to: now + 6 * H }, 256, 6);
-    expect(six.scale).toBeLessThan(three.scale);
+    expect(six.scale).toBeCloseTo(256 / (3 * 60 + 15), 5); // 6 h across would leave a half hour 18 px
+    expect(timeline(now, { from: now - H, to: now + 6 * H }, 520, 6).scale).toBeLessThan(520 / (3 * 60 + 45)); // wider, 6 h across reads: it is offered
     const day = timeline(now, { from: now - H, to: now + 24 * H }, 256, 24);
-    expect(day.scale).toBeCloseTo(256 / (MAX_ACROSS_HOURS * 60 + 15), 5);
+    expect(day.scale).toBeCloseTo(256 / (3 * 60 + 15), 5);
     expect(day.width).toBeGreaterThan(256 * 3);
     expect(xOf(day, day.start + 30 * 60_000)).toBeCloseTo(30 * day.scale, 5);
     // without a zoom, the window's own hours ahead
@@ -28,11 +30,27 @@ describe('guide timeline', () => {
     expect(visibleSpan(256, three.scale)).toBeGreaterThanOrEqual(195 * 60_000);
   });
 
+  it('offers a zoom only where a half-hour programme keeps room for its title (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 2000 }), (width) => {
+        const hours = widestReadable(width);
+        expect(ACROSS_HOURS).toContain(hours);
+        const halfHour = (width / (hours * 60 + 15)) * READABLE_MINUTES - 2;
+        // the zoom chosen reads, unless none does (then 1 h, the closest there is)
+        if (hours > 1) expect(halfHour).toBeGreaterThanOrEqual(TITLE_MIN_PX);
+        // and the next one out would not
+        const next = ACROSS_HOURS[ACROSS_HOURS.indexOf(hours as (typeof ACROSS_HOURS)[number]) + 1];
+        if (next) expect((width / (next * 60 + 15)) * READABLE_MINUTES - 2).toBeLessThan(TITLE_MIN_PX);
+      }),
+    );
+    expect(widestReadable(380 - 132)).toBe(3);
+  });
+
   it('labels the ruler more sparsely as it zooms out, and knows the hour a time falls in', () => {
     const now = at(27, 19, 7);
     const gap = (t: ReturnType<typeof timeline>) => ticks(t)[1]!.at - ticks(t)[0]!.at;
     expect(gap(timeline(now, { from: now, to: now + H }, 256, 1))).toBe(30 * 60_000);
-    expect(gap(timeline(now, { from: now, to: now + 6 * H }, 256, 6))).toBe(2 * H);
+    expect(gap(timeline(now, { from: now, to: now + 6 * H }, 256, 6))).toBe(H); // scrolls at 3 h in 256 px
     expect(hourStart(at(27, 19, 59))).toBe(at(27, 19));
   });
 

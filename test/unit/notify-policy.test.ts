@@ -75,8 +75,10 @@ describe('new-viewer notifications', () => {
     const newcomers = ['Bo', 'Cy', 'Di', 'Ed', 'Flo'].map((name) => viewer(name, { watching: name === 'Cy' ? null : 'Friends' }));
     const [, second] = run([{ list: list(viewer('Ann')) }, { list: list(viewer('Ann'), ...newcomers) }]);
     expect(second!.requests).toHaveLength(1);
-    expect(second!.requests[0]!.title).toBe('5 people started watching');
-    expect(second!.requests[0]!.body).toBe('Bo (Friends), Cy, Di (Friends) and 2 more');
+    // each person named once, two by name and the rest counted; the body says what they started
+    expect(second!.requests[0]!.title).toBe('Bo, Cy and 3 others started watching');
+    expect(second!.requests[0]!.body).toBe('Friends');
+    expect(second!.news.map((v) => v.user)).toEqual(['Bo', 'Cy', 'Di', 'Ed', 'Flo']);
     expect(second!.requests[0]!.target).toEqual({ view: 'watching' });
     expect(second!.requests[0]!.artworkUrl).toBeNull();
   });
@@ -96,8 +98,8 @@ describe('new-viewer notifications', () => {
     expect(pair!.requests[0]!.title).toBe('dave and erin started watching Dino Detectives');
     const crowd = ['a', 'b', 'c', 'd'].map(dino);
     const [, four] = run([{ list: list() }, { list: list(...crowd) }]);
-    expect(four!.requests[0]!.title).toBe('4 people started watching Dino Detectives');
-    expect(four!.requests[0]!.body).toBe('a, b, c and d');
+    expect(four!.requests[0]!.title).toBe('a, b and 2 others started watching Dino Detectives');
+    expect(four!.requests[0]!.body).toBe('104 Kids');
   });
 
   it('does not announce someone who left and came back within a minute, but does after that', () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import config from '../../electron-builder.config';
 import { afterPack, fuseConfig, makeAfterPack, packedBinary, type PackContext } from '../../scripts/after-pack';
 import { importedPackages } from '../../scripts/dist-check';
+import { ACTION_SCHEME } from '../../src/main/core/notifications/action-url';
 import { APP_ID } from '../../src/main/electron/app-identity';
 
 // What the installers are made of: electron-builder's config, the fuses the afterPack hook flips,
@@ -86,6 +87,10 @@ describe('electron-builder config', () => {
     expect(config.linux).toMatchObject({ target: ['AppImage', 'deb'] });
     expect(config.linux?.desktop).toMatchObject({ entry: { Name: 'Airwave Tray', StartupWMClass: 'airwave-tray' } });
     expect(config.publish).toEqual([expect.objectContaining({ provider: 'github' })]);
+  });
+
+  it("declares the protocol Windows toast buttons open (the app's own action URLs)", () => {
+    expect(config.protocols).toEqual([expect.objectContaining({ schemes: [ACTION_SCHEME] })]);
   });
 });
 

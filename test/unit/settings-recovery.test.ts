@@ -45,7 +45,7 @@ describe('a settings file the app cannot fully use', () => {
     expect(settings.apiKey()).toBe(KEY);
     expect(settings.view().authStyle).toBe('bearer');
     expect(settings.values.guideForwardMinutes).toBe(360);
-    expect(settings.values.notifications).toEqual({ enabled: false, quietHours: { start: '22:00', end: '07:00' }, mutedUsers: ['Kid'], pausedUntil: null });
+    expect(settings.values.notifications).toEqual({ enabled: false, quietHours: { start: '22:00', end: '07:00' }, mutedUsers: ['Kid'], mutedUntil: [], pausedUntil: null });
     expect(settings.values.pollSeconds).toBe(DEFAULT_SETTINGS.pollSeconds);
     expect(settings.values.shortcut).toEqual({ enabled: true, accelerator: DEFAULT_SETTINGS.shortcut.accelerator });
     expect(notices).toHaveLength(1);

@@ -92,7 +92,7 @@ describe('settings file', () => {
     settings.onChange(() => calls++);
     settings.update({ notifications: { mutedUsers: ['Kid'] } }, NOW);
     settings.update({ notifications: { quietHours: { start: '22:00', end: '07:00' } } }, NOW);
-    expect(settings.view().notifications).toEqual({ enabled: true, quietHours: { start: '22:00', end: '07:00' }, mutedUsers: ['Kid'], pausedUntil: null });
+    expect(settings.view().notifications).toEqual({ enabled: true, quietHours: { start: '22:00', end: '07:00' }, mutedUsers: ['Kid'], mutedUntil: [], pausedUntil: null });
     expect(calls).toBe(2);
   });
 });

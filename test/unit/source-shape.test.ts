@@ -20,8 +20,7 @@ const sources = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
 function importsOf(file: string, text: string): string[] {
   const found: string[] = [];
   for (const match of text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\s*\(\s*['"](\.[^'"]+)['"]\s*\)|import\s+['"](\.[^'"]+)['"]/g)) {
-    const spec = match[1] ?? match[2] ?? match[3];
-    if (spec === undefined) continue;
+    const spec = match[1] ?? match[2] ?? match[3] ?? ".";
     const base = resolve(dirname(file), spec);
     const target = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((p) => /\.(tsx?|css)$/.test(p) && existsSync(p));
     if (target) found.push(target);

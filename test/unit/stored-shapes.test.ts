@@ -68,8 +68,9 @@ describe('the settings file: each field on its own', () => {
     ['mutedUsers', ['x'.repeat(201)]],
     ['enabled', 'no'],
     ['pausedUntil', -1],
+    ['mutedUntil', [{ name: 'Ann', until: 'tomorrow' }]],
   ] as const)('notifications.%s = %j falls back on its own; the other notification settings are kept', (field, bad) => {
-    const good = { enabled: false, quietHours: { start: '22:00', end: '07:00' }, mutedUsers: ['Kid'], pausedUntil: NOW + 60_000 };
+    const good = { enabled: false, quietHours: { start: '22:00', end: '07:00' }, mutedUsers: ['Kid'], mutedUntil: [{ name: 'Ann', until: NOW + 60_000 }], pausedUntil: NOW + 60_000 };
     const { dir, settings, notices } = openSettings({ notifications: { ...good, [field]: bad } });
     expect(settings.values.notifications).toEqual({ ...good, [field]: DEFAULT_SETTINGS.notifications[field] });
     expect(notices).toEqual([fellBack(`notifications.${field}`, dir)]);

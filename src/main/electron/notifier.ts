@@ -1,8 +1,11 @@
 import { nativeImage, Notification, type NativeImage } from 'electron';
 import type { FocusTarget } from '../../shared/bridge';
 import type { Disposable } from '../common/disposable';
+import type { ActionId } from '../core/notifications/kinds';
 import type { NotificationRequest } from '../core/viewers/notify-policy';
 import { markupEscaped } from '../../shared/text';
+import type { ToastImages } from './toast-images';
+import { toastXml } from './toast-xml';
 
 /**
  * The notification port. The poster is fetched tokenless by the core's client and attached as
@@ -11,6 +14,14 @@ import { markupEscaped } from '../../shared/text';
  * garbage collector can take them, and their click handlers, away), but never more than
  * `maxHeld`: the oldest is closed and let go when another arrives (a platform that never reports
  * `close` must not make the set grow for ever).
+ *
+ * Buttons, per platform (https://www.electronjs.org/docs/latest/api/notification): macOS shows
+ * them as `actions` and reports a press as `action` with its index (only when the app's
+ * notification style is Alerts, and the app is signed:
+ * https://www.electronjs.org/docs/latest/api/structures/notification-action); Windows gets a
+ * `toastXml` toast whose body and buttons open the app's airwave-tray: URL (toast-xml.ts), read
+ * back in the host's `second-instance` handler, so no `click` is listened for there; Linux has no
+ * actions in Electron: the body click only.
  */
 export const MAX_HELD_NOTIFICATIONS = 20;
 
@@ -18,7 +29,11 @@ export interface NotifierOptions {
   /** a poster from the server `server` names (undefined: the selected one) */
   fetchPoster(artworkUrl: string, signal: AbortSignal, server?: string): Promise<Buffer | null>;
   onClick(target: FocusTarget): void;
+  /** a button of notification `id` was pressed (macOS; Windows' come back through the protocol) */
+  onAction?(id: string, action: ActionId): void;
   posterTimeoutMs?: number;
+  /** where a Windows toast with buttons keeps its poster (toastXml takes a file); none: no poster there */
+  toastImages?: ToastImages;
   maxHeld?: number;
   platform?: NodeJS.Platform;
 }
@@ -39,14 +54,20 @@ export class Notifier implements Disposable {
 
   async show(request: NotificationRequest): Promise<void> {
     if (!Notification.isSupported()) return;
-    const icon = request.artworkUrl ? await this.#poster(request.artworkUrl, request.server) : null;
+    const poster = request.artworkUrl ? await this.#poster(request.artworkUrl, request.server) : null;
     if (this.#disposed) return; // the app quit while the poster was loading
+    const icon = poster?.image ?? null;
+    const platform = this.#options.platform ?? process.platform;
+    const buttons = request.buttons ?? [];
+    const toastImage = platform === 'win32' && buttons.length > 0 && poster ? (this.#options.toastImages?.write(poster.bytes) ?? null) : null;
     const notification = new Notification({
       title: request.title,
       // Linux notification servers read the body as markup (see markupEscaped); elsewhere it is plain text
-      body: (this.#options.platform ?? process.platform) === 'linux' ? markupEscaped(request.body) : request.body,
+      body: platform === 'linux' ? markupEscaped(request.body) : request.body,
       ...(icon ? { icon } : {}),
       silent: false,
+      ...(platform === 'darwin' && buttons.length > 0 ? { actions: buttons.map((button) => ({ type: 'button' as const, text: button.label })) } : {}),
+      ...(platform === 'win32' && buttons.length > 0 ? { toastXml: toastXml({ ...request, buttons, image: toastImage }) } : {}),
     });
     const release = () => this.#live.delete(notification);
     const max = this.#options.maxHeld ?? MAX_HELD_NOTIFICATIONS;
@@ -57,9 +78,18 @@ export class Notifier implements Disposable {
       oldest.close();
     }
     this.#live.add(notification);
-    notification.on('click', () => {
+    // a Windows toast with buttons is activated through the protocol, not `click` (see above)
+    if (!(platform === 'win32' && buttons.length > 0)) {
+      notification.on('click', () => {
+        release();
+        this.#options.onClick(request.target);
+      });
+    }
+    notification.on('action', (_event: unknown, index: number) => {
+      const button = Number.isInteger(index) ? buttons[index] : undefined;
+      if (!button) return;
       release();
-      this.#options.onClick(request.target);
+      this.#options.onAction?.(request.id, button.id);
     });
     notification.on('close', release);
     notification.on('failed', release);
@@ -76,7 +106,7 @@ export class Notifier implements Disposable {
     this.#live.clear();
   }
 
-  async #poster(artworkUrl: string, server?: string): Promise<NativeImage | null> {
+  async #poster(artworkUrl: string, server?: string): Promise<{ image: NativeImage; bytes: Buffer } | null> {
     const abort = new AbortController();
     const timeout = new Promise<null>((resolve) =>
       setTimeout(() => {
@@ -88,6 +118,6 @@ export class Notifier implements Disposable {
     const bytes = await Promise.race([fetched, timeout]);
     if (!bytes) return null;
     const image = nativeImage.createFromBuffer(bytes);
-    return image.isEmpty() ? null : image;
+    return image.isEmpty() ? null : { image, bytes };
   }
 }

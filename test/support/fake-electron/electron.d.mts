@@ -16,9 +16,13 @@ export interface FakeReport {
 }
 
 export interface FakeNotification extends EventEmitter {
-  options: { title: string; body: string; icon?: unknown };
+  options: { title: string; body: string; icon?: unknown; actions?: { type: string; text: string }[]; toastXml?: string };
   shown: boolean;
   closed: boolean;
+  /** the user presses the body or the button at an index, as the imitated platform delivers it */
+  press(target?: 'body' | number): void;
+  dismiss(): void;
+  fail(error?: string): void;
 }
 
 export interface Leftovers {
@@ -40,6 +44,8 @@ export const fake: {
   online: boolean;
   shortcutTaken: boolean;
   notificationsSupported: boolean;
+  macAlerts: boolean;
+  protocolClients: Set<string>;
   displays: { id: number; bounds: Rect; workArea: Rect }[];
   cursor: { x: number; y: number };
   userData: string;

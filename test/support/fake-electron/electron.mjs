@@ -48,6 +48,12 @@ export const app = Object.assign(appEvents, {
   setAppUserModelId(id) {
     report.calls.push(`setAppUserModelId ${id}`);
   },
+  /** https://www.electronjs.org/docs/latest/api/app#appsetasdefaultprotocolclientprotocol-path-args */
+  setAsDefaultProtocolClient(protocol) {
+    report.calls.push(`setAsDefaultProtocolClient ${protocol}`);
+    fake.protocolClients.add(protocol);
+    return true;
+  },
   setLoginItemSettings(settings) {
     fake.loginItem = settings;
   },
@@ -181,6 +187,31 @@ export const nativeImage = {
   createEmpty: () => new FakeImage({ empty: true }),
 };
 
+/** The attribute values of one kind of element in a toast's XML, in order (enough for the fake's own toasts). */
+const toastAttributes = (xml, element, attribute) =>
+  [...xml.matchAll(new RegExp(`<${element}\\b[^>]*\\b${attribute}="([^"]*)"`, 'g'))].map((m) => m[1].replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+
+/**
+ * Electron's Notification (https://www.electronjs.org/docs/latest/api/notification), with each
+ * platform's events in their real order. Tests press it with `press('body')` or `press(i)` (the
+ * i-th button) and close it with `dismiss()`:
+ * - `show` is emitted when it is shown ("Event: 'show'");
+ * - macOS: the body emits `click`; a button emits `action` with its index ("Event: 'action'
+ *   macOS Windows"), and buttons are there only when the app's style is Alerts and it is signed
+ *   (https://www.electronjs.org/docs/latest/api/structures/notification-action, "Button support
+ *   on macOS"): pressing one with `fake.macAlerts` false is a violation;
+ * - Windows with `toastXml`: the body and buttons are activated as the XML says; with
+ *   activationType="protocol" Windows opens the URL, which starts the app again, and the running
+ *   instance gets `second-instance` with the URL in its argv
+ *   (https://www.electronjs.org/docs/latest/api/app#event-second-instance;
+ *   https://github.com/electron/electron/issues/24524): a scheme the app did not register with
+ *   app.setAsDefaultProtocolClient opens nothing, a violation. Without toastXml: `click`, and
+ *   `action` for `actions`;
+ * - Linux: Electron has no actions there, only `click` on the body (the docs mark `actions` and
+ *   `action` macOS/Windows); pressing a button is a violation;
+ * - `close` when the user dismisses it (not guaranteed everywhere: "Event: 'close'"); `failed`
+ *   only on Windows ("Event: 'failed' Windows").
+ */
 export class Notification extends EventEmitter {
   static isSupported() {
     return fake.notificationsSupported;
@@ -201,11 +232,39 @@ export class Notification extends EventEmitter {
     }
     report.calls.push('notification.show');
     this.shown = true;
+    this.emit('show', {});
   }
   close() {
     if (this.closed) return;
     this.closed = true;
-    this.emit('close');
+    this.emit('close', {});
+  }
+  /** test helper: the user presses the body ('body') or the button at `index`, as the platform delivers it */
+  press(target = 'body') {
+    if (!this.shown || this.closed) return violation('a notification pressed that is not on screen');
+    const os = platform();
+    const event = {};
+    if (os === 'win32' && this.options.toastXml) {
+      const url = target === 'body' ? toastAttributes(this.options.toastXml, 'toast', 'launch')[0] : toastAttributes(this.options.toastXml, 'action', 'arguments')[target];
+      if (url === undefined) return violation(`the toast has no ${target === 'body' ? 'launch' : `button ${target}`}`);
+      const scheme = url.split(':')[0];
+      if (!fake.protocolClients.has(scheme)) return violation(`a toast opened ${scheme}: but the app is not its protocol client`);
+      return void appEvents.emit('second-instance', event, ['C:\\Program Files\\Airwave Tray\\airwave-tray.exe', url], 'C:\\');
+    }
+    if (target === 'body') return void this.emit('click', event);
+    const buttons = os === 'linux' ? [] : (this.options.actions ?? []);
+    if (os === 'darwin' && !fake.macAlerts) return violation('macOS shows notification buttons only in the Alerts style');
+    if (!buttons[target]) return violation(`no button ${target} on ${os}`);
+    this.emit('action', event, target);
+  }
+  /** test helper: the user dismisses it */
+  dismiss() {
+    this.close();
+  }
+  /** test helper: Windows could not show it */
+  fail(error = 'failed') {
+    if (platform() !== 'win32') return violation('`failed` is emitted on Windows only');
+    this.emit('failed', {}, error);
   }
 }
 

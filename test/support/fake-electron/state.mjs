@@ -36,6 +36,10 @@ export const fake = {
   online: true,
   shortcutTaken: false,
   notificationsSupported: true,
+  /** macOS: the app's notification style is Alerts (buttons are shown only then) */
+  macAlerts: true,
+  /** schemes the app registered with app.setAsDefaultProtocolClient */
+  protocolClients: new Set(),
   displays: [{ id: 1, bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 0, y: 0, width: 1920, height: 1040 } }],
   cursor: { x: 1800, y: 1060 },
   userData: process.env.FAKE_ELECTRON_USER_DATA ?? join(tmpdir(), `fake-electron-${process.pid}`),

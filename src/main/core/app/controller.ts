@@ -22,7 +22,9 @@ import { Features } from './features';
 import { PopoverFocus } from './focus';
 import { bridgeHandlers } from './handlers/index';
 import { Notices } from './notices';
-import { NotificationFeed } from '../viewers/notifications';
+import { NotificationFeed } from '../notifications/feed';
+import type { ActionId } from '../notifications/kinds';
+import { runNotificationAction } from './notification-actions';
 import { SeenViewers } from '../viewers/seen-viewers';
 import type { AppOptions, HostPort } from './ports';
 import { FollowedServers } from './servers';
@@ -50,6 +52,7 @@ export class AppController {
   readonly #features: Features;
   readonly #seen: SeenViewers;
   readonly #onNow: OnNowView;
+  readonly #log: (line: string) => void;
 
   constructor(options: AppOptions) {
     const clock = (this.#clock = options.clock);
@@ -86,7 +89,8 @@ export class AppController {
     this.#onNow = new OnNowView();
     this.#notices = new Notices(options.notices ?? [], () => this.#publisher.push(['notices']));
     this.#focus = new PopoverFocus(this.store, host, () => this.#publisher.push(['focus']), (id) => this.servers.slot(id)?.store.state ?? null);
-    this.#notifications = new NotificationFeed({ clock, settings, minuteOfDay: options.minuteOfDay ?? minuteOfDay, log });
+    this.#notifications = new NotificationFeed({ clock, settings, minuteOfDay: options.minuteOfDay ?? minuteOfDay, log, gatherMs: options.notificationGatherMs });
+    this.#log = log;
     this.#tray = new TrayPublisher(() =>
       trayView({
         state: this.store.state,
@@ -257,6 +261,19 @@ export class AppController {
   /** Opens the popover, optionally on a viewer, channel or settings. */
   focus(target: FocusTarget | null): void {
     this.#focus.open(target);
+  }
+
+  /**
+   * A notification's button was pressed (or its body clicked: `click`), by the id its host was
+   * given; `id` and `action` may come from outside (a Windows toast's URL) and are checked here.
+   */
+  notificationAction(id: string, action: ActionId | 'click'): string {
+    if (this.#lifecycle.isDisposed) return 'closed';
+    return runNotificationAction(
+      { clock: this.#clock, settings: this.#settings, find: (wanted) => this.#notifications.find(wanted), focus: (target) => this.trayAction({ type: 'open', ...(target ? { focus: target } : {}) }), snooze: (reminder, ms) => this.#features.reminders.snooze(reminder, ms), log: this.#log },
+      id,
+      action,
+    );
   }
 
   setPopoverOpen(open: boolean): void {

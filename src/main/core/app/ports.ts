@@ -48,6 +48,8 @@ export interface AppOptions {
   tuning?: Partial<Tuning>;
   /** client network limits (tests of misbehaving servers shorten the timeouts) */
   client?: Pick<ClientOptions, 'timeouts' | 'limits'>;
+  /** how long starts on one server (and reminders of one minute) are gathered into one notification (default 10 s) */
+  notificationGatherMs?: number;
   /** local minute of the day, for quiet hours (injectable so tests need no time zone) */
   minuteOfDay?: (ms: number) => number;
   log?: (line: string) => void;

@@ -10,31 +10,7 @@ import type { FollowPolicy } from '../../../shared/bridge';
 /** Reminders that wait at once for one followed title. */
 export const MAX_WAITING_PER_TITLE = 3;
 
-const clean = (text: string | null | undefined) => (text ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
-
-/** What a programme is, as far as repeats go. */
-export interface EpisodeFields {
-  title: string;
-  showTitle: string | null;
-  type?: string | null;
-  season?: number | null;
-  episode?: number | null;
-  year?: number | null;
-  ratingKey: string | null;
-}
-
-/**
- * The same key for every airing of one episode or film: show + season + episode when the server
- * numbers it, title + year for a film, else the rating key (the library item), else the titles.
- */
-export function episodeIdentity(p: EpisodeFields): string {
-  const show = clean(p.showTitle);
-  if (show !== '' && p.season != null && p.episode != null) return `episode\n${show}\n${p.season}\n${p.episode}`;
-  const film = p.type === 'movie' || show === '';
-  if (film && p.year != null) return `film\n${clean(p.title)}\n${p.year}`;
-  if (p.ratingKey) return `item\n${p.ratingKey}`;
-  return `titles\n${show}\n${clean(p.title)}`;
-}
+export { episodeIdentity, type EpisodeFields } from '../../../shared/episode-identity';
 
 /** An airing as the policy sees it. */
 export interface PolicyAiring {

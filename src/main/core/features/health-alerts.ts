@@ -16,6 +16,7 @@ import { eachKept, orDefault } from '../../../shared/tolerant';
 import type { Clock, TimerHandle } from '../../common/clock';
 import { redactInUse } from '../../common/redact';
 import type { NotificationRequest } from '../viewers/notify-policy';
+import type { NotificationSubject } from '../notifications/kinds';
 import { ONLY_SERVER, type AppState, type ServerTag } from '../state';
 import type { FeatureStore } from './json-store';
 
@@ -89,6 +90,8 @@ const isStreamFull = (state: AppState) =>
 
 /** What is remembered of one server between its state changes. */
 interface Watch {
+  /** the server (slot id) */
+  id: string;
   downSince: number | null;
   downTimer: TimerHandle | null;
   /** the "unreachable" notification went out: "back again" is owed */
@@ -101,7 +104,7 @@ interface Watch {
   wasFull: boolean;
 }
 
-const newWatch = (): Watch => ({ downSince: null, downTimer: null, toldDown: false, toldSince: 0, last: null, wasUnauthorized: false, wasFull: false });
+const newWatch = (id: string): Watch => ({ id, downSince: null, downTimer: null, toldDown: false, toldSince: 0, last: null, wasUnauthorized: false, wasFull: false });
 
 export class HealthAlerts {
   readonly #o: HealthAlertsOptions;
@@ -141,7 +144,7 @@ export class HealthAlerts {
       told = true;
       const reason = webhookReason(hook.disabledReason);
       const why = reason ? `Airwave said: “${reason}”` : 'Airwave turned it off after repeated failed deliveries.';
-      this.#notify('webhook', `${name} turned off the webhook “${webhookName(hook)}”`, `${why} ${WEBHOOK_FIX}`, now, { view: 'settings' });
+      this.#notify('webhook', `${name} turned off the webhook “${webhookName(hook)}”`, `${why} ${WEBHOOK_FIX}`, now, { view: 'settings' }, { kind: 'webhook' });
     }
     if (!told) return;
     while (this.#toldWebhooks.size > MAX_WEBHOOKS_TOLD) this.#toldWebhooks.delete(this.#toldWebhooks.keys().next().value as string);
@@ -158,7 +161,7 @@ export class HealthAlerts {
     const name = this.#name(state, server);
     const now = this.#o.clock.now();
     let watch = this.#watches.get(server.id);
-    if (!watch) this.#watches.set(server.id, (watch = newWatch()));
+    if (!watch) this.#watches.set(server.id, (watch = newWatch(server.id)));
     this.#reachability(watch, state, name, now, settings);
 
     const unauthorized = state.connection.state === 'unauthorized';
@@ -209,7 +212,7 @@ export class HealthAlerts {
     if (state.connection.state === 'unconfigured') watch.toldDown = false;
     if (isUp(state) && watch.toldDown) {
       watch.toldDown = false;
-      if (settings.unreachable) this.#notify('back', `${name} is back`, `Reachable again after ${duration(now - watch.toldSince)}.`, now);
+      if (settings.unreachable) this.#notify('back', `${name} is back`, `Reachable again after ${duration(now - watch.toldSince)}.`, now, undefined, { kind: 'server-back', server: watch.id });
     }
   }
 
@@ -226,7 +229,7 @@ export class HealthAlerts {
       if (!this.#o.settings().unreachable) return;
       const now = this.#o.clock.now();
       const why = watch.last.state.connection.message;
-      this.#notify('unreachable', `Cannot reach ${watch.last.name}`, `No answer for ${duration(now - since)}${why ? ` (${why})` : ''}. The app keeps trying.`, now);
+      this.#notify('unreachable', `Cannot reach ${watch.last.name}`, `No answer for ${duration(now - since)}${why ? ` (${why})` : ''}. The app keeps trying.`, now, undefined, { kind: 'server-away', server: watch.id });
     }, Math.max(0, wait));
   }
 
@@ -258,7 +261,7 @@ export class HealthAlerts {
     this.#o.store.write(HEALTH_FILE, { version: 1, servers: [...this.#versions], webhooks: [...this.#toldWebhooks.values()] });
   }
 
-  #notify(kind: string, title: string, body: string, now: number, target: NotificationRequest['target'] = { view: 'on-now' }): void {
-    this.#o.notify({ id: `health-${kind}-${now.toString(36)}-${++this.#sent}`, title, body, artworkUrl: null, target, at: now });
+  #notify(kind: string, title: string, body: string, now: number, target: NotificationRequest['target'] = { view: 'on-now' }, subject?: NotificationSubject): void {
+    this.#o.notify({ id: `health-${kind}-${now.toString(36)}-${++this.#sent}`, title, body, artworkUrl: null, target, at: now, ...(subject ? { subject } : {}) });
   }
 }

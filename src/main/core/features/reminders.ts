@@ -125,6 +125,20 @@ export class Reminders {
     this.#saved();
   }
 
+  /**
+   * "Snooze" on a reminder's notification: the fired reminder is set again, to fire `ms` from now
+   * (its programme's start minus the lead, when that is later). Not for a programme that will have
+   * ended by then, nor one reminded already; false when nothing was set.
+   */
+  snooze(reminder: Reminder, ms: number): boolean {
+    const now = this.#o.clock.now();
+    if (Date.parse(reminder.endsAt) <= now + ms || this.#list.length >= MAX_REMINDERS) return false;
+    if (this.#list.some((r) => r.id === reminder.id)) return false;
+    this.#list = sortByStart([...this.#list, { ...reminder, addedAt: now + ms }]);
+    this.#saved();
+    return true;
+  }
+
   /** Is this programme reminded (or was its watchlist reminder cancelled)? */
   has(ref: ProgrammeRef): boolean {
     const id = reminderId(ref, this.#o.server?.()?.id);
@@ -245,22 +259,24 @@ function where(ref: ProgrammeRef): string {
 
 function firedNotice(reminder: Reminder, outcome: CheckOutcome, now: number): NotificationRequest {
   const base = { id: `reminder-${reminder.id}-${now.toString(36)}`, artworkUrl: null, target: { view: 'on-now' as const, channelNumber: reminder.channelNumber }, at: now };
+  // "Snooze" only while the programme is still to come as reminded (one moved is reminded again anyway)
+  const subject = (snooze: boolean) => ({ subject: { kind: 'reminder' as const, reminders: [reminder], snooze } });
   const name = programmeTitle(reminder);
   const start = Date.parse(reminder.startsAt);
   switch (outcome.kind) {
     case 'moved': {
       const newStart = Date.parse(outcome.startsAt);
       const when = newStart > now ? `now at ${clockTime(newStart)}` : `started at ${clockTime(newStart)}`;
-      return { ...base, title: `${name} moved: ${when}`, body: `${where(reminder)} · it was due at ${clockTime(start)}` };
+      return { ...base, ...subject(false), title: `${name} moved: ${when}`, body: `${where(reminder)} · it was due at ${clockTime(start)}` };
     }
     case 'vanished': {
       const instead = outcome.instead && outcome.instead.ratingKey !== null ? `; ${programmeTitle(outcome.instead)} is on instead` : '';
-      return { ...base, title: `${name} is no longer on at ${clockTime(start)}`, body: `${where(reminder)}${instead}` };
+      return { ...base, ...subject(false), title: `${name} is no longer on at ${clockTime(start)}`, body: `${where(reminder)}${instead}` };
     }
     default: {
       const minutes = Math.max(0, Math.round((start - now) / 60_000));
       const when = minutes === 0 ? 'Starting now' : `Starts in ${minutes} min`;
-      return { ...base, title: `${when}: ${name}`, body: `${where(reminder)} · ${clockTime(start)}` };
+      return { ...base, ...subject(true), title: `${when}: ${name}`, body: `${where(reminder)} · ${clockTime(start)}` };
     }
   }
 }
@@ -269,6 +285,7 @@ function missedNotice(missed: Reminder[], reason: MissedReason, now: number): No
   const why = reason === 'asleep' ? 'while the computer was asleep' : 'while the app was closed';
   const first = missed[0]!;
   const id = `missed-${now.toString(36)}-${missed.length}`;
+  const subject = { kind: 'reminder' as const, reminders: missed, snooze: false };
   if (missed.length === 1) {
     return {
       id,
@@ -277,6 +294,7 @@ function missedNotice(missed: Reminder[], reason: MissedReason, now: number): No
       artworkUrl: null,
       target: { view: 'on-now', channelNumber: first.channelNumber },
       at: now,
+      subject,
     };
   }
   const shown = missed.slice(0, 3).map((r) => `${programmeTitle(r)} (${clockTime(Date.parse(r.startsAt))})`);
@@ -288,6 +306,7 @@ function missedNotice(missed: Reminder[], reason: MissedReason, now: number): No
     artworkUrl: null,
     target: { view: 'on-now' },
     at: now,
+    subject,
   };
 }
 

@@ -3,6 +3,7 @@ import type { GuideHeader, GuideSink } from '../client/guide-stream';
 import { ProgrammeTable } from './programmes';
 import { StringPool } from './strings';
 import { Emitter } from '../../common/emitter';
+import { numberedEpisode } from '../../../shared/episode-identity';
 
 /**
  * Owns one loaded guide window in compact form: channels in guide order with their fields
@@ -59,6 +60,8 @@ export class GuideStore implements GuideSink {
   readonly #programmes = new ProgrammeTable(this.#pool);
   readonly #channels: ChannelEntry[] = [];
   readonly #packages = new Map<string, PackageRef>();
+  /** each numbered episode's earliest start in the window (the rule of a repeat is episodeIdentity's) */
+  readonly #firstAiring = new Map<string, number>();
   /** one listener's mistake must not stop the load or the others: errors are dropped */
   readonly #changed = new Emitter<GuideSummary>(() => {});
   #state: GuideLoadState = 'loading';
@@ -116,6 +119,21 @@ export class GuideStore implements GuideSink {
       });
     }
     return rows;
+  }
+
+  /**
+   * Which of `programs` (from rows()) are the first airing of a numbered episode in the whole
+   * window, by index: the guide's NEW. Only once the window has all arrived (before, a later
+   * channel could still hold an earlier airing), so it is never said of a repeat.
+   */
+  firstAirings(programs: readonly Program[]): number[] {
+    if (this.#state !== 'loaded') return [];
+    const out: number[] = [];
+    programs.forEach((program, i) => {
+      const key = program.ratingKey === null ? null : numberedEpisode(program);
+      if (key !== null && this.#firstAiring.get(key) === Date.parse(program.startsAt)) out.push(i);
+    });
+    return out;
   }
 
   /** The guide-order index of the channel with this number (or id), -1 when it is not held. */
@@ -177,7 +195,7 @@ export class GuideStore implements GuideSink {
 
   /** About how many bytes the store keeps: the programme columns, the strings and the channel entries. */
   retainedBytes(): number {
-    return this.#programmes.bytes + this.#pool.chars * 2 + this.#pool.size * 48 + this.#channels.length * 120;
+    return this.#programmes.bytes + this.#pool.chars * 2 + this.#pool.size * 48 + this.#channels.length * 120 + this.#firstAiring.size * 96;
   }
 
   // ------------------------------------------------------------ filled by the reader (GuideSink)
@@ -192,7 +210,15 @@ export class GuideStore implements GuideSink {
     if (this.#state !== 'loading') return;
     const pool = this.#pool;
     const first = this.#programmes.length;
-    for (const program of channel.programs) this.#programmes.add(program);
+    for (const program of channel.programs) {
+      const at = this.#programmes.length;
+      this.#programmes.add(program);
+      const key = program.ratingKey === null ? null : numberedEpisode(program);
+      if (key === null) continue;
+      const starts = this.#programmes.startsAt(at);
+      const earliest = this.#firstAiring.get(key);
+      if (earliest === undefined || starts < earliest) this.#firstAiring.set(key, starts);
+    }
     this.#channels.push({
       id: pool.id(channel.id),
       number: channel.number,

@@ -140,6 +140,12 @@ export class GuideWindows {
   }
 
   rows(request: GuideRowsRequest): GuideRows {
+    const answer = this.#rows(request);
+    const store = this.#shown;
+    return store ? { ...answer, firstAirings: answer.rows.map((row) => store.firstAirings(row.programs)) } : answer;
+  }
+
+  #rows(request: GuideRowsRequest): GuideRows {
     const store = this.#shown;
     const revision = this.state.state.guide.revision;
     if (!store) return { revision, total: 0, from: 0, rows: [], indexes: [] };

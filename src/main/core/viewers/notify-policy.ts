@@ -1,5 +1,7 @@
 import type { FocusTarget, NotificationSettings } from '../../../shared/bridge';
 import { channelLabel } from '../../../shared/format';
+import type { NotificationButton, NotificationSubject } from '../notifications/kinds';
+import { listed, who, words } from '../notifications/words';
 import { arrivalsWhileAway, awaySummaryText, changedChannel, departuresAcrossGap, recentDepartures, REJOIN_GRACE_MS } from './session-semantics';
 import type { IdentityScheme, Viewer, ViewerList } from './viewers';
 import { fnv1a } from '../../common/hash';
@@ -36,6 +38,10 @@ export interface NotificationRequest {
   /** the server it is about, when several are followed (its poster comes from there) */
   server?: string;
   at: number;
+  /** what it is about, for its buttons (notifications/kinds.ts); none: a click opens `target`, nothing more */
+  subject?: NotificationSubject;
+  /** its buttons, from `subject` (set when it is raised) */
+  buttons?: NotificationButton[];
 }
 
 export type SuppressReason = 'disabled' | 'paused' | 'quiet-hours' | 'muted' | 'rejoined' | 'channel-change';
@@ -56,12 +62,14 @@ export interface PolicyInput {
 export interface PolicyResult {
   memory: PolicyMemory | null;
   requests: NotificationRequest[];
+  /** the viewers who started since the last update (not after a gap: that summary is in `requests`) */
+  news: Viewer[];
   suppressed: { viewer: Viewer; reason: SuppressReason }[];
 }
 
 export function stepNotifications(memory: PolicyMemory | null, input: PolicyInput): PolicyResult {
   const { list, now } = input;
-  if (!list) return { memory, requests: [], suppressed: [] };
+  if (!list) return { memory, requests: [], news: [], suppressed: [] };
   const present = new Map(list.viewers.map((viewer) => [viewer.key, viewer.person]));
   if (!memory || memory.epoch !== input.epoch || memory.scheme !== list.scheme) return baseline(memory, list, input, present);
 
@@ -95,7 +103,8 @@ export function stepNotifications(memory: PolicyMemory | null, input: PolicyInpu
 
   return {
     memory: { epoch: input.epoch, scheme: list.scheme, present, departed },
-    requests: news.length === 0 ? [] : [compose(news, now)],
+    requests: news.length === 0 ? [] : [composeStarts(news, now)],
+    news,
     suppressed,
   };
 }
@@ -118,6 +127,7 @@ function baseline(memory: PolicyMemory | null, list: ViewerList, input: PolicyIn
   return {
     memory: { epoch: input.epoch, scheme: list.scheme, present, departed },
     requests: news.length === 0 ? [] : [composeAway(news, input.now)],
+    news: [],
     suppressed,
   };
 }
@@ -133,6 +143,7 @@ function composeAway(news: Viewer[], now: number): NotificationRequest {
     // what happened while away is in the Activity log (tagged so), whoever has left since
     target: { view: 'activity', section: 'log' },
     at: now,
+    subject: { kind: 'viewers', users: people(news), keys: news.map((viewer) => viewer.key) },
   };
 }
 
@@ -143,6 +154,7 @@ function suppressionReason(viewer: Viewer, input: PolicyInput): SuppressReason |
   if (inQuietHours(settings.quietHours, input.minuteOfDay)) return 'quiet-hours';
   const user = viewer.user.trim().toLowerCase();
   if (settings.mutedUsers.some((muted) => muted.trim().toLowerCase() === user)) return 'muted';
+  if (settings.mutedUntil?.some((muted) => muted.until > now && muted.name.trim().toLowerCase() === user)) return 'muted';
   return null;
 }
 
@@ -166,58 +178,67 @@ function watchingWords(viewer: Viewer): string | null {
   return viewer.watching;
 }
 
-/** "dave, erin and frank" (English list: the core has no locale of its own). */
-function names(users: readonly string[]): string {
-  return users.length <= 1 ? (users[0] ?? '') : `${users.slice(0, -1).join(', ')} and ${users[users.length - 1]}`;
+/** Each person once (one name on two devices is one person), in the order they started. */
+export function people(news: readonly Viewer[]): string[] {
+  const seen = new Set<string>();
+  const users: string[] = [];
+  for (const viewer of news) {
+    const folded = viewer.user.trim().toLowerCase();
+    if (seen.has(folded)) continue;
+    seen.add(folded);
+    users.push(viewer.user);
+  }
+  return users;
 }
 
-/** Up to this many names are spelled out when a group starts on the same programme. */
-export const GROUP_NAMES_MAX = 3;
+/** Up to this many programmes are named in a mixed group's body. */
+const PROGRAMMES_SHOWN = 3;
 
-function compose(news: Viewer[], now: number): NotificationRequest {
+/**
+ * One notification for the viewers who started (in one update, or gathered over 10 s): one person
+ * with what, where and on which device; a group on one programme in one sentence; a mixed group
+ * by who, with what they started in the body. Each person is named at most once.
+ */
+export function composeStarts(news: Viewer[], now: number): NotificationRequest {
   const id = `${now.toString(36)}-${fnv1a(news.map((viewer) => viewer.key).sort().join('\n'))}`;
+  const users = people(news);
+  const subject: NotificationSubject = { kind: 'viewers', users, keys: news.map((viewer) => viewer.key) };
+  const first = news[0] as Viewer;
   if (news.length === 1) {
-    const viewer = news[0] as Viewer;
-    const channel = channelLabel(viewer.channelNumber, viewer.channelName);
-    const watching = watchingWords(viewer);
+    const channel = channelLabel(first.channelNumber, first.channelName);
     return {
       id,
-      title: watching ? `${viewer.user} started watching ${watching}` : `${viewer.user} started watching`,
-      body: [viewer.onBumper ? null : channel, viewer.device].filter(Boolean).join(' · ') || 'Open Airwave Tray to see more.',
-      artworkUrl: viewer.artworkUrl,
-      target: { view: 'watching', viewer: viewer.key },
+      title: words.started(first.user, watchingWords(first)),
+      body: [first.onBumper ? null : channel, first.device].filter(Boolean).join(' · ') || words.seeMore,
+      artworkUrl: first.artworkUrl,
+      target: { view: 'watching', viewer: first.key },
       at: now,
+      subject,
     };
   }
   // A group on the same programme (a family on the sofa, one film) reads as one sentence.
-  const together = watchingWords(news[0] as Viewer);
+  const together = watchingWords(first);
   if (together && news.every((viewer) => watchingWords(viewer) === together)) {
-    const first = news[0] as Viewer;
     const sameChannel = news.every((viewer) => viewer.channelNumber === first.channelNumber);
-    const who = news.length <= GROUP_NAMES_MAX ? names(news.map((viewer) => viewer.user)) : `${news.length} people`;
     return {
       id,
-      title: `${who} started watching ${together}`,
-      body:
-        news.length <= GROUP_NAMES_MAX
-          ? (sameChannel && !first.onBumper ? channelLabel(first.channelNumber, first.channelName) : null) ?? 'Open Airwave Tray to see more.'
-          : names(news.map((viewer) => viewer.user)),
+      title: words.started(who(users), together),
+      body: (sameChannel && !first.onBumper ? channelLabel(first.channelNumber, first.channelName) : null) ?? words.seeMore,
       artworkUrl: first.artworkUrl,
       target: { view: 'watching' },
       at: now,
+      subject,
     };
   }
-  const shown = news.slice(0, 3).map((viewer) => {
-    const watching = watchingWords(viewer);
-    return watching ? `${viewer.user} (${watching})` : viewer.user;
-  });
-  const more = news.length - shown.length;
+  const programmes = [...new Set(news.map(watchingWords).filter((watching): watching is string => Boolean(watching)))];
+  const shown = programmes.slice(0, PROGRAMMES_SHOWN);
   return {
     id,
-    title: `${news.length} people started watching`,
-    body: more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', '),
+    title: words.started(who(users), null),
+    body: shown.length === 0 ? words.seeMore : programmes.length <= PROGRAMMES_SHOWN ? listed(shown) : words.andMore(shown, programmes.length - shown.length),
     artworkUrl: null,
     target: { view: 'watching' },
     at: now,
+    subject,
   };
 }

@@ -1,5 +1,6 @@
 import { isApiError } from '../client';
 import type { Viewer, ViewerList } from './viewers';
+import { words } from '../notifications/words';
 
 /**
  * How sessions behave on real Airwave servers, as pure rules the notification policy and the sync
@@ -80,15 +81,14 @@ export function awaySummaryText(viewers: readonly Viewer[]): { title: string; bo
   if (viewers.length === 1) {
     const viewer = viewers[0] as Viewer;
     return {
-      title: `While you were away, ${viewer.user} started watching${viewer.watching ? ` ${viewer.watching}` : ''}`,
-      body: [viewer.channelName, viewer.device].filter(Boolean).join(' · ') || 'Open Airwave Tray to see more.',
+      title: words.whileAway(words.started(viewer.user, viewer.watching)),
+      body: [viewer.channelName, viewer.device].filter(Boolean).join(' · ') || words.seeMore,
     };
   }
   const shown = viewers.slice(0, 3).map((viewer) => viewer.user);
-  const more = viewers.length - shown.length;
   return {
-    title: `While you were away, ${viewers.length} people started watching`,
-    body: more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', '),
+    title: words.whileAway(words.started(words.people(viewers.length), null)),
+    body: words.andMore(shown, viewers.length - shown.length),
   };
 }
 

@@ -19,10 +19,13 @@ export function dayStart(ms: number): number {
 }
 
 export const guideText = {
-  windowGroup: 'Zoom: hours across the guide',
+  windowGroup: 'Hours ahead, and the zoom',
   /** the chip: the international hour symbol, short enough for five chips in 380 px */
   window: (n: number) => `${n} h`,
-  zoomHint: (n: number) => (n <= 6 ? `Show ${hours(n)} across the width` : `Load the next ${hours(n)}, 6 across the width`),
+  /** `across`: the hours the width shows at this zoom (fewer than `n` where more would leave titles out) */
+  zoomHint: (n: number, across: number) => (n <= across ? `Show ${hours(n)} across the width` : `Load the next ${hours(n)}, ${across} across the width (more would leave most titles out)`),
+  /** most of what is in view has no room for a title at this zoom */
+  mostBare: (zoom: number) => (zoom > 1 ? 'Most programmes here are too short for a title at this zoom: 1 h shows them.' : 'Most programmes here are too short for a title: point at one to read it above.'),
   list: 'List',
   listHint: 'Read the guide as a list by channel: now, next and later',
   byChannel: (channels: number) => `Guide by channel, ${channels} ${channels === 1 ? 'channel' : 'channels'}`,
@@ -45,6 +48,12 @@ export const guideText = {
   failed: (n: number, reason: string, shown: number | null) =>
     `Could not load the next ${hours(n)}: ${reason}${shown ? ` Still showing the next ${hours(shown)}.` : ''}`,
   bumper: 'Bumper',
+  /** the marks (guide-marks.ts): a block's kind, NEW, followed, reminder; words the strip shows and screen readers hear */
+  kind: { film: 'Film', episode: 'Episode', sport: 'Sport', news: 'News' } as const,
+  fresh: 'NEW',
+  freshSaid: 'new episode',
+  followed: 'Following',
+  reminded: 'Reminder set',
   onAir: 'On now',
   time: (ms: number) => time.format(ms),
   /** "Today", "Tomorrow", "Yesterday" (just after midnight the view starts before it), else "Wed 25 Nov" */

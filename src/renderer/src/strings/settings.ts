@@ -33,6 +33,10 @@ export const settings = {
   mutedOther: 'Another name',
   mutedOtherLabel: 'Someone not listed',
   mutedAdd: 'Add name',
+  /** a name muted for a day from a notification's button */
+  mutedForDay: (name: string, until: number) => `${name}: muted until ${localTime(until)} tomorrow`,
+  unmute: (name: string) => `Unmute ${name}`,
+  unmuteShort: 'Unmute',
   pause: 'Pause notifications',
   pausedUntil: (at: number) => `Paused until ${localTime(at)}`,
   resume: 'Resume',

@@ -10,7 +10,8 @@ import { favouritesOnly, guideList, guideRows, guideStatus, requestWindow, shown
 import { groupOptions, guideGroup } from './group-filter';
 import { GroupMenu } from './GroupMenu';
 import { groups as groupText } from '../strings/groups';
-import { jumps, ticks, timeAt, timeline, visibleSpan, windowFor, xOf, type JumpId, type Timeline } from './guide-timeline';
+import { jumps, ticks, timeAt, timeline, visibleSpan, widestReadable, windowFor, xOf, type JumpId, type Timeline } from './guide-timeline';
+import { mostlyBare } from './guide-bare';
 import { COLUMN, GUIDE_WINDOWS, OVERSCAN_PX, OVERSCAN_ROWS, ROW, RULER } from './guide-layout';
 import { gridKeys, transformY } from './guide-grid-keys';
 import { DetailStrip, type Detail } from './GuideDetail';
@@ -183,6 +184,8 @@ export function Guide() {
   // never moves a focused block, which would drop its focus.
   const rows = items.length && line ? guideRows(first, items[items.length - 1]!.index + 1, line.start, line.end) : [];
   const detail = hovered ?? focusedDetail;
+  // a zoom that leaves most of what is in view without a title says so, in the strip (its height is fixed: the grid never jumps)
+  const bare = line && !asList ? mostlyBare(rows, line, visibleFrom, timeAt(line, scrollLeft + viewport - COLUMN)) : false;
 
   // a version of Airwave without a guide: nothing to zoom or filter, only what it lacks
   if (status.lacking && !line && pending === null) return <Empty title={common.notInThisVersion}>{status.error}</Empty>;
@@ -207,7 +210,7 @@ export function Guide() {
                   aria-checked={checked}
                   aria-busy={busy}
                   tabIndex={checked ? 0 : -1}
-                  title={guideText.zoomHint(hours)}
+                  title={guideText.zoomHint(hours, Math.min(hours, widestReadable(viewport - COLUMN)))}
                   class={`chip${checked ? ' chip-active' : ''}${busy ? ' chip-pending' : ''}`}
                   onClick={() => void load(hours)}
                 >
@@ -274,7 +277,7 @@ export function Guide() {
         <GuideByChannel count={list.count} line={line} at={at} />
       ) : (
         <>
-          <DetailStrip detail={detail} at={at} />
+          <DetailStrip detail={detail} at={at} note={bare ? guideText.mostBare(zoom) : null} />
           <div
             ref={scrollRef}
             class="scroll guide-scroll"

@@ -1,22 +1,25 @@
-import type { Program } from '../../../shared/airwave';
-import { localTime, episodeLabel, programmeTitle } from '../../../shared/format';
+import { Bell, BookmarkCheck } from 'lucide-preact';
+import type { PackageRef, Program } from '../../../shared/airwave';
+import { marksOf } from './guide-marks';
+import { episodeLabel, localTime, programmeTitle } from '../../../shared/format';
 import { guideText } from '../strings/guide';
 import './GuideDetail.css';
 
 /** Owns the guide's detail strip: what it reads out for the programme or channel focused or hovered. */
 
 /** What the detail strip shows: a programme with its channel, or a channel (with what is on). */
-export type Detail = { program: Program | null; channel: { id: string; number: number; name: string }; onAir?: Program | null };
+export type Detail = { program: Program | null; channel: { id: string; number: number; name: string; package?: PackageRef | null }; onAir?: Program | null };
 
 /**
  * Above the grid: the programme focused or hovered in full (title, time, episode, channel,
  * summary), or the channel focused with what it has on. Nothing is only in a cut-off block.
  */
-export function DetailStrip({ detail, at }: { detail: Detail | null; at: number }) {
+export function DetailStrip({ detail, at, note }: { detail: Detail | null; at: number; note: string | null }) {
   if (!detail) {
+    // with nothing pointed at: how to read it, or that most blocks in view are too short for a title
     return (
-      <div class="guide-detail guide-detail-hint" aria-hidden="true">
-        <p class="muted small">{guideText.detailHint}</p>
+      <div class="guide-detail guide-detail-hint" aria-hidden={note ? undefined : 'true'}>
+        <p class="muted small">{note ?? guideText.detailHint}</p>
       </div>
     );
   }
@@ -40,11 +43,27 @@ export function DetailStrip({ detail, at }: { detail: Detail | null; at: number 
   const title = bumper ? `${guideText.bumper}: ${program.title}` : programmeTitle(program);
   const episode = episodeLabel(program.season, program.episode);
   const airing = starts <= at && at < ends;
+  const marks = marksOf(program, channel);
   return (
     <div class="guide-detail" data-detail-starts={starts}>
       <p class="guide-detail-title">{title}</p>
       <p class="guide-detail-meta small">
         {airing ? <span class="tag-now">{guideText.onAir}</span> : null}
+        {/* the block's marks, in words */}
+        {marks.kind ? <span class={`guide-kind block-${marks.kind}`}>{guideText.kind[marks.kind]}</span> : null}
+        {marks.fresh ? <span class="block-new">{guideText.fresh}</span> : null}
+        {marks.reminded ? (
+          <span class="guide-mark">
+            <Bell size={11} aria-hidden fill="currentColor" />
+            {guideText.reminded}
+          </span>
+        ) : null}
+        {marks.followed ? (
+          <span class="guide-mark">
+            <BookmarkCheck size={11} aria-hidden />
+            {guideText.followed}
+          </span>
+        ) : null}
         {[`${localTime(starts)}–${localTime(ends)}`, episode, program.year && !program.showTitle ? String(program.year) : '', `${channel.number} ${channel.name}`].filter(Boolean).join(' · ')}
       </p>
       {program.summary ? <p class="guide-detail-summary small">{program.summary}</p> : null}

@@ -1,3 +1,4 @@
+import { Bell, BookmarkCheck } from 'lucide-preact';
 import type { GuideChannel, Program } from '../../../shared/airwave';
 import { programmeTitle, titleRest } from '../../../shared/format';
 import { ChannelIcon } from '../components/channel-icon';
@@ -8,10 +9,12 @@ import { block, TIME_MIN_PX, TITLE_MIN_PX, type Timeline } from './guide-timelin
 import { COLUMN, ROW } from './guide-layout';
 import './GuideBlock.css';
 import type { Detail } from './GuideDetail';
+import { marksOf, type Marks } from './guide-marks';
 
 /**
- * Owns one channel's row of the guide grid: the pinned channel cell (star, number, icon, name) and
- * its programme blocks, each cut to the part in view; a block too narrow for a few letters shows none.
+ * Owns one channel's row of the guide grid: the pinned channel cell (the star beside the number
+ * over the icon, then the name on up to two lines) and its programme blocks, each cut to the part
+ * in view, tinted by kind and marked (guide-marks.ts); a block too narrow for three letters shows none.
  */
 
 interface RowProps {
@@ -44,8 +47,11 @@ export function Row({ row, position, onStar, onDetail, line, at, top, visibleFro
           onFocus={() => onDetail(channelDetailOf(), 'focus')}
           onMouseEnter={() => onDetail(channelDetailOf(), 'hover')}
         >
-          <span class="channel-number">{row.number}</span>
-          <ChannelIcon icon={row.icon} tint={row.tint} size={14} />
+          {/* the number over the icon: the name gets the width, on two lines */}
+          <span class="guide-channel-id">
+            <span class="channel-number">{row.number}</span>
+            <ChannelIcon icon={row.icon} tint={row.tint} size={14} />
+          </span>
           <span class="guide-channel-name">{row.name}</span>
         </button>
       </div>
@@ -74,34 +80,48 @@ function Block({ program, row, position, line, at, visibleFrom, visibleTo, onDet
   if (!place) return null;
   const onAir = starts <= at && at < ends;
   const bumper = program.ratingKey === null;
-  const title = bumper ? guideText.bumper : (program.showTitle ?? program.title);
-  const full = programmeTitle(program);
-  const channel = { number: row.number, name: row.name, id: row.id };
+  // the show first for an episode ("Show: Episode"), cut with an ellipsis where the block ends
+  const title = bumper ? guideText.bumper : programmeTitle(program);
+  const channel = { number: row.number, name: row.name, id: row.id, package: row.package };
   const detail: Detail = { program, channel };
-  // too narrow for a few letters: no text at all (never a lone "P"); the strip and the name say it
+  const marks = marksOf(program, channel);
+  // too narrow for three letters: no text at all (never a lone "P"); the strip and the name say it
   const text = place.width >= TITLE_MIN_PX;
+  const meta = place.width >= TIME_MIN_PX;
   return (
     <button
       type="button"
       role="gridcell"
       tabIndex={-1}
       data-cell={`p${position}@${starts}`}
-      class={`block${bumper ? ' block-bumper' : ''}${onAir ? ' block-now' : ''}${text ? '' : ' block-bare'}`}
+      class={`block${bumper ? ' block-bumper' : ''}${onAir ? ' block-now' : ''}${text ? '' : ' block-bare'}${marks.kind ? ` block-${marks.kind}` : ''}`}
       data-starts={starts}
       data-ends={ends}
       style={{ left: `${COLUMN + place.left}px`, width: `${place.width}px` }}
-      title={bumper ? `${guideText.bumper}: ${program.title}` : full}
+      title={bumper ? `${guideText.bumper}: ${program.title}` : title}
       onFocus={() => onDetail(detail, 'focus')}
       onMouseEnter={() => onDetail(detail, 'hover')}
       onClick={() => (programmeDetail.value = { program, channel })}
     >
       {/* the accessible name starts with what is visible, then says the rest (WCAG 2.5.3) */}
       {text ? <span class="block-title">{title}</span> : null}
-      {place.width >= TIME_MIN_PX ? <span class="block-time">{onAir ? guideText.onAir : guideText.time(starts)}</span> : null}
+      {meta ? (
+        <span class="block-meta">
+          {marks.fresh ? <span class="block-new">{guideText.fresh}</span> : null}
+          {marks.reminded ? <Bell class="block-mark" size={10} aria-hidden fill="currentColor" /> : null}
+          {marks.followed ? <BookmarkCheck class="block-mark" size={10} aria-hidden /> : null}
+          <span class="block-time">{onAir ? guideText.onAir : guideText.time(starts)}</span>
+        </span>
+      ) : null}
       <span class="visually-hidden">
         {text ? '' : title}
-        {guideText.blockRest(bumper ? program.title : titleRest(program, title), starts, ends, row.name, onAir && place.width < TIME_MIN_PX)}
+        {guideText.blockRest(bumper ? program.title : titleRest(program, title), starts, ends, row.name, onAir && !meta)}
+        {saidMarks(marks)}
       </span>
     </button>
   );
 }
+
+/** The marks in words, for screen readers (the strip shows the same). */
+const saidMarks = (marks: Marks) =>
+  [marks.fresh ? guideText.freshSaid : '', marks.reminded ? guideText.reminded : '', marks.followed ? guideText.followed : ''].filter(Boolean).map((word) => `, ${word.toLowerCase()}`).join('');

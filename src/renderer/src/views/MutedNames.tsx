@@ -2,8 +2,22 @@ import { useState } from 'preact/hooks';
 import { snapshot } from '../state';
 import { settings as t } from '../strings/settings';
 
-/** Muted names: a checkbox per viewer the app has seen, plus any other name typed in. */
-export function MutedNames({ muted, apply }: { muted: string[]; apply: (names: string[]) => void }) {
+/**
+ * Muted names: a checkbox per viewer the app has seen, plus any other name typed in; and the names
+ * muted for a day from a notification's button, each with its end and a way to unmute it now.
+ */
+export function MutedNames({
+  muted,
+  apply,
+  forDay = [],
+  unmuteForDay,
+}: {
+  muted: string[];
+  apply: (names: string[]) => void;
+  /** day-mutes still running */
+  forDay?: { name: string; until: number }[];
+  unmuteForDay?: (name: string) => void;
+}) {
   const [other, setOther] = useState('');
   const isMuted = (name: string) => muted.some((m) => m.toLowerCase() === name.toLowerCase());
   // the core's list (this run and the activity log); the page's own memory where a core sends none
@@ -21,6 +35,18 @@ export function MutedNames({ muted, apply }: { muted: string[]; apply: (names: s
     <fieldset class="muted-names">
       <legend>{t.muted}</legend>
       <p class="hint">{names.length ? t.mutedHint : t.mutedNone}</p>
+      {forDay.length ? (
+        <ul class="muted-day">
+          {forDay.map((entry) => (
+            <li key={entry.name}>
+              <span>{t.mutedForDay(entry.name, entry.until)}</span>
+              <button type="button" class="button" aria-label={t.unmute(entry.name)} onClick={() => unmuteForDay?.(entry.name)}>
+                {t.unmuteShort}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {names.length ? (
         <div class="muted-grid">
           {names.map((name) => (

@@ -148,7 +148,12 @@ export function Settings() {
             </label>
           </div>
         ) : null}
-        <MutedNames muted={n.mutedUsers} apply={(mutedUsers) => void apply({ notifications: { mutedUsers } })} />
+        <MutedNames
+          muted={n.mutedUsers}
+          apply={(mutedUsers) => void apply({ notifications: { mutedUsers } })}
+          forDay={(n.mutedUntil ?? []).filter((entry) => entry.until > Date.now())}
+          unmuteForDay={(name) => void apply({ notifications: { mutedUntil: (n.mutedUntil ?? []).filter((entry) => entry.name !== name) } })}
+        />
         <div class="buttons" role="group" aria-label={t.pause}>
           {paused ? (
             <>

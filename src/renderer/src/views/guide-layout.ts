@@ -7,7 +7,8 @@
 export const GUIDE_WINDOWS = [1, 3, 6, 12, 24] as const;
 export const ROW = 40;
 export const RULER = 26;
-export const COLUMN = 120;
+/** the pinned channel column: star, number over icon, and room for a name like "Cartoon Corner" on two lines */
+export const COLUMN = 132;
 export const LIST_ROW = 92;
 /** rows drawn beyond the visible ones, and pixels of timeline beyond the right edge */
 export const OVERSCAN_ROWS = 3;

@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals';
-import type { GuideChannel } from '../../../shared/airwave';
+import type { GuideChannel, Program } from '../../../shared/airwave';
 import { GUIDE_ROWS_MAX, type GuideRows, type Outcome } from '../../../shared/bridge';
 import { bridge } from '../bridge';
 import { snapshot, storedFlag } from '../state';
@@ -51,6 +51,10 @@ export const favouritesOnly = storedFlag('airwave.guideFavouritesOnly');
 
 /** Rows held for one guide revision and time span, by guide index (both lists share them). */
 const held = { key: '', rows: new Map<number, GuideChannel>() };
+/** programmes the core found to be the first airing of their episode in the window (the guide's NEW) */
+let firsts = new WeakSet<Program>();
+/** This programme (from guideRows) is the first airing of its episode in the window shown. */
+export const isFirstAiring = (program: Program): boolean => firsts.has(program);
 /** bumps when rows arrive, so the view draws them */
 const arrived = signal(0);
 /** a range asked for and not answered yet (one request at a time; the newest wish waits) */
@@ -163,7 +167,8 @@ function findListed(): void {
 export function guideRows(first: number, last: number, from: number, to: number): (GuideChannel | null)[] {
   void arrived.value;
   const guide = snapshot.value!.guide;
-  const key = `${shownServer()}|${guide.revision}|${guide.window?.serverTime ?? ''}|${from}|${to}`;
+  // the load's state too: first airings are known once the whole window is in (rows are asked again then)
+  const key = `${shownServer()}|${guide.revision}|${guide.window?.serverTime ?? ''}|${from}|${to}|${guide.state}`;
   const only = filtered() ? (found && sameWindow(found) ? found.entries : []) : null;
   const indexOf = (position: number) => (only ? (only[position]?.index ?? -1) : position);
   const out: (GuideChannel | null)[] = [];
@@ -199,9 +204,11 @@ function ask(): void {
       if (!outcome.ok || `${outcome.value.revision}` !== wish.key.split('|')[1]) return;
       let news = held.key !== wish.key;
       if (news) held.rows = new Map();
+      if (news) firsts = new WeakSet();
       held.key = wish.key;
       outcome.value.rows.forEach((row, i) => {
         const index = outcome.value.indexes[i]!;
+        for (const at of outcome.value.firstAirings?.[i] ?? []) if (row.programs[at]) firsts.add(row.programs[at]);
         news ||= !held.rows.has(index);
         held.rows.set(index, row);
       });

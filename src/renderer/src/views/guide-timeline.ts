@@ -10,13 +10,31 @@ import { dayStart } from '../strings/guide';
 export const MINUTE = 60_000;
 const QUARTER = 15 * MINUTE;
 const HALF_HOUR = 30 * MINUTE;
-/** the most hours shown across the width: a longer window scrolls at this scale (or reads as a list) */
+/** the most hours shown across the width where the width allows (see widestReadable) */
 export const MAX_ACROSS_HOURS = 6;
+/** the zooms (hours across the width) a window can be shown at */
+export const ACROSS_HOURS = [1, 3, MAX_ACROSS_HOURS] as const;
 export const MAX_SCALE = 8;
-/** a block narrower than this shows no text at all (never a lone "P"); wider, its title from the visible edge */
-export const TITLE_MIN_PX = 44;
+/**
+ * a block narrower than this shows no text at all: 34 px is room for three glyphs of the 11.5 px
+ * bold title beside its 3 px padding ("Ca…", never a lone "P…"; measured in guide-zoom.test.ts);
+ * wider, as much of its title as fits
+ */
+export const TITLE_MIN_PX = 34;
 /** a block at least this wide has room for its time under the title */
 export const TIME_MIN_PX = 52;
+/** the length of programme (minutes) that must keep a title at every zoom offered: a half-hour show */
+export const READABLE_MINUTES = 30;
+
+/**
+ * The widest zoom (hours across) at which a READABLE_MINUTES programme still has room for its
+ * title in `timelineWidth` px: 3 h at 380 px, 6 h from about 500 px. A longer zoom would leave most
+ * blocks bare, so it is not offered at that width: a window longer than this scrolls at it.
+ */
+export function widestReadable(timelineWidth: number): number {
+  const fits = (hours: number) => (timelineWidth / (hours * 60 + 15)) * READABLE_MINUTES - 2 >= TITLE_MIN_PX;
+  return [...ACROSS_HOURS].reverse().find(fits) ?? 1;
+}
 
 export interface Timeline {
   /** first and last instant drawn, ms since the epoch */
@@ -31,14 +49,15 @@ export interface Timeline {
 /**
  * The timeline for a window: from the quarter hour at least 15 minutes before now (or the
  * window's own start, when later) to the window's end. The zoom (hours) sets the scale: that many
- * hours, plus the quarter hour before now, fill `timelineWidth`; beyond MAX_ACROSS_HOURS the
- * window scrolls at that scale (and the jumps move through it).
+ * hours, plus the quarter hour before now, fill `timelineWidth`; beyond the widest zoom that
+ * keeps half-hour titles at this width (widestReadable) the window scrolls at that scale (and the
+ * jumps move through it).
  */
 export function timeline(now: number, window: { from: number; to: number }, timelineWidth: number, zoomHours = (window.to - now) / 3_600_000): Timeline {
   const start = Math.max(window.from, Math.floor((now - QUARTER) / QUARTER) * QUARTER);
   const end = Math.max(start + HALF_HOUR, window.to);
   const minutes = (end - start) / MINUTE;
-  const zoom = Math.min(MAX_ACROSS_HOURS, Math.max(1, Math.round(zoomHours))) * 60;
+  const zoom = Math.min(widestReadable(timelineWidth), Math.max(1, Math.round(zoomHours))) * 60;
   // a window about as long as the zoom (its quarter hour back and the minutes since it loaded) fits whole
   const across = minutes <= zoom + 45 ? minutes : zoom + 15;
   const scale = Math.min(MAX_SCALE, timelineWidth / across);
