@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { describe, expect, it } from 'vitest';
-import { focused, openPopover, shots } from '../support/browser';
+import { axeFindings, focused, openPopover, shots } from '../support/browser';
 import { e2eSetup, poll } from './setup';
 
 // The glance tells the truth (issue 35): held data keeps the times the server gave, the popover
@@ -24,6 +24,7 @@ describe('held data does not move by itself', () => {
     expect(await page.locator('li.card .card-ends').textContent()).toBe(ends);
     expect(await page.locator('li.card .time-left').textContent()).toBe('');
     await shots(page, 'stale-card-ends');
+    expect(await axeFindings(page)).toEqual([]);
     // and past the end: no number, the truth
     await page.clock.fastForward(6 * 60 * 60_000);
     await poll(() => page.locator('li.card .card-ends').textContent()).toBe('may have ended');
@@ -66,6 +67,7 @@ describe('the guide of a server that is away', () => {
     expect(await page.locator('.problem').count()).toBe(1);
     expect(await page.locator('.problem details').count()).toBe(1);
     await shots(page, 'guide-away');
+    expect(await axeFindings(page)).toEqual([]);
   });
 });
 
@@ -79,6 +81,7 @@ describe('one true status line', () => {
     await host.app.handlers.updateSettings({ notifications: { pausedUntil: until } });
     await poll(() => page.locator('.paused-line').textContent()).toMatch(/^Notifications paused until 7:00\sAMResume$/);
     await shots(page, 'status-paused');
+    expect(await axeFindings(page)).toEqual([]);
     await page.locator('.paused-line').getByRole('button', { name: 'Resume' }).click();
     await poll(() => host.app.snapshot().settings.notifications.pausedUntil).toBe(null);
     await poll(() => page.locator('.paused-line').count()).toBe(0);
@@ -99,6 +102,10 @@ describe('Activity and By channel', () => {
     await page.getByRole('button', { name: 'By channel' }).click();
     await poll(() => page.locator('li.card-heading').count()).toBeGreaterThan(0);
     await shots(page, 'watching-by-channel');
+    // the groups, the two-line rows and the device words pass axe in light and dark
+    expect(await axeFindings(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await axeFindings(page)).toEqual([]);
   });
 });
 

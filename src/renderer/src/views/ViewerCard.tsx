@@ -210,8 +210,9 @@ export function ViewerCard({ entry, device, at, readAt, stale: heldOnly, index, 
 /** By channel: the heading of a channel's group, a row of the list like the cards under it. */
 export function ChannelHeading({ label, count, top, height }: { label: string; count: number; top: number; height: number }) {
   return (
-    <li class="card-heading" role="presentation" style={{ transform: `translateY(${top}px)`, height: `${height}px` }}>
+    <li class="card-heading" style={{ transform: `translateY(${top}px)`, height: `${height}px` }}>
       <span class="card-heading-name">{label || t.unknownChannel}</span>
+      <span class="visually-hidden">, </span>
       <span class="card-heading-count">{t.list(count)}</span>
     </li>
   );
