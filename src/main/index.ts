@@ -25,6 +25,7 @@ import { ToastImages } from './electron/toast-images';
 import { PopoverWindow } from './electron/popover-window';
 import { watchPower } from './electron/power';
 import { openElectronSettings, safeStorageBox } from './electron/settings-store';
+import { saveTextFile } from './electron/save-file';
 import { setLaunchAtLogin, ShortcutPort } from './electron/system';
 import { TrayAdapter } from './electron/tray';
 import { UpdateService, type Updater } from './electron/updater';
@@ -109,6 +110,7 @@ async function launch(): Promise<void> {
         const problem = await shell.openPath(paths.logs);
         if (problem) throw new Error(problem);
       },
+      saveFile: saveTextFile,
     },
   });
   quitInOrder(host, async () => {

@@ -4,7 +4,7 @@
  * fields and their limits are shapes.ts's, the same the core reads its files with.
  */
 import * as v from 'valibot';
-import { GUIDE_ROWS_MAX, ON_NOW_ROWS_MAX, type Command, type RequestOf } from './bridge';
+import { GUIDE_ROWS_MAX, HISTORY_RETENTION_DAYS, HISTORY_SPANS, ON_NOW_ROWS_MAX, type Command, type RequestOf } from './bridge';
 import {
   addressText,
   apiKeyText,
@@ -31,6 +31,7 @@ import {
 } from './shapes';
 
 const empty = v.strictObject({});
+const historySpan = v.strictObject({ span: v.picklist(HISTORY_SPANS), server: v.optional(serverId) });
 const connect = v.strictObject({ server: addressText, apiKey: apiKeyText, authStyle });
 
 type Schemas = { [C in Command]: v.GenericSchema<unknown, RequestOf<C>> };
@@ -113,6 +114,11 @@ export const REQUEST_SCHEMAS: Schemas = {
   selectServer: v.strictObject({ id: serverId }),
   findLocalServer: empty,
   identifyServer: v.strictObject({ server: addressText }),
+  getHistory: historySpan,
+  getHistoryMoment: v.strictObject({ at: instant, server: v.optional(serverId) }),
+  exportHistory: historySpan,
+  setHistoryRetention: v.strictObject({ days: v.picklist(HISTORY_RETENTION_DAYS) }),
+  clearHistory: empty,
 };
 
 export type RequestCheck<C extends Command> = { ok: true; request: RequestOf<C> } | { ok: false; reason: string };

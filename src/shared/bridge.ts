@@ -27,18 +27,18 @@ import type {
   Reminder,
 } from './bridge-features';
 import type { ChannelGroup } from './bridge-groups';
+import type { HistoryExport, HistoryMoment, HistoryRequest, HistoryRetention, HistoryStatus, HistoryView } from './bridge-history';
 import type { GuideRows, GuideRowsRequest, GuideSearchHit, GuideView } from './bridge-guide';
 import type { OnNowMatches, OnNowRows, OnNowRowsRequest, OnNowSummary } from './bridge-on-now';
 import type {
-  AuthStyle,
   ConnectionView,
   ConnectRequest,
   ConnectResult,
-  KeyStorage,
   Outcome,
   ProbeView,
 } from './bridge-connection';
-import type { AddServerRequest, AddServerResult, IdentifiedServer, LocalServerOffer, ServerEntryView, ServerPatch, ServerSummary } from './bridge-servers';
+import type { AddServerRequest, AddServerResult, IdentifiedServer, LocalServerOffer, ServerPatch, ServerSummary } from './bridge-servers';
+import type { SettingsPatch, SettingsView, UpdateStatus } from './bridge-settings';
 
 // The connection's, the guide's, the features' and the servers' parts of the contract live beside
 // this file (each imports none of the others' parent, so types flow one way); re-exported here.
@@ -46,8 +46,10 @@ export * from './bridge-connection';
 export * from './bridge-features';
 export * from './bridge-groups';
 export * from './bridge-guide';
+export * from './bridge-history';
 export * from './bridge-on-now';
 export * from './bridge-servers';
+export * from './bridge-settings';
 
 // ---------------------------------------------------------------- snapshot
 
@@ -59,45 +61,6 @@ export interface Resource<T> {
   error: string | null;
   /** the failure is for good: this server's version has no such route (`error` names the version and what it lacks) */
   lacking?: true;
-}
-
-export interface QuietHours {
-  /** "HH:MM", local time */
-  start: string;
-  end: string;
-}
-
-export interface NotificationSettings {
-  enabled: boolean;
-  quietHours: QuietHours | null;
-  mutedUsers: string[];
-  /** names muted until a time (ms since the epoch), from a notification's "Mute … for a day" */
-  mutedUntil?: { name: string; until: number }[];
-  /** ms since the epoch, or null when not paused */
-  pausedUntil: number | null;
-}
-
-/**
- * Settings as the renderer may see them: never a key, only whether there is one and how it is
- * kept. `server`, `hasKey`, `keyStorage` and `authStyle` are the selected server's (the one the
- * Server section edits); `servers` lists them all.
- */
-export interface SettingsView {
-  server: string | null;
-  hasKey: boolean;
-  keyStorage: KeyStorage | null;
-  authStyle: AuthStyle;
-  servers: ServerEntryView[];
-  /** the server On now, the guide, lookup and search show (null with none) */
-  selectedServer: string | null;
-  /** the badge counts this server only; null: everyone watching on every server */
-  badgeServer: string | null;
-  pollSeconds: number;
-  notifications: NotificationSettings;
-  launchAtLogin: boolean;
-  shortcut: { enabled: boolean; accelerator: string };
-  /** connected to the built-in demo server */
-  demo: boolean;
 }
 
 export interface Notice {
@@ -122,7 +85,7 @@ export type FocusTarget =
   | { view: 'activity'; section?: ActivitySection };
 
 /** The sections of the Activity tab. */
-export type ActivitySection = 'reminders' | 'comingUp' | 'log';
+export type ActivitySection = 'reminders' | 'comingUp' | 'log' | 'history';
 
 /** What the core knows of the server, each resource with its age; shared by AppState and the snapshot. */
 export interface ServerData {
@@ -192,6 +155,8 @@ export interface AppSnapshot extends Omit<ServerData, 'onNow'>, FeaturesView {
   notices: Notice[];
   /** increments with every focus request so the renderer can tell a new one from an old one */
   focus: { seq: number; target: FocusTarget } | null;
+  /** the viewing history's revision, retention, today's peak and the "while you were away" line */
+  history: HistoryStatus;
 }
 
 
@@ -227,26 +192,6 @@ export interface ChannelScheduleView {
   asOf: number | null;
   programs: Program[];
 }
-
-export interface SettingsPatch {
-  authStyle?: AuthStyle;
-  pollSeconds?: number;
-  notifications?: Partial<NotificationSettings>;
-  launchAtLogin?: boolean;
-  shortcut?: Partial<{ enabled: boolean; accelerator: string }>;
-  /** the badge counts this server only; null: every server */
-  badgeServer?: string | null;
-}
-
-/** The installed app's updater, as Settings shows it (the preview and development runs never update). */
-export type UpdateStatus =
-  | { kind: 'development' }
-  | { kind: 'idle' }
-  | { kind: 'checking' }
-  | { kind: 'up-to-date'; checkedAt: number }
-  | { kind: 'downloading'; version: string }
-  | { kind: 'ready'; version: string }
-  | { kind: 'failed'; message: string };
 
 export type OpenTarget = { kind: 'server' } | { kind: 'url'; url: string };
 
@@ -309,6 +254,15 @@ export interface BridgeCommands {
   findLocalServer: { request: Empty; response: Outcome<LocalServerOffer | null> };
   /** which Airwave server is at an address, asked without a key (null: none said so) */
   identifyServer: { request: { server: string }; response: Outcome<IdentifiedServer | null> };
+  /** one span of the viewing history (every server's, or one's) */
+  getHistory: { request: HistoryRequest; response: Outcome<HistoryView> };
+  /** who was watching what at one moment */
+  getHistoryMoment: { request: { at: number; server?: string }; response: Outcome<HistoryMoment> };
+  /** the span as CSV: saved through a save dialog where the host has one, else handed to the page */
+  exportHistory: { request: HistoryRequest; response: Outcome<HistoryExport> };
+  setHistoryRetention: { request: { days: HistoryRetention }; response: Outcome<HistoryStatus> };
+  /** deletes the whole record (the page asked for confirmation first) */
+  clearHistory: { request: Empty; response: Outcome<HistoryStatus> };
 }
 
 export type Command = keyof BridgeCommands;
@@ -362,6 +316,11 @@ const commandNames: { [C in Command]: true } = {
   selectServer: true,
   findLocalServer: true,
   identifyServer: true,
+  getHistory: true,
+  getHistoryMoment: true,
+  exportHistory: true,
+  setHistoryRetention: true,
+  clearHistory: true,
 };
 
 /** Every command name, checked against BridgeCommands both ways by the object above. */

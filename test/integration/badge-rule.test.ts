@@ -43,7 +43,7 @@ describe('the badge counts only what it can vouch for', () => {
     office.controls.startSession({ user: 'Cy', channelNumber: office.controls.listChannels()[0]!.number, deviceId: 'dev_c' });
     await h.until(() => h!.app.trayView.badge === 4, { what: 'four watching', stepMs: 1_000, maxSteps: 120 });
     expect(h.app.trayView.badgeText).toBe('4');
-    expect(h.app.trayView.tooltip.split('\n')[1]).toBe('4 watching');
+    expect(h.app.trayView.tooltip.split('\n')[1]).toBe('4 watching, peak today 4');
 
     // Cabin's key is revoked: its two viewers are no longer vouched for
     cabin.controls.revokeKey();
@@ -53,7 +53,7 @@ describe('the badge counts only what it can vouch for', () => {
     let tray = h.app.trayView;
     expect(tray.badgeText).toBe('2+');
     expect(tray.title).toBe('2+');
-    expect(tray.tooltip.split('\n')[1]).toBe('2+ watching: Cabin (key rejected) not counted');
+    expect(tray.tooltip.split('\n')[1]).toBe('2+ watching, peak today 4: Cabin (key rejected) not counted');
     expect(tray.icon).toBe('key-problem');
     // the menu's "Fix the API key of Cabin…" shows Cabin and opens its key field
     const cabinId = h.app.servers.slots[1]!.id;
@@ -70,7 +70,7 @@ describe('the badge counts only what it can vouch for', () => {
     tray = h.app.trayView;
     expect(tray.badge).toBe(1);
     expect(tray.badgeText).toBe('1+');
-    expect(tray.tooltip.split('\n')[1]).toBe('1+ watching: Cabin (key rejected) and Office (away) not counted');
+    expect(tray.tooltip.split('\n')[1]).toBe('1+ watching, peak today 4: Cabin (key rejected) and Office (away) not counted');
 
     // the badge set to count Cabin alone: nothing current to count, so the held number is shown as not current
     expect((await h.app.handlers.updateSettings({ badgeServer: h.app.servers.slots[1]!.id })).ok).toBe(true);

@@ -69,7 +69,7 @@ describe('several servers', () => {
     expect(snapshot.nowPlaying.data!.map((v) => `${v.user}@${v.serverName}`).sort()).toEqual(['Ana@Cabin', 'Ben@Cabin', 'James@Home']);
     const tray = h!.app.trayView;
     expect(tray.badge).toBe(3);
-    expect(tray.tooltip.split('\n')).toEqual(['Airwave Tray', '3 watching', 'Home: 1 watching', 'Cabin: 2 watching', 'Office: 0 watching']);
+    expect(tray.tooltip.split('\n')).toEqual(['Airwave Tray', '3 watching, peak today 3', 'Home: 1 watching', 'Cabin: 2 watching', 'Office: 0 watching']);
     expect(tray.menu.filter((m) => m.id.startsWith('server:')).map((m) => m.label)).toEqual(['Home: 1 watching', 'Cabin: 2 watching', 'Office: 0 watching']);
 
     // the badge for one server only

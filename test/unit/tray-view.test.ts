@@ -82,18 +82,20 @@ const ids = (view: TrayView) => view.menu.map((item) => item.id);
 
 describe('trayView', () => {
   it('hides the badge at 0, shows the count, and caps at 99+', () => {
-    const withViewers = (n: number) =>
-      trayView({
-        state: state('live', {
-          nowPlaying: { data: Array.from({ length: n }, (_, i) => watcher(`u${i}`, 101, 'Friends')), updatedAt: NOW, error: null },
-        }),
-        settings: SETTINGS,
-        now: NOW,
-      });
+    const withViewersInput = (n: number) => ({
+      state: state('live', {
+        nowPlaying: { data: Array.from({ length: n }, (_, i) => watcher(`u${i}`, 101, 'Friends')), updatedAt: NOW, error: null },
+      }),
+      settings: SETTINGS,
+      now: NOW,
+    });
+    const withViewers = (n: number) => trayView(withViewersInput(n));
     expect(withViewers(0)).toMatchObject({ badge: 0, badgeText: '', title: '' });
     expect(withViewers(3)).toMatchObject({ badge: 3, badgeText: '3', title: '3' });
     expect(withViewers(120)).toMatchObject({ badge: 120, badgeText: '99+' });
     expect(withViewers(3).tooltip).toBe('Airwave Tray\nLiving room\n3 watching · Live');
+    // History knows today's peak: it follows the count
+    expect(trayView({ ...withViewersInput(3), peakToday: 5 }).tooltip).toBe('Airwave Tray\nLiving room\n3 watching, peak today 5 · Live');
   });
 
   it.each([
@@ -136,7 +138,12 @@ describe('trayView', () => {
       settings: SETTINGS,
       now: NOW,
     });
-    expect(ids(view)).toEqual(['open', 'sep-watching', 'viewer:device:ann|tvos|apple tv', 'whats-on', 'sep-actions', 'refresh', 'pause', 'settings', 'sep-quit', 'quit']);
+    expect(ids(view)).toEqual(['open', 'sep-watching', 'viewer:device:ann|tvos|apple tv', 'whats-on', 'sep-actions', 'refresh', 'export-history', 'pause', 'settings', 'sep-quit', 'quit']);
+    expect(find(view.menu, 'export-history')!.submenu!.map((item) => [item.label, item.action])).toEqual([
+      ['Last 24 hours…', { type: 'export-history', span: '24h' }],
+      ['Last 7 days…', { type: 'export-history', span: '7d' }],
+      ['Last 30 days…', { type: 'export-history', span: '30d' }],
+    ]);
     expect(find(view.menu, 'viewer:device:ann|tvos|apple tv')).toMatchObject({
       label: 'Ann: Friends · 101',
       action: { type: 'open', focus: { view: 'watching', viewer: 'device:ann|tvos|apple tv' } },

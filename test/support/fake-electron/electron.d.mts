@@ -56,6 +56,9 @@ export const fake: {
   loginItem: unknown;
   openedExternal: string[];
   openedPaths: string[];
+  /** save dialogs shown (their options), and what the next one answers: a path, or null for Cancel */
+  saveDialogs: unknown[];
+  saveDialogAnswer: string | null;
   power: EventEmitter;
   markReady(): void;
   leftovers(): Leftovers;

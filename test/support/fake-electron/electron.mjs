@@ -330,6 +330,13 @@ export const dialog = {
     report.errorBoxes.push({ title, content });
     report.calls.push('dialog.showErrorBox');
   },
+  /** resolves { canceled, filePath } (https://www.electronjs.org/docs/latest/api/dialog#dialogshowsavedialogwindow-options); the test sets the answer */
+  async showSaveDialog(options) {
+    if (!report.ready) throw new Error('dialog.showSaveDialog before app ready');
+    fake.saveDialogs.push(options);
+    const path = fake.saveDialogAnswer;
+    return path ? { canceled: false, filePath: path } : { canceled: true, filePath: '' };
+  },
 };
 
 /** What is still registered: after the app quits, every list must be empty. */

@@ -51,6 +51,9 @@ export const fake = {
   loginItem: null,
   openedExternal: [],
   openedPaths: [],
+  /** save dialogs shown (their options), and what the next one answers: a path, or null for Cancel */
+  saveDialogs: [],
+  saveDialogAnswer: null,
   power: new EventEmitter(),
   /** every Tray and BrowserWindow made, live or destroyed */
   trays: [],

@@ -2,6 +2,7 @@
  * AppController: the application without a window system, composed once from settings, the sync
  * engine and the parts in this folder. The Electron and preview hosts drive it through its ports.
  */
+import { join } from 'node:path';
 import type { AppSnapshot, BridgeHandlers, FocusTarget, SnapshotUpdate } from '../../../shared/bridge';
 import type { Clock } from '../../common/clock';
 import { DisposableStore, toDisposable } from '../../common/disposable';
@@ -30,6 +31,7 @@ import type { AppOptions, HostPort } from './ports';
 import { FollowedServers } from './servers';
 import { partsOf, SnapshotPublisher, snapshotOf, type SnapshotPart } from './snapshot';
 import { TrayPublisher } from '../tray/tray';
+import { History } from '../history/history';
 
 
 export class AppController {
@@ -53,6 +55,7 @@ export class AppController {
   readonly #seen: SeenViewers;
   readonly #onNow: OnNowView;
   readonly #log: (line: string) => void;
+  readonly #history: History;
 
   constructor(options: AppOptions) {
     const clock = (this.#clock = options.clock);
@@ -78,6 +81,7 @@ export class AppController {
         this.#tray.update();
       },
       onRemoved: (id) => {
+        this.#history.forget(id);
         this.#notifications.forgetViewers(id);
         this.#features.forgetServer(id);
         this.#publisher.push(['servers', 'nowPlaying', 'watching']);
@@ -99,6 +103,7 @@ export class AppController {
         favourites: this.#features.favourites.ids(),
         servers: this.#trayServers(),
         badge: this.servers.badge(),
+        peakToday: this.#history.peakToday(this.#badgeServer()),
       }),
     );
     this.#features = new Features({
@@ -117,6 +122,18 @@ export class AppController {
       trayChanged: () => this.#tray.update(),
       random: options.random ?? Math.random,
       log,
+    });
+    const ofDay = options.minuteOfDay ?? minuteOfDay;
+    this.#history = new History({
+      clock,
+      dir: options.dataDir ? join(options.dataDir, 'history') : null,
+      dayStart: (ms) => ms - ofDay(ms) * 60_000 - (ms % 60_000),
+      serverName: (id) => this.servers.slot(id)?.name ?? id,
+      changed: () => {
+        this.#publisher.push(['history']);
+        this.#tray.update();
+      },
+      problem: (text) => this.#notices.add({ id: `history-${clock.now().toString(36)}`, level: 'warning', text }),
     });
     this.#seen = new SeenViewers(() => {
       const log = this.#features.activity;
@@ -139,6 +156,8 @@ export class AppController {
     this.#lifecycle.add(toDisposable(() => this.servers.close()));
     this.#lifecycle.add(this.#notifications);
     this.#lifecycle.add(this.#features);
+    // before the servers close: every follow ends now, written as a clean stop
+    this.#lifecycle.add(this.#history);
     this.#lifecycle.add(this.#tray);
     this.#lifecycle.add(this.#publisher);
     this.#lifecycle.defer(this.store.subscribe((state, changed) => this.#onState(state, changed)));
@@ -170,6 +189,7 @@ export class AppController {
       findLocalServer: options.findLocalServer ?? (() => findLocalServer()),
       // an address typed in set-up, asked who it is without a key: a gate of its own, like the tests'
       identify: gated((server: string) => identifyAddress(server, clock), () => null, clock),
+      history: { history: this.#history, badgeServer: () => this.#badgeServer() },
     });
   }
 
@@ -213,6 +233,7 @@ export class AppController {
         nowPlaying: this.servers.mergedViewers(),
         watching: this.servers.badgeCount(),
         onNow: this.#onNow.summary(this.store.state.onNow, this.#features.favourites.ids(), listedPackages(this.store.state)),
+        history: this.#history.status(this.#badgeServer()),
       },
       this.#features.view(),
     );
@@ -278,6 +299,7 @@ export class AppController {
 
   setPopoverOpen(open: boolean): void {
     this.servers.setPopoverOpen(open);
+    this.#history.popoverOpen(open);
   }
 
   suspend(): void {
@@ -316,6 +338,13 @@ export class AppController {
           this.focus(null);
         });
         return;
+      case 'export-history':
+        // a save dialog where the host has one; else History, where the page offers the download
+        if (!this.#host.saveFile) return this.focus({ view: 'activity', section: 'history' });
+        void this.handlers.exportHistory({ span: action.span }).then((outcome) => {
+          if (!outcome.ok && !this.#lifecycle.isDisposed) this.#notices.add({ id: 'history-export', level: 'warning', text: outcome.error.message });
+        });
+        return;
       case 'quit':
         this.#host.quit?.();
         return;
@@ -343,6 +372,7 @@ export class AppController {
     if (viewers || changed.has('sessionCount') || changed.has('connection')) parts.push('servers', 'nowPlaying', 'watching');
     if (changed.has('status')) this.#learnInstance(slot.id, state);
     this.#features.observeServer(server, state, changed);
+    this.#history.observe(server, state, changed);
     this.#publisher.push(parts);
     this.#tray.update();
   }
@@ -352,6 +382,12 @@ export class AppController {
     const instanceId = state.status.data?.instanceId;
     const entry = instanceId ? this.#settings.entry(id) : null;
     if (entry && entry.instanceId === null) this.#settings.updateServer(id, { instanceId: instanceId! });
+  }
+
+  /** The server the badge counts (null: all), which today's peak follows too. */
+  #badgeServer(): string | null {
+    const chosen = this.#settings.values.badgeServer;
+    return chosen !== null && this.servers.slot(chosen) ? chosen : null;
   }
 
   #trayServers(): TrayServer[] {

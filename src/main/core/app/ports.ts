@@ -23,6 +23,8 @@ export interface HostPort {
   checkForUpdates?(): Promise<UpdateStatus>;
   /** opens the log folder in the file manager */
   openLogFolder?(): Promise<void>;
+  /** asks where to save a text file (a save dialog) and saves it there; false when the person cancelled */
+  saveFile?(suggestedName: string, text: string): Promise<boolean>;
 }
 
 export interface DemoHandle {

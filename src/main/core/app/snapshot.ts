@@ -36,7 +36,7 @@ export function partsOf(changed: ReadonlySet<keyof AppState>): SnapshotPart[] {
 /** The snapshot: the app state as the renderer sees it, plus what only the controller holds. */
 export function snapshotOf(
   state: AppState,
-  held: Pick<AppSnapshot, 'settings' | 'notices' | 'focus' | 'seenViewers' | 'servers' | 'nowPlaying' | 'watching' | 'onNow'>,
+  held: Pick<AppSnapshot, 'settings' | 'notices' | 'focus' | 'seenViewers' | 'servers' | 'nowPlaying' | 'watching' | 'onNow' | 'history'>,
   features: FeaturesView,
 ): AppSnapshot {
   return {
@@ -56,6 +56,7 @@ export function snapshotOf(
     notices: held.notices,
     focus: held.focus,
     seenViewers: held.seenViewers,
+    history: held.history,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { GuideNowRow, Program } from '../../../shared/airwave';
-import type { FocusTarget, SettingsView } from '../../../shared/bridge';
+import type { FocusTarget, HistorySpan, SettingsView } from '../../../shared/bridge';
 import { airing, localTime, programmeTitle, type PauseChoice } from '../../../shared/format';
 import { boundText, displaySafe, TEXT_LIMITS } from '../../../shared/text';
 
@@ -24,6 +24,8 @@ export type TrayAction =
   | { type: 'refresh' }
   | { type: 'pause'; choice: PauseChoice }
   | { type: 'start-demo' }
+  /** the viewing history of a span as CSV (a save dialog) */
+  | { type: 'export-history'; span: HistorySpan }
   | { type: 'quit' };
 
 export interface MenuItemModel {
@@ -166,7 +168,12 @@ export interface TrayInput {
   favourites?: ReadonlySet<string>;
   /** times follow the system's locale (12- or 24-hour) like the popover's; tests pass one */
   locale?: string;
+  /** the most watching at once today on what the badge counts (History); null or left out: not known */
+  peakToday?: number | null;
 }
+
+/** ", peak today 4" after the count, when History knows it. */
+const peakWords = (peak: number | null | undefined) => (peak === null || peak === undefined ? '' : `, peak today ${peak}`);
 
 /**
  * When the viewer data was last current, if it is not now: the key is rejected or the server out
@@ -181,14 +188,14 @@ export function staleSince(state: AppState): number | null {
 
 export function trayView(input: TrayInput): TrayView {
   if (input.servers && input.servers.length > 1) return severalServers(input, input.servers);
-  const { state, settings, now, favourites, locale } = input;
+  const { state, settings, now, favourites, locale, peakToday } = input;
   const configured = state.connection.state !== 'unconfigured';
   const badge = configured ? watchingCount(state) : 0;
   const serverName = state.server?.name ?? state.status.data?.name ?? null;
   const stale = configured ? staleSince(state) : null;
   const count = badge === 1 ? '1 watching' : `${badge} watching`;
   // Never "2 watching" as if current: old data says how old it is.
-  const watchingLine = stale === null ? count : `${count} as of ${localTime(stale, locale)} (not current)`;
+  const watchingLine = stale === null ? `${count}${peakWords(peakToday)}` : `${count} as of ${localTime(stale, locale)} (not current)`;
   const tooltip = tooltipText(['Airwave Tray', serverName, configured ? `${watchingLine} · ${connectionLine(state)}` : 'Not set up yet']);
 
   const menu: MenuItemModel[] = [];
@@ -206,6 +213,7 @@ export function trayView(input: TrayInput): TrayView {
     menu.push(submenu('whats-on', "What's on", channelItems(state, now, favourites ?? new Set(), locale)));
     menu.push(separator('sep-actions'));
     menu.push(item('refresh', 'Refresh', { type: 'refresh' }));
+    menu.push(historyItems());
   }
   menu.push(...closingItems(settings, now, locale));
 
@@ -224,7 +232,7 @@ const MENU_VIEWERS_EACH = 5;
 const TROUBLE: Record<IconVariant, number> = { normal: 0, offline: 1, 'key-problem': 2 };
 
 /** The tray with several servers: one badge, and the tooltip and menu broken down per server. */
-function severalServers({ state, settings, now, favourites, locale, badge = { count: 0, stale: false, leftOut: [] } }: TrayInput, servers: TrayServer[]): TrayView {
+function severalServers({ state, settings, now, favourites, locale, peakToday, badge = { count: 0, stale: false, leftOut: [] } }: TrayInput, servers: TrayServer[]): TrayView {
   const followed = servers.filter((s) => !s.paused);
   const line = (s: TrayServer) => {
     if (s.paused) return `${s.name}: paused`;
@@ -235,7 +243,7 @@ function severalServers({ state, settings, now, favourites, locale, badge = { co
     return c === 'live' || c === 'polling' ? `${s.name}: ${watching}` : `${s.name}: ${connectionLine(s.state)}`;
   };
   const worst = followed.reduce<IconVariant>((icon, s) => (TROUBLE[iconFor(s.state)] > TROUBLE[icon] ? iconFor(s.state) : icon), 'normal');
-  const tooltip = tooltipText(['Airwave Tray', badgeLine(badge), ...servers.map(line)]);
+  const tooltip = tooltipText(['Airwave Tray', badgeLine(badge, peakToday), ...servers.map(line)]);
 
   const menu: MenuItemModel[] = [item('open', 'Open Airwave Tray', { type: 'open' })];
   for (const s of followed) {
@@ -250,6 +258,7 @@ function severalServers({ state, settings, now, favourites, locale, badge = { co
   menu.push(separator('sep-channels'));
   menu.push(submenu('whats-on', menuText(selected ? `What's on ${selected.name}` : "What's on"), channelItems(state, now, favourites ?? new Set(), locale)));
   menu.push(item('refresh', 'Refresh', { type: 'refresh' }));
+  menu.push(historyItems());
   menu.push(...closingItems(settings, now, locale));
   const text = markedBadgeText(badge);
   return { title: text, tooltip, badge: badge.count, badgeText: text, icon: worst, menu };
@@ -264,12 +273,21 @@ export function markedBadgeText(badge: BadgeReading): string {
 const listed = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
 
 /** The tooltip's line about the badge: what it counts, and what it leaves out or cannot vouch for. */
-function badgeLine(badge: BadgeReading): string {
+function badgeLine(badge: BadgeReading, peakToday?: number | null): string {
   const count = `${badge.count} watching`;
   if (badge.stale) return `${count}, not current: no server it counts can be reached`;
-  if (badge.leftOut.length === 0) return count;
+  if (badge.leftOut.length === 0) return `${count}${peakWords(peakToday)}`;
   const out = badge.leftOut.map((s) => `${s.name} (${s.trouble})`);
-  return `${badge.count}+ watching: ${listed(out)} not counted`;
+  return `${badge.count}+ watching${peakWords(peakToday)}: ${listed(out)} not counted`;
+}
+
+/** "Export history": the viewing history of a span as CSV, from the menu (a save dialog). */
+function historyItems(): MenuItemModel {
+  return submenu('export-history', 'Export history', [
+    item('export-history-24h', 'Last 24 hours…', { type: 'export-history', span: '24h' }),
+    item('export-history-7d', 'Last 7 days…', { type: 'export-history', span: '7d' }),
+    item('export-history-30d', 'Last 30 days…', { type: 'export-history', span: '30d' }),
+  ]);
 }
 
 /**

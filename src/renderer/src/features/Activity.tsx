@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import type { ComponentType } from 'preact';
 import type { ActivityEntry, ActivityPage, ActivitySection } from '../../../shared/bridge';
 import { channelLabel, localTime, programmeTitle } from '../../../shared/format';
 import { bridge } from '../bridge';
@@ -18,13 +19,13 @@ import './features.css';
  * The Activity tab: the log of viewers today and yesterday first, then upcoming reminders (with
  * cancel) and "Coming up" for followed titles. One section at a time, chosen by a row of toggles.
  */
-const SECTIONS: ActivitySection[] = ['log', 'reminders', 'comingUp'];
+const SECTIONS: ActivitySection[] = ['log', 'history', 'reminders', 'comingUp'];
 
 export function Activity() {
   useEffect(() => void (featureError.value = null), []); // an old failure (from Settings, say) is not news here
   const section = activitySection.value;
   const s = snapshot.value!;
-  const counts: Record<ActivitySection, number | null> = { reminders: s.reminders.length, comingUp: s.watchlist.comingUp.length, log: null };
+  const counts: Record<ActivitySection, number | null> = { reminders: s.reminders.length, comingUp: s.watchlist.comingUp.length, log: null, history: null };
   return (
     <div class="activity">
       <div class="segments" role="group" aria-label={t.sections}>
@@ -40,8 +41,32 @@ export function Activity() {
           {featureError.value}
         </p>
       ) : null}
-      <div class="activity-body scroll-plain">{section === 'reminders' ? <Reminders /> : section === 'comingUp' ? <ComingUp /> : <Log />}</div>
+      <div class="activity-body scroll-plain">{section === 'reminders' ? <Reminders /> : section === 'comingUp' ? <ComingUp /> : section === 'history' ? <LazyHistory /> : <Log />}</div>
     </div>
+  );
+}
+
+/** History is loaded when first shown (its chart and lists stay out of the first paint's JS). */
+let loadedHistory: ComponentType | null = null;
+function LazyHistory() {
+  const [View, setView] = useState<ComponentType | null>(() => loadedHistory);
+  useEffect(() => {
+    if (View) return;
+    let current = true;
+    void import('../history/History').then((module) => {
+      loadedHistory = module.default;
+      if (current) setView(() => module.default);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return View ? (
+    <View />
+  ) : (
+    <p class="muted" role="status">
+      {t.loadingHistory}
+    </p>
   );
 }
 

@@ -5,7 +5,8 @@ import { listOf, localTime, plural } from '../../../shared/format';
 export const features = {
   tab: 'Activity',
   sections: 'Activity sections',
-  section: { reminders: 'Reminders', comingUp: 'Coming up', log: 'Log' },
+  section: { reminders: 'Reminders', comingUp: 'Coming up', log: 'Log', history: 'History' },
+  loadingHistory: 'Reading the history…',
   star: (name: string) => `Star ${name}`,
   unstar: (name: string) => `Unstar ${name}`,
   starred: 'Starred',

@@ -8,6 +8,7 @@ import { closeSettings, now, settingsFrom, snapshot } from '../state';
 import { common } from '../strings/common';
 import { settings as t } from '../strings/settings';
 import { FeatureSettings } from '../features/FeatureSettings';
+import { HistorySettings } from '../history/HistorySettings';
 import { MutedNames } from './MutedNames';
 import { ServerForm } from './ServerForm';
 import { ServersSection } from './ServersSection';
@@ -174,6 +175,7 @@ export function Settings() {
           )}
         </div>
         <FeatureSettings part="notifications" />
+        <HistorySettings />
       </section>
 
       {/* one place per server: one server (or the demo) is its form; several are a list, each with its own */}

@@ -12,6 +12,7 @@ import { servers as ts } from '../strings/servers';
 import type { ViewerEntry } from './viewer-extras';
 import { arrange, type WatchingList } from './watching-order';
 import { ChannelHeading, ViewerCard } from './ViewerCard';
+import { AwayLine } from '../history/AwayLine';
 import './Watching.css';
 
 /**
@@ -92,6 +93,7 @@ export function Watching() {
   if (viewers.length === 0) {
     return (
       <div class={`watching${stale ? ' stale' : ''}`}>
+        <AwayLine />
         {stale ? <StaleNote at={s.nowPlaying.updatedAt!} /> : null}
         <Empty title={t.nobody}>{notificationPromise()}</Empty>
       </div>
@@ -108,6 +110,7 @@ export function Watching() {
   const readAt = (entry: ViewerEntry) => awayServers.find((server) => server.id === entry.serverId)?.staleSince ?? (away.size === 0 ? (s.nowPlaying.updatedAt ?? at) : at);
   return (
     <div class={`watching${stale ? ' stale' : ''}`}>
+      <AwayLine />
       <div class="watching-bar">
         {stale ? <StaleNote at={s.nowPlaying.updatedAt!} /> : <StaleServers entries={viewers} />}
         <span class="watching-choices">

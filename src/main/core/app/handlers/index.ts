@@ -12,6 +12,7 @@ import type { OnNowView } from '../on-now-view';
 import { ok } from './outcome';
 import { noticeHandlers } from '../notices';
 import { hostHandlers } from './host-commands';
+import { historyHandlers, type HistoryHandlerDeps } from './history-handlers';
 import { scheduleHandlers } from './schedule';
 import { serverHandlers, type ServerHandlerDeps } from './server-handlers';
 import type { EngineView } from '../servers';
@@ -27,6 +28,7 @@ export interface HandlerDeps extends ConnectDeps, SettingsDeps, ServerHandlerDep
   snapshot: () => AppSnapshot;
   features: Features;
   onNow: OnNowView;
+  history: Omit<HistoryHandlerDeps, 'host' | 'now'>;
 }
 
 export function bridgeHandlers(deps: HandlerDeps): BridgeHandlers {
@@ -45,5 +47,6 @@ export function bridgeHandlers(deps: HandlerDeps): BridgeHandlers {
     ...noticeHandlers(deps.notices),
     ...featureHandlers(deps.features),
     ...hostHandlers(host),
+    ...historyHandlers({ ...deps.history, host, now: () => deps.clock.now() }),
   };
 }

@@ -1,0 +1,164 @@
+/**
+ * The history's files on disk: one folder per server under `<data>/history/`, month files in it
+ * (record-format.ts), and `settings.json` for the retention. Appends are one write each, never
+ * through a link, and start on a fresh line when the last write was torn; reads skip what they
+ * cannot use. Kept only on this computer: nothing here sends anything anywhere.
+ */
+import { closeSync, constants, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync, renameSync, writeSync, fstatSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_HISTORY_RETENTION, HISTORY_RETENTION_DAYS, type HistoryRetention } from '../../../shared/bridge-history';
+import { monthOfFile } from './record-format';
+
+/** A month file larger than this is not one the app wrote (a busy server's month is a few MB). */
+export const MAX_MONTH_BYTES = 64 * 1024 * 1024;
+
+/** A server id as a folder name (ids are "srv-…", "demo"; anything else is made safe). */
+export const folderOf = (serverId: string): string => serverId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80) || '_';
+
+export class HistoryFiles {
+  readonly root: string;
+  readonly #failed: (text: string) => void;
+  /** month files whose last byte was checked this run (a torn line is ended before the next append) */
+  readonly #checked = new Set<string>();
+
+  constructor(root: string, failed: (text: string) => void) {
+    this.root = root;
+    this.#failed = failed;
+  }
+
+  /** Server folders present (their names). */
+  servers(): string[] {
+    try {
+      return readdirSync(this.root, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name);
+    } catch {
+      return [];
+    }
+  }
+
+  /** A server folder's month files with their month start, oldest first. */
+  months(folder: string): { name: string; month: number }[] {
+    try {
+      return readdirSync(join(this.root, folder))
+        .map((name) => ({ name, month: monthOfFile(name) }))
+        .filter((f): f is { name: string; month: number } => f.month !== null)
+        .sort((a, b) => a.month - b.month);
+    } catch {
+      return [];
+    }
+  }
+
+  /** A month file's lines (empty when it is missing, not a plain file or too large). */
+  read(folder: string, name: string): string[] {
+    const path = join(this.root, folder, name);
+    try {
+      const stat = statSync(path);
+      if (!stat.isFile() || stat.size > MAX_MONTH_BYTES) {
+        this.#failed(`History file ${folder}/${name} was skipped (not a plain file, or larger than ${MAX_MONTH_BYTES / 1024 / 1024} MB).`);
+        return [];
+      }
+      return readFileSync(path, 'utf8').split('\n');
+    } catch {
+      return [];
+    }
+  }
+
+  /** Appends lines to a month file in one write; false when it failed (reported once by the caller's sink). */
+  append(folder: string, name: string, lines: string[]): boolean {
+    if (lines.length === 0) return true;
+    const dir = join(this.root, folder);
+    const path = join(dir, name);
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      const fd = openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0), 0o600);
+      try {
+        let text = `${lines.join('\n')}\n`;
+        if (!this.#checked.has(path)) {
+          this.#checked.add(path);
+          // a write torn by a crash left a line without its end: the next line starts fresh
+          const size = fstatSync(fd).size;
+          if (size > 0) {
+            const last = Buffer.alloc(1);
+            readSync(fd, last, 0, 1, size - 1);
+            if (last[0] !== 0x0a) text = `\n${text}`;
+          }
+        }
+        writeSync(fd, text);
+      } finally {
+        closeSync(fd);
+      }
+      return true;
+    } catch (error) {
+      this.#failed(`Could not write the history (${error instanceof Error ? error.message : String(error)}); it is kept in memory for now.`);
+      return false;
+    }
+  }
+
+  /** Deletes month files that ended before `before`; how many went. */
+  dropBefore(before: number): number {
+    let dropped = 0;
+    for (const folder of this.servers())
+      for (const f of this.months(folder)) {
+        const end = Date.UTC(new Date(f.month).getUTCFullYear(), new Date(f.month).getUTCMonth() + 1, 1);
+        if (end > before) continue;
+        try {
+          rmSync(join(this.root, folder, f.name), { force: true });
+          dropped++;
+        } catch {
+          // left for the next pass
+        }
+      }
+    return dropped;
+  }
+
+  /** Deletes every month file of every server ("Clear history"). */
+  clear(): void {
+    for (const folder of this.servers())
+      for (const f of this.months(folder)) {
+        try {
+          rmSync(join(this.root, folder, f.name), { force: true });
+        } catch {
+          // a file that would not go is read again next time; the index is cleared regardless
+        }
+      }
+    this.#checked.clear();
+  }
+
+  /** Bytes on disk (for the benchmark and Settings). */
+  size(): number {
+    let bytes = 0;
+    for (const folder of this.servers())
+      for (const f of this.months(folder)) {
+        try {
+          bytes += statSync(join(this.root, folder, f.name)).size;
+        } catch {
+          // gone meanwhile
+        }
+      }
+    return bytes;
+  }
+
+  readRetention(): HistoryRetention {
+    try {
+      const path = join(this.root, 'settings.json');
+      if (!existsSync(path)) return DEFAULT_HISTORY_RETENTION;
+      const value = (JSON.parse(readFileSync(path, 'utf8')) as { retentionDays?: unknown }).retentionDays;
+      return (HISTORY_RETENTION_DAYS as readonly unknown[]).includes(value) ? (value as HistoryRetention) : DEFAULT_HISTORY_RETENTION;
+    } catch {
+      return DEFAULT_HISTORY_RETENTION;
+    }
+  }
+
+  writeRetention(days: HistoryRetention): void {
+    try {
+      mkdirSync(this.root, { recursive: true, mode: 0o700 });
+      const path = join(this.root, 'settings.json');
+      const temp = `${path}.${process.pid}.tmp`;
+      writeFileSync(temp, JSON.stringify({ version: 1, retentionDays: days }), { mode: 0o600 });
+      renameSync(temp, path);
+    } catch (error) {
+      this.#failed(`Could not save the history's retention (${error instanceof Error ? error.message : String(error)}).`);
+    }
+  }
+}
