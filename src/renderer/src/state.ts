@@ -73,6 +73,16 @@ export const healthy = computed(() => {
   return !!c && (c.state === 'live' || c.state === 'polling') && !c.suspended;
 });
 
+/**
+ * Connected to an Airwave too old to have a viewer list (0.14.65–0.14.67): the core calls it
+ * "incompatible" and retries now and then, but the server answers and the views that lack data say
+ * so themselves: no banner on every tab, no red dot, not "Not supported".
+ */
+export const olderServer = computed(() => {
+  const s = snapshot.value;
+  return !!s && s.connection.state === 'incompatible' && s.nowPlaying.lacking === true;
+});
+
 /** Data held from before a failure (or while the server is away): to be shown dimmed, "as of …". */
 export function isStale(resource: Pick<Resource<unknown>, 'updatedAt' | 'error'>): boolean {
   return resource.updatedAt !== null && (!healthy.value || resource.error !== null);

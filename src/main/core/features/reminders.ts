@@ -8,7 +8,7 @@
  */
 import * as v from 'valibot';
 import type { ProgrammeRef, Reminder } from '../../../shared/bridge';
-import { channelLabel, clock as clockTime, programmeTitle } from '../../../shared/format';
+import { channelLabel, localTime as clockTime, programmeTitle } from '../../../shared/format';
 import { instant, PROGRAMME_FIELDS, serverId, serverName, shortText } from '../../../shared/shapes';
 import { eachKept, orDefault } from '../../../shared/tolerant';
 import type { Clock, TimerHandle } from '../../common/clock';

@@ -5,10 +5,12 @@ import { boundText, displaySafe, TEXT_LIMITS } from '../../../shared/text';
 
 export { pauseUntil, type PauseChoice } from '../../../shared/format';
 import { watchingCount, type AppState } from '../state';
-import { badgeText, type IconVariant } from './tray-badge';
+import { badgeText } from './tray-badge';
+import type { IconVariant } from './tray-mark';
 import { viewersOf, type Viewer } from '../viewers/viewers';
 import { favouritesFirst } from '../features/favourites';
 import { appendAll } from '../../../shared/extent';
+import { newestFirstBy, startMs } from '../../../shared/viewer-order';
 
 /**
  * What the tray shows, as plain data: title (macOS text beside the template icon), tooltip,
@@ -107,13 +109,17 @@ function connectionLine(state: AppState): string {
     case 'unauthorized':
       return 'API key rejected: open Settings';
     case 'incompatible':
-      return 'Server not supported';
+      return olderAirwave(state) ? 'Connected (this Airwave has no viewer list)' : 'Server not supported';
   }
 }
+
+/** An Airwave too old for a viewer list: it answers, so it is not trouble (no corner mark). */
+const olderAirwave = (state: AppState) => state.connection.state === 'incompatible' && state.nowPlaying.lacking === true;
 
 function iconFor(state: AppState): IconVariant {
   const c = state.connection.state;
   if (c === 'unauthorized') return 'key-problem';
+  if (olderAirwave(state)) return 'normal';
   if (c === 'offline' || c === 'incompatible' || (c === 'connecting' && state.connection.attempt > 0)) return 'offline';
   return 'normal';
 }
@@ -205,7 +211,7 @@ export function trayView(input: TrayInput): TrayView {
     menu.push(separator('sep-watching'));
     if (stale !== null) menu.push(item('stale', `Not current: as of ${localTime(stale, locale)}`, undefined, false));
     appendAll(menu, viewerItems(state, now));
-    menu.push(submenu('whats-on', "What's on", channelItems(state, now, favourites ?? new Set())));
+    menu.push(submenu('whats-on', "What's on", channelItems(state, now, favourites ?? new Set(), locale)));
     menu.push(separator('sep-actions'));
     menu.push(item('refresh', 'Refresh', { type: 'refresh' }));
     menu.push(historyItems());
@@ -251,7 +257,7 @@ function severalServers({ state, settings, now, favourites, locale, peakToday, b
   }
   const selected = servers.find((s) => s.state === state);
   menu.push(separator('sep-channels'));
-  menu.push(submenu('whats-on', menuText(selected ? `What's on ${selected.name}` : "What's on"), channelItems(state, now, favourites ?? new Set())));
+  menu.push(submenu('whats-on', menuText(selected ? `What's on ${selected.name}` : "What's on"), channelItems(state, now, favourites ?? new Set(), locale)));
   menu.push(item('refresh', 'Refresh', { type: 'refresh' }));
   menu.push(historyItems());
   appendAll(menu, closingItems(settings, now, locale));
@@ -305,20 +311,40 @@ function viewerItems(state: AppState, now: number, server?: { id: string; limit:
   const list = viewersOf(state);
   const tag = server ? `${server.id}:` : '';
   if (!list || list.viewers.length === 0) {
-    return [item(`${tag}nobody`, state.nowPlaying.data ? 'Nobody is watching' : 'Loading viewers…', undefined, false)];
+    // never "Loading…" for ever: a version without the route, or a failed load, says so
+    const np = state.nowPlaying;
+    const words = list ? 'Nobody is watching' : np.lacking ? 'Viewers: not in this version of Airwave' : np.error ? 'Viewers could not be loaded' : 'Loading viewers…';
+    return [item(`${tag}nobody`, words, undefined, false)];
   }
-  const shown = list.viewers.slice(0, server?.limit ?? MENU_VIEWERS).map((viewer) => {
+  // the popover's order: newest first (shared/viewer-order.ts)
+  const viewers = newestFirstBy(list.viewers, (viewer) => startMs(viewer.startedAt), (viewer) => `${server?.id ?? ''}/${viewer.person}`);
+  const shown = viewers.slice(0, server?.limit ?? MENU_VIEWERS).map((viewer) => {
     const where = viewer.channelNumber !== null ? ` · ${viewer.channelNumber}` : '';
     const label = menuText(`${viewer.user}: ${viewerWatching(viewer, state, now) ?? 'watching'}${where}`);
     const focus: FocusTarget = server ? { view: 'watching', viewer: viewer.key, server: server.id } : { view: 'watching', viewer: viewer.key };
     return item(`viewer:${tag}${viewer.key}`, label, { type: 'open', focus });
   });
-  const more = list.viewers.length - shown.length;
+  const more = viewers.length - shown.length;
   if (more > 0) shown.push(item(`${tag}viewers-more`, `${more} more watching…`, { type: 'open', focus: { view: 'watching' } }));
   return shown;
 }
 
-function channelItems(state: AppState, now: number, favourites: ReadonlySet<string>): MenuItemModel[] {
+/**
+ * What the menu says instead of channels it cannot stand behind: an Airwave without a guide, or
+ * a server away ("No guide from Cabin right now (away since 9:01 AM)"); null while it has one.
+ */
+export function guideGapLine(state: AppState, locale?: string): string | null {
+  if (state.onNow.lacking) return 'Not in this version of Airwave';
+  const c = state.connection;
+  const name = state.server?.name ?? state.status.data?.name ?? 'the server';
+  if (c.state === 'offline' || (c.state === 'connecting' && c.attempt > 0)) return `No guide from ${name} right now (away since ${localTime(c.since, locale)})`;
+  if (c.state === 'unauthorized') return `No guide from ${name} right now (its key was refused)`;
+  return null;
+}
+
+function channelItems(state: AppState, now: number, favourites: ReadonlySet<string>, locale?: string): MenuItemModel[] {
+  const gap = guideGapLine(state, locale);
+  if (gap !== null) return [item('whats-on-gap', menuText(gap), undefined, false)];
   const rows = favouritesFirst(state.onNow.data?.channels ?? [], favourites);
   const items = rows.slice(0, MENU_CHANNELS).map((row) =>
     item(

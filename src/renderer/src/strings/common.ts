@@ -11,8 +11,24 @@ export const common = {
   dismiss: 'Dismiss',
   close: 'Close',
   noServer: 'No server',
+  theServer: 'The server',
+  details: 'Details',
+  /** one server in trouble, in plain words (the technical message is behind "Details") */
+  plainAway: (server: string) => `${server} cannot be reached right now. The app keeps trying and shows what it last had.`,
+  plainKey: (server: string) => `${server} refused the API key.`,
+  pausedUntil: (at: number) => `Notifications paused until ${localTime(at)}`,
+  resume: 'Resume',
+  /** live, but the data of this view is not current (its last refresh failed) */
+  connected: 'Connected',
+  /** an Airwave too old for a viewer list: connected, each view says what it lacks */
+  connectedOlder: 'Connected · older Airwave',
   /** a view whose route this server's version of Airwave does not have */
   notInThisVersion: 'Not in this version of Airwave',
+  /** no guide the app can stand behind: said instead of "nothing airs" or "Loading…" */
+  noGuideAway: (server: string, since: string) => `No guide from ${server} right now (away since ${since})`,
+  noGuideKey: (server: string) => `No guide from ${server} right now (its key was refused)`,
+  noGuideUnsupported: (server: string) => `No guide from ${server} right now (not supported)`,
+  noGuideAsleep: (server: string) => `No guide from ${server} right now (paused while the computer sleeps)`,
   demo: 'demo',
   fixKey: 'Fix the key',
   /** after "Fix the key", once the server answers again */

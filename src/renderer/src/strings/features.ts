@@ -1,5 +1,5 @@
 import type { FollowOutcome, FollowPolicy } from '../../../shared/bridge';
-import { localTime, plural } from '../../../shared/format';
+import { listOf, localTime, plural } from '../../../shared/format';
 
 /** Words of the feature views: stars, reminders, the watchlist, the activity log and health alerts. */
 export const features = {
@@ -67,6 +67,9 @@ export const features = {
   loadingLog: 'Reading the log…',
   emptyLog: (day: string) => `Nothing logged ${day.toLowerCase()}`,
   emptyLogHint: 'Viewers starting, stopping and changing channel appear here.',
+  /** nothing logged today while people watch: they started before the log did */
+  watchingNow: (names: string[]) =>
+    `Watching now: ${names.length <= 4 ? listOf(names) : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`}. Who starts, stops or changes channel from now on appears here.`,
   logList: (n: number) => plural(n, { one: '{n} entry', other: '{n} entries' }),
   whileAway: 'while away',
   whileAwayHint: 'Noticed after a reconnect or a wake: it happened some time while the app was away.',

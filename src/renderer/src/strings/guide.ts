@@ -1,4 +1,4 @@
-import { dayLabel } from '../../../shared/format';
+import { dayLabel, localTime } from '../../../shared/format';
 
 /**
  * The guide's words, in one place so a translation can replace them: chips, jumps, day labels,
@@ -6,7 +6,8 @@ import { dayLabel } from '../../../shared/format';
  * and follow the system's locale.
  */
 
-const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+/** times of day: the one clock format (shared/format.ts) */
+const time = { format: (ms: number) => localTime(ms) };
 const plural = new Intl.PluralRules('en');
 const hours = (n: number) => `${n} ${plural.select(n) === 'one' ? 'hour' : 'hours'}`;
 

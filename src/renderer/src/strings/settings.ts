@@ -91,6 +91,7 @@ export const settings = {
   connected: (server: string) => `Saved. Connected to ${server}.`,
   testPassed: (summary: string) => `Test passed. ${summary}`,
   testFailed: (summary: string) => `Test failed. ${summary}`,
+  technicalDetails: 'Technical details',
   notSaved: (summary: string) => `Not saved: the test failed. ${summary}`,
   authChosen: (style: string) => `The test sends the key as ${style} (change it under “How the key is sent”).`,
   found: 'What the test found',

@@ -18,6 +18,10 @@ export const watching = {
   posterOf: (what: string) => `Poster of ${what}`,
   left: (text: string) => `${text} left`,
   ends: (time: string) => `ends ${time}`,
+  /** the end the server gave has passed and no newer answer says otherwise */
+  mayHaveEnded: 'may have ended',
+  onDevicePrefix: 'on ',
+  densityGrouped: 'By channel lists viewers compactly under each channel',
   unknownChannel: 'Channel not known',
   progressOf: (what: string) => `Progress of ${what}`,
   since: (at: number) => `watching since ${localTime(at)}`,

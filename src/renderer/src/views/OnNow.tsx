@@ -17,6 +17,7 @@ import { channelDetail, focusedChannel, isStale, now, snapshot } from '../state'
 import { onNow as t } from '../strings/on-now';
 import { common } from '../strings/common';
 import './OnNow.css';
+import { guideGap } from '../guide-gap';
 
 /**
  * Every channel from /guide/now: what is on, how far in, what comes next. Virtualised, with one
@@ -79,7 +80,9 @@ export function OnNow() {
   }, [target, count]);
 
   if (!summary) {
-    return <Empty title={s.onNow.lacking ? common.notInThisVersion : s.onNow.error ? t.failed : t.loading}>{s.onNow.error}</Empty>;
+    // no rows held: what is wrong, never "Loading…" for ever while the server is away
+    const gap = guideGap.value;
+    return <Empty title={s.onNow.lacking ? common.notInThisVersion : gap ? gap.text : s.onNow.error ? t.failed : t.loading}>{s.onNow.error}</Empty>;
   }
   if (summary.count === 0) return <Empty title={t.empty} />;
   const toolbar = options ? (
