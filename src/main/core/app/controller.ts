@@ -28,6 +28,7 @@ import type { AppOptions, HostPort } from './ports';
 import { FollowedServers } from './servers';
 import { partsOf, SnapshotPublisher, snapshotOf, type SnapshotPart } from './snapshot';
 import { TrayPublisher } from '../tray/tray';
+import { trayDeadline } from '../tray/tray-deadline';
 
 
 export class AppController {
@@ -87,15 +88,21 @@ export class AppController {
     this.#notices = new Notices(options.notices ?? [], () => this.#publisher.push(['notices']));
     this.#focus = new PopoverFocus(this.store, host, () => this.#publisher.push(['focus']), (id) => this.servers.slot(id)?.store.state ?? null);
     this.#notifications = new NotificationFeed({ clock, settings, minuteOfDay: options.minuteOfDay ?? minuteOfDay, log });
-    this.#tray = new TrayPublisher(() =>
-      trayView({
-        state: this.store.state,
-        settings: settings.view(),
-        now: clock.now(),
-        favourites: this.#features.favourites.ids(),
-        servers: this.#trayServers(),
-        badge: this.servers.badge(),
-      }),
+    this.#tray = new TrayPublisher(
+      () =>
+        trayView({
+          state: this.store.state,
+          settings: settings.view(),
+          now: clock.now(),
+          favourites: this.#features.favourites.ids(),
+          servers: this.#trayServers(),
+          badge: this.servers.badge(),
+        }),
+      {
+        clock,
+        deadline: () =>
+          trayDeadline({ state: this.store.state, states: this.servers.slots.map((slot) => slot.store.state), favourites: this.#features.favourites.ids() }, clock.now()),
+      },
     );
     this.#features = new Features({
       clock,

@@ -46,7 +46,8 @@ export interface TrayView {
 
 /** Channels listed in the "What's on" submenu; the rest are a click away in the popover. */
 export const MENU_CHANNELS = 25;
-const MENU_VIEWERS = 8;
+/** viewers listed in the menu (one server; several list fewer each) */
+export const MENU_VIEWERS = 8;
 
 const item = (id: string, label: string, action?: TrayAction, enabled = true): MenuItemModel => ({
   id,
@@ -299,9 +300,15 @@ function viewerItems(state: AppState, now: number, server?: { id: string; limit:
   return shown;
 }
 
-function channelItems(state: AppState, now: number, favourites: ReadonlySet<string>): MenuItemModel[] {
+/** "What's on"'s rows: starred channels first, at most MENU_CHANNELS of `rows` (all the channels). */
+export function menuChannels(state: AppState, favourites: ReadonlySet<string>): { rows: readonly GuideNowRow[]; shown: readonly GuideNowRow[] } {
   const rows = favouritesFirst(state.onNow.data?.channels ?? [], favourites);
-  const items = rows.slice(0, MENU_CHANNELS).map((row) =>
+  return { rows, shown: rows.slice(0, MENU_CHANNELS) };
+}
+
+function channelItems(state: AppState, now: number, favourites: ReadonlySet<string>): MenuItemModel[] {
+  const { rows, shown } = menuChannels(state, favourites);
+  const items = shown.map((row) =>
     item(
       `channel:${row.number}`,
       menuText(`${favourites.has(row.id) ? '★ ' : ''}${row.number} ${row.name}: ${programmeLabel(currentProgramme(row, now))}`),
