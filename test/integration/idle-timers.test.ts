@@ -3,10 +3,13 @@
  * the core following a demo server arms about as many timers at 3,000 channels as at 50, live and
  * polling. Before, the held On now rows moved on at every programme end with the popover closed
  * too: one timer per programme end, about one a second at 3,000 channels. Timers are counted
- * through the core's clock (the demo server's own timers are not counted).
+ * through the core's clock (the demo server's own timers are not counted). The tray, which no
+ * longer hears of every programme end, is redrawn by a timer of its own at the ends of what it names.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/main/common/clock';
+import type { Program } from '../../src/shared/airwave';
+import { menuText, programmeLabel } from '../../src/main/core/tray/tray-view';
 import { startCoreHarness, type CoreHarness } from '../support/core-harness';
 import { ManualClock } from '../support/manual-clock';
 
@@ -66,4 +69,27 @@ describe('a closed app', () => {
       expect(large.onNowChanges).toBeLessThanOrEqual(7);
     });
   }
+});
+
+describe('the closed tray', () => {
+  it('names the next programme of a channel it lists within a second of the programme end, with nothing else happening', { timeout: 60_000 }, async () => {
+    h = await startCoreHarness({ demo: { channels: 24, viewers: 0, churn: 0, sse: false }, pollSeconds: 300 });
+    await h.connect();
+    const whatsOn = () => h!.app.trayView.menu.find((item) => item.id === 'whats-on')!.submenu!;
+    // a row whose programme now and next are both programmes (a bumper is shown as "Bumper"), back to back
+    const row = h.app.store.state.onNow.data!.channels.find(
+      (r) => r.now?.ratingKey && r.next?.ratingKey && r.next.title !== r.now.title && Date.parse(r.next.startsAt) === Date.parse(r.now.endsAt),
+    )!;
+    expect(row).toBeDefined();
+    const label = () => whatsOn().find((item) => item.id === `channel:${row.number}`)!.label;
+    const naming = (program: Program) => menuText(`${row.number} ${row.name}: ${programmeLabel(program)}`);
+    expect(label()).toBe(naming(row.now!));
+    // polling every 5 minutes and no stream: nothing else changes the state in this minute, so only
+    // the tray's own timer can redraw it (without it, this fails: the label stays on the programme that ended)
+    const end = Date.parse(row.now!.endsAt);
+    await h.step(end - h.clock.now() - 1_000);
+    expect(label()).toBe(naming(row.now!));
+    await h.step(1_500);
+    expect(label()).toBe(naming(row.next!));
+  });
 });
