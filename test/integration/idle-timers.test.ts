@@ -93,3 +93,25 @@ describe('the closed tray', () => {
     expect(label()).toBe(naming(row.next!));
   });
 });
+
+describe('opening the popover', () => {
+  it('works the held rows out as of now before anything is asked, after programmes ended while it was closed', { timeout: 60_000 }, async () => {
+    h = await startCoreHarness({ demo: { channels: 24, viewers: 0, churn: 0, sse: false }, pollSeconds: 300 });
+    await h.connect();
+    const held = () => h!.app.store.state.onNow.data!.channels;
+    // the row whose programme ends first (before the next /guide/now, 10 minutes on), back to back with the next
+    const row = held()
+      .filter((r) => r.now && r.next && Date.parse(r.next.startsAt) === Date.parse(r.now.endsAt) && Date.parse(r.next.endsAt) - Date.parse(r.now.endsAt) > 5_000)
+      .sort((a, b) => Date.parse(a.now!.endsAt) - Date.parse(b.now!.endsAt))[0]!;
+    expect(row).toBeDefined();
+    const fetchedAt = h.app.store.state.onNow.updatedAt;
+    await h.step(Date.parse(row.now!.endsAt) - h.clock.now() + 1_000);
+    expect(h.app.store.state.onNow.updatedAt).toBe(fetchedAt);
+    // closed: the held row was not moved on (the tray works out its own rows as it draws them)
+    expect(held().find((r) => r.id === row.id)!.now).toEqual(row.now);
+    h.app.setPopoverOpen(true);
+    // at once, before any answer: what the page reads is as of now
+    expect(held().find((r) => r.id === row.id)!.now).toEqual(row.next);
+    h.app.setPopoverOpen(false);
+  });
+});
