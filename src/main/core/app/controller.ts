@@ -32,6 +32,7 @@ import { FollowedServers } from './servers';
 import { partsOf, SnapshotPublisher, snapshotOf, type SnapshotPart } from './snapshot';
 import { TrayPublisher } from '../tray/tray';
 import { History } from '../history/history';
+import { trayDeadline } from '../tray/tray-deadline';
 
 
 export class AppController {
@@ -95,16 +96,22 @@ export class AppController {
     this.#focus = new PopoverFocus(this.store, host, () => this.#publisher.push(['focus']), (id) => this.servers.slot(id)?.store.state ?? null);
     this.#notifications = new NotificationFeed({ clock, settings, minuteOfDay: options.minuteOfDay ?? minuteOfDay, log, gatherMs: options.notificationGatherMs });
     this.#log = log;
-    this.#tray = new TrayPublisher(() =>
-      trayView({
-        state: this.store.state,
-        settings: settings.view(),
-        now: clock.now(),
-        favourites: this.#features.favourites.ids(),
-        servers: this.#trayServers(),
-        badge: this.servers.badge(),
-        peakToday: this.#history.peakToday(this.#badgeServer()),
-      }),
+    this.#tray = new TrayPublisher(
+      () =>
+        trayView({
+          state: this.store.state,
+          settings: settings.view(),
+          now: clock.now(),
+          favourites: this.#features.favourites.ids(),
+          servers: this.#trayServers(),
+          badge: this.servers.badge(),
+          peakToday: this.#history.peakToday(this.#badgeServer()),
+        }),
+      {
+        clock,
+        deadline: () =>
+          trayDeadline({ state: this.store.state, states: this.servers.slots.map((slot) => slot.store.state), favourites: this.#features.favourites.ids() }, clock.now()),
+      },
     );
     this.#features = new Features({
       clock,

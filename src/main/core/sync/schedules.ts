@@ -205,18 +205,38 @@ export class Schedules {
   }
 
   /**
-   * At each programme end the held rows move on (no request). The next `/guide/now` stays where it
-   * was planned: it is already due when the first row runs out, and moving it here would let
-   * programme ends push the ceiling back for ever.
+   * While the popover is open, at each programme end the held rows move on (no request), so the
+   * page's rows and its summary follow. While it is closed nothing reads every row: no timer runs
+   * per programme end (at 3,000 channels one ends about every second); the tray works out what its
+   * few rows show as it draws them and keeps one timer of its own (tray.ts), and the rows move on
+   * at once when the popover opens (`catchUp`). The next `/guide/now` stays where it was planned:
+   * it is already due when the first row runs out, and moving it here would let programme ends push
+   * the ceiling back for ever.
    */
   #onNowAdvance(conn: Connection): void {
-    const delay = onNowAdvanceDelay(this.#deps.store.state, this.#deps.clock.now());
-    if (delay === null) return;
-    conn.schedule('on-now-advance', delay, () => {
-      const changed = this.#fetcher.advanceOnNow(conn);
-      this.#onNowAdvance(conn);
-      this.viewersIfWatched(conn, changed);
-    });
+    const delay = this.#popoverOpen() ? onNowAdvanceDelay(this.#deps.store.state, this.#deps.clock.now()) : null;
+    if (delay === null) return conn.cancel('on-now-advance');
+    conn.schedule('on-now-advance', delay, () => this.#advance(conn));
+  }
+
+  #advance(conn: Connection): void {
+    const changed = this.#fetcher.advanceOnNow(conn);
+    this.#onNowAdvance(conn);
+    this.viewersIfWatched(conn, changed);
+  }
+
+  /**
+   * The popover opened: the held rows are worked out as of now (what was on when it closed may
+   * have ended since), and the programme ends are followed again while it stays open.
+   */
+  catchUp(conn: Connection): void {
+    this.#fetcher.advanceOnNow(conn);
+    this.#onNowAdvance(conn);
+  }
+
+  /** The popover closed: programme ends are no longer followed one by one. */
+  closed(conn: Connection): void {
+    conn.cancel('on-now-advance');
   }
 
   /**

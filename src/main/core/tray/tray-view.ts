@@ -51,7 +51,8 @@ export interface TrayView {
 
 /** Channels listed in the "What's on" submenu; the rest are a click away in the popover. */
 export const MENU_CHANNELS = 25;
-const MENU_VIEWERS = 8;
+/** viewers listed in the menu (one server; several list fewer each) */
+export const MENU_VIEWERS = 8;
 
 const item = (id: string, label: string, action?: TrayAction, enabled = true): MenuItemModel => ({
   id,
@@ -342,11 +343,17 @@ export function guideGapLine(state: AppState, locale?: string): string | null {
   return null;
 }
 
+/** "What's on"'s rows: starred channels first, at most MENU_CHANNELS of `rows` (all the channels). */
+export function menuChannels(state: AppState, favourites: ReadonlySet<string>): { rows: readonly GuideNowRow[]; shown: readonly GuideNowRow[] } {
+  const rows = favouritesFirst(state.onNow.data?.channels ?? [], favourites);
+  return { rows, shown: rows.slice(0, MENU_CHANNELS) };
+}
+
 function channelItems(state: AppState, now: number, favourites: ReadonlySet<string>, locale?: string): MenuItemModel[] {
   const gap = guideGapLine(state, locale);
   if (gap !== null) return [item('whats-on-gap', menuText(gap), undefined, false)];
-  const rows = favouritesFirst(state.onNow.data?.channels ?? [], favourites);
-  const items = rows.slice(0, MENU_CHANNELS).map((row) =>
+  const { rows, shown } = menuChannels(state, favourites);
+  const items = shown.map((row) =>
     item(
       `channel:${row.number}`,
       menuText(`${favourites.has(row.id) ? '★ ' : ''}${row.number} ${row.name}: ${programmeLabel(currentProgramme(row, now))}`),
