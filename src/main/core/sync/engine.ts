@@ -9,7 +9,7 @@ import { EventSession } from './event-session';
 import { ResourceFetcher } from './fetcher';
 import { FollowedServer } from './followed-server';
 import { GuideWindows, loadGuideWindow } from './guide-window';
-import { describe, isBusy, isKeyRejection, isSoftFailure, markResourceError, patchConnection, proxyRefusalMessage, showConnection } from './reporting';
+import { describe, isBusy, isKeyRejection, isRefusedAnswer, isSoftFailure, logRefusedOnce, markResourceError, patchConnection, proxyRefusalMessage, showConnection } from './reporting';
 import { failureRetryDelay, incompatibleRetryDelay, Schedules, streamLossDelay } from './schedules';
 import { KeyRecheck } from './key-recheck';
 import { ViewerEvents } from './viewer-events';
@@ -403,8 +403,11 @@ export class SyncEngine {
     // A 401 that is not Airwave's own answer (a proxy's login page): the way there is in trouble, not the key.
     const message = isApiError(error) && error.kind === 'unauthorized' ? proxyRefusalMessage(error) : describe(error);
     if (resource) markResourceError(this.#deps, resource, message);
-    // A malformed guide must not take the badge down with it: try it again in a while.
-    if (isSoftFailure(error, resource)) return following.schedules.onNowRetry(conn);
+    if (isRefusedAnswer(error)) logRefusedOnce(this.#deps, error);
+    // An answer the app cannot read costs its view, at the normal pace: what is on now is asked again in a while.
+    if (isSoftFailure(error, resource)) return resource === 'onNow' ? following.schedules.onNowRetry(conn) : undefined;
+    // The handshake's /status cannot be read: the server is up, but not one this app can follow (issue 33).
+    if (isRefusedAnswer(error)) return this.#incompatible(following, message);
     const { server } = following;
     server.renew();
     server.attempt++;

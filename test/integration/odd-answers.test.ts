@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { delta, startCoreHarness, type CoreHarness } from '../support/core-harness';
+
+/**
+ * Issue 33 "Why", against the demo server's answer hook over loopback: a value a real server, a
+ * proxy or a clock can produce costs only itself, and a server that answers is never "offline".
+ */
+
+type Json = Record<string, unknown>;
+const edit = (path: string, change: (body: Json) => Json) => (at: string, body: unknown) => (at === path ? change(body as Json) : body);
+
+describe('odd answers from a server that is up', () => {
+  let h: CoreHarness | undefined;
+  afterEach(async () => {
+    await h?.close();
+    h = undefined;
+  });
+
+  const state = () => h!.app.store.state;
+
+  it('a position a little ahead of the clock (-3 s) keeps the viewer list: no offline, no reconnect', async () => {
+    h = await startCoreHarness({ demo: { viewers: 2, profile: 'airwave' }, pollSeconds: 5 });
+    h.demo.controls.setAnswerHook(
+      edit('/now-playing', (body) => ({
+        nowPlaying: (body.nowPlaying as Json[]).map((entry, i) => (i === 0 ? { ...entry, progress: { positionSeconds: -3, durationSeconds: 1800 } } : entry)),
+      })),
+    );
+    await h.connect();
+    const before = h.apiRequests();
+    await h.runFor(120_000, 2_000);
+    expect(state().connection.state).not.toBe('offline');
+    expect(state().nowPlaying.data?.length).toBe(2);
+    expect(state().nowPlaying.data?.[0]?.progress?.positionSeconds).toBe(0);
+    // no reconnects: /status only at its slow pace (every 5 minutes), /capabilities never again
+    const made = delta(h.apiRequests(), before);
+    expect(made['/capabilities'] ?? 0).toBe(0);
+    expect(made['/status'] ?? 0).toBeLessThanOrEqual(1);
+  });
+
+  it('an answer the app cannot read at all is said on its view, once; never offline, never a reconnect', async () => {
+    h = await startCoreHarness({ demo: { viewers: 2, profile: 'airwave' }, pollSeconds: 5 });
+    await h.connect();
+    h.demo.controls.setAnswerHook(edit('/now-playing', () => ({ nowPlaying: 'everyone' })));
+    const before = h.apiRequests();
+    const logged: string[] = [];
+    const states = new Set<string>();
+    for (let i = 0; i < 60; i++) {
+      await h.step(2_000);
+      states.add(state().connection.state);
+      if (state().nowPlaying.error) logged.push(state().nowPlaying.error!);
+      // the popover open makes the viewers be asked on every poll
+      if (i === 0) h.app.setPopoverOpen(true);
+    }
+    expect([...states]).not.toContain('offline');
+    expect([...states]).not.toContain('connecting');
+    expect(state().nowPlaying.error).toBe('The server sent something this app could not read in GET /now-playing.');
+    const made = delta(h.apiRequests(), before);
+    expect(made['/capabilities'] ?? 0).toBe(0);
+    expect(made['/status'] ?? 0).toBeLessThanOrEqual(1);
+  });
+});
