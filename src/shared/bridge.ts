@@ -173,6 +173,8 @@ export interface ViewerExtras {
   osVersion?: string | null;
   /** the session's state is `bumper` */
   onBumper?: boolean;
+  /** the session's state is `off`: tuned to a channel with nothing on (watching, counted; absent from `/now-playing`) */
+  nothingOn?: boolean;
 }
 
 export type ViewerEntry = NowPlayingEntry &

@@ -58,4 +58,31 @@ describe('odd answers from a server that is up', () => {
     expect(made['/capabilities'] ?? 0).toBe(0);
     expect(made['/status'] ?? 0).toBeLessThanOrEqual(1);
   });
+
+  it('a viewer on a channel with nothing on is watching: badge, menu, Watching and /sessions/count agree', async () => {
+    h = await startCoreHarness({ demo: { viewers: 0, profile: 'airwave', channels: 12 } });
+    const channels = h.demo.controls.listChannels();
+    const dead = channels.find((c) => c.empty)!;
+    const live = channels.filter((c) => !c.empty);
+    await h.connect();
+    h.demo.controls.startSession({ user: 'Ann', channelNumber: live[0]!.number });
+    h.demo.controls.startSession({ user: 'Bo', channelNumber: live[1]!.number });
+    h.demo.controls.startSession({ user: 'Cy', channelNumber: dead.number });
+    h.app.setPopoverOpen(true);
+    await h.until(() => state().sessions.data?.length === 3, { stepMs: 1_000, maxSteps: 60, what: 'three sessions' });
+    await h.runFor(10_000);
+    // the server's own count, and what /now-playing leaves out
+    const count = (await fetch(`${h.demo.url}/api/public/v1/sessions/count`, { headers: { 'x-api-key': h.demo.key } }).then((r) => r.json())) as { count: number };
+    expect(count.count).toBe(3);
+    expect(state().nowPlaying.data).toHaveLength(2);
+    // the badge, the tray's menu and Watching all say 3, and who has nothing on
+    expect(h.app.trayView.badge).toBe(3);
+    const labels = JSON.stringify(h.app.trayView.menu);
+    expect(labels).toContain(`Cy: nothing on · ${dead.number}`);
+    const snapshot = await h.app.handlers.getSnapshot({});
+    expect(snapshot.watching).toBe(3);
+    const cy = snapshot.nowPlaying.data?.find((entry) => entry.user === 'Cy');
+    expect(cy).toMatchObject({ channelNumber: dead.number, channelName: dead.name, nothingOn: true, title: null });
+    expect(snapshot.nowPlaying.data).toHaveLength(3);
+  });
 });

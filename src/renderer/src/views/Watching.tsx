@@ -11,7 +11,7 @@ import { isViewer, serverList, serverOf, severalServers, viewerKey, viewerRef, t
 import { watching as t } from '../strings/watching';
 import { common } from '../strings/common';
 import { servers as ts } from '../strings/servers';
-import { onBumper, startedAt, type ViewerEntry } from './viewer-extras';
+import { nothingOn, onBumper, startedAt, type ViewerEntry } from './viewer-extras';
 import './Watching.css';
 
 /**
@@ -211,7 +211,8 @@ export function describeViewer(entry: ViewerEntry, at: number) {
   const bumper = onBumper(entry);
   const show = episodeShow(entry);
   const channel = channelLabel(entry.channelNumber, entry.channelName);
-  const what = bumper ? `${t.stationBreak}${channel ? ` · ${channel}` : ''}` : (entry.title ?? show ?? t.something);
+  const idle = nothingOn(entry);
+  const what = idle ? t.nothingOn(channel) : bumper ? `${t.stationBreak}${channel ? ` · ${channel}` : ''}` : (entry.title ?? show ?? t.something);
   const episode = seasonEpisode(entry.season ?? null, entry.episode ?? null);
   const state = entry.playbackState === 'paused' || entry.playbackState === 'buffering' ? entry.playbackState : null;
   const progress = entry.progress && entry.progress.durationSeconds > 0 ? entry.progress : null;
@@ -221,7 +222,7 @@ export function describeViewer(entry: ViewerEntry, at: number) {
     show: bumper ? null : show,
     channel,
     what,
-    line: titleLine(entry, bumper ? null : show, bumper),
+    line: idle ? t.nothingOn(channel) : titleLine(entry, bumper ? null : show, bumper),
     episode,
     state,
     progress,
