@@ -1,5 +1,6 @@
 import type { ConnectionState, ConnectionView, Resource } from '../../../shared/bridge';
 import { isApiError, type ApiError } from '../client';
+import { localTime } from '../../../shared/format';
 import type { AppState } from '../state';
 import type { SyncDeps } from './config';
 
@@ -51,11 +52,16 @@ export function proxyRefusalMessage(error: ApiError): string {
   return `Something in front of the server (a proxy or login page, not Airwave itself) refused ${error.endpoint} with HTTP 401; trying again.`;
 }
 
-/** What a rejected key means, depending on whether it had worked before. */
-export function keyRejectedMessage(keyWorked: boolean, recheckMs: number): string {
+/**
+ * What a rejected key means, depending on whether it had worked before: a key that worked and now
+ * gets 401 is refused now (regenerated, revoked or limited by the server), never a wrong key
+ * (issue 33); `workedUntil` is when it last worked, when known.
+ */
+export function keyRejectedMessage(keyWorked: boolean, recheckMs: number, workedUntil: number | null = null): string {
   const again = `The app checks again every ${Math.round(recheckMs / 60_000)} minutes.`;
   if (keyWorked) {
-    return `The server no longer accepts the API key: it was probably regenerated or revoked in Airwave under Settings → API Keys. Copy the new key there and paste it in Settings (Fix the key). ${again}`;
+    const until = workedUntil === null ? 'it worked before' : `it worked until ${localTime(workedUntil)}`;
+    return `The server refuses the API key now (${until}): it was regenerated, revoked or limited by the server. Copy the key from Airwave under Settings → API Keys and paste it in Settings (Fix the key). ${again}`;
   }
   return `The server rejected the API key. Copy it from Airwave under Settings → API Keys and paste it in Settings (Fix the key). ${again}`;
 }
