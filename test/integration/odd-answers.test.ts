@@ -85,4 +85,38 @@ describe('odd answers from a server that is up', () => {
     expect(cy).toMatchObject({ channelNumber: dead.number, channelName: dead.name, nothingOn: true, title: null });
     expect(snapshot.nowPlaying.data).toHaveLength(3);
   });
+
+  it('a stale schedule (every now/next over, nothing newer) is "nothing on since", not "checking" for ever', async () => {
+    h = await startCoreHarness({ demo: { viewers: 0, profile: 'airwave', channels: 6 } });
+    // every slot of the first channel ended 6 minutes before each answer, as a server with a stale schedule sends it
+    h.demo.controls.setAnswerHook(
+      edit('/guide/now', (body) => {
+        const at = h!.clock.now();
+        const channels = (body.channels as Json[]).map((row, i) =>
+          i === 0
+            ? {
+                ...row,
+                now: { ...(row.now as Json), startsAt: new Date(at - 60 * 60_000).toISOString(), endsAt: new Date(at - 30 * 60_000).toISOString() },
+                next: { ...((row.next ?? row.now) as Json), startsAt: new Date(at - 30 * 60_000).toISOString(), endsAt: new Date(at - 6 * 60_000).toISOString() },
+              }
+            : row,
+        );
+        return { ...body, channels };
+      }),
+    );
+    await h.connect();
+    h.app.setPopoverOpen(true);
+    const before = h.apiRequests()['/guide/now'] ?? 0;
+    await h.runFor(120_000, 2_000);
+    const outcome = await h.app.handlers.getOnNowRows({ from: 0, to: 10 });
+    if (!outcome.ok) throw new Error('no rows');
+    const [first, second] = outcome.value.rows;
+    expect(first!.waiting).toBe(false);
+    expect(first!.now).toBeNull();
+    expect(first!.nothingSince).not.toBeNull();
+    expect(second!.nothingSince).toBeNull();
+    // asked again at the normal pace, not at every step
+    const asked = (h.apiRequests()['/guide/now'] ?? 0) - before;
+    expect(asked).toBeLessThanOrEqual(4);
+  });
 });

@@ -11,6 +11,12 @@ import { Emitter } from '../common/emitter';
 export interface HeldOnNow extends GuideNow {
   /** ids of rows that held programmes and ran past them (waiting for the server) */
   waiting?: ReadonlySet<string>;
+  /**
+   * Rows whose every slot had ended in the server's own latest answer (nothing newer: a stale
+   * schedule), by id: when the last one ended. Shown as "Nothing on since 9:06 PM", asked again
+   * at the normal pace, never "waiting" for ever (issue 33).
+   */
+  endedAt?: ReadonlyMap<string, number>;
 }
 
 export interface AppState extends ServerData {

@@ -187,7 +187,7 @@ export class ResourceFetcher {
     return this.#fetch(conn, 'onNow', 'onNow', (client, signal) => client.guideNow(this.#options(signal)), (onNow, now) => {
       const before = this.#deps.store.state.onNow.data;
       // an answer may already hold a programme that has ended (a slow server): held as of now
-      const { held } = advanceOnNow(onNow, now);
+      const { held } = advanceOnNow(onNow, now, true);
       this.#deps.store.update({ onNow: freshResource<HeldOnNow>(held, now) });
       this.#afterOnNow(conn, before ? changedChannels(before, held) : null);
     }, report);
