@@ -1,0 +1,44 @@
+/// <reference lib="dom" />
+import { describe, expect, it } from 'vitest';
+import { openPopover, screenshot } from '../support/browser';
+import { e2eSetup, poll } from './setup';
+
+// Issue 33 in the popover: a viewer on a channel with nothing on is watching ("on 106 Dead Air ·
+// nothing on"), and a channel whose every slot the server holds has ended reads "Nothing on since".
+const e2e = e2eSetup();
+
+type Json = Record<string, unknown>;
+
+describe('what a server sends that the app now reads as it is', () => {
+  it('shows a viewer with nothing on, and a stale channel as nothing on since', async () => {
+    const demo = await e2e.demo({ profile: 'airwave', viewers: 0, channels: 12 });
+    const channels = demo.controls.listChannels();
+    const dead = channels.find((c) => c.empty)!;
+    const live = channels.filter((c) => !c.empty);
+    // the first channel's slots all ended 6 minutes ago in every /guide/now answer (a stale schedule)
+    demo.controls.setAnswerHook((path, body) => {
+      if (path !== '/guide/now') return body;
+      const at = e2e.now();
+      const iso = (minutes: number) => new Date(at + minutes * 60_000).toISOString();
+      const rows = (body as { channels: Json[] }).channels;
+      return { ...(body as Json), channels: rows.map((row, i) => (i === 0 && row.now ? { ...row, now: { ...(row.now as Json), startsAt: iso(-60), endsAt: iso(-30) }, next: { ...(row.now as Json), startsAt: iso(-30), endsAt: iso(-6) } } : row)) };
+    });
+    demo.controls.startSession({ user: 'Ann', channelNumber: live[1]!.number });
+    demo.controls.startSession({ user: 'Bo', channelNumber: live[2]!.number });
+    demo.controls.startSession({ user: 'Cy', channelNumber: dead.number });
+    const host = await e2e.preview({ server: demo.url, apiKey: demo.key });
+    await poll(() => host.app.snapshot().watching).toBe(3);
+    await poll(() => host.app.snapshot().nowPlaying.data?.length).toBe(3);
+
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await openPopover(e2e.browser, host.url, scheme);
+      await poll(() => page.locator('li.card').count()).toBe(3);
+      expect(await page.locator('li.card', { hasText: 'Cy' }).textContent()).toContain(`on ${dead.number} ${dead.name} · nothing on`);
+      await screenshot(page, `watching-nothing-on-${scheme}`);
+      await page.getByRole('tab', { name: 'On now' }).click();
+      await poll(() => page.getByText(/Nothing on since/).count()).toBeGreaterThan(0);
+      await screenshot(page, `on-now-nothing-since-${scheme}`);
+      await page.close();
+    }
+  });
+});
