@@ -84,6 +84,7 @@ export async function startDemoServer(options: DemoOptions = {}): Promise<DemoSe
     compact: profile.compactEvents,
     followKey: profile.eventsFollowKey,
     airwaveFrames: profile.epochKeepalive,
+    smallData: profile.noTunedEvents === true,
   });
   let sse = profile.eventStream && profile.sseSupported && (options.sse ?? true);
 
@@ -97,6 +98,8 @@ export async function startDemoServer(options: DemoOptions = {}): Promise<DemoSe
     heartbeats: profile.heartbeats,
     lowercasePlatforms: profile.lowercasePlatforms,
     browserRestarts: profile.browserRestarts,
+    everyPlayerRestarts: profile.noTunedEvents === true,
+    bareDevices: profile.bareDevices === true,
     playbackEvents: profile.deviceDetails,
   });
   pool.begin(Math.max(0, Math.floor(options.viewers ?? 3)));

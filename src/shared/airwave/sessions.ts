@@ -39,6 +39,16 @@ export type NowPlaying = v.InferOutput<typeof NowPlayingSchema>;
 export const parseNowPlaying = (input: unknown): Read<NowPlaying> => parseWith(NowPlayingSchema, 'GET /now-playing', input);
 
 export const SessionStates = ['program', 'bumper', 'off'] as const;
+
+/**
+ * The device id Airwave gives every client that sends none: all such sessions of one user are one
+ * session, whatever device they play on. It names no device: never read two devices, or one, there.
+ */
+export const LEGACY_DEVICE_ID = 'legacy';
+
+/** A session's own device, or null where the server merged a user's devices (`deviceId: "legacy"`). */
+export const sessionDevice = (session: Pick<Session, 'deviceId' | 'device'>): Session['device'] =>
+  session.deviceId === LEGACY_DEVICE_ID || session.device?.id === LEGACY_DEVICE_ID ? null : session.device;
 export const PlaybackStates = ['playing', 'paused', 'buffering', 'idle'] as const;
 
 /**

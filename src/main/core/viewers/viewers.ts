@@ -1,4 +1,4 @@
-import { PlaybackStates, type NowPlayingEntry, type Session } from '../../../shared/airwave';
+import { PlaybackStates, sessionDevice, type NowPlayingEntry, type Session } from '../../../shared/airwave';
 import type { ViewerEntry } from '../../../shared/bridge';
 import { deviceLabel, personKey } from '../../../shared/viewer-identity';
 import type { AppState } from '../state';
@@ -39,12 +39,14 @@ export interface ViewerList {
 }
 
 export function viewerFromSession(session: Session): Viewer {
+  // `deviceId: "legacy"` merges a user's devices into one session: no device is read there
+  const device = sessionDevice(session);
   return {
     key: `session:${session.id}`,
-    person: personKey(session.user, session.device),
-    deviceId: session.deviceId ?? session.device?.id ?? null,
+    person: personKey(session.user, device),
+    deviceId: device ? (session.deviceId ?? device.id ?? null) : null,
     user: session.user,
-    device: deviceLabel(session.device),
+    device: deviceLabel(device),
     channelNumber: session.channel?.number ?? null,
     channelName: session.channel?.name ?? null,
     watching: session.showTitle ?? session.title,
