@@ -119,4 +119,38 @@ describe('odd answers from a server that is up', () => {
     const asked = (h.apiRequests()['/guide/now'] ?? 0) - before;
     expect(asked).toBeLessThanOrEqual(4);
   });
+
+  // issue 34 item 4: tolerant per entry, and the groups follow the server's package ids
+  it('/packages: one odd count costs that count; renamed ids with the same count are followed on the next read', async () => {
+    h = await startCoreHarness({ demo: { profile: 'airwave', channels: 40 } });
+    h.demo.controls.setAnswerHook(
+      edit('/packages', (body) => ({ packages: (body.packages as Json[]).map((pkg, i) => (i === 0 ? { ...pkg, channelCount: -5 } : pkg)) })),
+    );
+    await h.connect();
+    await h.until(() => h!.app.snapshot().groups !== null, { what: 'the groups', stepMs: 500 });
+    const groups = h.app.snapshot().groups!;
+    expect(groups.length).toBeGreaterThan(1);
+    expect(groups[0]!.channelCount).toBeNull();
+    expect(groups[1]!.channelCount).not.toBeNull();
+    // the server renames every package id (same count): rows and /packages alike
+    const renamed = (id: unknown) => `new_${String(id)}`;
+    const rename = (pkg: Json | null) => (pkg ? { ...pkg, id: renamed(pkg.id) } : pkg);
+    h.demo.controls.setAnswerHook((path, body) => {
+      const b = body as Json;
+      if (path === '/packages') return { packages: (b.packages as Json[]).map((pkg) => rename(pkg)) };
+      if (path === '/guide/now') return { ...b, channels: (b.channels as Json[]).map((row) => ({ ...row, package: rename(row.package as Json | null) })) };
+      return body;
+    });
+    h.app.setPopoverOpen(true);
+    // the next read of what is on now names packages the held list lacks: /packages is read again at once
+    await h.runFor(61_000, 1_000);
+    const asked = h.apiRequests()['/packages'] ?? 0;
+    h.app.engine.refresh();
+    await h.until(() => h!.app.snapshot().groups?.[0]?.id.startsWith('new_') === true, { what: 'the renamed groups', stepMs: 200, maxSteps: 20 });
+    expect((h.apiRequests()['/packages'] ?? 0) - asked).toBe(1);
+    const first = h.app.snapshot().groups![0]!.id;
+    const rows = await h.app.handlers.getOnNowRows({ group: first, from: 0, to: 200 });
+    if (!rows.ok) throw new Error(rows.error.message);
+    expect(rows.value.rows.length).toBeGreaterThan(0);
+  });
 });

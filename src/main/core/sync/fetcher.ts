@@ -4,6 +4,7 @@ import { isApiError, isMissingRoute, type AirwaveClient } from '../client';
 import { nextSessionsSupport, sessionsOutcome, shouldAskSessions, type SessionsOutcome } from '../viewers/session-semantics';
 import { emptyResource, freshResource, type AppState } from '../state';
 import type { SyncDeps } from './config';
+import { describe, isRefusedAnswer, logRefusedOnce } from './reporting';
 import type { Connection } from './connection';
 import type { FollowedServer } from './followed-server';
 import { advanceOnNow, changedChannels, type HeldOnNow } from './on-now';
@@ -225,7 +226,10 @@ export class ResourceFetcher {
         if (isApiError(error) && (error.kind === 'unauthorized' || error.kind === 'cancelled')) return conn.fail(error, 'packages');
         conn.ifCurrent(() => {
           if (isApiError(error) && error.kind === 'not-found') this.#noPackages();
-          else this.#deps.store.update((state) => ({ packages: { ...state.packages, error: isApiError(error) ? error.message : String(error) } }));
+          else {
+            if (isRefusedAnswer(error)) logRefusedOnce(this.#deps, error);
+            this.#deps.store.update((state) => ({ packages: { ...state.packages, error: describe(error) } }));
+          }
         });
       }
     });
