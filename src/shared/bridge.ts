@@ -197,6 +197,8 @@ export interface AppSnapshot extends Omit<ServerData, 'onNow'>, FeaturesView {
    * the server has no such route or has not answered it yet (then no group control is shown).
    */
   groups: ChannelGroup[] | null;
+  /** why the last read of the groups (`/packages`) failed, while the groups shown are the ones held before; null or absent when it did not */
+  groupsError?: string | null;
   /**
    * `/now-playing` of every followed server, each entry with what `/sessions` adds about the same
    * viewer and (several servers) which server it is on. Its age is the oldest server's.

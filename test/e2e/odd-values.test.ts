@@ -41,4 +41,25 @@ describe('what a server sends that the app now reads as it is', () => {
       await page.close();
     }
   });
+
+  it('the group menu says when the groups could not be read, below the groups it still offers', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { profile: 'airwave', channels: 20, viewers: 1, churn: 0 } });
+    await poll(() => host.app.snapshot().groups?.length ?? 0).toBeGreaterThan(1);
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await openPopover(e2e.browser, host.url, scheme);
+      // the core's snapshot as it is after a /packages it could not read (odd-answers.test.ts pins the core side)
+      await page.route('**/__bridge/snapshot', async (route) => {
+        const snapshot = { ...host.app.snapshot(), groupsError: 'The server sent something this app could not read in GET /packages.' };
+        await route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream' }, body: `retry: 60000\nevent: snapshot\ndata: ${JSON.stringify({ full: true, parts: snapshot })}\n\n` });
+      });
+      await page.reload();
+      await page.getByRole('tab', { name: 'On now' }).click();
+      await page.locator('.on-now-toolbar .group-button').click();
+      await poll(() => page.getByTestId('groups-unreadable').count()).toBe(1);
+      expect(await page.getByTestId('groups-unreadable').textContent()).toContain('The groups could not be read just now');
+      expect(await page.locator('.group-menu [role=menuitemradio]').count()).toBeGreaterThan(2);
+      await screenshot(page, `groups-unreadable-${scheme}`);
+      await page.close();
+    }
+  });
 });

@@ -152,5 +152,13 @@ describe('odd answers from a server that is up', () => {
     const rows = await h.app.handlers.getOnNowRows({ group: first, from: 0, to: 200 });
     if (!rows.ok) throw new Error(rows.error.message);
     expect(rows.value.rows.length).toBeGreaterThan(0);
+    // a /packages the app cannot read keeps the groups held, and the snapshot says why (the group menu shows it)
+    h.demo.controls.setAnswerHook((path, body) => (path === '/packages' ? { packages: 'none today' } : path === '/guide/now' ? { ...(body as Json), channels: ((body as Json).channels as Json[]).map((row) => ({ ...row, package: rename(rename(row.package as Json | null)) })) } : body));
+    await h.runFor(61_000, 1_000);
+    h.app.engine.refresh();
+    await h.until(() => (h!.app.snapshot().groupsError ?? null) !== null, { what: 'the groups error', stepMs: 200, maxSteps: 20 });
+    expect(h.app.snapshot().groupsError).toBe('The server sent something this app could not read in GET /packages.');
+    expect(h.app.snapshot().groups?.[0]?.id.startsWith('new_')).toBe(true);
+    expect(state().connection.state).toBe('live');
   });
 });
