@@ -17,3 +17,12 @@ describe('the words for a refused key', () => {
     expect(keyRejectedMessage(false, 15 * 60_000)).toMatch(/^The server rejected the API key\./);
   });
 });
+
+describe('a /status name that could not be read', () => {
+  it('is left out of the probe line, never shown as "null"', async () => {
+    const { describeStatus } = await import('../../src/main/core/connection-test/probe-words');
+    const { parseStatus } = await import('../../src/shared/airwave');
+    const words = describeStatus(parseStatus({ product: 'airwave', version: '0.15.10', name: 7 }));
+    expect(words).toBe('version 0.15.10 · uptime unknown · counts unknown');
+  });
+});
