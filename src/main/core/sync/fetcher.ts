@@ -78,7 +78,7 @@ export class ResourceFetcher {
         routes,
         capabilities: capabilities ? freshResource(capabilities, now) : { data: null, updatedAt: now, error: null },
         status: freshResource(status, now),
-        server: state.server ? { ...state.server, name: status.name } : state.server,
+        server: state.server ? { ...state.server, name: status.name ?? state.server.name } : state.server,
       }));
     });
     return { capabilities, status };
@@ -116,7 +116,7 @@ export class ResourceFetcher {
         status: freshResource(status, now),
         // older servers (0.14) send no counts: the count then comes from /sessions/count alone
         ...(typeof status.counts?.activeSessions === 'number' ? { sessionCount: freshResource(status.counts.activeSessions, now) } : {}),
-        server: state.server ? { ...state.server, name: status.name } : state.server,
+        server: state.server ? { ...state.server, name: status.name ?? state.server.name } : state.server,
       })),
     );
   }
