@@ -404,9 +404,8 @@ export class SyncEngine {
     const message = isApiError(error) && error.kind === 'unauthorized' ? proxyRefusalMessage(error) : describe(error);
     if (resource) markResourceError(this.#deps, resource, message);
     if (isRefusedAnswer(error)) logRefusedOnce(this.#deps, error);
-    // An answer the app cannot read costs its view, at the normal pace: what is on now is asked again in a while.
+    // An unreadable answer costs its view at the normal pace (issue 33); at the handshake, a server this app cannot follow.
     if (isSoftFailure(error, resource)) return resource === 'onNow' ? following.schedules.onNowRetry(conn) : undefined;
-    // The handshake's /status cannot be read: the server is up, but not one this app can follow (issue 33).
     if (isRefusedAnswer(error)) return this.#incompatible(following, message);
     const { server } = following;
     server.renew();
