@@ -354,7 +354,7 @@ export class AirwaveClient {
     } catch (error) {
       if (!(error instanceof ContractError)) throw error;
       // The field's value may be anything the server sent, the key included: ApiError scrubs it.
-      throw new ApiError('bad-response', error.message, { endpoint, status });
+      throw new ApiError('bad-response', error.message, { endpoint, status, field: error.field });
     }
   }
 }

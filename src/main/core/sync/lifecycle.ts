@@ -8,7 +8,7 @@ import { EventSession } from './event-session';
 import { ResourceFetcher } from './fetcher';
 import { FollowedServer } from './followed-server';
 import { KeyRecheck } from './key-recheck';
-import { describe, isBusy, isKeyRejection, isSoftFailure, markResourceError, proxyRefusalMessage, showConnection } from './reporting';
+import { describe, isBusy, isKeyRejection, isRefusedAnswer, isSoftFailure, logRefusedOnce, markResourceError, proxyRefusalMessage, showConnection } from './reporting';
 import { failureRetryDelay, incompatibleRetryDelay, Schedules, streamLossDelay } from './schedules';
 import { ViewerEvents } from './viewer-events';
 
@@ -202,8 +202,10 @@ export class ServerLifecycle {
     // A 401 that is not Airwave's own answer (a proxy's login page): the way there is in trouble, not the key.
     const message = isApiError(error) && error.kind === 'unauthorized' ? proxyRefusalMessage(error) : describe(error);
     if (resource) markResourceError(this.#deps, resource, message);
-    // A malformed guide must not take the badge down with it: try it again in a while.
-    if (isSoftFailure(error, resource)) return following.schedules.onNowRetry(conn);
+    if (isRefusedAnswer(error)) logRefusedOnce(this.#deps, error);
+    // An unreadable answer costs its view at the normal pace (issue 33); at the handshake, a server this app cannot follow.
+    if (isSoftFailure(error, resource)) return resource === 'onNow' ? following.schedules.onNowRetry(conn) : undefined;
+    if (isRefusedAnswer(error)) return this.#incompatible(following, message);
     const { server } = following;
     server.renew();
     server.attempt++;

@@ -192,9 +192,19 @@ export class Schedules {
     });
   }
 
-  /** The guide answered and `/packages` was never asked of this server: ask now (it came with the guide). */
+  /**
+   * What is on now answered: ask `/packages` now (at most once a minute, see packagesDelay) when it
+   * was never asked of this server (it came with the guide), or when a row names a package the held
+   * list does not have (the server renamed its package ids, maybe with the same count: issue 34).
+   */
   packagesIfNew(conn: Connection): void {
-    if (this.#deps.store.state.packages.updatedAt === null && this.#fetcher.packagesRoute() === true) this.packages(conn, true);
+    if (this.#fetcher.packagesRoute() !== true) return;
+    const { packages, onNow } = this.#deps.store.state;
+    if (packages.updatedAt === null) return this.packages(conn, true);
+    const held = packages.data;
+    if (!held || !onNow.data) return;
+    const ids = new Set(held.map((pkg) => pkg.id));
+    if (onNow.data.channels.some((row) => row.package !== null && !ids.has(row.package.id))) this.packages(conn, true);
   }
 
   /** The next `/guide/now` (see `onNowDelay`), and the next change worked out from what is held. */

@@ -304,7 +304,7 @@ export function viewerWatching(viewer: Viewer, state: AppState, now: number): st
   if (program && fetchedAt !== null && Date.parse(program.startsAt) > fetchedAt) {
     return program.ratingKey === null ? 'Bumper' : (program.showTitle ?? program.title);
   }
-  return viewer.watching;
+  return viewer.nothingOn ? 'nothing on' : viewer.watching;
 }
 
 /** A server's viewers as menu items; `server` (several servers followed) keeps ids apart and the click on that server. */

@@ -12,4 +12,6 @@ export const groups = {
   empty: 'No channels in this group',
   emptyHint: 'Choose another group, or All channels.',
   emptyGuide: 'No channel of this group in this guide',
+  /** the menu's last line when the last read of the groups failed (the groups shown are the ones read before) */
+  unreadable: (why: string) => `The groups could not be read just now; these are the last ones read. ${why}`,
 };

@@ -7,6 +7,8 @@ export const onNow = {
   empty: 'This server has no channels yet',
   list: (n: number) => plural(n, { one: '{n} channel', other: '{n} channels' }),
   nothingOn: 'Nothing on',
+  /** every slot the server held has ended and it has nothing newer (a stale schedule) */
+  nothingSince: (time: string) => `Nothing on since ${time}`,
   /** the app holds nothing current for the channel: it asks the server again shortly */
   waiting: 'Checking what is on…',
   /** a row not read from the core yet */

@@ -27,6 +27,8 @@ export const watching = {
   since: (at: number) => `watching since ${localTime(at)}`,
   state: { playing: 'Playing', paused: 'Paused', buffering: 'Buffering', idle: 'Idle' } as Record<string, string>,
   stationBreak: 'Station break',
+  /** a viewer tuned to a channel with nothing on: "on 106 Dead Air · nothing on" */
+  nothingOn: (channel: string | null) => (channel ? `on ${channel} · nothing on` : 'nothing on'),
   hdr: 'HDR',
   sheetTitle: (user: string) => `${user}`,
   facts: { channel: 'Channel', programme: 'Programme', device: 'Device', progress: 'Progress', since: 'Since', state: 'Playback' },

@@ -7,7 +7,7 @@ import { serverOf, severalServers, shortServerName } from '../server-state';
 import { viewerRef } from '../viewer-ref';
 import { watching as t } from '../strings/watching';
 import { servers as ts } from '../strings/servers';
-import { onBumper, startedAt, type ViewerEntry } from './viewer-extras';
+import { nothingOn, onBumper, startedAt, type ViewerEntry } from './viewer-extras';
 
 /**
  * One viewer's card in Watching (comfortable: poster, who, what, channel, a bar with the end time
@@ -49,7 +49,8 @@ export function describeViewer(entry: ViewerEntry, at: number, readAt: number = 
   const bumper = onBumper(entry);
   const show = episodeShow(entry);
   const channel = channelLabel(entry.channelNumber, entry.channelName);
-  const what = bumper ? `${t.stationBreak}${channel ? ` · ${channel}` : ''}` : (entry.title ?? show ?? t.something);
+  const idle = nothingOn(entry);
+  const what = idle ? t.nothingOn(channel) : bumper ? `${t.stationBreak}${channel ? ` · ${channel}` : ''}` : (entry.title ?? show ?? t.something);
   const episode = seasonEpisode(entry.season ?? null, entry.episode ?? null);
   const state = entry.playbackState === 'paused' || entry.playbackState === 'buffering' ? entry.playbackState : null;
   const progress = entry.progress && entry.progress.durationSeconds > 0 ? entry.progress : null;
@@ -59,7 +60,7 @@ export function describeViewer(entry: ViewerEntry, at: number, readAt: number = 
     show: bumper ? null : show,
     channel,
     what,
-    line: titleLine(entry, bumper ? null : show, bumper),
+    line: idle ? t.nothingOn(channel) : titleLine(entry, bumper ? null : show, bumper),
     episode,
     state,
     progress,
