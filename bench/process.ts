@@ -22,8 +22,8 @@ export async function heapUsed(): Promise<number> {
 }
 
 /** The demo server in a child process; resolves with its URL and key (at most 60 s). */
-export async function demoProcess(channels: number, viewers: number): Promise<{ url: string; key: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/main/demo/cli.ts', '--port', '0', '--channels', String(channels), '--viewers', String(viewers), '--churn', '0'], {
+export async function demoProcess(channels: number, viewers: number, extra: string[] = []): Promise<{ url: string; key: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/main/demo/cli.ts', '--port', '0', '--channels', String(channels), '--viewers', String(viewers), '--churn', '0', ...extra], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

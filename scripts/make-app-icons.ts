@@ -8,7 +8,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import png2icons from 'png2icons';
-import { createBitmap, drawTrayIcon, encodePng, ICON_COLORS, type Bitmap } from '../src/main/core/tray/tray-badge';
+import { createBitmap, encodePng, type Bitmap } from '../src/main/core/tray/raster';
+import { drawTrayIcon, MARK_COLOR } from '../src/main/core/tray/tray-mark';
 
 export const ICON_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'build', 'icons');
 export const LINUX_SIZES = [16, 32, 48, 64, 128, 256, 512] as const;
@@ -30,7 +31,7 @@ function insideRoundedSquare(u: number, v: number): boolean {
 /** The app icon at `size` pixels. */
 export function drawAppIcon(size: number): Bitmap {
   const icon = createBitmap(size, size);
-  const [r, g, b] = ICON_COLORS.normal;
+  const [r, g, b] = MARK_COLOR;
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
       let hits = 0;

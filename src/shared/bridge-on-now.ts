@@ -26,6 +26,8 @@ export interface OnNowRow extends GuideNowRow {
   index: number;
   /** the app holds nothing current for this channel: it is waiting for the server */
   waiting: boolean;
+  /** every slot the server's latest answer held for it has ended, nothing newer: when the last ended (else null) */
+  nothingSince: number | null;
   favourite: boolean;
 }
 

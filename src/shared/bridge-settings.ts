@@ -45,6 +45,8 @@ export interface SettingsView {
   language: LanguageChoice;
   /** the language in use: the choice, or the system's first supported language, else English */
   locale: DisplayLocale;
+  /** the tag times, days and numbers are written with: the system's own tag in that language ("en-GB"), else the language */
+  formatLocale: string;
   shortcut: { enabled: boolean; accelerator: string };
   /** connected to the built-in demo server */
   demo: boolean;

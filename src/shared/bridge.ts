@@ -118,6 +118,8 @@ export interface ViewerExtras {
   osVersion?: string | null;
   /** the session's state is `bumper` */
   onBumper?: boolean;
+  /** the session's state is `off`: tuned to a channel with nothing on (watching, counted; absent from `/now-playing`) */
+  nothingOn?: boolean;
 }
 
 export type ViewerEntry = NowPlayingEntry &
@@ -140,6 +142,8 @@ export interface AppSnapshot extends Omit<ServerData, 'onNow'>, FeaturesView {
    * the server has no such route or has not answered it yet (then no group control is shown).
    */
   groups: ChannelGroup[] | null;
+  /** why the last read of the groups (`/packages`) failed, while the groups shown are the ones held before; null or absent when it did not */
+  groupsError?: string | null;
   /**
    * `/now-playing` of every followed server, each entry with what `/sessions` adds about the same
    * viewer and (several servers) which server it is on. Its age is the oldest server's.

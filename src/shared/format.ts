@@ -29,12 +29,6 @@ export function inTime(then: number, now: number): string {
   return t(w.inHours, { n: Math.round(m / 60) });
 }
 
-/** "14:05" in local time. */
-export function clock(ms: number): string {
-  const d = new Date(ms);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-}
-
 /** "1 h 5 min", "12 min", "40 s" for a length of time. */
 export function duration(ms: number): string {
   const w = messages().time;
@@ -117,6 +111,17 @@ export function programmeTitle(program: { title: string; showTitle: string | nul
   return show ? `${show}: ${program.title}` : program.title;
 }
 
+/**
+ * What a programme's full name adds to the words already shown for it ("Homecoming" when
+ * "Flatmates" shows of "Flatmates: Homecoming"; the full name when the shown words are something
+ * else; null when they say it all), so a screen reader hears "Flatmates: Homecoming" once.
+ */
+export function titleRest(program: { title: string; showTitle: string | null }, shown: string): string | null {
+  const full = programmeTitle(program);
+  if (full === shown) return null;
+  return full.startsWith(`${shown}: `) ? full.slice(shown.length + 2) : full;
+}
+
 /** The show an episode belongs to, when it names more than the title does ("Friends" for "The One…"); null otherwise. */
 export function episodeShow(program: { title: string | null; showTitle: string | null }): string | null {
   return program.showTitle && program.showTitle !== program.title ? program.showTitle : null;
@@ -133,12 +138,17 @@ export function channelLabel(number: number | null, name: string | null): string
 // 24-hour clocks, day names and plurals as that locale has them. `locale` is injectable for tests.
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
-/** "18:02" or "6:02 PM", as the locale writes a time of day. */
+/**
+ * The one clock format: a time of day as the locale writes it, its own pattern and hour cycle
+ * ("6:02 PM" en-US, "08:05" en-GB and de-DE), in the language in use (its system region kept:
+ * i18n/messages.ts). Every view, the tray, notifications and reminders use it; nothing else
+ * writes a time of day (a unit test looks for hand-made ones).
+ */
 export function localTime(ms: number, locale: string = lang()): string {
   const key = locale;
   let format = timeFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' });
+    format = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
     timeFormats.set(key, format);
   }
   return format.format(ms);

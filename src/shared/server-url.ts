@@ -19,6 +19,11 @@ export interface ServerAddress {
 export type ServerUrlResult = { ok: true; address: ServerAddress } | { ok: false; reason: string };
 
 export const DEFAULT_PORT = 36020;
+/**
+ * Airwave's cloud tunnel (`https://<name>.airwave.software`): served over https on its default
+ * port, so a bare `home.airwave.software` means `https://home.airwave.software`, not `http://…:36020`.
+ */
+const CLOUD_TUNNEL = /(^|\.)airwave\.software$/i;
 
 export function parseServerUrl(input: string): ServerUrlResult {
   const text = input.trim();
@@ -34,6 +39,7 @@ export function parseServerUrl(input: string): ServerUrlResult {
   let url: URL;
   try {
     url = new URL(hasScheme ? text : `http://${text}`);
+    if (!hasScheme && CLOUD_TUNNEL.test(url.hostname) && !hasTypedPort(text)) url = new URL(`https://${text}`);
   } catch {
     return { ok: false, reason: `"${text}" is not a valid address. Try something like http://192.168.1.10:36020.` };
   }
@@ -47,7 +53,7 @@ export function parseServerUrl(input: string): ServerUrlResult {
   // Without a scheme, a bare host means the server's own default port. An explicit scheme without a
   // port keeps that scheme's default port (a reverse proxy on 80/443). The typed text decides, since
   // URL drops a default port such as `host:80` from `url.port`.
-  if (!hasScheme && !hasTypedPort(text)) url.port = String(DEFAULT_PORT);
+  if (!hasScheme && !hasTypedPort(text) && url.protocol === 'http:') url.port = String(DEFAULT_PORT);
 
   // Keep a reverse-proxy prefix, but drop the API prefix and anything after it.
   let path = url.pathname;

@@ -4,7 +4,8 @@
  * entries they cannot read (`eachKept`), and `readKept`, which parses with such a schema and lists
  * what fell back or was left out, for the notice that says so. Each stored shape (the settings, a
  * server entry, every feature file) is one schema built from these around the field schemas the
- * bridge checks requests with (shapes.ts).
+ * bridge checks requests with (shapes.ts). The server's answers are read with the same rule
+ * (airwave/schema.ts: a bad optional field costs that field, a bad row that row).
  */
 import * as v from 'valibot';
 
@@ -18,19 +19,58 @@ interface FellBack {
   readonly raw: unknown;
   readonly entry: boolean;
   readonly fallback: unknown;
+  /** why the value did not pass (worked out only when it is reported) */
+  readonly why?: () => string;
 }
 
 const isFellBack = (value: unknown): value is FellBack => typeof value === 'object' && value !== null && FELL_BACK in value;
-const fellBack = (raw: unknown, entry: boolean, fallback?: unknown): FellBack => ({ [FELL_BACK]: true, raw, entry, fallback });
-/** Takes whatever the schema before it in a union refused, and marks it. */
-const marking = (entry: boolean, fallback?: unknown) => v.pipe(v.unknown(), v.transform((raw) => fellBack(raw, entry, fallback)));
+const fellBack = (raw: unknown, entry: boolean, fallback?: unknown, schema?: v.GenericSchema): FellBack => ({
+  [FELL_BACK]: true,
+  raw,
+  entry,
+  fallback,
+  ...(schema ? { why: () => firstProblem(schema, raw) } : {}),
+});
+/** Takes whatever `schema` (before it in a union) refused, and marks it. */
+const marking = (entry: boolean, fallback: unknown, schema: v.GenericSchema) =>
+  v.pipe(v.unknown(), v.transform((raw) => fellBack(raw, entry, fallback, schema)));
+
+/** The first reason `schema` refuses `raw`, as "startsAt: expected an ISO-8601 time (received "soon")". */
+function firstProblem(schema: v.GenericSchema, raw: unknown): string {
+  const result = v.safeParse(schema, raw, { abortEarly: true });
+  if (result.success) return 'left out';
+  const { field, problem } = issueWords(result.issues);
+  return `${field ? `${field}: ` : ''}${problem}`;
+}
+
+/**
+ * valibot's issues as a person reads them: the field (deepest useful path) and what was wrong
+ * ("required field is missing", "expected number but received "2"").
+ */
+export function issueWords(issues: readonly [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): { field: string; problem: string } {
+  // Unions report their deepest nested issue for a useful path; a nested issue without a path of
+  // its own (a plain string | number that was a boolean) leaves the union's issue to name the field.
+  let issue: v.BaseIssue<unknown> = issues[0];
+  while (issue.issues?.length) {
+    const inner: v.BaseIssue<unknown> = issue.issues[0];
+    if (!inner.path?.length && issue.path?.length) break;
+    issue = inner;
+  }
+  const field = pathText((issue.path ?? []).map((item) => item.key as string | number));
+  // For a missing key valibot reports "received undefined": say "missing" instead.
+  let problem: string;
+  if (issue.received === 'undefined' && issue.path?.length) problem = 'required field is missing';
+  else if (issue.type === 'check' || issue.type === 'custom') problem = `${issue.message} (received ${issue.received})`;
+  else problem = `expected ${issue.expected ?? issue.type} but received ${issue.received}`;
+  return { field, problem };
+}
 
 /**
  * `schema`, or `fallback` when the value does not pass it (reported by readKept); a missing field
  * is its fallback, silently. The fallback must pass `schema`. Read only through readKept.
  */
 export function orDefault<T>(schema: Schema<T>, fallback: T): Schema<T> {
-  return v.optional(v.union([schema, marking(false, fallback)]), fallback as never) as unknown as Schema<T>;
+  return v.optional(v.union([schema, marking(false, fallback, schema)]), fallback as never) as unknown as Schema<T>;
 }
 
 /** An object of `fields`, each falling back to its value in `defaults` on its own (a list is no such object). */
@@ -51,7 +91,7 @@ export function fieldsOrDefault<F extends Record<string, v.GenericSchema>>(
 export function eachKept<T>(item: Schema<T>, limits: { max?: number; key?: (entry: T) => string } = {}): Schema<T[]> {
   const { max = Number.POSITIVE_INFINITY, key } = limits;
   return v.pipe(
-    v.array(v.union([item, marking(true)])),
+    v.array(v.union([item, marking(true, undefined, item)])),
     v.transform((list) => {
       const seen = new Set<string>();
       let kept = 0;
@@ -74,6 +114,8 @@ export interface Dropped {
   /** what was there */
   raw: unknown;
   entry: boolean;
+  /** why it did not pass, when known */
+  problem?: string;
 }
 
 export type Kept<T> = { ok: true; value: T; dropped: Dropped[] } | { ok: false; problem: string };
@@ -89,20 +131,25 @@ export function readKept<T>(schema: Schema<T>, input: unknown): Kept<T> {
     const where = pathText((issue.path ?? []).map((item) => item.key as string | number));
     return { ok: false, problem: `${where ? `${where}: ` : ''}${issue.message}` };
   }
+  return { ok: true, ...settleKept(result.output) };
+}
+
+/** A value read with a tolerant schema, its marks replaced by their defaults and entries left out: what fell back or went, listed. */
+export function settleKept<T>(output: T): { value: T; dropped: Dropped[] } {
   const dropped: Dropped[] = [];
-  return { ok: true, value: settle(result.output, [], dropped) as T, dropped };
+  return { value: settle(output, [], dropped) as T, dropped };
 }
 
 /** The marks replaced by their defaults, entries left out, each noted in `dropped`. */
 function settle(value: unknown, path: Path, dropped: Dropped[]): unknown {
   if (isFellBack(value)) {
-    dropped.push({ path, raw: value.raw, entry: value.entry });
+    dropped.push({ path, raw: value.raw, entry: value.entry, ...(value.why ? { problem: value.why() } : {}) });
     return structuredClone(value.fallback);
   }
   if (Array.isArray(value)) {
     const kept: unknown[] = [];
     value.forEach((item, index) => {
-      if (isFellBack(item) && item.entry) dropped.push({ path: [...path, index], raw: item.raw, entry: true });
+      if (isFellBack(item) && item.entry) dropped.push({ path: [...path, index], raw: item.raw, entry: true, ...(item.why ? { problem: item.why() } : {}) });
       else kept.push(settle(item, [...path, index], dropped));
     });
     return kept;

@@ -1,41 +1,13 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { focused, openPopover, SCREENS } from '../support/browser';
+import { focused, openPopover, shots } from '../support/browser';
 import { e2eSetup, poll } from './setup';
 
 // A glance you can trust (issue 26): trouble you can get out of (the popover's root never scrolls,
 // Escape and Back leave Settings, focus on opening), the header at many viewers, several servers
 // told apart, and the set-up words.
 const e2e = e2eSetup();
-
-/**
- * The page as it is now in light and dark, at 1x and 2x (the pixel ratio switched through the
- * DevTools protocol, so the page and its state stay as they are): test-results/screens/<name>-<scheme>@<n>x.png.
- */
-async function shots(page: Page, name: string): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    for (const deviceScaleFactor of [1, 2]) {
-      await cdp.send('Emulation.setDeviceMetricsOverride', { width: 380, height: 560, deviceScaleFactor, mobile: false });
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme });
-        // captured through the same session, at the device pixels it set (Playwright's own screenshot would reset them)
-        const shot = (await cdp.send('Page.captureScreenshot', { format: 'png' })) as { data: string };
-        mkdirSync(SCREENS, { recursive: true });
-        writeFileSync(join(SCREENS, `${name}-${colorScheme}@${deviceScaleFactor}x.png`), Buffer.from(shot.data, 'base64'));
-      }
-    }
-  } finally {
-    await cdp.detach();
-    // the overrides went with the session: Playwright applies its own again (a change of size forces it)
-    await page.setViewportSize({ width: 381, height: 560 });
-    await page.setViewportSize({ width: 380, height: 560 });
-    await page.emulateMedia({ colorScheme: 'light' });
-  }
-}
 
 /** How far each of the popover's outer boxes is scrolled, and where the header and footer sit. */
 function rootScroll(page: Page) {
@@ -141,14 +113,14 @@ const rgb = (hex: string) => {
 };
 
 describe('the header', () => {
-  it('fits tabs, search and gear in 380 px at 1x and 2x with 100, 12 and 10 viewers; the badge slot holds "99+" and the tabs never shift', async () => {
+  it('fits tabs, search and gear in 380 px at 1x and 2x with 100, 12 and 10 viewers; the badge slot holds "100" (three digits fit) and the tabs never shift', async () => {
     const demo = await e2e.demo({ viewers: 100, channels: 40 });
     const host = await e2e.preview({ server: demo.url, apiKey: demo.key });
     await poll(() => host.app.snapshot().watching).toBe(100);
     for (const deviceScaleFactor of [1, 2]) {
       for (const colorScheme of ['light', 'dark'] as const) {
         const page = await openPopover(e2e.browser, host.url, { deviceScaleFactor, colorScheme });
-        await poll(() => page.locator('.tab .count').textContent()).toBe('99+');
+        await poll(() => page.locator('.tab .count').textContent()).toBe('100');
         const boxes = await headerBoxes(page);
         expect(boxes.overflow).toBe(0);
         for (const [left, right] of [...boxes.tabs, ...boxes.buttons]) {
@@ -162,7 +134,7 @@ describe('the header', () => {
       }
     }
     const page = await openPopover(e2e.browser, host.url);
-    await poll(() => page.locator('.tab .count').textContent()).toBe('99+');
+    await poll(() => page.locator('.tab .count').textContent()).toBe('100');
     const at100 = await headerBoxes(page);
     const sessions = demo.controls.listSessions();
     for (const [count, text] of [
@@ -175,7 +147,7 @@ describe('the header', () => {
       await poll(() => host.app.snapshot().watching).toBe(count);
       await poll(async () => (await headerBoxes(page)).badge).toBe(text === null ? '' : text);
       const boxes = await headerBoxes(page);
-      // the tabs and buttons stay where they were with "99+": the slot is fixed
+      // the tabs and buttons stay where they were with "100": the slot is fixed
       expect(boxes.tabs).toEqual(at100.tabs);
       expect(boxes.buttons).toEqual(at100.buttons);
     }

@@ -140,7 +140,9 @@ describe('following the demo', () => {
     await screenshot(page, 'offline-light');
     await demoServer({ port });
     await expect.poll(() => page.locator('.footer-state').textContent(), { timeout: 10_000 }).toBe('Live');
-    await expect.poll(() => page.locator('.footer-age').textContent()).not.toContain('stale');
+    // live and current: "Live" alone, no age and nothing stale (issue 35)
+    await expect.poll(() => page.locator('.footer-age').count()).toBe(0);
+    expect(await page.locator('footer').getAttribute('class')).not.toContain('footer-stale');
   });
 });
 

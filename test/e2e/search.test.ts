@@ -51,9 +51,13 @@ describe('search', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: viewer }).waitFor();
     await page.keyboard.press('Escape');
+    // closing the result's sheet comes back to the same results (issue 35): the search is still
+    // there with the query, and the field had focus when Enter opened the first result
+    await page.getByRole('dialog', { name: viewer }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('searchbox').inputValue()).toBe(viewer);
+    await poll(async () => (await focused(page)).label).toBe('Search titles, shows, channels and viewers');
 
     // the visible close button closes it, and focus goes back to the button that opened it
-    await opener.click();
     await page.getByRole('button', { name: 'Close search' }).click();
     await page.getByRole('searchbox').waitFor({ state: 'detached' });
     await poll(async () => (await focused(page)).label).toBe('Search (/)');

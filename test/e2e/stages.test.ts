@@ -16,12 +16,16 @@ describe('the popover on older Airwave stages', () => {
       const host = await e2e.preview({ servers: [{ url: demo.url, apiKey: demo.key }] });
       for (const scheme of ['light', 'dark'] as const) {
         const page = await openPopover(e2e.browser, host.url, scheme);
-        // the trouble line above says which version and what to do: the view does not say it twice
-        await poll(() => page.locator('main').textContent()).toBe('Not in this version of Airwave');
-        expect(await page.textContent('body')).toContain(`Airwave ${version} has no viewer list in its public API`);
+        // the view says which version and what to do; no warning banner repeats it on every tab,
+        // and the footer is not a red "Not supported": the server answers (issue 35)
+        await poll(() => page.locator('main').textContent()).toBe(`Not in this version of AirwaveAirwave ${version} has no viewer list in its public API; update Airwave to see who is watching`);
+        expect(await page.locator('.notice-warning').count()).toBe(0);
+        expect(await page.locator('.footer .dot').getAttribute('class')).not.toContain('dot-bad');
+        expect(await page.locator('.footer-state').textContent()).toMatch(/^Connected · older Airwave/);
         await screenshot(page, `stage-${version}-watching-${scheme}`);
         await page.getByRole('tab', { name: 'On now' }).click();
         await poll(() => page.locator('main').textContent()).toBe(`Not in this version of AirwaveAirwave ${version} has no guide in its public API; update Airwave to see what is on`);
+        expect(await page.locator('.notice-warning').count()).toBe(0);
         await screenshot(page, `stage-${version}-on-now-${scheme}`);
         await page.getByRole('tab', { name: 'Guide' }).click();
         await poll(() => page.locator('main').textContent()).toBe(`Not in this version of AirwaveAirwave ${version} has no guide in its public API; update Airwave to see what is on`);

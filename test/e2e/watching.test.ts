@@ -167,13 +167,18 @@ describe('Watching', () => {
     await poll(() => cards(page).count()).toBe(5);
     const names = () => page.locator('li.card .card-user-name').allTextContents();
     await poll(async () => (await names()).slice(0, 2)).toEqual(['Bea', 'Ann']);
-    // or by channel, as a choice the page keeps: channel numbers in order, newest first within one
+    // or by channel, as a choice the page keeps: real groups, a heading per channel in number
+    // order, and compact rows under it that each keep their channel number
     await page.getByRole('button', { name: 'By channel' }).click();
-    const channels = () => page.locator('li.card').evaluateAll((cards) => cards.map((card) => Number((card.querySelector('.card-channel')?.textContent ?? '').match(/^\d+/)?.[0] ?? 'NaN')));
+    const channels = () => page.locator('li.card').evaluateAll((cards) => cards.map((card) => Number((card.querySelector('.card-line-channel')?.textContent ?? '').match(/^\d+/)?.[0] ?? 'NaN')));
     await poll(async () => {
       const numbers = await channels();
       return numbers.length === 5 && numbers.every((n, i) => i === 0 || numbers[i - 1]! <= n);
     }).toBe(true);
+    const headings = await page.locator('li.card-heading .card-heading-name').allTextContents();
+    expect(headings.map((h) => Number(h.match(/^\d+/)?.[0]))).toEqual([...new Set(await channels())]);
+    expect(await page.locator('ul.cards-compact').count()).toBe(1);
+    await screenshot(page, 'watching-by-channel-light');
     expect(await page.getByRole('button', { name: 'By channel' }).getAttribute('aria-pressed')).toBe('true');
     await page.reload();
     await poll(() => page.getByRole('button', { name: 'By channel' }).getAttribute('aria-pressed')).toBe('true');

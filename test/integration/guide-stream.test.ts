@@ -262,7 +262,7 @@ describe('broken, truncated and hostile guides', () => {
     const lines: string[] = [];
     const summary = await settled(loadGuide(client, 60, { log: (line) => lines.push(line) }));
     expect(summary).toMatchObject({ state: 'loaded', channels: 2 });
-    expect(lines).toEqual([expect.stringMatching(/^GET \/guide: 1 programme or channel could not be read and is left out \(programs\[1\]: startsAt: expected an ISO-8601 time/)]);
+    expect(lines).toEqual([expect.stringMatching(/^GET \/guide: 1 value could not be read \(left out, or read as unknown\): programs\[1\]: startsAt: expected an ISO-8601 time/)]);
   });
 
   it('a server that drips a byte at a time fails on the throughput floor, long before the deadline, and says why', async () => {

@@ -57,7 +57,7 @@ describe('one unreadable programme time', () => {
     await h.app.handlers.refresh({});
     await h.until(() => state().onNow.updatedAt !== updated, { stepMs: 1_000, maxSteps: 120, what: 'On now read once more' });
     expect(lines.filter((line) => line.includes('could not be read')).length).toBe(1);
-    expect(lines.find((line) => line.includes('could not be read'))).toMatch(/GET \/guide\/now: 1 programme or channel could not be read and is left out \(channels\[0\]\.now: startsAt: expected an ISO-8601 time/);
+    expect(lines.find((line) => line.includes('could not be read'))).toMatch(/GET \/guide\/now: 1 value could not be read \(left out, or read as unknown\): channels\[0\]\.now: startsAt: expected an ISO-8601 time/);
   });
 });
 
@@ -190,8 +190,9 @@ describe('a 401', () => {
     h!.demo.controls.revokeKey();
     await h!.app.handlers.refresh({});
     await h!.until(() => state().connection.state === 'unauthorized', { what: 'unauthorized', stepMs: 200, maxSteps: 60 });
-    // the key had worked in this run: it was probably regenerated or revoked
-    expect(state().connection.message).toMatch(/no longer accepts the API key: it was probably regenerated or revoked in Airwave under Settings → API Keys/);
+    // the key had worked in this run: refused now, with when it last worked, never "wrong key" (issue 33)
+    expect(state().connection.message).toMatch(/^The server refuses the API key now \(it worked until [^)]+\): it was regenerated, revoked or limited by the server\./);
+    expect(state().connection.message).not.toMatch(/wrong|rejected/i);
     expect(state().connection.message).toMatch(/paste it in Settings \(Fix the key\)/);
     expect(h!.app.engine.pendingJobs).toEqual(['key-recheck']);
     // the tray does not show the old count as current

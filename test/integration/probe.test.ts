@@ -157,13 +157,13 @@ describe('probe against things that are not a working Airwave server', () => {
       if (!req.headers['x-api-key'] && !req.headers.authorization) {
         sendJson(res, 401, { error: { code: 'unauthorized', message: 'API key required.' } });
       } else {
-        // `name` is one of the three fields /status must have (instanceId no longer is).
-        sendJson(res, 200, { product: 'airwave', version: '1', instanceId: 'i-1' });
+        // `version` is one of the two fields /status must have (a bad `name` costs only itself: issue 33).
+        sendJson(res, 200, { product: 'airwave', version: 1, name: 'Home', instanceId: 'i-1' });
       }
     });
     const report = await probeServer({ server: server.url, apiKey: 'k' });
     expect(report.verdict).toBe('not-airwave');
-    expect(report.steps.find((s) => s.id === 'status')?.detail).toBe('Unexpected response from GET /status: name: required field is missing');
+    expect(report.steps.find((s) => s.id === 'status')?.detail).toBe('Unexpected response from GET /status: version: expected string but received 1');
   });
 });
 

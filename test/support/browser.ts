@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -138,4 +138,30 @@ export function focused(page: Page): Promise<{ tag: string; id: string; label: s
       className: el?.className && typeof el.className === 'string' ? el.className : '',
     };
   });
+}
+
+/**
+ * The page as it is now in light and dark, at 1x and 2x (the pixel ratio switched through the
+ * DevTools protocol, so the page and its state stay as they are): test-results/screens/<name>-<scheme>@<n>x.png.
+ */
+export async function shots(page: Page, name: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    for (const deviceScaleFactor of [1, 2]) {
+      await cdp.send('Emulation.setDeviceMetricsOverride', { width: 380, height: 560, deviceScaleFactor, mobile: false });
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        // captured through the same session, at the device pixels it set (Playwright's own screenshot would reset them)
+        const shot = (await cdp.send('Page.captureScreenshot', { format: 'png' })) as { data: string };
+        mkdirSync(SCREENS, { recursive: true });
+        writeFileSync(join(SCREENS, `${name}-${colorScheme}@${deviceScaleFactor}x.png`), Buffer.from(shot.data, 'base64'));
+      }
+    }
+  } finally {
+    await cdp.detach();
+    // the overrides went with the session: Playwright applies its own again (a change of size forces it)
+    await page.setViewportSize({ width: 381, height: 560 });
+    await page.setViewportSize({ width: 380, height: 560 });
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
 }

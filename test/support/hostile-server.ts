@@ -33,7 +33,10 @@ export type HostileMode =
   | 'redirect' // 302 to another origin
   | 'sse-garbage' // event stream frames that are not JSON envelopes
   | 'sse-silent' // event stream that never sends a keepalive
-  | 'sse-flap'; // event stream that closes soon after it opens
+  | 'sse-flap' // event stream that closes soon after it opens
+  | 'route-404' // a plain-text 404, as for a route the server does not have
+  | 'rewrite' // the demo's answer passed through `rewrite` (path under the API, body text) first
+  | 'drip'; // the demo's answer, one byte every `dripMs` (1,000 by default)
 
 export interface HostileServer {
   url: string;
@@ -48,6 +51,12 @@ export interface HostileServer {
   keepalive(): number;
   /** when (`options.now`) the last misbehaving event stream was opened, once one was */
   streamOpenedAt: number | null;
+  /** for `rewrite`: the answer's new text (default: unchanged) */
+  rewrite: (path: string, body: string) => string;
+  /** for `drip`: the wait between bytes */
+  dripMs: number;
+  /** answers held open right now (`hang`, `stall-body`, `drip`), by path under the API */
+  pending(path: string): number;
   close(): Promise<void>;
 }
 
@@ -60,6 +69,7 @@ const moveEnds = (body: string, endsAt: string) => body.replace(/"endsAt":"[^"]*
 export async function startHostileServer(demo: DemoServer, options: { redirectTo?: string; now?: () => number } = {}): Promise<HostileServer> {
   const sockets = new Set<Socket>();
   const stalled = new Set<ServerResponse>();
+  const heldPath = new WeakMap<ServerResponse, string>();
   const streams = new Set<ServerResponse>();
   let paths: RegExp = /./;
   let server: Server | null = null;
@@ -79,6 +89,7 @@ export async function startHostileServer(demo: DemoServer, options: { redirectTo
   };
 
   const misbehave = (req: IncomingMessage, res: ServerResponse, mode: HostileMode) => {
+    heldPath.set(res, (req.url ?? '/').split('?')[0]!.replace(API, ''));
     const json = (status: number, body: string, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(body);
@@ -152,6 +163,32 @@ export async function startHostileServer(demo: DemoServer, options: { redirectTo
           .catch(() => res.destroy());
         return;
       }
+      case 'route-404':
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+        return void res.end('404 Not Found');
+      case 'rewrite':
+      case 'drip': {
+        const path = (req.url ?? '/').split('?')[0]!.replace(API, '');
+        const auth = Object.fromEntries(['x-api-key', 'authorization'].filter((name) => typeof req.headers[name] === 'string').map((name) => [name, String(req.headers[name])]));
+        void request(`${demo.url}${req.url}`, { headers: auth })
+          .then(async (upstream) => {
+            const text = await upstream.body.text();
+            if (mode === 'rewrite') return json(upstream.statusCode, hostile.rewrite(path, text));
+            // one byte at a time, stopped when the answer is out or the client leaves (released on a mode change)
+            const bytes = Buffer.from(text);
+            res.writeHead(upstream.statusCode, { 'content-type': 'application/json', 'content-length': String(bytes.length) });
+            stalled.add(res);
+            let at = 0;
+            const drip = () => {
+              if (res.destroyed || at >= bytes.length) return void res.end();
+              res.write(bytes.subarray(at, ++at));
+              setTimeout(drip, hostile.dripMs).unref();
+            };
+            drip();
+          })
+          .catch(() => res.destroy());
+        return;
+      }
       case 'redirect':
         res.writeHead(302, { location: `${options.redirectTo ?? 'http://127.0.0.1:9'}${req.url}` });
         return void res.end();
@@ -185,7 +222,9 @@ export async function startHostileServer(demo: DemoServer, options: { redirectTo
     const path = (req.url ?? '/').split('?')[0]!;
     if (path.startsWith(API)) hostile.requests[path.slice(API.length)] = (hostile.requests[path.slice(API.length)] ?? 0) + 1;
     const mode = hostile.mode;
-    const applies = path.startsWith(API) && paths.test(path) && mode !== 'ok';
+    // keyless /api/identity (outside the API prefix) misbehaves only when `paths` names it
+    const covered = path.startsWith(API) || (path === '/api/identity' && paths.source.includes('identity'));
+    const applies = covered && paths.test(path) && mode !== 'ok';
     if (path === `${API}/events` && applies && mode.startsWith('sse-')) return sseMisbehave(res, mode);
     if (!applies || mode.startsWith('sse-')) return void passThrough(req, res);
     misbehave(req, res, mode);
@@ -225,6 +264,9 @@ export async function startHostileServer(demo: DemoServer, options: { redirectTo
     hugeMostSent: 0,
     requests: {},
     streamOpenedAt: null,
+    rewrite: (_path, body) => body,
+    dripMs: 1_000,
+    pending: (path) => [...stalled].filter((res) => !res.destroyed && !res.writableEnded && heldPath.get(res) === path).length,
     keepalive() {
       for (const res of streams) res.write(': keepalive\n\n');
       return streams.size;

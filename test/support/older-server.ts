@@ -46,6 +46,20 @@ export async function startOlderServer(upstream: string, options: OlderServerOpt
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
+    if (path === `${API}/events`) {
+      // the event stream passes through as it comes (a proxy that buffers it never delivers the hello)
+      const abort = new AbortController();
+      res.on('close', () => abort.abort());
+      fetch(`${upstream}${url}`, { headers, signal: abort.signal })
+        .then(async (answer) => {
+          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' });
+          if (!answer.body) return void res.end();
+          for await (const chunk of answer.body) res.write(chunk);
+          res.end();
+        })
+        .catch(() => res.destroy());
+      return;
+    }
     fetch(`${upstream}${url}`, { headers, signal: AbortSignal.timeout(10_000) })
       .then(async (answer) => {
         let body = Buffer.from(await answer.arrayBuffer());

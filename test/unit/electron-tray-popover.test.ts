@@ -96,6 +96,37 @@ describe('tray adapter', () => {
     adapter.dispose();
   });
 
+  it('trouble keeps the mark and the count: a corner dot on the same picture, the count still drawn (Windows/Linux) or titled (macOS), setTitle never called off macOS', async () => {
+    const { decodePng } = await import('../../src/main/core/tray/raster');
+    const { TROUBLE_DOT } = await import('../../src/main/core/tray/tray-mark');
+    for (const platform of ['linux', 'win32', 'darwin'] as const) {
+      fake.platform = platform;
+      const adapter = new TrayAdapter({ initialIcon: icon, platform, onAction: () => {}, onClick: () => {} });
+      const tray = adapter.tray as FakeTray;
+      adapter.apply(view(3));
+      const before = decodePng(tray.images.at(-1)!.source.buffer!);
+      adapter.apply({ ...view(3), icon: 'offline', tooltip: 'Airwave Tray\n3+ watching: Cabin (away) not counted' });
+      const after = decodePng(tray.images.at(-1)!.source.buffer!);
+      // away from the corner the two pictures are the same pixels: the mark and the badge stay
+      let same = 0;
+      let differs = 0;
+      for (let y = 0; y < 16; y++) {
+        for (let x = 0; x < 16; x++) {
+          const i = (y * 16 + x) * 4;
+          const corner = Math.hypot((x + 0.5) / 16 - TROUBLE_DOT.u, (y + 0.5) / 16 - TROUBLE_DOT.v) <= TROUBLE_DOT.radius + TROUBLE_DOT.gap + 1 / 16;
+          const equal = before.data.subarray(i, i + 4).every((v, k) => v === after.data[i + k]);
+          if (corner) differs += equal ? 0 : 1;
+          else same += equal ? 1 : 0;
+        }
+      }
+      expect(differs).toBeGreaterThan(0);
+      expect(same).toBe(256 - [...Array(256).keys()].filter((n) => Math.hypot(((n % 16) + 0.5) / 16 - TROUBLE_DOT.u, (Math.floor(n / 16) + 0.5) / 16 - TROUBLE_DOT.v) <= TROUBLE_DOT.radius + TROUBLE_DOT.gap + 1 / 16).length);
+      expect(tray.title).toBe(platform === 'darwin' ? '3' : '');
+      expect(tray.images.at(-1)!.template).toBe(platform === 'darwin');
+      adapter.dispose();
+    }
+  });
+
   for (const platform of ['darwin', 'win32'] as const) {
     it(`${platform}: a left click toggles the popover, a right click pops the menu up, and no context menu is set`, () => {
       const { tray, popover, adapter } = popoverAndTray(platform);

@@ -82,8 +82,7 @@ describe('parseViewerSignal', () => {
       'Unexpected response from event session.started (GET /events): the event does not say which viewer it is about',
     );
     expect(() => parseViewerSignal(envelope('session.ended', null))).toThrow(/event session.ended \(GET \/events\): expected Object/);
-    expect(() => parseViewerSignal(envelope('channel.tuned', compact({ channel: { id: 'c', number: 'one' } })))).toThrow(
-      'Unexpected response from event channel.tuned (GET /events): channel.number: expected number but received "one"',
-    );
+    // older, smaller or odd data is read tolerantly (0.14.76–0.15.1): a bad field is unknown, the signal stays
+    expect(parseViewerSignal(envelope('channel.tuned', compact({ channel: { id: 'c', number: 'one' } })))?.channel).toEqual({ id: 'c', number: null });
   });
 });

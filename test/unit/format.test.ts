@@ -1,6 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../src/shared/bridge';
-import { ago, airing, channelLabel, clock, connectionLabel, dayLabel, dayOffset, duration, episodeLabel, episodeShow, fraction, inTime, listOf, localTime, plural, programmeTitle, upcoming } from '../../src/shared/format';
+import { ago, airing, channelLabel, connectionLabel, dayLabel, dayOffset, duration, episodeLabel, episodeShow, fraction, inTime, listOf, localTime, plural, programmeTitle, titleRest, upcoming } from '../../src/shared/format';
 import { deviceLabel, personKey } from '../../src/shared/viewer-identity';
 
 const NOW = Date.parse('2026-11-23T20:00:00Z');
@@ -24,7 +26,6 @@ describe('times for people', () => {
     expect(duration(12 * 60_000)).toBe('12 min');
     expect(duration(65 * 60_000)).toBe('1 h 5 min');
     expect(duration(120 * 60_000)).toBe('2 h');
-    expect(clock(new Date(2026, 10, 23, 9, 5).getTime())).toBe('09:05');
     expect(episodeLabel(2, 5)).toBe('S2 · E5');
     expect(episodeLabel(null, 5)).toBe('E5');
     expect(episodeLabel(null, null)).toBe('');
@@ -55,6 +56,22 @@ describe('the locale decides', () => {
     expect(localTime(evening, 'en-US')).toMatch(/^6:02\sPM$/);
   });
 
+  it('has one clock format, the locale\'s own pattern: en-US 12-hour, en-GB and de-DE 24-hour with two-digit hours', () => {
+    const morning = new Date(2026, 10, 23, 8, 5).getTime();
+    expect([localTime(morning, 'en-US'), localTime(morning, 'en-GB'), localTime(morning, 'de-DE')].map((t) => t.replace(/\s/g, ' '))).toEqual(['8:05 AM', '08:05', '08:05']);
+    expect(localTime(morning)).toBe(new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(morning));
+  });
+
+  it('writes times of day in one place: no other source builds a time formatter or pads hours by hand', () => {
+    const files = readdirSync('src', { recursive: true, encoding: 'utf8' }).filter((f) => /\.(ts|tsx)$/.test(f) && !f.endsWith(join('shared', 'format.ts')));
+    const offenders = files.filter((f) => {
+      const text = readFileSync(join('src', f), 'utf8');
+      // a time of day (hours and minutes); an axis of bare hours ("6 PM") is another format
+      return /Intl\.DateTimeFormat\([^)]*(minute|timeStyle)/.test(text) || /getHours\(\)\)\.padStart/.test(text) || /toLocaleTimeString\(/.test(text);
+    });
+    expect(offenders).toEqual([]);
+  });
+
   it('names days relative to today', () => {
     const noon = new Date(2026, 10, 23, 12, 0).getTime();
     expect(dayOffset(new Date(2026, 10, 24, 0, 30).getTime(), noon)).toBe(1);
@@ -76,6 +93,15 @@ describe('the locale decides', () => {
 });
 
 describe('programmes and channels by name', () => {
+  it('says what the full name adds to the words shown, once: "Flatmates: Homecoming", never "Flatmates: Flatmates: Homecoming"', () => {
+    const episode = { title: 'Homecoming', showTitle: 'Flatmates' };
+    expect(titleRest(episode, 'Flatmates')).toBe('Homecoming');
+    expect(`Flatmates: ${titleRest(episode, 'Flatmates')}`).toBe(programmeTitle(episode));
+    expect(titleRest({ title: 'Heat', showTitle: null }, 'Heat')).toBe(null);
+    expect(titleRest({ title: 'Heat', showTitle: 'Heat' }, 'Heat')).toBe(null);
+    expect(titleRest(episode, 'Bumper')).toBe('Flatmates: Homecoming');
+  });
+
   it('puts the show before an episode title, once', () => {
     expect(programmeTitle({ title: 'The One with the Cake', showTitle: 'Friends' })).toBe('Friends: The One with the Cake');
     expect(programmeTitle({ title: 'Heat', showTitle: null })).toBe('Heat');

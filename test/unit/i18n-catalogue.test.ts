@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { en, type Catalogue } from '../../src/shared/i18n/en';
 import { CATALOGUES, applyLocale } from '../../src/shared/i18n/catalogues';
-import { LOCALES, matchLocale, resolveLocale } from '../../src/shared/i18n/locales';
+import { LOCALES, formatTag, matchLocale, resolveLocale } from '../../src/shared/i18n/locales';
 import { formatMessage, placeholders } from '../../src/shared/i18n/message-format';
 import { pseudoCatalogue, pseudoMessage } from '../../src/shared/i18n/pseudo';
 import { loadCatalogue } from '../../src/shared/i18n/load';
@@ -96,6 +96,13 @@ describe('choosing the language', () => {
     expect(matchLocale([])).toBe('en');
     expect(resolveLocale('system', ['es-MX'])).toBe('es');
     expect(resolveLocale('fr', ['es-MX'])).toBe('fr');
+  });
+
+  it('writes times with the system’s own tag in that language, its region kept', () => {
+    expect(formatTag('en', ['en-GB', 'de'])).toBe('en-GB');
+    expect(formatTag('de', ['en-GB', 'de_AT'])).toBe('de-AT');
+    expect(formatTag('ja', ['en-GB'])).toBe('ja');
+    expect(formatTag('pseudo', ['pseudo'])).toBe('en');
   });
 
   it('switches the process’s words at once', () => {

@@ -70,3 +70,23 @@ describe('what is on now, from what is held', () => {
     expect([...changedChannels(start, start)]).toEqual([]);
   });
 });
+
+// Issue 33 item 5: a server whose now/next have all ended (a stale schedule) and that has nothing
+// newer: "Nothing on since …", asked again at the normal pace, never "waiting" for ever.
+describe('ended slots in the server\'s own answer', () => {
+  it('a fresh answer whose slots have all ended is nothing on since the last end, not waiting', () => {
+    const stale = row('d', 104, programme('D1', -90 * MIN, -30 * MIN), programme('D2', -30 * MIN, -6 * MIN));
+    const live = row('e', 105, programme('E1', -10 * MIN, 20 * MIN), null);
+    const { held: read } = advanceOnNow(held(stale, live), T0, true);
+    expect(read.channels[0]!.now).toBeNull();
+    expect(read.waiting).toBeUndefined();
+    expect(read.endedAt?.get('d')).toBe(T0 - 6 * MIN);
+    expect(read.endedAt?.has('e')).toBe(false);
+    // nothing in it runs out now: the next ask is at the normal pace (E1's end), not at once
+    expect(runsOutAt(read, T0)).toBe(T0 + 20 * MIN);
+    // a row that ran out while held (not in a fresh answer) is still waiting for the server
+    const { held: later } = advanceOnNow(held(live), T0 + 21 * MIN);
+    expect(later.waiting?.has('e')).toBe(true);
+    expect(later.endedAt).toBeUndefined();
+  });
+});

@@ -18,6 +18,21 @@ describe('parseServerUrl: accepted addresses', () => {
     expect(DEFAULT_PORT).toBe(36020);
   });
 
+  // issue 33 item 6: Airwave's cloud tunnel is https on its default port
+  it('reads a bare cloud-tunnel address as https with no port', () => {
+    expect(address('home.airwave.software')).toStrictEqual({
+      origin: 'https://home.airwave.software',
+      root: 'https://home.airwave.software',
+      apiBase: 'https://home.airwave.software/api/public/v1',
+      display: 'home.airwave.software',
+    });
+    expect(address('Home.Airwave.Software/api/public/v1/status').origin).toBe('https://home.airwave.software');
+    // a typed scheme or port is kept as typed; a look-alike host is not the tunnel
+    expect(address('http://home.airwave.software').origin).toBe('http://home.airwave.software');
+    expect(address('home.airwave.software:8443').origin).toBe('http://home.airwave.software:8443');
+    expect(address('home.notairwave.software').origin).toBe('http://home.notairwave.software:36020');
+  });
+
   it('reads host:port without a scheme as http', () => {
     expect(address('192.168.1.10:36020')).toStrictEqual({
       origin: 'http://192.168.1.10:36020',

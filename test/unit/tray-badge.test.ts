@@ -1,23 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  BADGE_COLORS,
-  DIGIT_FONT,
-  GLYPH_HEIGHT,
-  GLYPH_WIDTH,
-  badgeLayout,
-  badgeText,
-  contrastRatio,
-  createBitmap,
-  decodePng,
-  drawBadge,
-  drawTrayIcon,
-  encodePng,
-  upscale,
-  type Bitmap,
-  type IconVariant,
-} from '../../src/main/core/tray/tray-badge';
+import { BADGE_COLORS, DIGIT_FONT, GLYPH_HEIGHT, GLYPH_WIDTH, badgeLayout, badgeText, drawBadge } from '../../src/main/core/tray/tray-badge';
+import { contrastRatio, decodePng, encodePng, type Bitmap } from '../../src/main/core/tray/raster';
+import { drawTrayIcon, inMark, MARK_COLOR, TROUBLE_COLOR, TROUBLE_DOT, type IconVariant } from '../../src/main/core/tray/tray-mark';
+import { traySheet } from '../../scripts/tray-sheet';
 
 type Rgba = [number, number, number, number];
 const OUT = join(process.cwd(), 'test-results', 'tray');
@@ -53,43 +40,6 @@ function readBadge(bitmap: Bitmap, count: number): string {
   return text;
 }
 
-/** Lays bitmaps side by side on a neutral background, upscaled, for a person to look at. */
-function contactSheet(rows: Bitmap[][], factor: number, background: [number, number, number]): Bitmap {
-  const cell = 32 * factor + 8;
-  const width = Math.max(...rows.map((r) => r.length)) * cell;
-  const sheet = createBitmap(width, rows.length * cell);
-  for (let i = 0; i < sheet.data.length; i += 4) sheet.data.set([...background, 255], i);
-  rows.forEach((row, r) =>
-    row.forEach((bitmap, c) => {
-      const big = upscale(bitmap, (32 * factor) / bitmap.width);
-      for (let y = 0; y < big.height; y++) {
-        for (let x = 0; x < big.width; x++) {
-          const [sr, sg, sb, sa] = pixel(big, x, y);
-          const i = ((r * cell + 4 + y) * sheet.width + c * cell + 4 + x) * 4;
-          const a = sa / 255;
-          sheet.data[i] = Math.round(sr * a + sheet.data[i]! * (1 - a));
-          sheet.data[i + 1] = Math.round(sg * a + sheet.data[i + 1]! * (1 - a));
-          sheet.data[i + 2] = Math.round(sb * a + sheet.data[i + 2]! * (1 - a));
-        }
-      }
-    }),
-  );
-  return sheet;
-}
-
-describe('badgeText', () => {
-  it('hides zero, shows the count and caps at 99+', () => {
-    expect(badgeText(0)).toBe('');
-    expect(badgeText(-3)).toBe('');
-    expect(badgeText(Number.NaN)).toBe('');
-    expect(badgeText(1)).toBe('1');
-    expect(badgeText(42)).toBe('42');
-    expect(badgeText(99)).toBe('99');
-    expect(badgeText(100)).toBe('99+');
-    expect(badgeText(12_345)).toBe('99+');
-  });
-});
-
 describe('drawTrayIcon', () => {
   const variants: IconVariant[] = ['normal', 'offline', 'key-problem'];
 
@@ -109,20 +59,54 @@ describe('drawTrayIcon', () => {
     }
   });
 
-  it('tells the variants apart', () => {
-    const [normal, offline, key] = variants.map((v) => encodePng(drawTrayIcon(v, 16)).toString('base64'));
-    expect(new Set([normal, offline, key]).size).toBe(3);
+  it('is a screen, not arcs: at 1x a row under the play triangle is solid across 12 of 16 px, and the triangle is cut out', () => {
+    const icon = drawTrayIcon('normal', 16);
+    const solid = (y: number) => Array.from({ length: 16 }, (_, x) => pixel(icon, x, y)[3]).filter((a) => a > 200).length;
+    expect(solid(13)).toBeGreaterThanOrEqual(12);
+    // the middle of the screen row through the triangle: mark, hole, mark
+    const row = Array.from({ length: 16 }, (_, x) => pixel(icon, x, 10)[3] > 128);
+    expect(row[2]).toBe(true);
+    expect(row[7]).toBe(false);
+    expect(row[13]).toBe(true);
+    expect(pixel(icon, 2, 10).slice(0, 3)).toEqual([...MARK_COLOR]);
+    // the shape itself, in unit coordinates: screen, hole, antenna, nothing in the top corners' gaps
+    expect([inMark(0.15, 0.8), inMark(0.45, 0.61), inMark(0.4, 0.2), inMark(0.05, 0.05)]).toEqual([true, false, true, false]);
   });
 
-  it('draws template images in black with alpha only', () => {
-    const icon = drawTrayIcon('normal', 32, { template: true });
-    let seen = 0;
-    for (let i = 0; i < icon.data.length; i += 4) {
-      if (icon.data[i + 3]! === 0) continue;
-      seen++;
-      expect([icon.data[i], icon.data[i + 1], icon.data[i + 2]]).toEqual([0, 0, 0]);
+  it('keeps the same mark in trouble and adds only a corner dot (never a different whole icon)', () => {
+    for (const size of [16, 32]) {
+      const normal = drawTrayIcon('normal', size);
+      for (const variant of ['offline', 'key-problem'] as const) {
+        const icon = drawTrayIcon(variant, size);
+        let changed = 0;
+        for (let y = 0; y < size; y++) {
+          for (let x = 0; x < size; x++) {
+            const dot = Math.hypot((x + 0.5) / size - TROUBLE_DOT.u, (y + 0.5) / size - TROUBLE_DOT.v) <= TROUBLE_DOT.radius + TROUBLE_DOT.gap + 1 / size;
+            if (dot) continue;
+            expect(pixel(icon, x, y)).toEqual(pixel(normal, x, y));
+          }
+        }
+        // the dot's centre is the trouble colour
+        const cx = Math.floor(TROUBLE_DOT.u * size);
+        const cy = Math.floor(TROUBLE_DOT.v * size);
+        expect(pixel(icon, cx, cy)).toEqual([...TROUBLE_COLOR, 255]);
+        for (let i = 0; i < icon.data.length; i += 4) if (icon.data[i] !== normal.data[i]) changed++;
+        expect(changed).toBeGreaterThan(0);
+      }
     }
-    expect(seen).toBeGreaterThan(50);
+  });
+
+  it('draws template images in black with alpha only, the trouble dot too', () => {
+    for (const variant of variants) {
+      const icon = drawTrayIcon(variant, 32, { template: true });
+      let seen = 0;
+      for (let i = 0; i < icon.data.length; i += 4) {
+        if (icon.data[i + 3]! === 0) continue;
+        seen++;
+        expect([icon.data[i], icon.data[i + 1], icon.data[i + 2]]).toEqual([0, 0, 0]);
+      }
+      expect(seen).toBeGreaterThan(50);
+    }
   });
 });
 
@@ -184,22 +168,13 @@ describe('drawBadge', () => {
     expect(alpha).toBeLessThan(80);
   });
 
-  // draws and encodes 54 icons: seconds on a loaded 2-core machine, so its own time limit
-  it('round-trips through PNG and writes a contact sheet to look at', { timeout: 30_000 }, () => {
-    const counts = [0, 1, 7, 42, 99, 100];
-    const rows = (['normal', 'offline', 'key-problem'] as IconVariant[]).flatMap((variant) => [
-      counts.map((n) => drawBadge(drawTrayIcon(variant, 16), n)),
-      counts.map((n) => drawBadge(drawTrayIcon(variant, 32), n)),
-    ]);
-    rows.push([drawTrayIcon('normal', 16, { template: true }), drawTrayIcon('normal', 32, { template: true })]);
+  // draws and encodes every state twice: seconds on a loaded 2-core machine, so its own time limit
+  it('round-trips the contact sheet of every state through PNG (the one in docs/screens, to look at)', { timeout: 30_000 }, () => {
     mkdirSync(OUT, { recursive: true });
-    for (const [name, bg] of [
-      ['badges-light.png', [240, 240, 240]],
-      ['badges-dark.png', [32, 32, 36]],
-    ] as const) {
-      const sheet = contactSheet(rows, 2, [...bg]);
+    for (const panel of ['light', 'dark'] as const) {
+      const sheet = traySheet(panel);
       const png = encodePng(sheet);
-      writeFileSync(join(OUT, name), png);
+      writeFileSync(join(OUT, `tray-states-${panel}.png`), png);
       const back = decodePng(png);
       expect(back.width).toBe(sheet.width);
       expect(back.data).toEqual(sheet.data);

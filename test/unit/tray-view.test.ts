@@ -27,6 +27,7 @@ const SETTINGS: SettingsView = {
   launchAtLogin: false,
   language: 'system',
   locale: 'en',
+  formatLocale: 'en',
   shortcut: { enabled: false, accelerator: 'CommandOrControl+Shift+A' },
   demo: false,
   servers: [],
@@ -161,6 +162,52 @@ describe('trayView', () => {
     expect(find(view.menu, 'refresh')!.action).toEqual({ type: 'refresh' });
     expect(find(view.menu, 'quit')!.action).toEqual({ type: 'quit' });
     expect(find(view.menu, 'settings')!.action).toEqual({ type: 'open', focus: { view: 'settings' } });
+  });
+
+  it('lists viewers in the popover\'s order, newest first (the menu listed them as the server did: oldest first)', () => {
+    const session = (id: string, user: string, minutesAgo: number) => ({
+      id,
+      user,
+      deviceId: null,
+      channel: { number: 101, name: 'Sitcoms', callsign: null },
+      state: 'program' as const,
+      playbackState: 'playing' as const,
+      title: 'Pilot',
+      showTitle: 'Friends',
+      season: null,
+      episode: null,
+      year: null,
+      artworkUrl: null,
+      progress: null,
+      startedAt: iso(NOW - minutesAgo * min),
+      device: null,
+    });
+    const view = trayView({
+      state: state('live', {
+        sessions: { data: [session('a', 'Ann', 30), session('b', 'Bea', 5), session('c', 'Cy', 12)], updatedAt: NOW, error: null, supported: true },
+        nowPlaying: { data: [], updatedAt: NOW, error: null },
+      }),
+      settings: SETTINGS,
+      now: NOW,
+    });
+    expect(view.menu.filter((item) => item.id.startsWith('viewer:')).map((item) => item.label.split(':')[0])).toEqual(['Bea', 'Cy', 'Ann']);
+  });
+
+  it('says there is no guide instead of listing channels it cannot stand behind: away since when, or not in this version', () => {
+    const onNow = { serverTime: iso(NOW), channels: [row(101, '90s Sitcoms', program('Old', NOW - 90 * min, NOW - 30 * min))] };
+    const away = state('offline', { onNow: { data: onNow, updatedAt: NOW - 60 * min, error: 'connection refused' } });
+    away.connection = { ...away.connection, since: new Date(2026, 10, 23, 9, 1).getTime() }; // 9:01 local, whatever the zone
+    const view = trayView({ state: away, settings: SETTINGS, now: NOW, locale: 'en-US' });
+    expect(find(view.menu, 'whats-on')!.submenu!.map((item) => [item.label, item.enabled])).toEqual([['No guide from Living room right now (away since 9:01 AM)', false]]);
+    const older = trayView({ state: state('live', { onNow: { data: null, updatedAt: null, error: 'Airwave 0.14.67 has no guide', lacking: true } }), settings: SETTINGS, now: NOW });
+    expect(find(older.menu, 'whats-on')!.submenu!.map((item) => item.label)).toEqual(['Not in this version of Airwave']);
+  });
+
+  it('never says "Loading viewers…" for ever: a version without /now-playing, or a failed load, says so', () => {
+    const lacking = trayView({ state: state('live', { nowPlaying: { data: null, updatedAt: null, error: 'Airwave 0.14.67 has no /now-playing', lacking: true } }), settings: SETTINGS, now: NOW });
+    expect(find(lacking.menu, 'nobody')!.label).toBe('Viewers: not in this version of Airwave');
+    const failed = trayView({ state: state('live', { nowPlaying: { data: null, updatedAt: null, error: 'HTTP 500' } }), settings: SETTINGS, now: NOW });
+    expect(find(failed.menu, 'nobody')!.label).toBe('Viewers could not be loaded');
   });
 
   it('moves a channel and its viewer on to the next programme once the current one has ended', () => {

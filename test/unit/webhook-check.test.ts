@@ -112,8 +112,10 @@ describe('the words of a webhook alert', () => {
   it('are read tolerantly: an endpoint that cannot be read is left out and counted', () => {
     const ok = { id: 'a', url: 'https://h/x', description: null, enabled: false, disabledAt: '2026-09-27T10:00:00.000Z', disabledReason: 'r', createdAt: 'c', updatedAt: 'u', eventTypes: [] };
     const parsed = parseWebhooks({ webhooks: [ok, { id: 'b', enabled: 'no' }, { ...ok, id: 'c', disabledAt: 'yesterday' }, { id: 'd', enabled: true }] });
-    expect(parsed.webhooks.map((h) => h.id)).toEqual(['a', 'd']);
-    expect(parsed.unreadable).toBe(2);
+    // 'c' keeps its entry: a disabledAt that is not a time costs only that field (issue 33)
+    expect(parsed.webhooks.map((h) => h.id)).toEqual(['a', 'c', 'd']);
+    expect(parsed.webhooks[1]?.disabledAt).toBeNull();
+    expect(parsed.unreadable).toBe(1);
     expect(() => parseWebhooks({ hooks: [] })).toThrow(/GET \/webhooks: webhooks/);
   });
 });

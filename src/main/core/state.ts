@@ -11,6 +11,12 @@ import { Emitter } from '../common/emitter';
 export interface HeldOnNow extends GuideNow {
   /** ids of rows that held programmes and ran past them (waiting for the server) */
   waiting?: ReadonlySet<string>;
+  /**
+   * Rows whose every slot had ended in the server's own latest answer (nothing newer: a stale
+   * schedule), by id: when the last one ended. Shown as "Nothing on since 9:06 PM", asked again
+   * at the normal pace, never "waiting" for ever (issue 33).
+   */
+  endedAt?: ReadonlyMap<string, number>;
 }
 
 export interface AppState extends ServerData {
@@ -138,8 +144,14 @@ export class StateStore {
 /** The packages a server lists, for grouping its channels: what `/packages` said, once it said it (null: none known). */
 export const listedPackages = (state: Pick<AppState, 'packages'>): AppState['packages']['data'] => (state.packages.supported === true ? state.packages.data : null);
 
-/** The people the tray counts: viewers actually watching something (see docs/several-servers.md, "The badge", and docs/using.md, "In the tray"). */
+/**
+ * The people the tray counts: the server's active sessions (see docs/several-servers.md, "The
+ * badge", and docs/using.md, "In the tray"). A viewer tuned to a channel with nothing on (state
+ * `off`) is watching: `/sessions` and `/sessions/count` count them, `/now-playing` leaves them out,
+ * so the session list is the count where the server has it (issue 33).
+ */
 export function watchingCount(state: AppState): number {
+  if (state.sessions.supported && state.sessions.data) return state.sessions.data.length;
   if (state.nowPlaying.data) return state.nowPlaying.data.length;
   return state.sessionCount.data ?? 0;
 }

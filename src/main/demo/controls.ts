@@ -1,6 +1,7 @@
 import type { Session } from '../../shared/airwave';
 import type { KeyRing, KeyRole } from './auth';
 import type { EventHub } from './event-hub';
+import type { AnswerHook } from './http';
 import type { Listener } from './listener';
 import type { SessionPool, StartInput } from './sessions';
 import type { DemoWebhook, WebhookBook } from './webhooks';
@@ -61,6 +62,12 @@ export interface DemoControls {
   setWebhookEnabled(id: string, enabled: boolean, reason?: string): boolean;
   /** requests served so far, by path without the query (e.g. "/api/public/v1/sessions/count") */
   requestCounts(): Record<string, number>;
+  /**
+   * Every JSON answer of the public API (2xx, routes under /api/public/v1 but `/events`) goes
+   * through `hook(path, body)` before it is sent, `path` without the prefix and query
+   * ("/now-playing"); null takes it away. For tests that make one field odd (issue 33).
+   */
+  setAnswerHook(hook: AnswerHook | null): void;
   /** bytes the server has sent and received on all its connections so far, headers included */
   traffic(): { sent: number; received: number };
 }
@@ -73,9 +80,10 @@ export interface ControlledParts {
   listener: Listener;
   webhooks: WebhookBook;
   setSse(supported: boolean): void;
+  setAnswerHook(hook: AnswerHook | null): void;
 }
 
-export function createControls({ world, pool, hub, keys, listener, webhooks, setSse }: ControlledParts): DemoControls {
+export function createControls({ world, pool, hub, keys, listener, webhooks, setSse, setAnswerHook }: ControlledParts): DemoControls {
   return {
     startSession: (input) => pool.start(input),
     endSession: (id) => pool.end(id),
@@ -88,6 +96,7 @@ export function createControls({ world, pool, hub, keys, listener, webhooks, set
     viewerChannels: () => keys.viewerChannels(),
     setViewerChannels: (numbers) => keys.setViewerChannels(numbers),
     setSse,
+    setAnswerHook,
     dropEvents: (on) => hub.dropEvents(on),
     revokeKey: (which) => keys.revoke(which),
     restoreKey: (which) => keys.restore(which),

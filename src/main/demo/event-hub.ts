@@ -32,6 +32,8 @@ export interface EventHubOptions {
   followKey: boolean;
   /** Airwave's own frames: `hello` says `{product, filter}`, keepalives `{"t":<epoch ms>}` */
   airwaveFrames?: boolean;
+  /** the older, smaller `data` of Airwave 0.14.76 to 0.15.1: the viewer's name, the channel and the programme's title */
+  smallData?: boolean;
 }
 
 export class EventHub {
@@ -50,11 +52,19 @@ export class EventHub {
     this.dropping = on;
   }
 
+  /** What an event's `data` holds on the server imitated. */
+  private data(event: DemoEvent): unknown {
+    if (!this.options.compact) return event.session;
+    if (!this.options.smallData) return event.compact;
+    const { user, channel, program } = event.compact;
+    return { user, channel: channel ? { id: channel.id, number: channel.number, name: channel.name } : null, program: program ? { title: program.title } : null };
+  }
+
   emit(event: DemoEvent): void {
     const { type } = event;
     const id = String(++this.eventId);
     if (this.dropping) return; // delivery is best effort: a lost event is still numbered
-    const envelope = { id, type, timestamp: this.nowIso(), data: this.options.compact ? event.compact : event.session };
+    const envelope = { id, type, timestamp: this.nowIso(), data: this.data(event) };
     const frame = `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(envelope)}\n\n`;
     for (const stream of this.streams) {
       if (stream.types && !stream.types.has(type)) continue;

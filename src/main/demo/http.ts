@@ -5,8 +5,21 @@ import type { ServerResponse } from 'node:http';
  * parameter reading. Every route answers through these, so headers stay alike everywhere.
  */
 
+/**
+ * An answer hook (DemoControls.setAnswerHook): what a test makes of a route's JSON answer before
+ * it is sent, e.g. one field made odd. Set per response by the router; only 2xx answers pass it.
+ */
+export type AnswerHook = (path: string, body: unknown) => unknown;
+const rewrites = new WeakMap<ServerResponse, (body: unknown) => unknown>();
+
+/** The JSON answer on `res` goes through `rewrite` first (see AnswerHook). */
+export function rewriteAnswer(res: ServerResponse, rewrite: (body: unknown) => unknown): void {
+  rewrites.set(res, rewrite);
+}
+
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
+  const rewrite = status < 300 ? rewrites.get(res) : undefined;
+  const text = JSON.stringify(rewrite ? rewrite(body) : body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),

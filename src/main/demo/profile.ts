@@ -68,6 +68,13 @@ export interface DemoProfile {
   openapi: boolean;
   /** browser and TV-web players end their session and start a new one when they change channel */
   browserRestarts: boolean;
+  /**
+   * No `channel.tuned`: every player's channel change is `session.ended` + `session.started`
+   * (Airwave 0.14.75 to 0.15.1), and event `data` is the older, smaller record (0.14.76 to 0.15.1).
+   */
+  noTunedEvents?: boolean;
+  /** sessions carry the bare device record `{ id, model, platform }`: `osVersion` and `hdr` are null (0.15.10 to 0.15.12) */
+  bareDevices?: boolean;
 }
 
 const SEED: DemoProfile = {
@@ -148,7 +155,8 @@ export function airwaveStage(version: string): DemoProfile {
     artwork: from('0.14.70') ? 'url' : 'path',
     webhooks: from('0.14.71'),
     eventStream: from('0.14.76'),
-    sseSupported: from('0.15.0'),
+    // 0.14.76 is 0.15.0: the stream is offered from it
+    sseSupported: from('0.14.76'),
     deviceDetails: from('0.15.10'),
     realBreaks: true,
     realRouter: true,
@@ -158,6 +166,8 @@ export function airwaveStage(version: string): DemoProfile {
     // The page does not say when /openapi.json came; the demo offers it from 0.15.0.
     openapi: from('0.15.0'),
     browserRestarts: true,
+    noTunedEvents: from('0.14.75') && !from('0.15.2'),
+    bareDevices: from('0.15.10') && !from('0.15.13'),
   };
 }
 

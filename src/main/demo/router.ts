@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_PREFIX } from '../../shared/airwave';
 import type { KeyRing } from './auth';
 import type { EventHub } from './event-hub';
-import { decode, fail, sendText } from './http';
+import { decode, fail, rewriteAnswer, sendText, type AnswerHook } from './http';
 import { ARTWORK_PATH, serveArtwork } from './routes/artwork';
 import { channelRoutes } from './routes/channels';
 import { guideRoutes } from './routes/guide';
@@ -23,6 +23,8 @@ export interface RouterParts extends RouteContext {
   keys: KeyRing;
   hub: EventHub;
   webhooks: WebhookBook;
+  /** a test's rewrite of the API's JSON answers (DemoControls.setAnswerHook), when one is set */
+  answerHook: () => AnswerHook | null;
 }
 
 export function createRouter(parts: RouterParts): (req: IncomingMessage, res: ServerResponse) => void {
@@ -70,6 +72,8 @@ export function createRouter(parts: RouterParts): (req: IncomingMessage, res: Se
       const match = route.pattern.exec(path);
       if (!match) continue;
       const params = match.slice(1).map((p) => decode(p) ?? '');
+      const hook = parts.answerHook();
+      if (hook) rewriteAnswer(res, (body) => hook(path, body));
       return route.handle(res, url, params, access);
     }
     noRoute(res);

@@ -3,6 +3,7 @@ import { KeyRing } from './auth';
 import { createControls, type DemoControls } from './controls';
 import { EventHub } from './event-hub';
 import { ViewerHabits } from './habits';
+import type { AnswerHook } from './http';
 import { listen } from './listener';
 import { Airing } from './airing';
 import { demoProfile, type DemoProfileName } from './profile';
@@ -83,6 +84,7 @@ export async function startDemoServer(options: DemoOptions = {}): Promise<DemoSe
     compact: profile.compactEvents,
     followKey: profile.eventsFollowKey,
     airwaveFrames: profile.epochKeepalive,
+    smallData: profile.noTunedEvents === true,
   });
   let sse = profile.eventStream && profile.sseSupported && (options.sse ?? true);
 
@@ -96,6 +98,8 @@ export async function startDemoServer(options: DemoOptions = {}): Promise<DemoSe
     heartbeats: profile.heartbeats,
     lowercasePlatforms: profile.lowercasePlatforms,
     browserRestarts: profile.browserRestarts,
+    everyPlayerRestarts: profile.noTunedEvents === true,
+    bareDevices: profile.bareDevices === true,
     playbackEvents: profile.deviceDetails,
   });
   pool.begin(Math.max(0, Math.floor(options.viewers ?? 3)));
@@ -104,7 +108,8 @@ export async function startDemoServer(options: DemoOptions = {}): Promise<DemoSe
 
   const webhooks = new WebhookBook(clock);
   const airing = new Airing(world, profile);
-  const router = createRouter({ world, pool, profile, airing, keys, hub, webhooks, sse: () => sse });
+  let answerHook: AnswerHook | null = null;
+  const router = createRouter({ world, pool, profile, airing, keys, hub, webhooks, sse: () => sse, answerHook: () => answerHook });
   const listener = await listen(router, options.port ?? 0, options.host ?? '127.0.0.1').catch((error: unknown) => {
     habits?.close();
     pool.close();
@@ -118,6 +123,9 @@ export async function startDemoServer(options: DemoOptions = {}): Promise<DemoSe
     keys,
     listener,
     webhooks,
+    setAnswerHook(hook) {
+      answerHook = hook;
+    },
     setSse(supported) {
       if (supported && !profile.eventStream) throw new Error(`The ${profile.name} profile has no event stream.`);
       sse = supported;

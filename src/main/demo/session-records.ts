@@ -105,14 +105,21 @@ export function airwavePlatform(platform: string): string {
 }
 
 /** A viewer's session as the API shows it at `now`, on `channel` showing `slot`. */
-export function sessionRecord(viewer: Viewer, channel: DemoChannel | undefined, slot: Slot | null, now: number, lowercasePlatforms: boolean): Session {
+export function sessionRecord(
+  viewer: Viewer,
+  channel: DemoChannel | undefined,
+  slot: Slot | null,
+  now: number,
+  { lowercasePlatforms, bareDevices }: { lowercasePlatforms: boolean; bareDevices: boolean },
+): Session {
   const program = slot?.program ?? null;
   const device = {
     id: viewer.deviceId,
     platform: lowercasePlatforms ? airwavePlatform(viewer.platform) : viewer.platform,
     model: viewer.model,
-    osVersion: viewer.osVersion,
-    hdr: viewer.hdr,
+    // Airwave 0.15.10 to 0.15.12 send the bare device record: these come back null
+    osVersion: bareDevices ? null : viewer.osVersion,
+    hdr: bareDevices ? null : viewer.hdr,
   };
   return {
     id: viewer.id,

@@ -48,6 +48,10 @@ export interface SessionPoolOptions {
   lowercasePlatforms?: boolean;
   /** browser and TV-web players restart their session on a channel change */
   browserRestarts?: boolean;
+  /** every player restarts its session on a channel change: no channel.tuned (Airwave 0.14.75 to 0.15.1) */
+  everyPlayerRestarts?: boolean;
+  /** the bare device record: osVersion and hdr null (Airwave 0.15.10 to 0.15.12) */
+  bareDevices?: boolean;
   /** playback.* events fire (Airwave 0.15.10 on; the seed always) */
   playbackEvents?: boolean;
 }
@@ -179,7 +183,7 @@ export class SessionPool {
     const viewer = this.viewers.get(id);
     const channel = this.channel(channelNumber);
     if (!viewer || !channel) return null;
-    if (this.options.browserRestarts && RESTARTING_PLATFORMS.has(airwavePlatform(viewer.platform))) {
+    if (this.options.everyPlayerRestarts || (this.options.browserRestarts && RESTARTING_PLATFORMS.has(airwavePlatform(viewer.platform)))) {
       return this.restart(viewer, channelNumber, options.restartAfterMs ?? 0);
     }
     const from = viewer.channelNumber;
@@ -298,7 +302,7 @@ export class SessionPool {
     const now = this.clock.now();
     const channel = this.channel(viewer.channelNumber);
     const slot = channel ? this.options.schedules.at(channel, now).current : null;
-    return sessionRecord(viewer, channel, slot, now, this.options.lowercasePlatforms === true);
+    return sessionRecord(viewer, channel, slot, now, { lowercasePlatforms: this.options.lowercasePlatforms === true, bareDevices: this.options.bareDevices === true });
   }
 
   private compact(viewer: Viewer, session: Session): CompactEventData {

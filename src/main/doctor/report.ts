@@ -1,4 +1,5 @@
 import type { ProbeReport, ProbeStep, ProbeVerdict } from '../core/connection-test/probe';
+import { maxOf } from '../../shared/extent';
 
 /**
  * What `npm run doctor` prints and exits with: one server's report, or several servers' reports
@@ -19,7 +20,7 @@ const MARKS: Record<ProbeStep['outcome'], string> = { ok: '✓', warn: '!', fail
 
 /** The probe report as the lines a person reads in a terminal. */
 export function formatReport(report: ProbeReport, target: string): string {
-  const width = Math.max(...report.steps.map((s) => s.label.length));
+  const width = maxOf(report.steps.map((s) => s.label.length), 0);
   const lines = [`Airwave doctor: checking ${target}`, ''];
   for (const step of report.steps) {
     const ms = step.ms !== undefined && step.outcome !== 'skipped' ? ` (${step.ms} ms)` : '';
@@ -74,7 +75,7 @@ export function formatRun(checked: CheckedServer[]): string {
     const heading = `== Server ${i + 1} of ${checked.length}: ${addressOf(entry)} ==`;
     return `${heading}\n${formatReport(entry.report, entry.report.server?.display ?? entry.given)}`;
   });
-  const width = Math.max(...checked.map((entry) => addressOf(entry).length));
+  const width = maxOf(checked.map((entry) => addressOf(entry).length), 0);
   const lines = ['Summary'];
   for (const entry of checked) {
     const code = EXIT_CODES[entry.report.verdict];
@@ -89,4 +90,4 @@ export function formatRun(checked: CheckedServer[]): string {
 }
 
 /** The worst exit code of a run (the highest). */
-export const worstExitCode = (checked: CheckedServer[]): number => Math.max(0, ...checked.map((entry) => EXIT_CODES[entry.report.verdict]));
+export const worstExitCode = (checked: CheckedServer[]): number => maxOf(checked.map((entry) => EXIT_CODES[entry.report.verdict]), 0);

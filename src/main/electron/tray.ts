@@ -1,6 +1,8 @@
 import { Menu, nativeImage, Tray, type MenuItemConstructorOptions, type NativeImage } from 'electron';
 import type { Disposable } from '../common/disposable';
-import { drawBadge, drawTrayIcon, encodePng, type IconVariant } from '../core/tray/tray-badge';
+import { drawBadge } from '../core/tray/tray-badge';
+import { drawTrayIcon, type IconVariant } from '../core/tray/tray-mark';
+import { encodePng } from '../core/tray/raster';
 import type { MenuItemModel, TrayAction, TrayView } from '../core/tray/tray-view';
 
 /**
@@ -74,6 +76,9 @@ export class TrayAdapter implements Disposable {
       this.#iconKey = iconKey;
       this.tray.setImage(trayImage(view.icon, mac ? 0 : view.badge, mac, view.badgeText));
     }
+    // the count as the item's title beside the template mark: setTitle is macOS-only
+    // (https://www.electronjs.org/docs/latest/api/tray#traysettitletitle-options-macos); Windows
+    // and Linux get the badge drawn into the image instead
     if (mac && view.title !== this.#title) {
       this.#title = view.title;
       this.tray.setTitle(view.title);

@@ -5,6 +5,7 @@
 
 import { hasCatalogue } from '../../shared/i18n/messages';
 import './styles/shell.css';
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { Eye, Search as SearchIcon, Settings as SettingsIcon } from 'lucide-preact';
 import { focusFallback } from './components/a11y';
@@ -24,7 +25,7 @@ import { ViewerSheet } from './views/ViewerSheet';
 import { Watching } from './views/Watching';
 import { ServerSwitcher } from './views/ServerSwitcher';
 import { chooseServerAt, severalServers } from './server-state';
-import { ConnectionProblem, Footer, Notices, Recovered } from './shell-status';
+import { ConnectionProblem, Footer, Notices, PausedLine, Recovered } from './shell-status';
 import { WatchingBadge } from './watching-badge';
 
 const TABS: { id: View; label: string }[] = [
@@ -102,6 +103,7 @@ function Shell() {
       <Notices />
       <ConnectionProblem />
       <Recovered />
+      <PausedLine />
       <main id="panel" class="panel" role={current === 'settings' ? 'region' : 'tabpanel'} aria-labelledby={current === 'settings' ? undefined : `tab-${current}`} aria-label={current === 'settings' ? 'Settings' : undefined}>
         {current === 'watching' ? (
           <Watching />
@@ -121,12 +123,34 @@ function Shell() {
           {t.channelNumber} <strong>{typedNumber.value}</strong>
         </div>
       ) : null}
+      {/* search under the sheets: a result's sheet opens over it, and closing it comes back to the same row */}
+      {searchOpen.value ? <Search /> : null}
       {viewerDetail.value ? <ViewerSheet viewer={viewerDetail.value} /> : null}
       {channelDetail.value !== null ? <ChannelDetail number={channelDetail.value} /> : null}
-      {programmeDetail.value ? <ProgrammeDetail selected={programmeDetail.value} onClose={() => (programmeDetail.value = null)} /> : null}
-      {searchOpen.value ? <Search /> : null}
+      {programmeDetail.value ? (
+        <FocusBack>
+          <ProgrammeDetail selected={programmeDetail.value} onClose={() => (programmeDetail.value = null)} />
+        </FocusBack>
+      ) : null}
     </div>
   );
+}
+
+/**
+ * Gives focus back to what had it when the wrapped sheet opened (a guide block, a search row) once
+ * the sheet closes; the element is read while rendering, before the sheet moves focus into itself.
+ */
+function FocusBack({ children }: { children: ComponentChildren }) {
+  const opener = useRef(document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null);
+  useEffect(() => {
+    const back = opener.current;
+    return () =>
+      queueMicrotask(() => {
+        if (back?.isConnected) back.focus();
+        else if (document.activeElement === document.body || !document.activeElement) focusFallback();
+      });
+  }, []);
+  return <>{children}</>;
 }
 
 function FirstRun() {
@@ -216,10 +240,10 @@ function useGlobalKeys(): void {
         // the page closes what is open, one thing per press; with nothing open, the popover hides
         event.preventDefault();
         if (typedNumber.value) typedNumber.value = '';
-        else if (searchOpen.value) searchOpen.value = false;
         else if (programmeDetail.value) programmeDetail.value = null;
         else if (channelDetail.value !== null) channelDetail.value = null;
         else if (viewerDetail.value) viewerDetail.value = null;
+        else if (searchOpen.value) searchOpen.value = false;
         else void bridge.hidePopover({}).catch(() => {});
       }
     };

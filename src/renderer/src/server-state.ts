@@ -42,6 +42,17 @@ export function chooseServerAt(position: number): boolean {
   return true;
 }
 
+/**
+ * A server's name where room is short (a card's chip): where two servers share a name and are told
+ * apart by their host ("Airwave Demo (127.0.0.1:36021)"), the host alone, never "Airwave Dem…".
+ */
+export function shortServerName(server: ServerSummary): string {
+  const told = /^(.*) \(([^()]+)\)$/.exec(server.name);
+  if (!told) return server.name;
+  const base = told[1]!;
+  return serverList.value.some((other) => other.id !== server.id && other.name.startsWith(`${base} (`)) ? told[2]! : server.name;
+}
+
 /** Whether the viewer is on the server On now and the channel sheet show (always, with one server). */
 export function onSelectedServer(entry: ViewerEntry): boolean {
   return !entry.serverId || entry.serverId === selectedServerId.value;

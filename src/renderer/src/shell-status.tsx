@@ -7,7 +7,7 @@ import { RefreshCw } from 'lucide-preact';
 import { ago, connectionLabel } from '../../shared/format';
 import type { ServerSummary } from '../../shared/bridge';
 import { bridge } from './bridge';
-import { healthy, isStale, now, openSettings, recovered, snapshot, startKeyFix, view } from './state';
+import { healthy, isStale, now, olderServer, openSettings, recovered, snapshot, startKeyFix, view } from './state';
 import { common as t } from './strings/common';
 import { chooseServer, inTrouble, serverList, severalServers } from './server-state';
 
@@ -40,11 +40,24 @@ export function ConnectionProblem() {
   if (severalServers.value) return <ServersInTrouble />;
   const c = s.connection;
   if (c.state !== 'offline' && c.state !== 'unauthorized' && c.state !== 'incompatible') return null;
+  // an older Airwave: each view that lacks something says so itself, not a banner on every tab
+  if (olderServer.value) return null;
   const fixKey = () => startKeyFix(s.settings.selectedServer ?? null);
+  const name = s.server?.name ?? s.status.data?.name ?? t.theServer;
+  // plain words and the fix; the transport's own words ("connection refused") behind a disclosure
+  const plain = busyOf(c) ? t.busyMessage(c.nextRetryAt) : c.state === 'offline' ? t.plainAway(name) : c.state === 'unauthorized' ? t.plainKey(name) : c.message;
   return (
     <div class="notices">
       <div class="notice notice-warning problem" role="status">
-        <span>{busyOf(c) ? t.busyMessage(c.nextRetryAt) : c.message}</span>
+        <span>
+          {plain}
+          {plain !== c.message ? (
+            <details class="problem-details">
+              <summary>{t.details}</summary>
+              {c.message}
+            </details>
+          ) : null}
+        </span>
         {c.state === 'unauthorized' && view.value !== 'settings' ? (
           <button type="button" class="button button-quiet" onClick={fixKey}>
             {t.fixKey}
@@ -99,6 +112,22 @@ const troubleText = (server: ServerSummary) => {
 const fixLabel = (server: ServerSummary) =>
   server.connection.state === 'unauthorized' ? t.trouble.fix : server.connection.state === 'incompatible' ? t.trouble.details : t.trouble.retry;
 
+/** Notifications paused: said in the popover, not only in the tray menu, with the way back. */
+export function PausedLine() {
+  const n = snapshot.value!.settings.notifications;
+  if (!n.enabled || n.pausedUntil === null || n.pausedUntil <= now.value) return null;
+  return (
+    <div class="notices">
+      <div class="notice notice-info paused-line" role="status">
+        <span>{t.pausedUntil(n.pausedUntil)}</span>
+        <button type="button" class="link-button" onClick={() => void bridge.updateSettings({ notifications: { pausedUntil: null } }).catch(() => {})}>
+          {t.resume}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** After "Fix the key": the key was accepted, and (once it is) the server is live again. */
 export function Recovered() {
   const name = recovered.value;
@@ -121,14 +150,18 @@ export function Footer() {
   const at = now.value;
   const c = s.connection;
   const resource = view.value === 'on-now' ? s.onNow : view.value === 'guide' ? s.guide : s.nowPlaying;
-  const healthyNow = (c.state === 'live' || c.state === 'polling') && !c.suspended;
+  const older = olderServer.value;
+  const healthyNow = ((c.state === 'live' || c.state === 'polling') && !c.suspended) || older;
   const stale = isStale(resource);
   const shownSummary = severalServers.value ? serverList.value.find((server) => server.selected) : undefined;
   // several servers: the name as the switcher says it (two "Home"s carry their host)
   const name = shownSummary?.name ?? s.server?.name ?? s.status.data?.name ?? s.server?.url ?? t.noServer;
   // another server in trouble: the footer is never a plain green "Live"
   const othersInTrouble = severalServers.value ? serverList.value.filter((server) => !server.selected && inTrouble(server)) : [];
-  const state = busyOf(c) && c.state === 'offline' ? t.busy(c.nextRetryAt) : connectionLabel(c, at);
+  // "Live" only while live and the data shown is current; an older Airwave is connected, not "Not supported"
+  const state = older ? t.connectedOlder : busyOf(c) && c.state === 'offline' ? t.busy(c.nextRetryAt) : c.state === 'live' && stale ? t.connected : connectionLabel(c, at);
+  // live and current: "Live" says it all (the age is in the tooltip); polling says how old
+  const showAge = !(c.state === 'live' && !stale && !c.suspended);
   const dot = healthyNow ? (othersInTrouble.length > 0 ? 'busy' : 'ok') : c.state === 'connecting' || busyOf(c) ? 'busy' : 'bad';
   return (
     <footer class={`footer footer-${c.state}${stale ? ' footer-stale' : ''}`}>
@@ -137,7 +170,7 @@ export function Footer() {
         <span class="footer-server" title={name}>
           {name}
         </span>
-        <span class="footer-state" title={c.message}>
+        <span class="footer-state" title={[c.message, resource.updatedAt !== null ? t.updated(ago(resource.updatedAt, at)) : null].filter(Boolean).join(' · ')}>
           {state}
           {s.settings.demo ? ` · ${t.demo}` : ''}
         </span>
@@ -145,7 +178,7 @@ export function Footer() {
           <span class="footer-others" title={othersInTrouble.map((server) => server.name).join(', ')}>
             {t.othersInTrouble(othersInTrouble.length)}
           </span>
-        ) : resource.updatedAt !== null ? (
+        ) : resource.updatedAt !== null && showAge ? (
           <span class="footer-age" title={resource.error ?? undefined}>
             {stale ? t.staleSince(resource.updatedAt) : t.updated(ago(resource.updatedAt, at))}
           </span>

@@ -1,5 +1,6 @@
-import { currentLocale, hasCatalogue } from '../../shared/i18n/messages';
+import { currentLocale, hasCatalogue, lang } from '../../shared/i18n/messages';
 import { switchLocale } from '../../shared/i18n/load';
+import { formatTag } from '../../shared/i18n/locales';
 import { computed, effect, signal } from '@preact/signals';
 import type { Program } from '../../shared/airwave';
 import { applySnapshotUpdate, type AppSnapshot, type FocusTarget, type Resource } from '../../shared/bridge';
@@ -75,6 +76,16 @@ export const healthy = computed(() => {
   return !!c && (c.state === 'live' || c.state === 'polling') && !c.suspended;
 });
 
+/**
+ * Connected to an Airwave too old to have a viewer list (0.14.65–0.14.67): the core calls it
+ * "incompatible" and retries now and then, but the server answers and the views that lack data say
+ * so themselves: no banner on every tab, no red dot, not "Not supported".
+ */
+export const olderServer = computed(() => {
+  const s = snapshot.value;
+  return !!s && s.connection.state === 'incompatible' && s.nowPlaying.lacking === true;
+});
+
 /** Data held from before a failure (or while the server is away): to be shown dimmed, "as of …". */
 export function isStale(resource: Pick<Resource<unknown>, 'updatedAt' | 'error'>): boolean {
   return resource.updatedAt !== null && (!healthy.value || resource.error !== null);
@@ -146,14 +157,20 @@ function applyFocus(target: FocusTarget): void {
   if (target.view === 'activity' && target.section) showActivitySection(target.section);
 }
 
+/** Intl's tag: the core's (the system's region) when it has a region, else the browser's own tag in that language */
+function formatTagOf(settings: AppSnapshot['settings']): string {
+  return settings.formatLocale.includes('-') ? settings.formatLocale : formatTag(settings.locale, typeof navigator === 'undefined' ? [] : navigator.languages);
+}
+
 /** a snapshot held back while the first language loads (the first paint waits for its words) */
 let pending: AppSnapshot | null = null;
 
 /** Shows a snapshot; the language follows Settings at once (its catalogue is one chunk, loaded first). */
 function show(next: AppSnapshot): void {
   const locale = next.settings.locale;
-  if (locale !== currentLocale() || !hasCatalogue()) {
-    const loading = switchLocale(locale);
+  const tag = formatTagOf(next.settings);
+  if (locale !== currentLocale() || !hasCatalogue() || tag !== lang()) {
+    const loading = switchLocale(locale, tag);
     if (!hasCatalogue()) {
       pending = next;
       void loading.then(() => {

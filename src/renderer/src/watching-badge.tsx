@@ -49,7 +49,7 @@ function MergedBadge() {
   );
 }
 
-/** What fits the badge's slot: up to 99, then "99+" (the label and tooltip give the number). */
-export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
+/** What fits the badge's slot (three characters): the number up to 999, then "1k+" (the label and tooltip give the number). */
+export const badgeText = (count: number) => (count > 999 ? '1k+' : String(count));
 
 const oldest = (times: (number | null)[]) => times.reduce<number | null>((min, at) => (at !== null && (min === null || at < min) ? at : min), null);

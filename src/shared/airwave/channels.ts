@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { NowSlotSchema, PackageRefSchema } from './common';
 import { ChannelHeaderEntries } from './guide';
-import { count, isoTime, nullable, opaqueObject, openEnum, parseWith, summaryText } from './schema';
+import { count, isoTime, nullable, opaqueObject, openEnum, parseWith, rows, summaryText, type Read } from './schema';
+import { orDefault } from '../tolerant';
 
 export const ChannelModes = ['filter', 'membership', 'manual', 'mixed'] as const;
 export const ChannelProvenances = ['preset', 'ai', 'manual'] as const;
@@ -16,7 +17,7 @@ export const ChannelProvenances = ['preset', 'ai', 'manual'] as const;
 export const ChannelSchema = v.object({
   ...ChannelHeaderEntries,
   description: nullable(summaryText),
-  enabled: v.optional(v.boolean(), true),
+  enabled: orDefault(v.boolean(), true),
   mode: nullable(openEnum(ChannelModes)),
   provenance: nullable(openEnum(ChannelProvenances)),
   // Not covered by any stability promise: a malformed one reads as absent rather than failing the list.
@@ -24,9 +25,9 @@ export const ChannelSchema = v.object({
 });
 export type Channel = v.InferOutput<typeof ChannelSchema>;
 
-export const ChannelsSchema = v.object({ channels: v.array(ChannelSchema) });
+export const ChannelsSchema = v.object({ channels: rows(ChannelSchema) });
 export type Channels = v.InferOutput<typeof ChannelsSchema>;
-export const parseChannels = (input: unknown): Channels => parseWith(ChannelsSchema, 'GET /channels', input);
+export const parseChannels = (input: unknown): Read<Channels> => parseWith(ChannelsSchema, 'GET /channels', input);
 
 /**
  * `GET /channels/by-number/{n}/now` and `GET /channels/{id}/now`. Some server versions add the
@@ -40,20 +41,21 @@ export const ChannelNowSchema = v.object({
   channel: v.fallback(v.optional(ChannelSchema), undefined),
 });
 export type ChannelNow = v.InferOutput<typeof ChannelNowSchema>;
-export const parseChannelNow = (input: unknown, number: number | string = '{number}'): ChannelNow =>
+export const parseChannelNow = (input: unknown, number: number | string = '{number}'): Read<ChannelNow> =>
   parseWith(ChannelNowSchema, `GET /channels/by-number/${number}/now`, input);
 /** `GET /channels/{id}/now`: the same answer, found by the channel's id. */
-export const parseChannelNowById = (input: unknown, id: string): ChannelNow =>
+export const parseChannelNowById = (input: unknown, id: string): Read<ChannelNow> =>
   parseWith(ChannelNowSchema, `GET /channels/${id}/now`, input);
 
 /** `GET /channels/by-number/{n}` (beyond the documented interface): one channel record. */
-export const parseChannel = (input: unknown, number: number | string = '{number}'): Channel =>
+export const parseChannel = (input: unknown, number: number | string = '{number}'): Read<Channel> =>
   parseWith(ChannelSchema, `GET /channels/by-number/${number}`, input);
 
 /**
  * `GET /packages` (beyond the documented interface): the packages with a channel the key may see,
- * each with how many (`channelCount`, null where a server leaves it out).
+ * each with how many (`channelCount`, null where a server leaves it out or sends no count, like
+ * -5 or 1.5). Read per entry: a package without an id or a name is left out alone.
  */
-export const PackagesSchema = v.object({ packages: v.array(v.object({ ...PackageRefSchema.entries, channelCount: nullable(count) })) });
+export const PackagesSchema = v.object({ packages: rows(v.object({ ...PackageRefSchema.entries, channelCount: nullable(count) })) });
 export type Packages = v.InferOutput<typeof PackagesSchema>;
-export const parsePackages = (input: unknown): Packages => parseWith(PackagesSchema, 'GET /packages', input);
+export const parsePackages = (input: unknown): Read<Packages> => parseWith(PackagesSchema, 'GET /packages', input);

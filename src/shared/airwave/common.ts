@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { integer, isoTime, nameText, nullable, openEnum, seconds, summaryText, titleText } from './schema';
+import { clampedSeconds, integer, isoTime, nameText, nullable, openEnum, seconds, summaryText, titleText } from './schema';
 
 /** The package (bundle) a channel belongs to. `icon` is a name like "lucide:Laugh", `tint` a colour name. */
 export const PackageRefSchema = v.object({
@@ -17,7 +17,7 @@ export const ProgramTypes = ['movie', 'episode', 'show'] as const;
  * One programme in a schedule. `ratingKey: null` marks an interstitial bumper, whose artwork is null.
  * `artworkUrl` is host-relative and tokenless (see artwork.ts). Required: `title`, `startsAt` and
  * `endsAt` (a guide cannot place or name a programme without them); `durationSeconds`, when
- * absent, is worked out from the two times.
+ * absent or unusable, is worked out from the two times.
  */
 const ProgrammeEntries = {
   ratingKey: nullable(v.string()),
@@ -30,16 +30,17 @@ const ProgrammeEntries = {
   summary: nullable(summaryText),
   startsAt: isoTime,
   endsAt: isoTime,
-  durationSeconds: v.optional(seconds),
+  durationSeconds: nullable(seconds),
   artworkUrl: nullable(v.string()),
 };
 
 /** Whole seconds between two ISO times (already checked), never negative. */
 const secondsBetween = (startsAt: string, endsAt: string) => Math.max(0, Math.round((Date.parse(endsAt) - Date.parse(startsAt)) / 1000));
 
-const withDuration = <T extends { startsAt: string; endsAt: string; durationSeconds?: number }>(program: T) => ({
+/** The programme with its duration: as sent, or (absent or unusable: not a number here) worked out from its times. */
+const withDuration = <T extends { startsAt: string; endsAt: string; durationSeconds: number | null }>(program: T) => ({
   ...program,
-  durationSeconds: program.durationSeconds ?? secondsBetween(program.startsAt, program.endsAt),
+  durationSeconds: typeof program.durationSeconds === 'number' ? program.durationSeconds : secondsBetween(program.startsAt, program.endsAt),
 });
 
 export const ProgramSchema = v.pipe(v.object(ProgrammeEntries), v.transform(withDuration));
@@ -54,12 +55,14 @@ export const SlotKinds = ['program', 'bumper'] as const;
 export const NowSlotSchema = v.pipe(
   v.object({
     ...ProgrammeEntries,
-    kind: v.optional(openEnum(SlotKinds)),
-    offsetSeconds: v.optional(seconds),
+    kind: nullable(openEnum(SlotKinds)),
+    // not relied on: an unusable one reads as absent
+    offsetSeconds: v.fallback(v.optional(clampedSeconds), undefined),
   }),
   v.transform(({ kind, ...slot }) => ({
     ...withDuration(slot),
-    kind: kind ?? (slot.ratingKey === null ? 'bumper' : 'program'),
+    // absent or unusable (not a string here): worked out from the rating key
+    kind: typeof kind === 'string' ? kind : slot.ratingKey === null ? 'bumper' : 'program',
   })),
 );
 export type NowSlot = v.InferOutput<typeof NowSlotSchema>;

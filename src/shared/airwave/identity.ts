@@ -19,11 +19,14 @@ export const IdentitySchema = v.object({
   name: nullable(nameText),
 });
 export type ServerIdentity = v.InferOutput<typeof IdentitySchema>;
+
+/** The one rule for "this `/status` `product` is Airwave's" (the engine follows only such a server; set-up says so first). */
+export const isAirwaveProduct = (product: string): boolean => product.trim().toLowerCase() === 'airwave';
 export const parseIdentity = (input: unknown): ServerIdentity => parseWith(IdentitySchema, `GET ${IDENTITY_PATH}`, input);
 
-/** "Airwave Home 0.15.12" (what is known of it); a name that already starts with the product's name is not given it twice ("Airwave Demo 0.15.12"). */
+/** "Airwave Home 0.15.12" (what is known of it); a name that already holds the product's name anywhere is not given it twice ("Airwave Demo 0.15.12", "Prism Airwave 0.15.10"). */
 export function identityWords(identity: Pick<ServerIdentity, 'name' | 'version'>): string {
-  const named = identity.name !== null && /^airwave\b/i.test(identity.name);
+  const named = identity.name !== null && /\bairwave\b/i.test(identity.name);
   return [named ? null : 'Airwave', identity.name, identity.version].filter(Boolean).join(' ');
 }
 

@@ -1,17 +1,61 @@
 import * as v from 'valibot';
 import { boundText, cleanServerText, TEXT_LIMITS } from '../text';
+import { eachKept, issueWords, orDefault, pathText, settleKept, type Dropped } from '../tolerant';
 
 /**
  * Building blocks shared by every response schema, and the one place that turns valibot issues
  * into an error a person can act on ("GET /guide/now: channels[3].now.startsAt: expected string").
  *
- * Conventions (see airwave-api.md): unknown fields are accepted and dropped from the output;
- * fields a real server may send as null (or leave out) come out as `null`; a required field that
- * is missing or mistyped fails the whole response.
+ * The one rule for reading an answer (issue 33; docs/compatibility.md), built on shared/tolerant.ts:
+ * - unknown fields are accepted and dropped from the output;
+ * - a field the app can do without (`nullable`) that is missing or null is null (unknown); one that
+ *   is there but unusable (wrong type, out of range, not a time) is null too, and noted;
+ * - a row of a list (`rows`) that cannot be read (a field it cannot do without is bad) is left
+ *   out alone, and noted;
+ * - only a field outside both (what the app needs to use the answer at all: `/status`'s product
+ *   and version, the list itself) refuses the whole answer, as a ContractError.
+ * What was noted comes back as the answer's `unreadable` (counted, the first few quoted), for the
+ * one log line that says so.
  */
 
-/** A field real servers send as `T | null`; older servers may leave it out, which reads as null. */
-export const nullable = <S extends v.GenericSchema>(schema: S) => v.optional(v.nullable(schema), null);
+/** A field the app can do without: `T`, or null when it is missing, null or unusable (the last noted). */
+export const nullable = <S extends v.GenericSchema>(schema: S) =>
+  orDefault(v.nullable(schema) as v.GenericSchema<unknown, v.InferOutput<S> | null>, null);
+
+/** A list of rows: a row that cannot be read is left out and noted; past `max`, rows are left out too. */
+export const rows = <S extends v.GenericSchema>(row: S, max?: number) =>
+  eachKept(row as v.GenericSchema<unknown, v.InferOutput<S>>, max === undefined ? {} : { max });
+
+/** What was left out of an answer, or read as unknown, because it could not be read. */
+export interface Unreadable {
+  count: number;
+  /** the first few, as "channels[3].now: startsAt: expected an ISO-8601 time (received …)" */
+  examples: string[];
+}
+
+/** An answer as read: what was left out or read as unknown, when anything was, rides along. */
+export type Read<T> = T & { unreadable?: Unreadable };
+
+/** How many of what was left out an answer quotes (the count covers all). */
+export const UNREADABLE_EXAMPLES = 3;
+const EXAMPLE_CHARS = 160;
+
+/** What `dropped` (from a tolerant read) comes to: null when nothing was. */
+export function unreadableOf(dropped: readonly Dropped[]): Unreadable | null {
+  if (dropped.length === 0) return null;
+  const examples = dropped.slice(0, UNREADABLE_EXAMPLES).map((item) => {
+    const where = pathText(item.path) || 'the answer';
+    return boundText(cleanServerText(`${where}: ${item.problem ?? (item.entry ? 'left out' : 'read as unknown')}`), EXAMPLE_CHARS);
+  });
+  return { count: dropped.length, examples };
+}
+
+/** `more` added into `into` (both counted, examples up to UNREADABLE_EXAMPLES). */
+export function addUnreadable(into: Unreadable, more: Unreadable | null | undefined): void {
+  if (!more) return;
+  into.count += more.count;
+  for (const example of more.examples) if (into.examples.length < UNREADABLE_EXAMPLES) into.examples.push(example);
+}
 
 /**
  * Words a server sends for people to read, cleaned (cleanServerText: escapes, controls, bidi
@@ -27,6 +71,12 @@ export const summaryText = text(TEXT_LIMITS.summary);
 export const integer = v.pipe(v.number(), v.integer());
 export const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 export const seconds = v.pipe(v.number(), v.minValue(0));
+/** Seconds that a clock or a heartbeat may put a little out of range: a finite number, below 0 read as 0. */
+export const clampedSeconds = v.pipe(
+  v.number(),
+  v.check((n) => Number.isFinite(n), 'expected a finite number'),
+  v.transform((n) => Math.max(0, n)),
+);
 
 /** ISO-8601 time as the server sent it; kept as a string so snapshots stay serialisable. */
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -106,36 +156,18 @@ export class ContractError extends Error {
   }
 }
 
-function pathOf(issue: v.BaseIssue<unknown>): string {
-  let text = '';
-  for (const item of issue.path ?? []) {
-    const key = item.key;
-    if (typeof key === 'number') text += `[${key}]`;
-    else text += text ? `.${String(key)}` : String(key);
-  }
-  return text;
-}
-
-function problemOf(issue: v.BaseIssue<unknown>): string {
-  // For a missing key valibot reports "received undefined": say "missing" instead.
-  if (issue.received === 'undefined' && issue.path?.length) return 'required field is missing';
-  if (issue.type === 'check' || issue.type === 'custom') return `${issue.message} (received ${issue.received})`;
-  return `expected ${issue.expected ?? issue.type} but received ${issue.received}`;
-}
-
-/** Validates `input` against `schema`, returning the typed output or throwing a ContractError. */
-export function parseWith<S extends v.GenericSchema>(schema: S, endpoint: string, input: unknown): v.InferOutput<S> {
+/**
+ * Reads `input` with `schema` by the rule above: the typed output (with `unreadable` when anything
+ * was left out or read as unknown), or a ContractError when what the answer cannot do without is bad.
+ */
+export function parseWith<S extends v.GenericSchema>(schema: S, endpoint: string, input: unknown): v.InferOutput<S> & { unreadable?: Unreadable } {
   const result = v.safeParse(schema, input, { abortEarly: true });
-  if (result.success) return result.output;
-  // abortEarly keeps one issue; unions report their deepest nested issue for a useful path.
-  // A union's own issue carries the field path; its nested issues may not, so keep the deepest path.
-  // A union's nested issues can lack a path of their own (a plain string | number that was a
-  // boolean): then the union's own issue names the field and what it expected.
-  let issue: v.BaseIssue<unknown> = result.issues[0];
-  while (issue.issues?.length) {
-    const inner: v.BaseIssue<unknown> = issue.issues[0];
-    if (!inner.path?.length && issue.path?.length) break;
-    issue = inner;
+  if (result.success) {
+    const { value, dropped } = settleKept(result.output);
+    const unreadable = unreadableOf(dropped);
+    if (unreadable && typeof value === 'object' && value !== null) (value as { unreadable?: Unreadable }).unreadable = unreadable;
+    return value as v.InferOutput<S> & { unreadable?: Unreadable };
   }
-  throw new ContractError(endpoint, pathOf(issue), problemOf(issue));
+  const { field, problem } = issueWords(result.issues);
+  throw new ContractError(endpoint, field, problem);
 }

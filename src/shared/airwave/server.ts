@@ -1,17 +1,18 @@
 import * as v from 'valibot';
-import { count, isoTime, nameText, nullable, parseWith, seconds } from './schema';
+import { count, isoTime, nameText, nullable, parseWith, seconds, type Read } from './schema';
+import { orDefault } from '../tolerant';
 
 /**
  * `GET /status`: identity and health; the single call a sensor needs. `product` is "airwave".
- * Only `product`, `version` and `name` are required (they say what answered and what to call it).
- * Airwave 0.14 sends no `uptimeSeconds` and no `counts`; everything but the three reads as null
- * (unknown) when absent, and still fails, naming the field, when present with the wrong type.
+ * Only `product` and `version` are required (they say what answered); everything else, the name
+ * included, reads as null (unknown) when absent or unusable (Airwave 0.14 sends no `uptimeSeconds`
+ * and no `counts`; a `time` that is not a time costs that field, not the answer).
  */
 export const StatusSchema = v.object({
   product: v.string(),
   version: nameText,
   instanceId: nullable(v.string()),
-  name: nameText,
+  name: nullable(nameText),
   time: nullable(isoTime),
   timezone: nullable(nameText),
   uptimeSeconds: nullable(seconds),
@@ -24,7 +25,7 @@ export const StatusSchema = v.object({
   ),
 });
 export type Status = v.InferOutput<typeof StatusSchema>;
-export const parseStatus = (input: unknown): Status => parseWith(StatusSchema, 'GET /status', input);
+export const parseStatus = (input: unknown): Read<Status> => parseWith(StatusSchema, 'GET /status', input);
 
 /** Feature flags are booleans keyed by name; a non-boolean value from a newer server is left out. */
 const FeaturesSchema = v.pipe(
@@ -42,13 +43,10 @@ export const CapabilitiesSchema = v.object({
   apiVersion: v.string(),
   serverVersion: nullable(nameText),
   features: v.optional(FeaturesSchema, {}),
-  webhooks: v.optional(
-    v.object({ supported: v.boolean(), eventTypes: v.optional(v.array(v.string()), []) }),
-    { supported: false, eventTypes: [] },
-  ),
-  // Without an `sse` record the safe reading is "no event stream": the app polls.
-  sse: v.optional(v.object({ supported: v.boolean() }), { supported: false }),
+  webhooks: orDefault(v.object({ supported: v.boolean(), eventTypes: orDefault(v.array(v.string()), []) }), { supported: false, eventTypes: [] }),
+  // Without a readable `sse` record the safe reading is "no event stream": the app polls.
+  sse: orDefault(v.object({ supported: v.boolean() }), { supported: false }),
 });
 export type Capabilities = v.InferOutput<typeof CapabilitiesSchema>;
-export const parseCapabilities = (input: unknown): Capabilities =>
+export const parseCapabilities = (input: unknown): Read<Capabilities> =>
   parseWith(CapabilitiesSchema, 'GET /capabilities', input);

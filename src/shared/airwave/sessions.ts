@@ -1,13 +1,23 @@
 import * as v from 'valibot';
-import { count, integer, isoTime, nameText, nullable, openEnum, parseWith, seconds, titleText } from './schema';
+import { clampedSeconds, count, integer, isoTime, nameText, nullable, openEnum, parseWith, rows, titleText, type Read } from './schema';
 
 /** `GET /sessions/count`. Real servers count sessions in state `off` here; `/now-playing` omits them. */
 export const SessionCountSchema = v.object({ count });
 export type SessionCount = v.InferOutput<typeof SessionCountSchema>;
-export const parseSessionCount = (input: unknown): SessionCount =>
+export const parseSessionCount = (input: unknown): Read<SessionCount> =>
   parseWith(SessionCountSchema, 'GET /sessions/count', input);
 
-const ProgressSchema = v.object({ positionSeconds: seconds, durationSeconds: seconds });
+/**
+ * How far a viewer is into what they watch. A heartbeat a little ahead of the server's clock can put
+ * the position below 0 or past the duration: read as 0, or as the duration (when one is known).
+ */
+const ProgressSchema = v.pipe(
+  v.object({ positionSeconds: clampedSeconds, durationSeconds: clampedSeconds }),
+  v.transform(({ positionSeconds, durationSeconds }) => ({
+    positionSeconds: durationSeconds > 0 ? Math.min(positionSeconds, durationSeconds) : positionSeconds,
+    durationSeconds,
+  })),
+);
 export type Progress = v.InferOutput<typeof ProgressSchema>;
 
 /** One compact entry per viewer of `GET /now-playing`. */
@@ -23,11 +33,22 @@ export const NowPlayingEntrySchema = v.object({
 });
 export type NowPlayingEntry = v.InferOutput<typeof NowPlayingEntrySchema>;
 
-export const NowPlayingSchema = v.object({ nowPlaying: v.array(NowPlayingEntrySchema) });
+/** Required: the list; in each entry `user` (a viewer who cannot be named is left out alone). */
+export const NowPlayingSchema = v.object({ nowPlaying: rows(NowPlayingEntrySchema) });
 export type NowPlaying = v.InferOutput<typeof NowPlayingSchema>;
-export const parseNowPlaying = (input: unknown): NowPlaying => parseWith(NowPlayingSchema, 'GET /now-playing', input);
+export const parseNowPlaying = (input: unknown): Read<NowPlaying> => parseWith(NowPlayingSchema, 'GET /now-playing', input);
 
 export const SessionStates = ['program', 'bumper', 'off'] as const;
+
+/**
+ * The device id Airwave gives every client that sends none: all such sessions of one user are one
+ * session, whatever device they play on. It names no device: never read two devices, or one, there.
+ */
+export const LEGACY_DEVICE_ID = 'legacy';
+
+/** A session's own device, or null where the server merged a user's devices (`deviceId: "legacy"`). */
+export const sessionDevice = (session: Pick<Session, 'deviceId' | 'device'>): Session['device'] =>
+  session.deviceId === LEGACY_DEVICE_ID || session.device?.id === LEGACY_DEVICE_ID ? null : session.device;
 export const PlaybackStates = ['playing', 'paused', 'buffering', 'idle'] as const;
 
 /**
@@ -62,6 +83,6 @@ export const SessionSchema = v.object({
 });
 export type Session = v.InferOutput<typeof SessionSchema>;
 
-export const SessionsSchema = v.object({ sessions: v.array(SessionSchema) });
+export const SessionsSchema = v.object({ sessions: rows(SessionSchema) });
 export type Sessions = v.InferOutput<typeof SessionsSchema>;
-export const parseSessions = (input: unknown): Sessions => parseWith(SessionsSchema, 'GET /sessions', input);
+export const parseSessions = (input: unknown): Read<Sessions> => parseWith(SessionsSchema, 'GET /sessions', input);

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ContractError, isoTime, nameText, nullable, parseWith, summaryText } from './schema';
+import { isoTime, nameText, nullable, parseWith, rows, summaryText } from './schema';
 
 /**
  * `GET /webhooks` (admin keys only, Airwave 0.14.71 on): the server's webhook endpoints, read for
@@ -26,23 +26,17 @@ export interface Webhooks {
   webhooks: Webhook[];
   /** endpoints left out because they could not be read */
   unreadable: number;
+  /** how many the server listed (more than were read when over MAX_WEBHOOKS) */
+  listed: number;
 }
 
 const ListSchema = v.object({ webhooks: v.array(v.unknown()) });
 
 export function parseWebhooks(input: unknown): Webhooks {
   const { webhooks: raw } = parseWith(ListSchema, 'GET /webhooks', input);
-  const webhooks: Webhook[] = [];
-  let unreadable = 0;
-  for (const entry of raw.slice(0, MAX_WEBHOOKS)) {
-    try {
-      webhooks.push(parseWith(WebhookSchema, 'GET /webhooks', entry));
-    } catch (error) {
-      if (!(error instanceof ContractError)) throw error;
-      unreadable += 1;
-    }
-  }
-  return { webhooks, unreadable };
+  // past MAX_WEBHOOKS is not read at all (not counted as unreadable); the rest by the one rule, per entry
+  const read = parseWith(v.object({ webhooks: rows(WebhookSchema) }), 'GET /webhooks', { webhooks: raw.slice(0, MAX_WEBHOOKS) });
+  return { webhooks: read.webhooks, unreadable: Math.min(raw.length, MAX_WEBHOOKS) - read.webhooks.length, listed: raw.length };
 }
 
 /** An endpoint the server turned off by itself (a user's own switch-off has no `disabledAt`). */

@@ -18,8 +18,8 @@ let pseudo: Catalogue | null = null;
 // the main process speaks English until the settings say otherwise
 if (!hasCatalogue()) useCatalogue('en', en);
 
-/** Makes `locale` the language in use in this process. */
-export function applyLocale(locale: DisplayLocale): void {
-  if (locale === 'pseudo') useCatalogue(locale, (pseudo ??= pseudoCatalogue(en)));
-  else useCatalogue(locale, CATALOGUES[locale]);
+/** Makes `locale` the language in use in this process (`tag`: what Intl writes with, region kept). */
+export function applyLocale(locale: DisplayLocale, tag?: string): void {
+  if (locale === 'pseudo') useCatalogue(locale, (pseudo ??= pseudoCatalogue(en)), tag);
+  else useCatalogue(locale, CATALOGUES[locale], tag);
 }

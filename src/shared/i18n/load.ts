@@ -4,7 +4,7 @@
  */
 import type { Catalogue } from './en';
 import { PSEUDO, type DisplayLocale } from './locales';
-import { currentLocale, hasCatalogue, useCatalogue } from './messages';
+import { currentLocale, hasCatalogue, lang, messages, useCatalogue } from './messages';
 
 const loaders: Record<Exclude<DisplayLocale, typeof PSEUDO>, () => Promise<Catalogue>> = {
   en: () => import('./en').then((m) => m.en),
@@ -20,11 +20,14 @@ export function loadCatalogue(locale: DisplayLocale): Promise<Catalogue> {
   return loaders[locale]();
 }
 
-/** Loads `locale` and makes it the language in use (a later call wins over an earlier one still loading). */
+/** Loads `locale` and makes it the language in use, `tag` for Intl (a later call wins over an earlier one still loading). */
 let wanted: DisplayLocale = 'en';
-export async function switchLocale(locale: DisplayLocale): Promise<void> {
+export async function switchLocale(locale: DisplayLocale, tag?: string): Promise<void> {
   wanted = locale;
-  if (currentLocale() === locale && hasCatalogue()) return;
+  if (currentLocale() === locale && hasCatalogue()) {
+    if (tag !== undefined && tag !== lang()) useCatalogue(locale, messages(), tag);
+    return;
+  }
   const catalogue = await loadCatalogue(locale);
-  if (wanted === locale) useCatalogue(locale, catalogue);
+  if (wanted === locale) useCatalogue(locale, catalogue, tag);
 }

@@ -39,6 +39,21 @@ export function matchLocale(preferred: readonly string[]): DisplayLocale {
   return 'en';
 }
 
+/**
+ * The tag Intl writes times, days and numbers with for `locale`: the first of `preferred` in that
+ * language, its region kept ("en-GB" writes 18:02, "en-US" 6:02 PM), else the language itself.
+ */
+export function formatTag(locale: DisplayLocale, preferred: readonly string[]): string {
+  const base = intlTag(locale);
+  const own = preferred.find((tag) => tag.trim().toLowerCase().split(/[-_]/)[0] === base);
+  if (!own) return base;
+  try {
+    return Intl.getCanonicalLocales(own.trim().replace(/_/g, '-'))[0] ?? base;
+  } catch {
+    return base;
+  }
+}
+
 /** The language in use: the choice in Settings, or the system's when it is "system". */
 export function resolveLocale(choice: LanguageChoice, system: readonly string[]): DisplayLocale {
   return choice === 'system' ? matchLocale(system) : choice;

@@ -8,7 +8,7 @@ import type { Catalogue } from './en';
 import { intlTag, type DisplayLocale } from './locales';
 import { formatMessage, type Params } from './message-format';
 
-let current: { locale: DisplayLocale; catalogue: Catalogue | null } = { locale: 'en', catalogue: null };
+let current: { locale: DisplayLocale; catalogue: Catalogue | null; tag: string } = { locale: 'en', catalogue: null, tag: 'en' };
 const listeners = new Set<(locale: DisplayLocale) => void>();
 
 /** The catalogue of the language in use. */
@@ -27,15 +27,15 @@ export function currentLocale(): DisplayLocale {
   return current.locale;
 }
 
-/** The tag Intl formats times, days, numbers and lists with. */
+/** The tag Intl formats times, days, numbers and lists with (the language, with the system's region when it has one). */
 export function lang(): string {
-  return intlTag(current.locale);
+  return current.tag;
 }
 
-/** Switches this process to `locale` (its catalogue already loaded); listeners hear of a change. */
-export function useCatalogue(locale: DisplayLocale, catalogue: Catalogue): void {
-  if (current.locale === locale && current.catalogue === catalogue) return;
-  current = { locale, catalogue };
+/** Switches this process to `locale` (its catalogue already loaded; `tag` for Intl); listeners hear of a change. */
+export function useCatalogue(locale: DisplayLocale, catalogue: Catalogue, tag: string = intlTag(locale)): void {
+  if (current.locale === locale && current.catalogue === catalogue && current.tag === tag) return;
+  current = { locale, catalogue, tag };
   for (const listener of listeners) listener(locale);
 }
 

@@ -44,6 +44,9 @@ export class Tray extends EventEmitter {
     this.images.push(image);
   }
   setTitle(title) {
+    // "Sets the title displayed next to the tray icon in the status bar" — macOS only
+    // (https://www.electronjs.org/docs/latest/api/tray#traysettitletitle-options-macos)
+    if (platform() !== 'darwin') violation('tray.setTitle is macOS only');
     this.title = title;
   }
   setToolTip(tooltip) {

@@ -12,7 +12,7 @@ import type { NotificationRequest } from '../viewers/notify-policy';
 import { findLocalServer } from '../connection-test/local-server';
 import { OnNowView } from './on-now-view';
 import { probeServer } from '../connection-test/probe';
-import { gated, gatedProbe } from '../connection-test/probe-gate';
+import { gated, gatedProbe, startBudget } from '../connection-test/probe-gate';
 import { identifyAddress } from '../connection-test/identify';
 import type { SettingsService } from '../settings/settings';
 import { listedPackages, type StateStore, type AppState } from '../state';
@@ -33,6 +33,7 @@ import { FollowedServers } from './servers';
 import { partsOf, SnapshotPublisher, snapshotOf, type SnapshotPart } from './snapshot';
 import { TrayPublisher } from '../tray/tray';
 import { History } from '../history/history';
+import { trayDeadline } from '../tray/tray-deadline';
 
 
 export class AppController {
@@ -61,7 +62,7 @@ export class AppController {
   constructor(options: AppOptions) {
     const clock = (this.#clock = options.clock);
     const settings = (this.#settings = options.settings);
-    applyLocale(settings.view().locale);
+    applyLocale(settings.view().locale, settings.view().formatLocale);
     const host = (this.#host = options.host ?? {});
     const log = options.log ?? (() => {});
     this.servers = new FollowedServers({
@@ -97,16 +98,22 @@ export class AppController {
     this.#focus = new PopoverFocus(this.store, host, () => this.#publisher.push(['focus']), (id) => this.servers.slot(id)?.store.state ?? null);
     this.#notifications = new NotificationFeed({ clock, settings, minuteOfDay: options.minuteOfDay ?? minuteOfDay, log, gatherMs: options.notificationGatherMs });
     this.#log = log;
-    this.#tray = new TrayPublisher(() =>
-      trayView({
-        state: this.store.state,
-        settings: settings.view(),
-        now: clock.now(),
-        favourites: this.#features.favourites.ids(),
-        servers: this.#trayServers(),
-        badge: this.servers.badge(),
-        peakToday: this.#history.peakToday(this.#badgeServer()),
-      }),
+    this.#tray = new TrayPublisher(
+      () =>
+        trayView({
+          state: this.store.state,
+          settings: settings.view(),
+          now: clock.now(),
+          favourites: this.#features.favourites.ids(),
+          servers: this.#trayServers(),
+          badge: this.servers.badge(),
+          peakToday: this.#history.peakToday(this.#badgeServer()),
+        }),
+      {
+        clock,
+        deadline: () =>
+          trayDeadline({ state: this.store.state, states: this.servers.slots.map((slot) => slot.store.state), favourites: this.#features.favourites.ids() }, clock.now()),
+      },
     );
     this.#features = new Features({
       clock,
@@ -169,12 +176,15 @@ export class AppController {
         if (!settings.values.demo) this.servers.followDemo(null);
         else refollow();
         // a change of language applies at once: the tray below, the popover (settings pushed), later notifications
-        applyLocale(settings.view().locale);
+        applyLocale(settings.view().locale, settings.view().formatLocale);
         this.#publisher.push(['settings', 'servers', 'watching']);
         this.#tray.update();
       }),
     );
 
+    // the connection test and the local server finder spend one start budget (probe-gate.ts)
+    const tests = startBudget(clock);
+    const findLocal = gated(() => (options.findLocalServer ?? findLocalServer)(), () => null, clock, tests);
     this.handlers = bridgeHandlers({
       clock,
       settings,
@@ -182,7 +192,7 @@ export class AppController {
       engine: this.servers.engineView,
       host,
       // every test the page can start goes through one gate (one at a time, a few per 10 s)
-      probe: gatedProbe(options.probe ?? probeServer, clock),
+      probe: gatedProbe(options.probe ?? probeServer, clock, tests),
       demo: this.#demo,
       notices: this.#notices,
       refollow,
@@ -190,10 +200,11 @@ export class AppController {
       features: this.#features,
       onNow: this.#onNow,
       servers: this.servers,
-      findLocalServer: options.findLocalServer ?? (() => findLocalServer()),
+      findLocalServer: () => findLocal(undefined),
       // an address typed in set-up, asked who it is without a key: a gate of its own, like the tests'
       identify: gated((server: string) => identifyAddress(server, clock), () => null, clock),
       history: { history: this.#history, badgeServer: () => this.#badgeServer() },
+      log,
     });
   }
 

@@ -62,6 +62,7 @@ export class Features {
   readonly webhooks: WebhookCheck;
   readonly settings: FeatureSettingsStore;
   readonly #d: FeaturesDeps;
+  readonly #files: FeatureStore;
   /** each server's webhooks turned off by the server, as last read (Settings shows them) */
   readonly #webhookNotes = new Map<string, WebhookNote[]>();
   #scanTimer: TimerHandle | null = null;
@@ -81,9 +82,17 @@ export class Features {
       const file = text.split(':')[0]!;
       if (saveFailures.has(file) || saveFailures.size > 10) return;
       saveFailures.add(file);
-      problem(text);
+      notices.add({ id: `save-failed ${file}`, level: 'warning', text });
     };
-    const files: FeatureStore = deps.dataDir ? new JsonFileStore(deps.dataDir, () => clock.now(), saveFailed) : memoryStore();
+    // what failed is written when the folder takes it again, and its notice goes (json-store.ts)
+    const saved = (name: string) => {
+      deps.log(`${name} is saved again`);
+      saveFailures.delete(`Could not save ${name}`);
+      notices.drop(`save-failed Could not save ${name}`);
+    };
+    const retry = { later: (fn: () => void, ms: number) => clock.setTimeout(fn, ms), saved };
+    const files: FeatureStore = deps.dataDir ? new JsonFileStore(deps.dataDir, () => clock.now(), saveFailed, retry) : memoryStore();
+    this.#files = files;
     this.settings = new FeatureSettingsStore(files, () => deps.push(['featureSettings']), problem);
     const selected = () => deps.servers.selectedId;
     this.favourites = new Favourites(
@@ -152,8 +161,8 @@ export class Features {
         return { tag: { id, label: deps.servers.label(id) }, state: slot.store.state, client: slot.engine.client, keyTag };
       },
       enabled: () => this.settings.values.health.webhookDisabled,
-      report: (server, hooks) => {
-        this.health.webhooks(server.state, hooks, server.tag);
+      report: (server, hooks, listed) => {
+        this.health.webhooks(server.state, hooks, server.tag, listed);
         const notes = hooks.filter(disabledByServer).map((hook) => ({ server: server.tag.label, name: webhookName(hook), disabledAt: Date.parse(hook.disabledAt) }));
         const before = this.#webhookNotes.get(server.tag.id) ?? [];
         if (notes.length === 0) this.#webhookNotes.delete(server.tag.id);
@@ -326,6 +335,7 @@ export class Features {
     this.reminders.dispose();
     this.health.dispose();
     this.webhooks.dispose();
+    this.#files.close?.();
   }
 
   // ------------------------------------------------------------ the hourly scan

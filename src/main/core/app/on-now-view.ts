@@ -113,9 +113,11 @@ export class OnNowView {
       for (let index = from; index < to; index++) picked.push(index);
     }
     const waiting = ordered.data?.waiting;
+    const endedAt = ordered.data?.endedAt;
     const rows = picked.slice(0, ON_NOW_ROWS_MAX).map((index): OnNowRow => {
       const row = listing.rows[index]!;
-      return { ...row, index, waiting: waiting?.has(row.id) === true && row.now === null, favourite: ordered.favourite.has(row.id) };
+      const since = row.now === null ? (endedAt?.get(row.id) ?? null) : null;
+      return { ...row, index, waiting: waiting?.has(row.id) === true && row.now === null, nothingSince: since, favourite: ordered.favourite.has(row.id) };
     });
     return { version: this.#version, count: listing.rows.length, rows };
   }
@@ -191,7 +193,9 @@ function changedRows(before: Ordered, after: Ordered): string[] | null {
     const a = before.rows[i]!;
     const b = after.rows[i]!;
     if (a.id !== b.id || before.groupOfRow[i] !== after.groupOfRow[i]) return null;
-    const waitingChanged = (before.data?.waiting?.has(a.id) ?? false) !== (after.data?.waiting?.has(b.id) ?? false);
+    const waitingChanged =
+      (before.data?.waiting?.has(a.id) ?? false) !== (after.data?.waiting?.has(b.id) ?? false) ||
+      before.data?.endedAt?.get(a.id) !== after.data?.endedAt?.get(b.id);
     if (a !== b && (waitingChanged || !sameRow(a, b))) changed.push(b.id);
     else if (waitingChanged) changed.push(b.id);
   }

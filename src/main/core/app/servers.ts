@@ -13,6 +13,7 @@ import { staleSince, troubleWords, type BadgeReading } from '../tray/tray-view';
 import { distinctNames } from '../../../shared/server-names';
 import { Fleet, type FollowTarget, type ServerSlot } from './fleet';
 import { viewersWithSessions } from './snapshot';
+import { minOf } from '../../../shared/extent';
 
 /** What the data commands use of the selected server's engine (whichever server that is at the time). */
 export type EngineView = Pick<SyncEngine, 'client' | 'guide' | 'inFlight' | 'settled' | 'refresh' | 'loadGuide'>;
@@ -193,7 +194,7 @@ export class FollowedServers {
       : null;
     const times = lists.map((l) => l.updatedAt).filter((t): t is number => t !== null);
     const errors = lists.map((l, i) => (l.error ? `${slots[i]!.name}: ${l.error}` : null)).filter(Boolean);
-    const value: Resource<ViewerEntry[]> = { data, updatedAt: times.length ? Math.min(...times) : null, error: errors.length ? errors.join(' · ') : null };
+    const value: Resource<ViewerEntry[]> = { data, updatedAt: times.length ? minOf(times) : null, error: errors.length ? errors.join(' · ') : null };
     this.#merged = { parts, value };
     return value;
   }

@@ -22,7 +22,7 @@ const PARTS_OF: Partial<Record<keyof AppState, SnapshotPart[]>> = {
   sessions: ['nowPlaying'],
   onNow: ['onNow', 'nowPlaying'],
   // the groups, and On now's per-group counts (a channel in a package no longer listed is "Other")
-  packages: ['groups', 'onNow'],
+  packages: ['groups', 'groupsError', 'onNow'],
   guide: ['guide'],
 };
 
@@ -51,6 +51,7 @@ export function snapshotOf(
     watching: held.watching,
     onNow: held.onNow,
     groups: groupsOf(state),
+    groupsError: state.packages.supported === true ? state.packages.error : null,
     guide: state.guide,
     settings: held.settings,
     notices: held.notices,

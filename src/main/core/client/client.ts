@@ -29,6 +29,7 @@ import { parseServerUrl, type ServerAddress } from '../../../shared/server-url';
 import type { AuthStyle } from '../../../shared/shapes';
 import { systemClock, type Clock } from '../../common/clock';
 import { ApiError } from './errors';
+import { OPTIONAL_DOCUMENT_BYTES, withinOptionalDeadline } from './optional';
 import { cachePolicy, isMissingRoute, statusError, takeJson } from './answers';
 
 export { cachePolicy, isMissingResource, isMissingRoute, retryAfter } from './answers';
@@ -145,13 +146,13 @@ export class AirwaveClient {
    */
   identity = (o?: CallOptions) =>
     this.#governed(`GET ${IDENTITY_PATH}`, `GET ${IDENTITY_PATH}`, o, (signal) =>
-      this.#fetchJson(`${this.server.root}${IDENTITY_PATH}`, parseIdentity, signal, `GET ${IDENTITY_PATH}`, false),
+      withinOptionalDeadline(signal, `GET ${IDENTITY_PATH}`, (s) => this.#fetchJson(`${this.server.root}${IDENTITY_PATH}`, parseIdentity, s, `GET ${IDENTITY_PATH}`, false, OPTIONAL_DOCUMENT_BYTES)),
     );
 
-  /** `GET /openapi.json` of the public API, sent without the key: the routes this server has. */
+  /** `GET /openapi.json` of the public API, sent without the key: the routes this server has (optional.ts: capped, with its own deadline). */
   openApi = (o?: CallOptions) =>
     this.#governed('GET /openapi.json', 'GET /openapi.json', o, (signal) =>
-      this.#fetchJson(`${this.server.apiBase}/openapi.json`, parseOpenApi, signal, 'GET /openapi.json', false),
+      withinOptionalDeadline(signal, 'GET /openapi.json', (s) => this.#fetchJson(`${this.server.apiBase}/openapi.json`, parseOpenApi, s, 'GET /openapi.json', false, OPTIONAL_DOCUMENT_BYTES)),
     );
 
   guide(forwardMinutes: number = GUIDE_FORWARD_MINUTES.default, o?: CallOptions & { backMinutes?: number }) {
@@ -321,12 +322,12 @@ export class AirwaveClient {
   }
 
   /** A JSON answer from `url` on this server's origin; `withKey: false` sends no key (keyless routes). */
-  async #fetchJson<T>(url: string, parse: (json: unknown) => T, signal: AbortSignal, endpoint: string, withKey = true): Promise<T> {
+  async #fetchJson<T>(url: string, parse: (json: unknown) => T, signal: AbortSignal, endpoint: string, withKey = true, maxBytes = this.#limits.jsonBytes): Promise<T> {
     const response = await this.#transport.get(url, {
       endpoint,
       origin: this.server.origin,
       headers: { accept: 'application/json', 'user-agent': USER_AGENT, ...(withKey ? this.#authHeaders : {}) },
-      maxBytes: this.#limits.jsonBytes,
+      maxBytes: Math.min(maxBytes, this.#limits.jsonBytes),
       signal,
     });
     if (response.status < 200 || response.status >= 300) throw statusError(endpoint, response, this.#now());
@@ -353,7 +354,7 @@ export class AirwaveClient {
     } catch (error) {
       if (!(error instanceof ContractError)) throw error;
       // The field's value may be anything the server sent, the key included: ApiError scrubs it.
-      throw new ApiError('bad-response', error.message, { endpoint, status });
+      throw new ApiError('bad-response', error.message, { endpoint, status, field: error.field });
     }
   }
 }

@@ -34,6 +34,8 @@ export interface ApiErrorDetails {
   retryAfterMs?: number;
   /** where a refused redirect pointed */
   location?: string;
+  /** a JSON answer the app could not read (a `bad-response`): the field that refused it ("" for the top level) */
+  field?: string;
   cause?: unknown;
 }
 
@@ -64,6 +66,7 @@ export class ApiError extends Error {
   readonly serverMessage?: string;
   readonly retryAfterMs?: number;
   readonly location?: string;
+  readonly field?: string;
 
   constructor(
     readonly kind: ApiErrorKind,
@@ -77,6 +80,7 @@ export class ApiError extends Error {
     this.serverMessage = details.serverMessage === undefined ? undefined : quoteServer(details.serverMessage);
     this.retryAfterMs = details.retryAfterMs;
     this.location = details.location === undefined ? undefined : scrubbed(details.location);
+    this.field = details.field === undefined ? undefined : scrubbed(details.field);
   }
 }
 

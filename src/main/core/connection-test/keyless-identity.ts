@@ -34,7 +34,8 @@ export async function lookWithoutKey(keyless: AirwaveClient, call: Call): Promis
   const named = await timed(() => keyless.identity(call));
   if (named.error?.kind === 'cancelled') throw named.error;
   if (!named.error) return { reached: true, identity: named.value, outcome: 'ok', detail: `${identityWords(named.value)} answered without a key`, ms: named.ms };
-  if (named.error.kind === 'unreachable' || named.error.kind === 'timeout') return { reached: false, error: named.error, ms: named.ms };
+  // nothing there at all; a slow or dripping identity (an optional route, client/optional.ts) is not "unreachable": /status is asked
+  if (named.error.kind === 'unreachable') return { reached: false, error: named.error, ms: named.ms };
 
   const reach = await timed(() => keyless.status(call));
   if (reach.error?.kind === 'cancelled') throw reach.error;

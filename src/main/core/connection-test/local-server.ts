@@ -3,6 +3,7 @@ import { readErrorEnvelope } from '../../../shared/airwave/errors';
 import { IDENTITY_PATH, parseIdentity } from '../../../shared/airwave/identity';
 import type { LocalServerOffer } from '../../../shared/bridge-servers';
 import { DEFAULT_PORT } from '../../../shared/server-url';
+import { cleanServerText } from '../../../shared/text';
 
 /**
  * The first run's local server finder: a keyless `GET /api/identity` to 127.0.0.1 (Airwave's
@@ -83,7 +84,9 @@ function offerFrom(status: number, body: Buffer, port: number): LocalServerOffer
   if (status !== 200 || typeof parsed !== 'object' || parsed === null) return null;
   const { product, name } = parsed as { product?: unknown; name?: unknown };
   if (product !== 'airwave') return null;
-  return { url, name: typeof name === 'string' && name.trim() !== '' ? name.trim() : null };
+  // the one cleaning of server text (shared/text.ts), as the identity's name got it at its schema
+  const cleaned = typeof name === 'string' ? cleanServerText(name).trim() : '';
+  return { url, name: cleaned !== '' ? cleaned : null };
 }
 
 /** The body up to `cap` bytes, or null when it is longer (then the rest is not read). */

@@ -7,7 +7,9 @@ import { ApiError, isMissingResource, isMissingRoute, type AirwaveClient, type C
  * plain-text 404), so there the lookup takes `/channels/by-number/{n}` and then `/channels/{id}/now`.
  * Which form works is remembered per server, so each lookup after the first costs no extra request;
  * where the server's `/openapi.json` lists its routes, the form is known before the first lookup
- * and no route is tried.
+ * and no route is tried. What a server proved by answering wins over what its list says: a list
+ * that names `/channels/by-number/{n}/now` on a server that answers it with a route 404 is not
+ * believed again, so a lookup there costs two requests, never three.
  */
 
 /** How a server answers a lookup: one request, or the channel record and then its now/next. */
@@ -39,6 +41,8 @@ const MAX_SERVERS = 16;
 export class ChannelLookup {
   /** server root → the form that worked there */
   readonly #forms = new Map<string, LookupForm>();
+  /** server roots whose one-request route answered with a route 404 (its route list is not believed for it) */
+  readonly #disproved = new Set<string>();
 
   /** The form known to work on this server, or null before the first lookup there. */
   formFor(client: AirwaveClient): LookupForm | null {
@@ -53,7 +57,7 @@ export class ChannelLookup {
   async lookup(client: AirwaveClient, number: number, o?: CallOptions, routes?: PublicRoutes | null): Promise<LookupResult> {
     const root = client.server.root;
     const listed = hasRoute(routes, ROUTES.byNumberNow);
-    if (listed !== null) this.#remember(root, listed ? 'by-number-now' : 'by-number-then-id');
+    if (listed !== null && !this.#disproved.has(root)) this.#remember(root, listed ? 'by-number-now' : 'by-number-then-id');
     if (this.#forms.get(root) !== 'by-number-then-id') {
       try {
         const answer = await client.channelNowByNumber(number, o);
@@ -65,8 +69,9 @@ export class ChannelLookup {
           return { kind: 'missing', number, form: 'by-number-now' };
         }
         if (!isMissingRoute(error)) throw error;
-        // no such route here: use the two-request form from now on
+        // no such route here, whatever a route list says: use the two-request form from now on
         this.#remember(root, 'by-number-then-id');
+        this.#disproved.add(root);
       }
     }
     return this.#twoStep(client, number, o);
@@ -82,6 +87,7 @@ export class ChannelLookup {
       if (isMissingRoute(error)) {
         // Neither route: forget the form, so a server updated later is tried afresh.
         this.#forms.delete(client.server.root);
+        this.#disproved.delete(client.server.root);
         throw new ApiError('not-found', 'This server cannot look channels up by number (it has neither lookup route).', {
           endpoint: error.endpoint,
           status: error.status,
@@ -108,6 +114,7 @@ export class ChannelLookup {
       const oldest = this.#forms.keys().next().value;
       if (oldest === undefined) break;
       this.#forms.delete(oldest);
+      this.#disproved.delete(oldest);
     }
   }
 }

@@ -55,6 +55,8 @@ export interface ProbeOptions {
   authStyle?: AuthStyle;
   timeouts?: Partial<Timeouts>;
   signal?: AbortSignal;
+  /** how long to wait for the event stream's hello frame (probe-events.ts; tests shorten it) */
+  helloWithinMs?: number;
 }
 
 export const LABELS: Record<ProbeStepId, string> = {

@@ -18,7 +18,8 @@ export function describeStatus(status: Status): string {
         .join(', ')
     : '';
   return [
-    `"${status.name}"`,
+    // a name the server did not send readably is left out (issue 33: it costs only itself)
+    status.name === null ? null : `"${status.name}"`,
     `version ${status.version}`,
     status.uptimeSeconds === null ? 'uptime unknown' : `up ${formatUptime(status.uptimeSeconds)}`,
     countText || 'counts unknown',

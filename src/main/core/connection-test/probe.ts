@@ -9,11 +9,12 @@
  * never as "not Airwave". An address that does not answer as Airwave is tried at its near misses
  * (near-miss.ts: plain http://, a web-app page's origin) before the probe says why.
  */
-import { FIRST_PUBLIC_API, identityWords, lackSentence, noApiSentence } from '../../../shared/airwave';
+import { FIRST_PUBLIC_API, identityWords, isAirwaveProduct, lackSentence, noApiSentence, type ServerIdentity } from '../../../shared/airwave';
 import { DEFAULT_PORT, parseServerUrl } from '../../../shared/server-url';
 import { AirwaveClient, isApiError, type ApiError, type AuthStyle } from '../client';
 import { foundKeyRejected, foundNeedsKey, isAirwaveRefusal, lookWithoutKey, SOMETHING_REJECTED_KEY } from './keyless-identity';
 import { nearbyAirwave } from './near-miss';
+import { eventsOpen } from './probe-events';
 import { probeArtwork, probeChannels, routeMissing } from './probe-steps';
 import { AUTH_NAMES, emptyReport, LABELS, SUMMARIES, type ProbeOptions, type ProbeReport, type ProbeStepId, type ProbeVerdict, type StepOutcome } from './probe-types';
 import { describeStatus, explainUnreachable, missingFeatures } from './probe-words';
@@ -80,6 +81,8 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
     const look = await lookWithoutKey(keyless, call);
     if (!look.reached) return notReached(look.error, look.ms);
     report.identity = look.identity;
+    // The route list (optional: capped, with a short deadline of its own) is asked now and read at step 7, so it never holds the test up.
+    const routesAsked = keyless.openApi(call).catch(() => null);
     step('reachable', look.outcome, look.detail, look.fix === undefined ? { ms: look.ms } : { ms: look.ms, fix: look.fix });
 
     // 3. The key, with each auth style (both should work; a proxy may strip one of them).
@@ -138,6 +141,10 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
               : `Set the auth style to ${AUTH_NAMES[first.authStyle]} in the settings.`,
         },
       );
+    } else if (report.identity && first.result.error?.kind === 'bad-response') {
+      // Airwave named itself and answered /status with the key (not a 401): the key is accepted
+      step('key', 'ok', 'accepted (/status answered with it)', { ms: keyMs });
+      report.authStyle = first.authStyle;
     } else {
       step('key', 'skipped', 'could not be checked: the server did not answer /status properly', { ms: keyMs });
     }
@@ -155,19 +162,26 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
       }
       const { outcome, verdict, fix } = explainUnreachable(statusTry.error, server);
       step('status', outcome, statusTry.error.message, { ms: statusTry.ms, fix });
-      return finish(verdict);
+      finish(verdict);
+      // Airwave named itself and took the key: never "not like an Airwave server" after "Found Airwave"
+      if (report.identity && statusTry.error.kind === 'bad-response') report.summary = unreadableStatus(report.identity);
+      return report;
     }
     const status = statusTry.value;
     report.status = status;
     const about = describeStatus(status);
-    if (status.product !== 'airwave') {
-      step('status', 'warn', `${about}; it calls itself "${status.product}", not "airwave"`, {
+    if (!isAirwaveProduct(status.product)) {
+      // the app goes by /status (the engine follows only a server that says "airwave" there), so set-up does too
+      const disagree = statusDisagrees(report.identity, status.product);
+      step('status', 'fail', `${about}; it says it is "${status.product}", not Airwave${disagree ? `, though ${disagree.named}` : ''}`, {
         ms: statusTry.ms,
-        fix: 'Check that this is the Airwave server you meant; the app may not understand it fully.',
+        fix: 'Check that this is the address of the Airwave server you meant: the app follows a server only when its /status says Airwave.',
       });
-    } else {
-      step('status', 'ok', about, { ms: statusTry.ms });
+      finish('not-airwave');
+      report.summary = disagree?.summary ?? `This server says it is "${status.product}", not Airwave.`;
+      return report;
     }
+    step('status', 'ok', about, { ms: statusTry.ms });
 
     const client = first.client;
     // 5. Capabilities: is there a live event stream, or will the app poll?
@@ -180,9 +194,16 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
       });
     } else {
       report.capabilities = caps.value;
-      const live = caps.value.sse.supported ? 'yes' : 'no (the app will poll)';
+      // "yes" only after the stream really opened and said hello (probe-events.ts)
+      const events = caps.value.sse.supported ? await eventsOpen(client, { signal: options.signal, withinMs: options.helloWithinMs }) : null;
+      const live = !events ? 'no (the app will poll)' : events.opened ? 'yes' : `offered but not reachable (${events.reason}); the app will poll`;
       const version = caps.value.apiVersion === 'v1' ? 'API v1' : `API ${caps.value.apiVersion}`;
-      if (caps.value.apiVersion !== 'v1') {
+      if (events && !events.opened) {
+        step('capabilities', 'warn', `${version} · live events: ${live}`, {
+          ms: caps.ms,
+          fix: 'Nothing required; if a proxy guards Airwave, let /api/public/v1/events through (it must not buffer the stream).',
+        });
+      } else if (caps.value.apiVersion !== 'v1') {
         step('capabilities', 'warn', `${version} · live events: ${live}`, {
           ms: caps.ms,
           fix: 'This app speaks API v1; some things may not show until it is updated.',
@@ -219,10 +240,7 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
 
     // 7. What is on now (which channels this key sees), and a lookup by number: in the form the
     // server's keyless /openapi.json lists, when it has one (no route is tried in vain).
-    const routes = await keyless.openApi(call).catch((error: unknown) => {
-      if (isApiError(error) && error.kind === 'cancelled') throw error;
-      return null;
-    });
+    const routes = await routesAsked;
     const guide = await probeChannels(client, call, report, step, routes);
     // 8. Artwork: fetched without a key, from an address the guide gives.
     await probeArtwork(guide, keyless, call, step, report.status?.version ?? null);
@@ -241,3 +259,18 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
 
 /** A sentence to go on with "; …": its full stop dropped. */
 const withoutStop = (sentence: string): string => sentence.replace(/\.$/, '');
+
+/** Identity said Airwave, /status says otherwise: what each said, and that /status is what counts. */
+function statusDisagrees(identity: ServerIdentity | null, product: string): { named: string; summary: string } | null {
+  if (!identity) return null;
+  const words = identityWords(identity);
+  return {
+    named: `/api/identity named it ${words}`,
+    summary: `${words} answered /api/identity, but its /status says it is "${product}": the app goes by /status, so it will not follow this address.`,
+  };
+}
+
+/** Identity said Airwave and the key was taken, but /status could not be read. */
+const unreadableStatus = (identity: ServerIdentity) =>
+  `${identityWords(identity)} took the key, but sent a /status this app could not read (it needs the product and version there).`;
+

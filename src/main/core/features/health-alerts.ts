@@ -3,15 +3,16 @@
  * back again, the key rejected, the version changed (remembered per server in health.json, so an
  * upgrade while the app was closed counts), the event stream refused because the server is full,
  * and a webhook endpoint the server turned off by itself (each time it did, told once: remembered
- * in health.json too). Derived from the connection state and `/status` the core already publishes,
+ * in health.json too; many at once are one summary). Derived from the connection state and `/status` the core already publishes,
  * and from what the webhook check (webhook-check.ts) reads.
  */
 import * as v from 'valibot';
-import { disabledByServer, type Webhook } from '../../../shared/airwave';
+import { disabledByServer, MAX_WEBHOOKS, type Webhook } from '../../../shared/airwave';
+import { MAX_SERVERS as MAX_FOLLOWED } from '../../../shared/bridge-servers';
 import type { HealthAlertSettings } from '../../../shared/bridge';
 import { duration } from '../../../shared/format';
 import { MAX_ADDRESS_CHARS, shortText } from '../../../shared/shapes';
-import { boundText } from '../../../shared/text';
+import { boundText, cleanServerText } from '../../../shared/text';
 import { eachKept, orDefault } from '../../../shared/tolerant';
 import type { Clock, TimerHandle } from '../../common/clock';
 import { redactInUse } from '../../common/redact';
@@ -24,8 +25,14 @@ export const HEALTH_FILE = 'health.json';
 /** Servers whose last seen version is remembered. */
 const MAX_SERVERS = 20;
 
-/** Webhook disablements remembered as told (the oldest are forgotten first). */
-export const MAX_WEBHOOKS_TOLD = 200;
+/**
+ * Webhook disablements remembered as told: everything one read can hold (MAX_WEBHOOKS) for every
+ * server the app can follow, so nothing still read is ever forgotten and told again. A server's
+ * memory is what its latest read holds (an endpoint enabled again is let go of).
+ */
+export const MAX_WEBHOOKS_TOLD = MAX_WEBHOOKS * MAX_FOLLOWED;
+/** More newly turned off at once than this are told in one summary. */
+export const WEBHOOK_ALERTS_EACH = 3;
 
 /**
  * health.json: [server root, version last seen there], oldest first, each pair on its own; and
@@ -65,7 +72,8 @@ export function webhookName(hook: Pick<Webhook, 'description' | 'url'>): string 
  */
 export function webhookReason(reason: string | null): string | null {
   if (!reason) return null;
-  const line = redactInUse(reason)
+  // cleaned at the edge already (cleanServerText: credentials with or without a scheme); again here, as it costs nothing on clean text
+  const line = redactInUse(cleanServerText(reason))
     .replace(/\b[a-z][a-z0-9+.-]*:\/\/([^\s/?#]+)[^\s]*/gi, (_url, authority: string) => authority.replace(/^[^@]*@/, ''))
     .replace(/\s+/g, ' ')
     .trim();
@@ -126,29 +134,52 @@ export class HealthAlerts {
   }
 
   /**
-   * What `GET /webhooks` listed on one server: each endpoint the server turned off by itself is
-   * told once for each time it did (its `disabledAt`), also across restarts. Nothing is told, or
-   * remembered, while the alert is off.
+   * What `GET /webhooks` listed on one server (`listed`: how many it listed, when more than were
+   * read): each endpoint the server turned off by itself is told once for each time it did (its
+   * `disabledAt`), also across restarts; more than WEBHOOK_ALERTS_EACH at once are one summary.
+   * Nothing is told, or remembered, while the alert is off.
    */
-  webhooks(state: AppState, hooks: readonly Webhook[], server: ServerTag = ONLY_SERVER): void {
+  webhooks(state: AppState, hooks: readonly Webhook[], server: ServerTag = ONLY_SERVER, listed = hooks.length): void {
     if (this.#disposed || !this.#o.settings().webhookDisabled) return;
-    const name = this.#name(state, server);
-    const now = this.#o.clock.now();
-    let told = false;
+    const current = new Map<string, [string, string, string]>();
+    const fresh: (Webhook & { disabledAt: string })[] = [];
     for (const hook of hooks) {
       if (!disabledByServer(hook)) continue;
       const entry: [string, string, string] = [server.id, hook.id, hook.disabledAt];
       const key = JSON.stringify(entry);
-      if (this.#toldWebhooks.has(key)) continue;
-      this.#toldWebhooks.set(key, entry);
-      told = true;
-      const reason = webhookReason(hook.disabledReason);
-      const why = reason ? `Airwave said: “${reason}”` : 'Airwave turned it off after repeated failed deliveries.';
-      this.#notify('webhook', `${name} turned off the webhook “${webhookName(hook)}”`, `${why} ${WEBHOOK_FIX}`, now, { view: 'settings' }, { kind: 'webhook' });
+      if (current.has(key)) continue;
+      current.set(key, entry);
+      if (!this.#toldWebhooks.has(key)) fresh.push(hook);
     }
-    if (!told) return;
+    // this server's memory becomes what this read holds: never smaller than what is read
+    let changed = fresh.length > 0;
+    for (const [key, entry] of this.#toldWebhooks) {
+      if (entry[0] === server.id && !current.has(key)) changed = this.#toldWebhooks.delete(key) || changed;
+    }
+    for (const [key, entry] of current) if (!this.#toldWebhooks.has(key)) this.#toldWebhooks.set(key, entry);
     while (this.#toldWebhooks.size > MAX_WEBHOOKS_TOLD) this.#toldWebhooks.delete(this.#toldWebhooks.keys().next().value as string);
-    this.#save();
+    if (changed) this.#save();
+    if (fresh.length > 0) this.#tellWebhooks(this.#name(state, server), fresh, { listed, read: hooks.length });
+  }
+
+  /** Each newly turned-off endpoint in a notification of its own, or many in one summary. */
+  #tellWebhooks(name: string, fresh: readonly (Webhook & { disabledAt: string })[], { listed, read }: { listed: number; read: number }): void {
+    const now = this.#o.clock.now();
+    if (fresh.length <= WEBHOOK_ALERTS_EACH && listed <= read) {
+      for (const hook of fresh) {
+        const reason = webhookReason(hook.disabledReason);
+        const why = reason ? `Airwave said: “${reason}”` : 'Airwave turned it off after repeated failed deliveries.';
+        this.#notify('webhook', `${name} turned off the webhook “${webhookName(hook)}”`, `${why} ${WEBHOOK_FIX}`, now, { view: 'settings' }, { kind: 'webhook' });
+      }
+      return;
+    }
+    const count = (n: number) => n.toLocaleString('en-US');
+    const named = fresh.slice(0, WEBHOOK_ALERTS_EACH).map((hook) => `“${webhookName(hook)}”`);
+    const more = fresh.length - named.length;
+    const which = `${named.join(', ')}${more > 0 ? ` and ${count(more)} more` : ''}.`;
+    const cut = listed > read ? ` The server lists ${count(listed)} endpoints; the app read the first ${count(read)}.` : '';
+    const title = fresh.length === 1 ? `${name} turned off the webhook ${named[0]}` : `${name} turned off ${count(fresh.length)} webhooks`;
+    this.#notify('webhook', title, `${which}${cut} ${WEBHOOK_FIX}`, now, { view: 'settings' }, { kind: 'webhook' });
   }
 
   /**

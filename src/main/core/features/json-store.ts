@@ -4,8 +4,12 @@
  * schema (tolerant.ts): a damaged entry or field costs only itself, the rest is kept, and a copy of
  * the file as it was is set aside with a notice; a file that is unreadable, oversized or not this
  * version's is moved aside whole (set-aside.ts bounds how many copies stay). Nothing is read or
- * appended through a link: a link where a file goes is set aside as the link. Never a crash. `memoryStore` keeps the same interface in memory.
+ * appended through a link: a link where a file goes is set aside as the link. Never a crash. A write
+ * that failed (a read-only or full folder) is held, in order (a document's newest value, a log's lines
+ * one after another), and tried again with a backoff and at every later write; when it goes through,
+ * `saved` hears of it (the "Could not save" notice goes). `memoryStore` keeps the same interface in memory.
  */
+import type { TimerHandle } from '../../common/clock';
 import { closeSync, constants, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GenericSchema } from 'valibot';
@@ -18,6 +22,21 @@ export const MAX_DOCUMENT_BYTES = 1024 * 1024;
 export const MAX_LOG_BYTES = 4 * 1024 * 1024;
 /** A log line longer than this is not a line we wrote. */
 const MAX_LINE_CHARS = 4_000;
+/** Held writes are tried again after this, doubling up to WRITE_RETRY_MAX_MS while any is held. */
+export const WRITE_RETRY_FIRST_MS = 5_000;
+export const WRITE_RETRY_MAX_MS = 5 * 60_000;
+/** Log lines held for one log at most (the oldest go first beyond it). */
+export const MAX_HELD_LINES = 2_000;
+
+/** A document over the cap: never written, so never held for another try. */
+class TooLarge extends Error {}
+
+export interface StoreRetry {
+  /** a timer on the core's clock */
+  later: (fn: () => void, ms: number) => TimerHandle;
+  /** a file whose writes had failed is saved again: what was held is on disk */
+  saved: (name: string) => void;
+}
 
 export interface Loaded<T> {
   value: T | null;
@@ -34,6 +53,8 @@ export interface FeatureStore {
   readLog(name: string): { lines: unknown[]; skipped: number; problem: string | null };
   /** Appends one line to a log; when the current file holds `rotateAfter` lines it becomes the predecessor. */
   appendLog(name: string, line: unknown, rotateAfter: number): void;
+  /** Stops trying held writes again (the app is closing). */
+  close?(): void;
 }
 
 /** JSON files under `dir` (created on first write). */
@@ -44,11 +65,30 @@ export class JsonFileStore implements FeatureStore {
   /** lines in each current log file, counted on first use */
   readonly #logLines = new Map<string, number>();
 
-  /** `now` is the core's clock (names set-aside copies); `failed` hears of a write that did not happen (the app keeps going with what it holds). */
-  constructor(dir: string, now: () => number, failed: (text: string) => void = () => {}) {
+  readonly #retry: StoreRetry | null;
+  /** documents whose last write failed: the newest value of each */
+  readonly #heldDocs = new Map<string, unknown>();
+  /** log lines not yet appended, in order */
+  readonly #heldLines = new Map<string, { line: unknown; rotateAfter: number }[]>();
+  #retryTimer: TimerHandle | null = null;
+  #retryMs = WRITE_RETRY_FIRST_MS;
+  #closed = false;
+
+  /**
+   * `now` is the core's clock (names set-aside copies); `failed` hears of a write that did not happen
+   * (the app keeps going with what it holds); with `retry`, what failed is held and tried again.
+   */
+  constructor(dir: string, now: () => number, failed: (text: string) => void = () => {}, retry: StoreRetry | null = null) {
     this.#dir = dir;
     this.#now = now;
     this.#failed = failed;
+    this.#retry = retry;
+  }
+
+  close(): void {
+    this.#closed = true;
+    this.#retryTimer?.cancel();
+    this.#retryTimer = null;
   }
 
   read<T>(name: string, schema: GenericSchema<unknown, T>): Loaded<T> {
@@ -74,23 +114,67 @@ export class JsonFileStore implements FeatureStore {
   }
 
   write(name: string, value: unknown): void {
-    this.#safely(name, () => {
-      const text = JSON.stringify(value);
-      if (Buffer.byteLength(text) > MAX_DOCUMENT_BYTES) throw new Error(`it would be larger than ${MAX_DOCUMENT_BYTES} bytes`);
-      mkdirSync(this.#dir, { recursive: true });
-      const path = join(this.#dir, name);
-      const temp = `${path}.${process.pid}.tmp`;
-      writeFileSync(temp, text, { mode: 0o600 });
-      renameSync(temp, path);
-    });
+    this.#heldDocs.delete(name); // this value is newer than any held one
+    if (this.#safely(name, () => this.#writeDocument(name, value))) this.#flush();
+    else this.#hold(() => this.#heldDocs.set(name, value));
   }
 
-  #safely(name: string, work: () => void): void {
+  #writeDocument(name: string, value: unknown): void {
+    const text = JSON.stringify(value);
+    if (Buffer.byteLength(text) > MAX_DOCUMENT_BYTES) throw new TooLarge(`it would be larger than ${MAX_DOCUMENT_BYTES} bytes`);
+    mkdirSync(this.#dir, { recursive: true });
+    const path = join(this.#dir, name);
+    const temp = `${path}.${process.pid}.tmp`;
+    writeFileSync(temp, text, { mode: 0o600 });
+    renameSync(temp, path);
+  }
+
+  /** Runs `work`; a failure is reported (unless `quiet`, a retry of what was reported) and answered false. */
+  #safely(name: string, work: () => void, quiet = false): boolean {
     try {
       work();
+      return true;
     } catch (error) {
-      this.#failed(`Could not save ${name}: ${error instanceof Error ? error.message : String(error)}. The app keeps it in memory for now.`);
+      if (!quiet) this.#failed(`Could not save ${name}: ${error instanceof Error ? error.message : String(error)}. The app keeps it in memory for now.`);
+      return error instanceof TooLarge; // over the cap is final: nothing to hold
     }
+  }
+
+  /** Holds a failed write (only with `retry`) and plans the next try. */
+  #hold(keep: () => void): void {
+    if (!this.#retry || this.#closed) return;
+    keep();
+    this.#arm();
+  }
+
+  #arm(): void {
+    if (this.#retryTimer || !this.#retry || this.#closed) return;
+    this.#retryTimer = this.#retry.later(() => {
+      this.#retryTimer = null;
+      this.#retryMs = Math.min(WRITE_RETRY_MAX_MS, this.#retryMs * 2);
+      this.#flush();
+    }, this.#retryMs);
+  }
+
+  /** Tries every held write again, in order; what goes through is let go of and `saved` is told per file. */
+  #flush(): void {
+    if (this.#heldDocs.size === 0 && this.#heldLines.size === 0) return;
+    for (const [name, value] of [...this.#heldDocs]) {
+      if (!this.#safely(name, () => this.#writeDocument(name, value), true)) continue;
+      this.#heldDocs.delete(name);
+      this.#retry?.saved(name);
+    }
+    for (const [name, lines] of [...this.#heldLines]) {
+      while (lines.length > 0 && this.#safely(name, () => this.#append(name, lines[0]!.line, lines[0]!.rotateAfter), true)) lines.shift();
+      if (lines.length > 0) continue;
+      this.#heldLines.delete(name);
+      this.#retry?.saved(name);
+    }
+    if (this.#heldDocs.size === 0 && this.#heldLines.size === 0) {
+      this.#retryTimer?.cancel();
+      this.#retryTimer = null;
+      this.#retryMs = WRITE_RETRY_FIRST_MS;
+    } else this.#arm();
   }
 
   readLog(name: string): { lines: unknown[]; skipped: number; problem: string | null } {
@@ -134,7 +218,16 @@ export class JsonFileStore implements FeatureStore {
   }
 
   appendLog(name: string, line: unknown, rotateAfter: number): void {
-    this.#safely(name, () => this.#append(name, line, rotateAfter));
+    const held = this.#heldLines.get(name);
+    if (held) {
+      // behind the lines still held, never before them
+      held.push({ line, rotateAfter });
+      if (held.length > MAX_HELD_LINES) held.splice(0, held.length - MAX_HELD_LINES);
+      this.#flush();
+      return;
+    }
+    if (this.#safely(name, () => this.#append(name, line, rotateAfter))) this.#flush();
+    else this.#hold(() => this.#heldLines.set(name, [{ line, rotateAfter }]));
   }
 
   #append(name: string, line: unknown, rotateAfter: number): void {

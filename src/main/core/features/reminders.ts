@@ -1,11 +1,14 @@
 /**
  * Reminders: "remind me" on a programme, kept in reminders.json, with one timer on the injected
- * clock for the next one due. Shortly before it fires the programme is checked; a reminder that fell
- * due while the computer slept or the app was closed is reported once as missed, never fired late.
+ * clock for the next one due. Shortly before it fires the programme is checked; a check that has not
+ * answered within CHECK_WAIT_MS (many reminders due together wait their turn under the background
+ * request limit) fires from what is held, and a later answer that the programme moved or went is
+ * told after as a correction. A reminder that fell due while the computer slept or the app was
+ * closed is reported once as missed, never fired late.
  */
 import * as v from 'valibot';
 import type { ProgrammeRef, Reminder } from '../../../shared/bridge';
-import { channelLabel, clock as clockTime, programmeTitle } from '../../../shared/format';
+import { channelLabel, localTime as clockTime, programmeTitle } from '../../../shared/format';
 import { instant, PROGRAMME_FIELDS, serverId, serverName, shortText } from '../../../shared/shapes';
 import { eachKept, orDefault } from '../../../shared/tolerant';
 import type { Clock, TimerHandle } from '../../common/clock';
@@ -13,6 +16,7 @@ import { fnv1a } from '../../common/hash';
 import type { NotificationRequest } from '../viewers/notify-policy';
 import type { FeatureStore } from './json-store';
 import type { CheckOutcome } from './schedule-check';
+import { minOf } from '../../../shared/extent';
 
 export const REMINDERS_FILE = 'reminders.json';
 export const MAX_REMINDERS = 200;
@@ -22,6 +26,8 @@ const MAX_CANCELLED = 500;
 export const MISSED_GRACE_MS = 60_000;
 /** The timer never waits longer than this, so a clock that jumped is noticed within it. */
 const MAX_WAIT_MS = 15 * 60_000;
+/** A reminder fires at most this long after it fell due, whether or not its check has answered. */
+export const CHECK_WAIT_MS = 10_000;
 
 export interface RemindersOptions {
   clock: Clock;
@@ -184,7 +190,7 @@ export class Reminders {
     if (this.#suspended || this.#disposed) return;
     const waiting = this.#list.filter((r) => !this.#firing.has(r.id));
     if (waiting.length === 0) return;
-    const next = Math.min(...waiting.map((r) => this.fireAt(r)));
+    const next = minOf(waiting.map((r) => this.fireAt(r)));
     const wait = Math.min(MAX_WAIT_MS, Math.max(0, next - this.#o.clock.now()));
     this.#timer = this.#o.clock.setTimeout(() => {
       this.#timer = null;
@@ -212,17 +218,28 @@ export class Reminders {
   async #fire(reminder: Reminder): Promise<void> {
     this.#firing.add(reminder.id);
     const firedAt = this.#o.clock.now();
-    let outcome: CheckOutcome;
-    try {
-      outcome = await this.#o.check(reminder);
-    } catch (error) {
+    const checked = this.#o.check(reminder).catch((error: unknown): CheckOutcome => {
       this.#o.log(`reminder check failed: ${error instanceof Error ? error.message : String(error)}`);
-      outcome = { kind: 'unknown' };
-    }
+      return { kind: 'unknown' };
+    });
+    let timer: TimerHandle | null = null;
+    const waited = new Promise<null>((resolve) => (timer = this.#o.clock.setTimeout(() => resolve(null), CHECK_WAIT_MS)));
+    const first = await Promise.race([checked, waited]);
+    (timer as TimerHandle | null)?.cancel();
     this.#firing.delete(reminder.id);
     if (this.#disposed || !this.#list.some((r) => r.id === reminder.id)) return; // cancelled meanwhile
+    this.#conclude(reminder, first ?? { kind: 'unknown' }, firedAt);
+    if (first !== null) return;
+    // fired from what is held: what the check says later corrects it, when the programme moved or went
+    const later = await checked;
+    if (this.#disposed || (later.kind !== 'moved' && later.kind !== 'vanished')) return;
+    this.#conclude(reminder, later, this.#o.clock.now(), true);
+  }
+
+  /** The reminder leaves the list (a moved one stays, at its new time) and is told; a correction only adds what moved. */
+  #conclude(reminder: Reminder, outcome: CheckOutcome, at: number, correction = false): void {
     const now = this.#o.clock.now();
-    this.#list = this.#list.filter((r) => r.id !== reminder.id);
+    if (!correction) this.#list = this.#list.filter((r) => r.id !== reminder.id);
     if (outcome.kind === 'moved' && Date.parse(outcome.startsAt) > now) {
       // keep reminding, at the new time, on the same server (its id names the server, as every reminder's does)
       const moved: Reminder = { ...reminder, startsAt: outcome.startsAt, endsAt: outcome.endsAt };
@@ -230,7 +247,8 @@ export class Reminders {
       if (!this.#list.some((r) => r.id === moved.id)) this.#list = sortByStart([...this.#list, moved]);
     }
     this.#saved(false);
-    this.#o.notify(this.#named(firedNotice(reminder, outcome, firedAt), reminder));
+    const notice = firedNotice(reminder, outcome, at);
+    this.#o.notify(this.#named(correction ? { ...notice, id: `${notice.id}-correction` } : notice, reminder));
     this.#schedule();
     this.#o.gone?.();
   }

@@ -4,6 +4,7 @@
  */
 import type { Program } from '../../../shared/airwave';
 import type { ProgrammeRef } from '../../../shared/bridge';
+import { maxOf, minOf } from '../../../shared/extent';
 
 /** Start times this close count as the same slot (servers round differently). */
 const SAME_START_MS = 30_000;
@@ -27,8 +28,8 @@ export function windowOf(programs: readonly (Program | null)[]): ScheduleWindow 
   if (list.length === 0) return null;
   return {
     programs: list,
-    from: Math.min(...list.map((p) => Date.parse(p.startsAt))),
-    to: Math.max(...list.map((p) => Date.parse(p.endsAt))),
+    from: minOf(list.map((p) => Date.parse(p.startsAt))),
+    to: maxOf(list.map((p) => Date.parse(p.endsAt))),
   };
 }
 

@@ -36,8 +36,8 @@ export interface WebhookCheckOptions {
   server: (id: string) => WebhookServer | null;
   /** the alert is on (off: nothing is asked) */
   enabled: () => boolean;
-  /** what one server's `/webhooks` listed */
-  report: (server: WebhookServer, hooks: Webhook[]) => void;
+  /** what one server's `/webhooks` listed (`listed`: how many it listed, more than `hooks` when the read was cut) */
+  report: (server: WebhookServer, hooks: Webhook[], listed: number) => void;
   /** the server's key changed: what the old key read is no longer this key's to show */
   forgetReading: (server: WebhookServer) => void;
   log: (line: string) => void;
@@ -176,7 +176,7 @@ export class WebhookCheck {
       // a new key or address meanwhile: that client's own check follows
       if (this.#disposed || this.#watches.get(id) !== watch || !now || now.client !== client) return;
       if (answer.unreadable > 0) this.#o.log(`/webhooks: ${answer.unreadable} endpoint(s) could not be read and were left out`);
-      this.#o.report(now, answer.webhooks);
+      this.#o.report(now, answer.webhooks, answer.listed);
     } catch (error) {
       if (isApiError(error) && error.kind === 'cancelled') return;
       const status = isApiError(error) ? error.status : undefined;

@@ -2,7 +2,7 @@
  * Reminders of programmes that start in the same minute, said as one notification ("3 programmes
  * start at 21:00"), with the programmes in its body and one "Snooze" for them all.
  */
-import { channelLabel, clock as clockTime, programmeTitle } from '../../../shared/format';
+import { channelLabel, localTime as clockTime, programmeTitle } from '../../../shared/format';
 import type { NotificationRequest } from '../viewers/notify-policy';
 import type { NotificationSubject } from './kinds';
 import { words } from './words';

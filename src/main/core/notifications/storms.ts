@@ -5,6 +5,7 @@
  * hold a notification back for ever). A server that flaps is announced away at most once per
  * FLAP_MS and back at most once per FLAP_MS, and never back when its away was held back (FlapGate).
  */
+import { appendAll } from '../../../shared/extent';
 import type { Clock, TimerHandle } from '../../common/clock';
 
 /** Starts on one server this close together are one notification. */
@@ -41,7 +42,7 @@ export class Gatherer<T> {
     if (items.length === 0) return;
     const open = this.#open.get(key);
     if (open) {
-      open.items.push(...items);
+      appendAll(open.items, items); // never a spread: a storm's items may be many
       return;
     }
     if (this.#open.size >= MAX_GATHERING) this.#flush(this.#open.keys().next().value as string);

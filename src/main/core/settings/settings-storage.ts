@@ -20,7 +20,7 @@ export type { KeyProtection } from './server-entries';
  * What is in the file: the settings the renderer sees, with the servers as stored (sealed keys)
  * instead of what the view derives from the selected one.
  */
-export interface StoredSettings extends Omit<SettingsView, 'server' | 'hasKey' | 'keyStorage' | 'authStyle' | 'servers' | 'locale'> {
+export interface StoredSettings extends Omit<SettingsView, 'server' | 'hasKey' | 'keyStorage' | 'authStyle' | 'servers' | 'locale' | 'formatLocale'> {
   servers: StoredServer[];
   guideForwardMinutes: number;
 }

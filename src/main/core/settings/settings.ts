@@ -1,4 +1,4 @@
-import { resolveLocale } from '../../../shared/i18n/locales';
+import { formatTag, resolveLocale } from '../../../shared/i18n/locales';
 import type { AuthStyle, KeyStorage, SettingsPatch, SettingsView } from '../../../shared/bridge';
 import { MAX_SERVERS, type ServerEntryView } from '../../../shared/bridge-servers';
 import { acceleratorProblem } from '../../../shared/accelerator';
@@ -83,6 +83,7 @@ export class SettingsService {
       launchAtLogin: values.launchAtLogin,
       language: values.language,
       locale: resolveLocale(values.language, this.#systemLanguages()),
+      formatLocale: formatTag(resolveLocale(values.language, this.#systemLanguages()), this.#systemLanguages()),
       shortcut: { ...values.shortcut },
       demo: values.demo,
     };

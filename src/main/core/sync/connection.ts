@@ -78,6 +78,11 @@ export class Connection implements Disposable {
     this.ifCurrent(() => this.#jobs.schedule(name, ms, () => this.ifCurrent(run)));
   }
 
+  /** Drops a named timer (none pending: nothing happens). */
+  cancel(name: string): void {
+    this.#jobs.cancel(name);
+  }
+
   hasJob(name: string): boolean {
     return this.#jobs.has(name);
   }

@@ -145,15 +145,22 @@ export class SyncEngine {
     void this.#life.connect(following);
   }
 
+  /**
+   * The popover opened or closed. Opening works the held rows out as of now (nothing shown is
+   * stale) and refreshes what is old; closed, the engine follows only what the tray, notifications,
+   * reminders and the history need (see Schedules.#onNowAdvance).
+   */
   setPopoverOpen(open: boolean): void {
     if (open === this.#popoverOpen) return;
     this.#popoverOpen = open;
     const following = this.#following;
-    if (!open || !following || !active(following.server.mode)) return;
+    if (!following || !active(following.server.mode)) return;
     const { server, fetcher, schedules } = following;
     const conn = server.connection;
+    if (!open) return schedules.closed(conn);
     const now = this.#deps.clock.now();
     const state = this.#deps.store.state;
+    schedules.catchUp(conn);
     void fetcher.viewers(conn);
     if (resourceAge(state.status, now) > 30_000) void fetcher.status(conn);
     if (resourceAge(state.onNow, now) > 30_000) void fetcher.onNow(conn);

@@ -1,12 +1,16 @@
-import { hasRoute, ROUTES, unreadableText, type Capabilities, type NowPlayingEntry, type Packages, type PublicRoutes, type Session, type Status } from '../../../shared/airwave';
+import { hasRoute, ROUTES, unreadableText, type Unreadable, type Capabilities, type NowPlayingEntry, type Packages, type PublicRoutes, type Session, type Status } from '../../../shared/airwave';
 import { toDisposable } from '../../common/disposable';
 import { isApiError, isMissingRoute, type AirwaveClient } from '../client';
 import { nextSessionsSupport, sessionsOutcome, shouldAskSessions, type SessionsOutcome } from '../viewers/session-semantics';
 import { emptyResource, freshResource, type AppState } from '../state';
 import type { SyncDeps } from './config';
+import { describe, isRefusedAnswer, logRefusedOnce } from './reporting';
 import type { Connection } from './connection';
 import type { FollowedServer } from './followed-server';
 import { advanceOnNow, changedChannels, type HeldOnNow } from './on-now';
+
+/** The endpoint each fetched resource reads (for the log's sentences). */
+const ENDPOINTS: Readonly<Record<string, string>> = { status: 'GET /status', count: 'GET /sessions/count', nowPlaying: 'GET /now-playing', onNow: 'GET /guide/now' };
 
 /** Where a failed request goes: the connection's failure handling, unless the caller collects them first. */
 type FailureReport = (error: unknown, resource: keyof AppState) => void;
@@ -26,8 +30,8 @@ export class ResourceFetcher {
   readonly #server: FollowedServer;
   readonly #deps: SyncDeps;
   readonly #afterOnNow: (connection: Connection, changed: ReadonlySet<number> | null) => void;
-  /** the last unreadable-rows sentence logged for `/guide/now` */
-  #saidUnreadable: string | null = null;
+  /** per endpoint, the last sentence logged about what its answer left out (said once, not at every refresh) */
+  readonly #saidUnreadable = new Map<string, string | null>();
 
   /**
    * `afterOnNow` runs after every committed `/guide/now` (to plan the next one), with the channels
@@ -45,35 +49,48 @@ export class ResourceFetcher {
    */
   async handshake(conn: Connection): Promise<{ capabilities: Capabilities | null; status: Status }> {
     const client = this.#server.client;
+    // The routes this server has, from its keyless OpenAPI document, so no route is found by trying
+    // it: asked alongside, never waited for (an optional document, capped and with its own short
+    // deadline: client/optional.ts), and committed when it comes.
+    void this.#routes(conn);
     let capabilities: Capabilities | null = null;
     try {
       capabilities = await conn.run((signal) => client.capabilities({ signal }));
     } catch (error) {
-      // Older servers may not have /capabilities: read that as "no optional features".
-      if (!(isApiError(error) && error.kind === 'not-found')) throw error;
+      // Older servers may not have /capabilities: read that as "no optional features". One this app
+      // cannot read is read the same way (the app polls), and said in the log.
+      if (!(isApiError(error) && (error.kind === 'not-found' || error.kind === 'bad-response'))) throw error;
+      if (error.kind === 'bad-response') this.#deps.log(`${error.message} (following without optional features)`);
     }
     const status = await conn.run((signal) => client.status({ signal }));
-    // The routes this server has, from its keyless OpenAPI document, so no route is found by trying it.
-    let routes: PublicRoutes | null = null;
-    try {
-      routes = await conn.run((signal) => client.openApi({ signal }));
-    } catch (error) {
-      if (!isApiError(error) || error.kind === 'cancelled') throw error; // a replaced connection, or cancelled
-      // no document (older servers, the published interface) or an unreadable one: routes are tried as before
-    }
+    this.#noteUnreadable('GET /capabilities', capabilities);
+    this.#noteUnreadable('GET /status', status);
     conn.ifCurrent(() => {
       const now = this.#deps.clock.now();
-      const sessionsRoute = hasRoute(routes, ROUTES.sessions);
-      if (sessionsRoute === false) this.#server.sessionsSupport = { state: 'absent' };
-      else if (sessionsRoute && this.#server.sessionsSupport.state === 'absent') this.#server.sessionsSupport = { state: 'unknown' };
       this.#deps.store.update((state) => ({
-        routes,
         capabilities: capabilities ? freshResource(capabilities, now) : { data: null, updatedAt: now, error: null },
         status: freshResource(status, now),
-        server: state.server ? { ...state.server, name: status.name } : state.server,
+        server: state.server ? { ...state.server, name: status.name ?? state.server.name } : state.server,
       }));
     });
     return { capabilities, status };
+  }
+
+  /** Reads the route list and commits it (null when there is none or it could not be had: routes are then tried as before). */
+  async #routes(conn: Connection): Promise<void> {
+    let routes: PublicRoutes | null = null;
+    try {
+      routes = await conn.run((signal) => this.#server.client.openApi({ signal }));
+    } catch (error) {
+      if (!isApiError(error) || error.kind === 'cancelled') return; // a replaced connection, or cancelled
+      // no document (older servers, the published interface), an unreadable, oversized or slow one
+    }
+    conn.ifCurrent(() => {
+      const sessionsRoute = hasRoute(routes, ROUTES.sessions);
+      if (sessionsRoute === false) this.#server.sessionsSupport = { state: 'absent' };
+      else if (sessionsRoute && this.#server.sessionsSupport.state === 'absent') this.#server.sessionsSupport = { state: 'unknown' };
+      this.#deps.store.update(() => ({ routes }));
+    });
   }
 
   /**
@@ -108,7 +125,7 @@ export class ResourceFetcher {
         status: freshResource(status, now),
         // older servers (0.14) send no counts: the count then comes from /sessions/count alone
         ...(typeof status.counts?.activeSessions === 'number' ? { sessionCount: freshResource(status.counts.activeSessions, now) } : {}),
-        server: state.server ? { ...state.server, name: status.name } : state.server,
+        server: state.server ? { ...state.server, name: status.name ?? state.server.name } : state.server,
       })),
     );
   }
@@ -137,6 +154,8 @@ export class ResourceFetcher {
             askSessions ? client.sessions(this.#options(signal)).catch((error: unknown) => sessionsFailure(error)) : Promise.resolve(null),
           ]),
         );
+        this.#noteUnreadable('GET /now-playing', nowPlaying);
+        if (sessions && typeof sessions === 'object') this.#noteUnreadable('GET /sessions', sessions);
         conn.ifCurrent(() => {
           const now = this.#deps.clock.now();
           const outcome: SessionsOutcome | null = sessions === null ? null : typeof sessions === 'string' ? sessions : 'ok';
@@ -176,13 +195,9 @@ export class ResourceFetcher {
 
   onNow(conn: Connection, report = failTo(conn)): Promise<void> {
     return this.#fetch(conn, 'onNow', 'onNow', (client, signal) => client.guideNow(this.#options(signal)), (onNow, now) => {
-      // what could not be read is said once, not on every refresh that sends it again
-      const unreadable = onNow.unreadable ? unreadableText(onNow.unreadable, 'GET /guide/now') : null;
-      if (unreadable !== this.#saidUnreadable && unreadable) this.#deps.log(unreadable);
-      this.#saidUnreadable = unreadable;
       const before = this.#deps.store.state.onNow.data;
       // an answer may already hold a programme that has ended (a slow server): held as of now
-      const { held } = advanceOnNow(onNow, now);
+      const { held } = advanceOnNow(onNow, now, true);
       this.#deps.store.update({ onNow: freshResource<HeldOnNow>(held, now) });
       this.#afterOnNow(conn, before ? changedChannels(before, held) : null);
     }, report);
@@ -212,13 +227,18 @@ export class ResourceFetcher {
     }
     return this.#single(conn, 'packages', async () => {
       try {
-        const { packages } = await conn.run((signal) => this.#server.client.packages(this.#options(signal)));
+        const answer = await conn.run((signal) => this.#server.client.packages(this.#options(signal)));
+        this.#noteUnreadable('GET /packages', answer);
+        const { packages } = answer;
         conn.ifCurrent(() => this.#deps.store.update({ packages: { ...freshResource<Packages['packages']>(packages, this.#deps.clock.now()), supported: true } }));
       } catch (error) {
         if (isApiError(error) && (error.kind === 'unauthorized' || error.kind === 'cancelled')) return conn.fail(error, 'packages');
         conn.ifCurrent(() => {
           if (isApiError(error) && error.kind === 'not-found') this.#noPackages();
-          else this.#deps.store.update((state) => ({ packages: { ...state.packages, error: isApiError(error) ? error.message : String(error) } }));
+          else {
+            if (isRefusedAnswer(error)) logRefusedOnce(this.#deps, error);
+            this.#deps.store.update((state) => ({ packages: { ...state.packages, error: describe(error) } }));
+          }
         });
       }
     });
@@ -255,11 +275,20 @@ export class ResourceFetcher {
     return this.#single(conn, name, async () => {
       try {
         const value = await conn.run((signal) => request(this.#server.client, signal));
+        this.#noteUnreadable(ENDPOINTS[name] ?? name, value);
         conn.ifCurrent(() => commit(value, this.#deps.clock.now()));
       } catch (error) {
         report(error, resource);
       }
     });
+  }
+
+  /** What an answer left out or read as unknown, in the log: once while it stays the same (issue 33). */
+  #noteUnreadable(endpoint: string, answer: unknown): void {
+    const unreadable = (answer as { unreadable?: Unreadable } | null)?.unreadable;
+    const sentence = unreadable ? unreadableText(unreadable, endpoint) : null;
+    if (sentence !== null && sentence !== this.#saidUnreadable.get(endpoint)) this.#deps.log(sentence);
+    this.#saidUnreadable.set(endpoint, sentence);
   }
 
   /** A request's options: the user's own when it starts during the user's Refresh (see FollowedServer.userAction). */

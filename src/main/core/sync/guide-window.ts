@@ -25,6 +25,11 @@ export interface GuideTarget {
 export const SEARCH_AHEAD_MS = 24 * 60 * 60_000;
 /** A day of the guide loaded for search is used for this long before it is loaded again. */
 const SEARCH_DAY_FRESH_MS = 60 * 60_000;
+/** After a day guide for search failed, it is asked again no sooner than this, doubling with each failure in a row up to SEARCH_DAY_FRESH_MS. */
+export const SEARCH_DAY_RETRY_MS = 5 * 60_000;
+/** How long after a day-guide load (`failures` failed in a row before it) the next may start. */
+export const searchDayPace = (failed: boolean, failures: number): number =>
+  failed ? Math.min(SEARCH_DAY_FRESH_MS, SEARCH_DAY_RETRY_MS * 2 ** Math.min(failures, 8)) : SEARCH_DAY_FRESH_MS;
 
 const GONE = 'The connection to the server changed while the guide was loading, and loading it again did not work. Choose the window again.';
 const NETWORK: readonly string[] = ['unreachable', 'timeout', 'cancelled'];
@@ -72,7 +77,8 @@ export class GuideWindows {
   #abort: AbortController | null = null;
   #lastProgress = 0;
   /** the next 24 hours, loaded for search when the window shown reaches less far */
-  #day: { store: GuideStore; client: AirwaveClient; at: number } | null = null;
+  /** the day guide loaded for search: `at` on the monotonic clock, `failures` the failed loads in a row before it */
+  #day: { store: GuideStore; client: AirwaveClient; at: number; failures: number } | null = null;
   /** each group's channels in the shown window, as last worked out (see #members) */
   #groups: { store: GuideStore; channels: number; listed: string; byGroup: Map<string, number[]> } | null = null;
 
@@ -230,8 +236,12 @@ export class GuideWindows {
       return { hits: this.search(query, after, limit), hours: window ? Math.max(0, Math.round((window.to - now) / 3_600_000)) : 0 };
     }
     let day = this.#day;
-    if (!day || day.client !== client || now - day.at > SEARCH_DAY_FRESH_MS || day.store.summary().state === 'error') {
-      day = { store: loadGuide(client, SEARCH_AHEAD_MS / 60_000, { user: true, log }), client, at: now };
+    // a failed day (a server failing /guide) is not asked again at the next keystroke: it backs off
+    const failed = day?.store.summary().state === 'error';
+    const at = this.clock.monotonic();
+    if (!day || day.client !== client || at - day.at >= searchDayPace(failed, day.failures)) {
+      const failures = day && failed && day.client === client ? day.failures + 1 : 0;
+      day = { store: loadGuide(client, SEARCH_AHEAD_MS / 60_000, { user: true, log }), client, at, failures };
       this.#day = day;
     }
     await day.store.settled;

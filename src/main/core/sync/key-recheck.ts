@@ -32,7 +32,7 @@ export class KeyRecheck {
     const conn = this.server.renew();
     const delay = keyRecheckDelay(this.deps.tuning);
     this.deps.log(`key rejected: ${error.message}; checking again every ${Math.round(delay / 60_000)} min`);
-    this.hooks.showRejected('unauthorized', keyRejectedMessage(this.server.keyWorked, delay), { nextRetryAt: this.deps.clock.now() + delay });
+    this.hooks.showRejected('unauthorized', keyRejectedMessage(this.server.keyWorked, delay, this.server.lastSyncAt), { nextRetryAt: this.deps.clock.now() + delay });
     this.#schedule(conn, delay);
   }
 

@@ -1,4 +1,4 @@
-import { lackSentence, type Capabilities, type Lack, type Status } from '../../../shared/airwave';
+import { isAirwaveProduct, lackSentence, type Capabilities, type Lack, type Status } from '../../../shared/airwave';
 import type { ConnectionState, ConnectionView } from '../../../shared/bridge';
 import { isApiError, isMissingRoute, type AirwaveClient } from '../client';
 import type { AppState } from '../state';
@@ -8,7 +8,7 @@ import { EventSession } from './event-session';
 import { ResourceFetcher } from './fetcher';
 import { FollowedServer } from './followed-server';
 import { KeyRecheck } from './key-recheck';
-import { describe, isBusy, isKeyRejection, isSoftFailure, markResourceError, proxyRefusalMessage, showConnection } from './reporting';
+import { describe, isBusy, isKeyRejection, isRefusedAnswer, isSoftFailure, logRefusedOnce, markResourceError, proxyRefusalMessage, showConnection } from './reporting';
 import { failureRetryDelay, incompatibleRetryDelay, Schedules, streamLossDelay } from './schedules';
 import { ViewerEvents } from './viewer-events';
 
@@ -112,7 +112,7 @@ export class ServerLifecycle {
   #choose(following: Following, conn: Connection, capabilities: Capabilities | null, status: Status): void {
     const { server, events } = following;
     const display = server.client.server.display;
-    if (status.product.trim().toLowerCase() !== 'airwave') {
+    if (!isAirwaveProduct(status.product)) {
       return this.#incompatible(following, `${display} says it is "${status.product}", not an Airwave server.`);
     }
     if (capabilities && capabilities.apiVersion !== 'v1') {
@@ -202,8 +202,10 @@ export class ServerLifecycle {
     // A 401 that is not Airwave's own answer (a proxy's login page): the way there is in trouble, not the key.
     const message = isApiError(error) && error.kind === 'unauthorized' ? proxyRefusalMessage(error) : describe(error);
     if (resource) markResourceError(this.#deps, resource, message);
-    // A malformed guide must not take the badge down with it: try it again in a while.
-    if (isSoftFailure(error, resource)) return following.schedules.onNowRetry(conn);
+    if (isRefusedAnswer(error)) logRefusedOnce(this.#deps, error);
+    // An unreadable answer costs its view at the normal pace (issue 33); at the handshake, a server this app cannot follow.
+    if (isSoftFailure(error, resource)) return resource === 'onNow' ? following.schedules.onNowRetry(conn) : undefined;
+    if (isRefusedAnswer(error)) return this.#incompatible(following, message);
     const { server } = following;
     server.renew();
     server.attempt++;

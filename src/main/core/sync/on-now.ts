@@ -17,23 +17,29 @@ const starts = (program: Program) => Date.parse(program.startsAt);
 /**
  * The rows at `at`: an ended `now` gives way to `next`, a `next` that has begun becomes `now`, and
  * a row left with nothing current is waiting. Returns `held` itself when no row changed, and the ids
- * of the rows that did.
+ * of the rows that did. For the server's `fresh` answer, a row whose every slot has ended is not
+ * waiting (the server has nothing newer to give): it has had nothing on since its last end (`endedAt`).
  */
-export function advanceOnNow(held: HeldOnNow, at: number): { held: HeldOnNow; changed: string[] } {
+export function advanceOnNow(held: HeldOnNow, at: number, fresh = false): { held: HeldOnNow; changed: string[] } {
   const changed: string[] = [];
   let rows: GuideNowRow[] | null = null;
   let waiting: Set<string> | null = null;
+  let endedAt: Map<string, number> | null = null;
   held.channels.forEach((row, index) => {
     const moved = advanceRow(row, at);
     if (!moved) return;
     rows ??= [...held.channels];
     rows[index] = moved.row;
     changed.push(row.id);
-    if (moved.waiting) (waiting ??= new Set(held.waiting ?? [])).add(row.id);
+    if (moved.waiting && fresh) (endedAt ??= new Map()).set(row.id, lastEnd(row));
+    else if (moved.waiting) (waiting ??= new Set(held.waiting ?? [])).add(row.id);
   });
   if (!rows) return { held, changed };
-  return { held: { ...held, channels: rows, ...(waiting ? { waiting } : {}) }, changed };
+  return { held: { ...held, channels: rows, ...(waiting ? { waiting } : {}), ...(endedAt ? { endedAt } : {}) }, changed };
 }
+
+/** When the last slot a row held ended. */
+const lastEnd = (row: GuideNowRow) => Math.max(row.now ? ends(row.now) : -Infinity, row.next ? ends(row.next) : -Infinity);
 
 /** The row at `at`, or null when it is unchanged. */
 function advanceRow(row: GuideNowRow, at: number): { row: GuideNowRow; waiting: boolean } | null {

@@ -1,5 +1,6 @@
 import type { ConnectionState, ConnectionView, Resource } from '../../../shared/bridge';
 import { isApiError, type ApiError } from '../client';
+import { localTime } from '../../../shared/format';
 import type { AppState } from '../state';
 import type { SyncDeps } from './config';
 
@@ -51,11 +52,16 @@ export function proxyRefusalMessage(error: ApiError): string {
   return `Something in front of the server (a proxy or login page, not Airwave itself) refused ${error.endpoint} with HTTP 401; trying again.`;
 }
 
-/** What a rejected key means, depending on whether it had worked before. */
-export function keyRejectedMessage(keyWorked: boolean, recheckMs: number): string {
+/**
+ * What a rejected key means, depending on whether it had worked before: a key that worked and now
+ * gets 401 is refused now (regenerated, revoked or limited by the server), never a wrong key
+ * (issue 33); `workedUntil` is when it last worked, when known.
+ */
+export function keyRejectedMessage(keyWorked: boolean, recheckMs: number, workedUntil: number | null = null): string {
   const again = `The app checks again every ${Math.round(recheckMs / 60_000)} minutes.`;
   if (keyWorked) {
-    return `The server no longer accepts the API key: it was probably regenerated or revoked in Airwave under Settings → API Keys. Copy the new key there and paste it in Settings (Fix the key). ${again}`;
+    const until = workedUntil === null ? 'it worked before' : `it worked until ${localTime(workedUntil)}`;
+    return `The server refuses the API key now (${until}): it was regenerated, revoked or limited by the server. Copy the key from Airwave under Settings → API Keys and paste it in Settings (Fix the key). ${again}`;
   }
   return `The server rejected the API key. Copy it from Airwave under Settings → API Keys and paste it in Settings (Fix the key). ${again}`;
 }
@@ -68,8 +74,34 @@ export function markResourceError(deps: SyncDeps, resource: keyof AppState, mess
   });
 }
 
+/**
+ * A JSON answer the app could not read (issue 33: what it cannot do without was bad): the server is
+ * up and answered, so this is never "offline" and never a reason to reconnect; only the view that
+ * needs the answer says so. (An answer that is not JSON at all, a login page, is the way there in trouble.)
+ */
+export function isRefusedAnswer(error: unknown): error is ApiError {
+  return isApiError(error) && error.kind === 'bad-response' && error.field !== undefined;
+}
+
+/** What a view says of an answer it could not read (the details go to the log). */
+export const refusedAnswerMessage = (endpoint: string) => `The server sent something this app could not read in ${endpoint}.`;
+
+/** The log's last word on each endpoint's unreadable answer, so the same one is written once, not at every poll. */
+const refusedSaid = new WeakMap<SyncDeps, Map<string, string>>();
+
+/** Logs why an answer could not be read (its field and problem), once while it stays the same. */
+export function logRefusedOnce(deps: SyncDeps, error: ApiError): void {
+  let said = refusedSaid.get(deps);
+  if (!said) refusedSaid.set(deps, (said = new Map()));
+  if (said.get(error.endpoint) === error.message) return;
+  if (said.size >= 64) said.clear();
+  said.set(error.endpoint, error.message);
+  deps.log(error.message);
+}
+
 /** A failure in one sentence for the user (an ApiError already is one; anything else is ours). */
 export function describe(error: unknown): string {
+  if (isRefusedAnswer(error)) return refusedAnswerMessage(error.endpoint);
   if (isApiError(error)) return error.message;
   return 'Something went wrong inside the app; it will try again.';
 }
@@ -77,9 +109,13 @@ export function describe(error: unknown): string {
 /** Resources whose bad answers are reported on the resource without taking the connection down. */
 const SOFT_RESOURCES = new Set<keyof AppState>(['onNow', 'guide']);
 
-/** A malformed answer from an endpoint that must not take the badge down with it. */
+/**
+ * A failure that stays on its resource and takes the connection nowhere: an answer the app could
+ * not read, from any endpoint, or a guide's missing or refused route.
+ */
 export function isSoftFailure(error: unknown, resource: keyof AppState | null): boolean {
-  return resource !== null && SOFT_RESOURCES.has(resource) && isApiError(error) && isContentError(error);
+  if (resource === null || !isApiError(error)) return false;
+  return isRefusedAnswer(error) || (SOFT_RESOURCES.has(resource) && isContentError(error));
 }
 
 function isContentError(error: ApiError): boolean {

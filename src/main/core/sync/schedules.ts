@@ -192,9 +192,19 @@ export class Schedules {
     });
   }
 
-  /** The guide answered and `/packages` was never asked of this server: ask now (it came with the guide). */
+  /**
+   * What is on now answered: ask `/packages` now (at most once a minute, see packagesDelay) when it
+   * was never asked of this server (it came with the guide), or when a row names a package the held
+   * list does not have (the server renamed its package ids, maybe with the same count: issue 34).
+   */
   packagesIfNew(conn: Connection): void {
-    if (this.#deps.store.state.packages.updatedAt === null && this.#fetcher.packagesRoute() === true) this.packages(conn, true);
+    if (this.#fetcher.packagesRoute() !== true) return;
+    const { packages, onNow } = this.#deps.store.state;
+    if (packages.updatedAt === null) return this.packages(conn, true);
+    const held = packages.data;
+    if (!held || !onNow.data) return;
+    const ids = new Set(held.map((pkg) => pkg.id));
+    if (onNow.data.channels.some((row) => row.package !== null && !ids.has(row.package.id))) this.packages(conn, true);
   }
 
   /** The next `/guide/now` (see `onNowDelay`), and the next change worked out from what is held. */
@@ -205,18 +215,38 @@ export class Schedules {
   }
 
   /**
-   * At each programme end the held rows move on (no request). The next `/guide/now` stays where it
-   * was planned: it is already due when the first row runs out, and moving it here would let
-   * programme ends push the ceiling back for ever.
+   * While the popover is open, at each programme end the held rows move on (no request), so the
+   * page's rows and its summary follow. While it is closed nothing reads every row: no timer runs
+   * per programme end (at 3,000 channels one ends about every second); the tray works out what its
+   * few rows show as it draws them and keeps one timer of its own (tray.ts), and the rows move on
+   * at once when the popover opens (`catchUp`). The next `/guide/now` stays where it was planned:
+   * it is already due when the first row runs out, and moving it here would let programme ends push
+   * the ceiling back for ever.
    */
   #onNowAdvance(conn: Connection): void {
-    const delay = onNowAdvanceDelay(this.#deps.store.state, this.#deps.clock.now());
-    if (delay === null) return;
-    conn.schedule('on-now-advance', delay, () => {
-      const changed = this.#fetcher.advanceOnNow(conn);
-      this.#onNowAdvance(conn);
-      this.viewersIfWatched(conn, changed);
-    });
+    const delay = this.#popoverOpen() ? onNowAdvanceDelay(this.#deps.store.state, this.#deps.clock.now()) : null;
+    if (delay === null) return conn.cancel('on-now-advance');
+    conn.schedule('on-now-advance', delay, () => this.#advance(conn));
+  }
+
+  #advance(conn: Connection): void {
+    const changed = this.#fetcher.advanceOnNow(conn);
+    this.#onNowAdvance(conn);
+    this.viewersIfWatched(conn, changed);
+  }
+
+  /**
+   * The popover opened: the held rows are worked out as of now (what was on when it closed may
+   * have ended since), and the programme ends are followed again while it stays open.
+   */
+  catchUp(conn: Connection): void {
+    this.#fetcher.advanceOnNow(conn);
+    this.#onNowAdvance(conn);
+  }
+
+  /** The popover closed: programme ends are no longer followed one by one. */
+  closed(conn: Connection): void {
+    conn.cancel('on-now-advance');
   }
 
   /**

@@ -8,6 +8,7 @@
  * (common on Linux) the cursor stands in for it; with neither, the popover goes to the corner of
  * the work area where trays usually live. The result always lies inside the work area.
  */
+import { maxOf } from '../../../shared/extent';
 
 export interface Rect {
   x: number;
@@ -67,7 +68,7 @@ export function taskbarEdge(display: DisplayInfo): Edge {
     ['left', w.x - b.x],
     ['right', b.x + b.width - (w.x + w.width)],
   ];
-  const largest = Math.max(...insets.map(([, inset]) => inset));
+  const largest = maxOf(insets.map(([, inset]) => inset));
   const sides = insets.filter(([, inset]) => inset === largest).map(([side]) => side);
   return largest > 0 && sides.length === 1 && sides[0] ? sides[0] : 'bottom';
 }

@@ -6,9 +6,12 @@ import { boundText, displaySafe, TEXT_LIMITS } from '../../../shared/text';
 
 export { pauseUntil, type PauseChoice } from '../../../shared/format';
 import { watchingCount, type AppState } from '../state';
-import { badgeText, type IconVariant } from './tray-badge';
+import { badgeText } from './tray-badge';
+import type { IconVariant } from './tray-mark';
 import { viewersOf, type Viewer } from '../viewers/viewers';
 import { favouritesFirst } from '../features/favourites';
+import { appendAll } from '../../../shared/extent';
+import { newestFirstBy, startMs } from '../../../shared/viewer-order';
 
 /**
  * What the tray shows, as plain data: title (macOS text beside the template icon), tooltip,
@@ -49,7 +52,8 @@ export interface TrayView {
 
 /** Channels listed in the "What's on" submenu; the rest are a click away in the popover. */
 export const MENU_CHANNELS = 25;
-const MENU_VIEWERS = 8;
+/** viewers listed in the menu (one server; several list fewer each) */
+export const MENU_VIEWERS = 8;
 
 const item = (id: string, label: string, action?: TrayAction, enabled = true): MenuItemModel => ({
   id,
@@ -94,27 +98,18 @@ function tooltipText(lines: (string | null)[]): string {
 function connectionLine(state: AppState): string {
   const c = state.connection;
   const w = messages().tray;
-  switch (c.state) {
-    case 'unconfigured':
-      return w.notSetUp;
-    case 'connecting':
-      return c.attempt > 0 ? w.reconnecting : w.connecting;
-    case 'live':
-      return w.live;
-    case 'polling':
-      return w.polling;
-    case 'offline':
-      return w.offline;
-    case 'unauthorized':
-      return w.unauthorized;
-    case 'incompatible':
-      return w.incompatible;
-  }
+  if (c.state === 'connecting') return c.attempt > 0 ? w.reconnecting : w.connecting;
+  if (c.state === 'incompatible') return olderAirwave(state) ? w.olderAirwave : w.incompatible;
+  return { unconfigured: w.notSetUp, live: w.live, polling: w.polling, offline: w.offline, unauthorized: w.unauthorized }[c.state];
 }
+
+/** An Airwave too old for a viewer list: it answers, so it is not trouble (no corner mark). */
+const olderAirwave = (state: AppState) => state.connection.state === 'incompatible' && state.nowPlaying.lacking === true;
 
 function iconFor(state: AppState): IconVariant {
   const c = state.connection.state;
   if (c === 'unauthorized') return 'key-problem';
+  if (olderAirwave(state)) return 'normal';
   if (c === 'offline' || c === 'incompatible' || (c === 'connecting' && state.connection.attempt > 0)) return 'offline';
   return 'normal';
 }
@@ -206,13 +201,13 @@ export function trayView(input: TrayInput): TrayView {
     }
     menu.push(separator('sep-watching'));
     if (stale !== null) menu.push(item('stale', t(w.notCurrent, { time: localTime(stale, locale) }), undefined, false));
-    menu.push(...viewerItems(state, now));
-    menu.push(submenu('whats-on', w.whatsOn, channelItems(state, now, favourites ?? new Set())));
+    appendAll(menu, viewerItems(state, now));
+    menu.push(submenu('whats-on', w.whatsOn, channelItems(state, now, favourites ?? new Set(), locale)));
     menu.push(separator('sep-actions'));
     menu.push(item('refresh', w.refresh, { type: 'refresh' }));
     menu.push(historyItems());
   }
-  menu.push(...closingItems(settings, now, locale));
+  appendAll(menu, closingItems(settings, now, locale));
 
   return {
     title: badgeText(badge),
@@ -250,14 +245,14 @@ function severalServers({ state, settings, now, favourites, locale, peakToday, b
   for (const s of servers) {
     menu.push(separator(`sep-${s.id}`));
     menu.push(item(`server:${s.id}`, menuText(line(s)), undefined, false));
-    if (!s.paused) menu.push(...viewerItems(s.state, now, { id: s.id, limit: MENU_VIEWERS_EACH }));
+    if (!s.paused) appendAll(menu, viewerItems(s.state, now, { id: s.id, limit: MENU_VIEWERS_EACH }));
   }
   const selected = servers.find((s) => s.state === state);
   menu.push(separator('sep-channels'));
-  menu.push(submenu('whats-on', menuText(selected ? t(w.whatsOnServer, { name: selected.name }) : w.whatsOn), channelItems(state, now, favourites ?? new Set())));
+  menu.push(submenu('whats-on', menuText(selected ? t(w.whatsOnServer, { name: selected.name }) : w.whatsOn), channelItems(state, now, favourites ?? new Set(), locale)));
   menu.push(item('refresh', w.refresh, { type: 'refresh' }));
   menu.push(historyItems());
-  menu.push(...closingItems(settings, now, locale));
+  appendAll(menu, closingItems(settings, now, locale));
   const text = markedBadgeText(badge);
   return { title: text, tooltip, badge: badge.count, badgeText: text, icon: worst, menu };
 }
@@ -299,7 +294,7 @@ export function viewerWatching(viewer: Viewer, state: AppState, now: number): st
   if (program && fetchedAt !== null && Date.parse(program.startsAt) > fetchedAt) {
     return program.ratingKey === null ? messages().tray.bumper : (program.showTitle ?? program.title);
   }
-  return viewer.watching;
+  return viewer.nothingOn ? messages().tray.nothingOnViewer : viewer.watching;
 }
 
 /** A server's viewers as menu items; `server` (several servers followed) keeps ids apart and the click on that server. */
@@ -307,22 +302,50 @@ function viewerItems(state: AppState, now: number, server?: { id: string; limit:
   const list = viewersOf(state);
   const tag = server ? `${server.id}:` : '';
   if (!list || list.viewers.length === 0) {
-    return [item(`${tag}nobody`, state.nowPlaying.data ? messages().tray.nobody : messages().tray.loadingViewers, undefined, false)];
+    // never "Loading…" for ever: a version without the route, or a failed load, says so
+    const np = state.nowPlaying;
+    const w = messages().tray;
+    const words = list ? w.nobody : np.lacking ? w.viewersLacking : np.error ? w.viewersFailed : w.loadingViewers;
+    return [item(`${tag}nobody`, words, undefined, false)];
   }
-  const shown = list.viewers.slice(0, server?.limit ?? MENU_VIEWERS).map((viewer) => {
+  // the popover's order: newest first (shared/viewer-order.ts)
+  const viewers = newestFirstBy(list.viewers, (viewer) => startMs(viewer.startedAt), (viewer) => `${server?.id ?? ''}/${viewer.person}`);
+  const shown = viewers.slice(0, server?.limit ?? MENU_VIEWERS).map((viewer) => {
     const where = viewer.channelNumber !== null ? ` · ${viewer.channelNumber}` : '';
     const label = menuText(`${viewer.user}: ${viewerWatching(viewer, state, now) ?? messages().tray.watchingSomething}${where}`);
     const focus: FocusTarget = server ? { view: 'watching', viewer: viewer.key, server: server.id } : { view: 'watching', viewer: viewer.key };
     return item(`viewer:${tag}${viewer.key}`, label, { type: 'open', focus });
   });
-  const more = list.viewers.length - shown.length;
+  const more = viewers.length - shown.length;
   if (more > 0) shown.push(item(`${tag}viewers-more`, t(messages().tray.moreWatching, { n: more }), { type: 'open', focus: { view: 'watching' } }));
   return shown;
 }
 
-function channelItems(state: AppState, now: number, favourites: ReadonlySet<string>): MenuItemModel[] {
+/**
+ * What the menu says instead of channels it cannot stand behind: an Airwave without a guide, or
+ * a server away ("No guide from Cabin right now (away since 9:01 AM)"); null while it has one.
+ */
+export function guideGapLine(state: AppState, locale?: string): string | null {
+  const w = messages().tray;
+  if (state.onNow.lacking) return w.guideLacking;
+  const c = state.connection;
+  const name = state.server?.name ?? state.status.data?.name ?? w.theServer;
+  if (c.state === 'offline' || (c.state === 'connecting' && c.attempt > 0)) return t(w.noGuideAway, { name, time: localTime(c.since, locale) });
+  if (c.state === 'unauthorized') return t(w.noGuideKey, { name });
+  return null;
+}
+
+/** "What's on"'s rows: starred channels first, at most MENU_CHANNELS of `rows` (all the channels). */
+export function menuChannels(state: AppState, favourites: ReadonlySet<string>): { rows: readonly GuideNowRow[]; shown: readonly GuideNowRow[] } {
   const rows = favouritesFirst(state.onNow.data?.channels ?? [], favourites);
-  const items = rows.slice(0, MENU_CHANNELS).map((row) =>
+  return { rows, shown: rows.slice(0, MENU_CHANNELS) };
+}
+
+function channelItems(state: AppState, now: number, favourites: ReadonlySet<string>, locale?: string): MenuItemModel[] {
+  const gap = guideGapLine(state, locale);
+  if (gap !== null) return [item('whats-on-gap', menuText(gap), undefined, false)];
+  const { rows, shown } = menuChannels(state, favourites);
+  const items = shown.map((row) =>
     item(
       `channel:${row.number}`,
       menuText(`${favourites.has(row.id) ? '★ ' : ''}${row.number} ${row.name}: ${programmeLabel(currentProgramme(row, now))}`),

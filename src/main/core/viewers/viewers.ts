@@ -1,4 +1,4 @@
-import { PlaybackStates, type NowPlayingEntry, type Session } from '../../../shared/airwave';
+import { PlaybackStates, sessionDevice, type NowPlayingEntry, type Session } from '../../../shared/airwave';
 import type { ViewerEntry } from '../../../shared/bridge';
 import { deviceLabel, personKey } from '../../../shared/viewer-identity';
 import type { AppState } from '../state';
@@ -27,6 +27,8 @@ export interface Viewer {
   startedAt?: string | null;
   /** on an interstitial bumper (known only from `/sessions`' state) */
   onBumper?: boolean;
+  /** on a channel with nothing on (`/sessions`' state `off`): watching all the same */
+  nothingOn?: boolean;
 }
 
 export type IdentityScheme = 'session' | 'device';
@@ -37,18 +39,21 @@ export interface ViewerList {
 }
 
 export function viewerFromSession(session: Session): Viewer {
+  // `deviceId: "legacy"` merges a user's devices into one session: no device is read there
+  const device = sessionDevice(session);
   return {
     key: `session:${session.id}`,
-    person: personKey(session.user, session.device),
-    deviceId: session.deviceId ?? session.device?.id ?? null,
+    person: personKey(session.user, device),
+    deviceId: device ? (session.deviceId ?? device.id ?? null) : null,
     user: session.user,
-    device: deviceLabel(session.device),
+    device: deviceLabel(device),
     channelNumber: session.channel?.number ?? null,
     channelName: session.channel?.name ?? null,
     watching: session.showTitle ?? session.title,
     artworkUrl: session.artworkUrl,
     startedAt: session.startedAt,
     onBumper: session.state === 'bumper',
+    nothingOn: session.state === 'off',
   };
 }
 
@@ -88,7 +93,7 @@ export function viewersOf(state: AppState): ViewerList | null {
   if (known) return known;
   const list: ViewerList =
     source === sessions.data
-      ? { scheme: 'session', viewers: (source as readonly Session[]).filter((session) => session.state !== 'off').map(viewerFromSession) }
+      ? { scheme: 'session', viewers: (source as readonly Session[]).map(viewerFromSession) }
       : { scheme: 'device', viewers: viewersFromNowPlaying(source as readonly NowPlayingEntry[]) };
   listed.set(source, list);
   return list;
@@ -97,18 +102,24 @@ export function viewersOf(state: AppState): ViewerList | null {
 /**
  * `/now-playing` entries with what `/sessions` says about the same person (user on a device); for
  * two identical devices of one user, the session on the entry's channel first. An entry without a
- * matching session is left as it is (its extras unknown, not guessed).
+ * matching session is left as it is (its extras unknown, not guessed). The sessions on a channel
+ * with nothing on (state `off`, which `/now-playing` leaves out) follow, marked `nothingOn`: they
+ * are watching, and counted (issue 33).
  */
 export function withSessionFields(entries: readonly NowPlayingEntry[], sessions: readonly Session[]): ViewerEntry[] {
   const byPerson = new Map<string, Session[]>();
+  const nothingOn: ViewerEntry[] = [];
   for (const session of sessions) {
-    if (session.state === 'off') continue;
+    if (session.state === 'off') {
+      nothingOn.push(entryWithNothingOn(session));
+      continue;
+    }
     const person = personKey(session.user, session.device);
     const same = byPerson.get(person);
     if (same) same.push(session);
     else byPerson.set(person, [session]);
   }
-  return entries.map((entry) => {
+  const joined = entries.map((entry): ViewerEntry => {
     const candidates = byPerson.get(personKey(entry.user, entry.device));
     if (!candidates?.length) return entry;
     const at = Math.max(0, candidates.findIndex((session) => (session.channel?.number ?? null) === entry.channelNumber));
@@ -126,4 +137,21 @@ export function withSessionFields(entries: readonly NowPlayingEntry[], sessions:
       onBumper: session.state === 'bumper',
     };
   });
+  return nothingOn.length === 0 ? joined : [...joined, ...nothingOn];
+}
+
+/** A session on a channel with nothing on, as a viewer entry: who, where and on what device; nothing to show. */
+function entryWithNothingOn(session: Session): ViewerEntry {
+  return {
+    user: session.user,
+    channelNumber: session.channel?.number ?? null,
+    channelName: session.channel?.name ?? null,
+    title: null,
+    showTitle: null,
+    artworkUrl: null,
+    progress: null,
+    device: session.device ? { model: session.device.model, platform: session.device.platform } : null,
+    startedAt: session.startedAt,
+    nothingOn: true,
+  };
 }

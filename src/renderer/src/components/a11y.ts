@@ -32,6 +32,9 @@ export function useDialog(ref: MutableRef<HTMLElement | null>, initial?: Mutable
     (initial?.current ?? root?.querySelector<HTMLElement>(FOCUSABLE) ?? root)?.focus();
     const trap = (event: KeyboardEvent) => {
       if (event.key !== 'Tab' || !root) return;
+      // another dialog opened over this one (a search result's sheet) keeps Tab for itself
+      const inDialog = document.activeElement instanceof HTMLElement ? document.activeElement.closest('[role=dialog]') : null;
+      if (inDialog && inDialog !== root && !root.contains(inDialog)) return;
       const items = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(visible);
       if (items.length === 0) return;
       const first = items[0]!;

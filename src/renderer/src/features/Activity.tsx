@@ -12,6 +12,7 @@ import { cancelReminder, featureError, run, when } from './actions';
 import { activitySection, logDay, logUser } from './activity-state';
 import { ComingUp } from './ComingUp';
 import { useRoving } from './roving';
+import { newestFirst } from '../views/watching-order';
 import './features.css';
 
 /**
@@ -149,7 +150,7 @@ function Log() {
           {t.loadingLog}
         </p>
       ) : page.entries.length === 0 ? (
-        <Empty title={t.emptyLog(dayName)}>{t.emptyLogHint}</Empty>
+        <Empty title={t.emptyLog(dayName)}>{day === 'today' && !user ? <WatchingNow /> : t.emptyLogHint}</Empty>
       ) : (
         <ol class="feature-list log" aria-label={t.logList(page.entries.length)}>
           {page.entries.map((entry, i) => (
@@ -159,6 +160,17 @@ function Log() {
       )}
     </section>
   );
+}
+
+/**
+ * Nothing logged today, yet people may be watching (they started before the app did, or before
+ * the log was on): who is watching now, so Activity never reads as if nobody is.
+ */
+function WatchingNow() {
+  const viewers = snapshot.value?.nowPlaying.data ?? [];
+  if (viewers.length === 0) return <>{t.emptyLogHint}</>;
+  const names = [...new Set(newestFirst(viewers).map((entry) => entry.user))];
+  return <>{t.watchingNow(names)}</>;
 }
 
 function LogLine({ entry }: { entry: ActivityEntry }) {

@@ -71,7 +71,7 @@ export { programmeRef } from '../../../shared/programme-ref';
 
 export const comingUpKey = (item: ComingUpItem) => `${item.channelId}@${item.startsAt}`;
 
-/** "18:30", or "Tomorrow 08:00" when it is not today. */
+/** "6:30 PM" (the locale's clock), or "Tomorrow 8:00 AM" when it is not today. */
 export function when(at: number, reference: number): string {
   return dayOffset(at, reference) === 0 ? localTime(at) : `${dayLabel(at, reference)} ${localTime(at)}`;
 }

@@ -5,6 +5,7 @@ import { bridge } from '../bridge';
 import { features as t } from '../strings/features';
 import { addReminder, cancelReminder, follow, followSaid, followTitleOf, isFavourite, isFollowed, policyOf, reminderFor, run, unfollow } from './actions';
 import './features.css';
+import { guideGap } from '../guide-gap';
 
 /** The star, remind and follow buttons the views share: each shows its state and toggles it. */
 
@@ -72,6 +73,9 @@ export function TooLateBell({ programme, roving }: { programme: ProgrammeRef; ro
 export function FollowButton({ program, compact = false, roving }: { program: { title: string; showTitle: string | null }; compact?: boolean; roving?: Record<string, unknown> }) {
   const title = followTitleOf(program);
   const on = isFollowed(title);
+  // an Airwave without a guide can never remind of a followed title: no Follow is offered (a row's
+  // compact one keeps its cell in the grid; there are no programme rows without a guide)
+  if (!compact && !on && guideGap.value?.kind === 'lacking') return null;
   if (compact) {
     const Icon = on ? BookmarkCheck : BookmarkPlus;
     return (

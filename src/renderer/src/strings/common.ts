@@ -43,4 +43,20 @@ export const common = {
   othersInTrouble: (n: number) => t(m().othersInTrouble, { n }),
   get firstRunTitle() { return m().firstRunTitle; },
   get firstRunLead() { return m().firstRunLead; },
+  get theServer() { return m().theServer; },
+  get details() { return m().details; },
+  /** one server in trouble, in plain words (the technical message is behind "Details") */
+  plainAway: (server: string) => t(m().plainAway, { server }),
+  plainKey: (server: string) => t(m().plainKey, { server }),
+  pausedUntil: (at: number) => t(m().pausedUntil, { time: localTime(at) }),
+  get resume() { return m().resume; },
+  /** live, but the data of this view is not current (its last refresh failed) */
+  get connected() { return m().connected; },
+  /** an Airwave too old for a viewer list: connected, each view says what it lacks */
+  get connectedOlder() { return m().connectedOlder; },
+  /** no guide the app can stand behind: said instead of "nothing airs" or "Loading…" */
+  noGuideAway: (server: string, since: string) => t(m().noGuideAway, { server, since }),
+  noGuideKey: (server: string) => t(m().noGuideKey, { server }),
+  noGuideUnsupported: (server: string) => t(m().noGuideUnsupported, { server }),
+  noGuideAsleep: (server: string) => t(m().noGuideAsleep, { server }),
 };

@@ -1,5 +1,5 @@
 import type { FollowOutcome, FollowPolicy } from '../../../shared/bridge';
-import { localTime } from '../../../shared/format';
+import { listOf, localTime } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /** Words of the feature views (stars, reminders, the watchlist, the activity log, health alerts), from the catalogue. */
@@ -90,4 +90,7 @@ export const features = {
   get webhookDisabled() { return m().webhookDisabled; },
   webhookNote: (server: string | null, name: string, when: string) => t(server ? m().webhookNoteOn : m().webhookNote, { server: server ?? '', name, when }),
   get streamFull() { return m().streamFull; },
+  /** nothing logged today while people watch: they started before the log did */
+  watchingNow: (names: string[]) =>
+    t(m().watchingNow, { names: names.length <= 4 ? listOf(names) : t(m().watchingNowMore, { names: names.slice(0, 3).join(', '), n: names.length - 3 }) }),
 };

@@ -14,4 +14,6 @@ export const groups = {
   get empty() { return m().empty; },
   get emptyHint() { return m().emptyHint; },
   get emptyGuide() { return m().emptyGuide; },
+  /** the menu's last line when the last read of the groups failed (the groups shown are the ones read before) */
+  unreadable: (why: string) => t(m().unreadable, { why }),
 };

@@ -17,4 +17,6 @@ export const onNow = {
   /** a break airs: what comes next and when ("Break · 18:32 Matchday Live") */
   breakLine: (time: string, title: string) => t(m().breakLine, { time, title }),
   progress: (what: string) => t(m().progress, { what }),
+  /** every slot the server held has ended and it has nothing newer (a stale schedule) */
+  nothingSince: (time: string) => t(m().nothingSince, { time }),
 };

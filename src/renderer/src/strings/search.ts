@@ -26,4 +26,6 @@ export const search = {
   get channel() { return m().channel; },
   get viewer() { return m().viewer; },
   get onNow() { return m().onNow; },
+  get heldOnly() { return m().heldOnly; },
+  nobodyCalled: (query: string) => t(m().nobodyCalled, { query }),
 };

@@ -103,4 +103,5 @@ export const settings = {
   useAddress: (address: string) => t(m().useAddress, { address }),
   get apiMissing() { return m().apiMissing; },
   sessions: (n: number) => t(m().sessions, { n }),
+  get technicalDetails() { return m().technicalDetails; },
 };

@@ -33,4 +33,10 @@ export const watching = {
   get closeSheet() { return m().closeSheet; },
   get openChannel() { return m().openChannel; },
   position: (at: string, total: string) => t(m().position, { at, total }),
+  /** the end the server gave has passed and no newer answer says otherwise */
+  get mayHaveEnded() { return m().mayHaveEnded; },
+  get onDevicePrefix() { return m().onDevicePrefix; },
+  get densityGrouped() { return m().densityGrouped; },
+  /** a viewer tuned to a channel with nothing on: "on 106 Dead Air · nothing on" */
+  nothingOn: (channel: string | null) => (channel ? t(m().nothingOnAt, { channel }) : m().nothingOn),
 };

@@ -3,6 +3,7 @@ import { ChevronDown, Layers, Shapes } from 'lucide-preact';
 import { OTHER_GROUP } from '../../../shared/bridge';
 import { ChannelIcon } from '../components/channel-icon';
 import { useMenuButton } from '../components/menu-button';
+import { snapshot } from '../state';
 import { groups as t } from '../strings/groups';
 import type { GroupOption } from './group-filter';
 import './GroupMenu.css';
@@ -37,6 +38,8 @@ export function GroupMenu({
   });
   const shown = options[selectedIndex]!;
   const menuId = `${id}-menu`;
+  // the last read of /packages failed: the menu says so, below the groups it still offers
+  const unreadable = snapshot.value?.groupsError ?? null;
   return (
     <div ref={root} class={`group-filter group-filter-${align}`}>
       <button
@@ -79,6 +82,11 @@ export function GroupMenu({
               ) : null}
             </li>
           ))}
+          {unreadable ? (
+            <li role="none" class="group-menu-note" data-testid="groups-unreadable">
+              {t.unreadable(unreadable)}
+            </li>
+          ) : null}
         </ul>
       ) : null}
     </div>

@@ -2,7 +2,8 @@ import { List, Star } from 'lucide-preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { Empty } from '../components/bits';
 import { useVirtualRows } from '../components/virtual';
-import { now, storedFlag } from '../state';
+import { isStale, now, snapshot, storedFlag } from '../state';
+import { guideGap } from '../guide-gap';
 import { guideText } from '../strings/guide';
 import { common } from '../strings/common';
 import { favouritesOnly, guideList, guideRows, guideStatus, requestWindow, shownGroup } from './guide-source';
@@ -188,9 +189,13 @@ export function Guide() {
 
   // a version of Airwave without a guide: nothing to zoom or filter, only what it lacks
   if (status.lacking && !line && pending === null) return <Empty title={common.notInThisVersion}>{status.error}</Empty>;
+  // the server is away (or refuses the key): said once, in plain words, and what is held is marked old
+  const gap = guideGap.value;
+  const held = snapshot.value!.guide;
+  const heldAt = isStale(held) ? held.updatedAt : null;
 
   return (
-    <div class={`guide${asList ? ' guide-as-list' : ''}`} data-window-minutes={status.shownMinutes ?? undefined}>
+    <div class={`guide${asList ? ' guide-as-list' : ''}${heldAt !== null ? ' stale' : ''}`} data-window-minutes={status.shownMinutes ?? undefined}>
       <div class="guide-toolbar">
         <div class="guide-windows">
           <div ref={chipsRef} class="guide-window-chips" role="radiogroup" aria-label={guideText.windowGroup} onKeyDown={chipKeys}>
@@ -250,13 +255,18 @@ export function Guide() {
           {guideText.loadingWindow(pending ?? status.requestedMinutes / 60)}
         </p>
       ) : null}
-      {failure ? (
+      {gap && line ? (
+        <p class="stale-note guide-held" role="note">
+          {heldAt !== null ? `${gap.text} · ${common.asOf(heldAt)}` : gap.text}
+        </p>
+      ) : null}
+      {failure && !gap ? (
         <p class="inline-error guide-error" role="alert">
           {guideText.failed(failure.hours, failure.reason, failure.shown)}
         </p>
       ) : null}
       {!line ? (
-        <Empty title={status.loading || pending !== null ? guideText.loadingGuide : guideText.notLoaded}>{!status.loading && status.error ? status.error : null}</Empty>
+        <Empty title={gap ? gap.text : status.loading || pending !== null ? guideText.loadingGuide : guideText.notLoaded}>{!gap && !status.loading && status.error ? status.error : null}</Empty>
       ) : favouritesOnly.value && list.favourites === 0 ? (
         <Empty title={guideText.noFavourites}>{guideText.noFavouritesHint}</Empty>
       ) : favouritesOnly.value && list.count === 0 && !list.finding ? (

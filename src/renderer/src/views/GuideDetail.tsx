@@ -1,7 +1,7 @@
 import { Bell, BookmarkCheck } from 'lucide-preact';
 import type { PackageRef, Program } from '../../../shared/airwave';
 import { marksOf } from './guide-marks';
-import { clock, episodeLabel, programmeTitle } from '../../../shared/format';
+import { episodeLabel, localTime, programmeTitle } from '../../../shared/format';
 import { guideText } from '../strings/guide';
 import './GuideDetail.css';
 
@@ -64,7 +64,7 @@ export function DetailStrip({ detail, at, note }: { detail: Detail | null; at: n
             {guideText.followed}
           </span>
         ) : null}
-        {[`${clock(starts)}–${clock(ends)}`, episode, program.year && !program.showTitle ? String(program.year) : '', `${channel.number} ${channel.name}`].filter(Boolean).join(' · ')}
+        {[`${localTime(starts)}–${localTime(ends)}`, episode, program.year && !program.showTitle ? String(program.year) : '', `${channel.number} ${channel.name}`].filter(Boolean).join(' · ')}
       </p>
       {program.summary ? <p class="guide-detail-summary small">{program.summary}</p> : null}
     </div>

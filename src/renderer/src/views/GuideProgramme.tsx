@@ -1,6 +1,6 @@
 import { useEffect } from 'preact/hooks';
 import { artworkPath, parseArtworkPath } from '../../../shared/airwave';
-import { clock, duration, episodeLabel, episodeShow } from '../../../shared/format';
+import { localTime, duration, episodeLabel, episodeShow } from '../../../shared/format';
 import { Artwork, BACKDROP_SIZE } from '../components/bits';
 import { SlotActions } from '../features/sheet-actions';
 import type { programmeDetail } from '../state';
@@ -32,7 +32,7 @@ export function ProgrammeDetail({ selected, onClose }: { selected: Selected; onC
         {episodeShow(program) ? <p class="sheet-kicker">{episodeShow(program)}</p> : null}
         <h2 class="sheet-title">{program.ratingKey === null ? `Bumper: ${program.title}` : program.title}</h2>
         <p class="sheet-meta">
-          {[episode, program.year ? String(program.year) : '', `${clock(starts)}–${clock(ends)}`, duration(ends - starts), `${channel.number} ${channel.name}`]
+          {[episode, program.year ? String(program.year) : '', `${localTime(starts)}–${localTime(ends)}`, duration(ends - starts), `${channel.number} ${channel.name}`]
             .filter(Boolean)
             .join(' · ')}
         </p>

@@ -1,6 +1,6 @@
 import { Bell, BookmarkCheck } from 'lucide-preact';
 import type { GuideChannel, Program } from '../../../shared/airwave';
-import { programmeTitle } from '../../../shared/format';
+import { programmeTitle, titleRest } from '../../../shared/format';
 import { ChannelIcon } from '../components/channel-icon';
 import { StarButton } from '../features/buttons';
 import { channelDetail, programmeDetail } from '../state';
@@ -115,7 +115,7 @@ function Block({ program, row, position, line, at, visibleFrom, visibleTo, onDet
       ) : null}
       <span class="visually-hidden">
         {text ? '' : title}
-        {guideText.blockRest(bumper ? program.title : null, starts, ends, row.name, onAir && !meta)}
+        {guideText.blockRest(bumper ? program.title : titleRest(program, title), starts, ends, row.name, onAir && !meta)}
         {saidMarks(marks)}
       </span>
     </button>

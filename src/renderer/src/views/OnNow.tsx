@@ -17,6 +17,7 @@ import { channelDetail, focusedChannel, isStale, now, snapshot } from '../state'
 import { onNow as t } from '../strings/on-now';
 import { common } from '../strings/common';
 import './OnNow.css';
+import { guideGap } from '../guide-gap';
 
 /**
  * Every channel from /guide/now: what is on, how far in, what comes next. Virtualised, with one
@@ -79,7 +80,9 @@ export function OnNow() {
   }, [target, count]);
 
   if (!summary) {
-    return <Empty title={s.onNow.lacking ? common.notInThisVersion : s.onNow.error ? t.failed : t.loading}>{s.onNow.error}</Empty>;
+    // no rows held: what is wrong, never "Loading…" for ever while the server is away
+    const gap = guideGap.value;
+    return <Empty title={s.onNow.lacking ? common.notInThisVersion : gap ? gap.text : s.onNow.error ? t.failed : t.loading}>{s.onNow.error}</Empty>;
   }
   if (summary.count === 0) return <Empty title={t.empty} />;
   const toolbar = options ? (
@@ -144,7 +147,7 @@ function ChannelRow({ row, at, tabbable, onFocus }: { row: OnNowRow | null; at: 
   const current = air.current;
   const next = air.next;
   // a channel past what the app holds says so, until the server is asked again (never a past programme)
-  const title = current ? label(current) : air.break ? t.breakLine(localTime(air.break.at), programmeTitle(air.break.then)) : row.waiting ? t.waiting : t.nothingOn;
+  const title = current ? label(current) : air.break ? t.breakLine(localTime(air.break.at), programmeTitle(air.break.then)) : row.nothingSince !== null ? t.nothingSince(localTime(row.nothingSince)) : row.waiting ? t.waiting : t.nothingOn;
   return (
     <button
       type="button"

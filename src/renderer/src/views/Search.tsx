@@ -10,6 +10,7 @@ import { FollowSaid } from '../features/buttons';
 import { gridStep } from '../components/grid-step';
 import { find, flatten, sections, widthOf, type GroupId, type Result } from './search-results';
 import { Detail, ResultRow } from './SearchRows';
+import { guideGap } from '../guide-gap';
 import '../components/sheet.css';
 import './Search.css';
 
@@ -92,7 +93,7 @@ export function Search() {
       setExpanded(result.group);
       return;
     }
-    close();
+    // the sheet opens over the search, which stays as it is: closing the sheet comes back to this row
     if (result.kind === 'channel') channelDetail.value = result.number;
     else if (result.kind === 'viewer') viewerDetail.value = result.viewer;
     else programmeDetail.value = { program: result.program, channel: result.channel };
@@ -163,6 +164,8 @@ export function Search() {
   const q = query.trim();
   const total = groups.people.length + groups.channels.length + groups.onNow.length + groups.later.length;
   const empty = q !== '' && !searching && total === 0;
+  // no guide it can stand behind (away, key refused, an older Airwave): said, never "nothing airs"
+  const gap = guideGap.value;
   const detail = results.find((r) => r.key === (hovered ?? focused));
   return (
     <div ref={root} class="sheet search" role="dialog" aria-modal="true" aria-label={t.dialog} onKeyDown={onKey}>
@@ -196,13 +199,14 @@ export function Search() {
           </button>
         </div>
         <p class="muted small search-scope" role="status">
-          {q === '' ? (connected ? t.scopeDay : t.scopeNow) : searching ? t.searching : t.found(total)}
+          {/* without a guide it can stand behind, no "0 results in the next 24 hours": the gap, said once */}
+          {gap ? (empty ? t.heldOnly : gap.text) : q === '' ? (connected ? t.scopeDay : t.scopeNow) : searching ? t.searching : t.found(total)}
           {stale && heldFrom !== null ? <span class="search-held"> · {t.held(heldFrom)}</span> : null}
         </p>
         {empty ? (
           <div class="search-empty" role="status">
-            <p>{t.nothing(q, s.guide.channels || (s.onNow.data?.count ?? 0))}</p>
-            {connected ? (
+            <p>{gap ? `${gap.text}. ${t.nobodyCalled(q)}` : t.nothing(q, s.guide.channels || (s.onNow.data?.count ?? 0))}</p>
+            {connected && !gap ? (
               <button type="button" class="button chip" onClick={() => void follow(q)}>
                 {t.followInstead(q)}
               </button>
@@ -253,7 +257,8 @@ export function Search() {
               {featureError.value}
             </p>
           ) : null}
-          {followSaid.value && !(empty && followSaid.value.title.toLowerCase() === q.toLowerCase()) ? <FollowSaid program={{ title: followSaid.value.title, showTitle: null }} /> : null}
+          {/* what Follow did, only while its title is what is searched: it goes when its cause goes */}
+          {followSaid.value && !empty && q !== '' && followSaid.value.title.toLowerCase() === q.toLowerCase() ? <FollowSaid program={{ title: followSaid.value.title, showTitle: null }} /> : null}
         </div>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals';
+import { effect, signal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { AuthStyle, ProbeView } from '../../../shared/bridge';
 import { attempt, type FormMessage } from '../attempt';
@@ -17,7 +17,17 @@ import './forms.css';
 const serverField = signal<string | null>(null);
 const keyField = signal('');
 const authField = signal<AuthStyle | null>(null);
-const probe = signal<{ view: ProbeView; kind: 'test' | 'save' } | null>(null);
+/** the last test's findings, and the set-up they were for: another set-up (the demo, leaving it, another server) drops them */
+const probe = signal<{ view: ProbeView; kind: 'test' | 'save'; for: string } | null>(null);
+/** Which set-up the form is about: the demo, or the saved (or first-run) server shown. */
+const setupKey = (settings: { demo: boolean; server: string | null; selectedServer?: string | null }) => `${settings.demo}|${settings.server ?? ''}|${settings.selectedServer ?? ''}`;
+// another set-up (Try the demo, Leave demo, another server) drops the findings for good, so
+// going back to the first one does not bring an old "Test failed" back
+effect(() => {
+  const s = snapshot.value;
+  const held = probe.peek();
+  if (s && held && held.for !== setupKey(s.settings)) probe.value = null;
+});
 const busy = signal<'test' | 'save' | 'demo' | null>(null);
 const message = signal<FormMessage>(null);
 
@@ -72,7 +82,7 @@ export function ServerForm({ firstRun, label = t.server }: { firstRun: boolean; 
   const test = () =>
     attempt(busy, 'test', message, async () => {
       const view = await bridge.testConnection(request());
-      probe.value = { view, kind: 'test' };
+      probe.value = { view, kind: 'test', for: setupKey(snapshot.value!.settings) };
       // the style the test found working becomes the form's choice (Save sends it)
       if (view.authStyle) authField.value = view.authStyle === settings.authStyle ? null : view.authStyle;
     });
@@ -80,7 +90,7 @@ export function ServerForm({ firstRun, label = t.server }: { firstRun: boolean; 
     attempt(busy, 'save', message, async () => {
       const result = await bridge.connect(request());
       if (!result.saved) {
-        probe.value = { view: result.probe, kind: 'save' }; // the findings say what is wrong, and how to fix it
+        probe.value = { view: result.probe, kind: 'save', for: setupKey(snapshot.value!.settings) }; // the findings say what is wrong, and how to fix it
         return;
       }
       probe.value = null; // one confirmation, not two
@@ -178,7 +188,7 @@ export function ServerForm({ firstRun, label = t.server }: { firstRun: boolean; 
           {message.value.text}
         </p>
       ) : null}
-      {probe.value ? (
+      {probe.value && probe.value.for === setupKey(settings) ? (
         <ProbeSteps
           probe={probe.value.view}
           kind={probe.value.kind}
@@ -219,7 +229,6 @@ export function ProbeSteps({
     if (target instanceof HTMLElement) revealInPane(target);
   }, [view]);
   const headline = ok ? t.testPassed(view.summary) : failed ? failed(view.summary) : kind === 'save' ? t.notSaved(view.summary) : t.testFailed(view.summary);
-  const given = new Set<string>();
   return (
     <section ref={ref} class="probe" aria-label={t.found}>
       <p class={ok ? 'inline-ok' : 'inline-error'} role={ok ? 'status' : 'alert'}>
@@ -232,6 +241,24 @@ export function ProbeSteps({
           </button>
         </div>
       ) : null}
+      {/* a passed test reads as one line; how it was done (headers, each step) is behind a disclosure */}
+      {ok ? (
+        <details class="probe-details">
+          <summary>{t.technicalDetails}</summary>
+          <ProbeDetail view={view} />
+        </details>
+      ) : (
+        <ProbeDetail view={view} />
+      )}
+    </section>
+  );
+}
+
+/** The test's steps and, where it found one, how the key is sent. */
+function ProbeDetail({ view }: { view: ProbeView }) {
+  const given = new Set<string>();
+  return (
+    <>
       {view.authStyle ? (
         <div class="hint" data-testid="auth-chosen">
           {t.authChosen(view.authStyle === 'bearer' ? t.authBearer : t.authXApiKey)}
@@ -260,6 +287,6 @@ export function ProbeSteps({
             );
           })}
       </ul>
-    </section>
+    </>
   );
 }

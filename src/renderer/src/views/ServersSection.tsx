@@ -72,12 +72,14 @@ function ServerItem({ entry, summary, several, run, children }: { entry: ServerE
     requestAnimationFrame(() => renameButton.current?.focus());
   };
   const headingId = `server-${entry.id}`;
+  // the name as people see it: two servers named alike carry their host, so their buttons' names differ too
+  const name = summary?.name ?? entry.name;
   return (
     <li class="server-entry" data-server={entry.id}>
       <div class="server-entry-head">
         {summary ? <Dot server={summary} /> : null}
-        <h3 id={headingId} class="server-entry-name" title={summary?.name ?? entry.name}>
-          {summary?.name ?? entry.name}
+        <h3 id={headingId} class="server-entry-name" title={name}>
+          {name}
         </h3>
         {summary?.selected && several ? <span class="server-entry-tag">{t.shown}</span> : null}
       </div>
@@ -90,7 +92,7 @@ function ServerItem({ entry, summary, several, run, children }: { entry: ServerE
       {entry.addresses.length > 1 ? (
         <label class="field">
           <span>{t.addresses}</span>
-          <select aria-label={t.addressesOf(entry.name)} aria-describedby={`${headingId}-addresses`} value={entry.address} onChange={(event) => void run(() => bridge.updateServer({ id: entry.id, address: (event.currentTarget as HTMLSelectElement).value }))}>
+          <select aria-label={t.addressesOf(name)} aria-describedby={`${headingId}-addresses`} value={entry.address} onChange={(event) => void run(() => bridge.updateServer({ id: entry.id, address: (event.currentTarget as HTMLSelectElement).value }))}>
             {entry.addresses.map((address) => (
               <option key={address} value={address}>
                 {address}
@@ -105,19 +107,19 @@ function ServerItem({ entry, summary, several, run, children }: { entry: ServerE
       {children ? <div class="server-entry-form">{children}</div> : null}
       <div class="buttons">
         {children ? null : (
-          <button type="button" class="button button-quiet" aria-label={t.editKeyOf(summary?.name ?? entry.name)} onClick={() => void chooseServer(entry.id)}>
+          <button type="button" class="button button-quiet" aria-label={t.editKeyOf(name)} onClick={() => void chooseServer(entry.id)}>
             {t.editKey}
           </button>
         )}
         {renaming ? null : (
-          <button ref={renameButton} type="button" class="button button-quiet" aria-label={t.renameOf(entry.name)} onClick={() => setRenaming(true)}>
+          <button ref={renameButton} type="button" class="button button-quiet" aria-label={t.renameOf(name)} onClick={() => setRenaming(true)}>
             {t.rename}
           </button>
         )}
         <button
           type="button"
           class="button button-quiet"
-          aria-label={entry.paused ? t.resumeOf(entry.name) : t.pauseOf(entry.name)}
+          aria-label={entry.paused ? t.resumeOf(name) : t.pauseOf(name)}
           onClick={() => void run(() => bridge.updateServer({ id: entry.id, paused: !entry.paused }))}
         >
           {entry.paused ? t.resume : t.pause}
@@ -125,7 +127,7 @@ function ServerItem({ entry, summary, several, run, children }: { entry: ServerE
         {confirmRemove ? (
           <>
             <button type="button" class="button button-danger" onClick={() => void run(() => bridge.removeServer({ id: entry.id })).then((ok) => ok || setConfirmRemove(false))}>
-              {t.removeConfirm(entry.name)}
+              {t.removeConfirm(name)}
             </button>
             <button
               type="button"
@@ -139,7 +141,7 @@ function ServerItem({ entry, summary, several, run, children }: { entry: ServerE
             </button>
           </>
         ) : (
-          <button ref={removeButton} type="button" class="button button-quiet" aria-label={t.removeOf(entry.name)} onClick={() => setConfirmRemove(true)}>
+          <button ref={removeButton} type="button" class="button button-quiet" aria-label={t.removeOf(name)} onClick={() => setConfirmRemove(true)}>
             {t.remove}
           </button>
         )}

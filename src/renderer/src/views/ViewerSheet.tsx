@@ -9,7 +9,7 @@ import { isViewer, type ViewerRef } from '../viewer-ref';
 import { watching as t } from '../strings/watching';
 import { servers as ts } from '../strings/servers';
 import type { ViewerEntry } from './viewer-extras';
-import { describeViewer } from './Watching';
+import { describeViewer } from './ViewerCard';
 import '../components/sheet.css';
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { Program } from '../../../shared/airwave';
 import { channelLabel, dayLabel, dayOffset } from '../../../shared/format';
+import { appendAll } from '../../../shared/extent';
 import type { GuideSearchHit, OnNowMatches } from '../../../shared/bridge';
 import type { snapshot } from '../state';
 import { viewerKey, viewerRef, type ViewerRef } from '../viewer-ref';
@@ -63,8 +64,8 @@ export function flatten(groups: Groups, expanded: GroupId | null): Result[] {
   const out: Result[] = [];
   for (const id of ['people', 'channels', 'onNow', 'later'] as const) {
     const list = groups[id];
-    if (expanded === id || list.length <= CAP[id] + 1) out.push(...list);
-    else out.push(...list.slice(0, CAP[id]), { kind: 'more', key: `more-${id}`, group: id, count: list.length });
+    if (expanded === id || list.length <= CAP[id] + 1) appendAll(out, list);
+    else appendAll(out, list.slice(0, CAP[id])).push({ kind: 'more', key: `more-${id}`, group: id, count: list.length });
   }
   return out;
 }

@@ -12,6 +12,11 @@ export function onBumper(entry: ViewerEntry): boolean {
   return entry.onBumper === true;
 }
 
+/** Is the viewer on a channel with nothing on (watching, counted, nothing to show)? The core says so from the session. */
+export function nothingOn(entry: ViewerEntry): boolean {
+  return entry.nothingOn === true;
+}
+
 export function startedAt(entry: ViewerEntry): number | null {
   const ms = entry.startedAt ? Date.parse(entry.startedAt) : NaN;
   return Number.isFinite(ms) ? ms : null;

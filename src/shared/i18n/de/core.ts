@@ -85,6 +85,14 @@ export const tray: Catalogue['tray'] = {
   updateReadyBody: 'Version {version} wird beim nächsten Start der App installiert (Menü: Neu starten und aktualisieren).',
   launchFailedTitle: 'Airwave Tray konnte nicht starten',
   launchFailedBody: '{error}\n\nDetails stehen in der Protokolldatei:\n{path}\n\nAirwave Tray wird jetzt beendet.',
+  olderAirwave: 'Verbunden (dieses Airwave hat keine Zuschauerliste)',
+  nothingOnViewer: 'nichts im Programm',
+  viewersLacking: 'Zuschauer: nicht in dieser Airwave-Version',
+  viewersFailed: 'Zuschauer konnten nicht geladen werden',
+  guideLacking: 'Nicht in dieser Airwave-Version',
+  theServer: 'dem Server',
+  noGuideAway: 'Gerade kein Programm von {name} (weg seit {time})',
+  noGuideKey: 'Gerade kein Programm von {name} (Schlüssel abgelehnt)',
 };
 
 export const notify: Catalogue['notify'] = {

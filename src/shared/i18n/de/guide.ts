@@ -129,4 +129,6 @@ export const features: Catalogue['features'] = {
   webhookNote: 'Webhook „{name}“ wurde {when} von Airwave abgeschaltet.',
   webhookNoteOn: '{server}: Webhook „{name}“ wurde {when} von Airwave abgeschaltet.',
   streamFull: 'Melden, wenn der Server keine Live-Updates mehr sendet (zu viele Apps verbunden) und die App stattdessen regelmäßig nachfragt',
+  watchingNow: 'Schauen gerade: {names}. Wer ab jetzt zu schauen beginnt, aufhört oder den Sender wechselt, erscheint hier.',
+  watchingNowMore: '{names} und {n} weitere',
 };

@@ -33,6 +33,18 @@ export const common: Catalogue['common'] = {
   firstRunTitle: 'Mit dem Airwave-Server verbinden',
   firstRunLead: 'Wer zuschaut, was läuft und das Programm – direkt in der Menüleiste.',
   closeDetails: 'Details schließen',
+  theServer: 'Der Server',
+  details: 'Details',
+  plainAway: '{server} ist gerade nicht erreichbar. Die App versucht es weiter und zeigt, was sie zuletzt hatte.',
+  plainKey: '{server} hat den API-Schlüssel abgelehnt.',
+  pausedUntil: 'Benachrichtigungen pausiert bis {time}',
+  resume: 'Fortsetzen',
+  connected: 'Verbunden',
+  connectedOlder: 'Verbunden · älteres Airwave',
+  noGuideAway: 'Gerade kein Programm von {server} (weg seit {since})',
+  noGuideKey: 'Gerade kein Programm von {server} (Schlüssel abgelehnt)',
+  noGuideUnsupported: 'Gerade kein Programm von {server} (nicht unterstützt)',
+  noGuideAsleep: 'Gerade kein Programm von {server} (pausiert, während der Computer schläft)',
 };
 
 export const watching: Catalogue['watching'] = {
@@ -63,6 +75,11 @@ export const watching: Catalogue['watching'] = {
   closeSheet: 'Zuschauer schließen',
   openChannel: 'Sender öffnen',
   position: '{at} von {total}',
+  mayHaveEnded: 'evtl. beendet',
+  onDevicePrefix: 'auf ',
+  densityGrouped: '„Nach Sender“ listet Zuschauer kompakt unter jedem Sender',
+  nothingOn: 'nichts im Programm',
+  nothingOnAt: 'auf {channel} · nichts im Programm',
 };
 
 export const onNow: Catalogue['onNow'] = {
@@ -76,6 +93,7 @@ export const onNow: Catalogue['onNow'] = {
   bumper: 'Einspieler · {title}',
   breakLine: 'Pause · {time} {title}',
   progress: 'Fortschritt von {what}',
+  nothingSince: 'Seit {time} nichts im Programm',
 };
 
 export const channel: Catalogue['channel'] = {
@@ -122,6 +140,7 @@ export const groups: Catalogue['groups'] = {
   empty: 'Keine Sender in dieser Gruppe',
   emptyHint: 'Wählen Sie eine andere Gruppe oder „Alle Sender“.',
   emptyGuide: 'Kein Sender dieser Gruppe in diesem Programm',
+  unreadable: 'Die Gruppen konnten gerade nicht gelesen werden; dies sind die zuletzt gelesenen. {why}',
 };
 
 export const search: Catalogue['search'] = {
@@ -146,4 +165,6 @@ export const search: Catalogue['search'] = {
   channel: 'Sender',
   viewer: 'Schaut zu',
   onNow: 'Jetzt',
+  heldOnly: 'Nur das Gespeicherte der App durchsucht',
+  nobodyCalled: 'Niemand namens „{query}“ schaut zu.',
 };

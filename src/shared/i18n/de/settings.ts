@@ -95,6 +95,7 @@ export const settings: Catalogue['settings'] = {
   useAddress: '{address} verwenden',
   apiMissing: 'Airwave-API',
   sessions: '{n, plural, one {# aktive Sitzung} other {# aktive Sitzungen}}',
+  technicalDetails: 'Technische Details',
 };
 
 export const servers: Catalogue['servers'] = {

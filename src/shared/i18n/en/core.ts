@@ -84,6 +84,14 @@ export const tray = {
   updateReadyBody: 'Version {version} installs when you restart the app (tray menu: Restart to update).',
   launchFailedTitle: 'Airwave Tray could not start',
   launchFailedBody: '{error}\n\nThe details are in the log file:\n{path}\n\nAirwave Tray will now quit.',
+  olderAirwave: 'Connected (this Airwave has no viewer list)',
+  nothingOnViewer: 'nothing on',
+  viewersLacking: 'Viewers: not in this version of Airwave',
+  viewersFailed: 'Viewers could not be loaded',
+  guideLacking: 'Not in this version of Airwave',
+  theServer: 'the server',
+  noGuideAway: 'No guide from {name} right now (away since {time})',
+  noGuideKey: 'No guide from {name} right now (its key was refused)',
 };
 
 export const notify = {

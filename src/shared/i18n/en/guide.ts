@@ -128,4 +128,6 @@ export const features = {
   webhookNote: 'Webhook “{name}” was turned off by Airwave {when}.',
   webhookNoteOn: '{server}: webhook “{name}” was turned off by Airwave {when}.',
   streamFull: 'Tell me when the server stops sending live updates (it has too many apps connected) and the app checks on a timer instead',
+  watchingNow: 'Watching now: {names}. Who starts, stops or changes channel from now on appears here.',
+  watchingNowMore: '{names} and {n} more',
 };

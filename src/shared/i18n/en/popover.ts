@@ -32,6 +32,18 @@ export const common = {
   firstRunTitle: 'Connect to your Airwave server',
   firstRunLead: 'See who is watching, what is on, and the guide, right from the menu bar.',
   closeDetails: 'Close details',
+  theServer: 'The server',
+  details: 'Details',
+  plainAway: '{server} cannot be reached right now. The app keeps trying and shows what it last had.',
+  plainKey: '{server} refused the API key.',
+  pausedUntil: 'Notifications paused until {time}',
+  resume: 'Resume',
+  connected: 'Connected',
+  connectedOlder: 'Connected · older Airwave',
+  noGuideAway: 'No guide from {server} right now (away since {since})',
+  noGuideKey: 'No guide from {server} right now (its key was refused)',
+  noGuideUnsupported: 'No guide from {server} right now (not supported)',
+  noGuideAsleep: 'No guide from {server} right now (paused while the computer sleeps)',
 };
 
 export const watching = {
@@ -62,6 +74,11 @@ export const watching = {
   closeSheet: 'Close viewer',
   openChannel: 'Open channel',
   position: '{at} of {total}',
+  mayHaveEnded: 'may have ended',
+  onDevicePrefix: 'on ',
+  densityGrouped: 'By channel lists viewers compactly under each channel',
+  nothingOn: 'nothing on',
+  nothingOnAt: 'on {channel} · nothing on',
 };
 
 export const onNow = {
@@ -75,6 +92,7 @@ export const onNow = {
   bumper: 'Bumper · {title}',
   breakLine: 'Break · {time} {title}',
   progress: '{what} progress',
+  nothingSince: 'Nothing on since {time}',
 };
 
 export const channel = {
@@ -121,6 +139,7 @@ export const groups = {
   empty: 'No channels in this group',
   emptyHint: 'Choose another group, or All channels.',
   emptyGuide: 'No channel of this group in this guide',
+  unreadable: 'The groups could not be read just now; these are the last ones read. {why}',
 };
 
 export const search = {
@@ -145,4 +164,6 @@ export const search = {
   channel: 'Channel',
   viewer: 'Watching now',
   onNow: 'On now',
+  heldOnly: 'Searched only what the app held',
+  nobodyCalled: 'Nobody called “{query}” is watching.',
 };

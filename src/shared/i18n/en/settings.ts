@@ -94,6 +94,7 @@ export const settings = {
   useAddress: 'Use {address}',
   apiMissing: 'Airwave API',
   sessions: '{n, plural, one {# active session} other {# active sessions}}',
+  technicalDetails: 'Technical details',
 };
 
 export const servers = {

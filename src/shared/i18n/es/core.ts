@@ -85,6 +85,14 @@ export const tray: Catalogue['tray'] = {
   updateReadyBody: 'La versión {version} se instala al reiniciar la app (menú: Reiniciar para actualizar).',
   launchFailedTitle: 'Airwave Tray no pudo iniciarse',
   launchFailedBody: '{error}\n\nLos detalles están en el archivo de registro:\n{path}\n\nAirwave Tray se cerrará ahora.',
+  olderAirwave: 'Conectado (este Airwave no tiene lista de espectadores)',
+  nothingOnViewer: 'sin emisión',
+  viewersLacking: 'Espectadores: no están en esta versión de Airwave',
+  viewersFailed: 'No se pudieron cargar los espectadores',
+  guideLacking: 'No está en esta versión de Airwave',
+  theServer: 'el servidor',
+  noGuideAway: 'Ahora no hay guía de {name} (inaccesible desde las {time})',
+  noGuideKey: 'Ahora no hay guía de {name} (se rechazó su clave)',
 };
 
 export const notify: Catalogue['notify'] = {

@@ -129,4 +129,6 @@ export const features: Catalogue['features'] = {
   webhookNote: 'Airwave desactivó el webhook “{name}” {when}.',
   webhookNoteOn: '{server}: Airwave desactivó el webhook “{name}” {when}.',
   streamFull: 'Avisarme cuando el servidor deje de enviar actualizaciones en directo (demasiadas apps conectadas) y la app compruebe periódicamente',
+  watchingNow: 'Viendo ahora: {names}. Aquí aparecerá quién empiece, deje de ver o cambie de canal a partir de ahora.',
+  watchingNowMore: '{names} y {n} más',
 };

@@ -33,6 +33,18 @@ export const common: Catalogue['common'] = {
   firstRunTitle: 'Conéctate a tu servidor Airwave',
   firstRunLead: 'Quién está viendo, qué se emite y la guía, directamente desde la barra de menús.',
   closeDetails: 'Cerrar detalles',
+  theServer: 'El servidor',
+  details: 'Detalles',
+  plainAway: 'No se puede acceder a {server} ahora. La app sigue intentándolo y muestra lo último que tenía.',
+  plainKey: '{server} rechazó la clave de API.',
+  pausedUntil: 'Notificaciones en pausa hasta las {time}',
+  resume: 'Reanudar',
+  connected: 'Conectado',
+  connectedOlder: 'Conectado · Airwave antiguo',
+  noGuideAway: 'Ahora no hay guía de {server} (inaccesible desde las {since})',
+  noGuideKey: 'Ahora no hay guía de {server} (se rechazó su clave)',
+  noGuideUnsupported: 'Ahora no hay guía de {server} (no compatible)',
+  noGuideAsleep: 'Ahora no hay guía de {server} (en pausa mientras el ordenador está en reposo)',
 };
 
 export const watching: Catalogue['watching'] = {
@@ -63,6 +75,11 @@ export const watching: Catalogue['watching'] = {
   closeSheet: 'Cerrar espectador',
   openChannel: 'Abrir canal',
   position: '{at} de {total}',
+  mayHaveEnded: 'puede haber terminado',
+  onDevicePrefix: 'en ',
+  densityGrouped: '“Por canal” muestra los espectadores en compacto bajo cada canal',
+  nothingOn: 'sin emisión',
+  nothingOnAt: 'en {channel} · sin emisión',
 };
 
 export const onNow: Catalogue['onNow'] = {
@@ -76,6 +93,7 @@ export const onNow: Catalogue['onNow'] = {
   bumper: 'Cortinilla · {title}',
   breakLine: 'Pausa · {time} {title}',
   progress: 'Progreso de {what}',
+  nothingSince: 'Sin emisión desde las {time}',
 };
 
 export const channel: Catalogue['channel'] = {
@@ -122,6 +140,7 @@ export const groups: Catalogue['groups'] = {
   empty: 'No hay canales en este grupo',
   emptyHint: 'Elige otro grupo o Todos los canales.',
   emptyGuide: 'Ningún canal de este grupo en esta guía',
+  unreadable: 'No se pudieron leer los grupos ahora; estos son los últimos leídos. {why}',
 };
 
 export const search: Catalogue['search'] = {
@@ -146,4 +165,6 @@ export const search: Catalogue['search'] = {
   channel: 'Canal',
   viewer: 'Viendo ahora',
   onNow: 'Ahora',
+  heldOnly: 'Solo se buscó en lo que tenía la app',
+  nobodyCalled: 'Nadie llamado “{query}” está viendo nada.',
 };

@@ -95,6 +95,7 @@ export const settings: Catalogue['settings'] = {
   useAddress: 'Usar {address}',
   apiMissing: 'API de Airwave',
   sessions: '{n, plural, one {# sesión activa} other {# sesiones activas}}',
+  technicalDetails: 'Detalles técnicos',
 };
 
 export const servers: Catalogue['servers'] = {

@@ -85,6 +85,14 @@ export const tray: Catalogue['tray'] = {
   updateReadyBody: 'La version {version} s’installe au redémarrage de l’app (menu : Redémarrer pour mettre à jour).',
   launchFailedTitle: 'Airwave Tray n’a pas pu démarrer',
   launchFailedBody: '{error}\n\nLes détails sont dans le fichier journal :\n{path}\n\nAirwave Tray va maintenant quitter.',
+  olderAirwave: 'Connecté (cet Airwave n’a pas de liste de spectateurs)',
+  nothingOnViewer: 'rien à l’antenne',
+  viewersLacking: 'Spectateurs : absent de cette version d’Airwave',
+  viewersFailed: 'Impossible de charger les spectateurs',
+  guideLacking: 'Absent de cette version d’Airwave',
+  theServer: 'le serveur',
+  noGuideAway: 'Pas de guide de {name} pour l’instant (absent depuis {time})',
+  noGuideKey: 'Pas de guide de {name} pour l’instant (sa clé a été refusée)',
 };
 
 export const notify: Catalogue['notify'] = {

@@ -129,4 +129,6 @@ export const features: Catalogue['features'] = {
   webhookNote: 'Le webhook « {name} » a été désactivé par Airwave {when}.',
   webhookNoteOn: '{server} : le webhook « {name} » a été désactivé par Airwave {when}.',
   streamFull: 'Me prévenir quand le serveur n’envoie plus de mises à jour en direct (trop d’apps connectées) et que l’app vérifie à intervalles réguliers',
+  watchingNow: 'Regardent en ce moment : {names}. Qui commence, arrête ou change de chaîne à partir de maintenant apparaîtra ici.',
+  watchingNowMore: '{names} et {n} de plus',
 };

@@ -33,6 +33,18 @@ export const common: Catalogue['common'] = {
   firstRunTitle: 'Connectez-vous à votre serveur Airwave',
   firstRunLead: 'Qui regarde, ce qui passe et le guide, directement depuis la barre des menus.',
   closeDetails: 'Fermer les détails',
+  theServer: 'Le serveur',
+  details: 'Détails',
+  plainAway: '{server} est injoignable pour l’instant. L’app continue d’essayer et affiche ce qu’elle avait en dernier.',
+  plainKey: '{server} a refusé la clé API.',
+  pausedUntil: 'Notifications en pause jusqu’à {time}',
+  resume: 'Reprendre',
+  connected: 'Connecté',
+  connectedOlder: 'Connecté · Airwave ancien',
+  noGuideAway: 'Pas de guide de {server} pour l’instant (absent depuis {since})',
+  noGuideKey: 'Pas de guide de {server} pour l’instant (sa clé a été refusée)',
+  noGuideUnsupported: 'Pas de guide de {server} pour l’instant (non pris en charge)',
+  noGuideAsleep: 'Pas de guide de {server} pour l’instant (en pause pendant la veille)',
 };
 
 export const watching: Catalogue['watching'] = {
@@ -63,6 +75,11 @@ export const watching: Catalogue['watching'] = {
   closeSheet: 'Fermer le spectateur',
   openChannel: 'Ouvrir la chaîne',
   position: '{at} sur {total}',
+  mayHaveEnded: 'peut-être terminé',
+  onDevicePrefix: 'sur ',
+  densityGrouped: '« Par chaîne » liste les spectateurs en compact sous chaque chaîne',
+  nothingOn: 'rien à l’antenne',
+  nothingOnAt: 'sur {channel} · rien à l’antenne',
 };
 
 export const onNow: Catalogue['onNow'] = {
@@ -76,6 +93,7 @@ export const onNow: Catalogue['onNow'] = {
   bumper: 'Habillage · {title}',
   breakLine: 'Pause · {time} {title}',
   progress: 'Progression de {what}',
+  nothingSince: 'Rien à l’antenne depuis {time}',
 };
 
 export const channel: Catalogue['channel'] = {
@@ -122,6 +140,7 @@ export const groups: Catalogue['groups'] = {
   empty: 'Aucune chaîne dans ce groupe',
   emptyHint: 'Choisissez un autre groupe, ou Toutes les chaînes.',
   emptyGuide: 'Aucune chaîne de ce groupe dans ce guide',
+  unreadable: 'Les groupes n’ont pas pu être lus ; voici les derniers lus. {why}',
 };
 
 export const search: Catalogue['search'] = {
@@ -146,4 +165,6 @@ export const search: Catalogue['search'] = {
   channel: 'Chaîne',
   viewer: 'Regarde en ce moment',
   onNow: 'En ce moment',
+  heldOnly: 'Recherche limitée à ce que l’app avait en mémoire',
+  nobodyCalled: 'Personne du nom de « {query} » ne regarde.',
 };

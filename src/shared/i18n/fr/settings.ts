@@ -95,6 +95,7 @@ export const settings: Catalogue['settings'] = {
   useAddress: 'Utiliser {address}',
   apiMissing: 'API Airwave',
   sessions: '{n, plural, one {# session active} other {# sessions actives}}',
+  technicalDetails: 'Détails techniques',
 };
 
 export const servers: Catalogue['servers'] = {

@@ -85,6 +85,14 @@ export const tray: Catalogue['tray'] = {
   updateReadyBody: 'バージョン {version} はアプリの再起動時にインストールされます（メニュー：再起動してアップデート）。',
   launchFailedTitle: 'Airwave Tray を起動できませんでした',
   launchFailedBody: '{error}\n\n詳細はログファイルにあります：\n{path}\n\nAirwave Tray を終了します。',
+  olderAirwave: '接続済み（この Airwave には視聴者一覧がありません）',
+  nothingOnViewer: '放送なし',
+  viewersLacking: '視聴者：このバージョンの Airwave にはありません',
+  viewersFailed: '視聴者を読み込めませんでした',
+  guideLacking: 'このバージョンの Airwave にはありません',
+  theServer: 'サーバ',
+  noGuideAway: '現在 {name} の番組表はありません（{time} から接続不可）',
+  noGuideKey: '現在 {name} の番組表はありません（キーが拒否されました）',
 };
 
 export const notify: Catalogue['notify'] = {

@@ -129,4 +129,6 @@ export const features: Catalogue['features'] = {
   webhookNote: 'Webhook「{name}」は {when} Airwave によって無効にされました。',
   webhookNoteOn: '{server}：Webhook「{name}」は {when} Airwave によって無効にされました。',
   streamFull: 'サーバがライブ更新を送らなくなり（接続しているアプリが多すぎるため）、アプリが定期確認に切り替えたときに通知',
+  watchingNow: '視聴中：{names}。これからの視聴の開始、終了、チャンネルの切り替えがここに表示されます。',
+  watchingNowMore: '{names} ほか {n} 人',
 };

@@ -33,6 +33,18 @@ export const common: Catalogue['common'] = {
   firstRunTitle: 'Airwave サーバに接続',
   firstRunLead: '誰が何を見ているか、放送中の番組、番組表をメニューバーから確認できます。',
   closeDetails: '詳細を閉じる',
+  theServer: 'サーバ',
+  details: '詳細',
+  plainAway: '現在 {server} に接続できません。アプリは再試行を続け、最後に受け取った内容を表示しています。',
+  plainKey: '{server} が API キーを拒否しました。',
+  pausedUntil: '{time} まで通知を一時停止中',
+  resume: '再開',
+  connected: '接続済み',
+  connectedOlder: '接続済み · 古い Airwave',
+  noGuideAway: '現在 {server} の番組表はありません（{since} から接続不可）',
+  noGuideKey: '現在 {server} の番組表はありません（キーが拒否されました）',
+  noGuideUnsupported: '現在 {server} の番組表はありません（非対応）',
+  noGuideAsleep: '現在 {server} の番組表はありません（コンピュータのスリープ中は一時停止）',
 };
 
 export const watching: Catalogue['watching'] = {
@@ -63,6 +75,11 @@ export const watching: Catalogue['watching'] = {
   closeSheet: '視聴者を閉じる',
   openChannel: 'チャンネルを開く',
   position: '{at} / {total}',
+  mayHaveEnded: '終了した可能性あり',
+  onDevicePrefix: '',
+  densityGrouped: '「チャンネル順」では視聴者をチャンネルごとにコンパクトに表示します',
+  nothingOn: '放送なし',
+  nothingOnAt: '{channel} · 放送なし',
 };
 
 export const onNow: Catalogue['onNow'] = {
@@ -76,6 +93,7 @@ export const onNow: Catalogue['onNow'] = {
   bumper: 'ジングル · {title}',
   breakLine: '休止 · {time} {title}',
   progress: '{what} の進行状況',
+  nothingSince: '{time} 以降放送なし',
 };
 
 export const channel: Catalogue['channel'] = {
@@ -122,6 +140,7 @@ export const groups: Catalogue['groups'] = {
   empty: 'このグループにチャンネルはありません',
   emptyHint: '別のグループか「すべてのチャンネル」を選んでください。',
   emptyGuide: 'この番組表にこのグループのチャンネルはありません',
+  unreadable: 'グループを読み込めませんでした。最後に読み込んだものを表示しています。{why}',
 };
 
 export const search: Catalogue['search'] = {
@@ -146,4 +165,6 @@ export const search: Catalogue['search'] = {
   channel: 'チャンネル',
   viewer: '視聴中',
   onNow: '放送中',
+  heldOnly: 'アプリが保持している内容だけを検索しました',
+  nobodyCalled: '「{query}」という名前の視聴者はいません。',
 };

@@ -95,6 +95,7 @@ export const settings: Catalogue['settings'] = {
   useAddress: '{address} を使う',
   apiMissing: 'Airwave API',
   sessions: '{n, plural, other {アクティブなセッション # 件}}',
+  technicalDetails: '技術的な詳細',
 };
 
 export const servers: Catalogue['servers'] = {

@@ -7,7 +7,7 @@ import type { SettingsService } from '../../settings/settings';
 import type { StateStore } from '../../state';
 import type { EngineView } from '../servers';
 import { lookupHandler } from './lookup-handler';
-import { errorParts, failed, ok } from './outcome';
+import { failed, failure, ok } from './outcome';
 
 export function dataHandlers(
   engine: EngineView,
@@ -27,7 +27,7 @@ export function dataHandlers(
         await engine.loadGuide(forwardMinutes);
         return ok(null);
       } catch (error) {
-        return failed(...errorParts(error));
+        return failure(error);
       }
     },
     // the rows are answered from what the core holds: no request to the server
@@ -41,7 +41,7 @@ export function dataHandlers(
       try {
         return ok((await client.channels({ definition })).channels);
       } catch (error) {
-        return failed(...errorParts(error));
+        return failure(error);
       }
     },
   };

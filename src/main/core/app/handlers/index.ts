@@ -9,6 +9,7 @@ import { dataHandlers } from './data';
 import { featureHandlers } from './feature-handlers';
 import type { Features } from '../features';
 import type { OnNowView } from '../on-now-view';
+import { loggedHandlers } from './logged';
 import { ok } from './outcome';
 import { noticeHandlers } from '../notices';
 import { hostHandlers } from './host-commands';
@@ -29,10 +30,16 @@ export interface HandlerDeps extends ConnectDeps, SettingsDeps, ServerHandlerDep
   features: Features;
   onNow: OnNowView;
   history: Omit<HistoryHandlerDeps, 'host' | 'now'>;
+  /** where an error inside a command is written (logged.ts) */
+  log?: (line: string) => void;
 }
 
 export function bridgeHandlers(deps: HandlerDeps): BridgeHandlers {
   const { host } = deps;
+  return loggedHandlers(allHandlers(deps, host), deps.log ?? (() => {}));
+}
+
+function allHandlers(deps: HandlerDeps, host: HandlerDeps['host']): BridgeHandlers {
   return {
     getSnapshot: async () => deps.snapshot(),
     ...connectHandlers(deps),

@@ -9,7 +9,8 @@ import { isApiError } from '../../client';
 import { ChannelLookup } from '../../connection-test/lookup';
 import type { StateStore } from '../../state';
 import type { EngineView } from '../servers';
-import { errorParts, failed, ok } from './outcome';
+import { failed, failure, ok } from './outcome';
+import { maxOf, minOf } from '../../../../shared/extent';
 
 /** Failures after which the held row is the best answer (rather than an error). */
 const UNREACHABLE = new Set(['unreachable', 'timeout', 'server-error', 'cancelled']);
@@ -31,7 +32,7 @@ export function lookupHandler(engine: EngineView, store: StateStore): (request: 
       return ok({ number, channel: held, now: { current: now, next, endsAt, ...(channel ? { channel } : {}) } });
     } catch (error) {
       if (held && isApiError(error) && UNREACHABLE.has(error.kind)) return ok(fromHeld(store, held, error.message));
-      return failed(...errorParts(error));
+      return failure(error);
     }
   };
 }
@@ -40,8 +41,8 @@ export function lookupHandler(engine: EngineView, store: StateStore): (request: 
 function noChannel(number: number, store: StateStore): string {
   const numbers = (store.state.onNow.data?.channels ?? []).map((row) => row.number);
   if (numbers.length === 0) return `No channel ${number} on this server.`;
-  const low = Math.min(...numbers);
-  const high = Math.max(...numbers);
+  const low = minOf(numbers);
+  const high = maxOf(numbers);
   if (low === high) return `No channel ${number}: this server has one channel, ${low}.`;
   return `No channel ${number}: this server's channels run from ${low} to ${high} (${numbers.length} channels).`;
 }

@@ -1,6 +1,8 @@
 /**
  * The shapes bridge commands answer with: a value, or a user error with its one-sentence fix;
  * and how an error thrown below (API or otherwise) becomes such an answer without leaking details.
+ * The page is told only "Something went wrong inside the app."; the error itself is remembered
+ * with that answer (causeOf), so the bridge's wrapper (logged.ts) writes it to the log.
  */
 import type { Outcome } from '../../../../shared/bridge';
 import { isApiError } from '../../client';
@@ -12,8 +14,24 @@ export const failed = (kind: string, message: string, fix?: string): Outcome<nev
   error: { kind, message, ...(fix ? { fix } : {}) },
 });
 
+export const INTERNAL_ERROR = 'Something went wrong inside the app.';
+
 /** An API error keeps its kind and message; anything else is an internal error, said plainly. */
 export function errorParts(error: unknown): [string, string] {
   if (isApiError(error)) return [error.kind, error.message];
-  return ['internal', 'Something went wrong inside the app.'];
+  return ['internal', INTERNAL_ERROR];
+}
+
+const causes = new WeakMap<object, unknown>();
+
+/** The answer for an error thrown below: errorParts' words, with the error kept for the log when it is the app's own. */
+export function failure(error: unknown): Outcome<never> {
+  const outcome = failed(...errorParts(error));
+  if (!isApiError(error)) causes.set(outcome, error);
+  return outcome;
+}
+
+/** The error an internal failure came from (see failure), if it was kept. */
+export function causeOf(outcome: unknown): unknown {
+  return typeof outcome === 'object' && outcome !== null ? causes.get(outcome) : undefined;
 }

@@ -8,7 +8,7 @@ import type { BridgeHandlers, ChannelScheduleView, Outcome } from '../../../../s
 import { isApiError, isMissingResource, isMissingRoute } from '../../client';
 import type { StateStore } from '../../state';
 import type { EngineView } from '../servers';
-import { errorParts, failed, ok } from './outcome';
+import { failed, failure, ok } from './outcome';
 
 export function scheduleHandlers(engine: EngineView, store: StateStore, now: () => number): Pick<BridgeHandlers, 'getSchedule'> {
   return {
@@ -24,14 +24,14 @@ export function scheduleHandlers(engine: EngineView, store: StateStore, now: () 
         return ok({ channelId, source: 'server', asOf: null, programs: answer.programs });
       } catch (error) {
         if (isMissingResource(error)) return failed('not-found', 'The server has no such channel any more.');
-        if (isApiError(error) && (error.kind === 'unauthorized' || error.kind === 'cancelled')) return failed(...errorParts(error));
+        if (isApiError(error) && (error.kind === 'unauthorized' || error.kind === 'cancelled')) return failure(error);
         // no schedule route on this server, or the server is away: what the held guide says
         const held = fromGuide(engine, store, channelId, hours, now());
         if (held) return held;
         if (isMissingRoute(error)) {
           return failed('unavailable', 'This server does not offer a channel schedule.', 'Open the Guide to see what is on later.');
         }
-        return failed(...errorParts(error));
+        return failure(error);
       }
     },
   };

@@ -1,0 +1,65 @@
+/// <reference lib="dom" />
+import { describe, expect, it } from 'vitest';
+import { openPopover, screenshot } from '../support/browser';
+import { e2eSetup, poll } from './setup';
+
+// Issue 33 in the popover: a viewer on a channel with nothing on is watching ("on 106 Dead Air ·
+// nothing on"), and a channel whose every slot the server holds has ended reads "Nothing on since".
+const e2e = e2eSetup();
+
+type Json = Record<string, unknown>;
+
+describe('what a server sends that the app now reads as it is', () => {
+  it('shows a viewer with nothing on, and a stale channel as nothing on since', async () => {
+    const demo = await e2e.demo({ profile: 'airwave', viewers: 0, channels: 12 });
+    const channels = demo.controls.listChannels();
+    const dead = channels.find((c) => c.empty)!;
+    const live = channels.filter((c) => !c.empty);
+    // the first channel's slots all ended 6 minutes ago in every /guide/now answer (a stale schedule)
+    demo.controls.setAnswerHook((path, body) => {
+      if (path !== '/guide/now') return body;
+      const at = e2e.now();
+      const iso = (minutes: number) => new Date(at + minutes * 60_000).toISOString();
+      const rows = (body as { channels: Json[] }).channels;
+      return { ...(body as Json), channels: rows.map((row, i) => (i === 0 && row.now ? { ...row, now: { ...(row.now as Json), startsAt: iso(-60), endsAt: iso(-30) }, next: { ...(row.now as Json), startsAt: iso(-30), endsAt: iso(-6) } } : row)) };
+    });
+    demo.controls.startSession({ user: 'Ann', channelNumber: live[1]!.number });
+    demo.controls.startSession({ user: 'Bo', channelNumber: live[2]!.number });
+    demo.controls.startSession({ user: 'Cy', channelNumber: dead.number });
+    const host = await e2e.preview({ server: demo.url, apiKey: demo.key });
+    await poll(() => host.app.snapshot().watching).toBe(3);
+    await poll(() => host.app.snapshot().nowPlaying.data?.length).toBe(3);
+
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await openPopover(e2e.browser, host.url, scheme);
+      await poll(() => page.locator('li.card').count()).toBe(3);
+      expect(await page.locator('li.card', { hasText: 'Cy' }).textContent()).toContain(`on ${dead.number} ${dead.name} · nothing on`);
+      await screenshot(page, `watching-nothing-on-${scheme}`);
+      await page.getByRole('tab', { name: 'On now' }).click();
+      await poll(() => page.getByText(/Nothing on since/).count()).toBeGreaterThan(0);
+      await screenshot(page, `on-now-nothing-since-${scheme}`);
+      await page.close();
+    }
+  });
+
+  it('the group menu says when the groups could not be read, below the groups it still offers', async () => {
+    const host = await e2e.preview({ demo: true, demoOptions: { profile: 'airwave', channels: 20, viewers: 1, churn: 0 } });
+    await poll(() => host.app.snapshot().groups?.length ?? 0).toBeGreaterThan(1);
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await openPopover(e2e.browser, host.url, scheme);
+      // the core's snapshot as it is after a /packages it could not read (odd-answers.test.ts pins the core side)
+      await page.route('**/__bridge/snapshot', async (route) => {
+        const snapshot = { ...host.app.snapshot(), groupsError: 'The server sent something this app could not read in GET /packages.' };
+        await route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream' }, body: `retry: 60000\nevent: snapshot\ndata: ${JSON.stringify({ full: true, parts: snapshot })}\n\n` });
+      });
+      await page.reload();
+      await page.getByRole('tab', { name: 'On now' }).click();
+      await page.locator('.on-now-toolbar .group-button').click();
+      await poll(() => page.getByTestId('groups-unreadable').count()).toBe(1);
+      expect(await page.getByTestId('groups-unreadable').textContent()).toContain('The groups could not be read just now');
+      expect(await page.locator('.group-menu [role=menuitemradio]').count()).toBeGreaterThan(2);
+      await screenshot(page, `groups-unreadable-${scheme}`);
+      await page.close();
+    }
+  });
+});
