@@ -20,7 +20,7 @@ import { OnNow } from './views/OnNow';
 import { Search } from './views/Search';
 import { LocalOffer } from './views/LocalOffer';
 import { ServerForm } from './views/ServerForm';
-import { Settings } from './views/Settings';
+import { LazySettings } from './views/LazySettings';
 import { ViewerSheet } from './views/ViewerSheet';
 import { Watching } from './views/Watching';
 import { ServerSwitcher } from './views/ServerSwitcher';
@@ -104,7 +104,7 @@ function Shell() {
       <ConnectionProblem />
       <Recovered />
       <PausedLine />
-      <main id="panel" class="panel" role={current === 'settings' ? 'region' : 'tabpanel'} aria-labelledby={current === 'settings' ? undefined : `tab-${current}`} aria-label={current === 'settings' ? 'Settings' : undefined}>
+      <main id="panel" class="panel" role={current === 'settings' ? 'region' : 'tabpanel'} aria-labelledby={current === 'settings' ? undefined : `tab-${current}`} aria-label={current === 'settings' ? t.settings : undefined}>
         {current === 'watching' ? (
           <Watching />
         ) : current === 'on-now' ? (
@@ -114,7 +114,7 @@ function Shell() {
         ) : current === 'activity' ? (
           <Activity key={server} />
         ) : (
-          <Settings />
+          <LazySettings />
         )}
       </main>
       <Footer />
