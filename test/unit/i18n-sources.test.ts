@@ -34,6 +34,14 @@ export function literalWords(source: string): string[] {
     const text = match[2]!;
     if (WORDY.test(text) && !ALLOWED.has(text)) found.push(`${match[1]}="${text}"`);
   }
+  // a word chosen inside an expression: aria-label={open ? 'Settings' : undefined}
+  for (const match of code.matchAll(/\b(aria-label|aria-description|title|placeholder|alt|label)=\{([^{}]*)\}/g)) {
+    // a literal the expression can give (after ?, :, ??, ||), not one it compares with
+    for (const literal of match[2]!.matchAll(/(?:^|\?|:|\|\|)\s*(?:'([^'\n]*)'|"([^"\n]*)")/g)) {
+      const text = literal[1] ?? literal[2] ?? '';
+      if (WORDY.test(text) && !ALLOWED.has(text)) found.push(`${match[1]}={…'${text}'…}`);
+    }
+  }
   return found;
 }
 
@@ -42,6 +50,7 @@ describe('words come from the catalogue', () => {
     expect(literalWords('<button aria-label="Close details"><X />Close</button>')).toEqual(['Close', 'aria-label="Close details"']);
     expect(literalWords('<span aria-hidden>·</span><kbd>/</kbd><b>{t.close}</b>')).toEqual([]);
     expect(literalWords('const x = a > b && c < d;')).toEqual([]);
+    expect(literalWords("<main aria-label={open ? 'Settings' : undefined} />")).toEqual(["aria-label={…'Settings'…}"]);
   });
 
   it.each(files(RENDERER, /\.tsx$/).map((file) => [file.slice(RENDERER.length + 1), file]))('%s renders no literal word', (_name, file) => {
