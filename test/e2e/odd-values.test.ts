@@ -65,6 +65,10 @@ describe('what a server sends that the app now reads as it is', () => {
     for (const scheme of ['light', 'dark'] as const) {
       const page = await openPopover(e2e.browser, host.url, scheme);
       await page.getByRole('tab', { name: 'Guide' }).click();
+      // the grid's detail strip, for the channel pointed at
+      await page.locator('.guide-channel', { hasText: stale.name }).first().hover();
+      await poll(() => page.locator('.guide-detail').textContent()).toMatch(/Nothing on since \d/);
+      await screenshot(page, `guide-detail-nothing-since-${scheme}`);
       await page.getByRole('button', { name: 'List' }).click();
       const row = page.locator('.guide-list-row', { hasText: stale.name }).first();
       await poll(() => row.textContent()).toMatch(/Nothing on since \d/);
