@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
+import type { GuideNow } from '../../src/shared/airwave';
 import { startPreviewHost, type PreviewHost, type PreviewOptions } from '../../src/main/preview/host';
 import { launchBrowser } from '../support/browser';
 import { ensureBuilt, out } from '../support/built';
@@ -44,6 +45,19 @@ export function e2eSetup() {
     },
     /** the time every host, demo and page of this file reads (ms since the epoch) */
     now: () => e2eClock.now(),
+    /**
+     * A channel of `demo` on an episode (season and episode known; not a break, not a film) for at
+     * least `forMs` more, as its /guide/now says: a viewer put there shows a full title line
+     * whatever instant the suite starts at (onAirChannel may land on a station break at 23:58).
+     */
+    async episodeChannel(demo: DemoServer, forMs = 60_000): Promise<number> {
+      const response = await fetch(`${demo.url}/api/public/v1/guide/now`, { headers: { 'x-api-key': demo.key } });
+      const { channels } = (await response.json()) as GuideNow;
+      const until = e2eClock.now() + forMs;
+      const found = channels.find(({ now }) => now && now.ratingKey !== null && now.season !== null && now.episode !== null && Date.parse(now.endsAt) > until);
+      if (!found) throw new Error(`no channel of the demo is on an episode until ${new Date(until).toISOString()}`);
+      return found.number;
+    },
     /** closes a demo early (the server "goes away") without closing it twice */
     async drop(demo: DemoServer): Promise<void> {
       demos.splice(demos.indexOf(demo), 1);

@@ -90,7 +90,7 @@ describe('Watching', () => {
   it('shows paused viewers, season and episode and since when, when the data carries them', async () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 3, churn: 0 } });
     const demo = host.demo!;
-    const paused = demo.controls.startSession({ user: 'Pia', channelNumber: onAirChannel(demo), platform: 'tvOS', model: 'Apple TV 4K' });
+    const paused = demo.controls.startSession({ user: 'Pia', channelNumber: await e2e.episodeChannel(demo), platform: 'tvOS', model: 'Apple TV 4K' });
     demo.controls.setPaused(paused.id, true);
     await poll(() => host.app.snapshot().nowPlaying.data?.length).toBe(4);
     const page = await openPopover(e2e.browser, host.url, 'dark');
