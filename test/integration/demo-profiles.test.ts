@@ -220,7 +220,7 @@ describe('npm run demo-server -- --profile', () => {
     expect(run.stderr).toContain('--profile takes one of airwave, legacy, spec');
   });
 
-  it('is Airwave 0.15.13 unless told (its /status says so, and it has 0.15.13's by-number now), and the synthetic one as spec', async () => {
+  it('is Airwave 0.15.13 unless told (its /status says so, and it has the by-number now of 0.15.13), and the synthetic one as spec', async () => {
     const cli = await startDemoCli(['--port', '0', '--channels', '4']);
     try {
       const key = (await cli.line(/API key: (\S+)/))[1]!;
