@@ -9,6 +9,12 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 here="$(pwd)"
+# Node 22.19 or newer, as .ci/run provides it (vitest 5 needs it): the machine's, else the cached one
+node_ok() { node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>22||(a===22&&b>=19)?0:1)' 2>/dev/null; }
+if ! node_ok; then
+  export PATH="${XDG_CACHE_HOME:-$HOME/.cache}/airwave-tray/node22/node_modules/.bin:$PATH"
+  node_ok || { echo "Node 22.19 or newer is needed (bash .ci/run installs it)" >&2; exit 2; }
+fi
 
 if [ "${1:-}" = "--three" ]; then
   shift
