@@ -35,7 +35,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['test/support/fresh-build.ts'],
+          // the start instant first: its line (and the seed that reproduces it) is the run's first
+          globalSetup: ['test/support/e2e-start-setup.ts', 'test/support/fresh-build.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
