@@ -41,7 +41,8 @@ export default defineConfig({
           environment: 'node',
           // the words: English, as the app's main process starts (test/support/i18n-english.ts)
           setupFiles: ['test/support/i18n-english.ts'],
-          globalSetup: ['test/support/fresh-build.ts'],
+          // the start instant first: its line (and the seed that reproduces it) is the run's first
+          globalSetup: ['test/support/e2e-start-setup.ts', 'test/support/fresh-build.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -12,6 +12,7 @@ import { AppController } from './core/app';
 import { ArtworkService } from './core/artwork/artwork-service';
 import { SettingsService } from './core/settings/settings';
 import { startDemoServer } from './demo';
+import { NEWCOMER_DEMO } from './demo/newcomer';
 import { lockApplicationMenu } from './electron/app-menu';
 import { APP_ID } from './electron/app-identity';
 import { APP_ORIGIN, APP_PAGE, registerSchemes, serveApp } from './electron/app-protocol';
@@ -96,7 +97,7 @@ async function launch(): Promise<void> {
     dataDir: app.getPath('userData'),
     notices: opened.notices,
     log,
-    launchDemo: () => startDemoServer({ port: 0, host: '127.0.0.1' }),
+    launchDemo: () => startDemoServer({ port: 0, host: '127.0.0.1', ...NEWCOMER_DEMO }),
     host: {
       showPopover: () => popover?.show(tray?.bounds ?? null),
       hidePopover: () => popover?.hide(),

@@ -32,6 +32,8 @@ export interface ConnectionView {
   suspended: boolean;
   /** the server said it is busy (503 with Retry-After, or the event stream refused as full) */
   busy?: boolean;
+  /** unauthorized: the key had worked in this run, until when (when known); absent for a key that never worked */
+  keyWorked?: { until: number | null };
 }
 
 export type KeyStorage = 'encrypted' | 'not-protected';

@@ -48,6 +48,23 @@ export function onAir<P extends Airable>(slots: readonly (P | null)[], at: numbe
   return { current: null, break: null, next: later ? following(list, later) : null };
 }
 
+/**
+ * The one rule for ended slots (issue 33): when a server's own answer holds slots for a channel and
+ * every one of them has ended by `at` (a stale schedule, nothing newer), the time the last one ended,
+ * shown as "Nothing on since 9:06 PM"; else null (nothing held, something still to come, or a time
+ * that does not read). On now, the channel sheet and the guide all ask this.
+ */
+export function endedSince(slots: readonly (Pick<Airable, 'endsAt'> | null)[], at: number): number | null {
+  let last: number | null = null;
+  for (const slot of slots) {
+    if (slot === null) continue;
+    const end = Date.parse(slot.endsAt);
+    if (!Number.isFinite(end) || end > at) return null;
+    if (last === null || end > last) last = end;
+  }
+  return last;
+}
+
 /** What a slot after the current programme announces: a bumper stands for the programme it introduces, at its end. */
 function following<P extends Airable>(list: readonly P[], slot: P): { at: number; program: P } {
   if (!isBumper(slot)) return { at: Date.parse(slot.startsAt), program: slot };

@@ -18,15 +18,19 @@ describe('a channel on a break (airwave profile)', () => {
     const clock = new ManualClock(new Date(e2e.now()).toISOString());
     const demo = await e2e.demo({ seed: 7, channels: 6, viewers: 0, churn: 0, profile: 'airwave', clock });
     const get = demoGet(demo);
+    // the next break of any channel, looking up to 6 hours on from the suite's start (whatever it is)
     let target: { number: number; breakStart: number; title: string } | null = null;
-    for (const c of demo.controls.listChannels().filter((x) => !x.empty)) {
-      const now = parseChannelNowById((await get(`/channels/${c.id}/now`)).json, c.id);
-      if (now.next?.kind === 'bumper' && Date.parse(now.next.startsAt) - clock.now() < 25 * 60_000) {
-        target = { number: c.number, breakStart: Date.parse(now.next.startsAt), title: now.next.showTitle ?? now.next.title };
-        break;
+    for (let look = 0; look < 15 && !target; look++) {
+      if (look > 0) clock.set(clock.now() + 25 * 60_000);
+      for (const c of demo.controls.listChannels().filter((x) => !x.empty)) {
+        const now = parseChannelNowById((await get(`/channels/${c.id}/now`)).json, c.id);
+        if (now.next?.kind === 'bumper' && Date.parse(now.next.startsAt) - clock.now() < 25 * 60_000) {
+          target = { number: c.number, breakStart: Date.parse(now.next.startsAt), title: now.next.showTitle ?? now.next.title };
+          break;
+        }
       }
     }
-    if (!target) throw new Error('no channel of the demo has a break in the next 25 minutes');
+    if (!target) throw new Error('no channel of the demo has a break in the 6 hours after the start');
     clock.set(target.breakStart + 1_000);
     const host = await e2e.preview({ servers: [{ url: demo.url, apiKey: demo.key }], clock });
     const page = await openPopover(e2e.browser, host.url);

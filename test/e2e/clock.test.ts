@@ -1,12 +1,14 @@
 /// <reference lib="dom" />
 /**
  * The end-to-end tests' one clock (support/e2e-clock.ts): the page, the preview host's core and
- * the demo server all read the pinned instant, 12:10 on a fixed day in this machine's time zone,
- * whatever the machine's own clock says (run the suite under faketime to see that hold).
+ * the demo server all read the run's start instant (AIRWAVE_E2E_START or a seeded one) in this
+ * machine's time zone, whatever the machine's own clock says (scripts/e2e-at.sh runs the suite
+ * under faketime to see that hold).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { openPopover } from '../support/browser';
 import { E2E_START } from '../support/e2e-clock';
+import { formatLocal } from '../support/e2e-start';
 import { e2eSetup, poll } from './setup';
 
 const e2e = e2eSetup();
@@ -14,6 +16,10 @@ const e2e = e2eSetup();
 const SLACK_MS = 10 * 60_000;
 
 describe('one pinned clock', () => {
+  it('this worker starts from the instant the run chose and printed (global set-up)', () => {
+    expect(E2E_START).toBe(inject('e2eStart'));
+  });
+
   it('the page, the core and the demo all read the pinned time, not the machine\'s', async () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 8, viewers: 1, churn: 0 } });
     const page = await openPopover(e2e.browser, host.url);
@@ -22,11 +28,14 @@ describe('one pinned clock', () => {
     expect(now).toBeGreaterThanOrEqual(E2E_START);
     expect(now).toBeLessThan(E2E_START + SLACK_MS);
 
-    // the page: Date and the local time of day (12:10 and a little)
-    const inPage = await page.evaluate(() => ({ now: Date.now(), minute: new Date().getHours() * 60 + new Date().getMinutes() }));
+    // the page: Date, and the same local date and time of day as Node reads (the same zone)
+    const inPage = await page.evaluate(() => {
+      const d = new Date();
+      const two = (n: number) => String(n).padStart(2, '0');
+      return { now: d.getTime(), local: `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}` };
+    });
     expect(Math.abs(inPage.now - e2e.now())).toBeLessThan(5_000);
-    expect(inPage.minute).toBeGreaterThanOrEqual(12 * 60 + 10);
-    expect(inPage.minute).toBeLessThan(12 * 60 + 20);
+    expect(inPage.local).toBe(formatLocal(inPage.now));
 
     // the core stamps what it fetched with the same clock
     const fetched = host.app.store.state.nowPlaying.updatedAt!;

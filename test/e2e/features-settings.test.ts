@@ -72,7 +72,7 @@ describe('reminder and health settings', () => {
     // Settings names it in one line under the alert's toggle, with when (the demo turned it off just now)
     await settings.click();
     const section = page.getByRole('region', { name: 'Reminders and server alerts' });
-    const note = section.getByText(/^Webhook “Home Assistant” was turned off by Airwave today at \d\d:\d\d\.$/);
+    const note = section.getByText(/^Webhook “Home Assistant” was turned off by Airwave today at \d{1,2}:\d\d\.$/);
     await note.waitFor();
     await section.evaluate((el) => {
       const list = el.closest('.settings')!;

@@ -74,8 +74,10 @@ describe('the guide in 380 px', () => {
   });
 
   it('keeps titles at the visible left edge and fills the programme on air, however far it is scrolled', async () => {
-    const host = await demoGuide();
-    const page = await openPopover(e2e.browser, host.url);
+    // programmes on air that last (not the demo's last minutes before a schedule edge)
+    const clock = e2e.clearOfScheduleEdge();
+    const host = await preview({ demo: true, demoOptions: { seed: 7, channels: 40, viewers: 1, churn: 0 }, clock });
+    const page = await openPopover(e2e.browser, host.url, { clock });
     await openGuide(page);
     await screenshot(page, 'guide-light');
     const check = async () => {
@@ -133,8 +135,10 @@ describe('the guide in 380 px', () => {
   });
 
   it('fits a one-hour window in the width, and jumps through a long one to tonight and tomorrow with a day label', async () => {
-    const host = await demoGuide();
-    const page = await openPopover(e2e.browser, host.url);
+    // "Tomorrow" must mean one day for the whole test
+    const clock = e2e.clearOfMidnight();
+    const host = await preview({ demo: true, demoOptions: { seed: 7, channels: 40, viewers: 1, churn: 0 }, clock });
+    const page = await openPopover(e2e.browser, host.url, { clock });
     const guideRequests: { forwardMinutes: number }[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/__bridge/loadGuide')) guideRequests.push(request.postDataJSON() as { forwardMinutes: number });
@@ -152,15 +156,19 @@ describe('the guide in 380 px', () => {
       d.setHours(24, 0, 0, 0);
       return d.getTime();
     });
-    expect(e2e.now() + guideRequests.at(-1)!.forwardMinutes * 60_000).toBeGreaterThan(midnight);
+    expect(clock.now() + guideRequests.at(-1)!.forwardMinutes * 60_000).toBeGreaterThan(midnight);
     // In the first hours after midnight (what the view shows at the 6-hour zoom), midnight
     // cannot reach the left edge even of the largest (24-hour) window: it lands at the end instead.
+    // Nor can it in the last minutes before midnight, when it is in view already and the window
+    // that holds it does not scroll that far: as far left as the window allows, then.
     const sinceMidnight = await page.evaluate(() => {
       const d = new Date();
       return d.getHours() * 60 + d.getMinutes();
     });
+    const untilMidnight = (midnight - clock.now()) / 60_000;
+    const toTheEdge = sinceMidnight >= 375 && untilMidnight >= 180;
     const atEnd = () => page.locator('.guide-scroll').evaluate((el) => el.scrollLeft >= el.scrollWidth - el.clientWidth - 1);
-    const landed = async () => (await page.locator('.guide-corner').textContent()) === 'Tomorrow' || (sinceMidnight < 375 && (await atEnd()));
+    const landed = async () => (await page.locator('.guide-corner').textContent()) === 'Tomorrow' || (!toTheEdge && (await atEnd()));
     await expect
       .poll(async () => (await landed()) || JSON.stringify(await page.evaluate(() => ({ corner: document.querySelector('.guide-corner')?.textContent, left: document.querySelector('.guide-scroll')!.scrollLeft, width: document.querySelector('.guide-scroll')!.scrollWidth, minutes: document.querySelector('.guide')!.getAttribute('data-window-minutes') }))), { timeout: 15_000 })
       .toBe(true);
@@ -169,7 +177,7 @@ describe('the guide in 380 px', () => {
     const box = await layout(page);
     const tick = (await dayTick.boundingBox())!;
     expect(tick.x).toBeGreaterThanOrEqual(box.left - 2);
-    if (sinceMidnight >= 375) {
+    if (toTheEdge) {
       expect(await page.locator('.guide-corner').textContent()).toBe('Tomorrow');
       expect(tick.x).toBeLessThan(box.left + 40);
     } else {
@@ -306,8 +314,9 @@ describe('the guide in 380 px', () => {
   });
 
   it('arrow keys move along a channel and to what is on at the same time on the next, far down the list', async () => {
-    const host = await demoGuide();
-    const page = await openPopover(e2e.browser, host.url);
+    const clock = e2e.clearOfScheduleEdge();
+    const host = await preview({ demo: true, demoOptions: { seed: 7, channels: 40, viewers: 1, churn: 0 }, clock });
+    const page = await openPopover(e2e.browser, host.url, { clock });
     await openGuide(page);
     await page.getByRole('radio', { name: '3 h' }).click(); // a window with programmes after the one on now
     await expect.poll(() => page.locator('.guide').getAttribute('data-window-minutes')).toBe('180');

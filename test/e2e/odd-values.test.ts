@@ -42,6 +42,45 @@ describe('what a server sends that the app now reads as it is', () => {
     }
   });
 
+  // issue 33 item 5: the channel sheet and the guide say it too, from the same rule (shared/on-air.ts endedSince)
+  it('a channel whose every slot has ended reads "Nothing on since" in its sheet and in the guide\'s list', async () => {
+    const demo = await e2e.demo({ profile: 'airwave', viewers: 0, channels: 8 });
+    const stale = demo.controls.listChannels().find((c) => !c.empty)!;
+    // every answer about that channel holds only slots that ended 6 minutes ago (a stale schedule)
+    demo.controls.setAnswerHook((path, body) => {
+      const iso = (minutes: number) => new Date(e2e.now() + minutes * 60_000).toISOString();
+      const ended = (slot: unknown, from: number, to: number) => ({ ...(slot as Json), startsAt: iso(from), endsAt: iso(to) });
+      const b = body as Json;
+      if (path === '/guide/now') return { ...b, channels: (b.channels as Json[]).map((row) => (row.id === stale.id ? { ...row, now: ended(row.now ?? row.next, -60, -30), next: ended(row.next ?? row.now, -30, -6) } : row)) };
+      if (path === '/guide') return { ...b, channels: (b.channels as Json[]).map((row) => (row.id === stale.id ? { ...row, programs: [ended((row.programs as Json[])[0], -30, -6)] } : row)) };
+      if (path === `/channels/by-number/${stale.number}/now` || path === `/channels/${stale.id}/now`) {
+        const slot = b.current ?? b.next;
+        return { ...b, current: ended(slot, -60, -30), next: ended(b.next ?? slot, -30, -6), endsAt: iso(-30) };
+      }
+      // the same stale server has nothing ahead for it either
+      if (path.endsWith('/schedule') && (path.includes(`/${stale.number}/`) || path.includes(`/${stale.id}/`))) return { ...b, programs: [] };
+      return body;
+    });
+    const host = await e2e.preview({ server: demo.url, apiKey: demo.key });
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await openPopover(e2e.browser, host.url, scheme);
+      await page.getByRole('tab', { name: 'Guide' }).click();
+      // the grid's detail strip, for the channel pointed at
+      await page.locator('.guide-channel', { hasText: stale.name }).first().hover();
+      await poll(() => page.locator('.guide-detail').textContent()).toMatch(/Nothing on since \d/);
+      await screenshot(page, `guide-detail-nothing-since-${scheme}`);
+      await page.getByRole('button', { name: 'List' }).click();
+      const row = page.locator('.guide-list-row', { hasText: stale.name }).first();
+      await poll(() => row.textContent()).toMatch(/Nothing on since \d/);
+      await screenshot(page, `guide-list-nothing-since-${scheme}`);
+      await row.locator('.guide-list-channel').click();
+      const sheet = page.getByRole('dialog');
+      await poll(() => sheet.textContent()).toMatch(/Nothing on since \d/);
+      await screenshot(page, `sheet-nothing-since-${scheme}`);
+      await page.close();
+    }
+  });
+
   it('the group menu says when the groups could not be read, below the groups it still offers', async () => {
     const host = await e2e.preview({ demo: true, demoOptions: { profile: 'airwave', channels: 20, viewers: 1, churn: 0 } });
     await poll(() => host.app.snapshot().groups?.length ?? 0).toBeGreaterThan(1);

@@ -105,11 +105,13 @@ describe('search', () => {
   });
 
   it('tags a programme on air now', async () => {
-    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 0, churn: 0 } });
-    const page = await openPopover(e2e.browser, host.url, 'dark');
+    // a programme on air for a while (not the demo's last minutes before a schedule edge)
+    const clock = e2e.clearOfScheduleEdge();
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 0, churn: 0 }, clock });
+    const page = await openPopover(e2e.browser, host.url, { colorScheme: 'dark', clock });
     await page.getByText('Nobody is watching right now').waitFor();
     await poll(() => host.app.store.state.onNow.data !== null).toBe(true);
-    const onAir = host.app.store.state.onNow.data!.channels.map((c) => c.now).find((p) => p && p.ratingKey !== null && Date.parse(p.endsAt) > e2e.now() + 30_000)!;
+    const onAir = host.app.store.state.onNow.data!.channels.map((c) => c.now).find((p) => p && p.ratingKey !== null && Date.parse(p.endsAt) > clock.now() + 30_000)!;
     await page.keyboard.press('/');
     await poll(() => page.getByRole('searchbox').evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type(onAir.title);

@@ -1,10 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
+import type { GuideNow } from '../../src/shared/airwave';
 import { startPreviewHost, type PreviewHost, type PreviewOptions } from '../../src/main/preview/host';
 import { launchBrowser } from '../support/browser';
 import { ensureBuilt, out } from '../support/built';
-import { e2eClock } from '../support/e2e-clock';
+import type { Clock } from '../../src/main/common/clock';
+import { BLOCK_MS } from '../../src/main/demo/schedule';
+import { e2eClock, pinnedClock } from '../support/e2e-clock';
 
 /**
  * Shared set-up for the per-view end-to-end files: one Chromium per file, preview hosts and demo
@@ -44,6 +47,41 @@ export function e2eSetup() {
     },
     /** the time every host, demo and page of this file reads (ms since the epoch) */
     now: () => e2eClock.now(),
+    /**
+     * A channel of `demo` on an episode (season and episode known; not a break, not a film) for at
+     * least `forMs` more, as its /guide/now says: a viewer put there shows a full title line
+     * whatever instant the suite starts at (onAirChannel may land on a station break at 23:58).
+     * Near one of the demo's schedule edges there is none: use clearOfScheduleEdge()'s clock.
+     */
+    async episodeChannel(demo: DemoServer, clock: Clock = e2eClock, forMs = 60_000): Promise<number> {
+      const response = await fetch(`${demo.url}/api/public/v1/guide/now`, { headers: { 'x-api-key': demo.key } });
+      const { channels } = (await response.json()) as GuideNow;
+      const until = clock.now() + forMs;
+      const found = channels.find(({ now }) => now && now.ratingKey !== null && now.season !== null && now.episode !== null && Date.parse(now.endsAt) > until);
+      if (!found) throw new Error(`no channel of the demo is on an episode until ${new Date(until).toISOString()}`);
+      return found.number;
+    },
+    /**
+     * A clock for a test about programmes on air with room to draw them: the file's start, unless
+     * that is within 10 minutes before the demo cuts every schedule (its 6-hour UTC blocks end at
+     * 00:00, 06:00, 12:00 and 18:00 UTC, where every programme on air ends at once: BLOCK_MS), then
+     * 15 minutes after that edge. Hand it to preview({ clock }) and openPopover(…, { clock }).
+     */
+    clearOfScheduleEdge(): Clock {
+      const start = e2eClock.now();
+      const edge = Math.ceil(start / BLOCK_MS) * BLOCK_MS;
+      return edge - start < 10 * 60_000 ? pinnedClock(edge + 15 * 60_000) : e2eClock;
+    },
+    /**
+     * A clock for a test whose meaning changes if local midnight passes while it runs (what
+     * "Tomorrow" is): the file's start, unless midnight is less than 5 minutes on, then 2 minutes
+     * past that midnight. Hand it to preview({ clock }) and openPopover(…, { clock }).
+     */
+    clearOfMidnight(): Clock {
+      const start = e2eClock.now();
+      const midnight = new Date(start).setHours(24, 0, 0, 0);
+      return midnight - start < 5 * 60_000 ? pinnedClock(midnight + 2 * 60_000) : e2eClock;
+    },
     /** closes a demo early (the server "goes away") without closing it twice */
     async drop(demo: DemoServer): Promise<void> {
       demos.splice(demos.indexOf(demo), 1);

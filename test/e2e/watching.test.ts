@@ -88,12 +88,14 @@ describe('Watching', () => {
   });
 
   it('shows paused viewers, season and episode and since when, when the data carries them', async () => {
-    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 3, churn: 0 } });
+    // an episode on air for a while (not the demo's last minutes before a schedule edge)
+    const clock = e2e.clearOfScheduleEdge();
+    const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 3, churn: 0 }, clock });
     const demo = host.demo!;
-    const paused = demo.controls.startSession({ user: 'Pia', channelNumber: onAirChannel(demo), platform: 'tvOS', model: 'Apple TV 4K' });
+    const paused = demo.controls.startSession({ user: 'Pia', channelNumber: await e2e.episodeChannel(demo, clock), platform: 'tvOS', model: 'Apple TV 4K' });
     demo.controls.setPaused(paused.id, true);
     await poll(() => host.app.snapshot().nowPlaying.data?.length).toBe(4);
-    const page = await openPopover(e2e.browser, host.url, 'dark');
+    const page = await openPopover(e2e.browser, host.url, { colorScheme: 'dark', clock });
     await withSessionFields(page, host);
     await page.reload();
     await poll(() => cards(page).count()).toBe(4);

@@ -46,6 +46,28 @@ describe('a page that floods the bridge', () => {
     expect((await h.app.handlers.testConnection({ server: h.demo.url, apiKey: h.demo.key, authStyle: 'x-api-key' })).verdict).toBe('ok');
   });
 
+  it('the window: seven tests one after another within 10 s, the seventh is refused as busy with no request sent', async () => {
+    expect(PROBE_LIMITS).toEqual({ perWindow: 6, windowMs: 10_000 });
+    h = await startCoreHarness();
+    const request = { server: h.demo.url, apiKey: h.demo.key, authStyle: 'x-api-key' as const };
+    const verdicts: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      // one at a time, each after the one before has answered: the one-at-a-time gate refuses none
+      verdicts.push((await h.app.handlers.testConnection(request)).verdict);
+      h.clock.advance(1_000);
+    }
+    expect(verdicts).toEqual(Array(6).fill('ok'));
+    const before = total(h.apiRequests());
+    // 6 s after the first: still inside its 10 s window
+    const seventh = await h.app.handlers.testConnection(request);
+    expect(seventh.verdict).toBe('busy');
+    expect(seventh.summary).toMatch(/not run: too many tests/);
+    expect(total(h.apiRequests())).toBe(before);
+    // once the first start is 10 s old, a test runs again
+    h.clock.advance(PROBE_LIMITS.windowMs - 6_000);
+    expect((await h.app.handlers.testConnection(request)).verdict).toBe('ok');
+  });
+
   it('a test asked for while another runs waits for it (the newest waiting one wins)', async () => {
     h = await startCoreHarness();
     const request = { server: h.demo.url, apiKey: h.demo.key, authStyle: 'x-api-key' as const };

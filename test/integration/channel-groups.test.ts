@@ -103,6 +103,29 @@ describe('channel groups', () => {
     expect(packagesAsked(h)).toBe(2);
   });
 
+  it('reads /packages again soon after /status counts a different number of packages, well before the hour', async () => {
+    h = await startCoreHarness({ demo: { profile: 'airwave', channels: 24 }, viewerKey: true });
+    const groups = await demoGroups(h);
+    const packageIds = [...groups.keys()].filter((group) => group !== OTHER_GROUP);
+    expect(packageIds.length).toBeGreaterThanOrEqual(2);
+    await h.connect();
+    await h.until(() => h!.app.snapshot().groups !== null, { what: 'the groups' });
+    expect(packagesAsked(h)).toBe(1);
+    const listed = () => (h!.app.snapshot().groups ?? []).filter((group) => group.id !== OTHER_GROUP).map((group) => group.id);
+    expect(listed()).toHaveLength(packageIds.length);
+
+    // the key loses every channel of one package: /status now counts one package fewer
+    const gone = packageIds[0]!;
+    h.demo.controls.setViewerChannels(h.demo.controls.listChannels().map((c) => c.number).filter((n) => !groups.get(gone)!.includes(n)));
+    await h.runFor(5 * 60_000 + 30_000, 10_000); // the next /status (every 5 minutes) has counted it
+    expect(packagesAsked(h)).toBe(2);
+    expect(listed()).not.toContain(gone);
+    expect(listed()).toHaveLength(packageIds.length - 1);
+    // and not again while the count agrees with the list
+    await h.runFor(20 * 60_000, 10_000);
+    expect(packagesAsked(h)).toBe(2);
+  });
+
   it('on a server whose OpenAPI document lists no /packages: no groups, and /packages is never asked', async () => {
     h = await startCoreHarness({ demo: { profile: 'airwave' } });
     const proxy = await startOlderServer(h.demo.url, { noPackages: true, noEvents: true });

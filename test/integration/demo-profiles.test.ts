@@ -10,6 +10,7 @@ import {
   readErrorEnvelope,
 } from '../../src/shared/airwave';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
+import { NEWEST_SERVER_VERSION } from '../../src/main/demo/newcomer';
 import { demoGet } from '../support/demo-client';
 import { runDemoCli, startDemoCli } from '../support/demo-cli';
 import { ManualClock } from '../support/manual-clock';
@@ -216,6 +217,27 @@ describe('npm run demo-server -- --profile', () => {
   it('refuses an unknown profile with a message', async () => {
     const run = await runDemoCli(['--profile', 'newest']);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('--profile takes one of seed, airwave, legacy');
+    expect(run.stderr).toContain('--profile takes one of airwave, legacy, spec');
+  });
+
+  it('is Airwave 0.15.13 unless told (its /status says so, and it has the by-number now of 0.15.13), and the synthetic one as spec', async () => {
+    const cli = await startDemoCli(['--port', '0', '--channels', '4']);
+    try {
+      const key = (await cli.line(/API key: (\S+)/))[1]!;
+      expect(cli.stdout()).toContain(`Profile: airwave (Airwave ${NEWEST_SERVER_VERSION})`);
+      const status = (await (await fetch(`${cli.url}/api/public/v1/status`, { headers: { 'x-api-key': key } })).json()) as { version: string };
+      expect(status.version).toBe('0.15.13');
+      // the newest stage has the by-number now route (0.15.12 had not)
+      expect((await fetch(`${cli.url}/api/public/v1/channels/by-number/101/now`, { headers: { 'x-api-key': key } })).status).toBe(200);
+    } finally {
+      await cli.close('SIGKILL');
+    }
+    const spec = await startDemoCli(['--port', '0', '--channels', '4', '--profile', 'spec']);
+    try {
+      await spec.line(/Viewer key: \S+/);
+      expect(spec.stdout()).toContain('Profile: spec (Airwave 0.9.0-demo)');
+    } finally {
+      await spec.close('SIGKILL');
+    }
   });
 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppSnapshot } from '../../src/shared/bridge';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
+import { NEWEST_SERVER_VERSION } from '../../src/main/demo/newcomer';
 import { MAX_QUEUED_SNAPSHOT_BYTES, startPreviewHost, type PreviewHost } from '../../src/main/preview/host';
 import { ensureBuilt, out, root } from '../support/built';
 
@@ -234,8 +235,9 @@ describe('several servers at start-up (issue 19)', () => {
 });
 
 describe('npm run preview', () => {
-  it('prints its loopback URL and serves the popover (--demo --port 0)', async () => {
-    const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/main/preview/cli.ts', '--demo', '--port', '0'], {
+  it('prints its loopback URL and serves the popover (--demo --port 0): Airwave 0.15.13 unless told, of the size and viewers asked', async () => {
+    const args = ['src/main/preview/cli.ts', '--demo', '--port', '0', '--demo-channels', '7', '--demo-viewers', '5'];
+    const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), ...args], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -255,6 +257,12 @@ describe('npm run preview', () => {
       });
       expect((await fetch(`${url}/`)).status).toBe(200);
       await expect.poll(async () => ((await (await fetch(`${url}/__preview/tray`)).json()) as { badge: number }).badge).toBeGreaterThanOrEqual(0);
+      const snapshot = async () =>
+        (await (await fetch(`${url}/__bridge/getSnapshot`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as AppSnapshot;
+      await expect.poll(async () => (await snapshot()).status.data?.version).toBe(NEWEST_SERVER_VERSION);
+      expect((await snapshot()).status.data?.counts?.channels).toBe(7);
+      // the demo's churn (4 new viewers an hour on average) is unlikely to move this in a few seconds
+      await expect.poll(async () => (await snapshot()).watching).toBe(5);
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

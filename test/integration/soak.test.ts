@@ -70,7 +70,8 @@ it('follows 24 hours of churn, restarts, a network drop and a suspend without a 
       const settled = now - followingSince.at > 2 * MIN;
       const quiet = inQuietHours(QUIET, utcMinute(now));
       const nearQuietEdge = quiet !== inQuietHours(QUIET, utcMinute(now - MIN)) || quiet !== inQuietHours(QUIET, utcMinute(now + MIN));
-      if (session.state === 'off' || !following) continue;
+      // a viewer on a channel with nothing on is watching too (issue 33): counted and announced like any other
+      if (!following) continue;
       if (!settled || nearQuietEdge) either.add(session.id);
       else if (!quiet) expected.set(session.id, now);
     }

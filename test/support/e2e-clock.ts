@@ -1,15 +1,26 @@
 /**
  * The one clock of an end-to-end test file: the demo server, the preview host (and the core in
- * it) and the page all read the same instant, 12:10 local time on a fixed day, moving on at the
- * pace of real time from there (the tests wait for things that take real time: a new session's
- * card, a reconnect, a retry). Nothing the tests see depends on the machine's time of day: not the
- * hour, not the half hour, not midnight. Run the suite under `faketime` to check.
+ * it) and the page all read the same instant, the run's start, moving on at the pace of real time
+ * from there (the tests wait for things that take real time: a new session's card, a reconnect, a
+ * retry). The start moves from run to run (e2e-start.ts: AIRWAVE_E2E_START, or a printed seed), so
+ * nothing the tests see may depend on the date, the hour, the half hour or midnight.
  */
 import type { BrowserContext } from 'playwright-core';
 import { systemClock, type Clock } from '../../src/main/common/clock';
+import { DEFAULT_START_LOCAL, parseLocalStart } from './e2e-start';
 
-/** 12:10:00 on 26 November 2026, in the machine's time zone: far from a half hour and from midnight. */
-export const E2E_START = new Date(2026, 10, 26, 12, 10, 0, 0).getTime();
+/**
+ * The run's start: what the e2e project's global set-up chose (AIRWAVE_E2E_START_MS), else
+ * AIRWAVE_E2E_START, else 12:10 on 26 November 2026 (scripts and benches outside vitest).
+ */
+function runStart(env: NodeJS.ProcessEnv): number {
+  const chosen = Number(env.AIRWAVE_E2E_START_MS);
+  if (env.AIRWAVE_E2E_START_MS && Number.isFinite(chosen)) return chosen;
+  return parseLocalStart(env.AIRWAVE_E2E_START?.trim() || DEFAULT_START_LOCAL);
+}
+
+/** The instant every e2e test file starts from (each file's clock starts here when it loads). */
+export const E2E_START = runStart(process.env);
 
 /** A clock whose wall time starts at `start` now and then moves with real time; its timers are real. */
 export function pinnedClock(start: number = E2E_START): Clock {

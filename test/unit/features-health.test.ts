@@ -4,6 +4,8 @@ import type { ConnectionState, HealthAlertSettings } from '../../src/shared/brid
 import { DEFAULT_FEATURE_SETTINGS } from '../../src/main/core/features/feature-settings';
 import { HealthAlerts } from '../../src/main/core/features/health-alerts';
 import { memoryStore, type FeatureStore } from '../../src/main/core/features/json-store';
+import { keyRefusedNow } from '../../src/main/core/sync/reporting';
+import { localTime } from '../../src/shared/format';
 import { findAirings, MAX_AIRINGS_PER_TITLE, Watchlist } from '../../src/main/core/features/watchlist';
 import type { NotificationRequest } from '../../src/main/core/viewers/notify-policy';
 import { initialState, type AppState } from '../../src/main/core/state';
@@ -97,6 +99,21 @@ describe('HealthAlerts', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ title: 'Living room rejected the API key', target: { view: 'settings' } });
     expect(setup({ keyRejected: false }).notes).toHaveLength(0);
+  });
+
+  // issue 33 item 6: a key that worked and now gets 401 is refused now, never "wrong" or "probably"
+  it('a key that worked is refused now, until when it worked: regenerated, revoked or limited by the server', () => {
+    const { set, notes } = setup();
+    const until = Date.UTC(2026, 8, 27, 21, 12);
+    set('live');
+    set('unauthorized', { keyWorked: { until } });
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ title: 'Living room refuses the API key now', target: { view: 'settings' } });
+    expect(notes[0]!.body).toBe(`The key is refused now (it worked until ${localTime(until)}): regenerated, revoked or limited by the server. Paste a new key in Settings.`);
+    expect(notes[0]!.body).toContain(keyRefusedNow(until));
+    const never = setup();
+    never.set('unauthorized');
+    for (const note of [...notes, ...never.notes]) expect(`${note.title} ${note.body}`).not.toMatch(/wrong|probably/i);
   });
 
   it('says when the version changed, remembering it across restarts', () => {

@@ -305,6 +305,27 @@ describe("the user's own ceiling", () => {
     await expect(again).resolves.toBe('answer status');
   });
 
+  it('runs on monotonic time: ten user requests, the wall clock set back an hour, 1 s of monotonic time later the next goes through', async () => {
+    const clock = new ManualClock();
+    const governor = new RequestGovernor(clock);
+    const s = sender();
+    const ten = Array.from({ length: 10 }, (_, i) => governor.run({ key: `GET /channels/by-number/${i}/now`, endpoint: 'GET /channels/by-number/{n}/now', user: true }, s.send(`${i}`)));
+    for (let round = 0; round < 3; round++) {
+      s.answerAll();
+      await flush();
+    }
+    await expect(Promise.all(ten)).resolves.toHaveLength(10);
+    // the ceiling is full: the eleventh in the same second is refused
+    await expect(governor.run({ key: 'GET /status', endpoint: 'GET /status', user: true }, s.send('status'))).rejects.toMatchObject({ kind: 'busy' });
+    clock.jump(-3_600_000); // the system clock is set back an hour
+    clock.advance(1_000); // one second later, as the monotonic clock counts
+    const next = governor.run({ key: 'GET /status', endpoint: 'GET /status', user: true }, s.send('status'));
+    await flush();
+    s.answerAll();
+    await expect(next).resolves.toBe('answer status');
+    expect(s.calls).toBe(11);
+  });
+
   it('a user request joining one already waiting or running costs nothing of the ceiling', async () => {
     const clock = new ManualClock();
     const governor = new RequestGovernor(clock, { userPerSecond: 2 });

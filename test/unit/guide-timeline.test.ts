@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { guideText } from '../../src/renderer/src/strings/guide';
 import fc from 'fast-check';
 import { ACROSS_HOURS, block, hourStart, jumps, READABLE_MINUTES, ticks, timeline, TITLE_MIN_PX, visibleSpan, widestReadable, windowFor, xOf } from '../../src/renderer/src/views/guide-timeline';
@@ -70,6 +70,33 @@ describe('guide timeline', () => {
     // at 22:05, midnight needs more than 3 h when 256 px show 73 minutes: midnight could not reach the left edge
     expect(windowFor(at(27, 22, 5), at(28, 0), [1, 3, 6, 12, 24], visibleSpan(256, 3.5))).toBe(6);
     expect(windowFor(at(27, 22, 5), at(28, 0), [1, 3, 6, 12, 24])).toBe(3);
+  });
+
+  describe('on the days the clocks change (Europe/London, America/New_York)', () => {
+    const zone = process.env.TZ;
+    afterEach(() => {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    });
+    // [zone, a local time on the change day (year, month, day, hour, minute)]: 23-hour and 25-hour days
+    const cases = [
+      ['Europe/London', [2027, 2, 28, 0, 59]],
+      ['Europe/London', [2027, 9, 31, 8, 0]],
+      ['America/New_York', [2027, 2, 14, 1, 30]],
+      ['America/New_York', [2027, 10, 7, 8, 0]],
+    ] as const;
+
+    it.each(cases)('%s %j: the ruler marks the next local midnight, and Tonight is 20:00', (name, [y, mo, d, h, mi]) => {
+      process.env.TZ = name;
+      const now = new Date(y, mo, d, h, mi).getTime();
+      const midnight = new Date(y, mo, d + 1).getTime();
+      expect(new Date(midnight).getHours()).toBe(0);
+      const day = ticks(timeline(now, { from: now - H, to: now + 24 * H }, 256, 6));
+      expect(day.filter((t) => t.midnight).map((t) => new Date(t.at).toString())).toEqual([new Date(midnight).toString()]);
+      const tonight = jumps(now, now).find((j) => j.id === 'tonight')!;
+      expect(new Date(tonight.at).toString()).toBe(new Date(y, mo, d, 20).toString());
+      expect(jumps(now, now).find((j) => j.id === 'tomorrow')!.at).toBe(midnight);
+    });
   });
 
   it('names the day at the left edge, yesterday too (just after midnight the view starts 15 minutes back)', () => {

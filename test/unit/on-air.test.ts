@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onAir, type Airable } from '../../src/shared/on-air';
+import { endedSince, onAir, type Airable } from '../../src/shared/on-air';
 import { advanceOnNow, nextChange } from '../../src/main/core/sync/on-now';
 import type { HeldOnNow } from '../../src/main/core/state';
 
@@ -53,5 +53,23 @@ describe('the held rows during a break', () => {
     const held = { serverTime: null, channels: [row] } as unknown as HeldOnNow;
     expect(nextChange(held, T)).toBe(T + 2 * 60_000);
     expect(advanceOnNow(held, T + 2 * 60_000).held.channels[0]!.now?.title).toBe('Matchday Live');
+  });
+});
+
+// Issue 33 item 5: the one rule On now, the channel sheet and the guide ask for "Nothing on since …".
+describe('endedSince', () => {
+  it('every held slot over: when the last one ended, whatever the order', () => {
+    expect(endedSince([programme('A', -60, -30), programme('B', -30, -6)], T)).toBe(T - 6 * 60_000);
+    expect(endedSince([programme('B', -30, -6), null, programme('A', -60, -30)], T)).toBe(T - 6 * 60_000);
+    // a slot that ends exactly now has ended
+    expect(endedSince([programme('A', -30, 0)], T)).toBe(T);
+  });
+
+  it('null when anything is still on or to come, nothing is held, or a time does not read', () => {
+    expect(endedSince([programme('A', -60, -30), programme('B', -30, 5)], T)).toBeNull();
+    expect(endedSince([null, programme('Later', 90, 120)], T)).toBeNull();
+    expect(endedSince([null, null], T)).toBeNull();
+    expect(endedSince([], T)).toBeNull();
+    expect(endedSince([programme('A', -60, -30), { endsAt: 'soon' }], T)).toBeNull();
   });
 });

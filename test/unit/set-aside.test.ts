@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
@@ -66,6 +66,27 @@ describe('links where a file goes', () => {
     expect(readFileSync(join(dir, ACTIVITY_FILE), 'utf8')).toBe('{"at":1,"kind":"test"}\n');
     expect(lstatSync(join(dir, `activity.damaged-7.jsonl`)).isSymbolicLink()).toBe(true);
     expect(failures).toEqual([]);
+  });
+
+  it('refuses to append through a link that appears after the plain-file check (O_NOFOLLOW is the guard)', () => {
+    for (const existing of [true, false]) {
+      const dir = tempDir();
+      const outside = join(dir, 'elsewhere.txt');
+      writeFileSync(outside, 'precious\n');
+      const log = join(dir, ACTIVITY_FILE);
+      if (existing) writeFileSync(log, '{"at":0,"kind":"old"}\n');
+      const failures: string[] = [];
+      // the swap lands between the check (a plain file, or none) and the open
+      const swap = (path: string) => {
+        rmSync(path, { force: true });
+        symlinkSync(outside, path);
+      };
+      const store = new JsonFileStore(dir, () => 7, (text) => failures.push(text), null, swap);
+      store.appendLog(ACTIVITY_FILE, { at: 1, kind: 'test' }, 100);
+      expect(readFileSync(outside, 'utf8')).toBe('precious\n');
+      expect(failures).toHaveLength(1);
+      expect(failures[0]).toMatch(/Could not save activity/);
+    }
   });
 
   it('the activity log is never read through a link', () => {

@@ -1,11 +1,12 @@
 import { commandLine, exitWithUsage } from '../cli-options';
 import { writeOut } from '../common/terminal';
-import { DEMO_PROFILES, type DemoProfileName } from './profile';
+import { CLI_PROFILE_NAMES, cliProfileName, demoFromCommandLine } from './newcomer';
 import { startDemoServer, type DemoServer } from './server';
 
 /**
  * `npm run demo-server`: a demo Airwave server on 127.0.0.1:36020 (by default) in the profile asked
- * for, that prints its address, profile and keys and runs until Ctrl+C.
+ * for (Airwave at its newest stage unless told: newcomer.ts), that prints its address, profile and
+ * keys and runs until Ctrl+C.
  */
 
 const USAGE = `Usage: npm run demo-server -- [options]
@@ -16,15 +17,16 @@ const USAGE = `Usage: npm run demo-server -- [options]
   --seed <s>       everything generated follows from it (default 1)
   --viewers <n>    viewers watching at start (default 3)
   --churn <n>      average new viewers per hour (default 4; 0 for none)
-  --profile <p>    which server to imitate: seed (default; the published interface),
-                   airwave (Airwave's own server: compact events, heartbeat sessions,
-                   no by-number/now route) or legacy (Airwave 0.14: as airwave, no
-                   uptime or counts in /status, no /events)
-  --server-version <v>  play one stage of Airwave's public API (implies --profile
-                   airwave): 0.14.67 (no guide, no sessions), 0.14.68 (artwork as
-                   artworkPath), 0.15.12 (no by-number now; the airwave default),
-                   0.15.13 (everything), or any version from 0.14.0
-                   (before 0.14.65 only /api/identity answers)
+  --profile <p>    which server to imitate: airwave (default: Airwave's own server at
+                   0.15.13, its newest stage), legacy (Airwave 0.14: no uptime or
+                   counts in /status, no /events) or spec (synthetic: the published
+                   interface as this app was first built against, "Airwave
+                   0.9.0-demo", with bumpers in /guide, which real servers never send)
+  --server-version <v>  play one stage of Airwave's public API (with airwave, the
+                   default): 0.14.67 (no guide, no sessions), 0.14.68 (artwork as
+                   artworkPath), 0.15.12 (no by-number now), 0.15.13 (everything; the
+                   default), or any version from 0.14.0 (before 0.14.65 only
+                   /api/identity answers)
   --no-sse         offer no /events stream, so clients poll
   --key <key>      the admin API key to accept (default: derived from the seed)
   --viewer-key <key>  a viewer's key that sees every other channel (default: derived)`;
@@ -48,9 +50,8 @@ const { values, whole } = commandLine(USAGE, {
   'server-version': { type: 'string' },
 });
 
-const serverVersion = values['server-version'];
-const profile = (values.profile ?? (serverVersion !== undefined ? 'airwave' : 'seed')) as DemoProfileName;
-if (!DEMO_PROFILES.includes(profile)) bail(`--profile takes one of ${DEMO_PROFILES.join(', ')} (got "${values.profile}").`);
+const imitated = demoFromCommandLine(values.profile, values['server-version']);
+if (!imitated) bail(`--profile takes one of ${CLI_PROFILE_NAMES.join(', ')} (got "${values.profile}").`);
 
 const port = whole('port', values.port, 36020, 0, 65535);
 let server: DemoServer;
@@ -65,8 +66,7 @@ try {
     sse: values.sse && !values['no-sse'],
     apiKey: values.key,
     viewerKey: values['viewer-key'],
-    profile,
-    serverVersion,
+    ...imitated,
   });
 } catch (error) {
   const code = (error as { code?: string }).code;
@@ -79,7 +79,7 @@ try {
 writeOut(
   [
     `Airwave demo server listening on ${server.url}`,
-    `Profile: ${server.profile} (Airwave ${server.version})`,
+    `Profile: ${cliProfileName(server.profile)} (Airwave ${server.version})`,
     `API key: ${server.key}`,
     `Viewer key: ${server.viewerKey} (sees channels ${listNumbers(server.controls.viewerChannels())})`,
     '',

@@ -17,6 +17,9 @@ export function rewriteAnswer(res: ServerResponse, rewrite: (body: unknown) => u
   rewrites.set(res, rewrite);
 }
 
+/** Whether an answer hook waits to rewrite the JSON answer on `res` (a streamed answer is then sent whole). */
+export const isRewritten = (res: ServerResponse): boolean => rewrites.has(res);
+
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const rewrite = status < 300 ? rewrites.get(res) : undefined;
   const text = JSON.stringify(rewrite ? rewrite(body) : body);

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { commandLine, exitWithUsage, keysForServers } from '../cli-options';
 import { writeErr, writeOut } from '../common/terminal';
+import { CLI_PROFILE_NAMES, demoFromCommandLine } from '../demo/newcomer';
 import { startPreviewHost, type PreviewHost } from './host';
 
 /**
@@ -14,13 +15,15 @@ const USAGE = `Usage: npm run preview -- [options]
 
   --port <n>           port on 127.0.0.1 (default: any free port)
   --data-dir <dir>     settings and artwork cache (default: a fresh temp directory)
-  --demo               start the built-in demo server and connect to it
+  --demo               start the built-in demo server and connect to it (also what
+                       "Try the demo" starts): Airwave 0.15.13 unless told otherwise
   --demo-channels <n>  channels of that demo (default 24)
-  --demo-profile <p>   how that demo behaves: seed (default), airwave or legacy
-                       (as Airwave's own server: compact events, no by-number/now;
-                       legacy also no event stream and no uptime/counts)
+  --demo-viewers <n>   viewers watching that demo at start (default 3)
+  --demo-profile <p>   how that demo behaves: airwave (default; Airwave's own server),
+                       legacy (Airwave 0.14: no event stream, no uptime/counts) or
+                       spec (synthetic: the published interface, "Airwave 0.9.0-demo")
   --demo-server-version <v>  that demo plays this stage of Airwave's public API
-                       (0.14.67, 0.14.68, 0.15.12, 0.15.13, …; implies airwave)
+                       (0.14.67, 0.14.68, 0.15.12, 0.15.13 the default, …)
   --server <url>       follow this server from start-up; repeat it for several servers
   --lang <tag>         the system's language for the app: en, de, fr, es, ja, or pseudo
                        (accented and ~40% longer, to find what would break)
@@ -39,6 +42,7 @@ const { values, whole } = commandLine(USAGE, {
   'data-dir': { type: 'string' },
   demo: { type: 'boolean', default: false },
   'demo-channels': { type: 'string' },
+  'demo-viewers': { type: 'string' },
   'demo-profile': { type: 'string' },
   'demo-server-version': { type: 'string' },
   server: { type: 'string', multiple: true },
@@ -49,13 +53,15 @@ const port = whole('port', values.port, 0, 0, 65535);
 const channels = values['demo-channels'] === undefined ? undefined : whole('demo-channels', values['demo-channels'], 24, 1, 5000);
 const servers = values.server ?? [];
 if (values.demo && servers.length > 0) bail('Choose --demo or --server, not both.');
-const PROFILES = ['seed', 'airwave', 'legacy'] as const;
+const viewers = values['demo-viewers'] === undefined ? undefined : whole('demo-viewers', values['demo-viewers'], 3, 0, 10_000);
 const profileName = values['demo-profile'];
-const profile = PROFILES.find((name) => name === profileName);
-if (profileName !== undefined && !profile) bail(`--demo-profile must be one of ${PROFILES.join(', ')} (got "${profileName}").`);
-if (profile && !values.demo) bail('--demo-profile goes with --demo.');
 const serverVersion = values['demo-server-version'];
-if (serverVersion !== undefined && !values.demo) bail('--demo-server-version goes with --demo.');
+// the demo "Try the demo" starts too: Airwave at its newest stage unless told (newcomer.ts)
+const imitated = demoFromCommandLine(profileName, serverVersion);
+if (!imitated) bail(`--demo-profile must be one of ${CLI_PROFILE_NAMES.join(', ')} (got "${profileName}").`);
+for (const [name, given] of [['demo-profile', profileName], ['demo-server-version', serverVersion]] as const) {
+  if (given !== undefined && !values.demo) bail(`--${name} goes with --demo.`);
+}
 const paired = keysForServers(servers.length, process.env);
 if (!paired.ok) bail(paired.message);
 const keyless = paired.keys.findIndex((key) => key === '');
@@ -78,7 +84,7 @@ try {
     port,
     dataDir: values['data-dir'],
     demo: values.demo,
-    demoOptions: { ...(channels ? { channels } : {}), ...(profile ? { profile } : {}), ...(serverVersion ? { serverVersion } : {}) },
+    demoOptions: { ...imitated, ...(channels ? { channels } : {}), ...(viewers !== undefined ? { viewers } : {}) },
     servers: servers.map((url, i) => ({ url, apiKey: paired.keys[i] ?? '' })),
     ...(values.lang ? { languages: [values.lang] } : {}),
     log: (line) => writeErr(`[preview] ${line}\n`),

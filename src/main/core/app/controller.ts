@@ -184,6 +184,8 @@ export class AppController {
 
     // the connection test and the local server finder spend one start budget (probe-gate.ts)
     const tests = startBudget(clock);
+    const closing = new AbortController();
+    this.#lifecycle.add(toDisposable(() => closing.abort()));
     const findLocal = gated(() => (options.findLocalServer ?? findLocalServer)(), () => null, clock, tests);
     this.handlers = bridgeHandlers({
       clock,
@@ -192,7 +194,8 @@ export class AppController {
       engine: this.servers.engineView,
       host,
       // every test the page can start goes through one gate (one at a time, a few per 10 s)
-      probe: gatedProbe(options.probe ?? probeServer, clock, tests),
+      // …and stops when the core closes: a test still running sends nothing more (its stream check included)
+      probe: gatedProbe((o) => (options.probe ?? probeServer)({ ...o, signal: o.signal ? AbortSignal.any([o.signal, closing.signal]) : closing.signal }), clock, tests),
       demo: this.#demo,
       notices: this.#notices,
       refollow,

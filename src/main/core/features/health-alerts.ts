@@ -20,6 +20,7 @@ import type { NotificationRequest } from '../viewers/notify-policy';
 import type { NotificationSubject } from '../notifications/kinds';
 import { ONLY_SERVER, type AppState, type ServerTag } from '../state';
 import type { FeatureStore } from './json-store';
+import { keyRefusedNow } from '../sync/reporting';
 
 export const HEALTH_FILE = 'health.json';
 /** Servers whose last seen version is remembered. */
@@ -197,7 +198,10 @@ export class HealthAlerts {
 
     const unauthorized = state.connection.state === 'unauthorized';
     if (unauthorized && !watch.wasUnauthorized && settings.keyRejected) {
-      this.#notify('key-rejected', `${name} rejected the API key`, 'It was probably regenerated or revoked. Paste a new key in Settings.', now, { view: 'settings' });
+      const worked = state.connection.keyWorked;
+      // a key that worked is refused now, never "wrong" (the one rule: keyRefusedNow)
+      if (worked) this.#notify('key-rejected', `${name} refuses the API key now`, `The key is ${keyRefusedNow(worked.until)}. Paste a new key in Settings.`, now, { view: 'settings' });
+      else this.#notify('key-rejected', `${name} rejected the API key`, 'Copy a key from Airwave under Settings → API Keys and paste it in Settings.', now, { view: 'settings' });
     }
     watch.wasUnauthorized = unauthorized;
 

@@ -64,6 +64,8 @@ export class JsonFileStore implements FeatureStore {
   readonly #failed: (text: string) => void;
   /** lines in each current log file, counted on first use */
   readonly #logLines = new Map<string, number>();
+  /** tests only: runs between the plain-file check and the open (a link swapped in there) */
+  readonly #beforeOpen: (path: string) => void;
 
   readonly #retry: StoreRetry | null;
   /** documents whose last write failed: the newest value of each */
@@ -77,12 +79,14 @@ export class JsonFileStore implements FeatureStore {
   /**
    * `now` is the core's clock (names set-aside copies); `failed` hears of a write that did not happen
    * (the app keeps going with what it holds); with `retry`, what failed is held and tried again.
+   * `beforeOpen` is a test's seam, see #append.
    */
-  constructor(dir: string, now: () => number, failed: (text: string) => void = () => {}, retry: StoreRetry | null = null) {
+  constructor(dir: string, now: () => number, failed: (text: string) => void = () => {}, retry: StoreRetry | null = null, beforeOpen: (path: string) => void = () => {}) {
     this.#dir = dir;
     this.#now = now;
     this.#failed = failed;
     this.#retry = retry;
+    this.#beforeOpen = beforeOpen;
   }
 
   close(): void {
@@ -243,6 +247,8 @@ export class JsonFileStore implements FeatureStore {
       renameSync(path, join(this.#dir, rotatedName(name)));
       count = 0;
     }
+    // a link that appears after the check above is refused by the open itself (O_NOFOLLOW)
+    this.#beforeOpen(path);
     const fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0), 0o600);
     try {
       writeSync(fd, `${JSON.stringify(line)}\n`);

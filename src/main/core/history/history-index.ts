@@ -5,6 +5,7 @@
  * (compute.ts) read it. Only what a span can ask for is held (the last MAX_SPAN_DAYS days and a
  * little), so memory does not grow with the retention.
  */
+import { appendAll } from '../../../shared/extent';
 
 /** A followed interval; `to` null: still followed (read as "now"). */
 export interface Followed {
@@ -44,7 +45,7 @@ export class Names {
     let next = 1;
     for (let id = 1; id < this.#list.length; id++) if (used[id] === 1) moved[id] = next++;
     this.#list.length = 0;
-    this.#list.push(...kept);
+    appendAll(this.#list, kept);
     kept.forEach((text, id) => id > 0 && this.#ids.set(text, id));
     return moved;
   }

@@ -9,6 +9,7 @@ import type { HistoryFiles } from './history-files';
 import { folderOf } from './history-files';
 import type { HistoryIndex } from './history-index';
 import { decodeLine, encodeLine, fileOfMonth, HISTORY_FORMAT, monthStart, nextMonthStart, type RecordLine } from './record-format';
+import { appendAll } from '../../../shared/extent';
 
 /** What a viewing is of (names as the server sent them, already cleaned at the edge). */
 export interface ViewingFields {
@@ -263,20 +264,21 @@ export class HistoryRecord {
         if (open.followFrom !== null) opening.push({ kind: 'f', t: month });
         for (const v of open.viewings.values()) {
           v.k = writer.nextK++;
-          opening.push(...this.#intern(writer, v.fields), startLine(writer, month, v.k, v.fields));
+          appendAll(opening, this.#intern(writer, v.fields));
+          opening.push(startLine(writer, month, v.k, v.fields));
         }
       }
       out.push({ month, lines: opening });
     }
     const tail = typeof lines === 'function' ? lines(open.writer) : lines;
-    if (out.length > 0 && out[out.length - 1]!.month === month) out[out.length - 1]!.lines.push(...tail);
+    if (out.length > 0 && out[out.length - 1]!.month === month) appendAll(out[out.length - 1]!.lines, tail);
     else out.push({ month, lines: tail });
     if (!this.#files) return;
     for (const o of out) {
       const [folder, name, lines] = [folderOf(serverId), fileOfMonth(o.month), o.lines.map((l) => encodeLine(l, o.month))];
       const key = `${folder}/${name}`;
       if (!this.#pending) this.#files.append(folder, name, lines);
-      else if (this.#pending.has(key)) this.#pending.get(key)!.lines.push(...lines);
+      else if (this.#pending.has(key)) appendAll(this.#pending.get(key)!.lines, lines);
       else this.#pending.set(key, { folder, name, lines });
     }
   }

@@ -32,7 +32,8 @@ export class KeyRecheck {
     const conn = this.server.renew();
     const delay = keyRecheckDelay(this.deps.tuning);
     this.deps.log(`key rejected: ${error.message}; checking again every ${Math.round(delay / 60_000)} min`);
-    this.hooks.showRejected('unauthorized', keyRejectedMessage(this.server.keyWorked, delay, this.server.lastSyncAt), { nextRetryAt: this.deps.clock.now() + delay });
+    const worked = this.server.keyWorked ? { keyWorked: { until: this.server.lastSyncAt } } : {};
+    this.hooks.showRejected('unauthorized', keyRejectedMessage(this.server.keyWorked, delay, this.server.lastSyncAt), { nextRetryAt: this.deps.clock.now() + delay, ...worked });
     this.#schedule(conn, delay);
   }
 

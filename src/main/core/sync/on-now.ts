@@ -7,6 +7,7 @@
  * the same at 3,000 channels, where a programme ends somewhere every second, as at 50.
  */
 import type { GuideNow, GuideNowRow, Program } from '../../../shared/airwave';
+import { endedSince } from '../../../shared/on-air';
 import type { HeldOnNow } from '../state';
 
 export type { HeldOnNow };
@@ -31,15 +32,14 @@ export function advanceOnNow(held: HeldOnNow, at: number, fresh = false): { held
     rows ??= [...held.channels];
     rows[index] = moved.row;
     changed.push(row.id);
-    if (moved.waiting && fresh) (endedAt ??= new Map()).set(row.id, lastEnd(row));
+    // the one rule for ended slots (shared/on-air.ts): the sheet and the guide ask it too
+    const since = fresh && moved.waiting ? endedSince([row.now, row.next], at) : null;
+    if (since !== null) (endedAt ??= new Map()).set(row.id, since);
     else if (moved.waiting) (waiting ??= new Set(held.waiting ?? [])).add(row.id);
   });
   if (!rows) return { held, changed };
   return { held: { ...held, channels: rows, ...(waiting ? { waiting } : {}), ...(endedAt ? { endedAt } : {}) }, changed };
 }
-
-/** When the last slot a row held ended. */
-const lastEnd = (row: GuideNowRow) => Math.max(row.now ? ends(row.now) : -Infinity, row.next ? ends(row.next) : -Infinity);
 
 /** The row at `at`, or null when it is unchanged. */
 function advanceRow(row: GuideNowRow, at: number): { row: GuideNowRow; waiting: boolean } | null {

@@ -53,15 +53,20 @@ export function proxyRefusalMessage(error: ApiError): string {
 }
 
 /**
- * What a rejected key means, depending on whether it had worked before: a key that worked and now
- * gets 401 is refused now (regenerated, revoked or limited by the server), never a wrong key
- * (issue 33); `workedUntil` is when it last worked, when known.
+ * The one rule for a key that worked and now gets 401 (issue 33): "refused now (it worked until
+ * 9:12 PM): regenerated, revoked or limited by the server", never a wrong key. `workedUntil` is
+ * when it last worked, when known. The popover (keyRejectedMessage) and the alert both say it.
  */
+export function keyRefusedNow(workedUntil: number | null): string {
+  const until = workedUntil === null ? 'it worked before' : `it worked until ${localTime(workedUntil)}`;
+  return `refused now (${until}): regenerated, revoked or limited by the server`;
+}
+
+/** What a rejected key means, depending on whether it had worked before (see keyRefusedNow). */
 export function keyRejectedMessage(keyWorked: boolean, recheckMs: number, workedUntil: number | null = null): string {
   const again = `The app checks again every ${Math.round(recheckMs / 60_000)} minutes.`;
   if (keyWorked) {
-    const until = workedUntil === null ? 'it worked before' : `it worked until ${localTime(workedUntil)}`;
-    return `The server refuses the API key now (${until}): it was regenerated, revoked or limited by the server. Copy the key from Airwave under Settings → API Keys and paste it in Settings (Fix the key). ${again}`;
+    return `The API key is ${keyRefusedNow(workedUntil)}. Copy the key from Airwave under Settings → API Keys and paste it in Settings (Fix the key). ${again}`;
   }
   return `The server rejected the API key. Copy it from Airwave under Settings → API Keys and paste it in Settings (Fix the key). ${again}`;
 }

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { GUIDE_FORWARD_MINUTES, type Guide } from '../../../shared/airwave';
-import { fail, intParam, sendJson } from '../http';
+import { fail, intParam, isRewritten, sendJson } from '../http';
 import type { Route, RouteContext } from './route';
 
 /**
@@ -35,6 +35,8 @@ export function guideRoutes({ world, profile, airing }: RouteContext): Route[] {
         const to = t + (forward as number) * 60_000;
         const head: Omit<Guide, 'channels'> = { serverTime: new Date(t).toISOString(), windowMinutes: forward as number, backMinutes: back as number };
         const channels = world.visible(access);
+        // with an answer hook set (tests), the window is sent whole, so the hook can rewrite it
+        if (isRewritten(res)) return sendJson(res, 200, { ...head, channels: channels.map((c) => ({ ...world.header(c), programs: airing.guide(c, from, to) })) });
         void streamGuide(res, head, channels.length, (i) => {
           const c = channels[i]!;
           return { ...world.header(c), programs: airing.guide(c, from, to) };

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Channel, GuideChannel, GuideNowRow, Program } from '../../../shared/airwave';
 import type { ChannelLookup, ChannelScheduleView } from '../../../shared/bridge';
 import { fraction, localTime, programmeTitle } from '../../../shared/format';
-import { isBumper, onAir } from '../../../shared/on-air';
+import { endedSince, isBumper, onAir } from '../../../shared/on-air';
 import { bridge } from '../bridge';
 import { useDialog } from '../components/a11y';
 import { ChannelIcon, Progress } from '../components/bits';
@@ -90,6 +90,9 @@ export function ChannelDetail({ number }: { number: number }) {
   const slots: [Slotish, Slotish] | null = found ? [found.now.current, found.now.next] : lookup.state === 'held' ? [lookup.row.now, lookup.row.next] : null;
   // what airs, breaks included: "Break · 18:32 Matchday Live", then that programme as Next
   const air = slots ? onAir(slots, at) : null;
+  // every slot the server's answer holds has ended, nothing newer: "Nothing on since 9:06 PM" (the one rule, shared/on-air.ts);
+  // a held row was already moved on by the core, which says when its slots ended
+  const since = found ? endedSince(slots!, at) : lookup.state === 'held' ? ((lookup.row as { nothingSince?: number | null }).nothingSince ?? null) : null;
   const nextUp = air?.break ? (isBumper(air.break.then) ? null : { at: air.break.at, program: air.break.then }) : (air?.next ?? null);
   // the hours ahead: asked of the core once the channel's id is known (the person opened this sheet)
   const scheduleId = found?.now.channel?.id ?? row?.id ?? null;
@@ -138,7 +141,7 @@ export function ChannelDetail({ number }: { number: number }) {
               title={t.onNow}
               slot={air.current}
               at={at}
-              line={air.break ? onNowText.breakLine(localTime(air.break.at), programmeTitle(air.break.then)) : undefined}
+              line={air.break ? onNowText.breakLine(localTime(air.break.at), programmeTitle(air.break.then)) : since !== null ? onNowText.nothingSince(localTime(since)) : undefined}
             />
             <Slot title={t.next} slot={nextUp?.program ?? null} at={at} startsAt={nextUp?.at} />
             <SlotActions program={nextUp && !isBumper(nextUp.program) ? nextUp.program : null} channel={target} />

@@ -3,12 +3,19 @@ import type { PackageRef, Program } from '../../../shared/airwave';
 import { marksOf } from './guide-marks';
 import { episodeLabel, localTime, programmeTitle } from '../../../shared/format';
 import { guideText } from '../strings/guide';
+import { onNow as onNowText } from '../strings/on-now';
 import './GuideDetail.css';
 
 /** Owns the guide's detail strip: what it reads out for the programme or channel focused or hovered. */
 
 /** What the detail strip shows: a programme with its channel, or a channel (with what is on). */
-export type Detail = { program: Program | null; channel: { id: string; number: number; name: string; package?: PackageRef | null }; onAir?: Program | null };
+export type Detail = {
+  program: Program | null;
+  channel: { id: string; number: number; name: string; package?: PackageRef | null };
+  onAir?: Program | null;
+  /** nothing on and every slot the server sent has ended: when the last one did (shared/on-air.ts endedSince) */
+  since?: number | null;
+};
 
 /**
  * Above the grid: the programme focused or hovered in full (title, time, episode, channel,
@@ -23,7 +30,7 @@ export function DetailStrip({ detail, at, note }: { detail: Detail | null; at: n
       </div>
     );
   }
-  const { program, channel, onAir } = detail;
+  const { program, channel, onAir, since } = detail;
   if (!program) {
     return (
       <div class="guide-detail">
@@ -33,6 +40,8 @@ export function DetailStrip({ detail, at, note }: { detail: Detail | null; at: n
             <span class="tag-now">{guideText.onAir}</span>
             {`${onAir.ratingKey === null ? guideText.bumper : programmeTitle(onAir)} · ${guideText.until(Date.parse(onAir.endsAt))}`}
           </p>
+        ) : since != null ? (
+          <p class="guide-detail-meta small muted">{onNowText.nothingSince(localTime(since))}</p>
         ) : null}
       </div>
     );

@@ -1,9 +1,11 @@
 import type { GuideChannel, Program } from '../../../shared/airwave';
-import { programmeTitle } from '../../../shared/format';
+import { localTime, programmeTitle } from '../../../shared/format';
+import { endedSince } from '../../../shared/on-air';
 import { ChannelIcon } from '../components/channel-icon';
 import { useVirtualRows } from '../components/virtual';
 import { channelDetail, programmeDetail } from '../state';
 import { guideText } from '../strings/guide';
+import { onNow as onNowText } from '../strings/on-now';
 import { guideRows } from './guide-source';
 import type { Timeline } from './guide-timeline';
 import { LIST_ROW, OVERSCAN_ROWS } from './guide-layout';
@@ -39,6 +41,8 @@ function ListRow({ row, at, top }: { row: GuideChannel | null; at: number; top: 
   const ahead = programmes.filter((p) => Date.parse(p.startsAt) > at && p.ratingKey !== null).slice(0, 2);
   const name = (p: Program) => (p.ratingKey === null ? guideText.bumper : programmeTitle(p));
   const channel = { number: row.number, name: row.name, id: row.id };
+  // every slot the server sent has ended, nothing newer: the one rule (shared/on-air.ts), as On now says it
+  const since = current ? null : endedSince(row.programs, at);
   return (
     <li class="guide-list-row" style={{ transform: `translateY(${top}px)`, height: `${LIST_ROW}px` }}>
       <button type="button" class="guide-list-channel" onClick={() => (channelDetail.value = row.number)}>
@@ -55,7 +59,7 @@ function ListRow({ row, at, top }: { row: GuideChannel | null; at: number; top: 
               <span class="muted"> · {guideText.until(Date.parse(current.endsAt))}</span>
             </button>
           ) : (
-            <span class="muted">{guideText.nothingOn}</span>
+            <span class="muted">{since !== null ? onNowText.nothingSince(localTime(since)) : guideText.nothingOn}</span>
           )}
         </li>
         {ahead.map((p, i) => (

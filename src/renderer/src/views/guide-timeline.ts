@@ -90,8 +90,10 @@ export function ticks(t: Timeline): Tick[] {
   for (let at = Math.ceil(t.start / step) * step; at <= t.end && out.length < 500; at += step) {
     out.push({ at, midnight: dayStart(at) === at });
   }
-  // Midnights that are not on the step grid (time zones with a half-hour offset).
-  for (let day = dayStart(t.start) + 86_400_000; day <= t.end && out.length < 510; day = dayStart(day + 26 * 3_600_000)) {
+  // Midnights that are not on the step grid (time zones with a half-hour offset, and the day the
+  // clocks change, when local midnight moves an hour against the grid). 26 h past a midnight is the
+  // next day whether that day has 23, 24 or 25 hours; adding 24 h would land at 01:00 or 23:00.
+  for (let day = dayStart(dayStart(t.start) + 26 * 3_600_000); day <= t.end && out.length < 510; day = dayStart(day + 26 * 3_600_000)) {
     if (!out.some((tick) => tick.at === day)) out.push({ at: day, midnight: true });
   }
   return out.sort((a, b) => a.at - b.at);
@@ -101,7 +103,8 @@ export type JumpId = 'now' | 'plus-hour' | 'tonight' | 'tomorrow';
 
 /** Where each jump lands; `tonight` only before 20:00. `from` is the time at the visible left edge. */
 export function jumps(now: number, from: number): { id: JumpId; at: number }[] {
-  const tonight = dayStart(now) + 20 * 3_600_000;
+  // 20:00 on the clock: not midnight + 20 h, which is 21:00 or 19:00 the day the clocks change
+  const tonight = new Date(dayStart(now)).setHours(20, 0, 0, 0);
   const list: { id: JumpId; at: number }[] = [
     { id: 'now', at: now - 15 * MINUTE },
     { id: 'plus-hour', at: from + 60 * MINUTE },
