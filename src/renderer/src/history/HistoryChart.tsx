@@ -1,5 +1,6 @@
 import { useRef } from 'preact/hooks';
 import type { HistoryView } from '../../../shared/bridge';
+import { maxOf } from '../../../shared/extent';
 import { history as t } from '../strings/history';
 
 /**
@@ -18,7 +19,7 @@ export function HistoryChart({ view, now, cursor, onCursor }: { view: HistoryVie
   const ref = useRef<SVGSVGElement>(null);
   const { buckets, from, to } = view;
   const span = Math.max(1, to - from);
-  const max = Math.max(1, ...buckets.map((b) => b.peak ?? 0));
+  const max = Math.max(1, maxOf(buckets.map((b) => b.peak ?? 0), 0));
   const x = (ms: number) => LEFT + ((ms - from) / span) * (W - LEFT);
   const y = (n: number) => TOP + (1 - n / max) * (H - TOP - BOTTOM);
   // the step line, broken wherever a column was not followed
