@@ -183,12 +183,12 @@ describe('health alerts', () => {
     expect(healthTitles()[1]).toMatch(/ is back$/);
   });
 
-  it('tells once that the key was rejected', async () => {
+  it('tells once that the key is refused now (it had worked)', async () => {
     const harness = await connected({ demo: { sse: false } });
     harness.demo.controls.revokeKey();
     await harness.until(() => state().connection.state === 'unauthorized', { what: 'unauthorized', stepMs: 5_000 });
     await harness.runFor(10 * min, 60_000);
-    expect(healthTitles()).toEqual([`${state().server!.name} rejected the API key`]);
+    expect(healthTitles()).toEqual([`${state().server!.name} refuses the API key now`]);
   });
 
   it('tells when the server refuses the event stream because it is full (503)', async () => {

@@ -1,5 +1,6 @@
 import { useRef } from 'preact/hooks';
 import type { HistoryView } from '../../../shared/bridge';
+import { maxOf } from '../../../shared/extent';
 import { history as t } from '../strings/history';
 import { maxOf } from '../../../shared/extent';
 
