@@ -2,7 +2,6 @@ import { useRef } from 'preact/hooks';
 import type { HistoryView } from '../../../shared/bridge';
 import { maxOf } from '../../../shared/extent';
 import { history as t } from '../strings/history';
-import { maxOf } from '../../../shared/extent';
 
 /**
  * The concurrent-viewers chart: a hand-written SVG step line of each column's peak, the
