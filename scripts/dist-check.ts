@@ -57,7 +57,10 @@ function electronDist(): { dir: string; stub: boolean } {
 /** Bare module names a built bundle imports or requires (node: and relative ones left out). */
 export function importedPackages(code: string): string[] {
   const names = new Set<string>();
-  const patterns = [/\bfrom\s*["']([^"'./][^"']*)["']/g, /\bimport\s*\(\s*["']([^"'./][^"']*)["']\s*\)/g, /\bimport\s*["']([^"'./][^"']*)["']/g, /\brequire\s*\(\s*["']([^"'./][^"']*)["']\s*\)/g];
+  // a package's name starts with a letter, a digit or @ and holds no space: words in a string that
+  // happen to end in "from" ("Quiet from", then the next string) are not an import
+  const spec = `([@\\w][^"'\\s]*)`;
+  const patterns = [`\\bfrom\\s*["']${spec}["']`, `\\bimport\\s*\\(\\s*["']${spec}["']\\s*\\)`, `\\bimport\\s*["']${spec}["']`, `\\brequire\\s*\\(\\s*["']${spec}["']\\s*\\)`].map((source) => new RegExp(source, 'g'));
   for (const pattern of patterns) for (const match of code.matchAll(pattern)) names.add(match[1]!);
   const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
   return [...names].filter((name) => !builtins.has(name) && !name.startsWith('node:') && name !== 'electron').sort();

@@ -106,6 +106,9 @@ describe('dist:check reading a bundle', () => {
       "const updater = await import('electron-updater');",
       "const store = require(\"electron-store\");",
       "import '@scope/pkg/sub';",
+      // a catalogue's words that end in "from" are not an import (the English settings strings)
+      '\t\tquietFrom: "Quiet from",',
+      '\t\tquietUntil: "Quiet until",',
     ].join('\n');
     expect(importedPackages(code)).toEqual(['@scope/pkg/sub', 'electron-log/node', 'electron-store', 'electron-updater', 'undici']);
   });
