@@ -40,9 +40,7 @@ async function chooseWindow(page: Page, hours: number, host: { app: { snapshot()
 
 /**
  * The blocks on screen (right of the channel column, inside the scroll area): how many are wider
- * than the title minimum, and which of those show no text (a title element with a visible letter);
- * and of the blocks whole on screen (not cut by the channel column or the right edge), how many
- * show text.
+ * than the title minimum, and which of those show no text (a title element with a visible letter).
  */
 const textCount = (page: Page) =>
   page.evaluate((min) => {
@@ -58,12 +56,7 @@ const textCount = (page: Page) =>
       return !!title && (title.textContent ?? '').trim() !== '' && title.getBoundingClientRect().width >= 8;
     });
     const bareWide = wide.filter((b) => !withText.includes(b)).map((b) => `${b.title} ${Math.round(b.getBoundingClientRect().width)}px`);
-    // a block drawn from its start to its end has the timeline's pixels per minute (plus its 2 px
-    // gap); one cut to the part in view has fewer
-    const perMinute = (b: HTMLElement) => (b.getBoundingClientRect().width + 2) / ((Number(b.dataset.ends) - Number(b.dataset.starts)) / 60_000);
-    const scale = Math.max(...onScreen.map(perMinute));
-    const whole = onScreen.filter((b) => perMinute(b) > scale * 0.97 && b.getBoundingClientRect().right <= scroll.right);
-    return { onScreen: onScreen.length, wide: wide.length, withText: withText.length, bareWide, whole: whole.length, wholeWithText: whole.filter((b) => withText.includes(b)).length };
+    return { onScreen: onScreen.length, wide: wide.length, withText: withText.length, bareWide };
   }, TITLE_MIN_PX);
 
 describe('the guide as a zoom', () => {
@@ -94,8 +87,13 @@ describe('the guide as a zoom', () => {
     expect(Math.abs(six - three) / three).toBeLessThan(0.1); // the widest zoom that reads at this width; the rest scrolls
     expect(await page.locator('.guide-scroll').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeGreaterThan(100);
     expect(await page.getByRole('radio', { name: '6 h' }).getAttribute('title')).toMatch(/3 across the width/);
-    // the demo's many short programmes (cartoons, sitcoms) leave most blocks bare at this scale: the strip says so
-    await poll(() => page.locator('.guide-detail-hint').textContent()).toMatch(/too short for a title at this zoom: 1 h shows them/);
+    // where the demo's many short programmes (cartoons, sitcoms) leave most blocks in view bare at
+    // this scale, the strip says so (most hours; not where longer ones run, as after 01:00 UTC)
+    const inView = await textCount(page);
+    const mostlyBare = (inView.onScreen - inView.withText) * 2 > inView.onScreen;
+    console.info(`6 h: ${inView.onScreen - inView.withText} of ${inView.onScreen} blocks in view bare`);
+    if (mostlyBare) await poll(() => page.locator('.guide-detail-hint').textContent()).toMatch(/too short for a title at this zoom: 1 h shows them/);
+    else await poll(() => page.locator('.guide-detail-hint').textContent()).toMatch(/^Point at a programme/);
     await screenshot(page, 'guide-zoom-6h-light');
     // every title drawn has room for a few letters: never a lone "P"
     const slivers = await page.evaluate(
@@ -137,8 +135,7 @@ describe('the guide as a zoom', () => {
     expect(counted.withText).toBe(counted.wide);
     // what there is: at 1 h (where the guide opens) most blocks on screen have a title
     console.info(`${hours} h: ${counted.withText} of ${counted.onScreen} blocks on screen show text; ${counted.wide} are wider than ${TITLE_MIN_PX} px`);
-    console.info(`${hours} h: ${counted.wholeWithText} of the ${counted.whole} blocks whole on screen show text`);
-    if (hours === 1) expect(counted.wholeWithText / counted.whole).toBeGreaterThan(0.6);
+    if (hours === 1) expect(counted.withText / counted.onScreen).toBeGreaterThan(0.6);
     // scrolled on by an hour and a half: still so
     await page.locator('.guide-scroll').evaluate((el) => el.scrollBy({ left: 200 }));
     await poll(async () => (await textCount(page)).bareWide).toEqual([]);
@@ -298,7 +295,8 @@ describe('marks', () => {
     expect((await host.app.handlers.follow({ title: sport.showTitle ?? sport.title })).ok).toBe(true);
     const block = (row: number, starts: string) => page.locator(`.guide-row[data-position="${row}"] .block[data-starts="${Date.parse(starts)}"]`);
     await poll(() => block(0, next.startsAt).locator('.block-mark').count()).toBe(1);
-    await poll(() => block(4, sport.startsAt).locator('.block-mark').count()).toBe(1);
+    // the bookmark; and the bell where the follow reminds of an airing still to come
+    await poll(() => block(4, sport.startsAt).locator('.block-mark').count()).toBe(Date.parse(sport.startsAt) > e2e.now() ? 2 : 1);
     // films are tinted as films (Movie Night), and NEW is on some episode's first airing
     expect(await page.locator('.guide-row[data-position="1"] .block-film').count()).toBeGreaterThan(0);
     expect(await page.locator('.block .block-new').count()).toBeGreaterThan(0);
