@@ -11,9 +11,12 @@ const FAST = { tuning: { backoffBaseMs: 250, backoffCapMs: 1_000 } };
 
 describe('held data does not move by itself', () => {
   it('a card of a server that went away keeps its end time, counts no minutes down, and says "may have ended" once it has passed', async () => {
-    const demo = await e2e.demo({ viewers: 1 });
-    const host = await e2e.preview({ server: demo.url, apiKey: demo.key, app: FAST });
-    const page = await openPopover(e2e.browser, host.url, 'light', 'en-US');
+    // a programme that lasts past the three minutes below: not one the demo cuts at its next
+    // schedule edge (at 23:59:30 UTC every programme on air ends at 00:00, and has ended by then)
+    const clock = e2e.clearOfScheduleEdge();
+    const demo = await e2e.demo({ viewers: 1, clock });
+    const host = await e2e.preview({ server: demo.url, apiKey: demo.key, app: FAST, clock });
+    const page = await openPopover(e2e.browser, host.url, { colorScheme: 'light', locale: 'en-US', clock });
     await poll(() => page.locator('li.card .card-ends').textContent()).toMatch(/^ends \d{1,2}:\d{2}\s[AP]M$/);
     const ends = (await page.locator('li.card .card-ends').textContent())!;
     await e2e.drop(demo);

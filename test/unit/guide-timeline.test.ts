@@ -46,6 +46,21 @@ describe('guide timeline', () => {
     expect(widestReadable(380 - 132)).toBe(3);
   });
 
+  it('keeps a half-hour title at the zoom offered, however far into its quarter hour now is (property)', () => {
+    // the look back runs from 15 to 30 minutes: at 23:59:30 a 3 h window spans 209.5 minutes
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 2000 }), fc.integer({ min: 0, max: 15 * 60 - 1 }), fc.constantFrom(...ACROSS_HOURS), (width, secondsIn, hours) => {
+        const now = at(27, 19, 0) + secondsIn * 1_000;
+        const zoom = Math.min(hours, widestReadable(width));
+        if (zoom === 1) return; // 1 h is offered at any width (the closest there is)
+        const t = timeline(now, { from: now - H, to: now + hours * H }, width, hours);
+        expect(t.scale * READABLE_MINUTES - 2).toBeGreaterThanOrEqual(TITLE_MIN_PX);
+      }),
+    );
+    const late = at(27, 23, 59) + 30_000;
+    expect(timeline(late, { from: late - H, to: late + 3 * H }, 248, 3).scale * READABLE_MINUTES - 2).toBeGreaterThanOrEqual(TITLE_MIN_PX);
+  });
+
   it('labels the ruler more sparsely as it zooms out, and knows the hour a time falls in', () => {
     const now = at(27, 19, 7);
     const gap = (t: ReturnType<typeof timeline>) => ticks(t)[1]!.at - ticks(t)[0]!.at;

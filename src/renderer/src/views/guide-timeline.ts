@@ -58,8 +58,11 @@ export function timeline(now: number, window: { from: number; to: number }, time
   const end = Math.max(start + HALF_HOUR, window.to);
   const minutes = (end - start) / MINUTE;
   const zoom = Math.min(widestReadable(timelineWidth), Math.max(1, Math.round(zoomHours))) * 60;
-  // a window about as long as the zoom (its quarter hour back and the minutes since it loaded) fits whole
-  const across = minutes <= zoom + 45 ? minutes : zoom + 15;
+  // a window about as long as the zoom (its quarter hour back and the minutes since it loaded) fits
+  // whole, unless that would leave a half-hour programme too narrow for its title (late in a quarter
+  // hour the look back is near 30 minutes): then it scrolls at the zoom's own scale, which reads
+  const whole = minutes <= zoom + 45 && (timelineWidth / minutes) * READABLE_MINUTES - 2 >= TITLE_MIN_PX;
+  const across = whole || minutes <= zoom + 15 ? minutes : zoom + 15;
   const scale = Math.min(MAX_SCALE, timelineWidth / across);
   return { start, end, scale, width: Math.floor(minutes * scale) };
 }
