@@ -126,6 +126,7 @@ describe('two servers named alike', () => {
     await poll(() => page.locator('li.card').last().getAttribute('class')).toContain('stale');
     expect(await page.locator('li.card').first().getAttribute('class')).not.toContain('stale');
     await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Servers' }).waitFor(); // Settings loads with its first opening
     const renames = await page.getByRole('button', { name: /^Rename / }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
     expect(renames).toHaveLength(2);
     expect(new Set(renames).size).toBe(2);

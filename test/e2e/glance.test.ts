@@ -60,6 +60,7 @@ describe('trouble you can get out of', () => {
     // Back
     await page.getByRole('button', { name: 'Settings' }).click();
     const back = page.getByRole('button', { name: /^Back/ });
+    await back.waitFor(); // Settings loads with its first opening
     expect(await back.isVisible()).toBe(true);
     await back.click();
     await poll(() => page.getByRole('tab', { name: 'On now' }).getAttribute('aria-selected')).toBe('true');
@@ -176,8 +177,8 @@ describe('several servers at a glance', () => {
     await page.keyboard.press('Escape');
     // Settings → Badge counts names them the same way
     await page.getByRole('button', { name: 'Settings' }).click();
-    const options = await page.locator('select[name=badgeServer] option').allTextContents();
-    expect(options).toEqual(['All servers', first, second]);
+    // Settings loads with its first opening (its own chunk): wait for it rather than read an empty page
+    await poll(() => page.locator('select[name=badgeServer] option').allTextContents()).toEqual(['All servers', first, second]);
     await page.getByRole('heading', { name: 'Servers' }).evaluate((el) => {
       const pane = el.closest('.settings')!;
       pane.scrollTop += el.getBoundingClientRect().top - pane.getBoundingClientRect().top - 8;

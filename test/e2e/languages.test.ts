@@ -119,6 +119,7 @@ describe('changing the language', () => {
     expect(host.app.trayView.menu.find((item) => item.id === 'quit')?.label).toBe('Quit Airwave Tray');
     await page.getByRole('button', { name: 'Settings' }).click();
     const language = page.locator('select[name=language]');
+    await language.waitFor(); // Settings loads with its first opening
     expect(await language.locator('option').allTextContents()).toEqual(['System (English)', 'English', 'Deutsch', 'Français', 'Español', '日本語']);
     await language.selectOption('de');
     await page.getByRole('heading', { name: 'Benachrichtigungen' }).waitFor();

@@ -85,6 +85,7 @@ describe('settings', () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 8, viewers: 2, churn: 0 } });
     const page = await openPopover(e2e.browser, host.url, 'dark');
     await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'General' }).waitFor(); // Settings loads with its first opening
     // the field is hidden while the shortcut is off
     expect(await page.getByRole('button', { name: /Shortcut Record/ }).count()).toBe(0);
     // the box follows the saved setting (a controlled input): click, then wait for the core to have it
