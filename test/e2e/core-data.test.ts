@@ -78,7 +78,7 @@ describe('data from the core', () => {
     await sheet.waitFor();
     await poll(() => sheet.locator('.later-list li').count()).toBeGreaterThan(1);
     expect(host.app.snapshot().guide.state).toBe('empty'); // no guide window loaded: the hours ahead came from the server
-    expect(await sheet.locator('.later').textContent()).toMatch(/from the server's schedule/);
+    expect(await sheet.locator('.later').textContent()).toMatch(/from the server[’']s schedule/);
     await page.emulateMedia({ colorScheme: 'dark' });
     await screenshot(page, 'channel-schedule-dark');
   });
