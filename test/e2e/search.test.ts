@@ -50,6 +50,8 @@ describe('search', () => {
     await poll(() => page.locator('.results .result').first().textContent()).toContain('Watching now');
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: viewer }).waitFor();
+    // Escape goes to what has focus: wait until the sheet holds it (under load it lands a moment later)
+    await poll(() => page.getByRole('dialog', { name: viewer }).evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     // closing the result's sheet comes back to the same results (issue 35): the search is still
     // there with the query, and the field had focus when Enter opened the first result
