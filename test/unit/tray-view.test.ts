@@ -6,6 +6,7 @@ import { localTime } from '../../src/shared/format';
 import { initialState, type AppState } from '../../src/main/core/state';
 import {
   MENU_CHANNELS,
+  inTrouble,
   menuText,
   pauseUntil,
   trayView,
@@ -201,6 +202,15 @@ describe('trayView', () => {
     expect(find(view.menu, 'whats-on')!.submenu!.map((item) => [item.label, item.enabled])).toEqual([['No guide from Living room right now (away since 9:01 AM)', false]]);
     const older = trayView({ state: state('live', { onNow: { data: null, updatedAt: null, error: 'Airwave 0.14.67 has no guide', lacking: true } }), settings: SETTINGS, now: NOW });
     expect(find(older.menu, 'whats-on')!.submenu!.map((item) => item.label)).toEqual(['Not in this version of Airwave']);
+  });
+
+  it('counts an older Airwave that answers as no trouble, and one away, refusing the key or not followable as trouble', () => {
+    const lacking = { nowPlaying: { data: null, updatedAt: null, error: 'Airwave 0.14.67 has no viewer list', lacking: true as const } };
+    expect(inTrouble(state('incompatible', lacking))).toBe(false);
+    expect(inTrouble(state('incompatible'))).toBe(true);
+    expect(inTrouble(state('offline'))).toBe(true);
+    expect(inTrouble(state('unauthorized'))).toBe(true);
+    expect([inTrouble(state('live')), inTrouble(state('polling')), inTrouble(state('connecting')), inTrouble(state('unconfigured'))]).toEqual([false, false, false, false]);
   });
 
   it('never says "Loading viewers…" for ever: a version without /now-playing, or a failed load, says so', () => {
