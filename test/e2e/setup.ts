@@ -81,13 +81,17 @@ export function e2eSetup() {
     },
     /**
      * A clock for a test whose meaning changes if local midnight passes while it runs (what
-     * "Tomorrow" is): the file's start, unless midnight is less than 5 minutes on, then 2 minutes
+     * "Tomorrow" is), or that needs the day a few minutes old (in its first minute the next
+     * midnight is a whole day on, at the very end of the guide's longest window): the file's
+     * clock, unless midnight is less than 5 minutes on or less than 5 minutes past, then 5 minutes
      * past that midnight. Hand it to preview({ clock }) and openPopover(…, { clock }).
      */
     clearOfMidnight(): Clock {
-      const start = e2eClock.now();
-      const midnight = new Date(start).setHours(24, 0, 0, 0);
-      return midnight - start < 5 * 60_000 ? pinnedClock(midnight + 2 * 60_000) : e2eClock;
+      const now = e2eClock.now();
+      const next = new Date(now).setHours(24, 0, 0, 0);
+      const last = new Date(now).setHours(0, 0, 0, 0);
+      if (next - now < 5 * 60_000) return pinnedClock(next + 5 * 60_000);
+      return now - last < 5 * 60_000 ? pinnedClock(last + 5 * 60_000) : e2eClock;
     },
     /** closes a demo early (the server "goes away") without closing it twice */
     async drop(demo: DemoServer): Promise<void> {
