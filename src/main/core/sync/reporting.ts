@@ -1,6 +1,7 @@
 import type { ConnectionState, ConnectionView, Resource } from '../../../shared/bridge';
 import { isApiError, type ApiError } from '../client';
 import { localTime } from '../../../shared/format';
+import { messages, t } from '../../../shared/i18n/messages';
 import type { AppState } from '../state';
 import type { SyncDeps } from './config';
 
@@ -58,17 +59,17 @@ export function proxyRefusalMessage(error: ApiError): string {
  * when it last worked, when known. The popover (keyRejectedMessage) and the alert both say it.
  */
 export function keyRefusedNow(workedUntil: number | null): string {
-  const until = workedUntil === null ? 'it worked before' : `it worked until ${localTime(workedUntil)}`;
-  return `refused now (${until}): regenerated, revoked or limited by the server`;
+  const words = messages().key;
+  const until = workedUntil === null ? words.workedBefore : t(words.workedUntil, { time: localTime(workedUntil) });
+  return t(words.refusedNow, { until });
 }
 
 /** What a rejected key means, depending on whether it had worked before (see keyRefusedNow). */
 export function keyRejectedMessage(keyWorked: boolean, recheckMs: number, workedUntil: number | null = null): string {
-  const again = `The app checks again every ${Math.round(recheckMs / 60_000)} minutes.`;
-  if (keyWorked) {
-    return `The API key is ${keyRefusedNow(workedUntil)}. Copy the key from Airwave under Settings → API Keys and paste it in Settings (Fix the key). ${again}`;
-  }
-  return `The server rejected the API key. Copy it from Airwave under Settings → API Keys and paste it in Settings (Fix the key). ${again}`;
+  const words = messages().key;
+  const again = t(words.checksAgain, { n: Math.round(recheckMs / 60_000) });
+  if (keyWorked) return t(words.refusedMessage, { refused: keyRefusedNow(workedUntil), again });
+  return t(words.rejectedMessage, { again });
 }
 
 /** Keeps a resource's data and says why its last refresh failed. */
