@@ -180,10 +180,11 @@ export class HealthAlerts {
     }
     const named = fresh.slice(0, WEBHOOK_ALERTS_EACH).map((hook) => `“${webhookName(hook)}”`);
     const more = fresh.length - named.length;
-    const which = `${more > 0 ? t(m().webhooksMore, { names: named.join(', '), n: more }) : named.join(', ')}.`;
+    const names = named.join(', ');
+    const which = more > 0 ? t(m().webhooksMore, { names, n: more }) : names;
     const cut = listed > read ? ` ${t(m().webhooksCut, { listed, read })}` : '';
     const title = fresh.length === 1 ? t(m().webhookOff, { name, hook: webhookName(fresh[0]!) }) : t(m().webhooksOff, { name, n: fresh.length });
-    this.#notify('webhook', title, `${which}${cut} ${webhookFix()}`, now, { view: 'settings' }, { kind: 'webhook' });
+    this.#notify('webhook', title, `${which}.${cut} ${webhookFix()}`, now, { view: 'settings' }, { kind: 'webhook' });
   }
 
   /**

@@ -50,7 +50,7 @@ export function isKeyRejection(error: unknown): error is ApiError {
 
 /** A 401 without Airwave's envelope: something in front of the server refused, not Airwave. */
 export function proxyRefusalMessage(error: ApiError): string {
-  return `Something in front of the server (a proxy or login page, not Airwave itself) refused ${error.endpoint} with HTTP 401; trying again.`;
+  return t(messages().sync.proxyRefused, { endpoint: error.endpoint });
 }
 
 /**
@@ -90,7 +90,7 @@ export function isRefusedAnswer(error: unknown): error is ApiError {
 }
 
 /** What a view says of an answer it could not read (the details go to the log). */
-export const refusedAnswerMessage = (endpoint: string) => `The server sent something this app could not read in ${endpoint}.`;
+export const refusedAnswerMessage = (endpoint: string): string => t(messages().sync.unreadable, { endpoint });
 
 /** The log's last word on each endpoint's unreadable answer, so the same one is written once, not at every poll. */
 const refusedSaid = new WeakMap<SyncDeps, Map<string, string>>();
@@ -109,7 +109,7 @@ export function logRefusedOnce(deps: SyncDeps, error: ApiError): void {
 export function describe(error: unknown): string {
   if (isRefusedAnswer(error)) return refusedAnswerMessage(error.endpoint);
   if (isApiError(error)) return error.message;
-  return 'Something went wrong inside the app; it will try again.';
+  return messages().sync.ourBug;
 }
 
 /** Resources whose bad answers are reported on the resource without taking the connection down. */

@@ -52,3 +52,9 @@ export const key: Catalogue['key'] = {
   rejectedMessage: 'Der Server hat den API-Schlüssel abgelehnt. Kopieren Sie ihn aus Airwave unter Einstellungen → API-Schlüssel und fügen Sie ihn in den Einstellungen ein (Schlüssel korrigieren). {again}',
   checksAgain: 'Die App prüft alle {n, plural, one {# Minute} other {# Minuten}} erneut.',
 };
+
+export const sync: Catalogue['sync'] = {
+  proxyRefused: 'Etwas vor dem Server (ein Proxy oder eine Anmeldeseite, nicht Airwave selbst) hat {endpoint} mit HTTP 401 abgelehnt; neuer Versuch.',
+  unreadable: 'Der Server hat in {endpoint} etwas geschickt, das diese App nicht lesen kann.',
+  ourBug: 'In der App ist etwas schiefgegangen; sie versucht es erneut.',
+};

@@ -1,4 +1,4 @@
-/** English, the source catalogue: reminders' notifications, server health alerts, and what a refused key means. */
+/** English, the source catalogue: reminders' notifications, server health alerts, what a refused key means, and the connection's explanations. */
 
 export const reminders = {
   cancelledOne: 'You cancelled this one.',
@@ -50,4 +50,10 @@ export const key = {
   refusedMessage: 'The API key is {refused}. Copy the key from Airwave under Settings → API Keys and paste it in Settings (Fix the key). {again}',
   rejectedMessage: 'The server rejected the API key. Copy it from Airwave under Settings → API Keys and paste it in Settings (Fix the key). {again}',
   checksAgain: 'The app checks again every {n, plural, one {# minute} other {# minutes}}.',
+};
+
+export const sync = {
+  proxyRefused: 'Something in front of the server (a proxy or login page, not Airwave itself) refused {endpoint} with HTTP 401; trying again.',
+  unreadable: 'The server sent something this app could not read in {endpoint}.',
+  ourBug: 'Something went wrong inside the app; it will try again.',
 };

@@ -7,9 +7,9 @@ import { features, guide } from './guide';
 import { servers, settings } from './settings';
 import { connection, notify, time, tray } from './core';
 import { history } from './history';
-import { alerts, key, reminders } from './alerts';
+import { alerts, key, reminders, sync } from './alerts';
 
-export const en = { common, watching, onNow, channel, groups, search, guide, features, history, settings, servers, time, connection, tray, notify, reminders, alerts, key };
+export const en = { common, watching, onNow, channel, groups, search, guide, features, history, settings, servers, time, connection, tray, notify, reminders, alerts, key, sync };
 
 /** A catalogue's shape: en's keys, every message a string. */
 type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

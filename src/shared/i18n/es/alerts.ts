@@ -52,3 +52,9 @@ export const key: Catalogue['key'] = {
   rejectedMessage: 'El servidor rechazó la clave de API. Cópiala de Airwave, en Ajustes → Claves de API, y pégala en Ajustes (Corregir la clave). {again}',
   checksAgain: 'La app vuelve a comprobarlo cada {n, plural, one {# minuto} other {# minutos}}.',
 };
+
+export const sync: Catalogue['sync'] = {
+  proxyRefused: 'Algo delante del servidor (un proxy o una página de inicio de sesión, no Airwave) rechazó {endpoint} con HTTP 401; se reintenta.',
+  unreadable: 'El servidor envió en {endpoint} algo que esta app no puede leer.',
+  ourBug: 'Algo falló dentro de la app; lo volverá a intentar.',
+};

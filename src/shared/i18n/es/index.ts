@@ -5,6 +5,6 @@ import { features, guide } from './guide';
 import { servers, settings } from './settings';
 import { connection, notify, time, tray } from './core';
 import { history } from './history';
-import { alerts, key, reminders } from './alerts';
+import { alerts, key, reminders, sync } from './alerts';
 
-export const es: Catalogue = { common, watching, onNow, channel, groups, search, guide, features, history, settings, servers, time, connection, tray, notify, reminders, alerts, key };
+export const es: Catalogue = { common, watching, onNow, channel, groups, search, guide, features, history, settings, servers, time, connection, tray, notify, reminders, alerts, key, sync };

@@ -52,3 +52,9 @@ export const key: Catalogue['key'] = {
   rejectedMessage: 'Le serveur a refusé la clé API. Copiez-la dans Airwave, sous Réglages → Clés API, et collez-la dans les Réglages (Corriger la clé). {again}',
   checksAgain: 'L’app vérifie de nouveau toutes les {n, plural, one {# minute} other {# minutes}}.',
 };
+
+export const sync: Catalogue['sync'] = {
+  proxyRefused: 'Quelque chose devant le serveur (un proxy ou une page de connexion, pas Airwave lui-même) a refusé {endpoint} avec HTTP 401 ; nouvel essai.',
+  unreadable: 'Le serveur a envoyé dans {endpoint} quelque chose que cette app ne sait pas lire.',
+  ourBug: 'Un problème est survenu dans l’app ; elle va réessayer.',
+};

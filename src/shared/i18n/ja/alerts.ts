@@ -52,3 +52,9 @@ export const key: Catalogue['key'] = {
   rejectedMessage: 'サーバが API キーを拒否しました。Airwave の「設定 → API Keys」でコピーし、設定に貼り付けてください（キーを修正）。{again}',
   checksAgain: 'アプリは {n, plural, other {# 分}}ごとに再確認します。',
 };
+
+export const sync: Catalogue['sync'] = {
+  proxyRefused: 'サーバの手前にあるもの（Airwave 自体ではなくプロキシやログインページ）が {endpoint} を HTTP 401 で拒否しました。再試行します。',
+  unreadable: 'サーバが {endpoint} で、このアプリが読めないものを返しました。',
+  ourBug: 'アプリ内部で問題が発生しました。再試行します。',
+};
