@@ -8,8 +8,9 @@ import { servers, settings } from './settings';
 import { connection, notify, time, tray } from './core';
 import { history } from './history';
 import { alerts, key, reminders, sync } from './alerts';
+import { lacks, probe } from './probe';
 
-export const en = { common, watching, onNow, channel, groups, search, guide, features, history, settings, servers, time, connection, tray, notify, reminders, alerts, key, sync };
+export const en = { common, watching, onNow, channel, groups, search, guide, features, history, settings, servers, time, connection, tray, notify, reminders, alerts, key, sync, probe, lacks };
 
 /** A catalogue's shape: en's keys, every message a string. */
 type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -6,5 +6,6 @@ import { servers, settings } from './settings';
 import { connection, notify, time, tray } from './core';
 import { history } from './history';
 import { alerts, key, reminders, sync } from './alerts';
+import { lacks, probe } from './probe';
 
-export const ja: Catalogue = { common, watching, onNow, channel, groups, search, guide, features, history, settings, servers, time, connection, tray, notify, reminders, alerts, key, sync };
+export const ja: Catalogue = { common, watching, onNow, channel, groups, search, guide, features, history, settings, servers, time, connection, tray, notify, reminders, alerts, key, sync, probe, lacks };
