@@ -69,6 +69,8 @@ export const probe: Catalogue['probe'] = {
     artworkNoImage: 'die Bildadresse antwortet ohne Schlüssel (zu diesem Eintrag hat der Medienserver kein Bild)',
     posterFailed: 'ein Poster wurde nicht geladen: {error}',
     posterLoaded: 'ein Poster wurde ohne Schlüssel geladen ({type}, {kb} KB)',
+    noHello: 'der Stream öffnete, sendete aber binnen {s} s kein Hallo',
+    noAnswer: 'keine Antwort binnen {s} s',
   },
   status: {
     version: 'Version {version}',

@@ -72,6 +72,8 @@ export const probe = {
     artworkNoImage: 'the artwork address answers without a key (this item has no image in the media server)',
     posterFailed: 'a poster did not load: {error}',
     posterLoaded: 'a poster loaded without a key ({type}, {kb} KB)',
+    noHello: 'the stream opened but sent no hello within {s} s',
+    noAnswer: 'no answer within {s} s',
   },
   status: {
     version: 'version {version}',

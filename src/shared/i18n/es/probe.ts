@@ -69,6 +69,8 @@ export const probe: Catalogue['probe'] = {
     artworkNoImage: 'la dirección de imágenes responde sin clave (este elemento no tiene imagen en el servidor multimedia)',
     posterFailed: 'un póster no se cargó: {error}',
     posterLoaded: 'un póster se cargó sin clave ({type}, {kb} KB)',
+    noHello: 'el flujo se abrió pero no envió el hello en {s} s',
+    noAnswer: 'sin respuesta en {s} s',
   },
   status: {
     version: 'versión {version}',

@@ -69,6 +69,8 @@ export const probe: Catalogue['probe'] = {
     artworkNoImage: 'l’adresse des visuels répond sans clé (cet élément n’a pas d’image dans le serveur multimédia)',
     posterFailed: 'une affiche ne s’est pas chargée : {error}',
     posterLoaded: 'une affiche s’est chargée sans clé ({type}, {kb} Ko)',
+    noHello: 'le flux s’est ouvert mais n’a pas envoyé de hello en {s} s',
+    noAnswer: 'aucune réponse en {s} s',
   },
   status: {
     version: 'version {version}',

@@ -69,6 +69,8 @@ export const probe: Catalogue['probe'] = {
     artworkNoImage: 'アートワークのアドレスはキーなしで応答します（この項目にはメディアサーバの画像がありません）',
     posterFailed: 'ポスターを読み込めませんでした：{error}',
     posterLoaded: 'キーなしでポスターを読み込めました（{type}、{kb} KB）',
+    noHello: 'ストリームは開きましたが、{s} 秒以内に hello が届きませんでした',
+    noAnswer: '{s} 秒以内に応答がありません',
   },
   status: {
     version: 'バージョン {version}',
