@@ -159,6 +159,11 @@ describe('words come from the catalogue', () => {
     expect(notificationLiterals("({ title: heading, body: `${where} · ${time}` })")).toEqual([]);
   });
 
+  it('the popover reads none of the main process’s own words (they are not in its chunk: en/host.ts)', () => {
+    const sources = files(RENDERER, /\.tsx?$/).filter((file) => /\bmessages\(\)\.(reminders|alerts|key|sync|probe|lacks|errors)\b|lackSentence|noApiSentence/.test(readFileSync(file, 'utf8')));
+    expect(sources).toEqual([]);
+  });
+
   it('no plural is decided by n === 1 in the words', () => {
     const sources = [...files(join(RENDERER, 'strings'), /\.ts$/), join(process.cwd(), 'src/main/core/notifications/words.ts'), join(process.cwd(), 'src/main/core/tray/tray-view.ts')];
     for (const file of sources) expect(readFileSync(file, 'utf8'), file).not.toMatch(/=== 1 \?/);
