@@ -5,7 +5,8 @@
  * alerts, and Spanish's article for one o'clock ("a la 1:00", "a las 13:00").
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLocale } from '../../src/shared/i18n/catalogues';
+import { applyLocale, CATALOGUES } from '../../src/shared/i18n/catalogues';
+import { t } from '../../src/shared/i18n/messages';
 import { ago, duration, episodeLabel, listOf } from '../../src/shared/format';
 import { who, words } from '../../src/main/core/notifications/words';
 import { firedNotice, missedNotice } from '../../src/main/core/features/reminder-words';
@@ -93,6 +94,15 @@ describe('reminders and health alerts speak the language in use', () => {
     applyLocale('ja');
     expect(healthNotes()[0]!.title).toBe('Wohnzimmer が API キーを受け付けなくなりました');
     expect(keyRejectedMessage(false, 15 * 60_000)).toMatch(/15 分ごとに再確認します。$/);
+  });
+
+  it('German counts one viewer in the singular: "1 schaut zu", "2 schauen zu"', () => {
+    applyLocale('de');
+    const w = CATALOGUES.de;
+    for (const message of [w.tray.watching, w.servers.watching, w.common.watchingCount]) {
+      expect(t(message, { n: 1 })).toBe('1 schaut zu');
+      expect(t(message, { n: 2 })).toBe('2 schauen zu');
+    }
   });
 
   it('Spanish says "a la 1:00" at one o’clock and "a las" at any other hour', () => {
