@@ -140,6 +140,26 @@ describe.each([
   });
 });
 
+describe.each(['de', 'ja'] as const)('the connection test in %s', (locale) => {
+  it('says what it found and what to do in the language in use, light and dark', async () => {
+    const w = CATALOGUES[locale];
+    const demo = await e2e.demo({ viewers: 0 });
+    const host = await e2e.preview({ languages: [locale] });
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await openPopover(e2e.browser, host.url, scheme, 'en-GB');
+      await page.fill('input[name=server]', demo.url);
+      await page.fill('input[name=apiKey]', 'airwave_not-this-one');
+      await page.getByRole('button', { name: w.settings.test }).click();
+      const found = page.locator('section.probe');
+      await poll(() => found.textContent()).toContain(w.probe.fixes.keyRevoked);
+      expect(await found.textContent()).toContain(w.probe.labels.reachable);
+      expect(await found.textContent()).not.toMatch(/\b(did not accept|Reachable|answered|Check that|paste it whole)\b/);
+      await look(page, `lang-${locale}-connection-test-${scheme}`);
+      await page.context().close();
+    }
+  });
+});
+
 describe('the first paint', () => {
   it('loads only the language in use, within 250 KB of JavaScript', async () => {
     const host = await e2e.preview({ demo: true, languages: ['de-DE'], demoOptions: { seed: 7, channels: 8, viewers: 1, churn: 0 } });
