@@ -19,6 +19,11 @@ import type { Reminder } from '../../src/shared/bridge';
 import type { NotificationRequest } from '../../src/main/core/viewers/notify-policy';
 import { formatMessage } from '../../src/shared/i18n/message-format';
 import { ManualClock } from '../support/manual-clock';
+import { ApiError } from '../../src/main/core/client/errors';
+import { describeStatus, explainUnreachable } from '../../src/main/core/connection-test/probe-words';
+import { probeFailure } from '../../src/main/core/connection-test/probe-view';
+import { parseServerUrl } from '../../src/shared/server-url';
+import { parseStatus } from '../../src/shared/airwave';
 
 afterEach(() => applyLocale('en'));
 
@@ -119,5 +124,27 @@ describe('reminders and health alerts speak the language in use', () => {
     // French, German and Japanese need no agreement: "à 1:00", "um 1:00", "1:00 に"
     expect(formatMessage('à {time}', { time: '1:00' }, 'fr')).toBe('à 1:00');
     expect(formatMessage('las {time}', { time: '1:00' }, 'fr')).toBe('las 1:00');
+  });
+});
+
+describe('the connection test speaks the language in use (the doctor applies English)', () => {
+  const server = (() => {
+    const parsed = parseServerUrl('http://tv.local:36020');
+    if (!parsed.ok) throw new Error(parsed.reason);
+    return parsed.address;
+  })();
+  const status = parseStatus({ product: 'airwave', version: '0.15.10', name: 'Wohnzimmer', uptimeSeconds: 3 * 86_400 + 7_200, counts: { channels: 1, packages: 2, activeSessions: 1 } });
+
+  it('its fixes, its status line and a step’s label, in German and Japanese', () => {
+    const timeout = new ApiError('timeout', 'GET /status did not answer within 10 s.', { endpoint: 'GET /status' });
+    expect(explainUnreachable(timeout, server).fix).toBe('Check that the server is on and that no firewall blocks the port between here and there.');
+    expect(describeStatus(status)).toBe('"Wohnzimmer" · version 0.15.10 · up 3 d 2 h · 1 channel, 2 packages, 1 active session');
+    applyLocale('de');
+    expect(explainUnreachable(timeout, server).fix).toBe('Prüfen Sie, ob der Server läuft und keine Firewall den Port dazwischen sperrt.');
+    expect(describeStatus(status)).toBe('"Wohnzimmer" · Version 0.15.10 · läuft seit 3 T. 2 Std. · 1 Sender, 2 Pakete, 1 aktive Sitzung');
+    expect(probeFailure('http://tv.local:36020', { kind: 'key-missing', message: 'x' }).steps[0]!.label).toBe('API-Schlüssel');
+    applyLocale('ja');
+    expect(explainUnreachable(new ApiError('busy', 'busy', { endpoint: 'GET /status' }), server).fix).toBe('少し待ってから、もう一度テストしてください。');
+    expect(describeStatus(status)).toContain('稼働 3 日 2 時間 · 1 チャンネル');
   });
 });
