@@ -82,7 +82,7 @@ describe('reminders and health alerts speak the language in use', () => {
   it('a reminder that fires, one that moved and several missed, in German and Japanese', () => {
     const r = reminder(at(21));
     applyLocale('de');
-    expect(firedNotice(r, { kind: 'unknown' }, at(20, 55)).title).toBe('In 5 Min.: Friends');
+    expect(firedNotice(r, { kind: 'unknown' }, at(20, 55)).title).toBe('Beginnt in 5 Min.: Friends');
     expect(firedNotice(r, { kind: 'moved', startsAt: new Date(at(21, 30)).toISOString(), endsAt: new Date(at(22)).toISOString() }, at(20, 55)).title).toBe('Friends verschoben: jetzt um 21:30');
     expect(missedNotice([r, r], 'asleep', at(22)).title).toBe('2 Erinnerungen verpasst, während der Computer schlief');
     applyLocale('ja');

@@ -6,7 +6,7 @@ export const reminders: Catalogue['reminders'] = {
   alreadyStarted: '{title} hat schon begonnen.',
   tooMany: 'Es gibt schon {max} Erinnerungen; löschen Sie zuerst einige.',
   itsChannel: 'sein Sender',
-  startsIn: 'In {n} Min.: {title}',
+  startsIn: 'Beginnt in {n} Min.: {title}',
   startingNow: 'Beginnt jetzt: {title}',
   movedLater: '{title} verschoben: jetzt um {time}',
   movedStarted: '{title} verschoben: begann um {time}',

@@ -13,10 +13,10 @@ export const reminders: Catalogue['reminders'] = {
   wasDueAt: '{where} · estaba previsto a las {time}',
   goneAt: '{title} ya no se emite a las {time}',
   onInstead: '{where}; en su lugar se emite {title}',
-  missedAsleep: 'Perdido mientras el ordenador estaba en reposo: {title}',
-  missedClosed: 'Perdido mientras la app estaba cerrada: {title}',
-  manyMissedAsleep: '{n, plural, one {# recordatorio perdido} other {# recordatorios perdidos}} mientras el ordenador estaba en reposo',
-  manyMissedClosed: '{n, plural, one {# recordatorio perdido} other {# recordatorios perdidos}} mientras la app estaba cerrada',
+  missedAsleep: 'Recordatorio perdido con el ordenador en reposo: {title}',
+  missedClosed: 'Recordatorio perdido con la app cerrada: {title}',
+  manyMissedAsleep: '{n, plural, one {# recordatorio perdido} other {# recordatorios perdidos}} con el ordenador en reposo',
+  manyMissedClosed: '{n, plural, one {# recordatorio perdido} other {# recordatorios perdidos}} con la app cerrada',
 };
 
 export const alerts: Catalogue['alerts'] = {

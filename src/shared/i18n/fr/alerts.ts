@@ -7,7 +7,7 @@ export const reminders: Catalogue['reminders'] = {
   tooMany: 'Il y a déjà {max} rappels ; annulez-en d’abord quelques-uns.',
   itsChannel: 'sa chaîne',
   startsIn: 'Dans {n} min : {title}',
-  startingNow: 'Ça commence : {title}',
+  startingNow: 'Commence maintenant : {title}',
   movedLater: '{title} déplacé : désormais à {time}',
   movedStarted: '{title} déplacé : a commencé à {time}',
   wasDueAt: '{where} · prévu à {time}',
