@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /**
- * The main walk in English, German and Japanese, light and dark: the tabs, a viewer, a channel,
- * search and Settings, at 380 × 560. Every view speaks the language the system asks for (the
+ * The main walk in English, German, French, Spanish and Japanese, light and dark: the tabs, a
+ * viewer, a channel, search and Settings, at 380 × 560; and the header's server switcher with three
+ * servers in German and Japanese. Every view speaks the language the system asks for (the
  * preview's --lang), nothing spills sideways, no button or tab cuts its words, and no word of
  * English is left where the catalogue has one. Then Settings → Language switches at once, the
  * popover and the tray together, with no restart. Screenshots land in test-results/screens/lang-*.
@@ -16,11 +17,21 @@ import { e2eSetup, poll } from './setup';
 
 const e2e = e2eSetup();
 
-/** elements whose box reaches past the window's right edge (the guide scrolls sideways by design) */
+/**
+ * elements whose box reaches past the window's right edge (the guide scrolls sideways by design),
+ * unless a box around them that does fit cuts them with an ellipsis (a chip's long server name)
+ */
 const overflowing = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>('body *')]
-      .filter((el) => !el.closest('.guide') && el.getBoundingClientRect().right > window.innerWidth + 1 && el.getClientRects().length > 0)
+      .filter((el) => {
+        if (el.closest('.guide') || el.getBoundingClientRect().right <= window.innerWidth + 1 || el.getClientRects().length === 0) return false;
+        for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+          const style = getComputedStyle(up);
+          if (style.overflowX !== 'visible' && style.textOverflow === 'ellipsis' && up.getBoundingClientRect().right <= window.innerWidth + 1) return false;
+        }
+        return true;
+      })
       .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
       .slice(0, 5),
   );
@@ -41,7 +52,13 @@ async function look(page: Page, name: string): Promise<void> {
   expect(await cut(page), name).toEqual([]);
 }
 
-describe.each(['en', 'de', 'ja'] as const satisfies readonly Locale[])('the main walk in %s', (locale) => {
+/** English words that must not show in `locale`, less those the language writes the same ("Notifications", "Compact" in French) */
+const foreign = (locale: Locale, words: readonly string[]) => {
+  const own = JSON.stringify(CATALOGUES[locale]);
+  return words.filter((word) => !own.includes(word));
+};
+
+describe.each(['en', 'de', 'fr', 'es', 'ja'] as const satisfies readonly Locale[])('the main walk in %s', (locale) => {
   const w = CATALOGUES[locale];
   it.each(['light', 'dark'] as const)('every tab, a viewer, a channel, search and Settings (%s)', async (scheme) => {
     const host = await e2e.preview({ demo: true, languages: [locale], demoOptions: { seed: 7, channels: 16, viewers: 3, churn: 0 } });
@@ -52,7 +69,7 @@ describe.each(['en', 'de', 'ja'] as const satisfies readonly Locale[])('the main
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
     await page.getByRole('tab', { name: w.common.tabs.watching }).waitFor();
     await look(page, `lang-${locale}-watching-${scheme}`);
-    if (locale !== 'en') expect(await page.evaluate(() => document.body.innerText)).not.toMatch(/\b(Watching|On now|Activity|ends|left|By channel|Compact)\b/);
+    if (locale !== 'en') expect(await page.evaluate(() => document.body.innerText)).not.toMatch(new RegExp(`\\b(${foreign(locale, ['Watching', 'On now', 'Activity', 'ends', 'left', 'By channel', 'Compact']).join('|')})\\b`));
     await page.locator('.card-button').first().click();
     await page.getByRole('dialog').waitFor();
     await look(page, `lang-${locale}-viewer-${scheme}`);
@@ -85,9 +102,61 @@ describe.each(['en', 'de', 'ja'] as const satisfies readonly Locale[])('the main
     // a word of English where this language has its own would show here
     if (locale !== 'en') {
       const text = await page.evaluate(() => document.body.innerText);
-      for (const english of ['Settings', 'Notifications', 'Quiet hours', 'Language', 'Check every', 'On now', 'Activity']) expect(text).not.toContain(english);
+      for (const english of foreign(locale, ['Settings', 'Notifications', 'Quiet hours', 'Language', 'Check every', 'On now', 'Activity'])) expect(text).not.toContain(english);
     }
     await page.context().close();
+  });
+});
+
+describe.each([
+  ['de', ['Wohnzimmer', 'Ferienwohnung am Ammersee', 'Büro']],
+  ['ja', ['リビング', '山中湖の別荘のサーバ', '事務所']],
+] as const)('three servers in %s', (locale, names) => {
+  it('the header’s switcher, its menu and Watching hold at 380 × 560, light and dark', async () => {
+    const demos = await Promise.all(names.map((name, i) => e2e.demo({ seed: 7 + i, channels: 8 + i, viewers: 1, name })));
+    const [first, ...more] = demos;
+    const host = await e2e.preview({ server: first!.url, apiKey: first!.key, languages: [locale] });
+    await poll(() => host.app.snapshot().connection.state).toMatch(/live|polling/);
+    for (const demo of more) expect((await host.app.handlers.addServer({ server: demo.url, apiKey: demo.key, authStyle: 'x-api-key' })).kind).toBe('added');
+    await poll(() => host.app.snapshot().servers.filter((server) => /live|polling/.test(server.connection.state)).length).toBe(3);
+    // the longest name is the one shown, so the header has the most to hold
+    await host.app.handlers.selectServer({ id: host.app.snapshot().settings.servers.find((entry) => entry.name === names[1])!.id });
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await openPopover(e2e.browser, host.url, scheme, 'en-GB');
+      const switcher = page.locator('.switcher-button');
+      await poll(() => switcher.textContent()).toContain(names[1].slice(0, 4));
+      await poll(() => page.locator('li.card').count()).toBeGreaterThan(0);
+      await look(page, `lang-${locale}-servers-${scheme}`);
+      // the header's controls sit side by side: none overlaps another
+      const boxes = await page.locator('.header button:visible, .header [role=tab]:visible').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+      for (const [i, a] of boxes.entries())
+        for (const b of boxes.slice(i + 1)) expect(a.right <= b.left + 0.5 || b.right <= a.left + 0.5 || a.bottom <= b.top + 0.5 || b.bottom <= a.top + 0.5, JSON.stringify([a, b])).toBe(true);
+      await switcher.click();
+      await poll(() => page.getByRole('menuitemradio').count()).toBe(3);
+      await look(page, `lang-${locale}-servers-menu-${scheme}`);
+      await page.keyboard.press('Escape');
+      await page.context().close();
+    }
+  });
+});
+
+describe.each(['de', 'ja'] as const)('the connection test in %s', (locale) => {
+  it('says what it found and what to do in the language in use, light and dark', async () => {
+    const w = CATALOGUES[locale];
+    const demo = await e2e.demo({ viewers: 0 });
+    const host = await e2e.preview({ languages: [locale] });
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await openPopover(e2e.browser, host.url, scheme, 'en-GB');
+      await page.fill('input[name=server]', demo.url);
+      await page.fill('input[name=apiKey]', 'airwave_not-this-one');
+      await page.getByRole('button', { name: w.settings.test }).click();
+      const found = page.locator('section.probe');
+      await poll(() => found.textContent()).toContain(w.probe.fixes.keyRevoked);
+      expect(await found.textContent()).toContain(w.probe.labels.reachable);
+      expect(await found.textContent()).not.toMatch(/\b(did not accept|Reachable|answered|Check that|paste it whole)\b/);
+      await look(page, `lang-${locale}-connection-test-${scheme}`);
+      await page.context().close();
+    }
   });
 });
 

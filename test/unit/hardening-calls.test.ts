@@ -5,7 +5,7 @@ import { ApiError } from '../../src/main/core/client/errors';
 import type { AirwaveClient } from '../../src/main/core/client';
 import { ChannelLookup } from '../../src/main/core/connection-test/lookup';
 import { loggedHandlers } from '../../src/main/core/app/handlers/logged';
-import { failure, INTERNAL_ERROR, ok } from '../../src/main/core/app/handlers/outcome';
+import { failure, internalError, ok } from '../../src/main/core/app/handlers/outcome';
 import type { BridgeHandlers } from '../../src/shared/bridge';
 import { appendAll, maxOf, minOf } from '../../src/shared/extent';
 
@@ -58,7 +58,7 @@ describe('an error inside a bridge call', () => {
       (line) => lines.push(line),
     );
     const answer = await handlers.refresh({});
-    expect(answer).toEqual({ ok: false, error: { kind: 'internal', message: INTERNAL_ERROR } });
+    expect(answer).toEqual({ ok: false, error: { kind: 'internal', message: internalError() } });
     expect(JSON.stringify(answer)).not.toContain('Maximum call stack');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^bridge: refresh failed inside the app: RangeError: Maximum call stack size exceeded/);

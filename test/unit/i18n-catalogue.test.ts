@@ -4,8 +4,11 @@
  * locale's rules (Intl.PluralRules), and the language is chosen as docs/using.md says.
  */
 import { describe, expect, it } from 'vitest';
-import { en, type Catalogue } from '../../src/shared/i18n/en';
+import { en as popoverEn, type Catalogue } from '../../src/shared/i18n/en';
 import { CATALOGUES, applyLocale } from '../../src/shared/i18n/catalogues';
+
+/** English whole (the popover's words and the main process's own): the source every language is checked against */
+const en = CATALOGUES.en;
 import { LOCALES, formatTag, matchLocale, resolveLocale } from '../../src/shared/i18n/locales';
 import { formatMessage, placeholders } from '../../src/shared/i18n/message-format';
 import { pseudoCatalogue, pseudoMessage } from '../../src/shared/i18n/pseudo';
@@ -65,7 +68,7 @@ describe('the catalogue', () => {
   });
 
   it('no message is left in English in another language by mistake (beyond names and shared words)', () => {
-    const same = new Set(['tray.app', 'watching.hdr', 'settings.authBearer', 'common.troubleFixOf', 'notify.viewerWatching', 'notify.programmeOn', 'time.seconds', 'time.season', 'servers.name', 'settings.languageSystem', 'settings.serverNamed', 'settings.notifications', 'time.hoursMinutes', 'watching.facts.programme', 'settings.apiMissing']);
+    const same = new Set(['tray.app', 'watching.hdr', 'settings.authBearer', 'common.troubleFixOf', 'notify.viewerWatching', 'notify.programmeOn', 'time.seconds', 'time.season', 'servers.name', 'settings.languageSystem', 'settings.serverNamed', 'settings.notifications', 'time.hoursMinutes', 'watching.facts.programme', 'settings.apiMissing', 'probe.labels.sessions']);
     for (const locale of LOCALES.filter((l) => l !== 'en')) {
       const theirs = flatten(CATALOGUES[locale]);
       const copied = [...flatten(en)].filter(([key, text]) => theirs.get(key) === text && letters(text) >= 8 && !same.has(key)).map(([key]) => key);
@@ -111,6 +114,13 @@ describe('choosing the language', () => {
     expect(messages().common.settings).toBe('Einstellungen');
     applyLocale('en');
     expect(messages().common.settings).toBe('Settings');
+  });
+
+  it('the popover loads its own words only: the main process’s (alerts, the connection test, errors) stay out of its chunk', async () => {
+    const host = ['reminders', 'alerts', 'key', 'sync', 'probe', 'lacks', 'errors'];
+    expect(Object.keys(await loadCatalogue('de')).sort()).toEqual(Object.keys(popoverEn).sort());
+    for (const section of host) expect(Object.keys(popoverEn), section).not.toContain(section);
+    for (const section of host) expect(Object.keys(CATALOGUES.de), section).toContain(section);
   });
 
   it('loads a language on demand', async () => {

@@ -1,12 +1,29 @@
 /**
  * The core's words follow the language in use the moment it changes: notifications (the verb
  * agrees with how many people, as German and French want), the footer's connection words, times
- * and lengths, lists joined the language's way, and the tray's tooltip and menu.
+ * and lengths, lists joined the language's way, the tray's tooltip and menu, reminders and health
+ * alerts, and Spanish's article for one o'clock ("a la 1:00", "a las 13:00").
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLocale } from '../../src/shared/i18n/catalogues';
+import { applyLocale, CATALOGUES } from '../../src/shared/i18n/catalogues';
+import { t } from '../../src/shared/i18n/messages';
 import { ago, duration, episodeLabel, listOf } from '../../src/shared/format';
 import { who, words } from '../../src/main/core/notifications/words';
+import { firedNotice, missedNotice } from '../../src/main/core/features/reminder-words';
+import { HealthAlerts } from '../../src/main/core/features/health-alerts';
+import { DEFAULT_FEATURE_SETTINGS } from '../../src/main/core/features/feature-settings';
+import { memoryStore } from '../../src/main/core/features/json-store';
+import { keyRejectedMessage } from '../../src/main/core/sync/reporting';
+import { initialState, type AppState } from '../../src/main/core/state';
+import type { Reminder } from '../../src/shared/bridge';
+import type { NotificationRequest } from '../../src/main/core/viewers/notify-policy';
+import { formatMessage } from '../../src/shared/i18n/message-format';
+import { ManualClock } from '../support/manual-clock';
+import { ApiError } from '../../src/main/core/client/errors';
+import { describeStatus, explainUnreachable } from '../../src/main/core/connection-test/probe-words';
+import { probeFailure } from '../../src/main/core/connection-test/probe-view';
+import { parseServerUrl } from '../../src/shared/server-url';
+import { parseStatus } from '../../src/shared/airwave';
 
 afterEach(() => applyLocale('en'));
 
@@ -36,5 +53,98 @@ describe('the core speaks the language in use', () => {
     expect(episodeLabel(2, 5)).toBe('T2 · E5');
     applyLocale('ja');
     expect(ago(now - 4 * 60_000, now)).toBe('4 分前');
+  });
+});
+
+/** a local wall-clock time on a fixed day (the same digits in every time zone) */
+const at = (hour: number, minute = 0) => new Date(2026, 0, 15, hour, minute).getTime();
+
+function reminder(startsAt: number): Reminder {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return {
+    id: 'r1', from: 'you', addedAt: startsAt - 3_600_000, channelId: 'ch-101', channelNumber: 101, channelName: '90s Sitcoms',
+    title: 'Friends', showTitle: null, ratingKey: 'rk-1', startsAt: iso(startsAt), endsAt: iso(startsAt + 1_800_000),
+  };
+}
+
+/** a server whose key worked and is refused now, and one full, told by HealthAlerts */
+function healthNotes(): NotificationRequest[] {
+  const notes: NotificationRequest[] = [];
+  const alerts = new HealthAlerts({ clock: new ManualClock(at(20)), store: memoryStore(), settings: () => DEFAULT_FEATURE_SETTINGS.health, notify: (n) => notes.push(n), problem: () => {} });
+  const base = { ...initialState(at(20)), server: { url: 'http://tv.local:36020/api/public/v1', name: 'Wohnzimmer' } };
+  const with_ = (connection: Partial<AppState['connection']>): AppState => ({ ...base, connection: { ...base.connection, attempt: 0, suspended: false, ...connection } });
+  alerts.observe(with_({ state: 'live', message: '' }));
+  alerts.observe(with_({ state: 'unauthorized', message: '', keyWorked: { until: at(19, 12) } } as Partial<AppState['connection']>));
+  return notes;
+}
+
+describe('reminders and health alerts speak the language in use', () => {
+  it('a reminder that fires, one that moved and several missed, in German and Japanese', () => {
+    const r = reminder(at(21));
+    applyLocale('de');
+    expect(firedNotice(r, { kind: 'unknown' }, at(20, 55)).title).toBe('Beginnt in 5 Min.: Friends');
+    expect(firedNotice(r, { kind: 'moved', startsAt: new Date(at(21, 30)).toISOString(), endsAt: new Date(at(22)).toISOString() }, at(20, 55)).title).toBe('Friends verschoben: jetzt um 21:30');
+    expect(missedNotice([r, r], 'asleep', at(22)).title).toBe('2 Erinnerungen verpasst, während der Computer schlief');
+    applyLocale('ja');
+    expect(firedNotice(r, { kind: 'unknown' }, at(21)).title).toBe('いま始まります：Friends');
+    expect(missedNotice([r], 'closed', at(22)).title).toBe('アプリの終了中に見逃しました：Friends');
+  });
+
+  it('a key refused now, in German and Japanese (and English unchanged)', () => {
+    expect(healthNotes()[0]!.title).toBe('Wohnzimmer refuses the API key now');
+    applyLocale('de');
+    const [de] = healthNotes();
+    expect(de!.title).toBe('Wohnzimmer lehnt den API-Schlüssel jetzt ab');
+    expect(de!.body).toBe('Der Schlüssel wird jetzt abgelehnt (bis 19:12 funktionierte er): neu erzeugt, widerrufen oder vom Server eingeschränkt. Fügen Sie in den Einstellungen einen neuen ein.');
+    applyLocale('ja');
+    expect(healthNotes()[0]!.title).toBe('Wohnzimmer が API キーを受け付けなくなりました');
+    expect(keyRejectedMessage(false, 15 * 60_000)).toMatch(/15 分ごとに再確認します。$/);
+  });
+
+  it('German counts one viewer in the singular: "1 schaut zu", "2 schauen zu"', () => {
+    applyLocale('de');
+    const w = CATALOGUES.de;
+    for (const message of [w.tray.watching, w.servers.watching, w.common.watchingCount]) {
+      expect(t(message, { n: 1 })).toBe('1 schaut zu');
+      expect(t(message, { n: 2 })).toBe('2 schauen zu');
+    }
+  });
+
+  it('Spanish says "a la 1:00" at one o’clock and "a las" at any other hour', () => {
+    applyLocale('es');
+    const moved = (hour: number) => firedNotice(reminder(at(hour)), { kind: 'moved', startsAt: new Date(at(hour, 30)).toISOString(), endsAt: new Date(at(hour + 1)).toISOString() }, at(hour) - 600_000);
+    expect(moved(1).title).toBe('Friends cambió de hora: ahora a la 1:30');
+    expect(moved(1).body).toBe('101 90s Sitcoms · estaba previsto a la 1:00');
+    expect(moved(13).title).toBe('Friends cambió de hora: ahora a las 13:30');
+    expect(moved(13).body).toBe('101 90s Sitcoms · estaba previsto a las 13:00');
+    expect(formatMessage('hasta las {time}', { time: '01:05' }, 'es-ES')).toBe('hasta la 01:05');
+    expect(formatMessage('desde las {time}', { time: '1:05 p. m.' }, 'es-MX')).toBe('desde la 1:05 p. m.');
+    expect(formatMessage('a las {time}', { time: '11:05' }, 'es')).toBe('a las 11:05');
+    expect(formatMessage('todas las {n}', { n: 1 }, 'es')).toBe('todas las 1');
+    // French, German and Japanese need no agreement: "à 1:00", "um 1:00", "1:00 に"
+    expect(formatMessage('à {time}', { time: '1:00' }, 'fr')).toBe('à 1:00');
+    expect(formatMessage('las {time}', { time: '1:00' }, 'fr')).toBe('las 1:00');
+  });
+});
+
+describe('the connection test speaks the language in use (the doctor applies English)', () => {
+  const server = (() => {
+    const parsed = parseServerUrl('http://tv.local:36020');
+    if (!parsed.ok) throw new Error(parsed.reason);
+    return parsed.address;
+  })();
+  const status = parseStatus({ product: 'airwave', version: '0.15.10', name: 'Wohnzimmer', uptimeSeconds: 3 * 86_400 + 7_200, counts: { channels: 1, packages: 2, activeSessions: 1 } });
+
+  it('its fixes, its status line and a step’s label, in German and Japanese', () => {
+    const timeout = new ApiError('timeout', 'GET /status did not answer within 10 s.', { endpoint: 'GET /status' });
+    expect(explainUnreachable(timeout, server).fix).toBe('Check that the server is on and that no firewall blocks the port between here and there.');
+    expect(describeStatus(status)).toBe('"Wohnzimmer" · version 0.15.10 · up 3 d 2 h · 1 channel, 2 packages, 1 active session');
+    applyLocale('de');
+    expect(explainUnreachable(timeout, server).fix).toBe('Prüfen Sie, ob der Server läuft und keine Firewall den Port dazwischen sperrt.');
+    expect(describeStatus(status)).toBe('"Wohnzimmer" · Version 0.15.10 · läuft seit 3 T. 2 Std. · 1 Sender, 2 Pakete, 1 aktive Sitzung');
+    expect(probeFailure('http://tv.local:36020', { kind: 'key-missing', message: 'x' }).steps[0]!.label).toBe('API-Schlüssel');
+    applyLocale('ja');
+    expect(explainUnreachable(new ApiError('busy', 'busy', { endpoint: 'GET /status' }), server).fix).toBe('少し待ってから、もう一度テストしてください。');
+    expect(describeStatus(status)).toContain('稼働 3 日 2 時間 · 1 チャンネル');
   });
 });

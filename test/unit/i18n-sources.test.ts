@@ -45,6 +45,70 @@ export function literalWords(source: string): string[] {
   return found;
 }
 
+/**
+ * The core's modules that compose what a person reads: notifications (reminders, health alerts,
+ * viewers), the tray's menu and tooltip, and the connection's explanations. Log lines stay English
+ * (allowed below), and the doctor, a terminal tool, is not among them.
+ */
+const SPEAKING = [
+  'src/main/core/features/reminders.ts',
+  'src/main/core/features/reminder-words.ts',
+  'src/main/core/features/health-alerts.ts',
+  'src/main/core/features/watchlist.ts',
+  'src/main/core/sync/reporting.ts',
+  'src/main/core/notifications/words.ts',
+  'src/main/core/tray/tray-view.ts',
+  'src/main/core/connection-test/probe.ts',
+  'src/main/core/connection-test/probe-steps.ts',
+  'src/main/core/connection-test/probe-words.ts',
+  'src/main/core/connection-test/probe-events.ts',
+  'src/main/core/connection-test/probe-view.ts',
+  'src/main/core/connection-test/near-miss.ts',
+  'src/main/core/connection-test/keyless-identity.ts',
+  'src/main/core/app/controller.ts',
+  'src/main/core/app/servers.ts',
+  'src/main/core/app/demo-mode.ts',
+  ...['browser', 'connect', 'data', 'feature-handlers', 'history-handlers', 'host-commands', 'lookup-handler', 'outcome', 'schedule', 'server-handlers', 'settings-handlers'].map(
+    (name) => `src/main/core/app/handlers/${name}.ts`,
+  ),
+  'src/main/electron/updater.ts',
+];
+
+/** what stays English on purpose: the doctor's list of what a server lacks (the terminal only), and protocol words */
+const CORE_ALLOWED = new Set([
+  'no live event stream (the app polls /sessions/count)',
+  'no uptime in /status',
+  'no counts in /status (the session count comes from /sessions/count)',
+  'no /channels/by-number/{n}/now (a lookup by number takes two requests)',
+  'could not be found',
+  'API ',
+]);
+
+/** a line that writes the log or throws for a developer: its words stay English */
+const TECHNICAL = /\blog\(|\bproblem\(|new Error\(|throw /;
+
+const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '').replace(/\s\/\/ .*$/gm, '');
+
+/** a literal's text with its `${…}` parts left out */
+const plain = (m: RegExpMatchArray) => (m[1] ?? m[2] ?? m[3] ?? '').replace(/\$\{[^}]*\}/g, '');
+
+/** a literal a person reads: a word next to a space (ids, keys, states, paths and symbols are not) */
+const SENTENCE = / \p{L}{2}|\p{L}{2} /u;
+
+/** every literal with words in a speaking module, log lines and imports left out (a template cut at a nested one is code) */
+export function coreLiterals(source: string): string[] {
+  return withoutComments(source)
+    .split('\n')
+    .filter((line) => !TECHNICAL.test(line) && !/^\s*(import|export \{|export type \{)/.test(line))
+    .flatMap((line) => [...line.matchAll(/'([^'\n]*)'|"([^"\n]*)"|`([^`\n]*)`/g)].map(plain))
+    .filter((text) => SENTENCE.test(text) && !text.startsWith('../') && !text.includes('${') && !CORE_ALLOWED.has(text));
+}
+
+/** a notification's title or body written as a literal with words, anywhere in the core */
+export function notificationLiterals(source: string): string[] {
+  return [...withoutComments(source).matchAll(/\b(?:title|body):\s*(?:'([^'\n]*)'|"([^"\n]*)"|`([^`\n]*)`)/g)].map(plain).filter((text) => /\p{L}{2}/u.test(text));
+}
+
 describe('words come from the catalogue', () => {
   it('the check finds a literal word in JSX text and in a read-aloud attribute, and lets non-words through', () => {
     expect(literalWords('<button aria-label="Close details"><X />Close</button>')).toEqual(['Close', 'aria-label="Close details"']);
@@ -73,6 +137,31 @@ describe('words come from the catalogue', () => {
         .filter((text) => / \p{L}{2}|\p{L}{2} /u.test(text) && !text.startsWith('../'));
       expect(words, file).toEqual([]);
     }
+  });
+
+  it.each(SPEAKING)('%s, which composes what a person reads, takes every word from the catalogue', (file) => {
+    expect(coreLiterals(readFileSync(join(process.cwd(), file), 'utf8'))).toEqual([]);
+  });
+
+  it('no notification or alert in src/main/core has a literal title or body', () => {
+    const found = files(join(process.cwd(), 'src/main/core'), /\.ts$/).flatMap((file) =>
+      notificationLiterals(readFileSync(file, 'utf8')).map((text) => `${file.slice(process.cwd().length + 1)}: ${text}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('the core check finds words in titles, bodies, notify calls and returned sentences, and lets log lines, ids and symbols through', () => {
+    expect(coreLiterals("return { title: `${name} moved: ${when}`, body: 'its channel' };")).toEqual([' moved: ', 'its channel']);
+    expect(coreLiterals("this.#notify('back', `${name} is back`, t(m().backBody), now);")).toEqual([' is back']);
+    expect(coreLiterals("if (cancelled) return 'You cancelled this one.';")).toEqual(['You cancelled this one.']);
+    expect(coreLiterals("this.#o.log(`reminder check failed: ${message}`);\nconst id = `reminder-${r.id}`;\nbody: `${a} · ${b}`")).toEqual([]);
+    expect(notificationLiterals("notify({ id, title: 'Starting now', body: t(m().x) })")).toEqual(['Starting now']);
+    expect(notificationLiterals("({ title: heading, body: `${where} · ${time}` })")).toEqual([]);
+  });
+
+  it('the popover reads none of the main process’s own words (they are not in its chunk: en/host.ts)', () => {
+    const sources = files(RENDERER, /\.tsx?$/).filter((file) => /\bmessages\(\)\.(reminders|alerts|key|sync|probe|lacks|errors)\b|lackSentence|noApiSentence/.test(readFileSync(file, 'utf8')));
+    expect(sources).toEqual([]);
   });
 
   it('no plural is decided by n === 1 in the words', () => {

@@ -3,6 +3,10 @@ import { writeErr, writeOut } from '../common/terminal';
 import { probeServer, type ProbeReport } from '../core/connection-test/probe';
 import type { AuthStyle } from '../core/client';
 import { EXIT_CODES, formatReport, formatRun, sameServers, worstExitCode, type CheckedServer } from './report';
+import { applyLocale } from '../../shared/i18n/catalogues';
+
+// the doctor is a terminal tool and speaks English, whatever the system's language (the probe's words come from the catalogue)
+applyLocale('en');
 
 /**
  * `npm run doctor -- --server <url> [--server <url> …]`: checks the connections a user is about to

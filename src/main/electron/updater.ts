@@ -88,8 +88,9 @@ export class UpdateService implements Disposable {
   menuItems(): HostMenuItem[] {
     const s = this.#state;
     if (s.kind === 'ready') return [{ id: 'update-restart', label: t(messages().tray.restartToUpdate, { version: s.version }), enabled: true, run: () => this.restart() }];
+    const w = messages().tray;
     const label =
-      s.kind === 'checking' ? 'Checking for updates…' : s.kind === 'downloading' ? `Downloading update ${s.version}…` : s.kind === 'up-to-date' ? 'Up to date · Check for updates…' : s.kind === 'failed' ? 'Update check failed · Try again…' : 'Check for updates…';
+      s.kind === 'checking' ? w.updateChecking : s.kind === 'downloading' ? t(w.updateDownloading, { version: s.version }) : s.kind === 'up-to-date' ? w.updateUpToDate : s.kind === 'failed' ? w.updateFailed : w.updateCheck;
     return [{ id: 'update-check', label, enabled: s.kind !== 'checking' && s.kind !== 'downloading', run: () => void this.check() }];
   }
 
@@ -151,5 +152,5 @@ export class UpdateService implements Disposable {
 
 function versionOf(info: unknown): string {
   const version = (info as { version?: unknown } | null)?.version;
-  return typeof version === 'string' && /^[\w.+-]{1,40}$/.test(version) ? version : 'new version';
+  return typeof version === 'string' && /^[\w.+-]{1,40}$/.test(version) ? version : messages().tray.newVersion;
 }

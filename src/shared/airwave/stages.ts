@@ -5,21 +5,14 @@
  * OpenAPI document); the version only names the stage in the sentence.
  */
 
+import { messages, t } from '../i18n/messages';
+
 export type Lack = 'guide' | 'viewers' | 'lookup' | 'schedule' | 'artwork';
 
-const LACKS: Record<Lack, { what: string; to: string }> = {
-  guide: { what: 'no guide', to: 'see what is on' },
-  viewers: { what: 'no viewer list', to: 'see who is watching' },
-  lookup: { what: 'no channel lookup', to: 'look channels up by number' },
-  schedule: { what: 'no channel schedule', to: 'see what is on later' },
-  artwork: { what: 'no artwork addresses (it sends media-server paths, artworkPath, that no client can load)', to: 'see posters' },
-};
-
-/** "Airwave 0.14.67 has no guide in its public API; update Airwave to see what is on". */
+/** "Airwave 0.14.67 has no guide in its public API; update Airwave to see what is on", in the language in use. */
 export function lackSentence(version: string | null | undefined, lack: Lack): string {
-  const { what, to } = LACKS[lack];
-  const server = version ? `Airwave ${version}` : 'This Airwave server';
-  return `${server} has ${what} in its public API; update Airwave to ${to}`;
+  const words = messages().lacks;
+  return t(words[lack], { server: version ? `Airwave ${version}` : words.thisServer });
 }
 
 /** The first version with a public API (airwave-api.md's version table). */
@@ -27,7 +20,7 @@ export const FIRST_PUBLIC_API = '0.14.65';
 
 /** "Airwave Attic 0.14.60 has no public API; …": an Airwave server older than the public API (it answers /api/identity only). */
 export function noApiSentence(server: string): string {
-  return `${server} has no public API; update Airwave to ${FIRST_PUBLIC_API} or later to use this app`;
+  return t(messages().lacks.noApi, { server, version: FIRST_PUBLIC_API });
 }
 
 /** [major, minor, patch] of "0.15.12" (suffixes ignored), or null when it is not such a version. */

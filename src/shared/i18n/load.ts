@@ -2,11 +2,11 @@
  * Loads a language's catalogue when it is needed: every language, English too, is its own chunk
  * (a dynamic import), so the popover's first paint carries only the language in use.
  */
-import type { Catalogue } from './en';
+import type { Catalogue, PopoverCatalogue } from './en';
 import { PSEUDO, type DisplayLocale } from './locales';
 import { currentLocale, hasCatalogue, lang, messages, useCatalogue } from './messages';
 
-const loaders: Record<Exclude<DisplayLocale, typeof PSEUDO>, () => Promise<Catalogue>> = {
+const loaders: Record<Exclude<DisplayLocale, typeof PSEUDO>, () => Promise<PopoverCatalogue>> = {
   en: () => import('./en').then((m) => m.en),
   de: () => import('./de').then((m) => m.de),
   fr: () => import('./fr').then((m) => m.fr),
@@ -14,8 +14,8 @@ const loaders: Record<Exclude<DisplayLocale, typeof PSEUDO>, () => Promise<Catal
   ja: () => import('./ja').then((m) => m.ja),
 };
 
-/** The catalogue of `locale`, loaded once. */
-export function loadCatalogue(locale: DisplayLocale): Promise<Catalogue> {
+/** The popover's catalogue of `locale` (without the main process's own words, en/host.ts), loaded once. */
+export function loadCatalogue(locale: DisplayLocale): Promise<PopoverCatalogue> {
   if (locale === PSEUDO) return Promise.all([import('./en'), import('./pseudo')]).then(([m, p]) => p.pseudoCatalogue(m.en));
   return loaders[locale]();
 }
@@ -28,6 +28,7 @@ export async function switchLocale(locale: DisplayLocale, tag?: string): Promise
     if (tag !== undefined && tag !== lang()) useCatalogue(locale, messages(), tag);
     return;
   }
-  const catalogue = await loadCatalogue(locale);
+  // the popover never reads the host's sections (test/unit/i18n-sources.test.ts keeps src/renderer off them)
+  const catalogue = (await loadCatalogue(locale)) as Catalogue;
   if (wanted === locale) useCatalogue(locale, catalogue, tag);
 }

@@ -4,6 +4,11 @@
  * picks a form through Intl.PluralRules for the locale (`#` is the number as the locale writes it;
  * `=0 {…}` matches an exact number). Nothing else: no select, no nesting beyond placeholders inside
  * a plural's forms.
+ *
+ * One rule of grammar is the formatter's, as it depends on the value filled in: Spanish names the
+ * hour with an article that agrees with it, "a la 1:00" but "a las 13:00" (also "desde la",
+ * "hasta la"), so in Spanish a message's "las " right before a time at one o'clock becomes "la "
+ * (see `agree`). French "à 1:00", German "um 1:00" and Japanese "1:00 に" need nothing.
  */
 
 export type Params = Readonly<Record<string, string | number>>;
@@ -79,12 +84,23 @@ function partsOf(text: string): Part[] {
   return found;
 }
 
+/** A time at one o'clock as Intl writes it ("1:05", "01:05", "1:05 p. m."), not 10:05 or 13:05, nor a bare count. */
+const ONE_OCLOCK = /^0?1[:.]\d\d/;
+
+/** The words before a filled-in value, agreeing with it where the language wants (the Spanish hour's article). */
+function agree(before: string, value: string, locale: string): string {
+  if (!/^es\b/i.test(locale) || !ONE_OCLOCK.test(value)) return before;
+  return before.replace(/(^|[\s(])(l)as $/i, '$1$2a ');
+}
+
 function render(parts: Part[], params: Params, locale: string, count: number | null): string {
   let out = '';
   for (const part of parts) {
     if (typeof part === 'string') out += count === null ? part : part.replace(/#/g, numberFormat(locale).format(count));
-    else if (!('forms' in part)) out += String(params[part.name] ?? `{${part.name}}`);
-    else {
+    else if (!('forms' in part)) {
+      const value = String(params[part.name] ?? `{${part.name}}`);
+      out = agree(out, value, locale) + value;
+    } else {
       const n = Number(params[part.name] ?? 0);
       const form = part.forms[`=${n}`] ?? part.forms[pluralRules(locale).select(n)] ?? part.forms.other ?? [];
       out += render(form, params, locale, n);

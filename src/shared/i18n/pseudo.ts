@@ -3,7 +3,7 @@
  * message about 40% longer, in brackets, so a word the catalogue does not carry, a cut label or an
  * overflow shows at a glance. Placeholders and plural syntax are left as they are.
  */
-import type { Catalogue } from './en';
+import type { PopoverCatalogue } from './en';
 
 const ACCENTED: Record<string, string> = {
   a: 'å', b: 'ƀ', c: 'ç', d: 'ð', e: 'é', f: 'ƒ', g: 'ĝ', h: 'ĥ', i: 'î', j: 'ĵ', k: 'ķ', l: 'ļ', m: 'ɱ',
@@ -58,8 +58,8 @@ export function pseudoMessage(text: string): string {
 }
 
 /** The pseudo catalogue made from English. */
-export function pseudoCatalogue(source: Catalogue): Catalogue {
+export function pseudoCatalogue<T extends PopoverCatalogue>(source: T): T {
   const walk = (node: unknown): unknown =>
     typeof node === 'string' ? pseudoMessage(node) : Object.fromEntries(Object.entries(node as object).map(([key, value]) => [key, walk(value)]));
-  return walk(source) as Catalogue;
+  return walk(source) as T;
 }

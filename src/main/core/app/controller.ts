@@ -34,6 +34,7 @@ import { partsOf, SnapshotPublisher, snapshotOf, type SnapshotPart } from './sna
 import { TrayPublisher } from '../tray/tray';
 import { History } from '../history/history';
 import { trayDeadline } from '../tray/tray-deadline';
+import { messages, t } from '../../../shared/i18n/messages';
 
 
 export class AppController {
@@ -217,15 +218,15 @@ export class AppController {
     if (this.#settings.values.demo && this.#demo.available) {
       const outcome = await this.#demo.start();
       if (outcome.ok) return;
-      this.#notices.add({ id: 'demo-failed', level: 'warning', text: `The demo server did not start: ${outcome.error.message}` });
+      this.#notices.add({ id: 'demo-failed', level: 'warning', text: t(messages().errors.demoDidNotStart, { error: outcome.error.message }) });
     }
     const unreadable = this.#settings.unreadableKeys();
     if (unreadable.length > 0) {
-      const which = this.#settings.servers.length > 1 ? ` of ${unreadable.map((s) => s.name).join(', ')}` : '';
+      const names = this.#settings.servers.length > 1 ? unreadable.map((s) => s.name).join(', ') : null;
       this.#notices.add({
         id: 'key-unreadable',
         level: 'warning',
-        text: `The saved API key${which} cannot be unlocked on this computer (the system keychain changed). Paste it again in Settings.`,
+        text: names === null ? messages().errors.keyLockedChanged : t(messages().errors.keyLockedOf, { names }),
       });
     }
     if (!this.#lifecycle.isDisposed) this.servers.refollow();

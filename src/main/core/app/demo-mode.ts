@@ -8,6 +8,7 @@ import type { EngineConfig } from '../sync/engine';
 import type { Notices } from './notices';
 import { failed, ok } from './handlers/outcome';
 import type { DemoHandle } from './ports';
+import { messages } from '../../../shared/i18n/messages';
 
 export interface DemoModeOptions {
   /** the host's launcher; null where there is no built-in demo */
@@ -35,14 +36,14 @@ export class DemoMode {
   /** Starts a fresh demo server (stopping any running one) and follows it. */
   async start(): Promise<Outcome<null>> {
     const { launch, settings, notices, follow, log } = this.#options;
-    if (!launch) return failed('unsupported', 'The built-in demo is not available here.');
+    if (!launch) return failed('unsupported', messages().errors.demoUnavailable);
     try {
       await this.stop();
       const demo = await launch();
       if (this.#closed) {
         // the core closed while the server was starting: nothing may outlive it
         await demo.close().catch(() => {});
-        return failed('closed', 'The app is closing.');
+        return failed('closed', messages().errors.appClosing);
       }
       const previous = this.#demo; // a second start that overlapped this one
       this.#demo = demo;
@@ -54,7 +55,7 @@ export class DemoMode {
       return ok(null);
     } catch (error) {
       log(`demo: ${error instanceof Error ? error.message : String(error)}`);
-      return failed('demo-failed', 'The demo server could not start.', 'Try again; if it keeps failing, restart the app.');
+      return failed('demo-failed', messages().errors.demoFailed, messages().errors.demoFailedFix);
     }
   }
 

@@ -14,6 +14,7 @@ import { distinctNames } from '../../../shared/server-names';
 import { Fleet, type FollowTarget, type ServerSlot } from './fleet';
 import { viewersWithSessions } from './snapshot';
 import { minOf } from '../../../shared/extent';
+import { messages } from '../../../shared/i18n/messages';
 
 /** What the data commands use of the selected server's engine (whichever server that is at the time). */
 export type EngineView = Pick<SyncEngine, 'client' | 'guide' | 'inFlight' | 'settled' | 'refresh' | 'loadGuide'>;
@@ -238,8 +239,8 @@ export class FollowedServers {
 
 /** The connection a server shows while it is not followed. */
 function idleConnection(paused: boolean, hasKey: boolean): FollowTarget['idle'] {
-  if (paused) return { state: 'unconfigured', message: 'Paused' };
+  if (paused) return { state: 'unconfigured', message: messages().errors.paused };
   return hasKey
-    ? { state: 'unauthorized', message: 'The saved API key cannot be unlocked on this computer. Paste it again in Settings.' }
-    : { state: 'unauthorized', message: 'No API key saved for this server. Paste it in Settings.' };
+    ? { state: 'unauthorized', message: messages().errors.keyLocked }
+    : { state: 'unauthorized', message: messages().errors.noKeySaved };
 }

@@ -9,6 +9,7 @@ import { identityWords, type ServerIdentity } from '../../../shared/airwave';
 import { parseServerUrl } from '../../../shared/server-url';
 import { AirwaveClient, isApiError, type ApiError, type Timeouts } from '../client';
 import { timed } from './timed';
+import { messages, t } from '../../../shared/i18n/messages';
 
 type Call = { signal?: AbortSignal };
 
@@ -21,10 +22,10 @@ export type KeylessLook =
 export const isAirwaveRefusal = (error: ApiError | undefined): boolean => error?.kind === 'unauthorized' && error.serverCode === 'unauthorized';
 
 /** What a test says when the server named itself and the key is missing or rejected. */
-export const foundNeedsKey = (identity: ServerIdentity) => `Found ${identityWords(identity)} — now paste an API key.`;
-export const foundKeyRejected = (identity: ServerIdentity) => `${identityWords(identity)} is there, but it did not accept the API key.`;
+export const foundNeedsKey = (identity: ServerIdentity) => t(messages().probe.summaries.foundNeedsKey, { server: identityWords(identity) });
+export const foundKeyRejected = (identity: ServerIdentity) => t(messages().probe.summaries.foundKeyRejected, { server: identityWords(identity) });
 /** A rejected key where nothing says the server is Airwave. */
-export const SOMETHING_REJECTED_KEY = 'Something is there, but it did not accept the API key.';
+export const somethingRejectedKey = (): string => messages().probe.summaries.somethingRejected;
 
 /**
  * Asks `keyless` (a client with no key) who is there: `/api/identity`, else `/status`, where
@@ -33,21 +34,21 @@ export const SOMETHING_REJECTED_KEY = 'Something is there, but it did not accept
 export async function lookWithoutKey(keyless: AirwaveClient, call: Call): Promise<KeylessLook> {
   const named = await timed(() => keyless.identity(call));
   if (named.error?.kind === 'cancelled') throw named.error;
-  if (!named.error) return { reached: true, identity: named.value, outcome: 'ok', detail: `${identityWords(named.value)} answered without a key`, ms: named.ms };
+  if (!named.error) return { reached: true, identity: named.value, outcome: 'ok', detail: t(messages().probe.found.namedWithoutKey, { server: identityWords(named.value) }), ms: named.ms };
   // nothing there at all; a slow or dripping identity (an optional route, client/optional.ts) is not "unreachable": /status is asked
   if (named.error.kind === 'unreachable') return { reached: false, error: named.error, ms: named.ms };
 
   const reach = await timed(() => keyless.status(call));
   if (reach.error?.kind === 'cancelled') throw reach.error;
   const answered = { reached: true, identity: null, ms: reach.ms } as const;
-  if (!reach.error) return { ...answered, outcome: 'ok', detail: 'answered (it did not ask for a key on /status)' };
-  if (isAirwaveRefusal(reach.error)) return { ...answered, outcome: 'ok', detail: 'answered and asked for a key, as an Airwave server does' };
+  if (!reach.error) return { ...answered, outcome: 'ok', detail: messages().probe.found.openStatus };
+  if (isAirwaveRefusal(reach.error)) return { ...answered, outcome: 'ok', detail: messages().probe.found.asksForKey };
   if (reach.error.kind === 'unauthorized') {
     return {
       ...answered,
       outcome: 'warn',
-      detail: "answered with HTTP 401, but not in Airwave's format",
-      fix: 'If a proxy in front of Airwave asks for its own login, let /api/public/v1 through without it.',
+      detail: messages().probe.found.foreign401,
+      fix: messages().probe.fixes.proxyLogin,
     };
   }
   return { reached: false, error: reach.error, ms: reach.ms };

@@ -8,6 +8,10 @@
 import type { ServerAddress } from '../../../shared/server-url';
 import type { ApiError, Timeouts } from '../client';
 import { answersAsAirwave } from './keyless-identity';
+import { messages, t } from '../../../shared/i18n/messages';
+
+/** The probe's words, in the language in use. */
+const w = () => messages().probe;
 
 export interface NearMiss {
   /** the address to offer in one click */
@@ -33,9 +37,9 @@ export async function nearbyAirwave(
     if (await answersAsAirwave(plain, timeouts, call)) {
       return {
         address: plain,
-        detail: `port ${url.port || 443} answers plain HTTP, not HTTPS`,
-        fix: `Use ${plain}: Airwave itself speaks plain HTTP (HTTPS needs a proxy in front of it).`,
-        summary: 'This port answers plain HTTP, not HTTPS.',
+        detail: t(w().found.plainHttp, { port: url.port || '443' }),
+        fix: t(w().fixes.usePlain, { address: plain }),
+        summary: w().summaries.plainHttp,
       };
     }
   }
@@ -43,9 +47,9 @@ export async function nearbyAirwave(
     if (await answersAsAirwave(server.origin, timeouts, call)) {
       return {
         address: server.origin,
-        detail: `${server.display} is a page, not the server's address; Airwave answers at ${server.origin}`,
-        fix: `Use ${server.origin}.`,
-        summary: "That is the address of a web page; Airwave answers at the server's own address.",
+        detail: t(w().found.webPage, { page: server.display, origin: server.origin }),
+        fix: t(w().fixes.useOrigin, { address: server.origin }),
+        summary: w().summaries.webPage,
       };
     }
   }

@@ -6,6 +6,7 @@
  */
 import { isApiError, type AirwaveClient } from '../client';
 import { readEventStream } from '../sync/event-stream';
+import { messages, t } from '../../../shared/i18n/messages';
 
 /** How long the probe waits for the stream's hello frame (headers included). */
 export const HELLO_WITHIN_MS = 5_000;
@@ -34,10 +35,10 @@ export async function eventsOpen(client: AirwaveClient, o: { signal?: AbortSigna
       );
     });
     if (o.signal?.aborted) throw o.signal.reason;
-    return hello ? { opened: true } : { opened: false, reason: `the stream opened but sent no hello within ${withinMs / 1000} s` };
+    return hello ? { opened: true } : { opened: false, reason: t(messages().probe.found.noHello, { s: withinMs / 1000 }) };
   } catch (error) {
     if (isApiError(error) && error.kind === 'cancelled' && o.signal?.aborted) throw error;
-    if (deadline.aborted) return { opened: false, reason: `no answer within ${withinMs / 1000} s` };
+    if (deadline.aborted) return { opened: false, reason: t(messages().probe.found.noAnswer, { s: withinMs / 1000 }) };
     if (isApiError(error)) return { opened: false, reason: withoutStop(error.message) };
     throw error;
   } finally {

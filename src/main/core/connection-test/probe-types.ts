@@ -1,6 +1,7 @@
 /**
- * The connection probe's shapes: its steps, its report, its options, the words of each step's
- * label and each verdict's summary, and the report of a test that was not run. Types flow one way:
+ * The connection probe's shapes: its steps, its report, its options, each step's label and each
+ * verdict's summary (read from the catalogue in the language in use: the doctor speaks English),
+ * and the report of a test that was not run. Types flow one way:
  * probe.ts, probe-steps.ts and probe-words.ts read them here; this module imports none of them.
  */
 import type { Capabilities, ServerIdentity, Status } from '../../../shared/airwave';
@@ -8,6 +9,7 @@ import type { ProbeVerdict } from '../../../shared/bridge';
 import { parseServerUrl, type ServerAddress } from '../../../shared/server-url';
 import type { AuthStyle, Timeouts } from '../client';
 import type { LookupForm } from './lookup';
+import { messages } from '../../../shared/i18n/messages';
 
 export type ProbeStepId = 'address' | 'reachable' | 'key' | 'status' | 'capabilities' | 'sessions' | 'channels' | 'artwork';
 export type StepOutcome = 'ok' | 'warn' | 'fail' | 'skipped';
@@ -59,32 +61,23 @@ export interface ProbeOptions {
   helloWithinMs?: number;
 }
 
-export const LABELS: Record<ProbeStepId, string> = {
-  address: 'Address',
-  reachable: 'Reachable',
-  key: 'API key',
-  status: 'Status',
-  capabilities: 'Capabilities',
-  sessions: 'Sessions',
-  channels: 'Channels',
-  artwork: 'Artwork',
-};
+/** The steps, in the order the probe takes them. */
+export const STEP_IDS: readonly ProbeStepId[] = ['address', 'reachable', 'key', 'status', 'capabilities', 'sessions', 'channels', 'artwork'];
+
+/** A step's label, in the language in use. */
+export const stepLabel = (id: ProbeStepId): string => messages().probe.labels[id];
 
 export const AUTH_NAMES: Record<AuthStyle, string> = { 'x-api-key': 'X-API-Key', bearer: 'Authorization: Bearer' };
 
-export const SUMMARIES: Record<ProbeVerdict, string> = {
-  ok: 'This server and key will work.',
-  'invalid-address': 'That address cannot be an Airwave server.',
-  unreachable: 'The server could not be reached.',
-  'not-airwave': 'Something answered, but not like an Airwave server.',
-  'key-rejected': 'Airwave is there, but it did not accept the API key.',
-  busy: 'The test was not run: too many tests were asked for at once. Wait a moment and try again.',
-};
+const SUMMARY_KEYS = { ok: 'ok', 'invalid-address': 'invalidAddress', unreachable: 'unreachable', 'not-airwave': 'notAirwave', 'key-rejected': 'keyRejected', busy: 'busy' } as const satisfies Record<ProbeVerdict, string>;
+
+/** A verdict's summary, in the language in use. */
+export const summaryOf = (verdict: ProbeVerdict): string => messages().probe.summaries[SUMMARY_KEYS[verdict]];
 
 /** The answer to a test that was not run (see probe-gate.ts): nothing was asked of any server. */
 export function busyReport(server: string): ProbeReport {
   const parsed = parseServerUrl(server);
-  return { ...emptyReport(), verdict: 'busy', summary: SUMMARIES.busy, server: parsed.ok ? parsed.address : null };
+  return { ...emptyReport(), verdict: 'busy', summary: summaryOf('busy'), server: parsed.ok ? parsed.address : null };
 }
 
 /** Records one step of the report (the probe's `step`). */

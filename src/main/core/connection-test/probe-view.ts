@@ -4,7 +4,7 @@
  */
 import type { ProbeView, UserError } from '../../../shared/bridge';
 import { parseServerUrl } from '../../../shared/server-url';
-import type { ProbeReport } from './probe-types';
+import { stepLabel, type ProbeReport } from './probe-types';
 
 export function probeView(report: ProbeReport): ProbeView {
   return {
@@ -31,6 +31,6 @@ export function probeFailure(server: string, error: UserError): ProbeView {
     summary: error.message,
     server: address.ok ? address.address.display : null,
     authStyle: null,
-    steps: [{ id: 'key', label: 'API key', outcome: 'fail', detail: error.message, ...(error.fix ? { fix: error.fix } : {}) }],
+    steps: [{ id: 'key', label: stepLabel('key'), outcome: 'fail', detail: error.message, ...(error.fix ? { fix: error.fix } : {}) }],
   };
 }

@@ -2,28 +2,32 @@ import type { Capabilities, Status } from '../../../shared/airwave';
 import { DEFAULT_PORT, type ServerAddress } from '../../../shared/server-url';
 import type { ApiError } from '../client';
 import type { ProbeVerdict, StepOutcome } from './probe-types';
+import { messages, t } from '../../../shared/i18n/messages';
 
 /**
  * The probe's words: what a server's `/status` says, what an older server lacks, and the one thing
- * to do about each kind of failure. Pure, so `doctor` and "Test connection" say the same.
+ * to do about each kind of failure. Pure, so `doctor` and "Test connection" say the same, each in
+ * the language in use (the doctor's is English). What a server lacks (`missing`) is listed by the
+ * doctor only, in English.
  */
+
+const w = () => messages().probe;
 
 /** `"Living Room" · version 1.8.2 · up 3 h 12 min · 24 channels, 3 packages, 2 active sessions · time zone Europe/Berlin` */
 export function describeStatus(status: Status): string {
+  const words = w().status;
   const counts = status.counts;
-  const known = (n: number | null | undefined, one: string, many: string) => (n == null ? null : `${n} ${n === 1 ? one : many}`);
+  const known = (n: number | null | undefined, message: string) => (n == null ? null : t(message, { n }));
   const countText = counts
-    ? [known(counts.channels, 'channel', 'channels'), known(counts.packages, 'package', 'packages'), known(counts.activeSessions, 'active session', 'active sessions')]
-        .filter(Boolean)
-        .join(', ')
+    ? [known(counts.channels, words.channels), known(counts.packages, words.packages), known(counts.activeSessions, words.sessions)].filter(Boolean).join(', ')
     : '';
   return [
     // a name the server did not send readably is left out (issue 33: it costs only itself)
     status.name === null ? null : `"${status.name}"`,
-    `version ${status.version}`,
-    status.uptimeSeconds === null ? 'uptime unknown' : `up ${formatUptime(status.uptimeSeconds)}`,
-    countText || 'counts unknown',
-    status.timezone ? `time zone ${status.timezone}` : null,
+    t(words.version, { version: status.version }),
+    status.uptimeSeconds === null ? words.uptimeUnknown : t(words.up, { uptime: formatUptime(status.uptimeSeconds) }),
+    countText || words.countsUnknown,
+    status.timezone ? t(words.timeZone, { zone: status.timezone }) : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -48,10 +52,11 @@ export function formatUptime(totalSeconds: number): string {
   const days = Math.floor(s / 86_400);
   const hours = Math.floor((s % 86_400) / 3_600);
   const minutes = Math.floor((s % 3_600) / 60);
-  if (days > 0) return `${days} d ${hours} h`;
-  if (hours > 0) return `${hours} h ${minutes} min`;
-  if (minutes > 0) return `${minutes} min`;
-  return `${s} s`;
+  const time = messages().time;
+  if (days > 0) return t(w().status.uptimeDays, { d: days, h: hours });
+  if (hours > 0) return t(time.hoursMinutes, { h: hours, m: minutes });
+  if (minutes > 0) return t(time.minutes, { n: minutes });
+  return t(time.seconds, { n: s });
 }
 
 /** Turns a failed request into the step outcome, the verdict and the one thing to do. */
@@ -60,42 +65,37 @@ export function explainUnreachable(
   server: ServerAddress,
 ): { outcome: StepOutcome; verdict: ProbeVerdict; fix: string } {
   const fail = (verdict: ProbeVerdict, fix: string) => ({ outcome: 'fail' as const, verdict, fix });
+  const f = w().fixes;
   switch (error.kind) {
     case 'unreachable': {
       const cause = String((error.cause as { code?: string } | undefined)?.code ?? '');
       if (/ENOTFOUND|EAI_/.test(error.message + cause) || error.message.includes('could not be found')) {
-        return fail('unreachable', "Check the host name's spelling, or use the server's IP address instead.");
+        return fail('unreachable', f.hostName);
       }
       if (error.message.includes('certificate')) {
-        return fail('unreachable', 'Use http:// if the server has no valid certificate, or install its certificate on this computer.');
+        return fail('unreachable', f.certificate);
       }
-      return fail(
-        'unreachable',
-        `Start the Airwave server, and check the address and port (Airwave listens on ${DEFAULT_PORT} by default).`,
-      );
+      return fail('unreachable', t(f.startServer, { port: DEFAULT_PORT }));
     }
     case 'timeout':
-      return fail('unreachable', 'Check that the server is on and that no firewall blocks the port between here and there.');
+      return fail('unreachable', f.firewall);
     case 'server-error':
       if (error.status === 502 || error.status === 503 || error.status === 504) {
-        return fail('unreachable', 'A proxy answered but could not reach Airwave behind it: start Airwave or fix the proxy target.');
+        return fail('unreachable', f.proxyBehind);
       }
-      return fail('not-airwave', 'Check that the address points at the Airwave server itself, not at another service.');
+      return fail('not-airwave', f.notOtherService);
     case 'not-found':
-      return fail(
-        'not-airwave',
-        `There is no Airwave API at ${server.apiBase}: use the address Airwave's web app opens on, with any proxy path prefix.`,
-      );
+      return fail('not-airwave', t(f.noApiAt, { base: server.apiBase }));
     case 'bad-response':
-      if (error.location) return fail('not-airwave', `The server sends visitors to ${error.location}; if that is Airwave, use that address.`);
-      return fail('not-airwave', "Check that the address points at the Airwave server, not its media server, a router or another web page.");
+      if (error.location) return fail('not-airwave', t(f.redirected, { location: error.location }));
+      return fail('not-airwave', f.notMediaServer);
     case 'invalid-request':
-      return fail('not-airwave', 'Check that the address points at the Airwave server itself.');
+      return fail('not-airwave', f.notItself);
     case 'unauthorized':
-      return fail('key-rejected', "Create a key in Airwave under Settings → API Keys and paste it whole.");
+      return fail('key-rejected', f.createKey);
     case 'busy':
-      return fail('busy', 'Wait a moment and run the test again.');
+      return fail('busy', f.waitRetry);
     case 'cancelled':
-      return fail('unreachable', 'Run the check again.');
+      return fail('unreachable', f.runAgain);
   }
 }

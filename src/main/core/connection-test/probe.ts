@@ -12,13 +12,17 @@
 import { FIRST_PUBLIC_API, identityWords, isAirwaveProduct, lackSentence, noApiSentence, type ServerIdentity } from '../../../shared/airwave';
 import { DEFAULT_PORT, parseServerUrl } from '../../../shared/server-url';
 import { AirwaveClient, isApiError, type ApiError, type AuthStyle } from '../client';
-import { foundKeyRejected, foundNeedsKey, isAirwaveRefusal, lookWithoutKey, SOMETHING_REJECTED_KEY } from './keyless-identity';
+import { foundKeyRejected, foundNeedsKey, isAirwaveRefusal, lookWithoutKey, somethingRejectedKey } from './keyless-identity';
 import { nearbyAirwave } from './near-miss';
 import { eventsOpen } from './probe-events';
 import { probeArtwork, probeChannels, routeMissing } from './probe-steps';
-import { AUTH_NAMES, emptyReport, LABELS, SUMMARIES, type ProbeOptions, type ProbeReport, type ProbeStepId, type ProbeVerdict, type StepOutcome } from './probe-types';
+import { AUTH_NAMES, emptyReport, STEP_IDS, stepLabel, summaryOf, type ProbeOptions, type ProbeReport, type ProbeStepId, type ProbeVerdict, type StepOutcome } from './probe-types';
 import { describeStatus, explainUnreachable, missingFeatures } from './probe-words';
 import { timed } from './timed';
+import { messages, t } from '../../../shared/i18n/messages';
+
+/** The probe's words, in the language in use (the doctor's is English). */
+const w = () => messages().probe;
 
 export { formatUptime } from './probe-words';
 export { busyReport } from './probe-types';
@@ -28,17 +32,17 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
   const report = emptyReport();
   const steps = report.steps;
   const step = (id: ProbeStepId, outcome: StepOutcome, detail: string, extra: { fix?: string; ms?: number } = {}) => {
-    steps.push({ id, label: LABELS[id], outcome, detail, ...extra });
+    steps.push({ id, label: stepLabel(id), outcome, detail, ...extra });
   };
   const finish = (verdict: ProbeVerdict) => {
     report.verdict = verdict;
-    report.summary = SUMMARIES[verdict];
+    report.summary = summaryOf(verdict);
     report.missing = missingFeatures(report.status, report.capabilities);
     if (report.lookupForm === 'by-number-then-id') {
       report.missing.push('no /channels/by-number/{n}/now (a lookup by number takes two requests)');
     }
-    for (const id of Object.keys(LABELS) as ProbeStepId[]) {
-      if (!steps.some((s) => s.id === id)) step(id, 'skipped', 'not checked (an earlier step failed)');
+    for (const id of STEP_IDS) {
+      if (!steps.some((s) => s.id === id)) step(id, 'skipped', w().found.skipped);
     }
     return report;
   };
@@ -46,12 +50,12 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
   // 1. The address.
   const parsed = parseServerUrl(options.server);
   if (!parsed.ok) {
-    step('address', 'fail', parsed.reason, { fix: `Use the address of the server, for example http://192.168.1.10:${DEFAULT_PORT}.` });
+    step('address', 'fail', parsed.reason, { fix: t(w().fixes.address, { example: `http://192.168.1.10:${DEFAULT_PORT}` }) });
     return finish('invalid-address');
   }
   const server = parsed.address;
   report.server = server;
-  step('address', 'ok', `API at ${server.apiBase}`);
+  step('address', 'ok', t(w().found.apiAt, { base: server.apiBase }));
 
   const preferred = options.authStyle ?? 'x-api-key';
   const common = { server, timeouts: options.timeouts };
@@ -87,9 +91,7 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
 
     // 3. The key, with each auth style (both should work; a proxy may strip one of them).
     if (!options.apiKey.trim()) {
-      step('key', 'fail', 'no API key was given', {
-        fix: "Create a key in Airwave under Settings → API Keys and pass it in AIRWAVE_API_KEY.",
-      });
+      step('key', 'fail', w().found.noKey, { fix: w().fixes.noKey });
       finish('key-rejected');
       if (report.identity) report.summary = foundNeedsKey(report.identity);
       return report;
@@ -101,7 +103,7 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
       clients.push(client);
       tries.push({ authStyle, client, result: await timed(() => client.status(call)) });
     }
-    for (const t of tries) if (t.result.error?.kind === 'cancelled') throw t.result.error;
+    for (const tried of tries) if (tried.result.error?.kind === 'cancelled') throw tried.result.error;
     const accepted = tries.filter((t) => !t.result.error);
     const keyMs = tries.reduce((sum, t) => sum + t.result.ms, 0);
     const rejected = tries.filter((t) => t.result.error?.kind === 'unauthorized');
@@ -110,21 +112,18 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
       const said = rejected[0]?.result.error?.serverMessage;
       // Airwave by name only when it is known to be Airwave: it said so, or refused in its own words
       const airwave = report.identity !== null || rejected.some((t) => isAirwaveRefusal(t.result.error));
-      step('key', 'fail', `${airwave ? 'Airwave' : 'The server'} did not accept this key${said ? ` (it said "${said}")` : ''}`, {
-        ms: keyMs,
-        fix: options.apiKey.trim().startsWith('airwave_')
-          ? 'The key is wrong or was revoked: create a new one in Airwave under Settings → API Keys and paste it whole.'
-          : "Airwave keys start with airwave_: copy the whole key from Airwave's Settings → API Keys.",
-      });
+      const found = w().found;
+      const refused = said ? t(airwave ? found.airwaveRefusedSaid : found.serverRefusedSaid, { said }) : airwave ? found.airwaveRefused : found.serverRefused;
+      step('key', 'fail', refused, { ms: keyMs, fix: options.apiKey.trim().startsWith('airwave_') ? w().fixes.keyRevoked : w().fixes.keyShape });
       finish('key-rejected');
       if (report.identity) report.summary = foundKeyRejected(report.identity);
-      else if (!airwave) report.summary = SOMETHING_REJECTED_KEY;
+      else if (!airwave) report.summary = somethingRejectedKey();
       return report;
     }
     // The answer the rest of the probe builds on: a success, else the first non-401 failure.
     const first = accepted[0] ?? tries.find((t) => t.result.error?.kind !== 'unauthorized') ?? tries[0]!;
     if (accepted.length === tries.length) {
-      step('key', 'ok', `accepted with ${AUTH_NAMES['x-api-key']} and with ${AUTH_NAMES.bearer}`, { ms: keyMs });
+      step('key', 'ok', t(w().found.acceptedBoth, { first: AUTH_NAMES['x-api-key'], second: AUTH_NAMES.bearer }), { ms: keyMs });
       report.authStyle = preferred;
     } else if (accepted.length > 0) {
       const other = tries.find((t) => t.result.error);
@@ -132,21 +131,15 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
       step(
         'key',
         'warn',
-        `accepted with ${AUTH_NAMES[first.authStyle]} only; with ${AUTH_NAMES[other?.authStyle ?? preferred]}: ${other?.result.error?.message ?? 'failed'}`,
-        {
-          ms: keyMs,
-          fix:
-            first.authStyle === preferred
-              ? 'Nothing required; a proxy may be dropping the other header.'
-              : `Set the auth style to ${AUTH_NAMES[first.authStyle]} in the settings.`,
-        },
+        t(w().found.acceptedOnly, { style: AUTH_NAMES[first.authStyle], other: AUTH_NAMES[other?.authStyle ?? preferred], error: other?.result.error?.message ?? w().found.failed }),
+        { ms: keyMs, fix: first.authStyle === preferred ? w().fixes.otherHeader : t(w().fixes.authStyle, { style: AUTH_NAMES[first.authStyle] }) },
       );
     } else if (report.identity && first.result.error?.kind === 'bad-response') {
       // Airwave named itself and answered /status with the key (not a 401): the key is accepted
-      step('key', 'ok', 'accepted (/status answered with it)', { ms: keyMs });
+      step('key', 'ok', w().found.acceptedByStatus, { ms: keyMs });
       report.authStyle = first.authStyle;
     } else {
-      step('key', 'skipped', 'could not be checked: the server did not answer /status properly', { ms: keyMs });
+      step('key', 'skipped', w().found.keyUnchecked, { ms: keyMs });
     }
 
     // 4. Status, from the answer the key got.
@@ -155,7 +148,7 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
       if (report.identity && routeMissing(statusTry.error)) {
         // Airwave said who it is without a key, yet has no /status: a version before the public API
         const sentence = noApiSentence(identityWords(report.identity));
-        step('status', 'fail', `${statusTry.error.message} ${sentence}.`, { ms: statusTry.ms, fix: `Update Airwave to ${FIRST_PUBLIC_API} or later.` });
+        step('status', 'fail', `${statusTry.error.message} ${sentence}.`, { ms: statusTry.ms, fix: t(w().fixes.updateTo, { version: FIRST_PUBLIC_API }) });
         finish('not-airwave');
         report.summary = `${sentence}.`;
         return report;
@@ -172,13 +165,13 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
     const about = describeStatus(status);
     if (!isAirwaveProduct(status.product)) {
       // the app goes by /status (the engine follows only a server that says "airwave" there), so set-up does too
-      const disagree = statusDisagrees(report.identity, status.product);
-      step('status', 'fail', `${about}; it says it is "${status.product}", not Airwave${disagree ? `, though ${disagree.named}` : ''}`, {
-        ms: statusTry.ms,
-        fix: 'Check that this is the address of the Airwave server you meant: the app follows a server only when its /status says Airwave.',
-      });
+      const product = status.product;
+      const detail = report.identity ? t(w().found.notAirwaveThough, { about, product, server: identityWords(report.identity) }) : t(w().found.notAirwave, { about, product });
+      step('status', 'fail', detail, { ms: statusTry.ms, fix: w().fixes.checkStatus });
       finish('not-airwave');
-      report.summary = disagree?.summary ?? `This server says it is "${status.product}", not Airwave.`;
+      report.summary = report.identity
+        ? t(w().summaries.identityDisagrees, { server: identityWords(report.identity), product })
+        : t(w().summaries.saysProduct, { product });
       return report;
     }
     step('status', 'ok', about, { ms: statusTry.ms });
@@ -188,54 +181,35 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
     const caps = await timed(() => client.capabilities(call));
     if (caps.error) {
       if (caps.error.kind === 'cancelled') throw caps.error;
-      step('capabilities', 'warn', `${withoutStop(caps.error.message)}; the app will poll for changes`, {
-        ms: caps.ms,
-        fix: 'Nothing required; updating Airwave adds live events.',
-      });
+      step('capabilities', 'warn', t(w().found.willPoll, { error: withoutStop(caps.error.message) }), { ms: caps.ms, fix: w().fixes.liveEvents });
     } else {
       report.capabilities = caps.value;
       // "yes" only after the stream really opened and said hello (probe-events.ts)
       const events = caps.value.sse.supported ? await eventsOpen(client, { signal: options.signal, withinMs: options.helloWithinMs }) : null;
-      const live = !events ? 'no (the app will poll)' : events.opened ? 'yes' : `offered but not reachable (${events.reason}); the app will poll`;
-      const version = caps.value.apiVersion === 'v1' ? 'API v1' : `API ${caps.value.apiVersion}`;
-      if (events && !events.opened) {
-        step('capabilities', 'warn', `${version} · live events: ${live}`, {
-          ms: caps.ms,
-          fix: 'Nothing required; if a proxy guards Airwave, let /api/public/v1/events through (it must not buffer the stream).',
-        });
-      } else if (caps.value.apiVersion !== 'v1') {
-        step('capabilities', 'warn', `${version} · live events: ${live}`, {
-          ms: caps.ms,
-          fix: 'This app speaks API v1; some things may not show until it is updated.',
-        });
-      } else {
-        step('capabilities', 'ok', `${version} · live events: ${live}`, { ms: caps.ms });
-      }
+      const found = w().found;
+      const live = !events ? found.liveNo : events.opened ? found.liveYes : t(found.liveUnreachable, { reason: events.reason });
+      const line = t(found.capabilities, { version: `API ${caps.value.apiVersion}`, live });
+      if (events && !events.opened) step('capabilities', 'warn', line, { ms: caps.ms, fix: w().fixes.eventsProxy });
+      else if (caps.value.apiVersion !== 'v1') step('capabilities', 'warn', line, { ms: caps.ms, fix: w().fixes.newerApi });
+      else step('capabilities', 'ok', line, { ms: caps.ms });
     }
 
     // 6. The viewer count, the app's most frequent request.
     const sessions = await timed(() => client.sessionCount(call));
     if (sessions.error && routeMissing(sessions.error)) {
       // an older stage (Airwave 0.14.67) has no viewer routes: the server works, the app shows less
-      step('sessions', 'warn', lackSentence(report.status?.version, 'viewers'), {
-        ms: sessions.ms,
-        fix: 'Update Airwave (0.14.68 or later) for the viewer count and the Watching list.',
-      });
+      step('sessions', 'warn', lackSentence(report.status?.version, 'viewers'), { ms: sessions.ms, fix: w().fixes.viewers });
     } else if (sessions.error) {
       if (sessions.error.kind === 'cancelled') throw sessions.error;
       const broken = sessions.error.kind === 'bad-response';
       step('sessions', 'fail', sessions.error.message, {
         ms: sessions.ms,
-        fix: broken
-          ? 'The server answered /sessions/count in a form the app does not understand; check the Airwave version.'
-          : 'Try again; if it persists, check the Airwave server log.',
+        fix: broken ? w().fixes.sessionsForm : w().fixes.tryAgainLog,
       });
       return finish(broken ? 'not-airwave' : 'unreachable');
     } else {
       report.sessionCount = sessions.value.count;
-      step('sessions', 'ok', `${sessions.value.count} active ${sessions.value.count === 1 ? 'session' : 'sessions'}`, {
-        ms: sessions.ms,
-      });
+      step('sessions', 'ok', t(w().found.activeSessions, { n: sessions.value.count }), { ms: sessions.ms });
     }
 
     // 7. What is on now (which channels this key sees), and a lookup by number: in the form the
@@ -247,7 +221,7 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
     return finish('ok');
   } catch (error) {
     if (isApiError(error) && error.kind === 'cancelled') {
-      report.summary = 'The check was cancelled.';
+      report.summary = w().summaries.cancelled;
       report.verdict = 'unreachable';
       return report;
     }
@@ -260,17 +234,6 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
 /** A sentence to go on with "; …": its full stop dropped. */
 const withoutStop = (sentence: string): string => sentence.replace(/\.$/, '');
 
-/** Identity said Airwave, /status says otherwise: what each said, and that /status is what counts. */
-function statusDisagrees(identity: ServerIdentity | null, product: string): { named: string; summary: string } | null {
-  if (!identity) return null;
-  const words = identityWords(identity);
-  return {
-    named: `/api/identity named it ${words}`,
-    summary: `${words} answered /api/identity, but its /status says it is "${product}": the app goes by /status, so it will not follow this address.`,
-  };
-}
-
 /** Identity said Airwave and the key was taken, but /status could not be read. */
-const unreadableStatus = (identity: ServerIdentity) =>
-  `${identityWords(identity)} took the key, but sent a /status this app could not read (it needs the product and version there).`;
+const unreadableStatus = (identity: ServerIdentity) => t(w().summaries.unreadableStatus, { server: identityWords(identity) });
 

@@ -21,6 +21,7 @@ import type { NotificationSubject } from '../notifications/kinds';
 import { ONLY_SERVER, type AppState, type ServerTag } from '../state';
 import type { FeatureStore } from './json-store';
 import { keyRefusedNow } from '../sync/reporting';
+import { messages, t } from '../../../shared/i18n/messages';
 
 export const HEALTH_FILE = 'health.json';
 /** Servers whose last seen version is remembered. */
@@ -46,8 +47,11 @@ const HEALTH_SCHEMA = v.object({
   webhooks: orDefault(eachKept(v.tuple([shortText(100), shortText(200), shortText(40)]), { max: MAX_WEBHOOKS_TOLD, key: (told) => JSON.stringify(told) }), []),
 });
 
-/** Where a user turns a webhook on again: the app itself never changes one. */
-export const WEBHOOK_FIX = 'Re-enable it in Airwave → Settings → Webhooks.';
+/** The alerts' words, read from the catalogue (src/shared/i18n, `alerts`) at the moment each is told. */
+const m = () => messages().alerts;
+
+/** Where a user turns a webhook on again, in the language in use: the app itself never changes one. */
+export const webhookFix = (): string => m().webhookFix;
 const WEBHOOK_NAME_CHARS = 60;
 const WEBHOOK_REASON_CHARS = 160;
 
@@ -64,7 +68,7 @@ export function webhookName(hook: Pick<Webhook, 'description' | 'url'>): string 
   } catch {
     // not a URL: the endpoint goes unnamed
   }
-  return 'an endpoint';
+  return m().anEndpoint;
 }
 
 /**
@@ -169,18 +173,18 @@ export class HealthAlerts {
     if (fresh.length <= WEBHOOK_ALERTS_EACH && listed <= read) {
       for (const hook of fresh) {
         const reason = webhookReason(hook.disabledReason);
-        const why = reason ? `Airwave said: “${reason}”` : 'Airwave turned it off after repeated failed deliveries.';
-        this.#notify('webhook', `${name} turned off the webhook “${webhookName(hook)}”`, `${why} ${WEBHOOK_FIX}`, now, { view: 'settings' }, { kind: 'webhook' });
+        const why = reason ? t(m().webhookSaid, { reason }) : m().webhookFailed;
+        this.#notify('webhook', t(m().webhookOff, { name, hook: webhookName(hook) }), `${why} ${webhookFix()}`, now, { view: 'settings' }, { kind: 'webhook' });
       }
       return;
     }
-    const count = (n: number) => n.toLocaleString('en-US');
     const named = fresh.slice(0, WEBHOOK_ALERTS_EACH).map((hook) => `“${webhookName(hook)}”`);
     const more = fresh.length - named.length;
-    const which = `${named.join(', ')}${more > 0 ? ` and ${count(more)} more` : ''}.`;
-    const cut = listed > read ? ` The server lists ${count(listed)} endpoints; the app read the first ${count(read)}.` : '';
-    const title = fresh.length === 1 ? `${name} turned off the webhook ${named[0]}` : `${name} turned off ${count(fresh.length)} webhooks`;
-    this.#notify('webhook', title, `${which}${cut} ${WEBHOOK_FIX}`, now, { view: 'settings' }, { kind: 'webhook' });
+    const names = named.join(', ');
+    const which = more > 0 ? t(m().webhooksMore, { names, n: more }) : names;
+    const cut = listed > read ? ` ${t(m().webhooksCut, { listed, read })}` : '';
+    const title = fresh.length === 1 ? t(m().webhookOff, { name, hook: webhookName(fresh[0]!) }) : t(m().webhooksOff, { name, n: fresh.length });
+    this.#notify('webhook', title, `${which}.${cut} ${webhookFix()}`, now, { view: 'settings' }, { kind: 'webhook' });
   }
 
   /**
@@ -200,14 +204,14 @@ export class HealthAlerts {
     if (unauthorized && !watch.wasUnauthorized && settings.keyRejected) {
       const worked = state.connection.keyWorked;
       // a key that worked is refused now, never "wrong" (the one rule: keyRefusedNow)
-      if (worked) this.#notify('key-rejected', `${name} refuses the API key now`, `The key is ${keyRefusedNow(worked.until)}. Paste a new key in Settings.`, now, { view: 'settings' });
-      else this.#notify('key-rejected', `${name} rejected the API key`, 'Copy a key from Airwave under Settings → API Keys and paste it in Settings.', now, { view: 'settings' });
+      if (worked) this.#notify('key-rejected', t(m().keyRefusedTitle, { name }), t(m().keyRefusedBody, { refused: keyRefusedNow(worked.until) }), now, { view: 'settings' });
+      else this.#notify('key-rejected', t(m().keyRejectedTitle, { name }), m().keyRejectedBody, now, { view: 'settings' });
     }
     watch.wasUnauthorized = unauthorized;
 
     const full = isStreamFull(state);
     if (full && !watch.wasFull && settings.streamFull) {
-      this.#notify('stream-full', `${name} is full: no live updates`, 'It refused the event stream (too many open). The app checks regularly instead and tries the stream again later.', now);
+      this.#notify('stream-full', t(m().fullTitle, { name }), m().fullBody, now);
     }
     if (full || isUp(state)) watch.wasFull = full;
 
@@ -247,7 +251,7 @@ export class HealthAlerts {
     if (state.connection.state === 'unconfigured') watch.toldDown = false;
     if (isUp(state) && watch.toldDown) {
       watch.toldDown = false;
-      if (settings.unreachable) this.#notify('back', `${name} is back`, `Reachable again after ${duration(now - watch.toldSince)}.`, now, undefined, { kind: 'server-back', server: watch.id });
+      if (settings.unreachable) this.#notify('back', t(m().backTitle, { name }), t(m().backBody, { length: duration(now - watch.toldSince) }), now, undefined, { kind: 'server-back', server: watch.id });
     }
   }
 
@@ -264,7 +268,9 @@ export class HealthAlerts {
       if (!this.#o.settings().unreachable) return;
       const now = this.#o.clock.now();
       const why = watch.last.state.connection.message;
-      this.#notify('unreachable', `Cannot reach ${watch.last.name}`, `No answer for ${duration(now - since)}${why ? ` (${why})` : ''}. The app keeps trying.`, now, undefined, { kind: 'server-away', server: watch.id });
+      const length = duration(now - since);
+      const body = why ? t(m().awayBodyWhy, { length, why }) : t(m().awayBody, { length });
+      this.#notify('unreachable', t(m().awayTitle, { name: watch.last.name }), body, now, undefined, { kind: 'server-away', server: watch.id });
     }, Math.max(0, wait));
   }
 
@@ -284,12 +290,12 @@ export class HealthAlerts {
     while (this.#versions.size > MAX_SERVERS) this.#versions.delete(this.#versions.keys().next().value as string);
     this.#save();
     if (known !== undefined && settings.versionChanged) {
-      this.#notify('version', `${name} now runs version ${version}`, `It ran ${known} before.`, now);
+      this.#notify('version', t(m().versionTitle, { name, version }), t(m().versionBody, { known }), now);
     }
   }
 
   #name(state: AppState, server: ServerTag): string {
-    return server.label ?? state.server?.name ?? state.status.data?.name ?? state.server?.url ?? 'The server';
+    return server.label ?? state.server?.name ?? state.status.data?.name ?? state.server?.url ?? m().theServer;
   }
 
   #save(): void {

@@ -8,7 +8,7 @@
  */
 import * as v from 'valibot';
 import type { ProgrammeRef, Reminder } from '../../../shared/bridge';
-import { channelLabel, localTime as clockTime, programmeTitle } from '../../../shared/format';
+import { programmeTitle } from '../../../shared/format';
 import { instant, PROGRAMME_FIELDS, serverId, serverName, shortText } from '../../../shared/shapes';
 import { eachKept, orDefault } from '../../../shared/tolerant';
 import type { Clock, TimerHandle } from '../../common/clock';
@@ -17,6 +17,7 @@ import type { NotificationRequest } from '../viewers/notify-policy';
 import type { FeatureStore } from './json-store';
 import type { CheckOutcome } from './schedule-check';
 import { minOf } from '../../../shared/extent';
+import { firedNotice, missedNotice, reminderWords, type MissedReason } from './reminder-words';
 
 export const REMINDERS_FILE = 'reminders.json';
 export const MAX_REMINDERS = 200;
@@ -48,7 +49,7 @@ export interface RemindersOptions {
   log: (line: string) => void;
 }
 
-export type MissedReason = 'asleep' | 'closed';
+export type { MissedReason } from './reminder-words';
 
 export class Reminders {
   readonly #o: RemindersOptions;
@@ -91,9 +92,9 @@ export class Reminders {
     const id = reminderId(ref, server?.id);
     const held = this.#list.find((r) => r.id === id);
     if (held) return held;
-    if (from === 'watchlist' && this.#cancelled.has(id)) return 'You cancelled this one.';
-    if (Date.parse(ref.startsAt) <= now) return `${programmeTitle(ref)} has already started.`;
-    if (this.#list.length >= MAX_REMINDERS) return `There are already ${MAX_REMINDERS} reminders; cancel some first.`;
+    if (from === 'watchlist' && this.#cancelled.has(id)) return reminderWords.cancelledOne();
+    if (Date.parse(ref.startsAt) <= now) return reminderWords.alreadyStarted(programmeTitle(ref));
+    if (this.#list.length >= MAX_REMINDERS) return reminderWords.tooMany(MAX_REMINDERS);
     const reminder: Reminder = { ...pickRef(ref), id, from, addedAt: now, ...(server ? { server: server.id, serverName: server.name } : {}) };
     this.#list = sortByStart([...this.#list, reminder]);
     this.#cancelled.delete(id);
@@ -267,65 +268,6 @@ export class Reminders {
     this.#o.changed();
     if (reschedule) this.#schedule();
   }
-}
-
-// ------------------------------------------------------------ words
-
-function where(ref: ProgrammeRef): string {
-  return channelLabel(ref.channelNumber, ref.channelName) ?? 'its channel';
-}
-
-function firedNotice(reminder: Reminder, outcome: CheckOutcome, now: number): NotificationRequest {
-  const base = { id: `reminder-${reminder.id}-${now.toString(36)}`, artworkUrl: null, target: { view: 'on-now' as const, channelNumber: reminder.channelNumber }, at: now };
-  // "Snooze" only while the programme is still to come as reminded (one moved is reminded again anyway)
-  const subject = (snooze: boolean) => ({ subject: { kind: 'reminder' as const, reminders: [reminder], snooze } });
-  const name = programmeTitle(reminder);
-  const start = Date.parse(reminder.startsAt);
-  switch (outcome.kind) {
-    case 'moved': {
-      const newStart = Date.parse(outcome.startsAt);
-      const when = newStart > now ? `now at ${clockTime(newStart)}` : `started at ${clockTime(newStart)}`;
-      return { ...base, ...subject(false), title: `${name} moved: ${when}`, body: `${where(reminder)} · it was due at ${clockTime(start)}` };
-    }
-    case 'vanished': {
-      const instead = outcome.instead && outcome.instead.ratingKey !== null ? `; ${programmeTitle(outcome.instead)} is on instead` : '';
-      return { ...base, ...subject(false), title: `${name} is no longer on at ${clockTime(start)}`, body: `${where(reminder)}${instead}` };
-    }
-    default: {
-      const minutes = Math.max(0, Math.round((start - now) / 60_000));
-      const when = minutes === 0 ? 'Starting now' : `Starts in ${minutes} min`;
-      return { ...base, ...subject(true), title: `${when}: ${name}`, body: `${where(reminder)} · ${clockTime(start)}` };
-    }
-  }
-}
-
-function missedNotice(missed: Reminder[], reason: MissedReason, now: number): NotificationRequest {
-  const why = reason === 'asleep' ? 'while the computer was asleep' : 'while the app was closed';
-  const first = missed[0]!;
-  const id = `missed-${now.toString(36)}-${missed.length}`;
-  const subject = { kind: 'reminder' as const, reminders: missed, snooze: false };
-  if (missed.length === 1) {
-    return {
-      id,
-      title: `Missed ${why}: ${programmeTitle(first)}`,
-      body: `${where(first)} · ${clockTime(Date.parse(first.startsAt))}`,
-      artworkUrl: null,
-      target: { view: 'on-now', channelNumber: first.channelNumber },
-      at: now,
-      subject,
-    };
-  }
-  const shown = missed.slice(0, 3).map((r) => `${programmeTitle(r)} (${clockTime(Date.parse(r.startsAt))})`);
-  const more = missed.length - shown.length;
-  return {
-    id,
-    title: `${missed.length} reminders missed ${why}`,
-    body: more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', '),
-    artworkUrl: null,
-    target: { view: 'on-now' },
-    at: now,
-    subject,
-  };
 }
 
 // ------------------------------------------------------------ identity and the file

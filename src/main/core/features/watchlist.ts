@@ -14,6 +14,7 @@ import { episodeIdentity, type EpisodeFields } from './follow-policy';
 import type { FeatureStore } from './json-store';
 import { fnv1a } from '../../common/hash';
 import { PROGRAMME } from './reminders';
+import { messages, t } from '../../../shared/i18n/messages';
 
 export const WATCHLIST_FILE = 'watchlist.json';
 export const MAX_FOLLOWED = 100;
@@ -181,7 +182,7 @@ export class Watchlist {
   /** Follows a title (or changes how a title followed is); a string says why not. */
   follow(title: string, now: number, policy: FollowPolicy = 'first'): FollowedTitle[] | string {
     const clean = title.trim().replace(/\s+/g, ' ');
-    if (clean === '') return 'Type a title to follow.';
+    if (clean === '') return messages().errors.typeTitle;
     const held = this.#followed.find((f) => norm(f.title) === norm(clean));
     if (held) {
       if (held.policy === policy) return this.#followed;
@@ -189,7 +190,7 @@ export class Watchlist {
       this.#save();
       return this.#followed;
     }
-    if (this.#followed.length >= MAX_FOLLOWED) return `You already follow ${MAX_FOLLOWED} titles; unfollow one first.`;
+    if (this.#followed.length >= MAX_FOLLOWED) return t(messages().errors.tooManyFollowed, { max: MAX_FOLLOWED });
     this.#followed = [...this.#followed, { title: clean, addedAt: now, policy }];
     this.#save();
     return this.#followed;

@@ -1,6 +1,7 @@
 import type { ConnectionState, ConnectionView, Resource } from '../../../shared/bridge';
 import { isApiError, type ApiError } from '../client';
 import { localTime } from '../../../shared/format';
+import { messages, t } from '../../../shared/i18n/messages';
 import type { AppState } from '../state';
 import type { SyncDeps } from './config';
 
@@ -49,7 +50,7 @@ export function isKeyRejection(error: unknown): error is ApiError {
 
 /** A 401 without Airwave's envelope: something in front of the server refused, not Airwave. */
 export function proxyRefusalMessage(error: ApiError): string {
-  return `Something in front of the server (a proxy or login page, not Airwave itself) refused ${error.endpoint} with HTTP 401; trying again.`;
+  return t(messages().sync.proxyRefused, { endpoint: error.endpoint });
 }
 
 /**
@@ -58,17 +59,17 @@ export function proxyRefusalMessage(error: ApiError): string {
  * when it last worked, when known. The popover (keyRejectedMessage) and the alert both say it.
  */
 export function keyRefusedNow(workedUntil: number | null): string {
-  const until = workedUntil === null ? 'it worked before' : `it worked until ${localTime(workedUntil)}`;
-  return `refused now (${until}): regenerated, revoked or limited by the server`;
+  const words = messages().key;
+  const until = workedUntil === null ? words.workedBefore : t(words.workedUntil, { time: localTime(workedUntil) });
+  return t(words.refusedNow, { until });
 }
 
 /** What a rejected key means, depending on whether it had worked before (see keyRefusedNow). */
 export function keyRejectedMessage(keyWorked: boolean, recheckMs: number, workedUntil: number | null = null): string {
-  const again = `The app checks again every ${Math.round(recheckMs / 60_000)} minutes.`;
-  if (keyWorked) {
-    return `The API key is ${keyRefusedNow(workedUntil)}. Copy the key from Airwave under Settings → API Keys and paste it in Settings (Fix the key). ${again}`;
-  }
-  return `The server rejected the API key. Copy it from Airwave under Settings → API Keys and paste it in Settings (Fix the key). ${again}`;
+  const words = messages().key;
+  const again = t(words.checksAgain, { n: Math.round(recheckMs / 60_000) });
+  if (keyWorked) return t(words.refusedMessage, { refused: keyRefusedNow(workedUntil), again });
+  return t(words.rejectedMessage, { again });
 }
 
 /** Keeps a resource's data and says why its last refresh failed. */
@@ -89,7 +90,7 @@ export function isRefusedAnswer(error: unknown): error is ApiError {
 }
 
 /** What a view says of an answer it could not read (the details go to the log). */
-export const refusedAnswerMessage = (endpoint: string) => `The server sent something this app could not read in ${endpoint}.`;
+export const refusedAnswerMessage = (endpoint: string): string => t(messages().sync.unreadable, { endpoint });
 
 /** The log's last word on each endpoint's unreadable answer, so the same one is written once, not at every poll. */
 const refusedSaid = new WeakMap<SyncDeps, Map<string, string>>();
@@ -108,7 +109,7 @@ export function logRefusedOnce(deps: SyncDeps, error: ApiError): void {
 export function describe(error: unknown): string {
   if (isRefusedAnswer(error)) return refusedAnswerMessage(error.endpoint);
   if (isApiError(error)) return error.message;
-  return 'Something went wrong inside the app; it will try again.';
+  return messages().sync.ourBug;
 }
 
 /** Resources whose bad answers are reported on the resource without taking the connection down. */

@@ -1,9 +1,9 @@
 /** Deutsch: der vollständige Katalog (dieselben Schlüssel und Platzhalter wie Englisch). */
-import type { Catalogue } from '../en';
+import type { PopoverCatalogue } from '../en';
 import { channel, common, groups, onNow, search, watching } from './popover';
 import { features, guide } from './guide';
 import { servers, settings } from './settings';
 import { connection, notify, time, tray } from './core';
 import { history } from './history';
 
-export const de: Catalogue = { common, watching, onNow, channel, groups, search, guide, features, history, settings, servers, time, connection, tray, notify };
+export const de: PopoverCatalogue = { common, watching, onNow, channel, groups, search, guide, features, history, settings, servers, time, connection, tray, notify };

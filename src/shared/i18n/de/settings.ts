@@ -101,7 +101,7 @@ export const settings: Catalogue['settings'] = {
 export const servers: Catalogue['servers'] = {
   switcher: 'Server: {name}. Anderen Server wählen',
   list: 'Server',
-  watching: '{n, plural, other {# schauen zu}}',
+  watching: '{n, plural, one {# schaut zu} other {# schauen zu}}',
   paused: 'Pausiert',
   trouble: 'braucht Aufmerksamkeit',
   onServer: 'auf {name}',

@@ -1,15 +1,22 @@
 /**
  * English: the source of the catalogue. Every other language has exactly these keys and, in each
  * message, the same placeholders (test/unit/i18n-catalogue.test.ts); its type is the catalogue's.
+ * The main process's own words are in host.ts, kept out of the popover's chunk.
  */
 import { channel, common, groups, onNow, search, watching } from './popover';
 import { features, guide } from './guide';
 import { servers, settings } from './settings';
 import { connection, notify, time, tray } from './core';
 import { history } from './history';
+import type { enHost } from './host';
 
 export const en = { common, watching, onNow, channel, groups, search, guide, features, history, settings, servers, time, connection, tray, notify };
 
 /** A catalogue's shape: en's keys, every message a string. */
 type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
-export type Catalogue = Shape<typeof en>;
+/** The words the popover reads: each language's index.ts, the one chunk its first paint loads. */
+export type PopoverCatalogue = Shape<typeof en>;
+/** The words only the main process speaks (host.ts: alerts, reminders, the connection test, errors). */
+export type HostCatalogue = Shape<typeof enHost>;
+/** Every word of a language, as the main process holds it. */
+export type Catalogue = PopoverCatalogue & HostCatalogue;

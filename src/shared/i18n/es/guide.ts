@@ -51,7 +51,7 @@ export const guide: Catalogue['guide'] = {
 export const features: Catalogue['features'] = {
   tab: 'Actividad',
   sections: 'Secciones de actividad',
-  section: { reminders: 'Recordatorios', comingUp: 'Próximamente', log: 'Registro', history: 'Historial' },
+  section: { reminders: 'Recordatorios', comingUp: 'Próximos', log: 'Registro', history: 'Historial' },
   loadingHistory: 'Leyendo el historial…',
   star: 'Marcar {name} con estrella',
   unstar: 'Quitar la estrella de {name}',

@@ -9,6 +9,7 @@ import type { SettingsService } from '../../settings/settings';
 import type { DemoMode } from '../demo-mode';
 import type { Notices } from '../notices';
 import { probeFailure, probeView } from '../../connection-test/probe-view';
+import { messages } from '../../../../shared/i18n/messages';
 
 export interface ConnectDeps {
   settings: SettingsService;
@@ -60,7 +61,7 @@ function keyFor(settings: SettingsService, request: ConnectRequest): string | Us
   if (key) return key;
   return {
     kind: 'key-missing',
-    message: sameServer ? 'The saved key cannot be read on this computer.' : 'Paste the API key for this server.',
-    fix: 'Copy it from the Airwave web interface, under API keys, into the key field.',
+    message: sameServer ? messages().errors.savedKeyUnreadable : messages().errors.pasteKey,
+    fix: messages().errors.pasteKeyFix,
   };
 }

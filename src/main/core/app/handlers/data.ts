@@ -8,6 +8,7 @@ import type { StateStore } from '../../state';
 import type { EngineView } from '../servers';
 import { lookupHandler } from './lookup-handler';
 import { failed, failure, ok } from './outcome';
+import { messages } from '../../../../shared/i18n/messages';
 
 export function dataHandlers(
   engine: EngineView,
@@ -16,12 +17,12 @@ export function dataHandlers(
 ): Pick<BridgeHandlers, 'refresh' | 'loadGuide' | 'getGuideRows' | 'searchGuide' | 'lookupChannel' | 'getChannels'> {
   return {
     refresh: async () => {
-      if (!engine.client) return failed('unconfigured', 'There is no server to refresh yet.');
+      if (!engine.client) return failed('unconfigured', messages().errors.nothingToRefresh);
       engine.refresh();
       return ok(null);
     },
     loadGuide: async ({ forwardMinutes }) => {
-      if (!engine.client) return failed('unconfigured', 'Connect to a server to see its guide.');
+      if (!engine.client) return failed('unconfigured', messages().errors.connectForGuide);
       settings.setGuideWindow(forwardMinutes);
       try {
         await engine.loadGuide(forwardMinutes);
@@ -37,7 +38,7 @@ export function dataHandlers(
     lookupChannel: lookupHandler(engine, store),
     getChannels: async ({ definition }) => {
       const client = engine.client;
-      if (!client) return failed('unconfigured', 'Connect to a server first.');
+      if (!client) return failed('unconfigured', messages().errors.connectFirst);
       try {
         return ok((await client.channels({ definition })).channels);
       } catch (error) {

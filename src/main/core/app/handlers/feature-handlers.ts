@@ -7,6 +7,7 @@ import type { BridgeHandlers } from '../../../../shared/bridge';
 import { MAX_FAVOURITES } from '../../features/favourites';
 import type { Features } from '../features';
 import { failed, ok } from './outcome';
+import { messages, t } from '../../../../shared/i18n/messages';
 
 export type FeatureCommands =
   | 'setFavourite'
@@ -22,7 +23,7 @@ export type FeatureCommands =
 export function featureHandlers(features: Features): Pick<BridgeHandlers, FeatureCommands> {
   return {
     setFavourite: async ({ favourite, ...channel }) => {
-      if (!features.favourites.set(channel, favourite)) return failed('too-many', `You can star up to ${MAX_FAVOURITES} channels.`);
+      if (!features.favourites.set(channel, favourite)) return failed('too-many', t(messages().errors.tooManyStars, { max: MAX_FAVOURITES }));
       return ok(features.favourites.list);
     },
     addReminder: async (programme) => {
@@ -30,7 +31,7 @@ export function featureHandlers(features: Features): Pick<BridgeHandlers, Featur
       return typeof result === 'string' ? failed('invalid-request', result) : ok(result);
     },
     cancelReminder: async ({ id }) => {
-      if (!features.reminders.cancel(id)) return failed('not-found', 'That reminder is not set (it may have fired already).');
+      if (!features.reminders.cancel(id)) return failed('not-found', messages().errors.reminderNotSet);
       return ok(null);
     },
     follow: async ({ title, policy }) => {
@@ -40,7 +41,7 @@ export function featureHandlers(features: Features): Pick<BridgeHandlers, Featur
     cancelTitleReminders: async ({ title }) => ok(features.cancelTitleReminders(title)),
     unfollow: async ({ title }) => {
       const removed = features.watchlist.unfollow(title);
-      if (removed === null) return failed('not-found', `You do not follow “${title}”.`);
+      if (removed === null) return failed('not-found', t(messages().errors.notFollowed, { title }));
       features.reminders.cancelWhere((r) => r.from === 'watchlist' && features.watchlist.isAiringOf(r, removed));
       return ok(features.watchlist.followed);
     },

@@ -8,6 +8,7 @@ import type { History } from '../../history/history';
 import { localStamp } from '../../history/csv';
 import type { HostPort } from '../ports';
 import { failed, ok } from './outcome';
+import { messages } from '../../../../shared/i18n/messages';
 
 type HistoryCommands = Pick<BridgeHandlers, 'getHistory' | 'getHistoryMoment' | 'exportHistory' | 'setHistoryRetention' | 'clearHistory'>;
 
@@ -31,7 +32,7 @@ export async function exportSpan(deps: HistoryHandlerDeps, span: HistorySpan, se
     const saved = await deps.host.saveFile(filename, text);
     return ok({ filename, saved, csv: null, rows });
   } catch {
-    return failed('unavailable', 'The file could not be saved there. Try another folder.');
+    return failed('unavailable', messages().errors.fileNotSaved);
   }
 }
 

@@ -5,6 +5,7 @@
 import type { BridgeHandlers } from '../../../../shared/bridge';
 import { errorParts, failed, ok } from './outcome';
 import type { HostPort } from '../ports';
+import { messages, t } from '../../../../shared/i18n/messages';
 
 type HostCommands = Pick<BridgeHandlers, 'hidePopover' | 'quit' | 'checkForUpdates' | 'openLogFolder'>;
 
@@ -23,16 +24,16 @@ export function hostHandlers(host: Partial<HostPort>): HostCommands {
       try {
         return ok(await host.checkForUpdates());
       } catch (error) {
-        return failed('update-failed', `Could not check for updates: ${errorParts(error)[1]}`);
+        return failed('update-failed', t(messages().errors.updateCheckFailed, { error: errorParts(error)[1] }));
       }
     },
     openLogFolder: async () => {
-      if (!host.openLogFolder) return failed('unavailable', 'This window keeps no log files: the preview logs to its terminal.');
+      if (!host.openLogFolder) return failed('unavailable', messages().errors.noLogFiles);
       try {
         await host.openLogFolder();
         return ok(null);
       } catch {
-        return failed('unavailable', 'The log folder could not be opened.');
+        return failed('unavailable', messages().errors.logFolderFailed);
       }
     },
   };

@@ -11,6 +11,7 @@ import type { StateStore } from '../../state';
 import type { EngineView } from '../servers';
 import { failed, failure, ok } from './outcome';
 import { maxOf, minOf } from '../../../../shared/extent';
+import { messages, t } from '../../../../shared/i18n/messages';
 
 /** Failures after which the held row is the best answer (rather than an error). */
 const UNREACHABLE = new Set(['unreachable', 'timeout', 'server-error', 'cancelled']);
@@ -19,7 +20,7 @@ export function lookupHandler(engine: EngineView, store: StateStore): (request: 
   const lookup = new ChannelLookup();
   return async ({ number }) => {
     const client = engine.client;
-    if (!client) return failed('unconfigured', 'Connect to a server first.');
+    if (!client) return failed('unconfigured', messages().errors.connectFirst);
     const held = store.state.onNow.data?.channels.find((row) => row.number === number) ?? null;
     const connection = store.state.connection;
     // Not connected now: do not wait for a request that cannot succeed; show what is held.
@@ -40,11 +41,11 @@ export function lookupHandler(engine: EngineView, store: StateStore): (request: 
 /** "No channel 999: this server's channels run from 101 to 124 (24 channels)." (the range from the held On now rows, when there are some) */
 function noChannel(number: number, store: StateStore): string {
   const numbers = (store.state.onNow.data?.channels ?? []).map((row) => row.number);
-  if (numbers.length === 0) return `No channel ${number} on this server.`;
+  if (numbers.length === 0) return t(messages().errors.noChannel, { number });
   const low = minOf(numbers);
   const high = maxOf(numbers);
-  if (low === high) return `No channel ${number}: this server has one channel, ${low}.`;
-  return `No channel ${number}: this server's channels run from ${low} to ${high} (${numbers.length} channels).`;
+  if (low === high) return t(messages().errors.noChannelOne, { number, low });
+  return t(messages().errors.noChannelRange, { number, low, high, n: numbers.length });
 }
 
 function fromHeld(store: StateStore, row: GuideNowRow, reason: string): LookupView {

@@ -6,6 +6,7 @@
  */
 import type { Outcome } from '../../../../shared/bridge';
 import { isApiError } from '../../client';
+import { messages } from '../../../../shared/i18n/messages';
 
 export const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
 
@@ -14,12 +15,13 @@ export const failed = (kind: string, message: string, fix?: string): Outcome<nev
   error: { kind, message, ...(fix ? { fix } : {}) },
 });
 
-export const INTERNAL_ERROR = 'Something went wrong inside the app.';
+/** What the page is told of an internal error, in the language in use. */
+export const internalError = (): string => messages().errors.internal;
 
 /** An API error keeps its kind and message; anything else is an internal error, said plainly. */
 export function errorParts(error: unknown): [string, string] {
   if (isApiError(error)) return [error.kind, error.message];
-  return ['internal', INTERNAL_ERROR];
+  return ['internal', internalError()];
 }
 
 const causes = new WeakMap<object, unknown>();

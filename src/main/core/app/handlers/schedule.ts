@@ -9,27 +9,28 @@ import { isApiError, isMissingResource, isMissingRoute } from '../../client';
 import type { StateStore } from '../../state';
 import type { EngineView } from '../servers';
 import { failed, failure, ok } from './outcome';
+import { messages } from '../../../../shared/i18n/messages';
 
 export function scheduleHandlers(engine: EngineView, store: StateStore, now: () => number): Pick<BridgeHandlers, 'getSchedule'> {
   return {
     // one request per person opening a sheet (the client's governor spaces and coalesces them)
     getSchedule: async ({ channelId, hours }) => {
       const client = engine.client;
-      if (!client) return failed('unconfigured', 'Connect to a server first.');
+      if (!client) return failed('unconfigured', messages().errors.connectFirst);
       if (hasRoute(store.state.routes, ROUTES.schedule) === false) {
-        return fromGuide(engine, store, channelId, hours, now()) ?? failed('unavailable', 'This server does not offer a channel schedule.', 'Open the Guide to see what is on later.');
+        return fromGuide(engine, store, channelId, hours, now()) ?? failed('unavailable', messages().errors.noSchedule, messages().errors.noScheduleFix);
       }
       try {
         const answer = await client.channelSchedule(channelId, hours);
         return ok({ channelId, source: 'server', asOf: null, programs: answer.programs });
       } catch (error) {
-        if (isMissingResource(error)) return failed('not-found', 'The server has no such channel any more.');
+        if (isMissingResource(error)) return failed('not-found', messages().errors.channelGone);
         if (isApiError(error) && (error.kind === 'unauthorized' || error.kind === 'cancelled')) return failure(error);
         // no schedule route on this server, or the server is away: what the held guide says
         const held = fromGuide(engine, store, channelId, hours, now());
         if (held) return held;
         if (isMissingRoute(error)) {
-          return failed('unavailable', 'This server does not offer a channel schedule.', 'Open the Guide to see what is on later.');
+          return failed('unavailable', messages().errors.noSchedule, messages().errors.noScheduleFix);
         }
         return failure(error);
       }

@@ -25,6 +25,7 @@ import type { Clock } from '../../../common/clock';
 import { failed, ok } from './outcome';
 import { probeFailure, probeView } from '../../connection-test/probe-view';
 import type { FollowedServers } from '../servers';
+import { messages, t } from '../../../../shared/i18n/messages';
 
 export interface ServerHandlerDeps {
   settings: SettingsService;
@@ -76,7 +77,7 @@ type ServerCommands = 'addServer' | 'addAddress' | 'updateServer' | 'removeServe
 export function serverHandlers(deps: ServerHandlerDeps): Pick<BridgeHandlers, ServerCommands> {
   const { settings } = deps;
   const verified = new VerifiedAddresses(deps.clock);
-  const missing = (id: string) => failed('no-such-server', `There is no server ${id} in the list any more.`);
+  const missing = (id: string) => failed('no-such-server', t(messages().errors.noSuchServer, { id }));
   return {
     addServer: (request) => addServer(deps, verified, request),
     addAddress: async ({ id, address }) => {
@@ -85,7 +86,7 @@ export function serverHandlers(deps: ServerHandlerDeps): Pick<BridgeHandlers, Se
       const entry = settings.entry(id);
       if (!entry) return missing(id);
       if (!verified.take(id, parsed.address.root)) {
-        return failed('not-verified', `${parsed.address.display} has not been checked as ${entry.name}.`, `Add it as a server with ${entry.name}'s API key first: the app checks that it is the same server.`);
+        return failed('not-verified', t(messages().errors.notVerified, { address: parsed.address.display, name: entry.name }), t(messages().errors.notVerifiedFix, { name: entry.name }));
       }
       return settings.updateServer(id, { addAddress: parsed.address.root }) ? ok(settings.view()) : missing(id);
     },
@@ -93,7 +94,7 @@ export function serverHandlers(deps: ServerHandlerDeps): Pick<BridgeHandlers, Se
       const entry = settings.entry(id);
       if (!entry) return missing(id);
       const known = address === undefined ? undefined : entry.addresses.find((a) => sameAddress(a, address));
-      if (address !== undefined && !known) return failed('unknown-address', `${address} is not one of ${entry.name}'s addresses.`, 'Add it as a server first: the app checks it is the same server.');
+      if (address !== undefined && !known) return failed('unknown-address', t(messages().errors.unknownAddress, { address, name: entry.name }), messages().errors.unknownAddressFix);
       settings.updateServer(id, { ...(name !== undefined ? { name } : {}), ...(paused !== undefined ? { paused } : {}), ...(known ? { address: known } : {}) });
       return ok(settings.view());
     },
@@ -120,10 +121,10 @@ function identified({ settings }: ServerHandlerDeps, { address, identity }: Iden
   const listed = byInstance ?? settings.servers.find((s) => s.addresses.some((a) => sameAddress(a, address.root)));
   const known = listed ? { id: listed.id, name: listed.name } : null;
   const sentence = !known
-    ? `Found ${words} — now paste an API key.`
+    ? t(messages().probe.summaries.foundNeedsKey, { server: words })
     : listed!.addresses.some((a) => sameAddress(a, address.root))
-      ? `This is ${known.name} (${words}), already in the list.`
-      : `This is ${known.name} again (${words}) — add it with ${known.name}'s API key to keep this address too.`;
+      ? t(messages().errors.alreadyListedAs, { name: known.name, server: words })
+      : t(messages().errors.sameServerAgain, { name: known.name, server: words });
   return { server: address.display, name: identity.name, version: identity.version, sentence, listed: known };
 }
 
@@ -133,11 +134,11 @@ async function addServer(deps: ServerHandlerDeps, verified: VerifiedAddresses, r
   const listed = typed.ok ? settings.servers.find((s) => s.addresses.some((a) => sameAddress(a, request.server))) : undefined;
   const key = request.apiKey.trim();
   if (!key) {
-    if (listed) return { kind: 'already-listed', id: listed.id, name: listed.name, probe: failedView(request.server, 'This address is already in the list.') };
-    return { kind: 'failed', probe: probeFailure(request.server, { kind: 'key-missing', message: 'Paste the API key for this server.', fix: 'Copy it from the Airwave web interface, under API keys, into the key field.' }) };
+    if (listed) return { kind: 'already-listed', id: listed.id, name: listed.name, probe: failedView(request.server, messages().errors.alreadyListed) };
+    return { kind: 'failed', probe: probeFailure(request.server, { kind: 'key-missing', message: messages().errors.pasteKey, fix: messages().errors.pasteKeyFix }) };
   }
   if (settings.servers.length >= MAX_SERVERS && !listed) {
-    return { kind: 'full', probe: failedView(request.server, `The app follows at most ${MAX_SERVERS} servers. Remove one to add another.`) };
+    return { kind: 'full', probe: failedView(request.server, t(messages().errors.tooManyServers, { max: MAX_SERVERS })) };
   }
   const report = await deps.probe({ server: request.server, apiKey: key, authStyle: request.authStyle });
   const probe = probeView(report);

@@ -10,6 +10,7 @@ import type { SettingsService } from '../../settings/settings';
 import type { DemoMode } from '../demo-mode';
 import { failed, ok } from './outcome';
 import type { HostPort } from '../ports';
+import { messages, t } from '../../../../shared/i18n/messages';
 
 export interface SettingsDeps {
   settings: SettingsService;
@@ -28,7 +29,7 @@ export function settingsHandlers(deps: SettingsDeps): Pick<BridgeHandlers, 'upda
     updateSettings: async (patch) => {
       const accelerator = patch.shortcut?.accelerator;
       const problem = accelerator === undefined ? null : acceleratorProblem(accelerator);
-      if (problem) return failed('invalid-shortcut', `The shortcut "${accelerator}" cannot be used: ${problem}`, 'Press Record and then the keys.');
+      if (problem) return failed('invalid-shortcut', t(messages().errors.shortcutUnusable, { shortcut: accelerator ?? '', problem }), messages().errors.shortcutFix);
       settings.update(patch, deps.clock.now());
       const after = settings.values;
       if (patch.launchAtLogin !== undefined) host.setLaunchAtLogin?.(after.launchAtLogin);
@@ -36,8 +37,8 @@ export function settingsHandlers(deps: SettingsDeps): Pick<BridgeHandlers, 'upda
         settings.update({ shortcut: { enabled: false } }, deps.clock.now());
         return failed(
           'shortcut-refused',
-          `The shortcut ${after.shortcut.accelerator} could not be registered; another app may be using it.`,
-          'Pick a different key combination.',
+          t(messages().errors.shortcutTaken, { shortcut: after.shortcut.accelerator }),
+          messages().errors.shortcutTakenFix,
         );
       }
       return ok(settings.view());
@@ -48,7 +49,7 @@ export function settingsHandlers(deps: SettingsDeps): Pick<BridgeHandlers, 'upda
       return ok(null);
     },
     leaveDemo: async () => {
-      if (!settings.values.demo) return failed('not-demo', 'The app is not in demo mode.');
+      if (!settings.values.demo) return failed('not-demo', messages().errors.notDemo);
       await deps.demo.stop();
       // the saved servers (demo mode never touches them) are followed again; without one: first run
       settings.setDemo(false);

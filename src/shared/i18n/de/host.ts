@@ -1,0 +1,7 @@
+/** Deutsch: the words only the main process speaks (see ../en/host.ts). */
+import type { HostCatalogue } from '../en';
+import { alerts, key, reminders, sync } from './alerts';
+import { lacks, probe } from './probe';
+import { errors } from './errors';
+
+export const deHost: HostCatalogue = { reminders, alerts, key, sync, probe, lacks, errors };

@@ -1,0 +1,10 @@
+/**
+ * English words only the main process speaks: reminders' and health alerts' notifications, what a
+ * refused key means, the connection test's findings, what an older Airwave lacks, and why a request
+ * could not be done. Not in index.ts, so the popover's first paint does not carry them.
+ */
+import { alerts, key, reminders, sync } from './alerts';
+import { lacks, probe } from './probe';
+import { errors } from './errors';
+
+export const enHost = { reminders, alerts, key, sync, probe, lacks, errors };

@@ -1,0 +1,7 @@
+/** Español: the words only the main process speaks (see ../en/host.ts). */
+import type { HostCatalogue } from '../en';
+import { alerts, key, reminders, sync } from './alerts';
+import { lacks, probe } from './probe';
+import { errors } from './errors';
+
+export const esHost: HostCatalogue = { reminders, alerts, key, sync, probe, lacks, errors };

@@ -1,0 +1,7 @@
+/** 日本語: the words only the main process speaks (see ../en/host.ts). */
+import type { HostCatalogue } from '../en';
+import { alerts, key, reminders, sync } from './alerts';
+import { lacks, probe } from './probe';
+import { errors } from './errors';
+
+export const jaHost: HostCatalogue = { reminders, alerts, key, sync, probe, lacks, errors };
