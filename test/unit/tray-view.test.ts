@@ -203,6 +203,20 @@ describe('trayView', () => {
     expect(find(older.menu, 'whats-on')!.submenu!.map((item) => item.label)).toEqual(['Not in this version of Airwave']);
   });
 
+  it('says the gap by the popover’s rule (src/shared/guide-gap.ts): key refused, a version not supported, asleep, and a guide the version lacks', () => {
+    const onNow = { data: { serverTime: iso(NOW), channels: [row(101, '90s Sitcoms', program('Held', NOW - 10 * min, NOW + 20 * min))] }, updatedAt: NOW - 60 * min, error: null };
+    const gapOf = (s: AppState) => find(trayView({ state: s, settings: SETTINGS, now: NOW }).menu, 'whats-on')!.submenu!.map((item) => [item.label, item.enabled]);
+    expect(gapOf(state('unauthorized', { onNow }))).toEqual([['No guide from Living room right now (its key was refused)', false]]);
+    expect(gapOf(state('incompatible', { onNow }))).toEqual([['No guide from Living room right now (not supported)', false]]);
+    const asleep = state('live', { onNow });
+    asleep.connection = { ...asleep.connection, suspended: true };
+    expect(gapOf(asleep)).toEqual([['No guide from Living room right now (paused while the compu…', false]]); // bounded as every menu label
+    const noGuide = state('live', { onNow });
+    noGuide.guide = { ...noGuide.guide, error: 'Airwave 0.14.67 has no guide', lacking: true };
+    expect(gapOf(noGuide)).toEqual([['Not in this version of Airwave', false]]);
+    expect(gapOf(state('live', { onNow }))[0]![0]).toBe('101 90s Sitcoms: Held');
+  });
+
   it('never says "Loading viewers…" for ever: a version without /now-playing, or a failed load, says so', () => {
     const lacking = trayView({ state: state('live', { nowPlaying: { data: null, updatedAt: null, error: 'Airwave 0.14.67 has no /now-playing', lacking: true } }), settings: SETTINGS, now: NOW });
     expect(find(lacking.menu, 'nobody')!.label).toBe('Viewers: not in this version of Airwave');

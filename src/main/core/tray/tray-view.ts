@@ -12,6 +12,7 @@ import { viewersOf, type Viewer } from '../viewers/viewers';
 import { favouritesFirst } from '../features/favourites';
 import { appendAll } from '../../../shared/extent';
 import { newestFirstBy, startMs } from '../../../shared/viewer-order';
+import { guideGapOf, guideGapText } from '../../../shared/guide-gap';
 
 /**
  * What the tray shows, as plain data: title (macOS text beside the template icon), tooltip,
@@ -324,15 +325,12 @@ function viewerItems(state: AppState, now: number, server?: { id: string; limit:
 /**
  * What the menu says instead of channels it cannot stand behind: an Airwave without a guide, or
  * a server away ("No guide from Cabin right now (away since 9:01 AM)"); null while it has one.
+ * The popover's rule and words (src/shared/guide-gap.ts).
  */
 export function guideGapLine(state: AppState, locale?: string): string | null {
-  const w = messages().tray;
-  if (state.onNow.lacking) return w.guideLacking;
-  const c = state.connection;
-  const name = state.server?.name ?? state.status.data?.name ?? w.theServer;
-  if (c.state === 'offline' || (c.state === 'connecting' && c.attempt > 0)) return t(w.noGuideAway, { name, time: localTime(c.since, locale) });
-  if (c.state === 'unauthorized') return t(w.noGuideKey, { name });
-  return null;
+  const cause = guideGapOf(state);
+  if (!cause) return null;
+  return guideGapText(cause, state.server?.name ?? state.status.data?.name ?? messages().tray.theServer, locale);
 }
 
 /** "What's on"'s rows: starred channels first, at most MENU_CHANNELS of `rows` (all the channels). */
