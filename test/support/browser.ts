@@ -126,6 +126,16 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
   });
 }
 
+/** Elements (the guide aside: it scrolls sideways by design) whose box reaches past the window's right edge, the first 5 as "tag.class". */
+export function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => !el.closest('.guide') && el.getBoundingClientRect().right > window.innerWidth + 1 && el.getClientRects().length > 0)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
+      .slice(0, 5),
+  );
+}
+
 /** What has keyboard focus: tag, id, class, label (for assertions that focus is somewhere sensible). */
 export function focused(page: Page): Promise<{ tag: string; id: string; label: string | null; name: string | null; className: string }> {
   return page.evaluate(() => {
