@@ -13,6 +13,7 @@ import { favouritesFirst } from '../features/favourites';
 import { appendAll } from '../../../shared/extent';
 import { newestFirstBy, startMs } from '../../../shared/viewer-order';
 import { guideGapOf, guideGapText } from '../../../shared/guide-gap';
+import { pauseRunning } from '../../../shared/notification-hold';
 
 /**
  * What the tray shows, as plain data: title (macOS text beside the template icon), tooltip,
@@ -377,7 +378,7 @@ function pauseLabel(settings: SettingsView, now: number, locale?: string): strin
 }
 
 function pauseItems(settings: SettingsView, now: number): MenuItemModel[] {
-  const paused = settings.notifications.pausedUntil !== null && settings.notifications.pausedUntil > now;
+  const paused = pauseRunning(settings.notifications.pausedUntil, now) !== null;
   const w = messages().tray;
   return [
     item('pause-1h', w.pause1h, { type: 'pause', choice: '1h' }),
