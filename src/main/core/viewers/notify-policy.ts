@@ -6,6 +6,7 @@ import { listed, who, words } from '../notifications/words';
 import { arrivalsWhileAway, awaySummaryText, changedChannel, departuresAcrossGap, recentDepartures, REJOIN_GRACE_MS } from './session-semantics';
 import type { IdentityScheme, Viewer, ViewerList } from './viewers';
 import { fnv1a } from '../../common/hash';
+import { foldName } from '../../../shared/viewer-identity';
 
 /**
  * Which viewer changes are news. Pure: memory in, memory out. The first list after start-up or
@@ -152,9 +153,9 @@ function suppressionReason(viewer: Viewer, input: PolicyInput): SuppressReason |
   const { settings, now } = input;
   const held = notificationsHeld(settings, now, input.minuteOfDay);
   if (held) return held;
-  const user = viewer.user.trim().toLowerCase();
-  if (settings.mutedUsers.some((muted) => muted.trim().toLowerCase() === user)) return 'muted';
-  if (settings.mutedUntil?.some((muted) => muted.until > now && muted.name.trim().toLowerCase() === user)) return 'muted';
+  const user = foldName(viewer.user);
+  if (settings.mutedUsers.some((muted) => foldName(muted) === user)) return 'muted';
+  if (settings.mutedUntil?.some((muted) => muted.until > now && foldName(muted.name) === user)) return 'muted';
   return null;
 }
 
@@ -172,7 +173,7 @@ export function people(news: readonly Viewer[]): string[] {
   const seen = new Set<string>();
   const users: string[] = [];
   for (const viewer of news) {
-    const folded = viewer.user.trim().toLowerCase();
+    const folded = foldName(viewer.user);
     if (seen.has(folded)) continue;
     seen.add(folded);
     users.push(viewer.user);
