@@ -1,6 +1,7 @@
 import { TEXT_LIMITS } from '../../src/shared/text';
 import { describe, expect, it } from 'vitest';
 import type { GuideNowRow, NowPlayingEntry, Program } from '../../src/shared/airwave';
+import { guideProgram } from '../support/guide-fixtures';
 import type { ConnectionState, SettingsView } from '../../src/shared/bridge';
 import { localTime } from '../../src/shared/format';
 import { initialState, type AppState } from '../../src/main/core/state';
@@ -35,23 +36,8 @@ const SETTINGS: SettingsView = {
   badgeServer: null,
 };
 
-function program(title: string, startsAt: number, endsAt: number, extra: Partial<Program> = {}): Program {
-  return {
-    ratingKey: `rk-${title}`,
-    title,
-    type: 'episode',
-    showTitle: null,
-    season: null,
-    episode: null,
-    year: null,
-    summary: null,
-    startsAt: iso(startsAt),
-    endsAt: iso(endsAt),
-    durationSeconds: (endsAt - startsAt) / 1000,
-    artworkUrl: null,
-    ...extra,
-  };
-}
+const program = (title: string, startsAt: number, endsAt: number, extra: Partial<Program> = {}): Program =>
+  guideProgram({ ratingKey: `rk-${title}`, title, type: 'episode', startsAt: iso(startsAt), endsAt: iso(endsAt), durationSeconds: (endsAt - startsAt) / 1000, ...extra });
 
 function row(number: number, name: string, now: Program | null, next: Program | null = null): GuideNowRow {
   return { id: `ch${number}`, number, name, callsign: null, icon: null, tint: null, package: null, now, next };
