@@ -15,6 +15,12 @@ const minutes = (hhmm: string) => {
   return (h ?? 0) * 60 + (m ?? 0);
 };
 
+/** Minutes since local midnight at `ms` (what quiet hours are read against). */
+export function minuteOfDay(ms: number): number {
+  const date = new Date(ms);
+  return date.getHours() * 60 + date.getMinutes();
+}
+
 /** Whether `minuteOfDay` (local, 0–1439) falls in quiet hours: "22:00"–"07:00" wraps midnight; equal ends mean none. */
 export function inQuietHours(quiet: QuietHours | null, minuteOfDay: number): boolean {
   if (!quiet) return false;

@@ -386,10 +386,3 @@ function pauseItems(settings: SettingsView, now: number): MenuItemModel[] {
     item('pause-resume', w.resume, { type: 'pause', choice: 'resume' }, paused),
   ];
 }
-
-
-/** Minutes since local midnight (for quiet hours). */
-export function minuteOfDay(ms: number): number {
-  const date = new Date(ms);
-  return date.getHours() * 60 + date.getMinutes();
-}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { inQuietHours, pauseRunning } from '../../../shared/notification-hold';
+import { inQuietHours, minuteOfDay, pauseRunning } from '../../../shared/notification-hold';
 import { rovingStep } from '../components/a11y';
 import { Empty, StaleNote } from '../components/bits';
 import { useVirtualRows } from '../components/virtual';
@@ -173,8 +173,7 @@ function notificationPromise(): string {
   if (!n.enabled) return t.notifyOff;
   const pause = pauseRunning(n.pausedUntil, now.value);
   if (pause !== null) return t.notifyPaused(pause);
-  const at = new Date(now.value);
-  if (n.quietHours && inQuietHours(n.quietHours, at.getHours() * 60 + at.getMinutes())) return t.notifyQuiet(n.quietHours.start, n.quietHours.end);
+  if (n.quietHours && inQuietHours(n.quietHours, minuteOfDay(now.value))) return t.notifyQuiet(n.quietHours.start, n.quietHours.end);
   return t.notifyOn;
 }
 
