@@ -40,6 +40,8 @@ export interface ServerSummary {
   watching: number;
   /** when its viewer data was last current, if it is not now (see staleSince) */
   staleSince: number | null;
+  /** away, refusing the key or not followable (never while paused; an older Airwave lacking a view is not) */
+  trouble: boolean;
 }
 
 export interface AddServerRequest extends ConnectRequest {

@@ -14,7 +14,10 @@ describe('held data does not move by itself', () => {
     // a programme that lasts past the three minutes below: not one the demo cuts at its next
     // schedule edge (at 23:59:30 UTC every programme on air ends at 00:00, and has ended by then)
     const clock = e2e.clearOfScheduleEdge();
-    const demo = await e2e.demo({ viewers: 1, clock });
+    const demo = await e2e.demo({ viewers: 0, clock });
+    // a viewer on a programme that outlasts the three minutes (one the demo happens to end a
+    // minute on would read "may have ended" already: at 01:59:15 one ended at 1:59 AM)
+    demo.controls.startSession({ user: 'Ann', channelNumber: await e2e.channelOnAir(demo, { clock, forMs: 10 * 60_000 }) });
     const host = await e2e.preview({ server: demo.url, apiKey: demo.key, app: FAST, clock });
     const page = await openPopover(e2e.browser, host.url, { colorScheme: 'light', locale: 'en-US', clock });
     await poll(() => page.locator('li.card .card-ends').textContent()).toMatch(/^ends \d{1,2}:\d{2}\s[AP]M$/);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { HistoryFiles } from '../../src/main/core/history/history-files';
 import { HistoryIndex } from '../../src/main/core/history/history-index';
 import { HistoryRecord, type ViewingFields } from '../../src/main/core/history/history-record';
-import { localTime } from '../../src/shared/format';
+import { dayLabel, dayOffset, localTime } from '../../src/shared/format';
 import { axeFindings, openPopover, screenshot } from '../support/browser';
 import { ManualClock } from '../support/manual-clock';
 import { useTempDirs } from '../support/temp-dirs';
@@ -61,12 +61,17 @@ function seededDir(now: number): { dir: string; peakAt: number } {
 
 describe('History', () => {
   it('shows the peak, the people and who was watching at the cursor; exports the span as CSV', async () => {
-    const { dir, peakAt } = seededDir(e2e.now());
-    const host = await e2e.preview({ dataDir: dir, demo: true, demoOptions: { seed: 7, channels: 16, viewers: 0, churn: 0 } });
-    const page = await openPopover(e2e.browser, host.url, 'light', 'en-US');
+    // the chart names the peak's day when it is not today ("Yesterday 10:59 PM" at 01:59): a clock
+    // that does not cross midnight between the record and the page's reading of it
+    const clock = e2e.clearOfMidnight();
+    const { dir, peakAt } = seededDir(clock.now());
+    const host = await e2e.preview({ dataDir: dir, demo: true, demoOptions: { seed: 7, channels: 16, viewers: 0, churn: 0 }, clock });
+    const page = await openPopover(e2e.browser, host.url, { colorScheme: 'light', locale: 'en-US', clock });
     await page.getByRole('tab', { name: 'Activity' }).click();
     await page.getByRole('button', { name: 'History' }).click();
-    const chart = page.getByRole('slider', { name: `Viewers over the last 24 hours: peak 4 at ${localTime(Math.round(peakAt / 1000) * 1000, 'en-US')}` });
+    const peak = Math.round(peakAt / 1000) * 1000;
+    const peakWhen = dayOffset(peak, clock.now()) === 0 ? localTime(peak, 'en-US') : `${dayLabel(peak, clock.now(), 'en-US')} ${localTime(peak, 'en-US')}`;
+    const chart = page.getByRole('slider', { name: `Viewers over the last 24 hours: peak 4 at ${peakWhen}` });
     await chart.waitFor();
     expect(await page.locator('.history-stats').textContent()).toMatch(/Peak4 at/);
     expect(await page.locator('.history-list').first().locator('.history-name').allTextContents()).toEqual(['Ana', 'Ben', 'Cleo', 'Dev']);

@@ -48,18 +48,25 @@ export function e2eSetup() {
     /** the time every host, demo and page of this file reads (ms since the epoch) */
     now: () => e2eClock.now(),
     /**
-     * A channel of `demo` on an episode (season and episode known; not a break, not a film) for at
-     * least `forMs` more, as its /guide/now says: a viewer put there shows a full title line
-     * whatever instant the suite starts at (onAirChannel may land on a station break at 23:58).
-     * Near one of the demo's schedule edges there is none: use clearOfScheduleEdge()'s clock.
+     * A channel of `demo` whose programme stays on air for at least `forMs` more, as its /guide/now
+     * says (a viewer put there keeps that programme's end time however long the test runs), and
+     * with `episode` one on an episode (season and episode known; not a break, not a film), so its
+     * viewer shows a full title line whatever instant the suite starts at (onAirChannel may land on
+     * a station break at 23:58). Near one of the demo's schedule edges there is none: use
+     * clearOfScheduleEdge()'s clock.
      */
-    async episodeChannel(demo: DemoServer, clock: Clock = e2eClock, forMs = 60_000): Promise<number> {
+    async channelOnAir(demo: DemoServer, { clock = e2eClock, forMs = 60_000, episode = false }: { clock?: Clock; forMs?: number; episode?: boolean } = {}): Promise<number> {
       const response = await fetch(`${demo.url}/api/public/v1/guide/now`, { headers: { 'x-api-key': demo.key } });
       const { channels } = (await response.json()) as GuideNow;
       const until = clock.now() + forMs;
-      const found = channels.find(({ now }) => now && now.ratingKey !== null && now.season !== null && now.episode !== null && Date.parse(now.endsAt) > until);
-      if (!found) throw new Error(`no channel of the demo is on an episode until ${new Date(until).toISOString()}`);
+      const isEpisode = (now: NonNullable<GuideNow['channels'][number]['now']>) => now.ratingKey !== null && now.season !== null && now.episode !== null;
+      const found = channels.find(({ now }) => now && (!episode || isEpisode(now)) && Date.parse(now.endsAt) > until);
+      if (!found) throw new Error(`no channel of the demo is on ${episode ? 'an episode' : 'air'} until ${new Date(until).toISOString()}`);
       return found.number;
+    },
+    /** channelOnAir with `episode`: a channel on an episode for at least `forMs` more */
+    episodeChannel(demo: DemoServer, clock: Clock = e2eClock, forMs = 60_000): Promise<number> {
+      return this.channelOnAir(demo, { clock, forMs, episode: true });
     },
     /**
      * A clock for a test about programmes on air with room to draw them: the file's start, unless
@@ -74,13 +81,17 @@ export function e2eSetup() {
     },
     /**
      * A clock for a test whose meaning changes if local midnight passes while it runs (what
-     * "Tomorrow" is): the file's start, unless midnight is less than 5 minutes on, then 2 minutes
+     * "Tomorrow" is), or that needs the day a few minutes old (in its first minute the next
+     * midnight is a whole day on, at the very end of the guide's longest window): the file's
+     * clock, unless midnight is less than 5 minutes on or less than 5 minutes past, then 5 minutes
      * past that midnight. Hand it to preview({ clock }) and openPopover(…, { clock }).
      */
     clearOfMidnight(): Clock {
-      const start = e2eClock.now();
-      const midnight = new Date(start).setHours(24, 0, 0, 0);
-      return midnight - start < 5 * 60_000 ? pinnedClock(midnight + 2 * 60_000) : e2eClock;
+      const now = e2eClock.now();
+      const next = new Date(now).setHours(24, 0, 0, 0);
+      const last = new Date(now).setHours(0, 0, 0, 0);
+      if (next - now < 5 * 60_000) return pinnedClock(next + 5 * 60_000);
+      return now - last < 5 * 60_000 ? pinnedClock(last + 5 * 60_000) : e2eClock;
     },
     /** closes a demo early (the server "goes away") without closing it twice */
     async drop(demo: DemoServer): Promise<void> {

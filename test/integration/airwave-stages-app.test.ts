@@ -77,6 +77,8 @@ describe('the core on Airwave 0.14.67', () => {
     expect(state.nowPlaying.error).toBe('Airwave 0.14.67 has no viewer list in its public API; update Airwave to see who is watching');
     expect(state.sessionCount.error).toBe(state.nowPlaying.error);
     expect(state.onNow.error).toBe('Airwave 0.14.67 has no guide in its public API; update Airwave to see what is on');
+    // it answers: the switcher's dot and the status line do not call it trouble (nor does the tray's corner)
+    expect(h.app.servers.summaries().map((server) => server.trouble)).toEqual([false]);
   });
 });
 

@@ -7,6 +7,7 @@ import { localTime } from '../../src/shared/format';
 import { initialState, type AppState } from '../../src/main/core/state';
 import {
   MENU_CHANNELS,
+  inTrouble,
   menuText,
   pauseUntil,
   trayView,
@@ -201,6 +202,15 @@ describe('trayView', () => {
     noGuide.guide = { ...noGuide.guide, error: 'Airwave 0.14.67 has no guide', lacking: true };
     expect(gapOf(noGuide)).toEqual([['Not in this version of Airwave', false]]);
     expect(gapOf(state('live', { onNow }))[0]![0]).toBe('101 90s Sitcoms: Held');
+  });
+
+  it('counts an older Airwave that answers as no trouble, and one away, refusing the key or not followable as trouble', () => {
+    const lacking = { nowPlaying: { data: null, updatedAt: null, error: 'Airwave 0.14.67 has no viewer list', lacking: true as const } };
+    expect(inTrouble(state('incompatible', lacking))).toBe(false);
+    expect(inTrouble(state('incompatible'))).toBe(true);
+    expect(inTrouble(state('offline'))).toBe(true);
+    expect(inTrouble(state('unauthorized'))).toBe(true);
+    expect([inTrouble(state('live')), inTrouble(state('polling')), inTrouble(state('connecting')), inTrouble(state('unconfigured'))]).toEqual([false, false, false, false]);
   });
 
   it('never says "Loading viewers…" for ever: a version without /now-playing, or a failed load, says so', () => {

@@ -16,12 +16,6 @@ export const selectedServerId = computed(() => snapshot.value?.settings.selected
 /** why the last switch failed, in words (cleared by the next one) */
 export const switchError = signal<string | null>(null);
 
-/** Offline, key rejected or not supported: the switcher's dot says so. */
-export function inTrouble(server: ServerSummary): boolean {
-  const state = server.connection.state;
-  return !server.paused && (state === 'offline' || state === 'unauthorized' || state === 'incompatible');
-}
-
 /** Shows server `id` in On now, the guide, lookup and search (nothing happens when it is shown already). */
 export async function chooseServer(id: string): Promise<void> {
   switchError.value = null;

@@ -10,7 +10,7 @@ import { pauseRunning } from '../../shared/notification-hold';
 import { bridge } from './bridge';
 import { healthy, isStale, now, olderServer, openSettings, recovered, snapshot, startKeyFix, view } from './state';
 import { common as t } from './strings/common';
-import { chooseServer, inTrouble, serverList, severalServers } from './server-state';
+import { chooseServer, serverList, severalServers } from './server-state';
 
 export function Notices() {
   const notices = snapshot.value?.notices ?? [];
@@ -71,7 +71,7 @@ export function ConnectionProblem() {
 
 /** Several servers: each one in trouble on one line, with the one thing to do about it. */
 function ServersInTrouble() {
-  const troubled = serverList.value.filter(inTrouble);
+  const troubled = serverList.value.filter((server) => server.trouble);
   if (troubled.length === 0) return null;
   const fix = async (server: ServerSummary) => {
     if (server.connection.state === 'unauthorized') {
@@ -159,7 +159,7 @@ export function Footer() {
   // several servers: the name as the switcher says it (two "Home"s carry their host)
   const name = shownSummary?.name ?? s.server?.name ?? s.status.data?.name ?? s.server?.url ?? t.noServer;
   // another server in trouble: the footer is never a plain green "Live"
-  const othersInTrouble = severalServers.value ? serverList.value.filter((server) => !server.selected && inTrouble(server)) : [];
+  const othersInTrouble = severalServers.value ? serverList.value.filter((server) => !server.selected && server.trouble) : [];
   // "Live" only while live and the data shown is current; an older Airwave is connected, not "Not supported"
   const state = older ? t.connectedOlder : busyOf(c) && c.state === 'offline' ? t.busy(c.nextRetryAt) : c.state === 'live' && stale ? t.connected : connectionLabel(c, at);
   // live and current: "Live" says it all (the age is in the tooltip); polling says how old

@@ -9,7 +9,7 @@ import type { Clock } from '../../common/clock';
 import type { SettingsService } from '../settings/settings';
 import { initialState, StateStore, watchingCount, type AppState } from '../state';
 import type { EngineConfig, SyncEngine } from '../sync/engine';
-import { staleSince, troubleWords, type BadgeReading, type TrayServer } from '../tray/tray-view';
+import { inTrouble, staleSince, troubleWords, type BadgeReading, type TrayServer } from '../tray/tray-view';
 import { distinctNames } from '../../../shared/server-names';
 import { Fleet, type FollowTarget, type ServerSlot } from './fleet';
 import { viewersWithSessions } from './snapshot';
@@ -148,6 +148,7 @@ export class FollowedServers {
         connection: state.connection,
         watching: state.connection.state === 'unconfigured' ? 0 : watchingCount(state),
         staleSince: staleSince(state),
+        trouble: !slot.paused && inTrouble(state),
       };
     });
   }

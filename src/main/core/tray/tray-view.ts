@@ -108,6 +108,16 @@ function connectionLine(state: AppState): string {
 /** An Airwave too old for a viewer list: it answers, so it is not trouble (no corner mark). */
 const olderAirwave = (state: AppState) => state.connection.state === 'incompatible' && state.nowPlaying.lacking === true;
 
+/**
+ * Whether a server is in trouble: away, refusing the key, or not one the app can follow. An older
+ * Airwave that answers but lacks a view is not. One rule for the tray's corner mark and the
+ * popover's switcher and status line (ServerSummary.trouble).
+ */
+export function inTrouble(state: AppState): boolean {
+  const c = state.connection.state;
+  return (c === 'offline' || c === 'unauthorized' || c === 'incompatible') && !olderAirwave(state);
+}
+
 function iconFor(state: AppState): IconVariant {
   const c = state.connection.state;
   if (c === 'unauthorized') return 'key-problem';

@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-preact';
 import type { ServerSummary } from '../../../shared/bridge';
 import { connectionLabel } from '../../../shared/format';
 import { useMenuButton } from '../components/menu-button';
-import { chooseServer, inTrouble, serverList, switchError } from '../server-state';
+import { chooseServer, serverList, switchError } from '../server-state';
 import { now } from '../state';
 import { servers as t } from '../strings/servers';
 import './servers.css';
@@ -21,7 +21,7 @@ export function ServerSwitcher() {
   });
   if (list.length < 2) return null;
   const selected = list[selectedIndex]!;
-  const trouble = inTrouble(selected);
+  const trouble = selected.trouble;
   return (
     <div ref={root} class="switcher">
       <button
@@ -84,6 +84,6 @@ export function describe(server: ServerSummary): string {
 /** The connection at a glance: green when current, amber while connecting, red in trouble, hollow when paused. */
 export function Dot({ server }: { server: ServerSummary }) {
   const c = server.connection;
-  const kind = server.paused ? 'paused' : inTrouble(server) ? 'bad' : (c.state === 'live' || c.state === 'polling') && !c.suspended ? 'ok' : 'busy';
+  const kind = server.paused ? 'paused' : server.trouble ? 'bad' : (c.state === 'live' || c.state === 'polling') && !c.suspended ? 'ok' : 'busy';
   return <span class={`dot dot-${kind}`} aria-hidden="true" />;
 }
