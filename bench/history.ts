@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { History } from '../src/main/core/history/history';
 import { encodeLine, fileOfMonth, HISTORY_FORMAT, monthStart, type RecordLine } from '../src/main/core/history/record-format';
+import { mulberry32 } from '../src/main/demo/rng';
 import { ManualClock } from '../test/support/manual-clock';
 import { markdownTable, median, ratio, writeSection } from './report';
 
@@ -20,18 +21,6 @@ const MIN = 60_000;
 const NOW = Date.UTC(2026, 10, 27, 21, 0, 0);
 const PER_DAY = 1_370;
 const RUNS = 15;
-
-/** A small seeded generator (the same record every run). */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface Event {
   t: number;
@@ -61,7 +50,7 @@ class MonthFile {
 
 /** Writes `days` days of a busy server's record ending at NOW, as the app would have (the same grammar). */
 function generate(dir: string, days: number): number {
-  const random = rng(37);
+  const random = mulberry32(37);
   const people = Array.from({ length: 100 }, (_, i) => `Viewer ${i + 1}`);
   const devices = ['Apple TV 4K (tvOS)', 'Chrome (Web)', 'Fire TV Stick', 'iPhone (iOS)', 'Roku Ultra', 'Android TV', 'Samsung TV', 'LG webOS', 'Xbox', 'iPad (iPadOS)'];
   const shows = Array.from({ length: 2_000 }, (_, i) => `Programme ${i + 1}`);

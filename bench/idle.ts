@@ -14,9 +14,10 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
-import { systemClock, type Clock } from '../src/main/common/clock';
+import { systemClock } from '../src/main/common/clock';
 import { startPreviewHost } from '../src/main/preview/host';
 import { out } from '../test/support/built';
+import { countingClock } from '../test/support/counting-clock';
 import { demoProcess, root } from './process';
 import { markdownTable, writeSection } from './report';
 
@@ -60,20 +61,7 @@ function reducerRan(since: number): Promise<void> {
 
 /** One case, in this process: prints its Measure as one JSON line. */
 async function runCase(channels: number, mode: Mode): Promise<void> {
-  let counting = false;
-  let armed = 0;
-  let fired = 0;
-  const clock: Clock = {
-    now: () => systemClock.now(),
-    monotonic: () => systemClock.monotonic(),
-    setTimeout: (fn, ms) => {
-      if (counting) armed++;
-      return systemClock.setTimeout(() => {
-        if (counting) fired++;
-        fn();
-      }, ms);
-    },
-  };
+  const { clock, count } = countingClock(systemClock);
   const demo = await demoProcess(channels, 3, mode === 'polling' ? ['--no-sse'] : []);
   const host = await startPreviewHost({ rendererDir: out('renderer'), clock, servers: [{ url: demo.url, apiKey: demo.key }] });
   try {
@@ -84,14 +72,14 @@ async function runCase(channels: number, mode: Mode): Promise<void> {
     if (state !== (mode === 'live' ? 'live' : 'polling')) throw new Error(`${channels} channels: ${state}, not ${mode}`);
     await reducerRan(Date.now());
     await new Promise((done) => setTimeout(done, SETTLE_MS));
-    counting = true;
+    count.on = true;
     const started = performance.now();
     const cpu = process.cpuUsage();
     await new Promise((done) => setTimeout(done, MEASURE_MS));
     const used = process.cpuUsage(cpu);
     const ms = performance.now() - started;
-    counting = false;
-    const result: Measure = { channels, mode, cpuMs: (used.user + used.system) / 1000, armed, fired, ms };
+    count.on = false;
+    const result: Measure = { channels, mode, cpuMs: (used.user + used.system) / 1000, armed: count.armed, fired: count.fired, ms };
     console.log(JSON.stringify(result));
   } finally {
     await host.close();

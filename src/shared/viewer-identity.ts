@@ -7,9 +7,12 @@ export interface DeviceInfo {
   platform: string | null;
 }
 
+/** A name as people are told apart by it: "Ann", " ann " and "ANN" are one person. */
+export const foldName = (name: string): string => name.trim().toLowerCase();
+
 /** "ann|tvos|apple tv 4k": the person on a device, case and spacing ignored. */
 export function personKey(user: string, device: DeviceInfo | null): string {
-  return [user, device?.platform ?? '', device?.model ?? ''].map((part) => part.trim().toLowerCase()).join('|');
+  return [user, device?.platform ?? '', device?.model ?? ''].map(foldName).join('|');
 }
 
 /** "Apple TV 4K (tvOS)", or whichever of the two is known. */

@@ -11,30 +11,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES } from '../../src/shared/i18n/catalogues';
 import type { Locale } from '../../src/shared/i18n/locales';
-import { newPage, openPopover, screenshot } from '../support/browser';
+import { newPage, openPopover, overflowing, screenshot } from '../support/browser';
 import { onAirChannel } from '../support/core-harness';
 import { e2eSetup, poll } from './setup';
 
 const e2e = e2eSetup();
-
-/**
- * elements whose box reaches past the window's right edge (the guide scrolls sideways by design),
- * unless a box around them that does fit cuts them with an ellipsis (a chip's long server name)
- */
-const overflowing = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('body *')]
-      .filter((el) => {
-        if (el.closest('.guide') || el.getBoundingClientRect().right <= window.innerWidth + 1 || el.getClientRects().length === 0) return false;
-        for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
-          const style = getComputedStyle(up);
-          if (style.overflowX !== 'visible' && style.textOverflow === 'ellipsis' && up.getBoundingClientRect().right <= window.innerWidth + 1) return false;
-        }
-        return true;
-      })
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
-      .slice(0, 5),
-  );
 
 /** buttons, tabs and labels whose words do not fit their box (cut or hidden), by their text */
 const cut = (page: Page) =>

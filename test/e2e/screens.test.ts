@@ -1,22 +1,12 @@
 /// <reference lib="dom" />
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPopover, screenshot } from '../support/browser';
+import { openPopover, overflowing, screenshot } from '../support/browser';
 import { onAirChannel } from '../support/core-harness';
 import { e2eSetup, poll } from './setup';
 
 // Every view at 380×560 in light and dark: nothing spills sideways out of the window, and a
 // screenshot of each lands in test-results/screens/ (docs/screens/ come from these).
 const e2e = e2eSetup();
-
-/** Elements (other than scrolling lists) whose box reaches past the window's right edge. */
-const overflowing = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('body *')]
-      .filter((el) => !el.closest('.guide') && el.getBoundingClientRect().right > window.innerWidth + 1 && el.getClientRects().length > 0)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
-      .slice(0, 5),
-  );
 
 describe.each(['light', 'dark'] as const)('every view fits 380 px (%s)', (scheme) => {
   it('Watching, a viewer, On now, a channel, search and Settings', async () => {

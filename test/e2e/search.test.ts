@@ -12,11 +12,7 @@ describe('search', () => {
   it('orders programmes by start time under day headings, tags what is on now, and finds viewers', async () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 2, churn: 0 } });
     const page = await openPopover(e2e.browser, host.url);
-    await page.getByRole('tab', { name: 'Guide' }).click();
-    // the 3 h window (the guide opens on 1 h): the programmes this test reads are in it
-    await page.getByRole('radio', { name: '3 h' }).click();
-    await poll(() => host.app.snapshot().guide.window?.windowMinutes === 180 && !host.app.snapshot().guide.loading).toBe(true);
-    await poll(() => host.app.snapshot().guide.state === 'loaded' && !host.app.snapshot().guide.loading).toBe(true);
+    await guideOnThreeHours(page, host);
     const guide = { channels: host.app.engine.guide.rows({ from: 0, to: 200 }).rows };
     // a show that airs more than once in the window, on air now somewhere or later
     const counts = new Map<string, number>();
@@ -68,11 +64,7 @@ describe('search', () => {
   it('an arrow key pressed before the guide has answered still leaves a result to choose', async () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 8, viewers: 1, churn: 0 } });
     const page = await openPopover(e2e.browser, host.url);
-    await page.getByRole('tab', { name: 'Guide' }).click();
-    // the 3 h window (the guide opens on 1 h): the programmes this test reads are in it
-    await page.getByRole('radio', { name: '3 h' }).click();
-    await poll(() => host.app.snapshot().guide.window?.windowMinutes === 180 && !host.app.snapshot().guide.loading).toBe(true);
-    await poll(() => host.app.snapshot().guide.state === 'loaded' && !host.app.snapshot().guide.loading).toBe(true);
+    await guideOnThreeHours(page, host);
     // a programme only the guide knows of: no channel, now/next or viewer text the page holds matches it
     const snap = host.app.snapshot();
     const held = [
@@ -224,6 +216,14 @@ describe('search', () => {
  * A title with at least two airings still to start (none of them within 10 minutes, so the one a
  * test presses is still ahead when it is pressed, on a slow machine too), from the loaded guide.
  */
+/** The Guide tab on its 3 h window, loaded (the guide opens on 1 h; the programmes these tests read are in 3 h). */
+async function guideOnThreeHours(page: Page, host: PreviewHost): Promise<void> {
+  await page.getByRole('tab', { name: 'Guide' }).click();
+  await page.getByRole('radio', { name: '3 h' }).click();
+  await poll(() => host.app.snapshot().guide.window?.windowMinutes === 180 && !host.app.snapshot().guide.loading).toBe(true);
+  await poll(() => host.app.snapshot().guide.state === 'loaded' && !host.app.snapshot().guide.loading).toBe(true);
+}
+
 function titleAiringTwice(host: PreviewHost): string {
   const at = e2e.now();
   const programs = host.app.engine.guide.rows({ from: 0, to: 200 }).rows.flatMap((c) => c.programs);
@@ -263,11 +263,7 @@ describe('search: the actions on each row', () => {
   it('gives each programme row its own Remind me and Follow; the second row bell reminds of that programme, a row Follow follows its title', async () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 0, churn: 0 } });
     const page = await openPopover(e2e.browser, host.url, 'light', 'en-GB');
-    await page.getByRole('tab', { name: 'Guide' }).click();
-    // the 3 h window (the guide opens on 1 h): the programmes this test reads are in it
-    await page.getByRole('radio', { name: '3 h' }).click();
-    await poll(() => host.app.snapshot().guide.window?.windowMinutes === 180 && !host.app.snapshot().guide.loading).toBe(true);
-    await poll(() => host.app.snapshot().guide.state === 'loaded' && !host.app.snapshot().guide.loading).toBe(true);
+    await guideOnThreeHours(page, host);
     const title = titleAiringTwice(host);
     await searchFor(page, title);
     const grid = page.getByRole('grid', { name: 'Results' });
@@ -322,11 +318,7 @@ describe('search: the actions on each row', () => {
   it('is one Tab stop: Down from the field moves in, arrows move by row and to the actions, Enter presses, Escape goes back to the field', async () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 0, churn: 0 } });
     const page = await openPopover(e2e.browser, host.url, 'dark', 'en-GB');
-    await page.getByRole('tab', { name: 'Guide' }).click();
-    // the 3 h window (the guide opens on 1 h): the programmes this test reads are in it
-    await page.getByRole('radio', { name: '3 h' }).click();
-    await poll(() => host.app.snapshot().guide.window?.windowMinutes === 180 && !host.app.snapshot().guide.loading).toBe(true);
-    await poll(() => host.app.snapshot().guide.state === 'loaded' && !host.app.snapshot().guide.loading).toBe(true);
+    await guideOnThreeHours(page, host);
     const title = titleAiringTwice(host);
     await searchFor(page, title);
     const grid = page.getByRole('grid', { name: 'Results' });

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { onAirChannel, startCoreHarness, type CoreHarness } from '../support/core-harness';
+import { describe, expect, it } from 'vitest';
+import { onAirChannel, type CoreHarness } from '../support/core-harness';
+import { useCoreHarness } from '../support/use-core-harness';
 
 /**
  * The "while you were away" summary points at the Activity log: the core following the demo over
@@ -7,11 +8,8 @@ import { onAirChannel, startCoreHarness, type CoreHarness } from '../support/cor
  * the Activity target; clicking it (what the notifier does) puts that target in the snapshot.
  */
 
+const core = useCoreHarness();
 let h: CoreHarness | null = null;
-afterEach(async () => {
-  await h?.close();
-  h = null;
-});
 
 async function sleepThrough(harness: CoreHarness, users: string[]): Promise<void> {
   harness.app.suspend();
@@ -29,7 +27,7 @@ describe('the while-away summary lands on Activity', () => {
     { who: 'one viewer', users: ['Ava'], title: /^While you were away, Ava started watching/ },
     { who: 'two viewers', users: ['Ava', 'Ben'], title: /^While you were away, 2 people started watching$/ },
   ])('carries the Activity log as its target ($who), and a click opens the popover there', async ({ users, title }) => {
-    h = await startCoreHarness();
+    h = await core.start();
     await h.connect();
     expect(h.notifications).toEqual([]);
     await sleepThrough(h, users);
@@ -50,7 +48,7 @@ describe('the while-away summary lands on Activity', () => {
   });
 
   it('a viewer who started while the app was awake still points at their card', async () => {
-    h = await startCoreHarness();
+    h = await core.start();
     await h.connect();
     h.demo.controls.startSession({ user: 'Cy', channelNumber: onAirChannel(h.demo) });
     await h.until(() => h!.notifications.length === 1, { what: 'one notification', stepMs: 500 });

@@ -1,23 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROBE_LIMITS } from '../../src/main/core/connection-test/probe-gate';
 import { DEFAULT_GOVERNOR } from '../../src/main/core/client';
-import { onAirChannel, startCoreHarness, type CoreHarness } from '../support/core-harness';
+import { onAirChannel, total, type CoreHarness } from '../support/core-harness';
+import { useCoreHarness } from '../support/use-core-harness';
 
 // Issue 28, renderer-driven floods: a hostile page calling the bridge as fast as it can. Whatever
 // it asks, what reaches a server stays bounded: connection tests go through one gate, and the
 // user's own requests have a ceiling per second. The demo server over loopback counts what it got.
 
+const core = useCoreHarness();
 let h: CoreHarness | null = null;
-afterEach(async () => {
-  await h?.close();
-  h = null;
-});
-
-const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 
 describe('a page that floods the bridge', () => {
   it('700 connection tests at once (both auth styles) run a few tests, one at a time, and answer the rest "busy"', async () => {
-    h = await startCoreHarness();
+    h = await core.start();
     await h.connect();
     await h.runFor(5_000);
     const before = total(h.apiRequests());
@@ -48,7 +44,7 @@ describe('a page that floods the bridge', () => {
 
   it('the window: seven tests one after another within 10 s, the seventh is refused as busy with no request sent', async () => {
     expect(PROBE_LIMITS).toEqual({ perWindow: 6, windowMs: 10_000 });
-    h = await startCoreHarness();
+    h = await core.start();
     const request = { server: h.demo.url, apiKey: h.demo.key, authStyle: 'x-api-key' as const };
     const verdicts: string[] = [];
     for (let i = 0; i < 6; i++) {
@@ -69,7 +65,7 @@ describe('a page that floods the bridge', () => {
   });
 
   it('a test asked for while another runs waits for it (the newest waiting one wins)', async () => {
-    h = await startCoreHarness();
+    h = await core.start();
     const request = { server: h.demo.url, apiKey: h.demo.key, authStyle: 'x-api-key' as const };
     const [first, displaced, last] = await Promise.all([
       h.app.handlers.testConnection(request),
@@ -82,7 +78,7 @@ describe('a page that floods the bridge', () => {
   });
 
   it('1,000 channel lookups in one instant send at most the user ceiling per second', async () => {
-    h = await startCoreHarness();
+    h = await core.start();
     await h.connect();
     await h.runFor(5_000);
     const number = onAirChannel(h.demo);

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { onAirChannel, startCoreHarness, type CoreHarness } from '../support/core-harness';
-import { useTempDirs } from '../support/temp-dirs';
+import { describe, expect, it } from 'vitest';
+import { activityLines, onAirChannel, startedWatchingNotes } from '../support/core-harness';
+import { useCoreHarness } from '../support/use-core-harness';
 
 // Browser and TV-web players on the airwave profile end their session and start a new one when the
 // viewer changes channel (airwave-api.md, *How sessions behave*). The whole core against the demo
@@ -8,27 +8,8 @@ import { useTempDirs } from '../support/temp-dirs';
 // viewer, and the activity log has one "changed" line, not a stop and a start; whether the new
 // session comes in the same burst of events or a few seconds later.
 
-const tempDir = useTempDirs('airwave-browser-players');
-let h: CoreHarness | null = null;
-afterEach(async () => {
-  await h?.close();
-  h = null;
-});
-
-async function connected(): Promise<CoreHarness> {
-  h = await startCoreHarness({ demo: { profile: 'airwave', viewers: 0 }, app: { dataDir: tempDir() } });
-  await h.app.start();
-  await h.connect();
-  return h;
-}
-
-async function activity(harness: CoreHarness): Promise<string[]> {
-  const page = await harness.app.handlers.getActivity({ day: 'today' });
-  if (!page.ok) throw new Error(page.error.message);
-  return page.value.entries.map((e) => `${e.kind} ${e.user} ${e.fromChannelNumber === null ? '' : `${e.fromChannelNumber}→`}${e.channelNumber}`);
-}
-
-const watching = (harness: CoreHarness) => harness.notifications.filter((n) => n.title.includes('started watching'));
+const core = useCoreHarness('airwave-browser-players');
+const connected = () => core.connected({ demo: { profile: 'airwave', viewers: 0 } });
 
 describe('a browser player that changes channel', () => {
   for (const gap of [0, 3_000]) {
@@ -37,7 +18,7 @@ describe('a browser player that changes channel', () => {
       const from = onAirChannel(harness.demo, 0);
       const to = onAirChannel(harness.demo, 1);
       const first = harness.demo.controls.startSession({ user: 'Web Wendy', channelNumber: from, platform: 'Chrome', model: 'Chrome 131', deviceId: 'dev_wendy' });
-      await harness.until(() => watching(harness).length === 1, { stepMs: 200, what: 'Wendy announced' });
+      await harness.until(() => startedWatchingNotes(harness).length === 1, { stepMs: 200, what: 'Wendy announced' });
       await harness.until(() => harness.app.snapshot().activity.entries === 1, { stepMs: 200, what: 'a start' });
 
       harness.demo.controls.tune(first.id, to, { restartAfterMs: gap });
@@ -47,8 +28,8 @@ describe('a browser player that changes channel', () => {
       await harness.until(() => viewersNow().length === 1 && viewersNow()[0] !== first.id, { stepMs: 200, what: 'the app holds the new session' });
       await harness.runFor(30_000, 1_000); // anything held back has long been written
 
-      expect(watching(harness).map((n) => n.title)).toHaveLength(1);
-      expect(await activity(harness)).toEqual([`changed Web Wendy ${from}→${to}`, `started Web Wendy ${from}`]);
+      expect(startedWatchingNotes(harness).map((n) => n.title)).toHaveLength(1);
+      expect(await activityLines(harness)).toEqual([`changed Web Wendy ${from}→${to}`, `started Web Wendy ${from}`]);
     });
   }
 
@@ -62,6 +43,6 @@ describe('a browser player that changes channel', () => {
     harness.demo.controls.tune(first.id, to, { restartAfterMs: 45_000 });
     await harness.until(() => harness.app.snapshot().activity.entries === 2, { stepMs: 1_000, maxSteps: 60, what: 'a stop' });
     await harness.until(() => harness.app.snapshot().activity.entries === 3, { stepMs: 1_000, maxSteps: 60, what: 'a start' });
-    expect(await activity(harness)).toEqual([`started Web Wendy ${to}`, `stopped Web Wendy ${from}`, `started Web Wendy ${from}`]);
+    expect(await activityLines(harness)).toEqual([`started Web Wendy ${to}`, `stopped Web Wendy ${from}`, `started Web Wendy ${from}`]);
   });
 });

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseChannels } from '../../src/shared/airwave';
 import { OTHER_GROUP, type ChannelGroup } from '../../src/shared/bridge';
-import { startCoreHarness, type CoreHarness } from '../support/core-harness';
+import type { CoreHarness } from '../support/core-harness';
+import { useCoreHarness } from '../support/use-core-harness';
 import { demoGet } from '../support/demo-client';
 import { startOlderServer } from '../support/older-server';
 
@@ -10,11 +11,8 @@ import { startOlderServer } from '../support/older-server';
 // of it), starred channels first within a group, nothing asked of a server without the route, and
 // /packages asked on connect and then hourly, never per query.
 
+const core = useCoreHarness();
 let h: CoreHarness | null = null;
-afterEach(async () => {
-  await h?.close();
-  h = null;
-});
 
 /** The demo's channel numbers per group (a package id, or OTHER_GROUP), in guide order, from its own /channels. */
 async function demoGroups(harness: CoreHarness): Promise<Map<string, number[]>> {
@@ -37,7 +35,7 @@ async function onNowNumbers(harness: CoreHarness, group: string): Promise<{ numb
 
 describe('channel groups', () => {
   it('lists the packages with their counts, and filters On now and the guide by a package and by Other', async () => {
-    h = await startCoreHarness({ demo: { profile: 'airwave', channels: 40 } });
+    h = await core.start({ demo: { profile: 'airwave', channels: 40 } });
     await h.connect();
     await h.until(() => h!.app.snapshot().groups !== null, { what: 'the groups' });
     const expected = await demoGroups(h);
@@ -71,7 +69,7 @@ describe('channel groups', () => {
   });
 
   it('keeps starred channels first within a group, and moves the version when a star changes the order', async () => {
-    h = await startCoreHarness({ demo: { profile: 'airwave', channels: 40 } });
+    h = await core.start({ demo: { profile: 'airwave', channels: 40 } });
     await h.connect();
     await h.until(() => h!.app.snapshot().groups !== null, { what: 'the groups' });
     const movies = (await demoGroups(h)).get('pkg_movies')!;
@@ -86,7 +84,7 @@ describe('channel groups', () => {
   });
 
   it('asks /packages on connect and then hourly, never per query', async () => {
-    h = await startCoreHarness({ demo: { profile: 'airwave', channels: 24 } });
+    h = await core.start({ demo: { profile: 'airwave', channels: 24 } });
     await h.connect();
     await h.until(() => h!.app.snapshot().groups !== null, { what: 'the groups' });
     expect(packagesAsked(h)).toBe(1);
@@ -104,7 +102,7 @@ describe('channel groups', () => {
   });
 
   it('reads /packages again soon after /status counts a different number of packages, well before the hour', async () => {
-    h = await startCoreHarness({ demo: { profile: 'airwave', channels: 24 }, viewerKey: true });
+    h = await core.start({ demo: { profile: 'airwave', channels: 24 }, viewerKey: true });
     const groups = await demoGroups(h);
     const packageIds = [...groups.keys()].filter((group) => group !== OTHER_GROUP);
     expect(packageIds.length).toBeGreaterThanOrEqual(2);
@@ -127,7 +125,7 @@ describe('channel groups', () => {
   });
 
   it('on a server whose OpenAPI document lists no /packages: no groups, and /packages is never asked', async () => {
-    h = await startCoreHarness({ demo: { profile: 'airwave' } });
+    h = await core.start({ demo: { profile: 'airwave' } });
     const proxy = await startOlderServer(h.demo.url, { noPackages: true, noEvents: true });
     try {
       await h.connect(proxy.url);
@@ -143,7 +141,7 @@ describe('channel groups', () => {
   });
 
   it('on Airwave 0.14.67 (no guide, no /packages): no groups, and /packages is never asked', async () => {
-    h = await startCoreHarness({ demo: { serverVersion: '0.14.67' } });
+    h = await core.start({ demo: { serverVersion: '0.14.67' } });
     const result = await h.app.handlers.connect({ server: h.demo.url, apiKey: h.demo.key, authStyle: 'x-api-key' });
     expect(result.saved).toBe(true);
     await h.runFor(5 * 60_000, 10_000);
@@ -152,7 +150,7 @@ describe('channel groups', () => {
   });
 
   it('on Airwave 0.14.68 (no OpenAPI document, the guide): groups from /packages', async () => {
-    h = await startCoreHarness({ demo: { serverVersion: '0.14.68', channels: 16 } });
+    h = await core.start({ demo: { serverVersion: '0.14.68', channels: 16 } });
     await h.connect();
     await h.until(() => h!.app.snapshot().groups !== null, { what: 'the groups' });
     expect(h.app.snapshot().groups!.length).toBe(5);

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { delta, onAirChannel, startCoreHarness, total, type CoreHarness } from '../support/core-harness';
+import { describe, expect, it } from 'vitest';
+import { delta, onAirChannel, total, type CoreHarness } from '../support/core-harness';
+import { useCoreHarness } from '../support/use-core-harness';
 
 /**
  * The computer's clock is set while the app runs (NTP stepping back after boot, a dual-boot
@@ -19,11 +20,8 @@ const JUMPS: [string, number][] = [
   ['a year forward', 365 * DAY],
 ];
 
+const core = useCoreHarness();
 let h: CoreHarness | null = null;
-afterEach(async () => {
-  await h?.close();
-  h = null;
-});
 
 /** Simulated ms until a notification names `user`, in steps of `stepMs` (at most `limitMs`). */
 async function latency(user: string, stepMs: number, limitMs: number): Promise<number> {
@@ -44,7 +42,7 @@ describe.each([
   ['polling every 20 s', false, 1_000],
 ] as const)('a clock that jumps, following %s', (_, sse, stepMs) => {
   it.each(JUMPS)('%s: requests go on at their pace and a new viewer is shown as fast as without the jump', async (_name, jump) => {
-    h = await startCoreHarness({ demo: { sse, viewers: 1 }, pollSeconds: 20, steadyServer: true });
+    h = await core.start({ demo: { sse, viewers: 1 }, pollSeconds: 20, steadyServer: true });
     await h.connect();
     h.app.setPopoverOpen(true);
     await h.runFor(2 * MIN, stepMs * 10);

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startCoreHarness, type CoreHarness } from '../support/core-harness';
+import { describe, expect, it } from 'vitest';
+import type { CoreHarness } from '../support/core-harness';
+import { useCoreHarness } from '../support/use-core-harness';
 
 /**
  * Issue 13: the core (badge, notifications, reconnects, lookup, search) against every demo profile
@@ -8,11 +9,8 @@ import { startCoreHarness, type CoreHarness } from '../support/core-harness';
  * viewer-scoped key (which sees only every other channel). Real HTTP on loopback, one fake clock.
  */
 
+const core = useCoreHarness();
 let h: CoreHarness | null = null;
-afterEach(async () => {
-  await h?.close();
-  h = null;
-});
 
 const badge = () => h!.app.trayView.badge;
 const state = () => h!.app.store.state;
@@ -32,7 +30,7 @@ function channelsFor(harness: CoreHarness, viewerKey: boolean): { visible: numbe
 
 describe.each(cases)('the core against the $profile profile ($key key)', ({ profile, viewerKey }) => {
   const start = async () => {
-    h = await startCoreHarness({ demo: { profile, viewers: 0 }, viewerKey });
+    h = await core.start({ demo: { profile, viewers: 0 }, viewerKey });
     await h.connect();
     expect(state().connection.state).toBe(profile === 'legacy' ? 'polling' : 'live');
     return channelsFor(h, viewerKey);

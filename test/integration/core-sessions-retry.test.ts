@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LocalServer } from '../support/local-server';
-import { startCoreHarness, type CoreHarness } from '../support/core-harness';
+import type { CoreHarness } from '../support/core-harness';
+import { useCoreHarness } from '../support/use-core-harness';
 import { startOlderServer } from '../support/older-server';
 
 /**
@@ -10,22 +11,17 @@ import { startOlderServer } from '../support/older-server';
  * A proxy in front of the demo (polling) spoils `/sessions` while told to.
  */
 
+const core = useCoreHarness();
 let h: CoreHarness | null = null;
 let proxy: LocalServer | null = null;
-afterEach(async () => {
-  await proxy?.close();
-  proxy = null;
-  await h?.close();
-  h = null;
-});
 
 const state = () => h!.app.store.state;
 
 describe('a malformed /sessions answer', () => {
   it('is asked again after a minute (then 2, 4, …), not given up for good', async () => {
     let broken = true;
-    h = await startCoreHarness({ demo: { sse: false }, pollSeconds: 15 });
-    proxy = await startOlderServer(h.demo.url, { noEvents: true, malformedSessions: () => broken });
+    h = await core.start({ demo: { sse: false }, pollSeconds: 15 });
+    proxy = core.closeAfter(await startOlderServer(h.demo.url, { noEvents: true, malformedSessions: () => broken }));
     await h.connect(proxy.url);
     h.app.setPopoverOpen(true); // the viewer list is refreshed on every poll while the popover is open
     await h.step(100);

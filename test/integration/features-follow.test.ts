@@ -1,37 +1,25 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppController } from '../../src/main/core/app';
 import { startDemoServer } from '../../src/main/demo';
 import { episodeIdentity, MAX_WAITING_PER_TITLE } from '../../src/main/core/features/follow-policy';
-import { onAirChannel, startCoreHarness, type CoreHarness } from '../support/core-harness';
-import { useTempDirs } from '../support/temp-dirs';
+import { onAirChannel, type CoreHarness } from '../support/core-harness';
+import { useCoreHarness } from '../support/use-core-harness';
 
 // The watchlist, the activity log and health alerts in the whole core against the demo server over
 // loopback, on the fake clock: airings found in a guide loaded anyway and by an hourly scan (never
 // more), viewers logged as they come, change channel and go (and while the app was away), and the
 // server going away, coming back, rejecting the key, refusing the stream and changing version.
 
-const tempDir = useTempDirs('airwave-follow');
+const core = useCoreHarness('airwave-follow');
 const min = 60_000;
-let h: CoreHarness | null = null;
-const extra: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const item of extra.splice(0)) await item.close();
-  await h?.close();
-  h = null;
-});
-
-async function connected(options: Parameters<typeof startCoreHarness>[0] = {}, dataDir = tempDir()): Promise<CoreHarness> {
-  h = await startCoreHarness({ ...options, app: { dataDir, ...options.app } });
-  await h.app.start();
-  await h.connect();
-  return h;
-}
+const connected = core.connected;
+const tempDir = core.tempDir;
 
 const guideRequests = (harness: CoreHarness) => harness.apiRequests()['/guide'] ?? 0;
-const state = () => h!.app.store.state;
-const healthTitles = () => h!.notifications.filter((n) => n.id.startsWith('health-')).map((n) => n.title);
+const state = () => core.h.app.store.state;
+const healthTitles = () => core.h.notifications.filter((n) => n.id.startsWith('health-')).map((n) => n.title);
 
 /** A title on the demo's guide now (the show of an episode, or the film). */
 function titleOnAir(harness: CoreHarness): string {
@@ -132,7 +120,7 @@ describe('watchlist', () => {
 
     await harness.app.close();
     const app = new AppController({ clock: harness.clock, settings: harness.settings, dataDir, random: () => 0.5, minuteOfDay: () => 12 * 60 });
-    extra.push(app);
+    core.closeAfter(app);
     expect(app.snapshot().watchlist.followed).toHaveLength(1);
     expect(app.snapshot().watchlist.comingUp.length).toBeGreaterThan(0);
   });
@@ -177,7 +165,7 @@ describe('health alerts', () => {
     await harness.runFor(2 * min, 10_000);
     expect(healthTitles()).toEqual([`Cannot reach ${state().server!.name}`]);
     const back = await startDemoServer({ port, seed: 21, channels: 8, viewers: 2, churn: 0, clock: harness.clock });
-    extra.push(back);
+    core.closeAfter(back);
     await harness.until(() => state().connection.state === 'live', { what: 'live again', stepMs: 5_000, maxSteps: 100 });
     expect(healthTitles()).toHaveLength(2);
     expect(healthTitles()[1]).toMatch(/ is back$/);
@@ -211,7 +199,7 @@ describe('health alerts', () => {
     expect(saved.servers).toEqual([[state().server!.url, DEMO_VERSION]]);
     writeFileSync(file, JSON.stringify({ ...saved, servers: [[saved.servers[0]![0], '0.8.0']] }));
     const app = new AppController({ clock: harness.clock, settings: harness.settings, dataDir, random: () => 0.5, minuteOfDay: () => 12 * 60 });
-    extra.push(app);
+    core.closeAfter(app);
     const notes: { title: string; body: string }[] = [];
     app.onNotification((n) => notes.push(n));
     await app.start();

@@ -1,32 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Program } from '../../src/shared/airwave';
 import type { ProgrammeRef } from '../../src/shared/bridge';
 import { programmeTitle } from '../../src/shared/format';
 import { AppController } from '../../src/main/core/app';
-import { startCoreHarness, type CoreHarness } from '../support/core-harness';
+import type { CoreHarness } from '../support/core-harness';
+import { useCoreHarness } from '../support/use-core-harness';
 import { startLocalServer, type LocalServer } from '../support/local-server';
-import { useTempDirs } from '../support/temp-dirs';
 
 // Reminders in the whole core against the demo server over loopback, on the fake clock: firing two
 // minutes before with the programme checked on /channels/{id}/schedule, a programme that moved or
 // vanished, a reminder slept through, and reminders that survive a restart.
 
-const tempDir = useTempDirs('airwave-features');
+const core = useCoreHarness('airwave-features');
+const tempDir = core.tempDir;
 const min = 60_000;
 let h: CoreHarness | null = null;
-const extraApps: AppController[] = [];
-const fronts: LocalServer[] = [];
-afterEach(async () => {
-  for (const app of extraApps.splice(0)) await app.close();
-  for (const front of fronts.splice(0)) await front.close();
-  await h?.close();
-  h = null;
-});
 
 async function connected(dataDir = tempDir(), options: { sse?: boolean; server?: (h: CoreHarness) => Promise<string> } = {}): Promise<CoreHarness> {
-  h = await startCoreHarness({ app: { dataDir }, demo: { sse: options.sse ?? true } });
+  h = await core.start({ app: { dataDir }, demo: { sse: options.sse ?? true } });
   await h.app.start();
   await h.connect(options.server ? await options.server(h) : undefined);
   const loaded = await h.app.handlers.loadGuide({ forwardMinutes: 180 });
@@ -126,7 +119,7 @@ describe('reminders against the demo server', () => {
     const file = JSON.parse(readFileSync(join(dataDir, 'reminders.json'), 'utf8')) as { reminders: { id: string }[] };
     expect(new Set(file.reminders.map((r) => r.id)).size).toBe(file.reminders.length);
     const app = new AppController({ clock: harness.clock, settings: harness.settings, dataDir, random: () => 0.5, minuteOfDay: () => 12 * 60 });
-    extraApps.push(app);
+    core.closeAfter(app);
     await app.start();
     const ids = app.snapshot().reminders.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -159,7 +152,7 @@ describe('reminders against the demo server', () => {
     // closed past the first reminder's moment
     harness.clock.set(Date.parse(soon.startsAt) + min);
     const app = new AppController({ clock: harness.clock, settings: harness.settings, dataDir, random: () => 0.5, minuteOfDay: () => 12 * 60 });
-    extraApps.push(app);
+    core.closeAfter(app);
     const notes: string[] = [];
     app.onNotification((n) => notes.push(n.title));
     await app.start();
@@ -178,6 +171,7 @@ describe('reminders against the demo server', () => {
 describe('reminders on a server without the schedule route', () => {
   it('checks against the guide it holds instead, and asks that route only once', async () => {
     // an older server: the same demo behind a router that has no /channels/{id}/schedule
+    let router: LocalServer | null = null;
     const harness = await connected(tempDir(), {
       sse: false,
       server: async (demoHarness) => {
@@ -190,7 +184,7 @@ describe('reminders on a server without the schedule route', () => {
             res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await answer.arrayBuffer()));
           });
         });
-        fronts.push(front);
+        router = core.closeAfter(front);
         return front.url;
       },
     });
@@ -205,7 +199,7 @@ describe('reminders on a server without the schedule route', () => {
     await harness.until(() => reminderNotes(harness).length === 3, { stepMs: 200, what: 'the other two' });
     expect(reminderNotes(harness).map((n) => n.title)).toContain(`Starts in 2 min: ${programmeTitle(real)}`);
     expect(reminderNotes(harness).some((n) => n.title.startsWith('Ghost Show is no longer on at'))).toBe(true);
-    expect(fronts[0]!.requests.filter((r) => r.url.includes('/schedule'))).toHaveLength(1);
+    expect(router!.requests.filter((r) => r.url.includes('/schedule'))).toHaveLength(1);
   });
 });
 

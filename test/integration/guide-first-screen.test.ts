@@ -1,20 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startCoreHarness, type CoreHarness } from '../support/core-harness';
+import { describe, expect, it } from 'vitest';
+import type { CoreHarness } from '../support/core-harness';
+import { useCoreHarness } from '../support/use-core-harness';
 
 // While a guide window streams in, the state says how many channels the core holds: at every
 // network chunk until a first screen is there (so the page fills its first screen as the rows
 // arrive), then at most every 200 ms of the app's clock. The clock here does not move, so only
 // the first screen's updates (and the end) can appear.
 
+const core = useCoreHarness();
 let h: CoreHarness | null = null;
-afterEach(async () => {
-  await h?.close();
-  h = null;
-});
 
 describe('a guide window streaming in', () => {
   it('tells the state about every chunk of rows until a first screen is held, then the end', { timeout: 60_000 }, async () => {
-    h = await startCoreHarness({ demo: { channels: 400 } });
+    h = await core.start({ demo: { channels: 400 } });
     await h.connect();
     const counts: number[] = [];
     const stop = h.app.store.subscribe((state) => {

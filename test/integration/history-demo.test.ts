@@ -1,9 +1,9 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppController } from '../../src/main/core/app';
-import { onAirChannel, settle, startCoreHarness, type CoreHarness } from '../support/core-harness';
+import { onAirChannel, settle, type CoreHarness } from '../support/core-harness';
+import { useCoreHarness } from '../support/use-core-harness';
 
 /**
  * History against the demo over loopback with scripted viewers: four at once at the peak, then
@@ -12,16 +12,9 @@ import { onAirChannel, settle, startCoreHarness, type CoreHarness } from '../sup
  */
 
 const MIN = 60_000;
+const core = useCoreHarness('airwave-history-demo');
 let h: CoreHarness | null = null;
 let second: AppController | null = null;
-const dirs: string[] = [];
-afterEach(async () => {
-  await second?.close();
-  second = null;
-  await h?.close();
-  h = null;
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 function parseCsv(text: string): string[][] {
   // the app's own CSV: no field here holds a quote or a line break, so CRLF and commas split it
@@ -33,9 +26,8 @@ function parseCsv(text: string): string[][] {
 
 describe('History against the demo', () => {
   it('shows the peak, hours and people, after a restart too, with the stop as a gap; the CSV has a row per viewing', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'airwave-history-demo-'));
-    dirs.push(dataDir);
-    h = await startCoreHarness({ demo: { viewers: 0, churn: 0 }, app: { dataDir } });
+    const dataDir = core.tempDir();
+    h = await core.start({ demo: { viewers: 0, churn: 0 }, app: { dataDir } });
     await h.connect();
     const t0 = h.clock.now();
     const channel = onAirChannel(h.demo);
@@ -69,7 +61,7 @@ describe('History against the demo', () => {
     await h.app.close();
     h.clock.advance(60 * MIN);
     const saved: { name: string; text: string }[] = [];
-    second = new AppController({ clock: h.clock, settings: h.settings, dataDir, random: () => 0.5, minuteOfDay: () => 12 * 60, host: { saveFile: async (name, text) => (saved.push({ name, text }), true) } });
+    second = core.closeAfter(new AppController({ clock: h.clock, settings: h.settings, dataDir, random: () => 0.5, minuteOfDay: () => 12 * 60, host: { saveFile: async (name, text) => (saved.push({ name, text }), true) } }));
     await second.start();
     const app = second;
     for (let i = 0; i < 200 && !['live', 'polling'].includes(app.store.state.connection.state); i++) {

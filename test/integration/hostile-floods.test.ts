@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROBE_LIMITS } from '../../src/main/core/connection-test/probe-gate';
 import { findLocalServer } from '../../src/main/core/connection-test/local-server';
 import { SEARCH_DAY_RETRY_MS } from '../../src/main/core/sync/guide-window';
-import { startCoreHarness, type CoreHarness } from '../support/core-harness';
+import type { CoreHarness } from '../support/core-harness';
+import { useCoreHarness } from '../support/use-core-harness';
 import { startHostileServer, type HostileServer } from '../support/hostile-server';
-import { useTempDirs } from '../support/temp-dirs';
 
 // Issue 34 item 1: every request the app can be made to send has a limit and a backoff, whoever
 // asks. Search while the server fails the day's guide asked the full-day /guide again on the very
@@ -12,21 +12,16 @@ import { useTempDirs } from '../support/temp-dirs';
 // (1,000 asks, 1,000 requests at 164/s); it now spends the connection test's start budget.
 // Traffic only on 127.0.0.1.
 
-const tempDir = useTempDirs('airwave-floods');
+const core = useCoreHarness('airwave-floods');
+const tempDir = core.tempDir;
 let h: CoreHarness | null = null;
 let hostile: HostileServer | null = null;
-afterEach(async () => {
-  await hostile?.close();
-  hostile = null;
-  await h?.close();
-  h = null;
-});
 
 describe('search while the server fails the day guide', () => {
   it('100 searches ask /guide once; again only after the backoff, which doubles', async () => {
-    h = await startCoreHarness({ demo: { profile: 'airwave' }, app: { dataDir: tempDir() } });
+    h = await core.start({ demo: { profile: 'airwave' }, app: { dataDir: tempDir() } });
     await h.app.start();
-    hostile = await startHostileServer(h.demo);
+    hostile = core.closeAfter(await startHostileServer(h.demo));
     await h.connect(hostile.url);
     await hostile.setMode('500', /\/guide$/);
     const guides = () => hostile!.requests['/guide'] ?? 0;
@@ -53,7 +48,7 @@ describe('search while the server fails the day guide', () => {
 
 describe('the local server finder', () => {
   it('1,000 asks at once send at most the connection test budget of requests, and share it with the test', async () => {
-    h = await startCoreHarness({ demo: { profile: 'airwave' }, app: { dataDir: tempDir(), findLocalServer: () => findLocalServer({ port: h!.demo.port }) } });
+    h = await core.start({ demo: { profile: 'airwave' }, app: { dataDir: tempDir(), findLocalServer: () => findLocalServer({ port: h!.demo.port }) } });
     await h.app.start();
     const identities = () => h!.demo.controls.requestCounts()['/api/identity'] ?? 0;
     const answers = await Promise.all(Array.from({ length: 1_000 }, () => h!.app.handlers.findLocalServer({})));

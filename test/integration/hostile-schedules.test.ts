@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { delta, sleep, startCoreHarness, type CoreHarness } from '../support/core-harness';
+import { describe, expect, it } from 'vitest';
+import { delta, sleep, type CoreHarness } from '../support/core-harness';
+import { useCoreHarness } from '../support/use-core-harness';
 import { startHostileServer, type HostileServer } from '../support/hostile-server';
 import { LIMITS } from '../../src/main/core/sync/schedules';
 import { DEFAULT_TUNING } from '../../src/main/core/sync/config';
@@ -8,21 +9,16 @@ import { DEFAULT_TUNING } from '../../src/main/core/sync/config';
 // on one manual clock, and the requests are counted at the demo per simulated minute or hour.
 // Every schedule keeps its floor and ceiling; one 401 no longer stops everything for good.
 
+const core = useCoreHarness();
 let h: CoreHarness | null = null;
 let hostile: HostileServer | null = null;
-afterEach(async () => {
-  await hostile?.close();
-  hostile = null;
-  await h?.close();
-  h = null;
-});
 
 const MIN = 60_000;
 const state = () => h!.app.store.state;
 
 async function setUp(options: { sse?: boolean; pollSeconds?: number } = {}) {
-  h = await startCoreHarness({ demo: { sse: options.sse ?? true, viewers: 2 }, pollSeconds: options.pollSeconds });
-  hostile = await startHostileServer(h.demo, { now: () => h!.clock.now() });
+  h = await core.start({ demo: { sse: options.sse ?? true, viewers: 2 }, pollSeconds: options.pollSeconds });
+  hostile = core.closeAfter(await startHostileServer(h.demo, { now: () => h!.clock.now() }));
   await h.connect(hostile.url);
   expect(state().nowPlaying.data).toHaveLength(2);
 }
@@ -37,8 +33,8 @@ async function counted(run: () => Promise<void>): Promise<Record<string, number>
 describe('one unreadable programme time', () => {
   it('costs only that programme: On now stays current for every other channel, and the log says once what was left out', async () => {
     const lines: string[] = [];
-    h = await startCoreHarness({ demo: { sse: false, viewers: 2 }, app: { log: (line) => lines.push(line) } });
-    hostile = await startHostileServer(h.demo, { now: () => h!.clock.now() });
+    h = await core.start({ demo: { sse: false, viewers: 2 }, app: { log: (line) => lines.push(line) } });
+    hostile = core.closeAfter(await startHostileServer(h.demo, { now: () => h!.clock.now() }));
     await h.connect(hostile.url);
     await hostile.setMode('bad-time', /\/guide\/now$/);
     const before = state().onNow.updatedAt;

@@ -7,10 +7,10 @@
  * longer hears of every programme end, is redrawn by a timer of its own at the ends of what it names.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Clock } from '../../src/main/common/clock';
 import type { Program } from '../../src/shared/airwave';
 import { menuText, programmeLabel } from '../../src/main/core/tray/tray-view';
 import { startCoreHarness, type CoreHarness } from '../support/core-harness';
+import { countingClock } from '../support/counting-clock';
 import { ManualClock } from '../support/manual-clock';
 
 /** Simulated time counted, after a minute to settle in. */
@@ -26,30 +26,21 @@ afterEach(async () => {
 /** Timers the core arms in WINDOW_MS of a closed app following `channels` channels. */
 async function closedApp(channels: number, sse: boolean): Promise<{ armed: number; onNowChanges: number }> {
   const manual = new ManualClock();
-  let counting = false;
-  let armed = 0;
-  const counted: Clock = {
-    now: () => manual.now(),
-    monotonic: () => manual.monotonic(),
-    setTimeout: (fn, ms) => {
-      if (counting) armed++;
-      return manual.setTimeout(fn, ms);
-    },
-  };
+  const { clock: counted, count } = countingClock(manual);
   h = await startCoreHarness({ clock: manual, demo: { channels, viewers: 3, churn: 0, sse }, app: { clock: counted } });
   await h.connect();
   expect(h.app.store.state.connection.state).toBe(sse ? 'live' : 'polling');
   await h.runFor(60_000, STEP_MS);
   expect(h.app.store.state.onNow.data?.channels.length).toBe(channels);
   let onNowChanges = 0;
-  const off = h.app.store.subscribe((_state, changed) => void (changed.has('onNow') && counting && onNowChanges++));
-  counting = true;
+  const off = h.app.store.subscribe((_state, changed) => void (changed.has('onNow') && count.on && onNowChanges++));
+  count.on = true;
   await h.runFor(WINDOW_MS, STEP_MS);
-  counting = false;
+  count.on = false;
   off();
   await h.close();
   h = null;
-  return { armed, onNowChanges };
+  return { armed: count.armed, onNowChanges };
 }
 
 describe('a closed app', () => {

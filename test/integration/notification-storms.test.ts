@@ -1,31 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProgrammeRef } from '../../src/shared/bridge';
 import { startDemoServer } from '../../src/main/demo';
 import { openSettingsDir, plainSecretBox, SettingsService } from '../../src/main/core/settings/settings';
 import { FLAP_MS, GATHER_MS } from '../../src/main/core/notifications/storms';
-import { onAirChannel, startCoreHarness, type CoreHarness } from '../support/core-harness';
-import { useTempDirs } from '../support/temp-dirs';
+import { onAirChannel, type CoreHarness } from '../support/core-harness';
+import { useCoreHarness } from '../support/use-core-harness';
 
 // The storm rules and the notification buttons in the whole core against the demo server over
 // loopback, on the fake clock: a household starting together on a live server, three reminders
 // of one minute, a server that flaps; and what "Mute", "Snooze" and "Open" do.
 
-const tempDir = useTempDirs('airwave-storms');
+const core = useCoreHarness('airwave-storms');
 const min = 60_000;
-let h: CoreHarness | null = null;
-const extra: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const item of extra.splice(0)) await item.close();
-  await h?.close();
-  h = null;
-});
-
-async function connected(options: Parameters<typeof startCoreHarness>[0] = {}): Promise<CoreHarness> {
-  h = await startCoreHarness({ ...options, app: { dataDir: tempDir(), ...options.app } });
-  await h.app.start();
-  await h.connect();
-  return h;
-}
+const connected = core.connected;
 
 const viewerNotes = (harness: CoreHarness) => harness.notifications.filter((n) => n.subject?.kind === 'viewers');
 
@@ -150,7 +137,7 @@ describe('a server that flaps', () => {
       await server.close();
       await harness.runFor(2 * min, 5_000);
       const back = await startDemoServer({ port, seed: 21, channels: 8, viewers: 2, churn: 0, clock: harness.clock });
-      extra.push(back);
+      core.closeAfter(back);
       server = back;
       await harness.until(() => ['live', 'polling'].includes(harness.app.store.state.connection.state), { what: 'up again', stepMs: 5_000, maxSteps: 100 });
       await harness.runFor(2 * min - 5_000, 5_000);

@@ -1,24 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { onAirChannel, startCoreHarness, type CoreHarness } from '../support/core-harness';
-import { useTempDirs } from '../support/temp-dirs';
+import { describe, expect, it } from 'vitest';
+import { onAirChannel, type CoreHarness } from '../support/core-harness';
+import { useCoreHarness } from '../support/use-core-harness';
 
 // Routes from /openapi.json (issue 25): a server that lists its public routes tells the core which
 // lookup form it has, so no route is found by trying it (no 404 trial); a server without the
 // document is tried as before. The whole core against the demo's stages over loopback.
 
-const tempDir = useTempDirs('airwave-openapi');
-let h: CoreHarness | null = null;
-afterEach(async () => {
-  await h?.close();
-  h = null;
-});
-
-async function connected(serverVersion: string): Promise<CoreHarness> {
-  h = await startCoreHarness({ demo: { profile: 'airwave', serverVersion }, app: { dataDir: tempDir() } });
-  await h.app.start();
-  await h.connect();
-  return h;
-}
+const core = useCoreHarness('airwave-openapi');
+const connected = (serverVersion: string) => core.connected({ demo: { profile: 'airwave', serverVersion } });
 
 const trials = (harness: CoreHarness) => Object.keys(harness.apiRequests()).filter((path) => /^\/channels\/by-number\/\d+\/now$/.test(path));
 

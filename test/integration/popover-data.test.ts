@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ViewerEntry } from '../../src/shared/bridge';
-import { onAirChannel, startCoreHarness, type CoreHarness } from '../support/core-harness';
+import { onAirChannel, type CoreHarness } from '../support/core-harness';
+import { useCoreHarness } from '../support/use-core-harness';
 import { startHostileServer, type HostileServer } from '../support/hostile-server';
 import { startLocalServer, type LocalServer } from '../support/local-server';
 
@@ -8,19 +9,14 @@ import { startLocalServer, type LocalServer } from '../support/local-server';
 // the viewers' /sessions fields, "busy", the names seen, the auth style the test chose, leaving
 // the demo, a channel's schedule and the shortcut check.
 
+const core = useCoreHarness();
 let h: CoreHarness | null = null;
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close();
-  await h?.close();
-  h = null;
-});
 
 const state = () => h!.app.store.state;
 
 describe('viewers carry what /sessions adds', () => {
   it('joins playback state, episode, start time and device details by person, without another request', async () => {
-    h = await startCoreHarness({ demo: { viewers: 0 } });
+    h = await core.start({ demo: { viewers: 0 } });
     await h.connect();
     const channel = onAirChannel(h.demo);
     h.demo.controls.startSession({ user: 'ann', channelNumber: channel, platform: 'tvOS', model: 'Apple TV 4K' });
@@ -53,9 +49,9 @@ describe('viewers carry what /sessions adds', () => {
   });
 
   it('leaves the extras out where the server has no /sessions', async () => {
-    h = await startCoreHarness({ demo: { viewers: 0 } });
+    h = await core.start({ demo: { viewers: 0 } });
     const front = await noSessionsProxy(h.demo.url);
-    closers.push(() => front.close());
+    core.closeAfter(front);
     await h.connect(front.url);
     h.demo.controls.startSession({ user: 'cat', channelNumber: onAirChannel(h.demo) });
     void h.app.handlers.refresh({});
@@ -70,9 +66,9 @@ describe('viewers carry what /sessions adds', () => {
 
 describe('a busy server', () => {
   it('says busy, with the retry time, on a 503 with Retry-After, and not after it recovers', async () => {
-    h = await startCoreHarness();
+    h = await core.start();
     const hostile: HostileServer = await startHostileServer(h.demo);
-    closers.push(() => hostile.close());
+    core.closeAfter(hostile);
     await h.connect(hostile.url);
     await hostile.setMode('503-retry-after');
     void h.app.handlers.refresh({});
@@ -89,7 +85,7 @@ describe('a busy server', () => {
   });
 
   it('says busy while polling because the event stream was refused as full', async () => {
-    h = await startCoreHarness({ demo: { maxStreams: 0 } });
+    h = await core.start({ demo: { maxStreams: 0 } });
     await h.connect();
     expect(state().connection.state).toBe('polling');
     const c = h.app.snapshot().connection;
@@ -100,7 +96,7 @@ describe('a busy server', () => {
 
 describe('names seen, for muted names', () => {
   it('lists the viewers seen this run, newest first, each once, and keeps them after they leave', async () => {
-    h = await startCoreHarness({ demo: { viewers: 0 } });
+    h = await core.start({ demo: { viewers: 0 } });
     await h.connect();
     expect(h.app.snapshot().seenViewers).toEqual([]);
     const channel = onAirChannel(h.demo);
@@ -115,11 +111,11 @@ describe('names seen, for muted names', () => {
   });
 
   it('pushes the list to the popover when a new name arrives', async () => {
-    h = await startCoreHarness({ demo: { viewers: 0 } });
+    h = await core.start({ demo: { viewers: 0 } });
     await h.connect();
     const pushed: string[][] = [];
     const off = h.app.subscribe((update) => update.parts.seenViewers && pushed.push(update.parts.seenViewers));
-    closers.push(async () => off());
+    core.closeAfter({ close: async () => off() });
     h.demo.controls.startSession({ user: 'dave', channelNumber: onAirChannel(h.demo) });
     await h.until(() => pushed.some((names) => names.includes('dave')), { what: 'dave pushed' });
   });
@@ -127,12 +123,12 @@ describe('names seen, for muted names', () => {
 
 describe('testing a connection', () => {
   it('says which auth style the test found working', async () => {
-    h = await startCoreHarness();
+    h = await core.start();
     const tested = await h.app.handlers.testConnection({ server: h.demo.url, apiKey: h.demo.key, authStyle: 'bearer' });
     expect(tested.verdict).toBe('ok');
     expect(tested.authStyle).toBe('bearer');
     const stripped = await onlyHeader(h.demo.url, 'x-api-key');
-    closers.push(() => stripped.close());
+    core.closeAfter(stripped);
     const viaProxy = await h.app.handlers.testConnection({ server: stripped.url, apiKey: h.demo.key, authStyle: 'bearer' });
     expect(viaProxy.authStyle).toBe('x-api-key');
     const wrong = await h.app.handlers.testConnection({ server: h.demo.url, apiKey: 'airwave_wrong', authStyle: 'x-api-key' });
@@ -143,7 +139,7 @@ describe('testing a connection', () => {
 describe('leaving the demo', () => {
   it('stops the demo server and returns to first run', async () => {
     let closed = 0;
-    h = await startCoreHarness({
+    h = await core.start({
       app: { launchDemo: async () => ({ url: h!.demo.url, key: h!.demo.key, close: async () => void closed++ }) },
     });
     expect((await h.app.handlers.startDemo({})).ok).toBe(true);
@@ -163,7 +159,7 @@ describe('leaving the demo', () => {
   });
 
   it('keeps a saved real server and follows it again', async () => {
-    h = await startCoreHarness({
+    h = await core.start({
       app: { launchDemo: async () => ({ url: h!.demo.url, key: h!.demo.key, close: async () => {} }) },
     });
     await h.connect();
@@ -181,7 +177,7 @@ describe('leaving the demo', () => {
 
 describe('a channel schedule', () => {
   it('answers from the server, bounded to the hours asked', async () => {
-    h = await startCoreHarness();
+    h = await core.start();
     await h.connect();
     const id = h.demo.controls.listChannels().find((c) => !c.empty)!.id;
     const outcome = await h.app.handlers.getSchedule({ channelId: id, hours: 3 });
@@ -193,9 +189,9 @@ describe('a channel schedule', () => {
   });
 
   it('answers from the held guide where the server has no schedule route, else says it is not available', async () => {
-    h = await startCoreHarness();
+    h = await core.start();
     const front = await noScheduleProxy(h.demo.url);
-    closers.push(() => front.close());
+    core.closeAfter(front);
     await h.connect(front.url);
     const id = h.demo.controls.listChannels().find((c) => !c.empty)!.id;
     const none = await h.app.handlers.getSchedule({ channelId: id, hours: 6 });
@@ -221,7 +217,7 @@ describe('a channel schedule', () => {
 
 describe('the global shortcut', () => {
   it('refuses a shortcut that is not one, with the reason, and keeps the saved one', async () => {
-    h = await startCoreHarness();
+    h = await core.start();
     const before = h.settings.view().shortcut;
     const outcome = await h.app.handlers.updateSettings({ shortcut: { enabled: true, accelerator: 'Ctrl+Banana' } });
     expect(outcome.ok).toBe(false);

@@ -1,28 +1,23 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppController } from '../../src/main/core/app';
 import { openSettingsDir, plainSecretBox, SettingsService } from '../../src/main/core/settings/settings';
-import { startCoreHarness, type CoreHarness } from '../support/core-harness';
-import { useTempDirs } from '../support/temp-dirs';
+import type { CoreHarness } from '../support/core-harness';
+import { useCoreHarness } from '../support/use-core-harness';
 
 // Issue 28 (8): a settings file that was reset (or a server removed and added back) must not
 // orphan what the features keep under the server's id. The same server (same instanceId) gets the
 // same id again, so its favourites come back with it.
 
-const tempDir = useTempDirs('airwave-readopt');
+const core = useCoreHarness('airwave-readopt');
+const tempDir = core.tempDir;
 let h: CoreHarness | null = null;
-const extra: AppController[] = [];
-afterEach(async () => {
-  for (const app of extra.splice(0)) await app.close();
-  await h?.close();
-  h = null;
-});
 
 describe('re-adopting features by instanceId', () => {
   it('favourites starred before the settings were reset are there again when the same server is added back', async () => {
     const dataDir = tempDir();
-    h = await startCoreHarness({ app: { dataDir } });
+    h = await core.start({ app: { dataDir } });
     await h.app.start();
     await h.connect();
     const before = h.settings.selected()!;
@@ -37,7 +32,7 @@ describe('re-adopting features by instanceId', () => {
     rmSync(join(h.dataDir, 'settings.json'), { force: true });
     const settings = new SettingsService(openSettingsDir(settingsDir).backend, plainSecretBox);
     const app = new AppController({ clock: h.clock, settings, dataDir, random: () => 0.5, minuteOfDay: () => 12 * 60 });
-    extra.push(app);
+    core.closeAfter(app);
     await app.start();
     const added = await app.handlers.addServer({ server: h.demo.url, apiKey: h.demo.key, authStyle: 'x-api-key' });
     expect(added).toMatchObject({ kind: 'added', id: before.id });

@@ -1,30 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { onAirChannel, startCoreHarness, type CoreHarness } from '../support/core-harness';
-import { useTempDirs } from '../support/temp-dirs';
+import { describe, expect, it } from 'vitest';
+import { activityLines, onAirChannel, startedWatchingNotes } from '../support/core-harness';
+import { useCoreHarness } from '../support/use-core-harness';
 
 // Issue 33 item 6: what real servers do, played by the demo's version stages, against the whole core.
 
-const tempDir = useTempDirs('airwave-real-stages');
-let h: CoreHarness | null = null;
-afterEach(async () => {
-  await h?.close();
-  h = null;
-});
-
-async function connected(serverVersion: string): Promise<CoreHarness> {
-  h = await startCoreHarness({ demo: { profile: 'airwave', serverVersion, viewers: 0 }, app: { dataDir: tempDir() } });
-  await h.app.start();
-  await h.connect();
-  return h;
-}
-
-async function activity(harness: CoreHarness): Promise<string[]> {
-  const page = await harness.app.handlers.getActivity({ day: 'today' });
-  if (!page.ok) throw new Error(page.error.message);
-  return page.value.entries.map((e) => `${e.kind} ${e.user} ${e.fromChannelNumber === null ? '' : `${e.fromChannelNumber}→`}${e.channelNumber}`);
-}
-
-const watching = (harness: CoreHarness) => harness.notifications.filter((n) => n.title.includes('started watching'));
+const core = useCoreHarness('airwave-real-stages');
+const connected = (serverVersion: string) => core.connected({ demo: { profile: 'airwave', serverVersion, viewers: 0 } });
 
 describe('Airwave 0.14.75 to 0.15.1: no channel.tuned, older smaller event data', () => {
   it('a Roku changing channel (session.ended + session.started) is one viewer and one "changed" line', async () => {
@@ -33,14 +14,14 @@ describe('Airwave 0.14.75 to 0.15.1: no channel.tuned, older smaller event data'
     const from = onAirChannel(harness.demo, 0);
     const to = onAirChannel(harness.demo, 1);
     const first = harness.demo.controls.startSession({ user: 'Rita', channelNumber: from, platform: 'Roku', model: 'Roku Ultra', deviceId: 'dev_rita' });
-    await harness.until(() => watching(harness).length === 1, { stepMs: 200, what: 'Rita announced' });
+    await harness.until(() => startedWatchingNotes(harness).length === 1, { stepMs: 200, what: 'Rita announced' });
     await harness.until(() => harness.app.snapshot().activity.entries === 1, { stepMs: 200, what: 'a start' });
     harness.demo.controls.tune(first.id, to);
     const isNew = () => harness.demo.controls.listSessions().some((s) => s.user === 'Rita' && s.id !== first.id);
     await harness.until(isNew, { stepMs: 200, what: 'the new session' });
     await harness.runFor(30_000, 1_000);
-    expect(watching(harness)).toHaveLength(1);
-    expect(await activity(harness)).toEqual([`changed Rita ${from}→${to}`, `started Rita ${from}`]);
+    expect(startedWatchingNotes(harness)).toHaveLength(1);
+    expect(await activityLines(harness)).toEqual([`changed Rita ${from}→${to}`, `started Rita ${from}`]);
     expect(harness.app.store.state.connection.state).toBe('live');
   });
 });

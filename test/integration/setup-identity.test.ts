@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startCoreHarness, type CoreHarness } from '../support/core-harness';
-import { useTempDirs } from '../support/temp-dirs';
+import { describe, expect, it } from 'vitest';
+import type { CoreHarness } from '../support/core-harness';
+import { useCoreHarness } from '../support/use-core-harness';
 
 // Set-up names the server before a key is given: the core asks the typed address's keyless
 // /api/identity (issue 25, keyless identity) and says "Found Airwave Home 0.15.12 — now paste an
@@ -8,12 +8,9 @@ import { useTempDirs } from '../support/temp-dirs';
 // is only offered: no key is sent there and the address is not kept until it is probed with that
 // server's own key.
 
-const tempDir = useTempDirs('airwave-setup-identity');
+const core = useCoreHarness('airwave-setup-identity');
+const tempDir = core.tempDir;
 let h: CoreHarness | null = null;
-afterEach(async () => {
-  await h?.close();
-  h = null;
-});
 
 const identify = async (harness: CoreHarness, server: string) => {
   const answer = await harness.app.handlers.identifyServer({ server });
@@ -23,7 +20,7 @@ const identify = async (harness: CoreHarness, server: string) => {
 
 describe('identifyServer', () => {
   it('names an Airwave server before a key is given, with one keyless request', async () => {
-    h = await startCoreHarness({ demo: { profile: 'airwave', name: 'Home' }, app: { dataDir: tempDir() } });
+    h = await core.start({ demo: { profile: 'airwave', name: 'Home' }, app: { dataDir: tempDir() } });
     await h.app.start();
     const found = await identify(h, h.demo.url);
     expect(found).toMatchObject({ name: 'Home', version: '0.15.12', listed: null, sentence: 'Found Airwave Home 0.15.12 — now paste an API key.' });
@@ -31,7 +28,7 @@ describe('identifyServer', () => {
   });
 
   it('offers a second address of a listed server as that server, and keeps nothing', async () => {
-    h = await startCoreHarness({ demo: { profile: 'airwave', name: 'Home' }, app: { dataDir: tempDir() } });
+    h = await core.start({ demo: { profile: 'airwave', name: 'Home' }, app: { dataDir: tempDir() } });
     await h.app.start();
     await h.connect();
     const [entry] = h.settings.servers;
@@ -48,7 +45,7 @@ describe('identifyServer', () => {
   });
 
   it('answers null for a server without /api/identity (the published interface)', async () => {
-    h = await startCoreHarness({ demo: { profile: 'seed' }, app: { dataDir: tempDir() } });
+    h = await core.start({ demo: { profile: 'seed' }, app: { dataDir: tempDir() } });
     await h.app.start();
     expect(await identify(h, h.demo.url)).toBeNull();
   });

@@ -5,10 +5,11 @@
  * one step of the fake clock), and not before: not while bytes keep it alive, and not counted from
  * when it opened once a keepalive came.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TimerHandle } from '../../src/main/common/clock';
 import { DEFAULT_TUNING } from '../../src/main/core/sync/config';
-import { sleep, startCoreHarness, type CoreHarness } from '../support/core-harness';
+import { sleep, type CoreHarness } from '../support/core-harness';
+import { useCoreHarness } from '../support/use-core-harness';
 import { startHostileServer, type HostileServer } from '../support/hostile-server';
 import { ManualClock } from '../support/manual-clock';
 
@@ -25,21 +26,16 @@ class ArmingClock extends ManualClock {
   }
 }
 
+const core = useCoreHarness();
 let h: CoreHarness | null = null;
 let hostile: HostileServer | null = null;
-afterEach(async () => {
-  await hostile?.close();
-  hostile = null;
-  await h?.close();
-  h = null;
-});
 
 /** The core live through a proxy whose event stream says hello and then nothing. */
 async function silentStream() {
   const clock = new ArmingClock();
   const lines: { line: string; at: number }[] = [];
-  h = await startCoreHarness({ clock, demo: { viewers: 2 }, app: { log: (line) => lines.push({ line, at: clock.now() }) } });
-  hostile = await startHostileServer(h.demo, { now: () => clock.now() });
+  h = await core.start({ clock, demo: { viewers: 2 }, app: { log: (line) => lines.push({ line, at: clock.now() }) } });
+  hostile = core.closeAfter(await startHostileServer(h.demo, { now: () => clock.now() }));
   await hostile.setMode('sse-silent', /\/events$/);
   await h.connect(hostile.url);
   expect(h.app.store.state.connection.state).toBe('live');

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppController } from '../../src/main/core/app';
 import { WEBHOOK_CHECK_EVERY_MS, WEBHOOK_FIRST_CHECK_MS, WEBHOOK_SETTINGS_GAP_MS } from '../../src/main/core/features/webhook-check';
 import type { NotificationRequest } from '../../src/main/core/viewers/notify-policy';
-import { sleep, startCoreHarness, type CoreHarness, type HarnessOptions } from '../support/core-harness';
-import { useTempDirs } from '../support/temp-dirs';
+import { sleep, type CoreHarness, type HarnessOptions } from '../support/core-harness';
+import { useCoreHarness } from '../support/use-core-harness';
 
 // Webhook health in the whole core against the demo server (Airwave's own profile) over loopback,
 // on the fake clock: an endpoint the server turned off is told once (per time it was turned off,
@@ -13,22 +13,10 @@ import { useTempDirs } from '../support/temp-dirs';
 // and never asked again until the key changes; Settings opened again and again is held to the
 // flood guard; a stage before webhooks, and the alert turned off, never ask.
 
-const tempDir = useTempDirs('airwave-webhooks');
+const core = useCoreHarness('airwave-webhooks');
 const HOUR = 60 * 60_000;
-let h: CoreHarness | null = null;
-const extra: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const item of extra.splice(0)) await item.close();
-  await h?.close();
-  h = null;
-});
-
-async function connected(options: HarnessOptions = {}, dataDir = tempDir()): Promise<CoreHarness> {
-  h = await startCoreHarness({ ...options, demo: { profile: 'airwave', ...options.demo }, app: { dataDir, ...options.app } });
-  await h.app.start();
-  await h.connect();
-  return h;
-}
+const connected = (options: HarnessOptions = {}, dataDir?: string) => core.connected({ ...options, demo: { profile: 'airwave', ...options.demo } }, dataDir);
+const tempDir = core.tempDir;
 
 const hookRequests = (harness: CoreHarness) => harness.apiRequests()['/webhooks'] ?? 0;
 const webhookNotes = (notes: readonly NotificationRequest[]) => notes.filter((n) => n.id.startsWith('health-webhook-'));
@@ -78,7 +66,7 @@ describe('a webhook the server turned off, with an admin key', () => {
     // a restart with the same data folder remembers it
     await harness.app.close();
     const app = new AppController({ clock: harness.clock, settings: harness.settings, dataDir, random: () => 0.5, minuteOfDay: () => 12 * 60 });
-    extra.push(app);
+    core.closeAfter(app);
     const notes: NotificationRequest[] = [];
     app.onNotification((n) => notes.push(n));
     await app.start();

@@ -126,6 +126,27 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
   });
 }
 
+/**
+ * Elements (the guide aside: it scrolls sideways by design) whose box reaches past the window's
+ * right edge, the first 5 as "tag.class"; not one that a box around it, which does fit, cuts with
+ * an ellipsis (a chip's long server name: what shows ends in "…" inside the window).
+ */
+export function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => {
+        if (el.closest('.guide') || el.getBoundingClientRect().right <= window.innerWidth + 1 || el.getClientRects().length === 0) return false;
+        for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+          const style = getComputedStyle(up);
+          if (style.overflowX !== 'visible' && style.textOverflow === 'ellipsis' && up.getBoundingClientRect().right <= window.innerWidth + 1) return false;
+        }
+        return true;
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
+      .slice(0, 5),
+  );
+}
+
 /** What has keyboard focus: tag, id, class, label (for assertions that focus is somewhere sensible). */
 export function focused(page: Page): Promise<{ tag: string; id: string; label: string | null; name: string | null; className: string }> {
   return page.evaluate(() => {

@@ -131,3 +131,13 @@ export function delta(after: Record<string, number>, before: Record<string, numb
   }
   return out;
 }
+
+/** Today's activity log as lines, "changed Rita 101→102", "started Ann 101" (newest first, as the app keeps it). */
+export async function activityLines(harness: CoreHarness): Promise<string[]> {
+  const page = await harness.app.handlers.getActivity({ day: 'today' });
+  if (!page.ok) throw new Error(page.error.message);
+  return page.value.entries.map((e) => `${e.kind} ${e.user} ${e.fromChannelNumber === null ? '' : `${e.fromChannelNumber}→`}${e.channelNumber}`);
+}
+
+/** The "… started watching" notifications the core asked for. */
+export const startedWatchingNotes = (harness: CoreHarness) => harness.notifications.filter((n) => n.title.includes('started watching'));

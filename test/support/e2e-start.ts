@@ -6,6 +6,7 @@
  * sometimes any second of 2026–2028, all read in the machine's time zone. Pure: no clock, no env
  * writes; the e2e project's global set-up (e2e-start-setup.ts) uses it once per run.
  */
+import { mulberry32 } from '../../src/main/demo/rng';
 
 /** The instant the suite started from when nothing chooses one (and outside vitest, e.g. bench/). */
 export const DEFAULT_START_LOCAL = '2026-11-26T12:10:00';
@@ -27,18 +28,6 @@ export function formatLocal(ms: number): string {
   const d = new Date(ms);
   const two = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
-}
-
-/** A small seeded generator (mulberry32): the same seed gives the same instants on every machine. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const YEARS = [2026, 2027, 2028];
@@ -72,7 +61,7 @@ export type StartKind = 'any second' | 'before midnight' | 'before a half hour' 
 
 /** The instant a seed picks, and what kind of hard case it is. */
 export function startFromSeed(seed: number): { start: number; kind: StartKind } {
-  const next = random(seed);
+  const next = mulberry32(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const year = pick(YEARS);
   const month = Math.floor(next() * 12);

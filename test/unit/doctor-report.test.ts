@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatUptime, type ProbeReport } from '../../src/main/core/connection-test/probe';
+import { emptyReport } from '../../src/main/core/connection-test/probe-types';
 import { EXIT_CODES, formatReport } from '../../src/main/doctor/report';
 
 describe('doctor report', () => {
   const report: ProbeReport = {
+    ...emptyReport(),
     verdict: 'key-rejected',
     summary: 'The server is there, but the API key was not accepted.',
-    server: null,
-    authStyle: null,
-    status: null,
-    identity: null,
-    capabilities: null,
-    sessionCount: null,
-    channelCount: null,
-    lookupForm: null,
-    missing: [],
     steps: [
       { id: 'address', label: 'Address', outcome: 'ok', detail: 'API at http://h:36020/api/public/v1' },
       { id: 'reachable', label: 'Reachable', outcome: 'ok', detail: 'answered', ms: 4 },

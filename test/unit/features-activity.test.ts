@@ -58,6 +58,15 @@ describe('ActivityLog', () => {
     expect(log.revision).toBe(3);
   });
 
+  it('filters by a person whatever the case and spacing of the name, on either side (foldName)', () => {
+    const { log, at } = open();
+    log.observe(list(), 1);
+    at.now += min;
+    log.observe(list(viewer(' Cem ', 101), viewer('Dia', 102)), 1);
+    expect(log.query('today', 'cem').entries.map((e) => `${e.kind} ${e.channelNumber}`)).toEqual(['started 101']);
+    expect(log.query('today', ' CEM').entries).toHaveLength(1);
+  });
+
   it('marks what changed while the app was away (a new epoch) and ignores a change of identity scheme', () => {
     const { log, at } = open();
     log.observe(list(viewer('Ann', 101)), 1);

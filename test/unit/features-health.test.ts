@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Guide, Program, Status } from '../../src/shared/airwave';
+import { guideProgram } from '../support/guide-fixtures';
 import type { ConnectionState, HealthAlertSettings } from '../../src/shared/bridge';
 import { DEFAULT_FEATURE_SETTINGS } from '../../src/main/core/features/feature-settings';
 import { HealthAlerts } from '../../src/main/core/features/health-alerts';
@@ -142,9 +143,8 @@ describe('HealthAlerts', () => {
   });
 });
 
-function program(title: string, startsAt: number, extra: Partial<Program> = {}): Program {
-  return { ratingKey: `rk-${title}-${startsAt}`, title, type: 'episode', showTitle: null, season: null, episode: null, year: null, summary: null, startsAt: iso(startsAt), endsAt: iso(startsAt + 30 * min), durationSeconds: 1800, artworkUrl: null, ...extra };
-}
+const program = (title: string, startsAt: number, extra: Partial<Program> = {}): Program =>
+  guideProgram({ ratingKey: `rk-${title}-${startsAt}`, title, type: 'episode', startsAt: iso(startsAt), endsAt: iso(startsAt + 30 * min), ...extra });
 const guide = (programs: Program[][], windowMinutes = 1440): Guide => ({
   serverTime: iso(T0),
   windowMinutes,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Program } from '../../src/shared/airwave';
+import { guideProgram } from '../support/guide-fixtures';
 import type { ProgrammeRef, Reminder } from '../../src/shared/bridge';
 import { JsonFileStore, memoryStore, type FeatureStore } from '../../src/main/core/features/json-store';
 import { MISSED_GRACE_MS, Reminders, REMINDERS_FILE } from '../../src/main/core/features/reminders';
@@ -30,23 +31,8 @@ function ref(title: string, startsAt: number, extra: Partial<ProgrammeRef> = {})
   };
 }
 
-function program(title: string, startsAt: number, extra: Partial<Program> = {}): Program {
-  return {
-    ratingKey: `rk-${title}`,
-    title,
-    type: 'episode',
-    showTitle: null,
-    season: null,
-    episode: null,
-    year: null,
-    summary: null,
-    startsAt: iso(startsAt),
-    endsAt: iso(startsAt + 30 * min),
-    durationSeconds: 1800,
-    artworkUrl: null,
-    ...extra,
-  };
-}
+const program = (title: string, startsAt: number, extra: Partial<Program> = {}): Program =>
+  guideProgram({ ratingKey: `rk-${title}`, title, type: 'episode', startsAt: iso(startsAt), endsAt: iso(startsAt + 30 * min), ...extra });
 
 function setup(options: { store?: FeatureStore; clock?: ManualClock; lead?: number; outcome?: (r: Reminder) => CheckOutcome } = {}) {
   const clock = options.clock ?? new ManualClock(T0);

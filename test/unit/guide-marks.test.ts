@@ -1,37 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { GuideStore } from '../../src/main/core/guide';
 import type { GuideChannel, Program } from '../../src/shared/airwave';
+import { guideChannel, guideProgram } from '../support/guide-fixtures';
 import { kindOf } from '../../src/renderer/src/views/guide-kind';
 
 // The guide's marks (issue 36): the kind only where the server says it, and NEW on the first
 // airing of an episode in the window, by the same rule as Follow's repeats (episodeIdentity).
 
-const program = (over: Partial<Program>): Program => ({
-  ratingKey: 'k',
-  title: 'Pilot',
-  type: 'episode',
-  showTitle: 'Harbour Lights',
-  season: 1,
-  episode: 1,
-  year: null,
-  summary: null,
-  startsAt: '2026-09-27T18:00:00.000Z',
-  endsAt: '2026-09-27T18:30:00.000Z',
-  durationSeconds: 1800,
-  artworkUrl: null,
-  ...over,
-});
-
-const channel = (number: number, programs: Program[]): GuideChannel => ({
-  id: `c${number}`,
-  number,
-  name: `Channel ${number}`,
-  callsign: null,
-  icon: null,
-  tint: null,
-  package: null,
-  programs,
-});
+const program = (over: Partial<Program>): Program =>
+  guideProgram({ ratingKey: 'k', title: 'Pilot', type: 'episode', showTitle: 'Harbour Lights', season: 1, episode: 1, ...over });
+const channel = guideChannel;
 
 const at = (hour: number) => ({ startsAt: `2026-09-27T${String(hour).padStart(2, '0')}:00:00.000Z`, endsAt: `2026-09-27T${String(hour).padStart(2, '0')}:30:00.000Z` });
 

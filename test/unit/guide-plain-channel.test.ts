@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readPlainChannel } from '../../src/main/core/guide/plain-channel';
+import { mulberry32 } from '../../src/main/demo/rng';
 import { canonicalTime } from '../../src/main/core/guide/times';
 import { ContractError, parseGuideChannel, type Unreadable } from '../../src/shared/airwave';
 
 // The guide reader's quick path on its own: the hand-written check of a plainly well-formed
 // channel entry gives exactly what the contract's parseGuideChannel gives, and declines (null)
 // whatever it does not read exactly like the schema, so the schema reads that (tolerantly).
-
-/** A small deterministic generator, so a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const base = () => ({
   id: 'ch_101',
@@ -86,7 +75,7 @@ const PACKAGE_FIELDS = ['id', 'key', 'name', 'icon', 'tint'] as const;
 
 describe('canonicalTime', () => {
   it('reads every canonical time as Date.parse does, and gives NaN for anything else', () => {
-    const next = random(7);
+    const next = mulberry32(7);
     for (let n = 0; n < 20_000; n++) {
       const ms = Math.floor(Date.UTC(1000, 0, 1) + next() * (Date.UTC(9999, 11, 31) - Date.UTC(1000, 0, 1)));
       const text = new Date(ms).toISOString();

@@ -1,36 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { GuideStore } from '../../src/main/core/guide';
 import type { GuideChannel, Program } from '../../src/shared/airwave';
+import { guideChannel, guideProgram } from '../support/guide-fixtures';
 
 // The compact guide store on its own: exact round trips of what it was given, time-range
 // queries, announcements and settling. (Against real HTTP: test/integration/guide-stream.test.ts.)
 
-const program = (over: Partial<Program>): Program => ({
-  ratingKey: null,
-  title: 'Station break',
-  type: null,
-  showTitle: null,
-  season: null,
-  episode: null,
-  year: null,
-  summary: null,
-  startsAt: '2026-09-27T18:00:00.000Z',
-  endsAt: '2026-09-27T18:30:00.000Z',
-  durationSeconds: 1800,
-  artworkUrl: null,
-  ...over,
-});
-
-const channel = (number: number, programs: Program[]): GuideChannel => ({
-  id: `c${number}`,
-  number,
-  name: `Channel ${number}`,
-  callsign: number % 2 ? 'CALL' : null,
-  icon: 'lucide:Tv',
-  tint: null,
-  package: { id: 'p', key: null, name: 'Pack', icon: null, tint: 'amber' },
-  programs,
-});
+const program = guideProgram;
+const channel = (number: number, programs: Program[]): GuideChannel =>
+  guideChannel(number, programs, { callsign: number % 2 ? 'CALL' : null, icon: 'lucide:Tv', package: { id: 'p', key: null, name: 'Pack', icon: null, tint: 'amber' } });
 
 describe('GuideStore', () => {
   it('gives back exactly what it was given, including unusual time text and large numbers', () => {

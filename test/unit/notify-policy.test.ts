@@ -2,23 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { NotificationSettings } from '../../src/shared/bridge';
 import { REJOIN_GRACE_MS, inQuietHours, stepNotifications, type PolicyMemory, type PolicyResult } from '../../src/main/core/viewers/notify-policy';
 import { viewersFromNowPlaying, type Viewer, type ViewerList } from '../../src/main/core/viewers/viewers';
+import { sessionViewer } from '../support/viewer-fixtures';
 
 const ON: NotificationSettings = { enabled: true, quietHours: null, mutedUsers: [], pausedUntil: null };
 const T0 = Date.parse('2026-11-23T20:00:00Z');
 
-function viewer(user: string, extra: Partial<Viewer> = {}): Viewer {
-  return {
-    key: `session:${user.toLowerCase()}-1`,
-    person: `${user.toLowerCase()}|tvos|apple tv`,
-    user,
-    device: 'Apple TV',
-    channelNumber: 101,
-    channelName: '90s Sitcoms',
-    watching: 'Friends',
-    artworkUrl: `/api/public/v1/channels/ch1/artwork/${user}`,
-    ...extra,
-  };
-}
+const viewer = sessionViewer;
 const list = (...viewers: Viewer[]): ViewerList => ({ scheme: 'session', viewers });
 
 /** Runs successive lists through the policy, as the app does, and collects what it asked for. */

@@ -10,6 +10,7 @@ import {
   type SessionsSupport,
 } from '../../src/main/core/viewers/session-semantics';
 import type { Viewer, ViewerList } from '../../src/main/core/viewers/viewers';
+import { sessionViewer } from '../support/viewer-fixtures';
 
 // Session semantics as real servers have them (issue 13, items 4 and 5), through the notification
 // policy the app runs on every viewer list.
@@ -18,20 +19,7 @@ const ON: NotificationSettings = { enabled: true, quietHours: null, mutedUsers: 
 const T0 = Date.parse('2026-11-23T20:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function viewer(user: string, extra: Partial<Viewer> = {}): Viewer {
-  return {
-    key: `session:${user.toLowerCase()}-1`,
-    person: `${user.toLowerCase()}|tvos|apple tv`,
-    user,
-    device: 'Apple TV',
-    channelNumber: 101,
-    channelName: '90s Sitcoms',
-    watching: 'Friends',
-    artworkUrl: `/api/public/v1/channels/ch1/artwork/${user}`,
-    startedAt: iso(T0 - 3_600_000),
-    ...extra,
-  };
-}
+const viewer = (user: string, extra: Partial<Viewer> = {}): Viewer => sessionViewer(user, { startedAt: iso(T0 - 3_600_000), ...extra });
 const list = (...viewers: Viewer[]): ViewerList => ({ scheme: 'session', viewers });
 
 interface Step {

@@ -1,6 +1,7 @@
 import { TEXT_LIMITS } from '../../src/shared/text';
 import { describe, expect, it } from 'vitest';
 import type { GuideNowRow, NowPlayingEntry, Program } from '../../src/shared/airwave';
+import { guideProgram } from '../support/guide-fixtures';
 import type { ConnectionState, SettingsView } from '../../src/shared/bridge';
 import { localTime } from '../../src/shared/format';
 import { initialState, type AppState } from '../../src/main/core/state';
@@ -36,23 +37,8 @@ const SETTINGS: SettingsView = {
   badgeServer: null,
 };
 
-function program(title: string, startsAt: number, endsAt: number, extra: Partial<Program> = {}): Program {
-  return {
-    ratingKey: `rk-${title}`,
-    title,
-    type: 'episode',
-    showTitle: null,
-    season: null,
-    episode: null,
-    year: null,
-    summary: null,
-    startsAt: iso(startsAt),
-    endsAt: iso(endsAt),
-    durationSeconds: (endsAt - startsAt) / 1000,
-    artworkUrl: null,
-    ...extra,
-  };
-}
+const program = (title: string, startsAt: number, endsAt: number, extra: Partial<Program> = {}): Program =>
+  guideProgram({ ratingKey: `rk-${title}`, title, type: 'episode', startsAt: iso(startsAt), endsAt: iso(endsAt), durationSeconds: (endsAt - startsAt) / 1000, ...extra });
 
 function row(number: number, name: string, now: Program | null, next: Program | null = null): GuideNowRow {
   return { id: `ch${number}`, number, name, callsign: null, icon: null, tint: null, package: null, now, next };
@@ -202,6 +188,20 @@ describe('trayView', () => {
     expect(find(view.menu, 'whats-on')!.submenu!.map((item) => [item.label, item.enabled])).toEqual([['No guide from Living room right now (away since 9:01 AM)', false]]);
     const older = trayView({ state: state('live', { onNow: { data: null, updatedAt: null, error: 'Airwave 0.14.67 has no guide', lacking: true } }), settings: SETTINGS, now: NOW });
     expect(find(older.menu, 'whats-on')!.submenu!.map((item) => item.label)).toEqual(['Not in this version of Airwave']);
+  });
+
+  it('says the gap by the popover’s rule (src/shared/guide-gap.ts): key refused, a version not supported, asleep, and a guide the version lacks', () => {
+    const onNow = { data: { serverTime: iso(NOW), channels: [row(101, '90s Sitcoms', program('Held', NOW - 10 * min, NOW + 20 * min))] }, updatedAt: NOW - 60 * min, error: null };
+    const gapOf = (s: AppState) => find(trayView({ state: s, settings: SETTINGS, now: NOW }).menu, 'whats-on')!.submenu!.map((item) => [item.label, item.enabled]);
+    expect(gapOf(state('unauthorized', { onNow }))).toEqual([['No guide from Living room right now (its key was refused)', false]]);
+    expect(gapOf(state('incompatible', { onNow }))).toEqual([['No guide from Living room right now (not supported)', false]]);
+    const asleep = state('live', { onNow });
+    asleep.connection = { ...asleep.connection, suspended: true };
+    expect(gapOf(asleep)).toEqual([['No guide from Living room right now (paused while the compu…', false]]); // bounded as every menu label
+    const noGuide = state('live', { onNow });
+    noGuide.guide = { ...noGuide.guide, error: 'Airwave 0.14.67 has no guide', lacking: true };
+    expect(gapOf(noGuide)).toEqual([['Not in this version of Airwave', false]]);
+    expect(gapOf(state('live', { onNow }))[0]![0]).toBe('101 90s Sitcoms: Held');
   });
 
   it('counts an older Airwave that answers as no trouble, and one away, refusing the key or not followable as trouble', () => {

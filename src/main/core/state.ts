@@ -59,9 +59,8 @@ export const emptyResource = <T>(): Resource<T> => ({ data: null, updatedAt: nul
 /** A resource just fetched: its data, when, and no error. */
 export const freshResource = <T>(data: T, now: number): Resource<T> => ({ data, updatedAt: now, error: null });
 
-/** How old a resource's data is (infinitely old when it never arrived). */
 /**
- * How old a resource is at wall time `now`. Data stamped in the future (the system clock was set
+ * How old a resource is at wall time `now` (infinitely old when it never arrived). Data stamped in the future (the system clock was set
  * back since) is as old as can be: it is read again once, rather than trusted for the length of
  * the jump.
  */
@@ -84,6 +83,19 @@ export const emptyGuideView = (forwardMinutes: number): GuideView => ({
   revision: 0,
 });
 
+/** What the core reads from a server, none of it read yet: a new state's, and another server's once it is followed instead. */
+export function emptyServerResources(): Pick<AppState, 'status' | 'capabilities' | 'sessionCount' | 'nowPlaying' | 'sessions' | 'onNow' | 'packages'> {
+  return {
+    status: emptyResource(),
+    capabilities: emptyResource(),
+    sessionCount: emptyResource(),
+    nowPlaying: emptyResource(),
+    sessions: { ...emptyResource<Session[]>(), supported: true },
+    onNow: emptyResource(),
+    packages: { ...emptyResource<Packages['packages']>(), supported: null },
+  };
+}
+
 export function initialState(now: number, forwardMinutes = 180): AppState {
   return {
     connection: {
@@ -95,18 +107,12 @@ export function initialState(now: number, forwardMinutes = 180): AppState {
       suspended: false,
     },
     server: null,
-    status: emptyResource(),
-    capabilities: emptyResource(),
-    sessionCount: emptyResource(),
-    nowPlaying: emptyResource(),
-    sessions: { ...emptyResource<Session[]>(), supported: true },
-    onNow: emptyResource(),
+    ...emptyServerResources(),
     guide: emptyGuideView(forwardMinutes),
     viewerEpoch: 0,
     awaySince: null,
     channelChanges: [],
     routes: null,
-    packages: { ...emptyResource<Packages['packages']>(), supported: null },
   };
 }
 

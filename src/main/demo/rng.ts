@@ -14,21 +14,29 @@ export function hash(...parts: readonly (string | number)[]): number {
   return h >>> 0;
 }
 
-/** A small, fast PRNG (mulberry32): plenty for generated TV schedules, not for secrets. */
-export class Rng {
-  private state: number;
-
-  constructor(...seed: readonly (string | number)[]) {
-    this.state = hash(...seed);
-  }
-
-  /** A number in [0, 1). */
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
+/**
+ * mulberry32, written once: a small, fast generator of numbers in [0, 1) from a 32-bit seed; the
+ * same seed gives the same numbers on every machine. Plenty for generated TV schedules and seeded
+ * tests, not for secrets.
+ */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The demo's generator (mulberry32), seeded by the hash of its parts. */
+export class Rng {
+  /** A number in [0, 1). */
+  readonly next: () => number;
+
+  constructor(...seed: readonly (string | number)[]) {
+    this.next = mulberry32(hash(...seed));
   }
 
   /** An integer in [min, max]. */

@@ -1,5 +1,5 @@
 import { computed } from '@preact/signals';
-import { localTime } from '../../shared/format';
+import { guideGapOf, guideGapText } from '../../shared/guide-gap';
 import { snapshot } from './state';
 import { serverList } from './server-state';
 import { common as t } from './strings/common';
@@ -9,18 +9,16 @@ import { common as t } from './strings/common';
  * words for it: "No guide from Cabin right now (away since 9:01 AM)" while the server is away or
  * refuses the key, "Not in this version of Airwave" where its version has none. Search, On now and
  * the channel sheet say this instead of "nothing airs" or "Loading…", and offer no Follow.
+ * The rule and its words are shared with the tray's menu (src/shared/guide-gap.ts).
  */
 export type GuideGap = { kind: 'lacking'; text: string; detail: string | null } | { kind: 'away'; text: string } | null;
 
 export const guideGap = computed<GuideGap>(() => {
   const s = snapshot.value;
   if (!s) return null;
-  if (s.guide.lacking || s.onNow.lacking) return { kind: 'lacking', text: t.notInThisVersion, detail: s.guide.error ?? s.onNow.error };
-  const c = s.connection;
+  const cause = guideGapOf(s);
+  if (!cause) return null;
   const name = serverList.value.find((server) => server.selected)?.name ?? s.server?.name ?? s.status.data?.name ?? t.noServer;
-  if (c.suspended) return { kind: 'away', text: t.noGuideAsleep(name) };
-  if (c.state === 'offline' || (c.state === 'connecting' && c.attempt > 0)) return { kind: 'away', text: t.noGuideAway(name, localTime(c.since)) };
-  if (c.state === 'unauthorized') return { kind: 'away', text: t.noGuideKey(name) };
-  if (c.state === 'incompatible') return { kind: 'away', text: t.noGuideUnsupported(name) };
-  return null;
+  const text = guideGapText(cause, name);
+  return cause.kind === 'lacking' ? { kind: 'lacking', text, detail: cause.detail } : { kind: 'away', text };
 });

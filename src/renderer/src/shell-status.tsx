@@ -6,6 +6,7 @@
 import { RefreshCw } from 'lucide-preact';
 import { ago, connectionLabel } from '../../shared/format';
 import type { ServerSummary } from '../../shared/bridge';
+import { pauseRunning } from '../../shared/notification-hold';
 import { bridge } from './bridge';
 import { healthy, isStale, now, olderServer, openSettings, recovered, snapshot, startKeyFix, view } from './state';
 import { common as t } from './strings/common';
@@ -115,11 +116,12 @@ const fixLabel = (server: ServerSummary) =>
 /** Notifications paused: said in the popover, not only in the tray menu, with the way back. */
 export function PausedLine() {
   const n = snapshot.value!.settings.notifications;
-  if (!n.enabled || n.pausedUntil === null || n.pausedUntil <= now.value) return null;
+  const pause = pauseRunning(n.pausedUntil, now.value);
+  if (!n.enabled || pause === null) return null;
   return (
     <div class="notices">
       <div class="notice notice-info paused-line" role="status">
-        <span>{t.pausedUntil(n.pausedUntil)}</span>
+        <span>{t.pausedUntil(pause)}</span>
         <button type="button" class="link-button" onClick={() => void bridge.updateSettings({ notifications: { pausedUntil: null } }).catch(() => {})}>
           {t.resume}
         </button>

@@ -17,7 +17,8 @@ import { identifyAddress } from '../connection-test/identify';
 import type { SettingsService } from '../settings/settings';
 import { listedPackages, type StateStore, type AppState } from '../state';
 import { SyncEngine } from '../sync/engine';
-import { minuteOfDay, pauseUntil, trayView, type TrayAction, type TrayServer, type TrayView } from '../tray/tray-view';
+import { pauseUntil, trayView, type TrayAction, type TrayView } from '../tray/tray-view';
+import { minuteOfDay } from '../../../shared/notification-hold';
 import { DemoMode } from './demo-mode';
 import type { ServerSlot } from './fleet';
 import { Features } from './features';
@@ -106,9 +107,9 @@ export class AppController {
           settings: settings.view(),
           now: clock.now(),
           favourites: this.#features.favourites.ids(),
-          servers: this.#trayServers(),
+          servers: this.servers.trayServers(),
           badge: this.servers.badge(),
-          peakToday: this.#history.peakToday(this.#badgeServer()),
+          peakToday: this.#history.peakToday(this.servers.badgeServer()),
         }),
       {
         clock,
@@ -207,7 +208,7 @@ export class AppController {
       findLocalServer: () => findLocal(undefined),
       // an address typed in set-up, asked who it is without a key: a gate of its own, like the tests'
       identify: gated((server: string) => identifyAddress(server, clock), () => null, clock),
-      history: { history: this.#history, badgeServer: () => this.#badgeServer() },
+      history: { history: this.#history, badgeServer: () => this.servers.badgeServer() },
       log,
     });
   }
@@ -252,7 +253,7 @@ export class AppController {
         nowPlaying: this.servers.mergedViewers(),
         watching: this.servers.badgeCount(),
         onNow: this.#onNow.summary(this.store.state.onNow, this.#features.favourites.ids(), listedPackages(this.store.state)),
-        history: this.#history.status(this.#badgeServer()),
+        history: this.#history.status(this.servers.badgeServer()),
       },
       this.#features.view(),
     );
@@ -389,27 +390,10 @@ export class AppController {
       if (this.#seen.observe(state)) parts.push('seenViewers');
     }
     if (viewers || changed.has('sessionCount') || changed.has('connection')) parts.push('servers', 'nowPlaying', 'watching');
-    if (changed.has('status')) this.#learnInstance(slot.id, state);
+    if (changed.has('status')) this.servers.learnInstance(slot.id, state);
     this.#features.observeServer(server, state, changed);
     this.#history.observe(server, state, changed);
     this.#publisher.push(parts);
     this.#tray.update();
-  }
-
-  /** A server listed before its instance was known (an older settings file): remember it once seen. */
-  #learnInstance(id: string, state: AppState): void {
-    const instanceId = state.status.data?.instanceId;
-    const entry = instanceId ? this.#settings.entry(id) : null;
-    if (entry && entry.instanceId === null) this.#settings.updateServer(id, { instanceId: instanceId! });
-  }
-
-  /** The server the badge counts (null: all), which today's peak follows too. */
-  #badgeServer(): string | null {
-    const chosen = this.#settings.values.badgeServer;
-    return chosen !== null && this.servers.slot(chosen) ? chosen : null;
-  }
-
-  #trayServers(): TrayServer[] {
-    return this.servers.slots.map((slot) => ({ id: slot.id, name: slot.name, state: slot.store.state, paused: slot.paused }));
   }
 }

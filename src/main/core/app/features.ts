@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { disabledByServer, type Guide } from '../../../shared/airwave';
 import type { AppSnapshot, FeaturesView, FollowOutcome, FollowPolicy, WebhookNote } from '../../../shared/bridge';
 import type { Clock, TimerHandle } from '../../common/clock';
-import { inQuietHours, type NotificationRequest } from '../viewers/notify-policy';
+import type { NotificationRequest } from '../viewers/notify-policy';
+import { notificationsHeld } from '../../../shared/notification-hold';
 import type { SettingsService } from '../settings/settings';
 import type { AppState, ServerTag, StateStore } from '../state';
 import type { EngineView, FollowedServers } from './servers';
@@ -393,8 +394,7 @@ export class Features {
   }
 
   #quiet(): boolean {
-    const n = this.#d.settings.values.notifications;
     const now = this.#d.clock.now();
-    return !n.enabled || (n.pausedUntil !== null && now < n.pausedUntil) || inQuietHours(n.quietHours, this.#d.minuteOfDay(now));
+    return notificationsHeld(this.#d.settings.values.notifications, now, this.#d.minuteOfDay(now)) !== null;
   }
 }

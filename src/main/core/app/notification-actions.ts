@@ -12,6 +12,7 @@ import type { Clock } from '../../common/clock';
 import { commandFor, type ActionId, type NotificationCommand } from '../notifications/kinds';
 import type { SettingsService } from '../settings/settings';
 import type { NotificationRequest } from '../viewers/notify-policy';
+import { foldName as folded } from '../../../shared/viewer-identity';
 
 export interface NotificationActionDeps {
   clock: Clock;
@@ -21,8 +22,6 @@ export interface NotificationActionDeps {
   snooze: (reminder: Reminder, ms: number) => boolean;
   log: (line: string) => void;
 }
-
-const folded = (name: string) => name.trim().toLowerCase();
 
 /** Runs the button `action` of the notification `id`; says what it did (for the log and tests). */
 export function runNotificationAction(deps: NotificationActionDeps, id: string, action: ActionId | 'click'): NotificationCommand['type'] | 'unknown' {

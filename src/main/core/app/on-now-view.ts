@@ -20,6 +20,7 @@ import {
   type Resource,
 } from '../../../shared/bridge';
 import type { HeldOnNow } from '../sync/on-now';
+import { holdsNeedle, searchNeedle } from '../../../shared/search-match';
 
 /** Rows in On now's order, with where each channel is. */
 interface Listing {
@@ -124,10 +125,10 @@ export class OnNowView {
 
   /** Channels (by name or number) and programmes on now or next (by title) that match `query`, of one group when given. */
   find(query: string, held: HeldOnNow | null, favourites: ReadonlySet<string>, packages: ListedPackages = null, group?: string): OnNowMatches {
-    const q = query.trim().toLowerCase();
+    const q = searchNeedle(query);
     const result: OnNowMatches = { channels: [], programmes: [], more: false };
     if (q === '') return result;
-    const matches = (text: string | null | undefined) => typeof text === 'string' && text.toLowerCase().includes(q);
+    const matches = (text: string | null | undefined) => holdsNeedle(text, q);
     const ordered = this.#sync(held, favourites, packages);
     for (const row of (group === undefined ? ordered : groupListing(ordered, group)).rows) {
       const channel = { id: row.id, number: row.number, name: row.name };

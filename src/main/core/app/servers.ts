@@ -9,7 +9,7 @@ import type { Clock } from '../../common/clock';
 import type { SettingsService } from '../settings/settings';
 import { initialState, StateStore, watchingCount, type AppState } from '../state';
 import type { EngineConfig, SyncEngine } from '../sync/engine';
-import { inTrouble, staleSince, troubleWords, type BadgeReading } from '../tray/tray-view';
+import { inTrouble, staleSince, troubleWords, type BadgeReading, type TrayServer } from '../tray/tray-view';
 import { distinctNames } from '../../../shared/server-names';
 import { Fleet, type FollowTarget, type ServerSlot } from './fleet';
 import { viewersWithSessions } from './snapshot';
@@ -161,10 +161,10 @@ export class FollowedServers {
    * held count is shown and the whole badge is stale (the tray's icon and tooltip say so).
    */
   badge(): BadgeReading {
-    const chosen = this.#o.settings.values.badgeServer;
+    const chosen = this.badgeServer();
     const slots = this.#fleet.slots;
     // the chosen server alone while it is followed (paused, it counts nobody); otherwise all of them
-    const counted = (chosen !== null && slots.some((slot) => slot.id === chosen) ? slots.filter((slot) => slot.id === chosen) : slots).filter(
+    const counted = (chosen !== null ? slots.filter((slot) => slot.id === chosen) : slots).filter(
       (slot) => !slot.paused && slot.store.state.connection.state !== 'unconfigured',
     );
     const current = counted.filter((slot) => staleSince(slot.store.state) === null);
@@ -174,6 +174,24 @@ export class FollowedServers {
       return { count: held, stale: leftOut.length > 0, leftOut: [] };
     }
     return { count: current.reduce((sum, slot) => sum + watchingCount(slot.store.state), 0), stale: false, leftOut };
+  }
+
+  /** The server the badge counts while it is followed (null: all of them); today's peak follows it too. */
+  badgeServer(): string | null {
+    const chosen = this.#o.settings.values.badgeServer;
+    return chosen !== null && this.#fleet.slots.some((slot) => slot.id === chosen) ? chosen : null;
+  }
+
+  /** Every followed server as the tray draws it. */
+  trayServers(): TrayServer[] {
+    return this.#fleet.slots.map((slot) => ({ id: slot.id, name: slot.name, state: slot.store.state, paused: slot.paused }));
+  }
+
+  /** A server listed before its instance was known (an older settings file): its instance is remembered once seen. */
+  learnInstance(id: string, state: AppState): void {
+    const instanceId = state.status.data?.instanceId;
+    const entry = instanceId ? this.#o.settings.entry(id) : null;
+    if (entry && entry.instanceId === null) this.#o.settings.updateServer(id, { instanceId: instanceId! });
   }
 
   /** The badge's number alone (see `badge`). */

@@ -15,6 +15,7 @@ import { RESTART_WINDOW_MS, sameViewerRestarted } from '../viewers/session-seman
 import type { Viewer, ViewerList } from '../viewers/viewers';
 import { ONLY_SERVER, type ServerTag } from '../state';
 import type { FeatureStore } from './json-store';
+import { foldName } from '../../../shared/viewer-identity';
 
 export const ACTIVITY_FILE = 'activity.jsonl';
 export const MAX_ACTIVITY = 5_000;
@@ -181,8 +182,8 @@ export class ActivityLog {
     const { from, to } = localDay(this.#o.now(), day === 'today' ? 0 : 1);
     const inDay = this.#entries.filter((e) => e.at >= from && e.at < to);
     const users = [...new Set(inDay.map((e) => e.user))].sort((a, b) => a.localeCompare(b));
-    const wanted = user?.trim().toLowerCase();
-    const entries = (wanted ? inDay.filter((e) => e.user.toLowerCase() === wanted) : inDay).reverse();
+    const wanted = user === undefined ? '' : foldName(user);
+    const entries = (wanted ? inDay.filter((e) => foldName(e.user) === wanted) : inDay).reverse();
     return { day, from, to, entries, users };
   }
 

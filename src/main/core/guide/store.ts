@@ -4,6 +4,7 @@ import { ProgrammeTable } from './programmes';
 import { StringPool } from './strings';
 import { Emitter } from '../../common/emitter';
 import { numberedEpisode } from '../../../shared/episode-identity';
+import { holdsNeedle } from '../../../shared/search-match';
 
 /**
  * Owns one loaded guide window in compact form: channels in guide order with their fields
@@ -162,7 +163,7 @@ export class GuideStore implements GuideSink {
     const matches = (id: number) => {
       if (id < 0) return false;
       let yes = verdict.get(id);
-      if (yes === undefined) verdict.set(id, (yes = this.#pool.text(id)!.toLowerCase().includes(needle)));
+      if (yes === undefined) verdict.set(id, (yes = holdsNeedle(this.#pool.text(id), needle)));
       return yes;
     };
     const hits: { channel: number; program: number; start: number }[] = [];

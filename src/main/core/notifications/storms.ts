@@ -50,12 +50,7 @@ export class Gatherer<T> {
     this.#open.set(key, { items: [...items], timer, flush });
   }
 
-  /** Says every group at once (or only those whose key starts with `prefix`). */
-  flushAll(prefix = ''): void {
-    for (const key of [...this.#open.keys()]) if (key.startsWith(prefix)) this.#flush(key);
-  }
-
-  /** Drops every group unsaid (the app is closing, or a server was removed): `prefix` as in flushAll. */
+  /** Drops every group unsaid (the app is closing, or a server was removed), or only those whose key starts with `prefix`. */
   drop(prefix = ''): void {
     for (const [key, open] of [...this.#open]) {
       if (!key.startsWith(prefix)) continue;

@@ -1,7 +1,7 @@
-import { lackSentence, type Packages, type Session } from '../../../shared/airwave';
+import { lackSentence } from '../../../shared/airwave';
 import type { Clock } from '../../common/clock';
 import { AirwaveClient, isMissingRoute } from '../client';
-import { emptyResource, resourceAge, type StateStore } from '../state';
+import { emptyServerResources, resourceAge, type StateStore } from '../state';
 import { DEFAULT_TUNING, type EngineConfig, type Mode, type SyncDeps, type Tuning } from './config';
 import { GuideWindows, loadGuideWindow } from './guide-window';
 import { ServerLifecycle, type Following } from './lifecycle';
@@ -231,13 +231,7 @@ export class SyncEngine {
     if (this.#deps.store.state.server?.url === url) return;
     this.#deps.store.update(() => ({
       server: { url, name: null },
-      status: emptyResource(),
-      capabilities: emptyResource(),
-      sessionCount: emptyResource(),
-      nowPlaying: emptyResource(),
-      sessions: { ...emptyResource<Session[]>(), supported: true },
-      onNow: emptyResource(),
-      packages: { ...emptyResource<Packages['packages']>(), supported: null },
+      ...emptyServerResources(),
     }));
     this.guide.clear();
   }

@@ -1,6 +1,7 @@
 import type { GuideNowRow, ViewerSignal } from '../../../shared/airwave';
 import { channelChangeMarks } from '../viewers/session-semantics';
 import type { Viewer } from '../viewers/viewers';
+import { foldName } from '../../../shared/viewer-identity';
 
 /**
  * What a burst of viewer events asks the app to do. Events only say who and what changed; the app
@@ -48,9 +49,9 @@ export function concernsKey(signal: ViewerSignal, visibility: Visibility | null,
 
 function holds(viewer: Viewer, signal: ViewerSignal): boolean {
   if (signal.who.sessionId && viewer.key === `session:${signal.who.sessionId}`) return true;
-  const name = signal.who.user?.trim().toLowerCase();
+  const name = signal.who.user == null ? undefined : foldName(signal.who.user);
   // Without a name (a compact event may have none) nobody can be ruled out.
-  return name === undefined || viewer.user.trim().toLowerCase() === name;
+  return name === undefined || foldName(viewer.user) === name;
 }
 
 export function planSignals(signals: readonly ViewerSignal[], visibility: Visibility | null, held: readonly Viewer[]): SignalPlan {

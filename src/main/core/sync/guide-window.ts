@@ -6,6 +6,7 @@ import { ApiError, isApiError, type AirwaveClient } from '../client';
 import { loadGuide, type GuideStore, type GuideSummary } from '../guide';
 import { emptyGuideView, listedPackages, type StateStore } from '../state';
 import type { Connection } from './connection';
+import { searchNeedle } from '../../../shared/search-match';
 
 /**
  * Owns the guide windows the engine holds: the one shown (a streamed store) and the one being
@@ -215,7 +216,7 @@ export class GuideWindows {
    * the other, however many channels are on air with a match).
    */
   search(query: string, after: number, limit: number, store = this.#shown): GuideSearchHit[] {
-    const needle = query.trim().toLowerCase();
+    const needle = searchNeedle(query);
     if (!store || needle === '') return [];
     const all = store.search(needle, after, Number.MAX_SAFE_INTEGER);
     const onAir = all.filter((hit) => hit.start <= after).slice(0, limit);

@@ -12,6 +12,8 @@ import { viewersOf, type Viewer } from '../viewers/viewers';
 import { favouritesFirst } from '../features/favourites';
 import { appendAll } from '../../../shared/extent';
 import { newestFirstBy, startMs } from '../../../shared/viewer-order';
+import { guideGapOf, guideGapText } from '../../../shared/guide-gap';
+import { pauseRunning } from '../../../shared/notification-hold';
 
 /**
  * What the tray shows, as plain data: title (macOS text beside the template icon), tooltip,
@@ -334,15 +336,12 @@ function viewerItems(state: AppState, now: number, server?: { id: string; limit:
 /**
  * What the menu says instead of channels it cannot stand behind: an Airwave without a guide, or
  * a server away ("No guide from Cabin right now (away since 9:01 AM)"); null while it has one.
+ * The popover's rule and words (src/shared/guide-gap.ts).
  */
 export function guideGapLine(state: AppState, locale?: string): string | null {
-  const w = messages().tray;
-  if (state.onNow.lacking) return w.guideLacking;
-  const c = state.connection;
-  const name = state.server?.name ?? state.status.data?.name ?? w.theServer;
-  if (c.state === 'offline' || (c.state === 'connecting' && c.attempt > 0)) return t(w.noGuideAway, { name, time: localTime(c.since, locale) });
-  if (c.state === 'unauthorized') return t(w.noGuideKey, { name });
-  return null;
+  const cause = guideGapOf(state);
+  if (!cause) return null;
+  return guideGapText(cause, state.server?.name ?? state.status.data?.name ?? messages().tray.theServer, locale);
 }
 
 /** "What's on"'s rows: starred channels first, at most MENU_CHANNELS of `rows` (all the channels). */
@@ -389,18 +388,11 @@ function pauseLabel(settings: SettingsView, now: number, locale?: string): strin
 }
 
 function pauseItems(settings: SettingsView, now: number): MenuItemModel[] {
-  const paused = settings.notifications.pausedUntil !== null && settings.notifications.pausedUntil > now;
+  const paused = pauseRunning(settings.notifications.pausedUntil, now) !== null;
   const w = messages().tray;
   return [
     item('pause-1h', w.pause1h, { type: 'pause', choice: '1h' }),
     item('pause-tomorrow', w.pauseTomorrow, { type: 'pause', choice: 'tomorrow' }),
     item('pause-resume', w.resume, { type: 'pause', choice: 'resume' }, paused),
   ];
-}
-
-
-/** Minutes since local midnight (for quiet hours). */
-export function minuteOfDay(ms: number): number {
-  const date = new Date(ms);
-  return date.getHours() * 60 + date.getMinutes();
 }

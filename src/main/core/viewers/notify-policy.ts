@@ -1,10 +1,12 @@
 import type { FocusTarget, NotificationSettings } from '../../../shared/bridge';
+import { inQuietHours, notificationsHeld } from '../../../shared/notification-hold';
 import { channelLabel } from '../../../shared/format';
 import type { NotificationButton, NotificationSubject } from '../notifications/kinds';
 import { listed, who, words } from '../notifications/words';
 import { arrivalsWhileAway, awaySummaryText, changedChannel, departuresAcrossGap, recentDepartures, REJOIN_GRACE_MS } from './session-semantics';
 import type { IdentityScheme, Viewer, ViewerList } from './viewers';
 import { fnv1a } from '../../common/hash';
+import { foldName } from '../../../shared/viewer-identity';
 
 /**
  * Which viewer changes are news. Pure: memory in, memory out. The first list after start-up or
@@ -149,28 +151,16 @@ function composeAway(news: Viewer[], now: number): NotificationRequest {
 
 function suppressionReason(viewer: Viewer, input: PolicyInput): SuppressReason | null {
   const { settings, now } = input;
-  if (!settings.enabled) return 'disabled';
-  if (settings.pausedUntil !== null && now < settings.pausedUntil) return 'paused';
-  if (inQuietHours(settings.quietHours, input.minuteOfDay)) return 'quiet-hours';
-  const user = viewer.user.trim().toLowerCase();
-  if (settings.mutedUsers.some((muted) => muted.trim().toLowerCase() === user)) return 'muted';
-  if (settings.mutedUntil?.some((muted) => muted.until > now && muted.name.trim().toLowerCase() === user)) return 'muted';
+  const held = notificationsHeld(settings, now, input.minuteOfDay);
+  if (held) return held;
+  const user = foldName(viewer.user);
+  if (settings.mutedUsers.some((muted) => foldName(muted) === user)) return 'muted';
+  if (settings.mutedUntil?.some((muted) => muted.until > now && foldName(muted.name) === user)) return 'muted';
   return null;
 }
 
-const minutes = (hhmm: string) => {
-  const [h, m] = hhmm.split(':').map(Number);
-  return (h ?? 0) * 60 + (m ?? 0);
-};
-
-/** Quiet hours may wrap midnight ("22:00"–"07:00"); equal ends mean none. */
-export function inQuietHours(quiet: NotificationSettings['quietHours'], minuteOfDay: number): boolean {
-  if (!quiet) return false;
-  const start = minutes(quiet.start);
-  const end = minutes(quiet.end);
-  if (start === end) return false;
-  return start < end ? minuteOfDay >= start && minuteOfDay < end : minuteOfDay >= start || minuteOfDay < end;
-}
+/** Quiet hours (src/shared/notification-hold.ts), here too for the policy's tests and the soak. */
+export { inQuietHours };
 
 /** What a viewer is watching, in a notification: the programme, or the channel while a bumper airs. */
 function watchingWords(viewer: Viewer): string | null {
@@ -183,7 +173,7 @@ export function people(news: readonly Viewer[]): string[] {
   const seen = new Set<string>();
   const users: string[] = [];
   for (const viewer of news) {
-    const folded = viewer.user.trim().toLowerCase();
+    const folded = foldName(viewer.user);
     if (seen.has(folded)) continue;
     seen.add(folded);
     users.push(viewer.user);

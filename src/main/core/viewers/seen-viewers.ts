@@ -3,6 +3,7 @@
  * lists of this run (newest first), then the activity log's names, at most 50 in all.
  */
 import type { AppState } from '../state';
+import { foldName as folded } from '../../../shared/viewer-identity';
 
 export const SEEN_VIEWERS_MAX = 50;
 
@@ -62,5 +63,3 @@ export class SeenViewers {
   }
 }
 
-/** Names are one name whatever their case. */
-const folded = (name: string) => name.trim().toLowerCase();

@@ -1,6 +1,7 @@
 import { isApiError } from '../client';
 import type { Viewer, ViewerList } from './viewers';
 import { words } from '../notifications/words';
+import { foldName } from '../../../shared/viewer-identity';
 
 /**
  * How sessions behave on real Airwave servers, as pure rules the notification policy and the sync
@@ -102,14 +103,14 @@ export function channelChangeMarks(signals: readonly { change: string; who: { se
   for (const signal of signals) {
     if (signal.change !== 'tuned') continue;
     if (signal.who.sessionId) marks.add(`session:${signal.who.sessionId}`);
-    if (signal.who.user) marks.add(`user:${signal.who.user.trim().toLowerCase()}`);
+    if (signal.who.user) marks.add(`user:${foldName(signal.who.user)}`);
   }
   return marks;
 }
 
 export function changedChannel(viewer: Viewer, marks: ReadonlySet<string> | undefined): boolean {
   if (!marks || marks.size === 0) return false;
-  return marks.has(viewer.key) || marks.has(`user:${viewer.user.trim().toLowerCase()}`);
+  return marks.has(viewer.key) || marks.has(`user:${foldName(viewer.user)}`);
 }
 
 // ------------------------------------------------------------ /sessions, asked again later

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { artworkSrc } from '../../../shared/artwork-url';
 import { ARTWORK_BASE } from '../bridge';
 import { common } from '../strings/common';
+import type { FormMessage } from '../attempt';
 
 /** A thin progress bar with an accessible value. */
 export function Progress({ value, label }: { value: number; label: string }) {
@@ -48,6 +49,16 @@ export function StaleNote({ at }: { at: number }) {
   return (
     <p class="stale-note" role="note">
       {common.asOf(at)}
+    </p>
+  );
+}
+
+/** A form's outcome under its buttons: "Saved" as a status, a failure as an alert; nothing without one. */
+export function FormMessageLine({ message }: { message: FormMessage }) {
+  if (!message) return null;
+  return (
+    <p class={message.kind === 'ok' ? 'inline-ok' : 'inline-error'} role={message.kind === 'ok' ? 'status' : 'alert'}>
+      {message.text}
     </p>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { ComponentType } from 'preact';
 import type { ActivityEntry, ActivityPage, ActivitySection } from '../../../shared/bridge';
 import { channelLabel, localTime, programmeTitle } from '../../../shared/format';
 import { bridge } from '../bridge';
 import { Empty } from '../components/bits';
+import { lazyView } from '../components/lazy-view';
 import { now, snapshot } from '../state';
 import { features as t } from '../strings/features';
 import { servers } from '../strings/servers';
@@ -47,28 +47,7 @@ export function Activity() {
 }
 
 /** History is loaded when first shown (its chart and lists stay out of the first paint's JS). */
-let loadedHistory: ComponentType | null = null;
-function LazyHistory() {
-  const [View, setView] = useState<ComponentType | null>(() => loadedHistory);
-  useEffect(() => {
-    if (View) return;
-    let current = true;
-    void import('../history/History').then((module) => {
-      loadedHistory = module.default;
-      if (current) setView(() => module.default);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
-  return View ? (
-    <View />
-  ) : (
-    <p class="muted" role="status">
-      {t.loadingHistory}
-    </p>
-  );
-}
+const LazyHistory = lazyView(() => import('../history/History').then((module) => module.default), () => t.loadingHistory);
 
 function Reminders() {
   const s = snapshot.value!;

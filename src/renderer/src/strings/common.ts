@@ -54,9 +54,4 @@ export const common = {
   get connected() { return m().connected; },
   /** an Airwave too old for a viewer list: connected, each view says what it lacks */
   get connectedOlder() { return m().connectedOlder; },
-  /** no guide the app can stand behind: said instead of "nothing airs" or "Loading…" */
-  noGuideAway: (server: string, since: string) => t(m().noGuideAway, { server, since }),
-  noGuideKey: (server: string) => t(m().noGuideKey, { server }),
-  noGuideUnsupported: (server: string) => t(m().noGuideUnsupported, { server }),
-  noGuideAsleep: (server: string) => t(m().noGuideAsleep, { server }),
 };

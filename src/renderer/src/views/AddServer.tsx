@@ -3,6 +3,7 @@ import { useRef } from 'preact/hooks';
 import { MAX_SERVERS, type AddServerResult, type AuthStyle } from '../../../shared/bridge';
 import { attempt, type FormMessage } from '../attempt';
 import { bridge } from '../bridge';
+import { FormMessageLine } from '../components/bits';
 import { snapshot } from '../state';
 import { servers as t } from '../strings/servers';
 import { settings as ts } from '../strings/settings';
@@ -125,11 +126,7 @@ export function AddServer() {
           {t.close}
         </button>
       </div>
-      {message.value ? (
-        <p class={message.value.kind === 'ok' ? 'inline-ok' : 'inline-error'} role={message.value.kind === 'ok' ? 'status' : 'alert'}>
-          {message.value.text}
-        </p>
-      ) : null}
+      <FormMessageLine message={message.value} />
       {r?.kind === 'same-server' ? (
         <div class="inline-warning" role="status" data-testid="same-server">
           <p>{r.keyMatches ? t.sameServer(r.name, r.address) : t.sameServerOtherKey(r.name, r.address)}</p>

@@ -1,5 +1,4 @@
-import type { ComponentType } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { lazyView } from '../components/lazy-view';
 import { onNow } from '../strings/on-now';
 
 /**
@@ -7,26 +6,4 @@ import { onNow } from '../strings/on-now';
  * language) stay out of the first paint's JavaScript, which now carries a language's words too
  * (250 KB in all; test/e2e/languages.test.ts). The module is kept once loaded.
  */
-let loaded: ComponentType | null = null;
-
-export function LazySettings() {
-  const [View, setView] = useState<ComponentType | null>(() => loaded);
-  useEffect(() => {
-    if (View) return;
-    let current = true;
-    void import('./Settings').then((module) => {
-      loaded = module.Settings;
-      if (current) setView(() => module.Settings);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
-  return View ? (
-    <View />
-  ) : (
-    <p class="muted" role="status">
-      {onNow.loadingRow}
-    </p>
-  );
-}
+export const LazySettings = lazyView(() => import('./Settings').then((module) => module.Settings), () => onNow.loadingRow);

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { AuthStyle, ProbeView } from '../../../shared/bridge';
 import { attempt, type FormMessage } from '../attempt';
 import { bridge } from '../bridge';
+import { FormMessageLine } from '../components/bits';
 import { revealInPane } from '../components/scroll';
 import { closeSettings, fixingKey, focusField, recovered, snapshot } from '../state';
 import { settings as t } from '../strings/settings';
@@ -183,11 +184,7 @@ export function ServerForm({ firstRun, label = t.server }: { firstRun: boolean; 
           </button>
         ) : null}
       </div>
-      {message.value ? (
-        <p class={message.value.kind === 'ok' ? 'inline-ok' : 'inline-error'} role={message.value.kind === 'ok' ? 'status' : 'alert'}>
-          {message.value.text}
-        </p>
-      ) : null}
+      <FormMessageLine message={message.value} />
       {probe.value && probe.value.for === setupKey(settings) ? (
         <ProbeSteps
           probe={probe.value.view}

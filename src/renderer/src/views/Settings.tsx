@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { SettingsPatch, UpdateStatus } from '../../../shared/bridge';
 import { APP_NAME, APP_VERSION } from '../../../shared/app-info';
 import { localTime, pauseUntil, type PauseChoice } from '../../../shared/format';
+import { pauseRunning } from '../../../shared/notification-hold';
 import { bridge } from '../bridge';
 import { ArrowLeft } from 'lucide-preact';
 import { closeSettings, now, settingsFrom, snapshot } from '../state';
@@ -52,7 +53,7 @@ export function Settings() {
     }
   };
   const pause = (choice: PauseChoice) => void apply({ notifications: { pausedUntil: pauseUntil(choice, Date.now()) } });
-  const paused = n.pausedUntil !== null && n.pausedUntil > now.value;
+  const paused = pauseRunning(n.pausedUntil, now.value);
   const live = s.connection.state === 'live';
 
   const several = (settings.servers?.length ?? 0) > 1 && !settings.demo;
@@ -158,9 +159,9 @@ export function Settings() {
           unmuteForDay={(name) => void apply({ notifications: { mutedUntil: (n.mutedUntil ?? []).filter((entry) => entry.name !== name) } })}
         />
         <div class="buttons" role="group" aria-label={t.pause}>
-          {paused ? (
+          {paused !== null ? (
             <>
-              <span class="hint">{t.pausedUntil(n.pausedUntil!)}</span>
+              <span class="hint">{t.pausedUntil(paused)}</span>
               <button type="button" class="button" onClick={() => pause('resume')}>
                 {t.resume}
               </button>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { inQuietHoursNow } from '../notify-state';
+import { inQuietHours, minuteOfDay, pauseRunning } from '../../../shared/notification-hold';
 import { rovingStep } from '../components/a11y';
 import { Empty, StaleNote } from '../components/bits';
 import { useVirtualRows } from '../components/virtual';
@@ -171,8 +171,9 @@ function StaleServers({ entries }: { entries: readonly ViewerEntry[] }) {
 function notificationPromise(): string {
   const n = snapshot.value!.settings.notifications;
   if (!n.enabled) return t.notifyOff;
-  if (n.pausedUntil !== null && n.pausedUntil > now.value) return t.notifyPaused(n.pausedUntil);
-  if (n.quietHours && inQuietHoursNow(n.quietHours, new Date(now.value))) return t.notifyQuiet(n.quietHours.start, n.quietHours.end);
+  const pause = pauseRunning(n.pausedUntil, now.value);
+  if (pause !== null) return t.notifyPaused(pause);
+  if (n.quietHours && inQuietHours(n.quietHours, minuteOfDay(now.value))) return t.notifyQuiet(n.quietHours.start, n.quietHours.end);
   return t.notifyOn;
 }
 

@@ -9,6 +9,7 @@ import { appendAll } from '../../../shared/extent';
 import type { GuideSearchHit, OnNowMatches } from '../../../shared/bridge';
 import type { snapshot } from '../state';
 import { viewerKey, viewerRef, type ViewerRef } from '../viewer-ref';
+import { holdsNeedle, searchNeedle } from '../../../shared/search-match';
 
 /** Rows shown per group until "Show all" is chosen. */
 export const CAP: Record<GroupId, number> = { people: 3, channels: 3, onNow: 5, later: 8 };
@@ -72,9 +73,9 @@ export function flatten(groups: Groups, expanded: GroupId | null): Result[] {
 
 export function find(query: string, s: NonNullable<typeof snapshot.value>, at: number, hits: GuideSearchHit[] | null, held: OnNowMatches | null): Groups {
   const groups: Groups = { people: [], channels: [], onNow: [], later: [] };
-  const q = query.trim().toLowerCase();
+  const q = searchNeedle(query);
   if (q === '') return groups;
-  const matches = (text: string | null) => text !== null && text.toLowerCase().includes(q);
+  const matches = (text: string | null) => holdsNeedle(text, q);
   for (const entry of s.nowPlaying.data ?? []) {
     if (matches(entry.user)) {
       groups.people.push({

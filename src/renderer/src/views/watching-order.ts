@@ -1,5 +1,5 @@
 import { channelLabel } from '../../../shared/format';
-import { deviceLabel } from '../../../shared/viewer-identity';
+import { deviceLabel, foldName } from '../../../shared/viewer-identity';
 import { newestFirstBy } from '../../../shared/viewer-order';
 import { viewerKey } from '../viewer-ref';
 import type { WatchingOrder } from '../state';
@@ -44,7 +44,7 @@ const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n 
 function devicesOf(entries: readonly ViewerEntry[]): Map<ViewerEntry, string> {
   const people = new Map<string, ViewerEntry[]>();
   for (const entry of entries) {
-    const who = `${entry.serverId ?? ''}/${entry.user.trim().toLowerCase()}`;
+    const who = `${entry.serverId ?? ''}/${foldName(entry.user)}`;
     people.set(who, [...(people.get(who) ?? []), entry]);
   }
   const out = new Map<ViewerEntry, string>();
