@@ -95,10 +95,7 @@ export const tray: Catalogue['tray'] = {
   nothingOnViewer: 'nichts im Programm',
   viewersLacking: 'Zuschauer: nicht in dieser Airwave-Version',
   viewersFailed: 'Zuschauer konnten nicht geladen werden',
-  guideLacking: 'Nicht in dieser Airwave-Version',
   theServer: 'dem Server',
-  noGuideAway: 'Gerade kein Programm von {name} (weg seit {time})',
-  noGuideKey: 'Gerade kein Programm von {name} (Schlüssel abgelehnt)',
 };
 
 export const notify: Catalogue['notify'] = {

@@ -94,10 +94,7 @@ export const tray = {
   nothingOnViewer: 'nothing on',
   viewersLacking: 'Viewers: not in this version of Airwave',
   viewersFailed: 'Viewers could not be loaded',
-  guideLacking: 'Not in this version of Airwave',
   theServer: 'the server',
-  noGuideAway: 'No guide from {name} right now (away since {time})',
-  noGuideKey: 'No guide from {name} right now (its key was refused)',
 };
 
 export const notify = {

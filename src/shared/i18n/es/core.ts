@@ -95,10 +95,7 @@ export const tray: Catalogue['tray'] = {
   nothingOnViewer: 'sin emisión',
   viewersLacking: 'Espectadores: no están en esta versión de Airwave',
   viewersFailed: 'No se pudieron cargar los espectadores',
-  guideLacking: 'No está en esta versión de Airwave',
   theServer: 'el servidor',
-  noGuideAway: 'Ahora no hay guía de {name} (inaccesible desde las {time})',
-  noGuideKey: 'Ahora no hay guía de {name} (se rechazó su clave)',
 };
 
 export const notify: Catalogue['notify'] = {

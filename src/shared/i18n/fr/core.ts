@@ -95,10 +95,7 @@ export const tray: Catalogue['tray'] = {
   nothingOnViewer: 'rien à l’antenne',
   viewersLacking: 'Spectateurs : absent de cette version d’Airwave',
   viewersFailed: 'Impossible de charger les spectateurs',
-  guideLacking: 'Absent de cette version d’Airwave',
   theServer: 'le serveur',
-  noGuideAway: 'Pas de guide de {name} pour l’instant (absent depuis {time})',
-  noGuideKey: 'Pas de guide de {name} pour l’instant (sa clé a été refusée)',
 };
 
 export const notify: Catalogue['notify'] = {

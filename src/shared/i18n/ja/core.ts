@@ -95,10 +95,7 @@ export const tray: Catalogue['tray'] = {
   nothingOnViewer: '放送なし',
   viewersLacking: '視聴者：このバージョンの Airwave にはありません',
   viewersFailed: '視聴者を読み込めませんでした',
-  guideLacking: 'このバージョンの Airwave にはありません',
   theServer: 'サーバ',
-  noGuideAway: '現在 {name} の番組表はありません（{time} から接続不可）',
-  noGuideKey: '現在 {name} の番組表はありません（キーが拒否されました）',
 };
 
 export const notify: Catalogue['notify'] = {
