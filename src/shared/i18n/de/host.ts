@@ -3,5 +3,6 @@ import type { HostCatalogue } from '../en';
 import { alerts, key, reminders, sync } from './alerts';
 import { lacks, probe } from './probe';
 import { errors } from './errors';
+import { client, stored } from './client';
 
-export const deHost: HostCatalogue = { reminders, alerts, key, sync, probe, lacks, errors };
+export const deHost: HostCatalogue = { reminders, alerts, key, sync, probe, lacks, errors, client, stored };

@@ -1,10 +1,12 @@
 /**
  * English words only the main process speaks: reminders' and health alerts' notifications, what a
  * refused key means, the connection test's findings, what an older Airwave lacks, and why a request
- * could not be done. Not in index.ts, so the popover's first paint does not carry them.
+ * could not be done, why a request to a server failed, and the notes on
+ * damaged or unsaved files. Not in index.ts, so the popover's first paint does not carry them.
  */
 import { alerts, key, reminders, sync } from './alerts';
 import { lacks, probe } from './probe';
 import { errors } from './errors';
+import { client, stored } from './client';
 
-export const enHost = { reminders, alerts, key, sync, probe, lacks, errors };
+export const enHost = { reminders, alerts, key, sync, probe, lacks, errors, client, stored };

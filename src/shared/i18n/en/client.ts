@@ -1,0 +1,73 @@
+/**
+ * English, the source catalogue: why a request to a server failed (the API client's errors, shown
+ * as the connection's detail, a step's detail or a view's error), and what the app says of its own
+ * stored files when one was damaged or could not be saved. Endpoints, HTTP codes, host names and a
+ * server's own words are placeholders, never translated. Host-only (en/host.ts), not in the popover's chunk.
+ */
+
+export const client = {
+  noServerYet: 'No server yet',
+  said: 'The server said: "{message}"',
+  rejectedKey: 'The server rejected the API key.',
+  noRoute: 'This server has no {endpoint} (HTTP 404).',
+  notFound: 'Not found: {endpoint}.',
+  refused: 'The server refused the request ({endpoint}).',
+  serverProblem: 'The server had a problem (HTTP {status}).',
+  serverUnexpected: 'The server answered unexpectedly (HTTP {status}).',
+  guideWindow: 'The guide window must be a whole number of minutes from {min} to {max}.',
+  channelNumber: 'A channel number is a whole number, like 101.',
+  notChannelId: 'That is not a channel id.',
+  notArtwork: 'That is not an artwork address of this server.',
+  noImage: 'The media server has no such image (HTTP 404).',
+  noContentType: 'no content type',
+  notImage: 'The artwork answer was not an image ({type}).',
+  notEventStream: 'The event stream answered with {type} instead of text/event-stream.',
+  emptyAnswer: 'The server sent an empty answer. Is this the address of an Airwave server?',
+  notJson: 'The server sent an answer that is not JSON ({type}). Is this the address of an Airwave server?',
+  redirectedAway:
+    'The server redirected to {location}. Redirects to another address are not followed, so the API key stays with the server you configured; if the server moved, use its new address.',
+  tooManyRedirects: 'The server redirected too many times.',
+  cancelled: 'The request was cancelled.',
+  closed: 'The connection to this server was closed.',
+  tooLarge: "The server's answer was larger than {size}, so it was not read.",
+  connectTimeout: '{host} did not accept a connection in time. Check the address and that the server is on.',
+  stoppedAnswering: '{host} stopped answering.',
+  noAnswerWithin: '{host} did not answer within {time}.',
+  unfinishedWithin: '{host} started answering but did not finish within {time}.',
+  connectionRefused: 'Nothing is listening at {host} (connection refused). Check that the server is running and the port is right.',
+  unknownHost: "The host name {host} could not be found. Check the spelling, or use the server's IP address.",
+  noRouteToHost: '{host} cannot be reached from this network.',
+  closedEarly: '{host} closed the connection before its answer was complete. It may be restarting; the app will try again.',
+  untrusted: 'The secure connection to {host} failed ({code}): its certificate is not trusted by this computer.',
+  notHttps: '{host} did not answer a secure (HTTPS) connection ({code}); it may speak plain HTTP on this port.',
+  connectionFailed: 'The connection to {host} failed. Check the network and that the server is running.',
+  connectionFailedCode: 'The connection to {host} failed ({code}). Check the network and that the server is running.',
+  optionalTimeout: 'The server did not send this optional document within {seconds} s; the app goes on without it.',
+  busy: 'More than {limit} requests a second were asked of this server, so this one was not sent. Try again in a moment.',
+  queueFull: 'Too many requests to this server are waiting ({limit}), so this one was not sent.',
+  guideDeadline: '{host} did not finish sending the guide within {seconds} s.',
+  guideStalled: '{host} stopped sending the guide for {seconds} s.',
+  guideSlow: '{host} is sending the guide too slowly ({bytes} bytes in {seconds} s), so it was not read. Check the network to the server, or choose a shorter window.',
+  guideNotJson: 'The server sent a guide that is not JSON ({type}). Is this the address of an Airwave server?',
+  guideEmpty: 'The server sent an empty answer for the guide.',
+  guideCut: '{host} closed the connection before the guide was complete (after {size}). It may be restarting; the app will try again.',
+  guideTooLarge: 'The guide is larger than {size}, so it was not read. Choose a shorter window.',
+};
+
+export const stored = {
+  notPlainFile: 'The file {name} was not a plain file; {where} and the app started without it.',
+  tooLargeFile: 'The file {name} was larger than expected; {where} and the app started without it.',
+  unreadable: 'The file {name} was not readable; {where} and the app started without it.',
+  notThisVersion: 'The file {name} did not hold what this version expects; {where} and the app started without it.',
+  setAsideAs: 'it was set aside as {kept}',
+  notSetAside: 'it could not be set aside',
+  partlyKept: 'In {name}, {lost}; the rest was kept.',
+  copyKept: 'The file as it was is kept as {kept}.',
+  notSaved: 'Could not save {name}: {error}. The app keeps it in memory for now.',
+  damagedLines: '{n, plural, one {# damaged line of the activity log was skipped.} other {# damaged lines of the activity log were skipped.}}',
+  damagedFields: '{n, plural, one {# line had damaged fields and was kept without them.} other {# lines had damaged fields and were kept without them.}}',
+  historyDamaged: '{n, plural, one {# damaged line of the viewing history was skipped; the rest was kept.} other {# damaged lines of the viewing history were skipped; the rest was kept.}}',
+  historySkipped: 'History file {file} was skipped (not a plain file, or larger than {size}).',
+  historyNotWritten: 'Could not write the history ({error}); it is kept in memory for now.',
+  retentionNotSaved: "Could not save the history's retention ({error}).",
+};
