@@ -24,6 +24,9 @@ import { describeStatus, explainUnreachable } from '../../src/main/core/connecti
 import { probeFailure } from '../../src/main/core/connection-test/probe-view';
 import { parseServerUrl } from '../../src/shared/server-url';
 import { parseStatus } from '../../src/shared/airwave';
+import { statusError } from '../../src/main/core/client/answers';
+import type { RawResponse } from '../../src/main/core/client/http';
+import { AirwaveClient } from '../../src/main/core/client/client';
 
 afterEach(() => applyLocale('en'));
 
@@ -146,5 +149,47 @@ describe('the connection test speaks the language in use (the doctor applies Eng
     applyLocale('ja');
     expect(explainUnreachable(new ApiError('busy', 'busy', { endpoint: 'GET /status' }), server).fix).toBe('少し待ってから、もう一度テストしてください。');
     expect(describeStatus(status)).toContain('稼働 3 日 2 時間 · 1 チャンネル');
+  });
+});
+
+describe('the API client’s failures and the first state speak the language in use (issue 38)', () => {
+  const answer = (status: number, body: unknown): RawResponse => ({ status, headers: {}, body: Buffer.from(JSON.stringify(body)) });
+  const refusedKey = () => statusError('GET /status', answer(401, { error: { code: 'unauthorized', message: 'bad key' } }), 0);
+  const full = () => statusError('GET /events', answer(503, {}), 0);
+  const badNumber = () => new AirwaveClient({ server: 'http://127.0.0.1:9', apiKey: 'k' }).channelNowByNumber(-1);
+
+  it('English stays as it was, word for word', async () => {
+    expect(refusedKey().message).toBe('The server rejected the API key. The server said: "bad key"');
+    expect(full().message).toBe('The server had a problem (HTTP 503).');
+    await expect(badNumber()).rejects.toThrow('A channel number is a whole number, like 101.');
+    expect(initialState(0).connection.message).toBe('No server yet');
+  });
+
+  it('German and Japanese: the sentence is the language’s, the server’s own words and the HTTP code stay', async () => {
+    applyLocale('de');
+    expect(refusedKey().message).toBe('Der Server hat den API-Schlüssel abgelehnt. Der Server meldet: „bad key“');
+    expect(full().message).toBe('Auf dem Server ist ein Fehler aufgetreten (HTTP 503).');
+    await expect(badNumber()).rejects.toThrow('Eine Sendernummer ist eine ganze Zahl, etwa 101.');
+    expect(initialState(0).connection.message).toBe('Noch kein Server');
+    applyLocale('ja');
+    expect(refusedKey().message).toBe('サーバが API キーを拒否しました。サーバからのメッセージ：「bad key」');
+    expect(full().message).toBe('サーバで問題が発生しました（HTTP 503）。');
+    await expect(badNumber()).rejects.toThrow('チャンネル番号は 101 のような整数です。');
+    expect(initialState(0).connection.message).toBe('サーバ未設定');
+    expect(refusedKey().kind).toBe('unauthorized');
+  });
+
+  it('the connection test tells a missing host name and an untrusted certificate by the system’s code, whatever the language', () => {
+    const server = (() => {
+      const parsed = parseServerUrl('http://tv.local:36020');
+      if (!parsed.ok) throw new Error(parsed.reason);
+      return parsed.address;
+    })();
+    // the code one cause down, as undici nests it; the message is in the language in use
+    const failure = (code: string) => new ApiError('unreachable', 'ホスト', { endpoint: 'GET /status', cause: new Error('fetch failed', { cause: Object.assign(new Error('x'), { code }) }) });
+    applyLocale('ja');
+    const f = CATALOGUES.ja.probe.fixes;
+    expect(explainUnreachable(failure('ENOTFOUND'), server).fix).toBe(f.hostName);
+    expect(explainUnreachable(failure('DEPTH_ZERO_SELF_SIGNED_CERT'), server).fix).toBe(f.certificate);
   });
 });

@@ -74,6 +74,22 @@ const SPEAKING = [
   'src/main/electron/updater.ts',
 ];
 
+/**
+ * The modules whose thrown errors and notes people read (issue 38): the API client's failures (the
+ * connection's detail, a step's detail, a view's error), the first state's connection line, and
+ * the notes on damaged or unsaved files. A thrown ApiError's words count here; a plain Error's
+ * (a developer's, caught inside) and log lines do not.
+ */
+const SPEAKING_ERRORS = [
+  ...['client', 'http', 'governor', 'guide-stream', 'answers', 'optional'].map((name) => `src/main/core/client/${name}.ts`),
+  'src/main/core/state.ts',
+  'src/main/core/features/json-store.ts',
+  'src/main/core/features/activity-log.ts',
+  'src/main/core/history/history-files.ts',
+  'src/main/core/history/history.ts',
+  'src/main/core/app/features.ts',
+];
+
 /** what stays English on purpose: the doctor's list of what a server lacks (the terminal only), and protocol words */
 const CORE_ALLOWED = new Set([
   'no live event stream (the app polls /sessions/count)',
@@ -86,6 +102,8 @@ const CORE_ALLOWED = new Set([
 
 /** a line that writes the log or throws for a developer: its words stay English */
 const TECHNICAL = /\blog\(|\bproblem\(|new Error\(|throw /;
+/** the same where a thrown error is what a person reads (an ApiError, a note on a file): only log lines and plain Errors stay English */
+const LOG_OR_PLAIN_ERROR = /\blog\(|new Error\(/;
 
 const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '').replace(/\s\/\/ .*$/gm, '');
 
@@ -96,10 +114,10 @@ const plain = (m: RegExpMatchArray) => (m[1] ?? m[2] ?? m[3] ?? '').replace(/\$\
 const SENTENCE = / \p{L}{2}|\p{L}{2} /u;
 
 /** every literal with words in a speaking module, log lines and imports left out (a template cut at a nested one is code) */
-export function coreLiterals(source: string): string[] {
+export function coreLiterals(source: string, technical: RegExp = TECHNICAL): string[] {
   return withoutComments(source)
     .split('\n')
-    .filter((line) => !TECHNICAL.test(line) && !/^\s*(import|export \{|export type \{)/.test(line))
+    .filter((line) => !technical.test(line) && !/^\s*(import|export \{|export type \{)/.test(line))
     .flatMap((line) => [...line.matchAll(/'([^'\n]*)'|"([^"\n]*)"|`([^`\n]*)`/g)].map(plain))
     .filter((text) => SENTENCE.test(text) && !text.startsWith('../') && !text.includes('${') && !CORE_ALLOWED.has(text));
 }
@@ -141,6 +159,19 @@ describe('words come from the catalogue', () => {
 
   it.each(SPEAKING)('%s, which composes what a person reads, takes every word from the catalogue', (file) => {
     expect(coreLiterals(readFileSync(join(process.cwd(), file), 'utf8'))).toEqual([]);
+  });
+
+  it.each(SPEAKING_ERRORS)('%s, whose errors and notes a person reads, takes every word from the catalogue', (file) => {
+    // endpoints ("GET /guide", an error's `endpoint` detail), the auth scheme, units ("64 MB") and ids ("save-failed …") are not words to translate
+    const words = coreLiterals(readFileSync(join(process.cwd(), file), 'utf8'), LOG_OR_PLAIN_ERROR).filter(
+      (text) => !/^(GET|Bearer) /.test(text) && text !== 'server address' && text !== ' MB' && !/^[a-z]+(-[a-z]+)+ $/.test(text),
+    );
+    expect(words).toEqual([]);
+  });
+
+  it('the error check finds a thrown ApiError’s words and lets a plain Error and a log line through', () => {
+    expect(coreLiterals("throw new ApiError('cancelled', 'The request was cancelled.', { endpoint });", LOG_OR_PLAIN_ERROR)).toEqual(['The request was cancelled.']);
+    expect(coreLiterals("else if (into) throw new Error('The server sent more than it declared.');\nlog(`scan put off (${a})`);", LOG_OR_PLAIN_ERROR)).toEqual([]);
   });
 
   it('no notification or alert in src/main/core has a literal title or body', () => {

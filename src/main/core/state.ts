@@ -1,6 +1,7 @@
 import type { GuideNow, Packages, PublicRoutes, Session } from '../../shared/airwave';
 import type { GuideView, Resource, ServerData } from '../../shared/bridge';
 import { Emitter } from '../common/emitter';
+import { messages } from '../common/words';
 
 /**
  * What the core knows about the server, in one immutable value. The sync engine is its only
@@ -100,7 +101,7 @@ export function initialState(now: number, forwardMinutes = 180): AppState {
   return {
     connection: {
       state: 'unconfigured',
-      message: 'No server yet',
+      message: messages().client.noServerYet,
       since: now,
       nextRetryAt: null,
       attempt: 0,

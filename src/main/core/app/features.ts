@@ -78,18 +78,18 @@ export class Features {
     const problem = (text: string) => notices.add({ id: `features-${notices.list.length}-${clock.now().toString(36)}`, level: 'warning', text });
     // a failed save is said once per file (a full disk must not become a stream of notices)
     const saveFailures = new Set<string>();
-    const saveFailed = (text: string) => {
+    const saveFailed = (text: string, file: string) => {
       deps.log(text);
-      const file = text.split(':')[0]!;
       if (saveFailures.has(file) || saveFailures.size > 10) return;
       saveFailures.add(file);
+      // the notice's id is the file's name, never its words (they are in the language in use)
       notices.add({ id: `save-failed ${file}`, level: 'warning', text });
     };
     // what failed is written when the folder takes it again, and its notice goes (json-store.ts)
     const saved = (name: string) => {
       deps.log(`${name} is saved again`);
-      saveFailures.delete(`Could not save ${name}`);
-      notices.drop(`save-failed Could not save ${name}`);
+      saveFailures.delete(name);
+      notices.drop(`save-failed ${name}`);
     };
     const retry = { later: (fn: () => void, ms: number) => clock.setTimeout(fn, ms), saved };
     const files: FeatureStore = deps.dataDir ? new JsonFileStore(deps.dataDir, () => clock.now(), saveFailed, retry) : memoryStore();

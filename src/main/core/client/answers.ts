@@ -6,6 +6,7 @@
 import { readErrorEnvelope } from '../../../shared/airwave';
 import { ApiError, isApiError, quoteServer } from './errors';
 import type { RawResponse } from './http';
+import { messages, t } from '../../common/words';
 
 const EMPTY = Buffer.alloc(0);
 
@@ -26,24 +27,25 @@ export function statusError(endpoint: string, response: RawResponse, now: number
     serverMessage,
     retryAfterMs: retryAfter(response.headers['retry-after'], now),
   };
-  const said = serverMessage ? ` The server said: "${serverMessage}"` : '';
+  const words = messages().client;
+  // the server's own words are quoted as they came, after the app's sentence
+  const said = (sentence: string) => (serverMessage ? t(words.said, { sentence, message: serverMessage }) : sentence);
   const code = envelope?.code;
   if (status === 401 || code === 'unauthorized') {
-    return new ApiError('unauthorized', `The server rejected the API key.${said}`, details);
+    return new ApiError('unauthorized', said(words.rejectedKey), details);
   }
   if (status === 404 && !envelope) {
     // No JSON error envelope: the router itself does not know the path (Airwave answers a plain
     // "404 Not Found"), as opposed to a known route whose resource is missing.
-    return new ApiError('not-found', `This server has no ${endpoint} (HTTP 404).`, details);
+    return new ApiError('not-found', t(words.noRoute, { endpoint }), details);
   }
   if (status === 404 || code === 'not_found') {
-    return new ApiError('not-found', `Not found: ${endpoint}.${said}`, details);
+    return new ApiError('not-found', said(t(words.notFound, { endpoint })), details);
   }
   if (status === 400 || status === 422 || code === 'invalid_request') {
-    return new ApiError('invalid-request', `The server refused the request (${endpoint}).${said}`, details);
+    return new ApiError('invalid-request', said(t(words.refused, { endpoint })), details);
   }
-  const reason = status >= 500 ? 'had a problem' : 'answered unexpectedly';
-  return new ApiError('server-error', `The server ${reason} (HTTP ${status}).${said}`, details);
+  return new ApiError('server-error', said(t(status >= 500 ? words.serverProblem : words.serverUnexpected, { status: String(status) })), details);
 }
 
 /**

@@ -29,6 +29,7 @@ import { parseServerUrl, type ServerAddress } from '../../../shared/server-url';
 import type { AuthStyle } from '../../../shared/shapes';
 import { systemClock, type Clock } from '../../common/clock';
 import { ApiError } from './errors';
+import { messages, t } from '../../common/words';
 import { OPTIONAL_DOCUMENT_BYTES, withinOptionalDeadline } from './optional';
 import { cachePolicy, isMissingRoute, statusError, takeJson } from './answers';
 
@@ -159,7 +160,7 @@ export class AirwaveClient {
     const { min, max } = GUIDE_FORWARD_MINUTES;
     if (!Number.isInteger(forwardMinutes) || forwardMinutes < min || forwardMinutes > max) {
       return Promise.reject(
-        new ApiError('invalid-request', `The guide window must be a whole number of minutes from ${min} to ${max}.`, {
+        new ApiError('invalid-request', t(messages().client.guideWindow, { min: String(min), max: String(max) }), {
           endpoint: 'GET /guide',
         }),
       );
@@ -177,7 +178,7 @@ export class AirwaveClient {
   channelNowByNumber(number: number, o?: CallOptions) {
     const endpoint = `GET /channels/by-number/${number}/now`;
     if (!Number.isSafeInteger(number) || number < 0) {
-      return Promise.reject(new ApiError('invalid-request', 'A channel number is a whole number, like 101.', { endpoint }));
+      return Promise.reject(new ApiError('invalid-request', messages().client.channelNumber, { endpoint }));
     }
     return this.#json(`/channels/by-number/${number}/now`, (json) => parseChannelNow(json, number), o, endpoint);
   }
@@ -189,7 +190,7 @@ export class AirwaveClient {
   channelByNumber(number: number, o?: CallOptions & { definition?: boolean }) {
     const endpoint = `GET /channels/by-number/${number}`;
     if (!Number.isSafeInteger(number) || number < 0) {
-      return Promise.reject(new ApiError('invalid-request', 'A channel number is a whole number, like 101.', { endpoint }));
+      return Promise.reject(new ApiError('invalid-request', messages().client.channelNumber, { endpoint }));
     }
     const path = `/channels/by-number/${number}${o?.definition ? '?include=definition' : ''}`;
     return this.#json(path, (json) => parseChannel(json, number), o, endpoint);
@@ -199,7 +200,7 @@ export class AirwaveClient {
   channelNow(channelId: string, o?: CallOptions) {
     const endpoint = `GET /channels/${channelId}/now`;
     if (channelId === '' || channelId === '.' || channelId === '..') {
-      return Promise.reject(new ApiError('invalid-request', 'That is not a channel id.', { endpoint }));
+      return Promise.reject(new ApiError('invalid-request', messages().client.notChannelId, { endpoint }));
     }
     return this.#json(`/channels/${encodeURIComponent(channelId)}/now`, (json) => parseChannelNowById(json, channelId), o, endpoint);
   }
@@ -217,7 +218,7 @@ export class AirwaveClient {
       // an id that cannot form an artwork address: refused below like any other bad path
     }
     if (path === null || !parseArtworkPath(path)) {
-      throw new ApiError('invalid-request', 'That is not an artwork address of this server.', { endpoint });
+      throw new ApiError('invalid-request', messages().client.notArtwork, { endpoint });
     }
     // Many small images (one per viewer, per programme opened): their own slots and budget.
     const response = await this.#governed(`GET ${path}`, endpoint, o, (signal) =>
@@ -233,13 +234,13 @@ export class AirwaveClient {
       const error = statusError(endpoint, response, this.#now());
       // Airwave answers an image its media server lacks with a plain-text 404: a missing image, not a missing route.
       if (isMissingRoute(error)) {
-        throw new ApiError('not-found', 'The media server has no such image (HTTP 404).', { endpoint, status: 404, serverCode: 'not_found' });
+        throw new ApiError('not-found', messages().client.noImage, { endpoint, status: 404, serverCode: 'not_found' });
       }
       throw error;
     }
     const contentType = String(response.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     if (!contentType.startsWith('image/')) {
-      throw new ApiError('bad-response', `The artwork answer was not an image (${contentType || 'no content type'}).`, {
+      throw new ApiError('bad-response', t(messages().client.notImage, { type: contentType || messages().client.noContentType }), {
         endpoint,
         status: response.status,
       });
@@ -267,7 +268,7 @@ export class AirwaveClient {
     const type = String(response.headers['content-type'] ?? '');
     if (!type.toLowerCase().startsWith('text/event-stream')) {
       response.stream.destroy();
-      throw new ApiError('bad-response', `The event stream answered with ${type || 'no content type'} instead of text/event-stream.`, {
+      throw new ApiError('bad-response', t(messages().client.notEventStream, { type: type || messages().client.noContentType }), {
         endpoint,
         status: response.status,
       });
@@ -337,9 +338,8 @@ export class AirwaveClient {
     try {
       json = takeJson(response);
     } catch (cause) {
-      const type = String(headers['content-type'] ?? 'no content type');
-      const what = empty ? 'an empty answer' : `an answer that is not JSON (${type})`;
-      throw new ApiError('bad-response', `The server sent ${what}. Is this the address of an Airwave server?`, {
+      const type = String(headers['content-type'] ?? messages().client.noContentType);
+      throw new ApiError('bad-response', empty ? messages().client.emptyAnswer : t(messages().client.notJson, { type }), {
         endpoint,
         status,
         cause,

@@ -84,4 +84,13 @@ export class ApiError extends Error {
   }
 }
 
+/** The system's code for a failure (ECONNREFUSED, ENOTFOUND, CERT_…), from the error or its causes: what code branches on, never the words. */
+export function causeCode(error: unknown): string {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return '';
+}
+
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;

@@ -1,5 +1,6 @@
 import type { Clock, TimerHandle } from '../../common/clock';
 import { ApiError } from './errors';
+import { messages, t } from '../../common/words';
 
 /**
  * The request governor: the one brake between every scheduler and a server (Airwave has no rate
@@ -66,7 +67,7 @@ export function familyOf(key: string): string {
   return `${method} ${path.replace(/\/[^/]*\d[^/]*/g, '/{id}')}`;
 }
 
-const cancelled = (endpoint: string, why = 'The request was cancelled.') => new ApiError('cancelled', why, { endpoint });
+const cancelled = (endpoint: string, why = messages().client.cancelled) => new ApiError('cancelled', why, { endpoint });
 
 export class RequestGovernor {
   readonly policy: GovernorPolicy;
@@ -111,7 +112,7 @@ export class RequestGovernor {
   run<T>(request: GovernedRequest, send: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const { endpoint, signal } = request;
     if (signal?.aborted) return Promise.reject(cancelled(endpoint));
-    if (this.#closed) return Promise.reject(cancelled(endpoint, 'The connection to this server was closed.'));
+    if (this.#closed) return Promise.reject(cancelled(endpoint, messages().client.closed));
     const key = request.coalesce === false ? `${request.key}#${++this.#unique}` : request.key;
     let entry = this.#shared.get(key);
     if (entry) {
@@ -123,12 +124,12 @@ export class RequestGovernor {
     } else {
       if (request.user && !this.#acceptUser()) {
         return Promise.reject(
-          new ApiError('busy', `More than ${this.policy.userPerSecond} requests a second were asked of this server, so this one was not sent. Try again in a moment.`, { endpoint }),
+          new ApiError('busy', t(messages().client.busy, { limit: String(this.policy.userPerSecond) }), { endpoint }),
         );
       }
       if (this.#queue.length >= this.policy.maxQueued) {
         return Promise.reject(
-          cancelled(endpoint, `Too many requests to this server are waiting (${this.policy.maxQueued}), so this one was not sent.`),
+          cancelled(endpoint, t(messages().client.queueFull, { limit: String(this.policy.maxQueued) })),
         );
       }
       entry = this.#enqueue(key, request, send as (signal: AbortSignal) => Promise<unknown>);
@@ -153,7 +154,7 @@ export class RequestGovernor {
     this.#wake = null;
     for (const entry of this.#queue.splice(0)) {
       this.#shared.delete(entry.key);
-      entry.settle.reject(cancelled(entry.endpoint, 'The connection to this server was closed.'));
+      entry.settle.reject(cancelled(entry.endpoint, messages().client.closed));
     }
   }
 

@@ -2,6 +2,7 @@ import { GUIDE_FORWARD_MINUTES, type GuideChannel, type Unreadable } from '../..
 import { GuideReader, GuideReadError, type GuideHeader } from '../guide/reader';
 import type { AirwaveClient, CallOptions } from './client';
 import { ApiError } from './errors';
+import { messages, t } from '../../common/words';
 
 /**
  * Owns reading `GET /guide` as it arrives: the request, its limits and its failures in words.
@@ -72,6 +73,7 @@ export interface GuideStreamResult {
 }
 
 const ENDPOINT = 'GET /guide';
+const words = () => messages().client;
 /**
  * Parsing longer than this without a pause gives the event loop a turn. Over a fast link the
  * socket holds megabytes by the time the reader looks, and Node reads up to 32 chunks of it in
@@ -93,7 +95,7 @@ export async function streamGuide(
   const limits = { ...GUIDE_STREAM_LIMITS, ...o.limits };
   const { min, max } = GUIDE_FORWARD_MINUTES;
   if (!Number.isInteger(request.forwardMinutes) || request.forwardMinutes < min || request.forwardMinutes > max) {
-    throw new ApiError('invalid-request', `The guide window must be a whole number of minutes from ${min} to ${max}.`, { endpoint: ENDPOINT });
+    throw new ApiError('invalid-request', t(words().guideWindow, { min: String(min), max: String(max) }), { endpoint: ENDPOINT });
   }
   const query = new URLSearchParams({ forwardMinutes: String(request.forwardMinutes) });
   if (request.backMinutes !== undefined) query.set('backMinutes', String(request.backMinutes));
@@ -106,11 +108,11 @@ export async function streamGuide(
     controller.abort();
   };
   const host = new URL(client.server.apiBase).host;
-  const deadline = setTimeout(() => expire(`${host} did not finish sending the guide within ${limits.deadlineMs / 1000} s.`), limits.deadlineMs);
+  const deadline = setTimeout(() => expire(t(words().guideDeadline, { host, seconds: String(limits.deadlineMs / 1000) })), limits.deadlineMs);
   let stall: ReturnType<typeof setTimeout> | undefined;
   const watchStall = () => {
     clearTimeout(stall);
-    stall = setTimeout(() => expire(`${host} stopped sending the guide for ${limits.stallMs / 1000} s.`), limits.stallMs);
+    stall = setTimeout(() => expire(t(words().guideStalled, { host, seconds: String(limits.stallMs / 1000) })), limits.stallMs);
   };
   let throughput: ReturnType<typeof setInterval> | undefined;
   let windowBytes = 0;
@@ -118,7 +120,8 @@ export async function streamGuide(
     throughput = setInterval(() => {
       if (windowBytes < limits.minBytesPerWindow) {
         const seconds = limits.throughputWindowMs / 1000;
-        expire(`${host} is sending the guide too slowly (${windowBytes.toLocaleString('en')} bytes in ${seconds} s), so it was not read. Check the network to the server, or choose a shorter window.`);
+        // the byte count is written as the language in use writes numbers
+        expire(t(words().guideSlow, { host, bytes: windowBytes, seconds: String(seconds) }));
       }
       windowBytes = 0;
     }, limits.throughputWindowMs);
@@ -133,7 +136,7 @@ export async function streamGuide(
   try {
     const type = String(headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (type && !type.includes('json')) {
-      throw new ApiError('bad-response', `The server sent a guide that is not JSON (${type}). Is this the address of an Airwave server?`, { endpoint: ENDPOINT });
+      throw new ApiError('bad-response', t(words().guideNotJson, { type }), { endpoint: ENDPOINT });
     }
     const declared = Number(headers['content-length']);
     if (Number.isFinite(declared) && declared > limits.maxBytes) throw tooLarge(limits.maxBytes);
@@ -163,15 +166,15 @@ export async function streamGuide(
         sliceStart = performance.now();
       }
     }
-    if (received === 0) throw new ApiError('bad-response', 'The server sent an empty answer for the guide.', { endpoint: ENDPOINT });
+    if (received === 0) throw new ApiError('bad-response', words().guideEmpty, { endpoint: ENDPOINT });
     reader.end(received);
     return { bytes: received, channels: reader.channels, programmes: reader.programmes, unreadable: reader.unreadable };
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (error instanceof GuideReadError) throw new ApiError('bad-response', error.message, { endpoint: ENDPOINT });
     if (expired) throw new ApiError('timeout', expired, { endpoint: ENDPOINT });
-    if (o.signal?.aborted) throw new ApiError('cancelled', 'The request was cancelled.', { endpoint: ENDPOINT });
-    throw new ApiError('unreachable', `${host} closed the connection before the guide was complete (after ${mb(received)}). It may be restarting; the app will try again.`, {
+    if (o.signal?.aborted) throw new ApiError('cancelled', words().cancelled, { endpoint: ENDPOINT });
+    throw new ApiError('unreachable', t(words().guideCut, { host, size: mb(received) }), {
       endpoint: ENDPOINT,
       cause: error,
     });
@@ -187,6 +190,6 @@ export async function streamGuide(
 const turn = () => new Promise<void>((resume) => setImmediate(resume));
 
 function tooLarge(cap: number): ApiError {
-  return new ApiError('bad-response', `The guide is larger than ${mb(cap)}, so it was not read. Choose a shorter window.`, { endpoint: ENDPOINT });
+  return new ApiError('bad-response', t(words().guideTooLarge, { size: mb(cap) }), { endpoint: ENDPOINT });
 }
 

@@ -1,6 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Agent, request } from 'undici';
-import { ApiError } from './errors';
+import { ApiError, causeCode as errorCode } from './errors';
+import { messages, t } from '../../common/words';
+
+const words = () => messages().client;
 
 /**
  * The transport under the API client: GET over one keep-alive undici Agent, with connect, headers
@@ -182,8 +185,8 @@ export class HttpTransport {
   private timedOut(phase: Phase, endpoint: string, url: URL): ApiError {
     const message =
       phase === 'headers'
-        ? `${url.host} did not answer within ${seconds(this.timeouts.headersMs)}.`
-        : `${url.host} started answering but did not finish within ${seconds(this.timeouts.bodyMs)}.`;
+        ? t(words().noAnswerWithin, { host: url.host, time: seconds(this.timeouts.headersMs) })
+        : t(words().unfinishedWithin, { host: url.host, time: seconds(this.timeouts.bodyMs) });
     return new ApiError('timeout', message, { endpoint });
   }
 
@@ -229,32 +232,24 @@ function redirectTarget(response: RawResponse, from: URL, hop: number, options: 
     const shown = `${next.origin}${next.pathname}`;
     throw new ApiError(
       'bad-response',
-      `The server redirected to ${shown}. Redirects to another address are not followed, so the API key stays with the server you configured; if the server moved, use its new address.`,
+      t(words().redirectedAway, { location: shown }),
       { endpoint: options.endpoint, status: response.status, location: shown },
     );
   }
   if (hop >= MAX_REDIRECTS) {
-    throw new ApiError('bad-response', 'The server redirected too many times.', { endpoint: options.endpoint, status: response.status });
+    throw new ApiError('bad-response', words().tooManyRedirects, { endpoint: options.endpoint, status: response.status });
   }
   return next;
 }
 
 function cancelled(endpoint: string): ApiError {
-  return new ApiError('cancelled', 'The request was cancelled.', { endpoint });
+  return new ApiError('cancelled', words().cancelled, { endpoint });
 }
 
 function tooLarge(endpoint: string, cap: number): ApiError {
-  return new ApiError('bad-response', `The server's answer was larger than ${megabytes(cap)}, so it was not read.`, {
+  return new ApiError('bad-response', t(words().tooLarge, { size: megabytes(cap) }), {
     endpoint,
   });
-}
-
-function errorCode(error: unknown): string {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return '';
 }
 
 function networkError(error: unknown, endpoint: string, url: URL): ApiError {
@@ -262,29 +257,29 @@ function networkError(error: unknown, endpoint: string, url: URL): ApiError {
   const host = url.host;
   const details = { endpoint, cause: error };
   if (code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return new ApiError('timeout', `${host} did not accept a connection in time. Check the address and that the server is on.`, details);
+    return new ApiError('timeout', t(words().connectTimeout, { host }), details);
   }
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-    return new ApiError('timeout', `${host} stopped answering.`, details);
+    return new ApiError('timeout', t(words().stoppedAnswering, { host }), details);
   }
   if (code === 'ECONNREFUSED') {
-    return new ApiError('unreachable', `Nothing is listening at ${host} (connection refused). Check that the server is running and the port is right.`, details);
+    return new ApiError('unreachable', t(words().connectionRefused, { host }), details);
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') {
-    return new ApiError('unreachable', `The host name ${url.hostname} could not be found. Check the spelling, or use the server's IP address.`, details);
+    return new ApiError('unreachable', t(words().unknownHost, { host: url.hostname }), details);
   }
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'EHOSTDOWN' || code === 'ENETDOWN') {
-    return new ApiError('unreachable', `${host} cannot be reached from this network.`, details);
+    return new ApiError('unreachable', t(words().noRouteToHost, { host }), details);
   }
   if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE') {
-    return new ApiError('unreachable', `${host} closed the connection before its answer was complete. It may be restarting; the app will try again.`, details);
+    return new ApiError('unreachable', t(words().closedEarly, { host }), details);
   }
   if (/CERT|SELF_SIGNED/.test(code)) {
-    return new ApiError('unreachable', `The secure connection to ${host} failed (${code}): its certificate is not trusted by this computer.`, details);
+    return new ApiError('unreachable', t(words().untrusted, { host, code }), details);
   }
   if (/TLS|SSL|EPROTO/.test(code)) {
     // the handshake itself failed: most often a plain-HTTP port asked for HTTPS, which no certificate would fix
-    return new ApiError('unreachable', `${host} did not answer a secure (HTTPS) connection (${code}); it may speak plain HTTP on this port.`, details);
+    return new ApiError('unreachable', t(words().notHttps, { host, code }), details);
   }
-  return new ApiError('unreachable', `The connection to ${host} failed${code ? ` (${code})` : ''}. Check the network and that the server is running.`, details);
+  return new ApiError('unreachable', t(code ? words().connectionFailedCode : words().connectionFailed, { host, code }), details);
 }

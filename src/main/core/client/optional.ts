@@ -6,6 +6,7 @@
  * fast as a `timeout`, and the caller goes on without it).
  */
 import { ApiError } from './errors';
+import { messages, t } from '../../common/words';
 
 /** The most an optional document may be (Airwave's route list is tens of kilobytes). */
 export const OPTIONAL_DOCUMENT_BYTES = 1024 * 1024;
@@ -19,7 +20,7 @@ export async function withinOptionalDeadline<T>(signal: AbortSignal, endpoint: s
     return await read(AbortSignal.any([signal, deadline]));
   } catch (error) {
     if (deadline.aborted && !signal.aborted) {
-      throw new ApiError('timeout', `The server did not send this optional document within ${ms / 1000} s; the app goes on without it.`, { endpoint });
+      throw new ApiError('timeout', t(messages().client.optionalTimeout, { seconds: String(ms / 1000) }), { endpoint });
     }
     throw error;
   }

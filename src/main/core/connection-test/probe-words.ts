@@ -1,6 +1,7 @@
 import type { Capabilities, Status } from '../../../shared/airwave';
 import { DEFAULT_PORT, type ServerAddress } from '../../../shared/server-url';
 import type { ApiError } from '../client';
+import { causeCode } from '../client/errors';
 import type { ProbeVerdict, StepOutcome } from './probe-types';
 import { messages, t } from '../../../shared/i18n/messages';
 
@@ -68,11 +69,12 @@ export function explainUnreachable(
   const f = w().fixes;
   switch (error.kind) {
     case 'unreachable': {
-      const cause = String((error.cause as { code?: string } | undefined)?.code ?? '');
-      if (/ENOTFOUND|EAI_/.test(error.message + cause) || error.message.includes('could not be found')) {
+      // the system's code says which, never the message's words (they are in the language in use)
+      const code = causeCode(error);
+      if (/ENOTFOUND|EAI_/.test(code)) {
         return fail('unreachable', f.hostName);
       }
-      if (error.message.includes('certificate')) {
+      if (/CERT|SELF_SIGNED/.test(code)) {
         return fail('unreachable', f.certificate);
       }
       return fail('unreachable', t(f.startServer, { port: DEFAULT_PORT }));

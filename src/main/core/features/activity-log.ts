@@ -16,6 +16,7 @@ import type { Viewer, ViewerList } from '../viewers/viewers';
 import { ONLY_SERVER, type ServerTag } from '../state';
 import type { FeatureStore } from './json-store';
 import { foldName } from '../../../shared/viewer-identity';
+import { messages, t } from '../../common/words';
 
 export const ACTIVITY_FILE = 'activity.jsonl';
 export const MAX_ACTIVITY = 5_000;
@@ -81,11 +82,11 @@ export class ActivityLog {
       }
     }
     const damaged = [
-      ...(skipped > 0 ? [`${skipped} damaged line(s) of the activity log were skipped`] : []),
-      ...(partly > 0 ? [`${partly} line(s) had damaged fields and were kept without them`] : []),
+      ...(skipped > 0 ? [t(messages().stored.damagedLines, { n: skipped })] : []),
+      ...(partly > 0 ? [t(messages().stored.damagedFields, { n: partly })] : []),
     ];
     if (loaded.problem) options.problem(loaded.problem);
-    else if (damaged.length > 0) options.problem(`${damaged.join('; ')}.`);
+    else if (damaged.length > 0) options.problem(damaged.join(' '));
     this.#entries = this.#bounded(entries.sort((a, b) => a.at - b.at));
   }
 

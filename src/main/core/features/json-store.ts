@@ -15,6 +15,10 @@ import { join } from 'node:path';
 import type { GenericSchema } from 'valibot';
 import { droppedName, droppedWords, readKept } from '../../../shared/tolerant';
 import { copyAside, isPlainFile, moveAside, present } from '../../common/set-aside';
+import { messages, t } from '../../common/words';
+
+/** Why a file was set aside whole: its sentence in the catalogue (`stored`). */
+type SetAsideWhy = 'notPlainFile' | 'tooLargeFile' | 'unreadable' | 'notThisVersion';
 
 /** Largest JSON document a feature may keep (reminders, favourites, the watchlist). */
 export const MAX_DOCUMENT_BYTES = 1024 * 1024;
@@ -61,7 +65,7 @@ export interface FeatureStore {
 export class JsonFileStore implements FeatureStore {
   readonly #dir: string;
   readonly #now: () => number;
-  readonly #failed: (text: string) => void;
+  readonly #failed: (text: string, name: string) => void;
   /** lines in each current log file, counted on first use */
   readonly #logLines = new Map<string, number>();
   /** tests only: runs between the plain-file check and the open (a link swapped in there) */
@@ -81,7 +85,7 @@ export class JsonFileStore implements FeatureStore {
    * (the app keeps going with what it holds); with `retry`, what failed is held and tried again.
    * `beforeOpen` is a test's seam, see #append.
    */
-  constructor(dir: string, now: () => number, failed: (text: string) => void = () => {}, retry: StoreRetry | null = null, beforeOpen: (path: string) => void = () => {}) {
+  constructor(dir: string, now: () => number, failed: (text: string, name: string) => void = () => {}, retry: StoreRetry | null = null, beforeOpen: (path: string) => void = () => {}) {
     this.#dir = dir;
     this.#now = now;
     this.#failed = failed;
@@ -98,23 +102,24 @@ export class JsonFileStore implements FeatureStore {
   read<T>(name: string, schema: GenericSchema<unknown, T>): Loaded<T> {
     const path = join(this.#dir, name);
     if (!present(path)) return { value: null, problem: null };
-    if (!isPlainFile(path)) return this.#setAside(name, 'was not a plain file');
+    if (!isPlainFile(path)) return this.#setAside(name, 'notPlainFile');
     let json: unknown;
     try {
-      if (statSync(path).size > MAX_DOCUMENT_BYTES) return this.#setAside(name, 'was larger than expected');
+      if (statSync(path).size > MAX_DOCUMENT_BYTES) return this.#setAside(name, 'tooLargeFile');
       json = JSON.parse(readFileSync(path, 'utf8'));
     } catch {
-      return this.#setAside(name, 'was not readable');
+      return this.#setAside(name, 'unreadable');
     }
     const read = readKept(schema, json);
-    if (!read.ok) return this.#setAside(name, 'did not hold what this version expects');
+    if (!read.ok) return this.#setAside(name, 'notThisVersion');
     if (read.dropped.length === 0) return { value: read.value, problem: null };
     // the usable part replaces the file; the file as it was is kept beside it
     const kept = this.#copyAside(name);
     this.write(name, read.value);
     const lost = droppedWords(read.dropped.filter((d) => !d.entry).map(droppedName), read.dropped.filter((d) => d.entry).map(droppedName));
-    const copy = kept ? ` The file as it was is kept as ${kept}.` : '';
-    return { value: read.value, problem: `In ${name}, ${lost}; the rest was kept.${copy}` };
+    const words = messages().stored;
+    const problem = t(words.partlyKept, { name, lost });
+    return { value: read.value, problem: kept ? `${problem} ${t(words.copyKept, { kept })}` : problem };
   }
 
   write(name: string, value: unknown): void {
@@ -125,7 +130,7 @@ export class JsonFileStore implements FeatureStore {
 
   #writeDocument(name: string, value: unknown): void {
     const text = JSON.stringify(value);
-    if (Buffer.byteLength(text) > MAX_DOCUMENT_BYTES) throw new TooLarge(`it would be larger than ${MAX_DOCUMENT_BYTES} bytes`);
+    if (Buffer.byteLength(text) > MAX_DOCUMENT_BYTES) throw new TooLarge(t(messages().stored.overCap, { bytes: String(MAX_DOCUMENT_BYTES) }));
     mkdirSync(this.#dir, { recursive: true });
     const path = join(this.#dir, name);
     const temp = `${path}.${process.pid}.tmp`;
@@ -139,7 +144,7 @@ export class JsonFileStore implements FeatureStore {
       work();
       return true;
     } catch (error) {
-      if (!quiet) this.#failed(`Could not save ${name}: ${error instanceof Error ? error.message : String(error)}. The app keeps it in memory for now.`);
+      if (!quiet) this.#failed(t(messages().stored.notSaved, { name, error: error instanceof Error ? error.message : String(error) }), name);
       return error instanceof TooLarge; // over the cap is final: nothing to hold
     }
   }
@@ -192,16 +197,16 @@ export class JsonFileStore implements FeatureStore {
       try {
         if (!present(path)) continue;
         if (!isPlainFile(path)) {
-          problem = this.#setAside(file, 'was not a plain file').problem;
+          problem = this.#setAside(file, 'notPlainFile').problem;
           continue;
         }
         if (statSync(path).size > MAX_LOG_BYTES) {
-          problem = this.#setAside(file, 'was larger than expected').problem;
+          problem = this.#setAside(file, 'tooLargeFile').problem;
           continue;
         }
         content = readFileSync(path, 'utf8');
       } catch {
-        problem = this.#setAside(file, 'was not readable').problem;
+        problem = this.#setAside(file, 'unreadable').problem;
         continue;
       }
       let count = 0;
@@ -239,7 +244,7 @@ export class JsonFileStore implements FeatureStore {
     const path = join(this.#dir, name);
     // a link (or anything but a file) where the log goes is set aside, never appended through
     if (present(path) && !isPlainFile(path)) {
-      this.#setAside(name, 'was not a plain file');
+      this.#setAside(name, 'notPlainFile');
       this.#logLines.delete(name);
     }
     let count = this.#logLines.get(name) ?? (isPlainFile(path) ? readFileSync(path, 'utf8').split('\n').filter((l) => l.trim()).length : 0);
@@ -263,11 +268,12 @@ export class JsonFileStore implements FeatureStore {
     return copyAside(join(this.#dir, name), this.#now());
   }
 
-  #setAside(name: string, why: string): Loaded<never> {
+  #setAside(name: string, why: SetAsideWhy): Loaded<never> {
     // could it not be moved, it stays, and is overwritten by the next save
     const kept = moveAside(join(this.#dir, name), this.#now());
-    const where = kept ? `it was set aside as ${kept}` : 'it could not be set aside';
-    return { value: null, problem: `The file ${name} ${why}; ${where} and the app started without it.` };
+    const words = messages().stored;
+    const where = kept ? t(words.setAsideAs, { kept }) : words.notSetAside;
+    return { value: null, problem: t(words[why], { name, where }) };
   }
 }
 

@@ -8,6 +8,7 @@ import { closeSync, constants, existsSync, mkdirSync, openSync, readdirSync, rea
 import { join } from 'node:path';
 import { DEFAULT_HISTORY_RETENTION, HISTORY_RETENTION_DAYS, type HistoryRetention } from '../../../shared/bridge-history';
 import { monthOfFile } from './record-format';
+import { messages, t } from '../../common/words';
 
 /** A month file larger than this is not one the app wrote (a busy server's month is a few MB). */
 export const MAX_MONTH_BYTES = 64 * 1024 * 1024;
@@ -55,7 +56,7 @@ export class HistoryFiles {
     try {
       const stat = statSync(path);
       if (!stat.isFile() || stat.size > MAX_MONTH_BYTES) {
-        this.#failed(`History file ${folder}/${name} was skipped (not a plain file, or larger than ${MAX_MONTH_BYTES / 1024 / 1024} MB).`);
+        this.#failed(t(messages().stored.historySkipped, { file: `${folder}/${name}`, size: `${MAX_MONTH_BYTES / 1024 / 1024} MB` }));
         return [];
       }
       return readFileSync(path, 'utf8').split('\n');
@@ -90,7 +91,7 @@ export class HistoryFiles {
       }
       return true;
     } catch (error) {
-      this.#failed(`Could not write the history (${error instanceof Error ? error.message : String(error)}); it is kept in memory for now.`);
+      this.#failed(t(messages().stored.historyNotWritten, { error: error instanceof Error ? error.message : String(error) }));
       return false;
     }
   }
@@ -158,7 +159,7 @@ export class HistoryFiles {
       writeFileSync(temp, JSON.stringify({ version: 1, retentionDays: days }), { mode: 0o600 });
       renameSync(temp, path);
     } catch (error) {
-      this.#failed(`Could not save the history's retention (${error instanceof Error ? error.message : String(error)}).`);
+      this.#failed(t(messages().stored.retentionNotSaved, { error: error instanceof Error ? error.message : String(error) }));
     }
   }
 }

@@ -13,6 +13,7 @@ import { viewersOf, type Viewer } from '../viewers/viewers';
 import { momentAt } from './compute';
 import { exportRows, toCsv } from './csv';
 import { HistoryFiles } from './history-files';
+import { messages, t } from '../../common/words';
 import { HistoryIndex } from './history-index';
 import { HistoryRecord, type ViewingFields } from './history-record';
 import { toSecond } from './record-format';
@@ -69,7 +70,7 @@ export class History {
     this.#lastOpen = now;
     this.#files?.dropBefore(now - this.#retention * DAY_MS);
     const { skipped } = this.#record.load(now - HELD_MS);
-    if (skipped > 0) deps.problem(`${skipped} damaged line(s) of the viewing history were skipped; the rest was kept.`);
+    if (skipped > 0) deps.problem(t(messages().stored.historyDamaged, { n: skipped }));
   }
 
   get revision(): number {

@@ -3,7 +3,7 @@ import type { Catalogue } from '../en';
 
 export const client: Catalogue['client'] = {
   noServerYet: 'Noch kein Server',
-  said: 'Der Server meldet: „{message}“',
+  said: '{sentence} Der Server meldet: „{message}“',
   rejectedKey: 'Der Server hat den API-Schlüssel abgelehnt.',
   noRoute: 'Dieser Server kennt {endpoint} nicht (HTTP 404).',
   notFound: 'Nicht gefunden: {endpoint}.',
@@ -60,6 +60,7 @@ export const stored: Catalogue['stored'] = {
   partlyKept: 'In {name}: {lost}; der Rest wurde behalten.',
   copyKept: 'Die Datei im alten Zustand liegt unter {kept}.',
   notSaved: '{name} konnte nicht gespeichert werden: {error}. Die App behält es vorerst im Speicher.',
+  overCap: 'sie wäre größer als {bytes} Bytes',
   damagedLines: '{n, plural, one {# beschädigte Zeile des Aktivitätsprotokolls wurde übersprungen.} other {# beschädigte Zeilen des Aktivitätsprotokolls wurden übersprungen.}}',
   damagedFields: '{n, plural, one {# Zeile hatte beschädigte Felder und wurde ohne sie behalten.} other {# Zeilen hatten beschädigte Felder und wurden ohne sie behalten.}}',
   historyDamaged: '{n, plural, one {# beschädigte Zeile des Verlaufs wurde übersprungen; der Rest wurde behalten.} other {# beschädigte Zeilen des Verlaufs wurden übersprungen; der Rest wurde behalten.}}',

@@ -7,7 +7,7 @@
 
 export const client = {
   noServerYet: 'No server yet',
-  said: 'The server said: "{message}"',
+  said: '{sentence} The server said: "{message}"',
   rejectedKey: 'The server rejected the API key.',
   noRoute: 'This server has no {endpoint} (HTTP 404).',
   notFound: 'Not found: {endpoint}.',
@@ -64,6 +64,7 @@ export const stored = {
   partlyKept: 'In {name}, {lost}; the rest was kept.',
   copyKept: 'The file as it was is kept as {kept}.',
   notSaved: 'Could not save {name}: {error}. The app keeps it in memory for now.',
+  overCap: 'it would be larger than {bytes} bytes',
   damagedLines: '{n, plural, one {# damaged line of the activity log was skipped.} other {# damaged lines of the activity log were skipped.}}',
   damagedFields: '{n, plural, one {# line had damaged fields and was kept without them.} other {# lines had damaged fields and were kept without them.}}',
   historyDamaged: '{n, plural, one {# damaged line of the viewing history was skipped; the rest was kept.} other {# damaged lines of the viewing history were skipped; the rest was kept.}}',

@@ -3,7 +3,7 @@ import type { Catalogue } from '../en';
 
 export const client: Catalogue['client'] = {
   noServerYet: 'Aún no hay servidor',
-  said: 'El servidor dice: «{message}»',
+  said: '{sentence} El servidor dice: «{message}»',
   rejectedKey: 'El servidor rechazó la clave de API.',
   noRoute: 'Este servidor no tiene {endpoint} (HTTP 404).',
   notFound: 'No encontrado: {endpoint}.',
@@ -60,6 +60,7 @@ export const stored: Catalogue['stored'] = {
   partlyKept: 'En {name}: {lost}; se conservó el resto.',
   copyKept: 'El archivo tal como estaba se guarda como {kept}.',
   notSaved: 'No se pudo guardar {name}: {error}. La app lo mantiene en memoria por ahora.',
+  overCap: 'superaría {bytes} bytes',
   damagedLines: '{n, plural, one {Se omitió # línea dañada del registro de actividad.} other {Se omitieron # líneas dañadas del registro de actividad.}}',
   damagedFields: '{n, plural, one {# línea tenía campos dañados y se conservó sin ellos.} other {# líneas tenían campos dañados y se conservaron sin ellos.}}',
   historyDamaged: '{n, plural, one {Se omitió # línea dañada del historial; se conservó el resto.} other {Se omitieron # líneas dañadas del historial; se conservó el resto.}}',

@@ -3,7 +3,7 @@ import type { Catalogue } from '../en';
 
 export const client: Catalogue['client'] = {
   noServerYet: 'Pas encore de serveur',
-  said: 'Le serveur indique : « {message} »',
+  said: '{sentence} Le serveur indique : « {message} »',
   rejectedKey: 'Le serveur a refusé la clé API.',
   noRoute: 'Ce serveur n’a pas de {endpoint} (HTTP 404).',
   notFound: 'Introuvable : {endpoint}.',
@@ -60,6 +60,7 @@ export const stored: Catalogue['stored'] = {
   partlyKept: 'Dans {name} : {lost} ; le reste a été gardé.',
   copyKept: 'Le fichier tel qu’il était est gardé sous {kept}.',
   notSaved: 'Impossible d’enregistrer {name} : {error}. L’app le garde en mémoire pour l’instant.',
+  overCap: 'il dépasserait {bytes} octets',
   damagedLines: '{n, plural, one {# ligne abîmée du journal d’activité a été ignorée.} other {# lignes abîmées du journal d’activité ont été ignorées.}}',
   damagedFields: '{n, plural, one {# ligne avait des champs abîmés et a été gardée sans eux.} other {# lignes avaient des champs abîmés et ont été gardées sans eux.}}',
   historyDamaged: '{n, plural, one {# ligne abîmée de l’historique a été ignorée ; le reste a été gardé.} other {# lignes abîmées de l’historique ont été ignorées ; le reste a été gardé.}}',

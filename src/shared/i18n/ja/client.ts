@@ -3,7 +3,7 @@ import type { Catalogue } from '../en';
 
 export const client: Catalogue['client'] = {
   noServerYet: 'サーバ未設定',
-  said: 'サーバからのメッセージ：「{message}」',
+  said: '{sentence}サーバからのメッセージ：「{message}」',
   rejectedKey: 'サーバが API キーを拒否しました。',
   noRoute: 'このサーバには {endpoint} がありません（HTTP 404）。',
   notFound: '見つかりません：{endpoint}。',
@@ -60,6 +60,7 @@ export const stored: Catalogue['stored'] = {
   partlyKept: '{name}：{lost}。残りはそのまま使います。',
   copyKept: '元のファイルは {kept} として残してあります。',
   notSaved: '{name} を保存できませんでした：{error}。当面はメモリ上に保持します。',
+  overCap: '{bytes} バイトを超えてしまいます',
   damagedLines: '{n, plural, other {アクティビティログの壊れた行を # 行スキップしました。}}',
   damagedFields: '{n, plural, other {# 行に壊れた項目があり、その項目を除いて残しました。}}',
   historyDamaged: '{n, plural, other {視聴履歴の壊れた行を # 行スキップしました。残りはそのまま使います。}}',
