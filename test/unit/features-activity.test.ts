@@ -148,7 +148,7 @@ describe('ActivityLog', () => {
       ['Bob', null, false],
       ['Ann', null, false],
     ]);
-    expect(problems).toEqual(['3 damaged line(s) of the activity log were skipped; 1 line(s) had damaged fields and were kept without them.']);
+    expect(problems).toEqual(['3 damaged lines of the activity log were skipped. 1 line had damaged fields and was kept without them.']);
   });
 });
 

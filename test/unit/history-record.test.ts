@@ -102,7 +102,7 @@ describe('the history record', () => {
     truncateSync(file, size - 6);
     const clock2 = new ManualClock(T0 + 20 * MIN);
     const { history: second, problems } = open(dir, clock2);
-    expect(problems).toEqual(['1 damaged line(s) of the viewing history were skipped; the rest was kept.']);
+    expect(problems).toEqual(['1 damaged line of the viewing history was skipped; the rest was kept.']);
     expect(second.view('24h').people.map((p) => p.name)).toEqual(['Ann']);
     second.observe(SERVER, state(clock2, [entry('Cat', 103, 'Film')]), ALL);
     clock2.advance(10 * MIN);
