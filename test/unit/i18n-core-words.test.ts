@@ -179,6 +179,12 @@ describe('the API client’s failures and the first state speak the language in 
     expect(refusedKey().kind).toBe('unauthorized');
   });
 
+  it('the pseudo-locale derives them from English (accented, in brackets), the status code kept', () => {
+    applyLocale('pseudo');
+    expect(full().message).toMatch(/^⟦Ţĥé šéŕvéŕ .*\(HŢŢP 503\)/u);
+    expect(initialState(0).connection.message).not.toBe('No server yet');
+  });
+
   it('the connection test tells a missing host name and an untrusted certificate by the system’s code, whatever the language', () => {
     const server = (() => {
       const parsed = parseServerUrl('http://tv.local:36020');

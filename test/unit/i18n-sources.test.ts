@@ -76,13 +76,18 @@ const SPEAKING = [
 
 /**
  * The modules whose thrown errors and notes people read (issue 38): the API client's failures (the
- * connection's detail, a step's detail, a view's error), the first state's connection line, and
- * the notes on damaged or unsaved files. A thrown ApiError's words count here; a plain Error's
+ * connection's detail, a step's detail, a view's error), the connection line (connecting, polling,
+ * reconnecting, the live stream's fate), the guide's load errors, and the notes on damaged or
+ * unsaved files. A thrown ApiError's words count here; a plain Error's
  * (a developer's, caught inside) and log lines do not.
  */
 const SPEAKING_ERRORS = [
   ...['client', 'http', 'governor', 'guide-stream', 'answers', 'optional'].map((name) => `src/main/core/client/${name}.ts`),
   'src/main/core/state.ts',
+  'src/main/core/sync/lifecycle.ts',
+  'src/main/core/sync/event-session.ts',
+  'src/main/core/sync/guide-window.ts',
+  'src/main/core/guide/load.ts',
   'src/main/core/features/json-store.ts',
   'src/main/core/features/activity-log.ts',
   'src/main/core/history/history-files.ts',

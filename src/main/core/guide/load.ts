@@ -3,6 +3,7 @@ import type { AirwaveClient, CallOptions } from '../client/client';
 import { isApiError } from '../client/errors';
 import { streamGuide, type GuideStreamLimits } from '../client/guide-stream';
 import { GuideStore } from './store';
+import { messages } from '../../common/words';
 
 /**
  * Owns starting one guide load: a fresh store that fills as `/guide` streams in and settles as
@@ -22,7 +23,7 @@ export function loadGuide(
     },
     (error: unknown) => {
       o.onError?.(error);
-      store.fail(isApiError(error) ? error.message : 'The guide could not be read.');
+      store.fail(isApiError(error) ? error.message : messages().client.guideNotRead);
     },
   );
   return store;

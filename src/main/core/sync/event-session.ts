@@ -8,6 +8,7 @@ import { readEventStream } from './event-stream';
 import type { EventBody, ResourceFetcher } from './fetcher';
 import type { FollowedServer } from './followed-server';
 import { streamRefusedDelay } from './schedules';
+import { messages, t } from '../../common/words';
 
 /**
  * The live event stream of one connection: opens `/events` (key in a header), resynchronises from
@@ -70,16 +71,16 @@ export class EventSession {
       () => conn.ifCurrent(() => this.#hooks.live(conn)),
       (error: unknown) => conn.fail(error),
     );
-    let reason = 'The live event stream ended.';
+    let reason = messages().client.streamEnded;
     try {
       await reading;
     } catch (error) {
-      reason = error instanceof Error && error.name === 'BrokenStreamError' ? error.message : 'The live event stream broke off.';
+      reason = error instanceof Error && error.name === 'BrokenStreamError' ? error.message : messages().client.streamBroke;
     }
     // (once the connection was replaced, it closed the stream itself: nothing to report)
     conn.ifCurrent(() => {
       const silent = abort.signal.aborted;
-      this.#lost(conn, openedAt, silent ? 'The live event stream went silent.' : reason, silent);
+      this.#lost(conn, openedAt, silent ? messages().client.streamSilent : reason, silent);
     });
   }
 
@@ -96,7 +97,7 @@ export class EventSession {
     const { clock, tuning, log } = this.#deps;
     const record = this.#server.stream;
     record.blockedUntil = clock.monotonic() + streamRefusedDelay(tuning, error.retryAfterMs ?? 0);
-    record.pollReason = `the live event stream was refused (HTTP ${error.status ?? '?'}); trying it again later`;
+    record.pollReason = t(messages().client.streamRefused, { status: String(error.status ?? '?') });
     record.full = isBusy(error);
     log(`events refused: ${error.message}`);
     record.body = null;
@@ -117,8 +118,8 @@ export class EventSession {
       record.badInARow = 0;
       record.blockedUntil = clock.monotonic() + streamRefusedDelay(tuning, 0);
       record.pollReason = silent
-        ? 'the live event stream keeps going silent; trying it again later'
-        : 'the live event stream keeps dropping; trying it again later';
+        ? messages().client.streamKeepsSilent
+        : messages().client.streamKeepsDropping;
     }
     this.#hooks.lost(conn, reason, quick);
   }

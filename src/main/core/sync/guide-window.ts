@@ -7,6 +7,7 @@ import { loadGuide, type GuideStore, type GuideSummary } from '../guide';
 import { emptyGuideView, listedPackages, type StateStore } from '../state';
 import type { Connection } from './connection';
 import { searchNeedle } from '../../../shared/search-match';
+import { messages } from '../../common/words';
 
 /**
  * Owns the guide windows the engine holds: the one shown (a streamed store) and the one being
@@ -32,7 +33,7 @@ export const SEARCH_DAY_RETRY_MS = 5 * 60_000;
 export const searchDayPace = (failed: boolean, failures: number): number =>
   failed ? Math.min(SEARCH_DAY_FRESH_MS, SEARCH_DAY_RETRY_MS * 2 ** Math.min(failures, 8)) : SEARCH_DAY_FRESH_MS;
 
-const GONE = 'The connection to the server changed while the guide was loading, and loading it again did not work. Choose the window again.';
+const gone = () => messages().client.guideGone;
 const NETWORK: readonly string[] = ['unreachable', 'timeout', 'cancelled'];
 
 /**
@@ -58,8 +59,8 @@ export async function loadGuideWindow(windows: GuideWindows, forwardMinutes: num
     if (isApiError(failure) && failure.kind === 'unauthorized') target.connection.fail(failure, 'guide');
     throw failure;
   }
-  windows.settleWithout(GONE);
-  throw new ApiError('unreachable', GONE, { endpoint: 'GET /guide' });
+  windows.settleWithout(gone());
+  throw new ApiError('unreachable', gone(), { endpoint: 'GET /guide' });
 }
 
 /** Progress while a window streams in is written to the state at most this often (the first screen and the end always are). */
@@ -127,7 +128,7 @@ export class GuideWindows {
       this.#show(store, { loading: false, updatedAt: this.clock.now(), error: summary.error });
     } else {
       // nothing arrived: the shown window stays, with the reason beside it
-      this.#patch({ loading: false, error: summary.error ?? 'The guide could not be loaded.', receivedBytes: summary.receivedBytes });
+      this.#patch({ loading: false, error: summary.error ?? messages().client.guideNotLoaded, receivedBytes: summary.receivedBytes });
     }
     return 'settled';
   }

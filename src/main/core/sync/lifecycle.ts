@@ -11,6 +11,7 @@ import { KeyRecheck } from './key-recheck';
 import { describe, isBusy, isKeyRejection, isRefusedAnswer, isSoftFailure, logRefusedOnce, markResourceError, proxyRefusalMessage, showConnection } from './reporting';
 import { failureRetryDelay, incompatibleRetryDelay, Schedules, streamLossDelay } from './schedules';
 import { ViewerEvents } from './viewer-events';
+import { messages, t } from '../../common/words';
 
 /**
  * What happens next for a followed server: its parts put together (Following), then connect,
@@ -98,7 +99,7 @@ export class ServerLifecycle {
     if (server.sessionsSupport.state === 'absent') server.sessionsSupport = { state: 'unknown' };
     // …and /packages likewise (at most once a minute: see Schedules.packages)
     if (this.#deps.store.state.packages.supported === false) this.#deps.store.update((state) => ({ packages: { ...state.packages, supported: null } }));
-    this.show(following, 'connecting', 'connecting', `Connecting to ${server.client.server.display}…`);
+    this.show(following, 'connecting', 'connecting', t(messages().client.connecting, { server: server.client.server.display }));
     try {
       const { capabilities, status } = await fetcher.handshake(conn);
       server.keyWorked = true;
@@ -113,10 +114,10 @@ export class ServerLifecycle {
     const { server, events } = following;
     const display = server.client.server.display;
     if (!isAirwaveProduct(status.product)) {
-      return this.#incompatible(following, `${display} says it is "${status.product}", not an Airwave server.`);
+      return this.#incompatible(following, t(messages().client.notAirwave, { server: display, product: status.product }));
     }
     if (capabilities && capabilities.apiVersion !== 'v1') {
-      return this.#incompatible(following, `${display} speaks public API ${capabilities.apiVersion}; this app speaks v1. Look for an update of the app.`);
+      return this.#incompatible(following, t(messages().client.apiTooNew, { server: display, version: capabilities.apiVersion }));
     }
     server.baselinePending = true;
     if (capabilities?.sse.supported && this.#deps.clock.monotonic() >= server.stream.blockedUntil) {
@@ -125,7 +126,7 @@ export class ServerLifecycle {
       events.follow(conn).catch((error: unknown) => conn.fail(error));
       return;
     }
-    if (!capabilities?.sse.supported) server.stream.pollReason = 'this server has no live event stream';
+    if (!capabilities?.sse.supported) server.stream.pollReason = messages().client.noStream;
     this.#pollAfterResync(following, conn);
   }
 
@@ -163,8 +164,8 @@ export class ServerLifecycle {
 
   pollingMessage(following: Following): string {
     const { config, stream } = following.server;
-    const every = `Checking every ${config.pollSeconds} s`;
-    return stream.pollReason ? `${every} (${stream.pollReason})` : every;
+    const seconds = String(config.pollSeconds);
+    return stream.pollReason ? t(messages().client.checkingBecause, { seconds, reason: stream.pollReason }) : t(messages().client.checkingEvery, { seconds });
   }
 
   /** A stream that lived a while reconnects at once; one that keeps dying backs off. */
@@ -178,7 +179,7 @@ export class ServerLifecycle {
     }
     server.attempt++;
     const delay = streamLossDelay(server.attempt, this.#deps.random, this.#deps.tuning);
-    this.#retryLater(following, 'connecting', `${reason} Reconnecting…`, delay);
+    this.#retryLater(following, 'connecting', t(messages().client.reconnecting, { reason }), delay);
   }
 
   /** A failure of the current connection (see Connection.fail). */

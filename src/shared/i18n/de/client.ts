@@ -2,6 +2,22 @@
 import type { Catalogue } from '../en';
 
 export const client: Catalogue['client'] = {
+  connecting: 'Verbinde mit {server}…',
+  notAirwave: '{server} meldet sich als „{product}“, nicht als Airwave-Server.',
+  apiTooNew: '{server} spricht die öffentliche API {version}; diese App spricht v1. Suchen Sie nach einem Update der App.',
+  noStream: 'dieser Server hat keinen Live-Ereignis-Stream',
+  checkingEvery: 'Prüft alle {seconds} s',
+  checkingBecause: 'Prüft alle {seconds} s ({reason})',
+  reconnecting: '{reason} Verbinde neu…',
+  streamEnded: 'Der Live-Ereignis-Stream wurde beendet.',
+  streamBroke: 'Der Live-Ereignis-Stream ist abgebrochen.',
+  streamSilent: 'Der Live-Ereignis-Stream ist verstummt.',
+  streamRefused: 'der Live-Ereignis-Stream wurde abgelehnt (HTTP {status}); später neuer Versuch',
+  streamKeepsSilent: 'der Live-Ereignis-Stream verstummt immer wieder; später neuer Versuch',
+  streamKeepsDropping: 'der Live-Ereignis-Stream bricht immer wieder ab; später neuer Versuch',
+  guideGone: 'Die Verbindung zum Server hat sich geändert, während das Programm geladen wurde, und erneutes Laden hat nicht geklappt. Wählen Sie den Zeitraum erneut.',
+  guideNotLoaded: 'Das Programm konnte nicht geladen werden.',
+  guideNotRead: 'Das Programm konnte nicht gelesen werden.',
   noServerYet: 'Noch kein Server',
   said: '{sentence} Der Server meldet: „{message}“',
   rejectedKey: 'Der Server hat den API-Schlüssel abgelehnt.',

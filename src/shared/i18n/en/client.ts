@@ -6,6 +6,22 @@
  */
 
 export const client = {
+  connecting: 'Connecting to {server}…',
+  notAirwave: '{server} says it is "{product}", not an Airwave server.',
+  apiTooNew: '{server} speaks public API {version}; this app speaks v1. Look for an update of the app.',
+  noStream: 'this server has no live event stream',
+  checkingEvery: 'Checking every {seconds} s',
+  checkingBecause: 'Checking every {seconds} s ({reason})',
+  reconnecting: '{reason} Reconnecting…',
+  streamEnded: 'The live event stream ended.',
+  streamBroke: 'The live event stream broke off.',
+  streamSilent: 'The live event stream went silent.',
+  streamRefused: 'the live event stream was refused (HTTP {status}); trying it again later',
+  streamKeepsSilent: 'the live event stream keeps going silent; trying it again later',
+  streamKeepsDropping: 'the live event stream keeps dropping; trying it again later',
+  guideGone: 'The connection to the server changed while the guide was loading, and loading it again did not work. Choose the window again.',
+  guideNotLoaded: 'The guide could not be loaded.',
+  guideNotRead: 'The guide could not be read.',
   noServerYet: 'No server yet',
   said: '{sentence} The server said: "{message}"',
   rejectedKey: 'The server rejected the API key.',

@@ -2,6 +2,22 @@
 import type { Catalogue } from '../en';
 
 export const client: Catalogue['client'] = {
+  connecting: 'Conectando con {server}…',
+  notAirwave: '{server} dice ser «{product}», no un servidor Airwave.',
+  apiTooNew: '{server} usa la API pública {version}; esta app usa la v1. Busca una actualización de la app.',
+  noStream: 'este servidor no tiene flujo de eventos en directo',
+  checkingEvery: 'Comprobando cada {seconds} s',
+  checkingBecause: 'Comprobando cada {seconds} s ({reason})',
+  reconnecting: '{reason} Reconectando…',
+  streamEnded: 'El flujo de eventos en directo terminó.',
+  streamBroke: 'El flujo de eventos en directo se cortó.',
+  streamSilent: 'El flujo de eventos en directo dejó de enviar datos.',
+  streamRefused: 'se rechazó el flujo de eventos en directo (HTTP {status}); se volverá a intentar más tarde',
+  streamKeepsSilent: 'el flujo de eventos en directo deja de enviar datos una y otra vez; se volverá a intentar más tarde',
+  streamKeepsDropping: 'el flujo de eventos en directo se corta una y otra vez; se volverá a intentar más tarde',
+  guideGone: 'La conexión con el servidor cambió mientras se cargaba la guía, y volver a cargarla no funcionó. Elige el periodo de nuevo.',
+  guideNotLoaded: 'No se pudo cargar la guía.',
+  guideNotRead: 'No se pudo leer la guía.',
   noServerYet: 'Aún no hay servidor',
   said: '{sentence} El servidor dice: «{message}»',
   rejectedKey: 'El servidor rechazó la clave de API.',

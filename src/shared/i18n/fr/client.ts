@@ -2,6 +2,22 @@
 import type { Catalogue } from '../en';
 
 export const client: Catalogue['client'] = {
+  connecting: 'Connexion à {server}…',
+  notAirwave: '{server} se présente comme « {product} », pas comme un serveur Airwave.',
+  apiTooNew: '{server} parle l’API publique {version} ; cette app parle v1. Cherchez une mise à jour de l’app.',
+  noStream: 'ce serveur n’a pas de flux d’événements en direct',
+  checkingEvery: 'Vérification toutes les {seconds} s',
+  checkingBecause: 'Vérification toutes les {seconds} s ({reason})',
+  reconnecting: '{reason} Reconnexion…',
+  streamEnded: 'Le flux d’événements en direct s’est terminé.',
+  streamBroke: 'Le flux d’événements en direct s’est interrompu.',
+  streamSilent: 'Le flux d’événements en direct est devenu muet.',
+  streamRefused: 'le flux d’événements en direct a été refusé (HTTP {status}) ; nouvel essai plus tard',
+  streamKeepsSilent: 'le flux d’événements en direct devient sans cesse muet ; nouvel essai plus tard',
+  streamKeepsDropping: 'le flux d’événements en direct se coupe sans cesse ; nouvel essai plus tard',
+  guideGone: 'La connexion au serveur a changé pendant le chargement du guide, et le recharger n’a pas marché. Choisissez à nouveau la période.',
+  guideNotLoaded: 'Le guide n’a pas pu être chargé.',
+  guideNotRead: 'Le guide n’a pas pu être lu.',
   noServerYet: 'Pas encore de serveur',
   said: '{sentence} Le serveur indique : « {message} »',
   rejectedKey: 'Le serveur a refusé la clé API.',

@@ -2,6 +2,22 @@
 import type { Catalogue } from '../en';
 
 export const client: Catalogue['client'] = {
+  connecting: '{server} に接続中…',
+  notAirwave: '{server} は「{product}」と名乗っています。Airwave サーバではありません。',
+  apiTooNew: '{server} の公開 API は {version} です。このアプリは v1 に対応しています。アプリの更新を確認してください。',
+  noStream: 'このサーバにはライブイベントストリームがありません',
+  checkingEvery: '{seconds} 秒ごとに確認中',
+  checkingBecause: '{seconds} 秒ごとに確認中（{reason}）',
+  reconnecting: '{reason}再接続中…',
+  streamEnded: 'ライブイベントストリームが終了しました。',
+  streamBroke: 'ライブイベントストリームが途切れました。',
+  streamSilent: 'ライブイベントストリームが止まりました。',
+  streamRefused: 'ライブイベントストリームが拒否されました（HTTP {status}）。後でもう一度試します',
+  streamKeepsSilent: 'ライブイベントストリームが何度も止まります。後でもう一度試します',
+  streamKeepsDropping: 'ライブイベントストリームが何度も途切れます。後でもう一度試します',
+  guideGone: '番組表の読み込み中にサーバへの接続が変わり、読み込み直しもうまくいきませんでした。期間をもう一度選んでください。',
+  guideNotLoaded: '番組表を読み込めませんでした。',
+  guideNotRead: '番組表を読めませんでした。',
   noServerYet: 'サーバ未設定',
   said: '{sentence}サーバからのメッセージ：「{message}」',
   rejectedKey: 'サーバが API キーを拒否しました。',
