@@ -135,6 +135,9 @@ describe.each(['de', 'ja'] as const)('the connection test in %s', (locale) => {
       await poll(() => found.textContent()).toContain(w.probe.fixes.keyRevoked);
       expect(await found.textContent()).toContain(w.probe.labels.reachable);
       expect(await found.textContent()).not.toMatch(/\b(did not accept|Reachable|answered|Check that|paste it whole)\b/);
+      // the refused key's detail is the API client's own sentence, in the language too (issue 38)
+      expect(await found.textContent()).toContain(w.client.rejectedKey);
+      expect(await found.textContent()).not.toContain('rejected the API key');
       await look(page, `lang-${locale}-connection-test-${scheme}`);
       await page.context().close();
     }
