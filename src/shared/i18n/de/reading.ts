@@ -1,0 +1,33 @@
+/** Deutsch: was die App sagt, wenn sie eine Antwort des Servers oder eine eigene Datei nicht lesen konnte (siehe ../en/reading.ts). */
+import type { HostCatalogue } from '../en';
+
+export const reading: HostCatalogue['reading'] = {
+  unexpected: 'Unerwartete Antwort von {endpoint}: {problem}',
+  unexpectedField: 'Unerwartete Antwort von {endpoint}: {field}: {problem}',
+  missingField: 'Pflichtfeld fehlt',
+  expectedGot: '{expected} erwartet, aber {received} erhalten',
+  expectedShape: '{expected} erwartet',
+  checkGot: '{problem} ({received} erhalten)',
+  finiteNumber: 'endliche Zahl erwartet',
+  isoTime: 'Zeitangabe nach ISO 8601 erwartet',
+  aString: 'Text erwartet',
+  guideCutShort: 'Das Programm endete, bevor es vollständig war (nach {channels} Sendern, {size}).',
+  guideBigPart: 'Das Programm enthält außerhalb der Sender einen Teil größer als {size}; so etwas hat kein echtes Programm.',
+  guideTooDeep: 'Das Programm ist tiefer als {max} Ebenen verschachtelt; so tief ist kein echtes Programm.',
+  guideBigEntry: 'Das Programm enthält einen Eintrag größer als {size} (Sender {channel}); so etwas hat kein echtes Programm.',
+  guideManyChannels: 'Das Programm listet mehr als {max} Sender, mehr als die App liest.',
+  guideBadChannelJson: 'Der Server hat ein Programm geschickt, das kein gültiges JSON ist (Sender {channel}: {detail}).',
+  guideManyProgrammes: 'Das Programm enthält mehr als {max} Sendungen, mehr als die App liest. Wählen Sie einen kürzeren Zeitraum.',
+  guideBadJson: 'Der Server hat ein Programm geschickt, das kein gültiges JSON ist ({detail}).',
+  guideAfterEnd: 'Das Programm geht nach seinem Ende weiter.',
+  guideNotObject: 'Der Server hat ein Programm geschickt, das kein JSON-Objekt ist. Ist das die Adresse eines Airwave-Servers?',
+  unreadable: 'nicht lesbar',
+  frameTooLarge: 'Der Ereignisstrom hat einen Block größer als {size} geschickt.',
+  noLookup: 'Dieser Server kann Sender nicht nach Nummer nachschlagen (er hat keinen der beiden Wege dafür).',
+  fellBack: '{fields} {n, plural, one {war nicht verwendbar und steht wieder auf dem Standardwert} other {waren nicht verwendbar und stehen wieder auf ihren Standardwerten}}',
+  leftOut: '{entries} {n, plural, one {war nicht lesbar und wurde weggelassen} other {waren nicht lesbar und wurden weggelassen}}',
+  leftOutHint: '{entries} {n, plural, one {war nicht lesbar und wurde weggelassen} other {waren nicht lesbar und wurden weggelassen}} {hint}',
+  entryOf: 'Eintrag {n} von {list}',
+  theList: 'der Liste',
+  everything: 'alles',
+};

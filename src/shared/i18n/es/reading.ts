@@ -1,0 +1,33 @@
+/** Español: lo que dice la app cuando no pudo leer una respuesta del servidor o uno de sus archivos (ver ../en/reading.ts). */
+import type { HostCatalogue } from '../en';
+
+export const reading: HostCatalogue['reading'] = {
+  unexpected: 'Respuesta inesperada de {endpoint}: {problem}',
+  unexpectedField: 'Respuesta inesperada de {endpoint}: {field}: {problem}',
+  missingField: 'falta un campo obligatorio',
+  expectedGot: 'se esperaba {expected} pero llegó {received}',
+  expectedShape: 'se esperaba {expected}',
+  checkGot: '{problem} (llegó {received})',
+  finiteNumber: 'se esperaba un número finito',
+  isoTime: 'se esperaba una hora en formato ISO 8601',
+  aString: 'se esperaba un texto',
+  guideCutShort: 'La guía terminó antes de estar completa (tras {channels} canales, {size}).',
+  guideBigPart: 'La guía tiene, fuera de sus canales, una parte de más de {size}, algo que ninguna guía real tiene.',
+  guideTooDeep: 'La guía está anidada en más de {max} niveles, algo que ninguna guía real hace.',
+  guideBigEntry: 'La guía tiene una entrada de más de {size} (canal {channel}), algo que ninguna guía real tiene.',
+  guideManyChannels: 'La guía incluye más de {max} canales, más de los que lee la app.',
+  guideBadChannelJson: 'El servidor envió una guía que no es JSON válido (canal {channel}: {detail}).',
+  guideManyProgrammes: 'La guía tiene más de {max} programas, más de los que lee la app. Elige un periodo más corto.',
+  guideBadJson: 'El servidor envió una guía que no es JSON válido ({detail}).',
+  guideAfterEnd: 'La guía sigue después de su final.',
+  guideNotObject: 'El servidor envió una guía que no es un objeto JSON. ¿Es esta la dirección de un servidor Airwave?',
+  unreadable: 'ilegible',
+  frameTooLarge: 'El flujo de eventos envió un bloque de más de {size}.',
+  noLookup: 'Este servidor no puede buscar canales por número (no tiene ninguna de las dos rutas para ello).',
+  fellBack: '{fields} {n, plural, one {no era válido y vuelve a su valor predeterminado} other {no eran válidos y vuelven a sus valores predeterminados}}',
+  leftOut: '{entries} {n, plural, one {no se pudo leer y se omitió} other {no se pudieron leer y se omitieron}}',
+  leftOutHint: '{entries} {n, plural, one {no se pudo leer y se omitió} other {no se pudieron leer y se omitieron}} {hint}',
+  entryOf: 'la entrada {n} de {list}',
+  theList: 'la lista',
+  everything: 'todo',
+};

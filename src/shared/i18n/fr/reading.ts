@@ -1,0 +1,33 @@
+/** Français : ce que dit l’app quand elle n’a pas pu lire une réponse du serveur ou l’un de ses fichiers (voir ../en/reading.ts). */
+import type { HostCatalogue } from '../en';
+
+export const reading: HostCatalogue['reading'] = {
+  unexpected: 'Réponse inattendue de {endpoint} : {problem}',
+  unexpectedField: 'Réponse inattendue de {endpoint} : {field} : {problem}',
+  missingField: 'champ obligatoire manquant',
+  expectedGot: '{expected} attendu, {received} reçu',
+  expectedShape: '{expected} attendu',
+  checkGot: '{problem} ({received} reçu)',
+  finiteNumber: 'nombre fini attendu',
+  isoTime: 'heure au format ISO 8601 attendue',
+  aString: 'texte attendu',
+  guideCutShort: 'Le guide s’est arrêté avant d’être complet (après {channels} chaînes, {size}).',
+  guideBigPart: 'Le guide contient, hors de ses chaînes, une partie de plus de {size}, ce qu’aucun vrai guide ne contient.',
+  guideTooDeep: 'Le guide est imbriqué sur plus de {max} niveaux, ce qu’aucun vrai guide n’est.',
+  guideBigEntry: 'Le guide contient une entrée de plus de {size} (chaîne {channel}), ce qu’aucun vrai guide ne contient.',
+  guideManyChannels: 'Le guide liste plus de {max} chaînes, plus que l’app n’en lit.',
+  guideBadChannelJson: 'Le serveur a envoyé un guide qui n’est pas du JSON valide (chaîne {channel} : {detail}).',
+  guideManyProgrammes: 'Le guide contient plus de {max} programmes, plus que l’app n’en lit. Choisissez une période plus courte.',
+  guideBadJson: 'Le serveur a envoyé un guide qui n’est pas du JSON valide ({detail}).',
+  guideAfterEnd: 'Le guide continue après sa fin.',
+  guideNotObject: 'Le serveur a envoyé un guide qui n’est pas un objet JSON. Est-ce bien l’adresse d’un serveur Airwave ?',
+  unreadable: 'illisible',
+  frameTooLarge: 'Le flux d’événements a envoyé un bloc de plus de {size}.',
+  noLookup: 'Ce serveur ne sait pas chercher une chaîne par son numéro (il n’a aucune des deux routes prévues).',
+  fellBack: '{fields} {n, plural, one {n’était pas utilisable et revient à sa valeur par défaut} other {n’étaient pas utilisables et reviennent à leurs valeurs par défaut}}',
+  leftOut: '{entries} {n, plural, one {n’a pas pu être lu et a été écarté} other {n’ont pas pu être lus et ont été écartés}}',
+  leftOutHint: '{entries} {n, plural, one {n’a pas pu être lu et a été écarté} other {n’ont pas pu être lus et ont été écartés}} {hint}',
+  entryOf: 'l’entrée {n} de {list}',
+  theList: 'la liste',
+  everything: 'tout',
+};

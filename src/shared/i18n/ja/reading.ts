@@ -1,0 +1,33 @@
+/** 日本語：サーバの応答やアプリ自身のファイルを読めなかったときにアプリが伝えること（../en/reading.ts を参照）。 */
+import type { HostCatalogue } from '../en';
+
+export const reading: HostCatalogue['reading'] = {
+  unexpected: '{endpoint} から想定外の応答：{problem}',
+  unexpectedField: '{endpoint} から想定外の応答：{field}：{problem}',
+  missingField: '必須のフィールドがありません',
+  expectedGot: '{expected} のはずが {received} でした',
+  expectedShape: '{expected} のはずでした',
+  checkGot: '{problem}（受信値：{received}）',
+  finiteNumber: '有限の数値が必要です',
+  isoTime: 'ISO 8601 形式の日時が必要です',
+  aString: '文字列が必要です',
+  guideCutShort: '番組表が途中で終わりました（{channels} チャンネル、{size} 受信後）。',
+  guideBigPart: '番組表のチャンネル以外の部分に {size} を超えるものがあります。実際の番組表ではありえません。',
+  guideTooDeep: '番組表の入れ子が {max} 階層を超えています。実際の番組表ではありえません。',
+  guideBigEntry: '番組表に {size} を超える項目があります（チャンネル {channel}）。実際の番組表ではありえません。',
+  guideManyChannels: '番組表のチャンネルが {max} を超えており、アプリが読める数を上回っています。',
+  guideBadChannelJson: 'サーバから正しい JSON ではない番組表が返されました（チャンネル {channel}：{detail}）。',
+  guideManyProgrammes: '番組表の番組が {max} を超えており、アプリが読める数を上回っています。期間を短くしてください。',
+  guideBadJson: 'サーバから正しい JSON ではない番組表が返されました（{detail}）。',
+  guideAfterEnd: '番組表が終わりのあとも続いています。',
+  guideNotObject: 'サーバから JSON オブジェクトではない番組表が返されました。Airwave サーバのアドレスで合っていますか？',
+  unreadable: '読み取れません',
+  frameTooLarge: 'イベントストリームから {size} を超えるフレームが届きました。',
+  noLookup: 'このサーバは番号でチャンネルを検索できません（検索用のルートがどちらもありません）。',
+  fellBack: '{fields}{n, plural, other {は使えない値だったため、既定値に戻しました}}',
+  leftOut: '{entries}{n, plural, other {は読み取れなかったため、除外しました}}',
+  leftOutHint: '{entries}{n, plural, other {は読み取れなかったため、除外しました}}{hint}',
+  entryOf: '{list} の {n} 番目の項目',
+  theList: 'リスト',
+  everything: 'すべて',
+};
