@@ -30,6 +30,7 @@ import { AirwaveClient } from '../../src/main/core/client/client';
 import { GuideReader } from '../../src/main/core/guide/reader';
 import { contractWords } from '../../src/main/core/client/contract-words';
 import { droppedName, droppedWords } from '../../src/shared/tolerant';
+import { channel } from '../../src/renderer/src/strings/channel';
 
 afterEach(() => applyLocale('en'));
 
@@ -240,5 +241,17 @@ describe('what could not be read speaks the language in use: the guide, a broken
     expect(guideError('{"channels": [')).toBe('番組表が途中で終わりました（0 チャンネル、0 MB 受信後）。');
     expect(missing()).toBe('GET /guide/now から想定外の応答：channels[3].now：必須のフィールドがありません');
     expect(lost()).toBe('theme、shortcutは使えない値だったため、既定値に戻しました; reminders の 2 番目の項目は読み取れなかったため、除外しました');
+  });
+});
+
+describe('the channel sheet says when what it holds was on screen in the language in use (issue 38)', () => {
+  it('"as of 18:02" and "earlier" are the language’s, not English inside a translated sentence', () => {
+    expect(channel.heldAnswer(channel.heldWhen(null))).toBe('The server cannot be reached; this is what was on screen earlier.');
+    applyLocale('de');
+    expect(channel.heldAnswer(channel.heldWhen(null))).toBe('Der Server ist nicht erreichbar; das hier war vorhin zu sehen.');
+    expect(channel.laterFromGuide(channel.heldWhen(null))).toBe('Aus dem Programm, das die App vorhin geladen hatte.');
+    expect(channel.heldWhen(Date.UTC(2026, 2, 11, 18, 2))).toMatch(/^um \d{1,2}:\d{2}$/);
+    applyLocale('ja');
+    expect(channel.heldAnswer(channel.heldWhen(null))).toBe('サーバに接続できません。以前に表示されていた内容です。');
   });
 });

@@ -111,7 +111,7 @@ export function ChannelDetail({ number }: { number: number }) {
   const held = schedule?.channelId === scheduleId ? schedule : null;
   const guideRow = useHeldGuideRow(number);
   const later = laterProgrammes(held?.programs ?? guideRow?.programs ?? [], nextUp?.program ?? air?.current ?? null, at);
-  const laterHint = !held ? t.laterHint : held.source === 'server' ? t.laterFromServer(LATER_HOURS) : t.laterFromGuide(held.asOf !== null ? `as of ${localTime(held.asOf)}` : 'earlier');
+  const laterHint = !held ? t.laterHint : held.source === 'server' ? t.laterFromServer(LATER_HOURS) : t.laterFromGuide(t.heldWhen(held.asOf));
   return (
     <div ref={root} class="sheet" role="dialog" aria-modal="true" aria-label={lookup.state === 'missing' && lookup.notFound ? t.noSuchChannel(number) : t.dialog(number)} onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), close())}>
       <div class="sheet-body">
@@ -288,7 +288,7 @@ function LookupLine({ lookup, number, heldAsOf }: { lookup: Lookup; number: numb
       : lookup.state === 'missing'
         ? { class: 'inline-error', role: 'alert' as const, text: (lookup.notFound && lookup.detail) || lookup.message }
         : lookup.state === 'held'
-          ? { class: 'inline-warning', role: 'status' as const, text: t.heldAnswer(heldAsOf !== null ? `as of ${localTime(heldAsOf)}` : 'earlier') }
+          ? { class: 'inline-warning', role: 'status' as const, text: t.heldAnswer(t.heldWhen(heldAsOf)) }
           : null;
   return line ? (
     <p class={line.class} role={line.role}>
