@@ -44,9 +44,9 @@ describe.each(['airwave', 'legacy'] as const)('looking up a typed channel number
 describe('a channel the server lacks, in German', () => {
   // the sheet's line under "Kein Sender 999" comes from the answer's detail (the range alone), not
   // from cutting an English "No channel 999:" off the message (which left the whole German sentence)
-  it('says the range alone under the heading that already says there is no such channel', async () => {
+  it.each(['light', 'dark'] as const)('says the range alone under the heading that already says there is no such channel (%s)', async (scheme) => {
     const host = await preview({ demo: true, languages: ['de'], demoOptions: { seed: 7, channels: 16, viewers: 1, churn: 0 } });
-    const page = await openPopover(e2e.browser, host.url);
+    const page = await openPopover(e2e.browser, host.url, scheme);
     const w = CATALOGUES.de;
     await page.getByRole('tab', { name: w.common.tabs.onNow }).click();
     await page.getByRole('list', { name: formatMessage(w.onNow.list, { n: 16 }, 'de') }).waitFor();
@@ -58,7 +58,7 @@ describe('a channel the server lacks, in German', () => {
     const numbers = host.app.store.state.onNow.data!.channels.map((row) => row.number);
     const range = { low: Math.min(...numbers), high: Math.max(...numbers), n: numbers.length };
     expect(await dialog.getByRole('alert').textContent()).toBe(formatMessage(w.errors.channelsRange, range, 'de'));
-    await screenshot(page, 'lang-de-no-channel-light');
+    await screenshot(page, `lang-de-no-channel-${scheme}`);
   });
 });
 

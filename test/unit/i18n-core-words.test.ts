@@ -255,3 +255,25 @@ describe('the channel sheet says when what it holds was on screen in the languag
     expect(channel.heldAnswer(channel.heldWhen(null))).toBe('サーバに接続できません。以前に表示されていた内容です。');
   });
 });
+
+describe('why a typed address cannot be a server, in the language in use (issue 38)', () => {
+  /** what the API client says of an address it cannot use (the connect form and Test connection say the same) */
+  const refusal = (server: string): string => {
+    try {
+      new AirwaveClient({ server, apiKey: 'k' });
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'accepted';
+  };
+
+  it('English word for word; German and Japanese, the typed text and scheme quoted as typed', () => {
+    expect(refusal('tv box')).toBe('A server address cannot contain spaces.');
+    expect(refusal('ftp://tv.local')).toBe('Only http:// and https:// addresses can be servers (got ftp://).');
+    applyLocale('de');
+    expect(refusal('tv box')).toBe('Eine Serveradresse darf keine Leerzeichen enthalten.');
+    expect(refusal('ftp://tv.local')).toBe('Nur http://- und https://-Adressen können Server sein (eingegeben: ftp://).');
+    applyLocale('ja');
+    expect(refusal('http://user:pw@tv.local')).toBe('アドレスからユーザ名とパスワードを外してください。認証に使うのは API キーだけです。');
+  });
+});

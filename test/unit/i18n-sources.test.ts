@@ -95,6 +95,7 @@ const SPEAKING_ERRORS = [
   'src/main/core/app/features.ts',
   'src/main/core/guide/reader.ts',
   'src/main/core/client/contract-words.ts',
+  'src/main/core/client/address-words.ts',
   'src/shared/airwave/schema.ts',
   'src/shared/tolerant.ts',
   'src/main/core/connection-test/lookup.ts',

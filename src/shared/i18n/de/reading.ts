@@ -30,4 +30,10 @@ export const reading: HostCatalogue['reading'] = {
   entryOf: 'Eintrag {n} von {list}',
   theList: 'der Liste',
   everything: 'alles',
+  addressEmpty: 'Geben Sie die Adresse des Servers ein, zum Beispiel http://192.168.1.10:36020.',
+  addressSpaces: 'Eine Serveradresse darf keine Leerzeichen enthalten.',
+  addressScheme: 'Nur http://- und https://-Adressen können Server sein (eingegeben: {scheme}).',
+  addressNoHost: 'Der Adresse fehlt der Hostname.',
+  addressInvalid: '„{text}“ ist keine gültige Adresse. Versuchen Sie etwas wie http://192.168.1.10:36020.',
+  addressCredentials: 'Lassen Sie Benutzername und Passwort in der Adresse weg; der API-Schlüssel ist die einzige Anmeldung.',
 };

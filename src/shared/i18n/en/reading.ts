@@ -35,4 +35,10 @@ export const reading = {
   entryOf: 'entry {n} of {list}',
   theList: 'the list',
   everything: 'everything',
+  addressEmpty: 'Enter the server address, for example http://192.168.1.10:36020.',
+  addressSpaces: 'A server address cannot contain spaces.',
+  addressScheme: 'Only http:// and https:// addresses can be servers (got {scheme}).',
+  addressNoHost: 'The address has no host name.',
+  addressInvalid: '"{text}" is not a valid address. Try something like http://192.168.1.10:36020.',
+  addressCredentials: 'Leave the user name and password out of the address; the API key is the only credential.',
 };

@@ -30,4 +30,10 @@ export const reading: HostCatalogue['reading'] = {
   entryOf: 'la entrada {n} de {list}',
   theList: 'la lista',
   everything: 'todo',
+  addressEmpty: 'Escribe la dirección del servidor, por ejemplo http://192.168.1.10:36020.',
+  addressSpaces: 'Una dirección de servidor no puede contener espacios.',
+  addressScheme: 'Solo las direcciones http:// y https:// pueden ser servidores (se escribió {scheme}).',
+  addressNoHost: 'A la dirección le falta el nombre de host.',
+  addressInvalid: '«{text}» no es una dirección válida. Prueba algo como http://192.168.1.10:36020.',
+  addressCredentials: 'Quita el usuario y la contraseña de la dirección; la clave de API es la única credencial.',
 };

@@ -30,4 +30,10 @@ export const reading: HostCatalogue['reading'] = {
   entryOf: 'l’entrée {n} de {list}',
   theList: 'la liste',
   everything: 'tout',
+  addressEmpty: 'Saisissez l’adresse du serveur, par exemple http://192.168.1.10:36020.',
+  addressSpaces: 'Une adresse de serveur ne peut pas contenir d’espaces.',
+  addressScheme: 'Seules les adresses http:// et https:// peuvent être des serveurs (saisi : {scheme}).',
+  addressNoHost: 'Il manque le nom d’hôte dans l’adresse.',
+  addressInvalid: '« {text} » n’est pas une adresse valide. Essayez quelque chose comme http://192.168.1.10:36020.',
+  addressCredentials: 'Retirez le nom d’utilisateur et le mot de passe de l’adresse ; la clé API est le seul identifiant.',
 };

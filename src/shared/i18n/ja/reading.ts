@@ -30,4 +30,10 @@ export const reading: HostCatalogue['reading'] = {
   entryOf: '{list} の {n} 番目の項目',
   theList: 'リスト',
   everything: 'すべて',
+  addressEmpty: 'サーバのアドレスを入力してください（例：http://192.168.1.10:36020）。',
+  addressSpaces: 'サーバのアドレスに空白は使えません。',
+  addressScheme: 'サーバにできるのは http:// と https:// のアドレスだけです（入力：{scheme}）。',
+  addressNoHost: 'アドレスにホスト名がありません。',
+  addressInvalid: '「{text}」は正しいアドレスではありません。http://192.168.1.10:36020 のように入力してください。',
+  addressCredentials: 'アドレスからユーザ名とパスワードを外してください。認証に使うのは API キーだけです。',
 };
