@@ -44,6 +44,8 @@ export interface UserError {
   message: string;
   /** one sentence on what to do, when there is one */
   fix?: string;
+  /** the message without what a heading above it already says (a missing channel: the server's range alone) */
+  detail?: string;
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: UserError };

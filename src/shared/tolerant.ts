@@ -8,6 +8,8 @@
  * (airwave/schema.ts: a bad optional field costs that field, a bad row that row).
  */
 import * as v from 'valibot';
+import { listOf } from './list-format';
+import { messages, t } from './i18n/messages';
 
 type Schema<T> = v.GenericSchema<unknown, T>;
 type Path = (string | number)[];
@@ -43,11 +45,19 @@ function firstProblem(schema: v.GenericSchema, raw: unknown): string {
   return `${field ? `${field}: ` : ''}${problem}`;
 }
 
-/**
- * valibot's issues as a person reads them: the field (deepest useful path) and what was wrong
- * ("required field is missing", "expected number but received "2"").
- */
-export function issueWords(issues: readonly [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): { field: string; problem: string } {
+/** What was wrong with a value, as facts: the words are the reader's (English in issueWords, the language in use in the core). */
+export type IssueFacts =
+  | { kind: 'missing' }
+  | { kind: 'expected'; expected: string; received: string }
+  /** the structure is not the one expected ("Array"), what came instead not named */
+  | { kind: 'shape'; expected: string }
+  /** a check of the app's own (`problem` is its English phrase, e.g. "expected an ISO-8601 time") */
+  | { kind: 'check'; problem: string; received: string }
+  /** a sentence of the app's own that says it all */
+  | { kind: 'said'; problem: string };
+
+/** valibot's issues as facts: the field (deepest useful path) and what was wrong. */
+export function issueFacts(issues: readonly [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): { field: string; issue: IssueFacts } {
   // Unions report their deepest nested issue for a useful path; a nested issue without a path of
   // its own (a plain string | number that was a boolean) leaves the union's issue to name the field.
   let issue: v.BaseIssue<unknown> = issues[0];
@@ -58,11 +68,27 @@ export function issueWords(issues: readonly [v.BaseIssue<unknown>, ...v.BaseIssu
   }
   const field = pathText((issue.path ?? []).map((item) => item.key as string | number));
   // For a missing key valibot reports "received undefined": say "missing" instead.
-  let problem: string;
-  if (issue.received === 'undefined' && issue.path?.length) problem = 'required field is missing';
-  else if (issue.type === 'check' || issue.type === 'custom') problem = `${issue.message} (received ${issue.received})`;
-  else problem = `expected ${issue.expected ?? issue.type} but received ${issue.received}`;
-  return { field, problem };
+  if (issue.received === 'undefined' && issue.path?.length) return { field, issue: { kind: 'missing' } };
+  if (issue.type === 'check' || issue.type === 'custom') return { field, issue: { kind: 'check', problem: issue.message, received: issue.received } };
+  return { field, issue: { kind: 'expected', expected: issue.expected ?? issue.type, received: issue.received } };
+}
+
+/** What was wrong, in English (the log's words, and a ContractError's message). */
+export function problemText(issue: IssueFacts): string {
+  if (issue.kind === 'missing') return 'required field is missing';
+  if (issue.kind === 'check') return `${issue.problem} (received ${issue.received})`;
+  if (issue.kind === 'said') return issue.problem;
+  if (issue.kind === 'shape') return `expected ${issue.expected}`;
+  return `expected ${issue.expected} but received ${issue.received}`;
+}
+
+/**
+ * valibot's issues as the log reads them: the field and what was wrong ("required field is
+ * missing", "expected number but received "2"").
+ */
+export function issueWords(issues: readonly [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): { field: string; problem: string; issue: IssueFacts } {
+  const { field, issue } = issueFacts(issues);
+  return { field, problem: problemText(issue), issue };
 }
 
 /**
@@ -166,22 +192,22 @@ export function pathText(path: readonly (string | number)[]): string {
   return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? key : `.${key}`)).join('');
 }
 
-/** A dropped field or entry in words: "scannedAt", "entry 3 of reminders". */
+/** A dropped field or entry in words, in the language in use: "scannedAt", "entry 3 of reminders". */
 export function droppedName(dropped: Dropped): string {
+  const words = messages().reading;
   const last = dropped.path[dropped.path.length - 1];
-  if (dropped.entry && typeof last === 'number') return `entry ${last + 1} of ${pathText(dropped.path.slice(0, -1)) || 'the list'}`;
-  return pathText(dropped.path) || 'everything';
+  if (dropped.entry && typeof last === 'number') return t(words.entryOf, { n: last + 1, list: pathText(dropped.path.slice(0, -1)) || words.theList });
+  return pathText(dropped.path) || words.everything;
 }
 
-const listed = (names: readonly string[]) => (names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
-
 /**
- * What a notice says was lost: "A and B were not usable and are back to their defaults; C could
- * not be read and was left out". `entriesHint` follows the entries (what to do about them).
+ * What a notice says was lost, in the language in use: "A and B were not usable and are back to
+ * their defaults; C could not be read and was left out". `entriesHint` follows the entries (what to do about them).
  */
 export function droppedWords(fields: readonly string[], entries: readonly string[], entriesHint = ''): string {
+  const words = messages().reading;
   const parts: string[] = [];
-  if (fields.length > 0) parts.push(`${listed(fields)} ${fields.length === 1 ? 'was not usable and is back to its default' : 'were not usable and are back to their defaults'}`);
-  if (entries.length > 0) parts.push(`${listed(entries)} could not be read and ${entries.length === 1 ? 'was' : 'were'} left out${entriesHint ? ` ${entriesHint}` : ''}`);
+  if (fields.length > 0) parts.push(t(words.fellBack, { fields: listOf(fields), n: fields.length }));
+  if (entries.length > 0) parts.push(t(entriesHint ? words.leftOutHint : words.leftOut, { entries: listOf(entries), n: entries.length, hint: entriesHint }));
   return parts.join('; ');
 }

@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
 import { describe, expect, it } from 'vitest';
 import type { PreviewHost } from '../../src/main/preview/host';
+import { CATALOGUES } from '../../src/shared/i18n/catalogues';
+import { formatMessage } from '../../src/shared/i18n/message-format';
 import { getJson, openPopover, screenshot } from '../support/browser';
 import { e2eSetup } from './setup';
 
@@ -36,6 +38,27 @@ describe.each(['airwave', 'legacy'] as const)('looking up a typed channel number
     const missing = page.getByRole('dialog', { name: 'Channel 999' }).getByRole('alert');
     await missing.waitFor();
     expect(await page.getByRole('dialog', { name: 'No channel 999' }).getByRole('heading').textContent()).toBe('No channel 999');
+  });
+});
+
+describe('a channel the server lacks, in German', () => {
+  // the sheet's line under "Kein Sender 999" comes from the answer's detail (the range alone), not
+  // from cutting an English "No channel 999:" off the message (which left the whole German sentence)
+  it.each(['light', 'dark'] as const)('says the range alone under the heading that already says there is no such channel (%s)', async (scheme) => {
+    const host = await preview({ demo: true, languages: ['de'], demoOptions: { seed: 7, channels: 16, viewers: 1, churn: 0 } });
+    const page = await openPopover(e2e.browser, host.url, scheme);
+    const w = CATALOGUES.de;
+    await page.getByRole('tab', { name: w.common.tabs.onNow }).click();
+    await page.getByRole('list', { name: formatMessage(w.onNow.list, { n: 16 }, 'de') }).waitFor();
+    await page.keyboard.type('999');
+    const heading = formatMessage(w.channel.noSuchChannel, { n: 999 }, 'de');
+    const dialog = page.getByRole('dialog', { name: heading });
+    await dialog.getByRole('alert').waitFor();
+    expect(await dialog.getByRole('heading').textContent()).toBe(heading);
+    const numbers = host.app.store.state.onNow.data!.channels.map((row) => row.number);
+    const range = { low: Math.min(...numbers), high: Math.max(...numbers), n: numbers.length };
+    expect(await dialog.getByRole('alert').textContent()).toBe(formatMessage(w.errors.channelsRange, range, 'de'));
+    await screenshot(page, `lang-de-no-channel-${scheme}`);
   });
 });
 

@@ -146,7 +146,12 @@ describe('commands', () => {
     expect(found).toMatchObject({ ok: true, value: { number: first.number, channel: { name: first.name } } });
     expect(await h.app.handlers.lookupChannel({ number: 99_999 })).toEqual({
       ok: false,
-      error: { kind: 'not-found', message: expect.stringMatching(/^No channel 99999: this server's channels run from \d+ to \d+ \(\d+ channels\)\.$/) },
+      error: {
+        kind: 'not-found',
+        message: expect.stringMatching(/^No channel 99999: this server's channels run from \d+ to \d+ \(\d+ channels\)\.$/),
+        // the range alone, for the line under the sheet's "No channel 99999" heading
+        detail: expect.stringMatching(/^This server's channels run from \d+ to \d+ \(\d+ channels\)\.$/),
+      },
     });
   });
 

@@ -275,10 +275,10 @@ const PACKAGE_NULLABLE = ['key', 'icon', 'tint'];
 
 describe('ContractError', () => {
   it('spells out endpoint, field and problem, and leaves the field out at the top level', () => {
-    expect(new ContractError('GET /guide/now', 'channels[3].now.startsAt', 'required field is missing').message).toBe(
+    expect(new ContractError('GET /guide/now', 'channels[3].now.startsAt', { kind: 'missing' }).message).toBe(
       'Unexpected response from GET /guide/now: channels[3].now.startsAt: required field is missing',
     );
-    expect(new ContractError('GET /status', '', 'expected Object but received null').message).toBe(
+    expect(new ContractError('GET /status', '', { kind: 'expected', expected: 'Object', received: 'null' }).message).toBe(
       'Unexpected response from GET /status: expected Object but received null',
     );
   });

@@ -132,14 +132,23 @@ describe('HealthAlerts', () => {
   it('says when the event stream was refused because the server is full (503), once until live again', () => {
     const { set, titles } = setup();
     const capabilities = { data: { apiVersion: 'v1', serverVersion: '1', features: {}, webhooks: { supported: false, eventTypes: [] }, sse: { supported: true } }, updatedAt: T0, error: null } as unknown as AppState['capabilities'];
-    const full = 'Checking every 15 s (the live event stream was refused (HTTP 503); trying it again later)';
-    set('polling', { message: full }, { capabilities });
-    set('polling', { message: full });
+    // the sync engine's `busy` says the stream was refused as full; the line's words (in any language) are not read
+    const full = { message: 'Prüfe alle 15 s (der Live-Ereignisstrom wurde abgelehnt (HTTP 503))', busy: true };
+    set('polling', full, { capabilities });
+    set('polling', full);
     expect(titles()).toEqual(['Living room is full: no live updates']);
     set('polling', { message: 'Checking every 15 s (the live event stream was refused (HTTP 404); trying it again later)' });
     set('live');
-    set('polling', { message: full });
+    set('polling', full);
     expect(titles()).toHaveLength(2);
+  });
+
+  it('does not take "HTTP 503" in the connection line for a full server: only `busy` says so', () => {
+    const { set, titles } = setup();
+    const capabilities = { data: { apiVersion: 'v1', serverVersion: '1', features: {}, webhooks: { supported: false, eventTypes: [] }, sse: { supported: true } }, updatedAt: T0, error: null } as unknown as AppState['capabilities'];
+    set('polling', { message: 'Checking every 15 s (the live event stream was refused (HTTP 503); trying it again later)' }, { capabilities });
+    set('polling', { message: 'Checking every 15 s (the live event stream was refused (HTTP 503); trying it again later)', busy: false });
+    expect(titles()).toEqual([]);
   });
 });
 

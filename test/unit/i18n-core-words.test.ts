@@ -27,6 +27,10 @@ import { parseStatus } from '../../src/shared/airwave';
 import { statusError } from '../../src/main/core/client/answers';
 import type { RawResponse } from '../../src/main/core/client/http';
 import { AirwaveClient } from '../../src/main/core/client/client';
+import { GuideReader } from '../../src/main/core/guide/reader';
+import { contractWords } from '../../src/main/core/client/contract-words';
+import { droppedName, droppedWords } from '../../src/shared/tolerant';
+import { channel } from '../../src/renderer/src/strings/channel';
 
 afterEach(() => applyLocale('en'));
 
@@ -197,5 +201,79 @@ describe('the API client’s failures and the first state speak the language in 
     const f = CATALOGUES.ja.probe.fixes;
     expect(explainUnreachable(failure('ENOTFOUND'), server).fix).toBe(f.hostName);
     expect(explainUnreachable(failure('DEPTH_ZERO_SELF_SIGNED_CERT'), server).fix).toBe(f.certificate);
+  });
+});
+
+describe('what could not be read speaks the language in use: the guide, a broken contract, a file’s lost fields (issue 38)', () => {
+  /** the error a guide reader throws for `text` (a guide cut short, or one that is not an object) */
+  const guideError = (text: string): string => {
+    const reader = new GuideReader({ maxEntryBytes: 1024 * 1024, maxDepth: 16, maxChannels: 100, maxProgrammes: 1000 }, { header: () => {}, channel: () => {} }, (x) => x);
+    try {
+      reader.write(Buffer.from(text));
+      reader.end(text.length);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'no error';
+  };
+  const missing = () => contractWords('GET /guide/now', 'channels[3].now', { kind: 'missing' });
+  const badTime = () => contractWords('GET /status', 'serverTime', { kind: 'check', problem: 'expected an ISO-8601 time', received: '"soon"' });
+  const lost = () => droppedWords(['theme', 'shortcut'], [droppedName({ path: ['reminders', 1], raw: null, entry: true })]);
+
+  it('English stays as it was, word for word', () => {
+    expect(guideError('[1]')).toBe('The server sent a guide that is not a JSON object. Is this the address of an Airwave server?');
+    expect(guideError('{"channels": [')).toBe('The guide ended before it was complete (after 0 channels, 0 MB).');
+    expect(guideError('{"channels": [{"id": 1}]}')).toBe('Unexpected response from GET /guide: channels[0].id: expected string but received 1');
+    expect(missing()).toBe('Unexpected response from GET /guide/now: channels[3].now: required field is missing');
+    expect(badTime()).toBe('Unexpected response from GET /status: serverTime: expected an ISO-8601 time (received "soon")');
+    expect(lost()).toBe('theme and shortcut were not usable and are back to their defaults; entry 2 of reminders could not be read and was left out');
+  });
+
+  it('German and Japanese: the sentence is the language’s, endpoints, fields and the server’s values stay', () => {
+    applyLocale('de');
+    expect(guideError('[1]')).toBe('Der Server hat ein Programm geschickt, das kein JSON-Objekt ist. Ist das die Adresse eines Airwave-Servers?');
+    expect(missing()).toBe('Unerwartete Antwort von GET /guide/now: channels[3].now: Pflichtfeld fehlt');
+    expect(guideError('{"channels": [{"id": 1}]}')).toBe('Unerwartete Antwort von GET /guide: channels[0].id: string erwartet, aber 1 erhalten');
+    expect(badTime()).toBe('Unerwartete Antwort von GET /status: serverTime: Zeitangabe nach ISO 8601 erwartet ("soon" erhalten)');
+    expect(lost()).toBe('theme und shortcut waren nicht verwendbar und stehen wieder auf ihren Standardwerten; Eintrag 2 von reminders war nicht lesbar und wurde weggelassen');
+    expect(droppedWords([], [], '')).toBe('');
+    applyLocale('ja');
+    expect(guideError('{"channels": [')).toBe('番組表が途中で終わりました（0 チャンネル、0 MB 受信後）。');
+    expect(missing()).toBe('GET /guide/now から想定外の応答：channels[3].now：必須のフィールドがありません');
+    expect(lost()).toBe('theme、shortcutは使えない値だったため、既定値に戻しました; reminders の 2 番目の項目は読み取れなかったため、除外しました');
+  });
+});
+
+describe('the channel sheet says when what it holds was on screen in the language in use (issue 38)', () => {
+  it('"as of 18:02" and "earlier" are the language’s, not English inside a translated sentence', () => {
+    expect(channel.heldAnswer(channel.heldWhen(null))).toBe('The server cannot be reached; this is what was on screen earlier.');
+    applyLocale('de');
+    expect(channel.heldAnswer(channel.heldWhen(null))).toBe('Der Server ist nicht erreichbar; das hier war vorhin zu sehen.');
+    expect(channel.laterFromGuide(channel.heldWhen(null))).toBe('Aus dem Programm, das die App vorhin geladen hatte.');
+    expect(channel.heldWhen(Date.UTC(2026, 2, 11, 18, 2))).toMatch(/^um \d{1,2}:\d{2}$/);
+    applyLocale('ja');
+    expect(channel.heldAnswer(channel.heldWhen(null))).toBe('サーバに接続できません。以前に表示されていた内容です。');
+  });
+});
+
+describe('why a typed address cannot be a server, in the language in use (issue 38)', () => {
+  /** what the API client says of an address it cannot use (the connect form and Test connection say the same) */
+  const refusal = (server: string): string => {
+    try {
+      new AirwaveClient({ server, apiKey: 'k' });
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'accepted';
+  };
+
+  it('English word for word; German and Japanese, the typed text and scheme quoted as typed', () => {
+    expect(refusal('tv box')).toBe('A server address cannot contain spaces.');
+    expect(refusal('ftp://tv.local')).toBe('Only http:// and https:// addresses can be servers (got ftp://).');
+    applyLocale('de');
+    expect(refusal('tv box')).toBe('Eine Serveradresse darf keine Leerzeichen enthalten.');
+    expect(refusal('ftp://tv.local')).toBe('Nur http://- und https://-Adressen können Server sein (eingegeben: ftp://).');
+    applyLocale('ja');
+    expect(refusal('http://user:pw@tv.local')).toBe('アドレスからユーザ名とパスワードを外してください。認証に使うのは API キーだけです。');
   });
 });

@@ -93,7 +93,37 @@ const SPEAKING_ERRORS = [
   'src/main/core/history/history-files.ts',
   'src/main/core/history/history.ts',
   'src/main/core/app/features.ts',
+  'src/main/core/guide/reader.ts',
+  'src/main/core/client/contract-words.ts',
+  'src/main/core/client/address-words.ts',
+  'src/shared/airwave/schema.ts',
+  'src/shared/tolerant.ts',
+  'src/main/core/connection-test/lookup.ts',
+  'src/main/core/sync/event-stream.ts',
 ];
+// Not here, and why: artwork-service.ts's texts are the bodies of failed image answers (an <img>
+// shows its fallback, no person reads them); settings-file.ts's notice is composed as the settings
+// file opens, before the language (which that file holds) is known (docs/architecture.md).
+
+/**
+ * English on purpose in the modules above: the log's words (a ContractError's message, what a
+ * tolerant read left out, a skipped event frame), kept beside the facts the person's sentence is
+ * composed from (client/contract-words.ts says them in the language in use).
+ */
+const LOG_WORDS = new Set([
+  'the answer',
+  'expected a finite number',
+  'expected an ISO-8601 time',
+  'expected a string',
+  'fell back',
+  'left out',
+  'required field is missing',
+  ' (received )',
+  'expected  but received ',
+  'expected ',
+  'an object',
+  'a  frame whose data is not JSON',
+]);
 
 /** what stays English on purpose: the doctor's list of what a server lacks (the terminal only), and protocol words */
 const CORE_ALLOWED = new Set([
@@ -169,7 +199,7 @@ describe('words come from the catalogue', () => {
   it.each(SPEAKING_ERRORS)('%s, whose errors and notes a person reads, takes every word from the catalogue', (file) => {
     // endpoints ("GET /guide", an error's `endpoint` detail), the auth scheme, units ("64 MB") and ids ("save-failed …") are not words to translate
     const words = coreLiterals(readFileSync(join(process.cwd(), file), 'utf8'), LOG_OR_PLAIN_ERROR).filter(
-      (text) => !/^(GET|Bearer) /.test(text) && text !== 'server address' && text !== ' MB' && !/^[a-z]+(-[a-z]+)+ $/.test(text),
+      (text) => !/^(GET|Bearer) /.test(text) && text !== 'server address' && text !== ' MB' && !/^[a-z]+(-[a-z]+)+ $/.test(text) && !LOG_WORDS.has(text),
     );
     expect(words).toEqual([]);
   });

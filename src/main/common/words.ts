@@ -6,4 +6,4 @@
  */
 import '../../shared/i18n/catalogues';
 
-export { messages, t } from '../../shared/i18n/messages';
+export { lang, messages, t } from '../../shared/i18n/messages';

@@ -99,7 +99,7 @@ export function parseViewerSignal(envelope: EventEnvelope): ViewerSignal | null 
   }
   const record = parseWith(CompactEventSchema, endpoint, data);
   if (record.userId === null && record.deviceId === null && record.user === null) {
-    throw new ContractError(endpoint, '', 'the event does not say which viewer it is about');
+    throw new ContractError(endpoint, '', { kind: 'said', problem: 'the event does not say which viewer it is about' });
   }
   return {
     ...base,

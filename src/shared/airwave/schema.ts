@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { boundText, cleanServerText, TEXT_LIMITS } from '../text';
-import { eachKept, issueWords, orDefault, pathText, settleKept, type Dropped } from '../tolerant';
+import { eachKept, issueFacts, orDefault, pathText, problemText, settleKept, type Dropped, type IssueFacts } from '../tolerant';
 
 /**
  * Building blocks shared by every response schema, and the one place that turns valibot issues
@@ -72,9 +72,12 @@ export const integer = v.pipe(v.number(), v.integer());
 export const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 export const seconds = v.pipe(v.number(), v.minValue(0));
 /** Seconds that a clock or a heartbeat may put a little out of range: a finite number, below 0 read as 0. */
+/** The app's own checks' phrases (English, the log's): the core says them in the language in use (client/contract-words.ts). */
+export const CHECKS = { finite: 'expected a finite number', isoTime: 'expected an ISO-8601 time', string: 'expected a string' } as const;
+
 export const clampedSeconds = v.pipe(
   v.number(),
-  v.check((n) => Number.isFinite(n), 'expected a finite number'),
+  v.check((n) => Number.isFinite(n), CHECKS.finite),
   v.transform((n) => Math.max(0, n)),
 );
 
@@ -83,7 +86,7 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2
 export const isoTime = v.pipe(
   v.string(),
   // Date.parse alone also takes "1" or "March 7 2026"; real servers send e.g. 2026-09-27T18:00:00.000Z.
-  v.check((text) => ISO_TIME.test(text) && !Number.isNaN(Date.parse(text)), 'expected an ISO-8601 time'),
+  v.check((text) => ISO_TIME.test(text) && !Number.isNaN(Date.parse(text)), CHECKS.isoTime),
 );
 
 /**
@@ -92,7 +95,7 @@ export const isoTime = v.pipe(
  * whole response.
  */
 export const openEnum = <const T extends readonly [string, ...string[]]>(_known: T) =>
-  v.custom<T[number] | (string & {})>((input) => typeof input === 'string', 'expected a string');
+  v.custom<T[number] | (string & {})>((input) => typeof input === 'string', CHECKS.string);
 
 /** How much of a free-form object the app keeps: nesting, values in all, and each string. */
 export const OPAQUE_LIMITS = { depth: 12, values: 2_000, chars: TEXT_LIMITS.title } as const;
@@ -142,7 +145,11 @@ export const opaqueObject = v.pipe(
   v.transform((value) => boundedJson(value) as Record<string, unknown>),
 );
 
-/** The response of one endpoint did not have the shape the app relies on. */
+/**
+ * The response of one endpoint did not have the shape the app relies on. Its message is English
+ * (the log's); what a person reads is composed from its facts (endpoint, field, issue) in the
+ * language in use, by the core (client/contract-words.ts).
+ */
 export class ContractError extends Error {
   override readonly name = 'ContractError';
   constructor(
@@ -150,9 +157,14 @@ export class ContractError extends Error {
     readonly endpoint: string,
     /** e.g. "channels[3].now.startsAt", or "" for the top level */
     readonly field: string,
-    readonly problem: string,
+    readonly issue: IssueFacts,
   ) {
-    super(`Unexpected response from ${endpoint}: ${field ? `${field}: ` : ''}${problem}`);
+    super(`Unexpected response from ${endpoint}: ${field ? `${field}: ` : ''}${problemText(issue)}`);
+  }
+
+  /** what was wrong, in English */
+  get problem(): string {
+    return problemText(this.issue);
   }
 }
 
@@ -168,6 +180,6 @@ export function parseWith<S extends v.GenericSchema>(schema: S, endpoint: string
     if (unreadable && typeof value === 'object' && value !== null) (value as { unreadable?: Unreadable }).unreadable = unreadable;
     return value as v.InferOutput<S> & { unreadable?: Unreadable };
   }
-  const { field, problem } = issueWords(result.issues);
-  throw new ContractError(endpoint, field, problem);
+  const { field, issue } = issueFacts(result.issues);
+  throw new ContractError(endpoint, field, issue);
 }

@@ -37,6 +37,8 @@ export { cachePolicy, isMissingResource, isMissingRoute, retryAfter } from './an
 import { keysInUse, redactInUse } from '../../common/redact';
 import { RequestGovernor, type GovernorPolicy } from './governor';
 import { DEFAULT_TIMEOUTS, HttpTransport, type StreamResponse, type Timeouts } from './http';
+import { contractSentence } from './contract-words';
+import { addressWords } from './address-words';
 
 /** How the key is sent (one definition, in shapes.ts). */
 export type { AuthStyle };
@@ -105,7 +107,7 @@ export class AirwaveClient {
   constructor(options: ClientOptions) {
     if (typeof options.server === 'string') {
       const parsed = parseServerUrl(options.server);
-      if (!parsed.ok) throw new ApiError('invalid-request', parsed.reason, { endpoint: 'server address' });
+      if (!parsed.ok) throw new ApiError('invalid-request', addressWords(parsed.problem), { endpoint: 'server address' });
       this.server = parsed.address;
     } else {
       this.server = options.server;
@@ -354,7 +356,7 @@ export class AirwaveClient {
     } catch (error) {
       if (!(error instanceof ContractError)) throw error;
       // The field's value may be anything the server sent, the key included: ApiError scrubs it.
-      throw new ApiError('bad-response', error.message, { endpoint, status, field: error.field });
+      throw new ApiError('bad-response', contractSentence(error), { endpoint, status, field: error.field });
     }
   }
 }

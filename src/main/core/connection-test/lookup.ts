@@ -1,5 +1,6 @@
 import { hasRoute, ROUTES, type Channel, type ChannelNow, type NowSlot, type PublicRoutes } from '../../../shared/airwave';
 import { ApiError, isMissingResource, isMissingRoute, type AirwaveClient, type CallOptions } from '../client';
+import { messages } from '../../common/words';
 
 /**
  * Looking a channel up by its number on any Airwave server. Servers that have
@@ -88,7 +89,7 @@ export class ChannelLookup {
         // Neither route: forget the form, so a server updated later is tried afresh.
         this.#forms.delete(client.server.root);
         this.#disproved.delete(client.server.root);
-        throw new ApiError('not-found', 'This server cannot look channels up by number (it has neither lookup route).', {
+        throw new ApiError('not-found', messages().reading.noLookup, {
           endpoint: error.endpoint,
           status: error.status,
         });

@@ -20,6 +20,7 @@ import { AUTH_NAMES, emptyReport, STEP_IDS, stepLabel, summaryOf, type ProbeOpti
 import { describeStatus, explainUnreachable, missingFeatures } from './probe-words';
 import { timed } from './timed';
 import { messages, t } from '../../../shared/i18n/messages';
+import { addressWords } from '../client/address-words';
 
 /** The probe's words, in the language in use (the doctor's is English). */
 const w = () => messages().probe;
@@ -50,7 +51,7 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
   // 1. The address.
   const parsed = parseServerUrl(options.server);
   if (!parsed.ok) {
-    step('address', 'fail', parsed.reason, { fix: t(w().fixes.address, { example: `http://192.168.1.10:${DEFAULT_PORT}` }) });
+    step('address', 'fail', addressWords(parsed.problem), { fix: t(w().fixes.address, { example: `http://192.168.1.10:${DEFAULT_PORT}` }) });
     return finish('invalid-address');
   }
   const server = parsed.address;

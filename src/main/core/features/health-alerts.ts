@@ -97,9 +97,12 @@ export interface HealthAlertsOptions {
 const isDown = (state: AppState) =>
   !state.connection.suspended && (state.connection.state === 'offline' || (state.connection.state === 'connecting' && state.connection.attempt > 0));
 const isUp = (state: AppState) => state.connection.state === 'live' || state.connection.state === 'polling';
-/** Polling although the server has a stream, because it answered the stream with 503 (full). */
+/**
+ * Polling although the server has a stream, because it refused the stream as full (a 503: the
+ * connection's `busy`, set by the sync engine from the refusal itself, never read from its words).
+ */
 const isStreamFull = (state: AppState) =>
-  state.connection.state === 'polling' && state.capabilities.data?.sse.supported === true && /\bHTTP 503\b/.test(state.connection.message);
+  state.connection.state === 'polling' && state.capabilities.data?.sse.supported === true && state.connection.busy === true;
 
 /** What is remembered of one server between its state changes. */
 interface Watch {

@@ -2,6 +2,8 @@ import { Tokenizer, TokenParser, TokenType, type ParsedElementInfo, type ParsedT
 import * as v from 'valibot';
 import { ContractError, count, isoTime, parseGuideChannel, parseWith, type GuideChannel, type Unreadable } from '../../../shared/airwave';
 import { readPlainChannel } from './plain-channel';
+import { contractSentence, contractWords } from '../client/contract-words';
+import { lang, messages, t } from '../../common/words';
 
 /**
  * Owns turning the bytes of `/guide` into checked channels as they arrive. The document's
@@ -40,7 +42,9 @@ export class GuideReadError extends Error {
 const ENDPOINT = 'GET /guide';
 const HeaderSchema = v.object({ serverTime: isoTime, windowMinutes: count, backMinutes: v.optional(count, 0) });
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-const thousands = (n: number) => n.toLocaleString('en-US');
+const thousands = (n: number) => n.toLocaleString(lang());
+/** the reader's words, in the language in use */
+const w = () => messages().reading;
 const PLACEHOLDER = new Uint8Array([0x7b, 0x7d]); // {}
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -106,12 +110,12 @@ export class GuideReader {
 
   /** The body has ended: anything unfinished is a truncated guide. */
   end(received: number): void {
-    const truncated = `The guide ended before it was complete (after ${thousands(this.#channels)} channels, ${mb(received)}).`;
+    const truncated = t(w().guideCutShort, { channels: thousands(this.#channels), size: mb(received) });
     if (this.#entry) throw new GuideReadError(truncated);
     try {
       this.#tokenizer.end();
       if (!this.#done) throw new GuideReadError(truncated);
-      if (!this.#sawChannels) throw new GuideReadError('Unexpected response from GET /guide: channels: required field is missing');
+      if (!this.#sawChannels) throw new GuideReadError(contractWords(ENDPOINT, 'channels', { kind: 'missing' }));
       this.#sendHeader(true);
     } catch (error) {
       throw this.#explain(error, truncated);
@@ -158,7 +162,7 @@ export class GuideReader {
   #feed(bytes: Uint8Array): void {
     this.#between += bytes.length;
     if (this.#between > this.limits.maxEntryBytes) {
-      throw new GuideReadError(`The guide has a part larger than ${mb(this.limits.maxEntryBytes)} outside its channels, which no real guide has.`);
+      throw new GuideReadError(t(w().guideBigPart, { size: mb(this.limits.maxEntryBytes) }));
     }
     this.#tokenizer.write(bytes);
   }
@@ -199,7 +203,7 @@ export class GuideReader {
       const byte = bytes[i++]!;
       if (byte === QUOTE) inString = true;
       else if (byte === 0x7b || byte === 0x5b) {
-        if (++depth + 2 > this.limits.maxDepth) throw new GuideReadError(`The guide is nested deeper than ${this.limits.maxDepth} levels, which no real guide is.`);
+        if (++depth + 2 > this.limits.maxDepth) throw new GuideReadError(t(w().guideTooDeep, { max: this.limits.maxDepth }));
       } else if ((byte === 0x7d || byte === 0x5d) && --depth === 0) break;
     }
     this.#entry!.push(bytes.subarray(from, i));
@@ -208,7 +212,7 @@ export class GuideReader {
     this.#inString = inString;
     this.#escaped = escaped;
     if (this.#entryBytes > this.limits.maxEntryBytes) {
-      throw new GuideReadError(`The guide has an entry larger than ${mb(this.limits.maxEntryBytes)} (channel ${thousands(this.#channels + 1)}), which no real guide has.`);
+      throw new GuideReadError(t(w().guideBigEntry, { size: mb(this.limits.maxEntryBytes), channel: thousands(this.#channels + 1) }));
     }
     if (depth === 0) this.#finishEntry();
     return i;
@@ -219,12 +223,12 @@ export class GuideReader {
     this.#entry = null;
     const text = (parts.length === 1 ? parts[0]! : Buffer.concat(parts, this.#entryBytes)).toString('utf8');
     const index = this.#channels;
-    if (++this.#channels > this.limits.maxChannels) throw new GuideReadError(`The guide lists more than ${thousands(this.limits.maxChannels)} channels, more than the app reads.`);
+    if (++this.#channels > this.limits.maxChannels) throw new GuideReadError(t(w().guideManyChannels, { max: thousands(this.limits.maxChannels) }));
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch (error) {
-      throw new GuideReadError(`The server sent a guide that is not valid JSON (channel ${thousands(index + 1)}: ${error instanceof Error ? error.message.slice(0, 100) : 'unreadable'}).`);
+      throw new GuideReadError(t(w().guideBadChannelJson, { channel: thousands(index + 1), detail: error instanceof Error ? error.message.slice(0, 100) : w().unreadable }));
     }
     let channel: GuideChannel;
     try {
@@ -232,11 +236,11 @@ export class GuideReader {
       channel = readPlainChannel(json) ?? parseGuideChannel(json, ENDPOINT, this.#unreadable);
     } catch (error) {
       if (!(error instanceof ContractError)) throw error;
-      throw new ContractError(ENDPOINT, `channels[${index}]${error.field ? `.${error.field}` : ''}`, error.problem);
+      throw new ContractError(ENDPOINT, `channels[${index}]${error.field ? `.${error.field}` : ''}`, error.issue);
     }
     this.#programmes += channel.programs.length;
     if (this.#programmes > this.limits.maxProgrammes) {
-      throw new GuideReadError(`The guide holds more than ${thousands(this.limits.maxProgrammes)} programmes, more than the app reads. Choose a shorter window.`);
+      throw new GuideReadError(t(w().guideManyProgrammes, { max: thousands(this.limits.maxProgrammes) }));
     }
     this.#between = 0;
     this.#tokenizer.write(PLACEHOLDER); // the structure sees an (empty) object where the entry was
@@ -245,27 +249,27 @@ export class GuideReader {
 
   #explain(error: unknown, truncated?: string): GuideReadError {
     if (error instanceof GuideReadError) return new GuideReadError(this.redact(error.message));
-    if (error instanceof ContractError) return new GuideReadError(this.redact(error.message));
+    if (error instanceof ContractError) return new GuideReadError(this.redact(contractSentence(error)));
     if (truncated) return new GuideReadError(truncated);
     const detail = error instanceof Error ? error.message.slice(0, 120) : String(error);
-    return new GuideReadError(this.redact(`The server sent a guide that is not valid JSON (${detail}).`));
+    return new GuideReadError(this.redact(t(w().guideBadJson, { detail })));
   }
 
   #token(info: ParsedTokenInfo): void {
     const { token } = info;
-    if (this.#done) throw new GuideReadError('The guide goes on after its end.');
-    if (this.#depth === 0 && token !== TokenType.LEFT_BRACE) throw new GuideReadError('The server sent a guide that is not a JSON object. Is this the address of an Airwave server?');
+    if (this.#done) throw new GuideReadError(w().guideAfterEnd);
+    if (this.#depth === 0 && token !== TokenType.LEFT_BRACE) throw new GuideReadError(w().guideNotObject);
     if (this.#inChannels && this.#depth === 2 && token !== TokenType.RIGHT_BRACKET && token !== TokenType.COMMA && token !== TokenType.LEFT_BRACE) {
-      throw new GuideReadError(`Unexpected response from GET /guide: channels[${this.#channels}]: expected Object`);
+      throw new GuideReadError(contractWords(ENDPOINT, `channels[${this.#channels}]`, { kind: 'shape', expected: 'Object' }));
     }
     if (token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET) {
       if (this.#depth === 1 && this.#rootKey === 'channels') {
-        if (token !== TokenType.LEFT_BRACKET) throw new GuideReadError('Unexpected response from GET /guide: channels: expected Array');
+        if (token !== TokenType.LEFT_BRACKET) throw new GuideReadError(contractWords(ENDPOINT, 'channels', { kind: 'shape', expected: 'Array' }));
         this.#sawChannels = true;
         this.#inChannels = true;
         this.#sendHeader(false);
       }
-      if (++this.#depth > this.limits.maxDepth) throw new GuideReadError(`The guide is nested deeper than ${this.limits.maxDepth} levels, which no real guide is.`);
+      if (++this.#depth > this.limits.maxDepth) throw new GuideReadError(t(w().guideTooDeep, { max: this.limits.maxDepth }));
       if (this.#depth === 1) this.#expectRootKey = true;
     } else if (token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET) {
       if (this.#inChannels && this.#depth === 2) this.#inChannels = false;

@@ -1,10 +1,12 @@
 import { createParser } from 'eventsource-parser';
 import { parseEventEnvelope, type EventEnvelope } from '../../../shared/airwave';
+import { messages, t } from '../../common/words';
 
 /**
  * Reads an open `/events` body: frames are split by eventsource-parser, `hello` and `keepalive`
  * only count as signs of life, every other frame's JSON envelope is checked against the contract.
- * A garbage frame is skipped (and counted); an endless line without a frame end ends the stream.
+ * A garbage frame is skipped (and counted; its reason, never shown, stays English); an endless line
+ * without a frame end ends the stream (said in the language in use: it becomes the connection's line).
  */
 
 /** The most one frame may buffer before the stream is treated as broken. */
@@ -46,7 +48,7 @@ export async function readEventStream(body: AsyncIterable<unknown>, handlers: St
     },
     onError(error) {
       if (error.type === 'max-buffer-size-exceeded') {
-        broken = new BrokenStreamError('The event stream sent a frame larger than 1 MB.');
+        broken = new BrokenStreamError(t(messages().reading.frameTooLarge, { size: `${MAX_FRAME_BYTES / 1024 / 1024} MB` }));
       }
       // unknown fields and bad retry values are harmless: ignore them
     },

@@ -35,7 +35,8 @@ type Lookup =
   | { state: 'found'; value: ChannelLookup }
   /** the server could not answer, but On now holds the channel: shown from there, marked stale */
   | { state: 'held'; row: GuideNowRow }
-  | { state: 'missing'; message: string; notFound?: boolean };
+  /** notFound: the server said there is no such channel; detail: what to say under the heading that says so */
+  | { state: 'missing'; message: string; notFound?: boolean; detail?: string };
 
 /** A channel: what is on, next and later, its description, package, mode, provenance, definition. */
 export function ChannelDetail({ number }: { number: number }) {
@@ -53,7 +54,7 @@ export function ChannelDetail({ number }: { number: number }) {
         if (!current) return;
         // the core answered from its held On now row (the server is away): show it as held, marked stale
         if (outcome.ok && outcome.value.stale && outcome.value.channel) setLookup({ state: 'held', row: outcome.value.channel });
-        else if (!outcome.ok && outcome.error.kind === 'not-found') setLookup({ state: 'missing', message: outcome.error.message, notFound: true });
+        else if (!outcome.ok && outcome.error.kind === 'not-found') setLookup({ state: 'missing', message: outcome.error.message, notFound: true, detail: outcome.error.detail });
         else if (outcome.ok) setLookup({ state: 'found', value: outcome.value });
         else void fromHeld(number, outcome.error.message).then((held) => current && setLookup(held));
       },
@@ -110,7 +111,7 @@ export function ChannelDetail({ number }: { number: number }) {
   const held = schedule?.channelId === scheduleId ? schedule : null;
   const guideRow = useHeldGuideRow(number);
   const later = laterProgrammes(held?.programs ?? guideRow?.programs ?? [], nextUp?.program ?? air?.current ?? null, at);
-  const laterHint = !held ? t.laterHint : held.source === 'server' ? t.laterFromServer(LATER_HOURS) : t.laterFromGuide(held.asOf !== null ? `as of ${localTime(held.asOf)}` : 'earlier');
+  const laterHint = !held ? t.laterHint : held.source === 'server' ? t.laterFromServer(LATER_HOURS) : t.laterFromGuide(t.heldWhen(held.asOf));
   return (
     <div ref={root} class="sheet" role="dialog" aria-modal="true" aria-label={lookup.state === 'missing' && lookup.notFound ? t.noSuchChannel(number) : t.dialog(number)} onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), close())}>
       <div class="sheet-body">
@@ -176,12 +177,6 @@ export function ChannelDetail({ number }: { number: number }) {
       </div>
     </div>
   );
-}
-
-/** Under the "No channel 999" heading, the rest of the core's sentence: "This server's channels run from 101 to 112." */
-function rangeOnly(message: string): string {
-  const rest = message.replace(/^No channel \d+:\s*/, '');
-  return rest === message ? message : rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
 /** The server could not be asked: answer from On now's held row (asked of the core) when it has the channel. */
@@ -291,9 +286,9 @@ function LookupLine({ lookup, number, heldAsOf }: { lookup: Lookup; number: numb
     lookup.state === 'loading'
       ? { class: 'muted', role: 'status' as const, text: t.looking(number) }
       : lookup.state === 'missing'
-        ? { class: 'inline-error', role: 'alert' as const, text: lookup.notFound ? rangeOnly(lookup.message) : lookup.message }
+        ? { class: 'inline-error', role: 'alert' as const, text: (lookup.notFound && lookup.detail) || lookup.message }
         : lookup.state === 'held'
-          ? { class: 'inline-warning', role: 'status' as const, text: t.heldAnswer(heldAsOf !== null ? `as of ${localTime(heldAsOf)}` : 'earlier') }
+          ? { class: 'inline-warning', role: 'status' as const, text: t.heldAnswer(t.heldWhen(heldAsOf)) }
           : null;
   return line ? (
     <p class={line.class} role={line.role}>

@@ -29,6 +29,8 @@ export const errors: Catalogue['errors'] = {
   noChannel: 'Kein Sender {number} auf diesem Server.',
   noChannelOne: 'Kein Sender {number}: Dieser Server hat einen Sender, {low}.',
   noChannelRange: 'Kein Sender {number}: Die Sender dieses Servers reichen von {low} bis {high} ({n, plural, one {# Sender} other {# Sender}}).',
+  channelsOne: 'Dieser Server hat einen Sender, {low}.',
+  channelsRange: 'Die Sender dieses Servers reichen von {low} bis {high} ({n, plural, one {# Sender} other {# Sender}}).',
   noSchedule: 'Dieser Server bietet keinen Senderplan.',
   noScheduleFix: 'Öffnen Sie das Programm, um zu sehen, was später läuft.',
   channelGone: 'Diesen Sender gibt es auf dem Server nicht mehr.',

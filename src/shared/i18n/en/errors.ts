@@ -28,6 +28,9 @@ export const errors = {
   noChannel: 'No channel {number} on this server.',
   noChannelOne: 'No channel {number}: this server has one channel, {low}.',
   noChannelRange: "No channel {number}: this server's channels run from {low} to {high} ({n, plural, one {# channel} other {# channels}}).",
+  /** the range alone, under a heading that already says there is no such channel */
+  channelsOne: 'This server has one channel, {low}.',
+  channelsRange: "This server's channels run from {low} to {high} ({n, plural, one {# channel} other {# channels}}).",
   noSchedule: 'This server does not offer a channel schedule.',
   noScheduleFix: 'Open the Guide to see what is on later.',
   channelGone: 'The server has no such channel any more.',

@@ -102,6 +102,9 @@ export const channel = {
   close: 'Close channel',
   looking: 'Looking up channel {n}…',
   heldAnswer: 'The server cannot be reached; this is what was on screen {asOf}.',
+  /** when what the sheet shows was on screen: {asOf} in heldAnswer and laterFromGuide */
+  heldAsOf: 'as of {time}',
+  heldEarlier: 'earlier',
   onNow: 'On now',
   next: 'Next',
   later: 'Later',

@@ -29,6 +29,8 @@ export const errors: Catalogue['errors'] = {
   noChannel: 'No hay canal {number} en este servidor.',
   noChannelOne: 'No hay canal {number}: este servidor tiene un solo canal, el {low}.',
   noChannelRange: 'No hay canal {number}: los canales de este servidor van del {low} al {high} ({n, plural, one {# canal} other {# canales}}).',
+  channelsOne: 'Este servidor tiene un solo canal, el {low}.',
+  channelsRange: 'Los canales de este servidor van del {low} al {high} ({n, plural, one {# canal} other {# canales}}).',
   noSchedule: 'Este servidor no ofrece programación por canal.',
   noScheduleFix: 'Abre la Guía para ver qué se emite más tarde.',
   channelGone: 'El servidor ya no tiene ese canal.',

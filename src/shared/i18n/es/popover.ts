@@ -103,6 +103,8 @@ export const channel: Catalogue['channel'] = {
   close: 'Cerrar canal',
   looking: 'Buscando el canal {n}…',
   heldAnswer: 'No se puede acceder al servidor; esto es lo que se veía {asOf}.',
+  heldAsOf: 'a las {time}',
+  heldEarlier: 'antes',
   onNow: 'Ahora',
   next: 'A continuación',
   later: 'Más tarde',

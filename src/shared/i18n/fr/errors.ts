@@ -29,6 +29,8 @@ export const errors: Catalogue['errors'] = {
   noChannel: 'Pas de chaîne {number} sur ce serveur.',
   noChannelOne: 'Pas de chaîne {number} : ce serveur a une seule chaîne, la {low}.',
   noChannelRange: 'Pas de chaîne {number} : les chaînes de ce serveur vont de {low} à {high} ({n, plural, one {# chaîne} other {# chaînes}}).',
+  channelsOne: 'Ce serveur a une seule chaîne, la {low}.',
+  channelsRange: 'Les chaînes de ce serveur vont de {low} à {high} ({n, plural, one {# chaîne} other {# chaînes}}).',
   noSchedule: 'Ce serveur ne propose pas de programme par chaîne.',
   noScheduleFix: 'Ouvrez le guide pour voir ce qui passe plus tard.',
   channelGone: 'Cette chaîne n’existe plus sur le serveur.',

@@ -103,6 +103,8 @@ export const channel: Catalogue['channel'] = {
   close: 'Fermer la chaîne',
   looking: 'Recherche de la chaîne {n}…',
   heldAnswer: 'Le serveur est injoignable ; voici ce qui était affiché {asOf}.',
+  heldAsOf: 'à {time}',
+  heldEarlier: 'plus tôt',
   onNow: 'En ce moment',
   next: 'Ensuite',
   later: 'Plus tard',

@@ -29,6 +29,8 @@ export const errors: Catalogue['errors'] = {
   noChannel: 'このサーバにチャンネル {number} はありません。',
   noChannelOne: 'チャンネル {number} はありません：このサーバのチャンネルは {low} の 1 つだけです。',
   noChannelRange: 'チャンネル {number} はありません：このサーバのチャンネルは {low}〜{high} です（{n, plural, other {# チャンネル}}）。',
+  channelsOne: 'このサーバのチャンネルは {low} の 1 つだけです。',
+  channelsRange: 'このサーバのチャンネルは {low}〜{high} です（{n, plural, other {# チャンネル}}）。',
   noSchedule: 'このサーバはチャンネルの番組予定を提供していません。',
   noScheduleFix: 'この後の番組は番組表で確認してください。',
   channelGone: 'そのチャンネルはもうサーバにありません。',

@@ -4,5 +4,6 @@ import { alerts, key, reminders, sync } from './alerts';
 import { lacks, probe } from './probe';
 import { errors } from './errors';
 import { client, stored } from './client';
+import { reading } from './reading';
 
-export const jaHost: HostCatalogue = { reminders, alerts, key, sync, probe, lacks, errors, client, stored };
+export const jaHost: HostCatalogue = { reminders, alerts, key, sync, probe, lacks, errors, client, stored, reading };

@@ -103,6 +103,8 @@ export const channel: Catalogue['channel'] = {
   close: 'チャンネルを閉じる',
   looking: 'チャンネル {n} を検索中…',
   heldAnswer: 'サーバに接続できません。{asOf}に表示されていた内容です。',
+  heldAsOf: '{time} 時点',
+  heldEarlier: '以前',
   onNow: '放送中',
   next: '次',
   later: 'この後',

@@ -28,7 +28,7 @@ export function lookupHandler(engine: EngineView, store: StateStore): (request: 
     try {
       // typed by the user: first in the governor's queue and not held to the background budget
       const result = await lookup.lookup(client, number, { user: true }, store.state.routes);
-      if (result.kind === 'missing') return failed('not-found', noChannel(number, store));
+      if (result.kind === 'missing') return notFound(number, store);
       const { channel, now, next, endsAt } = result;
       return ok({ number, channel: held, now: { current: now, next, endsAt, ...(channel ? { channel } : {}) } });
     } catch (error) {
@@ -38,14 +38,21 @@ export function lookupHandler(engine: EngineView, store: StateStore): (request: 
   };
 }
 
-/** "No channel 999: this server's channels run from 101 to 124 (24 channels)." (the range from the held On now rows, when there are some) */
-function noChannel(number: number, store: StateStore): string {
+/**
+ * "No channel 999: this server's channels run from 101 to 124 (24 channels)." (the range from the held
+ * On now rows, when there are some), with the range alone as the detail shown under the sheet's own heading.
+ */
+function notFound(number: number, store: StateStore): Outcome<never> {
+  const words = messages().errors;
   const numbers = (store.state.onNow.data?.channels ?? []).map((row) => row.number);
-  if (numbers.length === 0) return t(messages().errors.noChannel, { number });
+  if (numbers.length === 0) return failed('not-found', t(words.noChannel, { number }));
   const low = minOf(numbers);
   const high = maxOf(numbers);
-  if (low === high) return t(messages().errors.noChannelOne, { number, low });
-  return t(messages().errors.noChannelRange, { number, low, high, n: numbers.length });
+  const [message, detail] =
+    low === high
+      ? [t(words.noChannelOne, { number, low }), t(words.channelsOne, { low })]
+      : [t(words.noChannelRange, { number, low, high, n: numbers.length }), t(words.channelsRange, { low, high, n: numbers.length })];
+  return { ok: false, error: { kind: 'not-found', message, detail } };
 }
 
 function fromHeld(store: StateStore, row: GuideNowRow, reason: string): LookupView {

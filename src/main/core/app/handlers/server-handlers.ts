@@ -26,6 +26,7 @@ import { failed, ok } from './outcome';
 import { probeFailure, probeView } from '../../connection-test/probe-view';
 import type { FollowedServers } from '../servers';
 import { messages, t } from '../../../../shared/i18n/messages';
+import { addressWords } from '../../client/address-words';
 
 export interface ServerHandlerDeps {
   settings: SettingsService;
@@ -82,7 +83,7 @@ export function serverHandlers(deps: ServerHandlerDeps): Pick<BridgeHandlers, Se
     addServer: (request) => addServer(deps, verified, request),
     addAddress: async ({ id, address }) => {
       const parsed = parseServerUrl(address);
-      if (!parsed.ok) return failed('invalid-address', parsed.reason);
+      if (!parsed.ok) return failed('invalid-address', addressWords(parsed.problem));
       const entry = settings.entry(id);
       if (!entry) return missing(id);
       if (!verified.take(id, parsed.address.root)) {
@@ -107,7 +108,7 @@ export function serverHandlers(deps: ServerHandlerDeps): Pick<BridgeHandlers, Se
     },
     identifyServer: async ({ server }) => {
       const parsed = parseServerUrl(server);
-      if (!parsed.ok) return failed('invalid-address', parsed.reason);
+      if (!parsed.ok) return failed('invalid-address', addressWords(parsed.problem));
       const found = await deps.identify(server);
       return ok(found ? identified(deps, found) : null);
     },
