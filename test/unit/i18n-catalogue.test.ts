@@ -117,7 +117,7 @@ describe('choosing the language', () => {
   });
 
   it('the popover loads its own words only: the main process’s (alerts, the connection test, errors) stay out of its chunk', async () => {
-    const host = ['reminders', 'alerts', 'key', 'sync', 'probe', 'lacks', 'errors', 'client', 'stored'];
+    const host = ['reminders', 'alerts', 'key', 'sync', 'probe', 'lacks', 'errors', 'client', 'stored', 'settingsFile'];
     expect(Object.keys(await loadCatalogue('de')).sort()).toEqual(Object.keys(popoverEn).sort());
     for (const section of host) expect(Object.keys(popoverEn), section).not.toContain(section);
     for (const section of host) expect(Object.keys(CATALOGUES.de), section).toContain(section);

@@ -100,10 +100,10 @@ const SPEAKING_ERRORS = [
   'src/shared/tolerant.ts',
   'src/main/core/connection-test/lookup.ts',
   'src/main/core/sync/event-stream.ts',
+  'src/main/core/settings/settings-file.ts',
 ];
 // Not here, and why: artwork-service.ts's texts are the bodies of failed image answers (an <img>
-// shows its fallback, no person reads them); settings-file.ts's notice is composed as the settings
-// file opens, before the language (which that file holds) is known (docs/architecture.md).
+// shows its fallback, no person reads them).
 
 /**
  * English on purpose in the modules above: the log's words (a ContractError's message, what a

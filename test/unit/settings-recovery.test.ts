@@ -5,6 +5,7 @@ import { AppController } from '../../src/main/core/app';
 import { DEFAULT_SETTINGS, openSettingsDir, plainSecretBox, SettingsService, type SecretBox } from '../../src/main/core/settings/settings';
 import { MAX_PAUSE_MS } from '../../src/main/core/settings/settings';
 import { checkRequest } from '../../src/shared/bridge-schema';
+import { applyLocale } from '../../src/shared/i18n/catalogues';
 import { ManualClock } from '../support/manual-clock';
 import { useTempDirs } from '../support/temp-dirs';
 
@@ -70,6 +71,26 @@ describe('a settings file the app cannot fully use', () => {
     expect(app.snapshot().notices.map((n) => n.id)).toContain('settings-reset');
     expect(app.store.state.connection.state).toBe('unconfigured');
     await app.close();
+  });
+
+  it('words the notice in the language the settings ask for, once the app has applied it (the file is read before it is)', async () => {
+    const { dir } = dirWith({ language: 'de', pollSeconds: 'often', servers: [entry({ address: 'http://exa mple.com:99999/' })] });
+    const opened = openSettingsDir(dir, NOW);
+    const settings = new SettingsService(opened.backend, plainSecretBox);
+    const app = new AppController({ clock: new ManualClock(NOW), settings, notices: opened.notices });
+    try {
+      await app.start();
+      const text = () => app.snapshot().notices.find((n) => n.id === 'settings-reset')!.text;
+      expect(text()).toBe(
+        `In der Einstellungsdatei: pollSeconds war nicht verwendbar und steht wieder auf dem Standardwert; Server 1 (Home) war nicht lesbar und wurde weggelassen (Server neu hinzufügen oder den Schlüssel in den Einstellungen neu einfügen); alles andere wurde übernommen. Die alte Datei wurde als ${join(dir, `settings.damaged-${NOW}.json`)} aufbewahrt.`,
+      );
+      // and a later change of language rewords it
+      await app.handlers.updateSettings({ language: 'en' });
+      expect(text()).toMatch(/^In the settings file, pollSeconds was not usable and is back to its default; server 1 \(Home\) could not be read and was left out/);
+    } finally {
+      await app.close();
+      applyLocale('en');
+    }
   });
 
   it('a stored key that decodes to nothing is no key, and is said to be unusable', () => {

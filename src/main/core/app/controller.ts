@@ -179,7 +179,7 @@ export class AppController {
         else refollow();
         // a change of language applies at once: the tray below, the popover (settings pushed), later notifications
         applyLocale(settings.view().locale, settings.view().formatLocale);
-        this.#publisher.push(['settings', 'servers', 'watching']);
+        this.#publisher.push(['settings', 'servers', 'watching', 'notices']);
         this.#tray.update();
       }),
     );

@@ -5,6 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import Conf, { type Options as ConfOptions } from 'conf';
 import type { Notice } from '../../../shared/bridge';
 import { droppedWords, pathText, readKept, type Dropped } from '../../../shared/tolerant';
+import { messages, t } from '../../common/words';
 import { mended } from './server-entries';
 import { settingsSchema, storeOptions, type SettingsBackend, type StoredSettings } from './settings-storage';
 
@@ -24,36 +25,38 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 export interface CheckedSettings {
   /** the usable settings, every bad field at its default and every bad server entry left out */
   values: Record<string, unknown>;
-  /** what was not usable, in words: "notifications.pausedUntil", "server 2 (Cabin)", "the API key of server 1 (Home)" */
-  dropped: { text: string; server: boolean }[];
+  /** what was not usable, worded when said: "notifications.pausedUntil", "server 2 (Cabin)", "the API key of server 1 (Home)" */
+  dropped: { words: () => string; server: boolean }[];
   /** whether `values` differs from the input at all (a bad field, or one filled in or mended) */
   changed: boolean;
 }
 
-/** What a field is called in a notice. */
-const LABELS: Record<string, string> = {
-  'shortcut.accelerator': 'the shortcut',
-  apiKey: 'the API key',
-  name: 'the name',
-  addresses: 'the other addresses',
-  instanceId: 'the instance id',
-  authStyle: 'the auth style',
-  paused: 'the pause',
+const w = () => messages().settingsFile;
+
+/** What a field is called in a notice (a catalogue key), by its path. */
+const LABELS: Record<string, 'shortcut' | 'apiKey' | 'name' | 'addresses' | 'instanceId' | 'authStyle' | 'paused'> = {
+  'shortcut.accelerator': 'shortcut',
+  apiKey: 'apiKey',
+  name: 'name',
+  addresses: 'addresses',
+  instanceId: 'instanceId',
+  authStyle: 'authStyle',
+  paused: 'paused',
 };
 
-/** A dropped field or entry in words; a server entry (or its key) left out is said apart from the fields. */
-function described(dropped: Dropped, input: Record<string, unknown>): { text: string; server: boolean } {
+/** A field by its path, in words: its label where it has one, else the path itself. */
+const fieldWords = (path: string) => () => (LABELS[path] ? w()[LABELS[path]] : path);
+
+/** A dropped field or entry, worded when said; a server entry (or its key) left out is said apart from the fields. */
+function described(dropped: Dropped, input: Record<string, unknown>): { words: () => string; server: boolean } {
   const [top, index, field, ...rest] = dropped.path;
-  if (top !== 'servers' || typeof index !== 'number') {
-    const path = pathText(dropped.path);
-    return { text: LABELS[path] ?? path, server: false };
-  }
+  if (top !== 'servers' || typeof index !== 'number') return { words: fieldWords(pathText(dropped.path)), server: false };
   const raw = (input.servers as unknown[])[index];
   const name = isObject(raw) && typeof raw.name === 'string' && raw.name.trim() ? ` (${raw.name.trim().slice(0, 40)})` : '';
-  const server = `server ${index + 1}${name}`;
-  if (field === undefined) return { text: server, server: true };
-  const what = field === 'addresses' && typeof rest[0] === 'number' ? `address ${rest[0] + 1}` : (LABELS[String(field)] ?? pathText([field, ...rest]));
-  return { text: `${what} of ${server}`, server: field === 'apiKey' };
+  const server = () => t(w().server, { n: index + 1, name });
+  if (field === undefined) return { words: server, server: true };
+  const what = field === 'addresses' && typeof rest[0] === 'number' ? () => t(w().address, { n: (rest[0] as number) + 1 }) : fieldWords(pathText([field, ...rest]));
+  return { words: () => t(w().fieldOf, { what: what(), server: server() }), server: field === 'apiKey' };
 }
 
 /**
@@ -62,7 +65,7 @@ function described(dropped: Dropped, input: Record<string, unknown>): { text: st
  */
 export function checkSettings(input: Record<string, unknown>, now: number): CheckedSettings {
   const read = readKept(settingsSchema(now), input);
-  if (!read.ok) return { values: {}, dropped: [{ text: 'the settings', server: false }], changed: true }; // not an object: never reached
+  if (!read.ok) return { values: {}, dropped: [{ words: () => w().theSettings, server: false }], changed: true }; // not an object: never reached
   const values = { ...read.value, servers: read.value.servers.map(mended) };
   return { values, dropped: read.dropped.map((d) => described(d, input)), changed: !isDeepStrictEqual(values, input) };
 }
@@ -120,7 +123,17 @@ function aside(filePath: string, now: number): string {
   return join(dirname(filePath), kept);
 }
 
-const notice = (text: string): Notice => ({ id: 'settings-reset', level: 'warning', text });
+/**
+ * The one notice, worded whenever it is read: the file is opened before the language its settings
+ * ask for is applied, so the words wait until the popover shows them (and follow a later change).
+ */
+const notice = (words: () => string): Notice => ({
+  id: 'settings-reset',
+  level: 'warning',
+  get text() {
+    return words();
+  },
+});
 
 /**
  * Makes the file at `filePath` safe for the store to open, and says in one notice what it did
@@ -139,19 +152,18 @@ export function repairSettingsFile(filePath: string, now: number): Notice | null
     const kept = aside(filePath, now);
     const carried = readThroughLink(kept, now);
     if (carried) writeOwn(filePath, carried);
-    const what = carried ? 'its settings were copied into a file of its own' : 'it started with default settings';
-    return notice(`The settings file was a link to another file, which the app does not write through, so ${what}. The link was kept as ${kept}.`);
+    return notice(() => t(w().link, { what: carried ? w().linkCopied : w().linkDefaults, kept }));
   }
   if (!stat.isFile()) {
     const kept = aside(filePath, now);
-    return notice(`Something other than a file was where the settings file goes, so the app started with default settings. It was kept as ${kept}.`);
+    return notice(() => t(w().notFile, { kept }));
   }
   let text: string;
   try {
     const read = readCapped(filePath, MAX_SETTINGS_BYTES);
     if (read.tooBig) {
       const kept = aside(filePath, now);
-      return notice(`The settings file was larger than 1 MB, which settings never are, so the app started with default settings. The old file was kept as ${kept}.`);
+      return notice(() => t(w().tooLarge, { kept }));
     }
     text = read.text;
   } catch {
@@ -162,11 +174,12 @@ export function repairSettingsFile(filePath: string, now: number): Notice | null
     parsed = JSON.parse(text);
   } catch {
     const kept = aside(filePath, now);
-    return notice(`The settings file was not readable, so the app started with default settings. The old file was kept as ${kept}.`);
+    return notice(() => t(w().unreadable, { kept }));
   }
   if (!isObject(parsed)) {
     const kept = aside(filePath, now);
-    return notice(`The settings file held no settings (${parsed === null ? 'null' : Array.isArray(parsed) ? 'a list' : `a ${typeof parsed}`}), so the app started with default settings. The old file was kept as ${kept}.`);
+    const held = () => (parsed === null ? w().heldNull : Array.isArray(parsed) ? w().heldList : t(w().heldValue, { type: typeof parsed }));
+    return notice(() => t(w().noSettings, { what: held(), kept }));
   }
   const { values, dropped, changed } = checkSettings(parsed, now);
   if (!changed) return null;
@@ -175,13 +188,14 @@ export function repairSettingsFile(filePath: string, now: number): Notice | null
     return null;
   }
   const copied = copyAside(filePath, now);
-  const kept = copied ? join(dirname(filePath), copied) : 'nowhere (it could not be copied)';
+  const kept = () => (copied ? join(dirname(filePath), copied) : w().nowhere);
   writeOwn(filePath, values);
   // a server entry is left out (or its key), not reset: said apart from the fields
-  const fields = dropped.filter((d) => !d.server).map((d) => d.text);
-  const servers = dropped.filter((d) => d.server).map((d) => d.text);
-  const lost = droppedWords(fields, servers, '(add a server or paste its key again in Settings)');
-  return notice(`In the settings file, ${lost}; everything else was kept. The old file was kept as ${kept}.`);
+  return notice(() => {
+    const fields = dropped.filter((d) => !d.server).map((d) => d.words());
+    const servers = dropped.filter((d) => d.server).map((d) => d.words());
+    return t(w().partly, { lost: droppedWords(fields, servers, w().serversHint), kept: kept() });
+  });
 }
 
 export interface OpenedSettings {
@@ -210,7 +224,7 @@ export function openSettings(open: (options: ConfOptions<StoredSettings>) => Set
     if (!existsSync(filePath)) throw error;
     const kept = aside(filePath, now);
     const backend = open({ ...options, clearInvalidConfig: true });
-    return { backend, notices: [notice(`The settings file was not readable, so the app started with default settings. The old file was kept as ${kept}.`)] };
+    return { backend, notices: [notice(() => t(w().unreadable, { kept }))] };
   }
 }
 

@@ -84,3 +84,31 @@ export const stored: Catalogue['stored'] = {
   historyNotWritten: 'Der Verlauf konnte nicht geschrieben werden ({error}); er bleibt vorerst im Speicher.',
   retentionNotSaved: 'Die Aufbewahrungsdauer des Verlaufs konnte nicht gespeichert werden ({error}).',
 };
+
+/** The note after the settings file was repaired or set aside, worded when shown (settings-file.ts). */
+export const settingsFile: Catalogue['settingsFile'] = {
+  link: 'Die Einstellungsdatei war ein Verweis auf eine andere Datei, durch den die App nicht schreibt; daher {what}. Der Verweis wurde als {kept} aufbewahrt.',
+  linkCopied: 'wurden die Einstellungen in eine eigene Datei kopiert',
+  linkDefaults: 'startete die App mit den Standardeinstellungen',
+  notFile: 'Wo die Einstellungsdatei liegt, war etwas anderes als eine Datei; daher startete die App mit den Standardeinstellungen. Es wurde als {kept} aufbewahrt.',
+  tooLarge: 'Die Einstellungsdatei war größer als 1 MB, was Einstellungen nie sind; daher startete die App mit den Standardeinstellungen. Die alte Datei wurde als {kept} aufbewahrt.',
+  unreadable: 'Die Einstellungsdatei war nicht lesbar; daher startete die App mit den Standardeinstellungen. Die alte Datei wurde als {kept} aufbewahrt.',
+  noSettings: 'Die Einstellungsdatei enthielt keine Einstellungen ({what}); daher startete die App mit den Standardeinstellungen. Die alte Datei wurde als {kept} aufbewahrt.',
+  heldNull: 'null',
+  heldList: 'eine Liste',
+  heldValue: 'ein Wert vom Typ {type}',
+  partly: 'In der Einstellungsdatei: {lost}; alles andere wurde übernommen. Die alte Datei wurde als {kept} aufbewahrt.',
+  nowhere: 'nirgends (sie konnte nicht kopiert werden)',
+  serversHint: '(Server neu hinzufügen oder den Schlüssel in den Einstellungen neu einfügen)',
+  theSettings: 'die Einstellungen',
+  shortcut: 'das Tastenkürzel',
+  apiKey: 'der API-Schlüssel',
+  name: 'der Name',
+  addresses: 'die weiteren Adressen',
+  instanceId: 'die Instanz-ID',
+  authStyle: 'die Anmeldeart',
+  paused: 'die Pause',
+  server: 'Server {n}{name}',
+  address: 'Adresse {n}',
+  fieldOf: '{what} von {server}',
+};

@@ -88,3 +88,31 @@ export const stored = {
   historyNotWritten: 'Could not write the history ({error}); it is kept in memory for now.',
   retentionNotSaved: "Could not save the history's retention ({error}).",
 };
+
+/** The note after the settings file was repaired or set aside, worded when shown (settings-file.ts). */
+export const settingsFile = {
+  link: 'The settings file was a link to another file, which the app does not write through, so {what}. The link was kept as {kept}.',
+  linkCopied: 'its settings were copied into a file of its own',
+  linkDefaults: 'it started with default settings',
+  notFile: 'Something other than a file was where the settings file goes, so the app started with default settings. It was kept as {kept}.',
+  tooLarge: 'The settings file was larger than 1 MB, which settings never are, so the app started with default settings. The old file was kept as {kept}.',
+  unreadable: 'The settings file was not readable, so the app started with default settings. The old file was kept as {kept}.',
+  noSettings: 'The settings file held no settings ({what}), so the app started with default settings. The old file was kept as {kept}.',
+  heldNull: 'null',
+  heldList: 'a list',
+  heldValue: 'a {type}',
+  partly: 'In the settings file, {lost}; everything else was kept. The old file was kept as {kept}.',
+  nowhere: 'nowhere (it could not be copied)',
+  serversHint: '(add a server or paste its key again in Settings)',
+  theSettings: 'the settings',
+  shortcut: 'the shortcut',
+  apiKey: 'the API key',
+  name: 'the name',
+  addresses: 'the other addresses',
+  instanceId: 'the instance id',
+  authStyle: 'the auth style',
+  paused: 'the pause',
+  server: 'server {n}{name}',
+  address: 'address {n}',
+  fieldOf: '{what} of {server}',
+};

@@ -7,7 +7,7 @@
 import { alerts, key, reminders, sync } from './alerts';
 import { lacks, probe } from './probe';
 import { errors } from './errors';
-import { client, stored } from './client';
+import { client, settingsFile, stored } from './client';
 import { reading } from './reading';
 
-export const enHost = { reminders, alerts, key, sync, probe, lacks, errors, client, stored, reading };
+export const enHost = { reminders, alerts, key, sync, probe, lacks, errors, client, stored, settingsFile, reading };

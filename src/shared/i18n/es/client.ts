@@ -84,3 +84,31 @@ export const stored: Catalogue['stored'] = {
   historyNotWritten: 'No se pudo escribir el historial ({error}); se mantiene en memoria por ahora.',
   retentionNotSaved: 'No se pudo guardar cuánto tiempo se conserva el historial ({error}).',
 };
+
+/** The note after the settings file was repaired or set aside, worded when shown (settings-file.ts). */
+export const settingsFile: Catalogue['settingsFile'] = {
+  link: 'El archivo de ajustes era un enlace a otro archivo, a través del cual la app no escribe, así que {what}. El enlace se guardó como {kept}.',
+  linkCopied: 'sus ajustes se copiaron a un archivo propio',
+  linkDefaults: 'la app empezó con los ajustes predeterminados',
+  notFile: 'Donde va el archivo de ajustes había algo que no era un archivo, así que la app empezó con los ajustes predeterminados. Se guardó como {kept}.',
+  tooLarge: 'El archivo de ajustes ocupaba más de 1 MB, algo que unos ajustes nunca ocupan, así que la app empezó con los ajustes predeterminados. El archivo anterior se guardó como {kept}.',
+  unreadable: 'El archivo de ajustes no se podía leer, así que la app empezó con los ajustes predeterminados. El archivo anterior se guardó como {kept}.',
+  noSettings: 'El archivo de ajustes no contenía ajustes ({what}), así que la app empezó con los ajustes predeterminados. El archivo anterior se guardó como {kept}.',
+  heldNull: 'null',
+  heldList: 'una lista',
+  heldValue: 'un valor de tipo {type}',
+  partly: 'En el archivo de ajustes: {lost}; todo lo demás se conservó. El archivo anterior se guardó como {kept}.',
+  nowhere: 'en ningún sitio (no se pudo copiar)',
+  serversHint: '(añade el servidor o vuelve a pegar su clave en Ajustes)',
+  theSettings: 'los ajustes',
+  shortcut: 'el atajo',
+  apiKey: 'la clave API',
+  name: 'el nombre',
+  addresses: 'las otras direcciones',
+  instanceId: 'el id de instancia',
+  authStyle: 'el modo de autenticación',
+  paused: 'la pausa',
+  server: 'servidor {n}{name}',
+  address: 'dirección {n}',
+  fieldOf: '{what} del {server}',
+};

@@ -84,3 +84,31 @@ export const stored: Catalogue['stored'] = {
   historyNotWritten: 'Impossible d’écrire l’historique ({error}) ; il est gardé en mémoire pour l’instant.',
   retentionNotSaved: 'Impossible d’enregistrer la durée de conservation de l’historique ({error}).',
 };
+
+/** The note after the settings file was repaired or set aside, worded when shown (settings-file.ts). */
+export const settingsFile: Catalogue['settingsFile'] = {
+  link: 'Le fichier de réglages était un lien vers un autre fichier, à travers lequel l’app n’écrit pas : {what}. Le lien a été conservé sous {kept}.',
+  linkCopied: 'ses réglages ont été copiés dans un fichier à part',
+  linkDefaults: 'l’app a démarré avec les réglages par défaut',
+  notFile: 'À l’emplacement du fichier de réglages se trouvait autre chose qu’un fichier : l’app a démarré avec les réglages par défaut. Il a été conservé sous {kept}.',
+  tooLarge: 'Le fichier de réglages dépassait 1 Mo, ce que des réglages ne font jamais : l’app a démarré avec les réglages par défaut. L’ancien fichier a été conservé sous {kept}.',
+  unreadable: 'Le fichier de réglages était illisible : l’app a démarré avec les réglages par défaut. L’ancien fichier a été conservé sous {kept}.',
+  noSettings: 'Le fichier de réglages ne contenait aucun réglage ({what}) : l’app a démarré avec les réglages par défaut. L’ancien fichier a été conservé sous {kept}.',
+  heldNull: 'null',
+  heldList: 'une liste',
+  heldValue: 'une valeur de type {type}',
+  partly: 'Dans le fichier de réglages : {lost} ; tout le reste a été gardé. L’ancien fichier a été conservé sous {kept}.',
+  nowhere: 'nulle part (la copie a échoué)',
+  serversHint: '(ajoutez le serveur ou recollez sa clé dans les Réglages)',
+  theSettings: 'les réglages',
+  shortcut: 'le raccourci',
+  apiKey: 'la clé API',
+  name: 'le nom',
+  addresses: 'les autres adresses',
+  instanceId: 'l’identifiant d’instance',
+  authStyle: 'le mode d’authentification',
+  paused: 'la pause',
+  server: 'serveur {n}{name}',
+  address: 'adresse {n}',
+  fieldOf: '{what} du {server}',
+};

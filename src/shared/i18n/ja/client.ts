@@ -84,3 +84,31 @@ export const stored: Catalogue['stored'] = {
   historyNotWritten: '履歴を書き込めませんでした（{error}）。当面はメモリ上に保持します。',
   retentionNotSaved: '履歴の保存期間を保存できませんでした（{error}）。',
 };
+
+/** The note after the settings file was repaired or set aside, worded when shown (settings-file.ts). */
+export const settingsFile: Catalogue['settingsFile'] = {
+  link: '設定ファイルが別のファイルへのリンクでした。アプリはリンク越しには書き込まないため、{what}。リンクは {kept} として残しました。',
+  linkCopied: '設定を専用のファイルにコピーしました',
+  linkDefaults: '既定の設定で起動しました',
+  notFile: '設定ファイルの場所にファイル以外のものがあったため、既定の設定で起動しました。それは {kept} として残しました。',
+  tooLarge: '設定ファイルが 1 MB を超えていた（設定ではありえない大きさ）ため、既定の設定で起動しました。元のファイルは {kept} として残しました。',
+  unreadable: '設定ファイルを読み取れなかったため、既定の設定で起動しました。元のファイルは {kept} として残しました。',
+  noSettings: '設定ファイルに設定がなかった（{what}）ため、既定の設定で起動しました。元のファイルは {kept} として残しました。',
+  heldNull: 'null',
+  heldList: 'リスト',
+  heldValue: '{type} 型の値',
+  partly: '設定ファイル：{lost}。それ以外はそのまま残しました。元のファイルは {kept} として残しました。',
+  nowhere: 'どこにも残せませんでした（コピーに失敗）',
+  serversHint: '（設定でサーバーを追加するか、キーを貼り付け直してください）',
+  theSettings: '設定',
+  shortcut: 'ショートカット',
+  apiKey: 'API キー',
+  name: '名前',
+  addresses: 'ほかのアドレス',
+  instanceId: 'インスタンス ID',
+  authStyle: '認証方式',
+  paused: '一時停止',
+  server: 'サーバー {n}{name}',
+  address: 'アドレス {n}',
+  fieldOf: '{server} の{what}',
+};
