@@ -93,11 +93,19 @@ describe('the guide as a zoom', () => {
     expect(await page.getByRole('radio', { name: '6 h' }).getAttribute('title')).toMatch(/3 across the width/);
     // where the demo's many short programmes (cartoons, sitcoms) leave most blocks in view bare at
     // this scale, the strip says so (most hours; not where longer ones run, as after 01:00 UTC)
+    // The app counts the rows it lays out as in view and each block's width by its geometry (the rule,
+    // at its edges, is unit-tested in guide-bare.test.ts); this counts what Chromium drew, so a row
+    // half under the ruler can count on one side and not the other. Near half they may differ
+    // (CI at a seeded instant: one said most, the other not), so the strip is held to it only where
+    // the count is clear: at least 60% bare, or at most 40%.
     const inView = await textCount(page);
-    const mostlyBare = (inView.onScreen - inView.withText) * 2 > inView.onScreen;
+    const bareShare = (inView.onScreen - inView.withText) / inView.onScreen;
     console.info(`6 h: ${inView.onScreen - inView.withText} of ${inView.onScreen} blocks in view bare`);
-    if (mostlyBare) await poll(() => page.locator('.guide-detail-hint').textContent()).toMatch(/too short for a title at this zoom: 1 h shows them/);
-    else await poll(() => page.locator('.guide-detail-hint').textContent()).toMatch(/^Point at a programme/);
+    const mostBare = /too short for a title at this zoom: 1 h shows them/;
+    const pointAt = /^Point at a programme/;
+    if (bareShare >= 0.6) await poll(() => page.locator('.guide-detail-hint').textContent()).toMatch(mostBare);
+    else if (bareShare <= 0.4) await poll(() => page.locator('.guide-detail-hint').textContent()).toMatch(pointAt);
+    else expect(await page.locator('.guide-detail-hint').textContent()).toMatch(new RegExp(`${mostBare.source}|${pointAt.source}`));
     await screenshot(page, 'guide-zoom-6h-light');
     // every title drawn has room for a few letters: never a lone "P"
     const slivers = await page.evaluate(

@@ -49,6 +49,8 @@ export function useVirtualRows(count: number, rowHeight: number, overscan = 6, k
     scrollRef,
     items,
     totalSize: virtualizer.getTotalSize(),
+    /** the rows in view, without the overscan drawn around them (null before the first layout) */
+    inView: virtualizer.range ? { first: virtualizer.range.startIndex, last: virtualizer.range.endIndex } : null,
     scrollToIndex: (index: number, align: 'start' | 'auto' = 'start') => virtualizer.scrollToIndex(index, { align }),
   };
 }

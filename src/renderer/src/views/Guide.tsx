@@ -64,7 +64,7 @@ export function Guide() {
   const asList = guideAsList.value;
   const groupChoices = groupOptions();
   const group = shownGroup();
-  const { scrollRef, items, totalSize } = useVirtualRows(asList ? 0 : list.count, ROW, OVERSCAN_ROWS, activeRow);
+  const { scrollRef, items, totalSize, inView } = useVirtualRows(asList ? 0 : list.count, ROW, OVERSCAN_ROWS, activeRow);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const chipsRef = useRef<HTMLDivElement>(null);
   // a star pressed while only favourites are listed takes its row away: focus goes to the row now there
@@ -185,7 +185,9 @@ export function Guide() {
   const rows = items.length && line ? guideRows(first, items[items.length - 1]!.index + 1, line.start, line.end) : [];
   const detail = hovered ?? focusedDetail;
   // a zoom that leaves most of what is in view without a title says so, in the strip (its height is fixed: the grid never jumps)
-  const bare = line && !asList ? mostlyBare(rows, line, visibleFrom, timeAt(line, scrollLeft + viewport - COLUMN)) : false;
+  // (the rows in view, not the overscan drawn above and below them: what the user sees is what it speaks of)
+  const rowsInView = inView ? rows.slice(Math.max(0, inView.first - first), inView.last - first + 1) : rows;
+  const bare = line && !asList ? mostlyBare(rowsInView, line, visibleFrom, timeAt(line, scrollLeft + viewport - COLUMN)) : false;
 
   // a version of Airwave without a guide: nothing to zoom or filter, only what it lacks
   if (status.lacking && !line && pending === null) return <Empty title={common.notInThisVersion}>{status.error}</Empty>;
