@@ -280,6 +280,17 @@ describe('trayView', () => {
     }
   });
 
+  it('holds the same rule as the popover (held-data.ts): asleep, or the last read failed, is not current either; a first reconnect try is', () => {
+    const held = { data: [watcher('ann', 101, 'Friends'), watcher('bob', 102, 'News')], updatedAt: NOW - 20 * min, error: null };
+    const asOf = localTime(NOW - 20 * min, 'en-GB');
+    const asleep = state('live', { nowPlaying: held });
+    asleep.connection = { ...asleep.connection, suspended: true };
+    const failed = state('live', { nowPlaying: { ...held, error: 'The server answered HTTP 500.' } });
+    for (const s of [asleep, failed]) expect(trayView({ state: s, settings: SETTINGS, now: NOW, locale: 'en-GB' }).tooltip).toContain(`2 watching as of ${asOf} (not current)`);
+    const retrying = state('connecting', { nowPlaying: held });
+    expect(trayView({ state: retrying, settings: SETTINGS, now: NOW, locale: 'en-GB' }).tooltip).toMatch(/2 watching ·/);
+  });
+
   it('shows the pause state and enables Resume only while paused', () => {
     const paused = trayView({
       state: state('live'),

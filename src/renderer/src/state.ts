@@ -4,6 +4,7 @@ import { formatTag } from '../../shared/i18n/locales';
 import { computed, effect, signal } from '@preact/signals';
 import type { Program } from '../../shared/airwave';
 import { applySnapshotUpdate, type AppSnapshot, type FocusTarget, type Resource } from '../../shared/bridge';
+import { heldSince } from '../../shared/held-data';
 import { bridge } from './bridge';
 import { showActivitySection } from './features/activity-state';
 import type { ViewerRef } from './viewer-ref';
@@ -86,9 +87,10 @@ export const olderServer = computed(() => {
   return !!s && s.connection.state === 'incompatible' && s.nowPlaying.lacking === true;
 });
 
-/** Data held from before a failure (or while the server is away): to be shown dimmed, "as of …". */
+/** Data held from before a failure (or while the server is away): to be shown dimmed, "as of …" (the shared rule, held-data.ts). */
 export function isStale(resource: Pick<Resource<unknown>, 'updatedAt' | 'error'>): boolean {
-  return resource.updatedAt !== null && (!healthy.value || resource.error !== null);
+  const c = snapshot.value?.connection;
+  return resource.updatedAt !== null && (!c || heldSince(c, resource) !== null);
 }
 
 // ---------------------------------------------------------------- kept in localStorage

@@ -13,6 +13,7 @@ import { favouritesFirst } from '../features/favourites';
 import { appendAll } from '../../../shared/extent';
 import { newestFirstBy, startMs } from '../../../shared/viewer-order';
 import { guideGapOf, guideGapText } from '../../../shared/guide-gap';
+import { heldSince } from '../../../shared/held-data';
 import { pauseRunning } from '../../../shared/notification-hold';
 
 /**
@@ -180,14 +181,13 @@ export interface TrayInput {
 const peakWords = (peak: number | null | undefined) => (peak === null || peak === undefined ? '' : t(messages().tray.peakToday, { n: peak }));
 
 /**
- * When the viewer data was last current, if it is not now: the key is rejected or the server out
- * of reach, so what we hold may be old. Null while following normally (or with nothing held).
+ * When the viewer data was last current, if it is not now (the shared rule, held-data.ts: the key
+ * refused, the server away, the computer asleep, or the last read failed). Null while current.
  */
 export function staleSince(state: AppState): number | null {
-  const c = state.connection;
-  const following = c.state === 'live' || c.state === 'polling' || (c.state === 'connecting' && c.attempt === 0);
-  if (following || c.state === 'unconfigured') return null;
-  return state.nowPlaying.updatedAt ?? state.sessionCount.updatedAt;
+  if (state.connection.state === 'unconfigured') return null;
+  // the viewer list where the server has one, else its count (an Airwave without the list)
+  return heldSince(state.connection, state.nowPlaying.updatedAt !== null ? state.nowPlaying : state.sessionCount);
 }
 
 export function trayView(input: TrayInput): TrayView {
