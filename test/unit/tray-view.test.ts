@@ -8,6 +8,7 @@ import { initialState, type AppState } from '../../src/main/core/state';
 import {
   MENU_CHANNELS,
   inTrouble,
+  troubleWords,
   menuText,
   pauseUntil,
   trayView,
@@ -287,6 +288,9 @@ describe('trayView', () => {
     asleep.connection = { ...asleep.connection, suspended: true };
     const failed = state('live', { nowPlaying: { ...held, error: 'The server answered HTTP 500.' } });
     for (const s of [asleep, failed]) expect(trayView({ state: s, settings: SETTINGS, now: NOW, locale: 'en-GB' }).tooltip).toContain(`2 watching as of ${asOf} (not current)`);
+    // with several servers, why one is left out of the badge: its list is not updating, not "Live"
+    expect(troubleWords(failed)).toBe('viewer list not updating');
+    expect(troubleWords(state('offline'))).toBe('away');
     const retrying = state('connecting', { nowPlaying: held });
     expect(trayView({ state: retrying, settings: SETTINGS, now: NOW, locale: 'en-GB' }).tooltip).toMatch(/2 watching ·/);
   });

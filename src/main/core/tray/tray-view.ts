@@ -13,7 +13,7 @@ import { favouritesFirst } from '../features/favourites';
 import { appendAll } from '../../../shared/extent';
 import { newestFirstBy, startMs } from '../../../shared/viewer-order';
 import { guideGapOf, guideGapText } from '../../../shared/guide-gap';
-import { heldSince } from '../../../shared/held-data';
+import { following, heldSince } from '../../../shared/held-data';
 import { pauseRunning } from '../../../shared/notification-hold';
 
 /**
@@ -156,7 +156,8 @@ export function troubleWords(state: AppState): string {
     case 'incompatible':
       return w.troubleUnsupported;
     default:
-      return connectionLine(state);
+      // following, but the viewer list's last read failed (held-data.ts): not counted as current
+      return following(c) ? w.troubleRead : connectionLine(state);
   }
 }
 

@@ -80,6 +80,7 @@ export const tray: Catalogue['tray'] = {
   troubleAway: 'nicht erreichbar',
   troubleKey: 'Schlüssel abgelehnt',
   troubleUnsupported: 'nicht unterstützt',
+  troubleRead: 'Zuschauerliste veraltet',
   restartToUpdate: 'Neu starten und aktualisieren ({version})',
   updateCheck: 'Nach Updates suchen…',
   updateChecking: 'Suche nach Updates…',

@@ -79,6 +79,7 @@ export const tray = {
   troubleAway: 'away',
   troubleKey: 'key rejected',
   troubleUnsupported: 'not supported',
+  troubleRead: 'viewer list not updating',
   restartToUpdate: 'Restart to update ({version})',
   updateCheck: 'Check for updates…',
   updateChecking: 'Checking for updates…',

@@ -80,6 +80,7 @@ export const tray: Catalogue['tray'] = {
   troubleAway: 'inaccesible',
   troubleKey: 'clave rechazada',
   troubleUnsupported: 'no compatible',
+  troubleRead: 'lista de espectadores sin actualizar',
   restartToUpdate: 'Reiniciar para actualizar ({version})',
   updateCheck: 'Buscar actualizaciones…',
   updateChecking: 'Buscando actualizaciones…',

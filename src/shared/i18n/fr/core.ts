@@ -80,6 +80,7 @@ export const tray: Catalogue['tray'] = {
   troubleAway: 'injoignable',
   troubleKey: 'clé refusée',
   troubleUnsupported: 'non pris en charge',
+  troubleRead: 'liste des spectateurs pas à jour',
   restartToUpdate: 'Redémarrer pour mettre à jour ({version})',
   updateCheck: 'Rechercher des mises à jour…',
   updateChecking: 'Recherche de mises à jour…',

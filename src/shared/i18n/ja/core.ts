@@ -80,6 +80,7 @@ export const tray: Catalogue['tray'] = {
   troubleAway: '接続不可',
   troubleKey: 'キー拒否',
   troubleUnsupported: '非対応',
+  troubleRead: '視聴者一覧を更新できません',
   restartToUpdate: '再起動してアップデート（{version}）',
   updateCheck: 'アップデートを確認…',
   updateChecking: 'アップデートを確認中…',
