@@ -118,26 +118,30 @@ describe('the sync engine', () => {
     expect(h.apiRequests()['/guide/now'] ?? 0).toBe(before); // …without asking the server, unless a channel ran out
   });
 
-  it('a channel past what it holds is waiting, never showing a past programme, and the server is asked once', async () => {
+  it('open, the server is asked once when the first channel would lose its "next" or run past what it holds, never before; no past programme is shown meanwhile', async () => {
     h = await startCoreHarness();
     await h.connect();
     h.app.setPopoverOpen(true);
     await h.runFor(DEFAULT_TUNING.guideNowOpenMs, 5_000);
     const held = state().onNow.data!;
-    // the first row to run out: the end of its last held programme
     const lastEnd = (r: (typeof held.channels)[number]) => Date.parse((r.next ?? r.now)!.endsAt);
-    const runsOut = held.channels.filter((r) => r.now || r.next).reduce((first, r) => (lastEnd(r) < lastEnd(first) ? r : first));
-    const at = lastEnd(runsOut);
+    // the first row to lose its next (its now ends) or to run out (the end of its last held programme)
+    const moves = (r: (typeof held.channels)[number]) => (r.next ? (r.now ? Date.parse(r.now.endsAt) : Date.parse(r.next.startsAt)) : lastEnd(r));
+    const first = held.channels.filter((r) => r.now || r.next).reduce((a, r) => (moves(r) < moves(a) ? r : a));
+    const due = Math.max(moves(first), state().onNow.updatedAt! + DEFAULT_TUNING.guideNowOpenMs);
     const before = h.apiRequests()['/guide/now'] ?? 0;
-    // just after it ran out (before the jitter is over): waiting, nothing past shown
-    await h.runFor(at - h.clock.now() + 100, 1_000);
-    const waiting = state().onNow.data!.channels.find((r) => r.id === runsOut.id)!;
-    expect(waiting.now === null || Date.parse(waiting.now.endsAt) > h.clock.now()).toBe(true);
-    // then one /guide/now (within the jitter) brings it back
-    await h.runFor(DEFAULT_TUNING.guideNowJitterMs + 1_000, 500);
+    // up to just before it is due: not asked, and no row shows a programme that has ended
+    while (h.clock.now() < due - 1_500) {
+      await h.step(Math.min(5_000, due - 1_500 - h.clock.now()));
+      for (const row of state().onNow.data!.channels) expect(row.now === null || Date.parse(row.now.endsAt) > h.clock.now()).toBe(true);
+    }
+    expect((h.apiRequests()['/guide/now'] ?? 0) - before).toBe(0);
+    // then one /guide/now (within the jitter) brings the row its next again
+    await h.runFor(1_500 + DEFAULT_TUNING.guideNowJitterMs + 1_000, 500);
     expect((h.apiRequests()['/guide/now'] ?? 0) - before).toBe(1);
-    const fresh = state().onNow.data!.channels.find((r) => r.id === runsOut.id)!;
+    const fresh = state().onNow.data!.channels.find((r) => r.id === first.id)!;
     expect(fresh.now === null || Date.parse(fresh.now.endsAt) > h.clock.now()).toBe(true);
+    expect(fresh.next).not.toBeNull();
   });
 
   it('a burst of programme ends across 600 channels costs at most one /guide/now a minute while open, and the viewers only when theirs changed', async () => {

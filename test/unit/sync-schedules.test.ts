@@ -40,6 +40,25 @@ describe('schedule delays', () => {
     expect(onNowDelay(state, NOW, true, DEFAULT_TUNING, half)).toBe(7 * MIN + 1_000);
   });
 
+  it('open, also when a channel is about to lose its "next" (it becomes now with nothing after it); closed, not', () => {
+    // channel 101: now ends in 4 minutes, next after it until 34; 102 runs out at 20
+    const program = (from: number, to: number) => ({ title: 'P', startsAt: at(from), endsAt: at(to) });
+    const channels = [
+      { channel: { number: 101 }, now: program(-26 * MIN, 4 * MIN), next: program(4 * MIN, 34 * MIN) },
+      { channel: { number: 102 }, now: program(-10 * MIN, 20 * MIN), next: null },
+    ];
+    const state: AppState = { ...initialState(NOW), onNow: { data: { channels } as unknown as GuideNow, updatedAt: NOW - 5 * MIN, error: null } };
+    expect(onNowDelay(state, NOW, true, DEFAULT_TUNING, () => 0)).toBe(4 * MIN);
+    expect(onNowDelay(state, NOW, false, DEFAULT_TUNING, () => 0)).toBe(20 * MIN);
+    // in a break, the row loses its next when that one begins
+    const inBreak = { ...state, onNow: { ...state.onNow, data: { channels: [{ channel: { number: 103 }, now: null, next: program(3 * MIN, 33 * MIN) }] } as unknown as GuideNow } };
+    expect(onNowDelay(inBreak, NOW, true, DEFAULT_TUNING, () => 0)).toBe(3 * MIN);
+    // still within the refetch interval after the last answer: that interval, not sooner
+    // (6 s before 101's change, 10 s after the last answer: 50 s on)
+    const fresh = { ...state, onNow: { ...state.onNow, updatedAt: NOW + 4 * MIN - 16_000 } };
+    expect(onNowDelay(fresh, NOW + 4 * MIN - 6_000, true, DEFAULT_TUNING, () => 0)).toBe(50_000);
+  });
+
   it('open, no sooner than a minute after the last answer (programme ends in between come from what is held)', () => {
     expect(DEFAULT_TUNING.guideNowOpenMs).toBe(MIN);
     expect(onNowDelay(onNowState([100]), NOW, true, DEFAULT_TUNING, () => 0)).toBe(MIN);

@@ -90,6 +90,22 @@ export function runsOutAt(held: HeldOnNow, at: number): number | null {
   return earliest;
 }
 
+/**
+ * The earliest moment a row that holds a `next` will show none: its `now` ends (or, in a break, its
+ * `next` begins), and `next` becomes `now` with nothing after it. While the popover is open the
+ * server is asked again then (within the refetch interval), so On now does not show a programme
+ * with no "next" for as long as it runs. Null when no row holds a `next`.
+ */
+export function loseNextAt(held: GuideNow, at: number): number | null {
+  let earliest: number | null = null;
+  for (const row of held.channels) {
+    if (!row.next) continue;
+    const moves = Math.max(row.now ? ends(row.now) : starts(row.next), at);
+    if (Number.isFinite(moves) && (earliest === null || moves < earliest)) earliest = moves;
+  }
+  return earliest;
+}
+
 /** The channels whose programme on now differs between two held answers (by number). */
 export function changedChannels(before: GuideNow | null, after: GuideNow): Set<number> {
   const was = new Map<number, Program | null>();

@@ -4,7 +4,7 @@ import type { Connection } from './connection';
 import type { ResourceFetcher } from './fetcher';
 import type { FollowedServer } from './followed-server';
 import { backoffDelay } from './jobs';
-import { nextChange, runsOutAt } from './on-now';
+import { loseNextAt, nextChange, runsOutAt } from './on-now';
 
 /**
  * The engine's schedules: count polling, `/guide/now` at programme boundaries, the slow status
@@ -53,16 +53,22 @@ export function slowResyncDelay(tuning: Tuning): number {
   return bounded(tuning.slowResyncMs, LIMITS.slow);
 }
 
+/** the earlier of two moments, either of which may be missing */
+const earliest = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
+
 /**
  * Next `/guide/now`. Programmes that end are followed from what is held (on-now.ts: `next` becomes
- * `now` without a request); the server is asked again when some channel runs past what it holds,
- * plus jitter, but no sooner than the refetch interval after the last answer: `guideNowOpenMs`
+ * `now` without a request); the server is asked again when some channel runs past what it holds
+ * (and, while the popover is open, when a channel's `next` becomes `now`, leaving it no next), plus
+ * jitter, but no sooner than the refetch interval after the last answer: `guideNowOpenMs`
  * while the popover is open, `guideNowClosedMs` while it is closed. Always at least
  * `LIMITS.onNow.min` after the last one (and 1 s from now), and at most `LIMITS.onNow.max` from now
  * (nothing that ends, or an end in 2099).
  */
 export function onNowDelay(state: AppState, now: number, popoverOpen: boolean, tuning: Tuning, random: () => number): number {
-  const due = state.onNow.data ? runsOutAt(state.onNow.data, now) : null;
+  const held = state.onNow.data;
+  // open, also when a row is about to lose its "next" (closed, nobody reads it: the tray needs only now)
+  const due = held ? earliest(runsOutAt(held, now), popoverOpen ? loseNextAt(held, now) : null) : null;
   let delay = due === null ? LIMITS.onNow.max : due - now + Math.round(random() * tuning.guideNowJitterMs);
   const age = resourceAge(state.onNow, now);
   delay = Math.max(delay, (popoverOpen ? tuning.guideNowOpenMs : tuning.guideNowClosedMs) - age);
