@@ -50,6 +50,8 @@ describe.each(['en', 'de', 'fr', 'es', 'ja'] as const satisfies readonly Locale[
     await poll(() => page.locator('li.card').count()).toBe(4);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
     await page.getByRole('tab', { name: w.common.tabs.watching }).waitFor();
+    // the picture with its posters in (loaded or refused), not grey boxes still on their way
+    await poll(() => page.locator('li.card img.poster').evaluateAll((images) => images.every((img) => (img as HTMLImageElement).complete))).toBe(true);
     await look(page, `lang-${locale}-watching-${scheme}`);
     if (locale !== 'en') expect(await page.evaluate(() => document.body.innerText)).not.toMatch(new RegExp(`\\b(${foreign(locale, ['Watching', 'On now', 'Activity', 'ends', 'left', 'By channel', 'Compact']).join('|')})\\b`));
     await page.locator('.card-button').first().click();
