@@ -41,7 +41,7 @@ export const common: Catalogue['common'] = {
   resume: 'Fortsetzen',
   connected: 'Verbunden',
   connectedOlder: 'Verbunden · älteres Airwave',
-  noGuideAway: 'Gerade kein Programm von {server} (weg seit {since})',
+  noGuideAway: 'Gerade kein Programm von {server} (nicht erreichbar seit {since})',
   noGuideKey: 'Gerade kein Programm von {server} (Schlüssel abgelehnt)',
   noGuideUnsupported: 'Gerade kein Programm von {server} (nicht unterstützt)',
   noGuideAsleep: 'Gerade kein Programm von {server} (pausiert, während der Computer schläft)',
