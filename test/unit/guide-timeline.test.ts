@@ -82,9 +82,23 @@ describe('guide timeline', () => {
     expect(jumps(at(27, 23, 59), at(27, 23)).find((j) => j.id === 'tomorrow')!.at).toBe(at(28, 0));
     expect(windowFor(at(27, 19), at(28, 0), [1, 3, 6, 12, 24])).toBe(6);
     expect(windowFor(at(27, 19), at(29, 0), [1, 3, 6, 12, 24])).toBe(24);
-    // at 22:05, midnight needs more than 3 h when 256 px show 73 minutes: midnight could not reach the left edge
-    expect(windowFor(at(27, 22, 5), at(28, 0), [1, 3, 6, 12, 24], visibleSpan(256, 3.5))).toBe(6);
+    // at 22:05, midnight needs more than 3 h when 256 px show 200 minutes at that window's zoom: midnight could not reach the left edge
+    expect(windowFor(at(27, 22, 5), at(28, 0), [1, 3, 6, 12, 24], 256)).toBe(6);
     expect(windowFor(at(27, 22, 5), at(28, 0), [1, 3, 6, 12, 24])).toBe(3);
+    // from a 1 h view at 14:59 (248 px of timeline in 380): the 12 h window ends at 02:59 and is
+    // drawn at its 3 h zoom, which shows 3 h 15 across: midnight could not reach the left edge
+    // there (e2e at 2027-11-05T14:59:09, seed 404), so 24 h
+    expect(windowFor(at(27, 14, 59), at(28, 0), [1, 3, 6, 12, 24], 248)).toBe(24);
+    // whatever the width and the hour, midnight fits with the room its window's own zoom shows
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 23 * 60 + 59 }), fc.integer({ min: 200, max: 900 }), (minute, width) => {
+        const now = at(27, 0, minute);
+        const hours = windowFor(now, at(28, 0), [1, 3, 6, 12, 24], width);
+        const end = now + hours * H;
+        const line = timeline(now, { from: now - H, to: end }, width, hours);
+        if (hours < 24) expect(at(28, 0) + Math.max(60 * 60_000, visibleSpan(width, line.scale))).toBeLessThanOrEqual(end);
+      }),
+    );
   });
 
   describe('on the days the clocks change (Europe/London, America/New_York)', () => {

@@ -162,7 +162,7 @@ export function Guide() {
     setTarget(to);
     // a window that reaches far enough past `to` for it to scroll to the visible left edge
     const span = landingSpan(viewport, line?.scale ?? 3.5);
-    const hours = windowFor(at, to, GUIDE_WINDOWS, span);
+    const hours = windowFor(at, to, GUIDE_WINDOWS, viewport - COLUMN, status.window?.from);
     if (status.window && to + span > status.window.to && hours * 60 > (status.shownMinutes ?? 0)) void load(hours);
   };
 

@@ -119,12 +119,20 @@ export function jumps(now: number, from: number): { id: JumpId; at: number }[] {
 }
 
 /**
- * The smallest of `windows` (hours ahead) that shows `span` (an hour, or the visible width when
- * that is more) after `at`, so `at` can reach the visible left edge; the largest if none does.
+ * The smallest of `windows` (hours ahead) in which `at` can reach the visible left edge: the window
+ * reaches past `at` by an hour, or by what `timelineWidth` px show at that window's own zoom when
+ * that is more. A longer window zooms out and so shows more across the width: its span is worked
+ * out at its own scale, never the scale on screen now (from a 1 h view at 14:59, a 12 h window
+ * ends at 02:59, too soon for midnight to reach the left edge at the 3 h zoom it is drawn at).
+ * The largest window if none does. `from` is where the window would begin (an hour back).
  */
-export function windowFor(now: number, at: number, windows: readonly number[], span = 60 * MINUTE): number {
-  const needed = (at + Math.max(60 * MINUTE, span) - now) / 3_600_000;
-  return windows.find((hours) => hours >= needed) ?? windows[windows.length - 1]!;
+export function windowFor(now: number, at: number, windows: readonly number[], timelineWidth?: number, from = now - 60 * MINUTE): number {
+  const reaches = (hours: number) => {
+    const to = now + hours * 3_600_000;
+    const shown = timelineWidth === undefined ? 0 : visibleSpan(timelineWidth, timeline(now, { from, to }, timelineWidth, hours).scale);
+    return at + Math.max(60 * MINUTE, shown) <= to;
+  };
+  return windows.find(reaches) ?? windows[windows.length - 1]!;
 }
 
 /**
