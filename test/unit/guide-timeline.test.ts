@@ -89,6 +89,8 @@ describe('guide timeline', () => {
     // drawn at its 3 h zoom, which shows 3 h 15 across: midnight could not reach the left edge
     // there (e2e at 2027-11-05T14:59:09, seed 404), so 24 h
     expect(windowFor(at(27, 14, 59), at(28, 0), [1, 3, 6, 12, 24], 248)).toBe(24);
+    // and Tonight (20:00) from there: 6 h ends at 20:59, short of 20:00 plus 3 h 15, so 12 h
+    expect(windowFor(at(27, 14, 59), at(27, 20), [1, 3, 6, 12, 24], 248)).toBe(12);
     // whatever the width and the hour, midnight fits with the room its window's own zoom shows
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 23 * 60 + 59 }), fc.integer({ min: 200, max: 900 }), (minute, width) => {
