@@ -384,8 +384,14 @@ describe('search: the actions on each row', () => {
     // Escape from the grid to the field, then from the field closes search
     await page.keyboard.press('Backspace');
     await poll(() => page.locator('.search-scope').textContent()).toMatch(/^[1-9]\d* results? in the next 24 hours/); // the title's results again
-    await page.keyboard.press('ArrowDown');
-    expect((await where(page)).inGrid).toBe(true);
+    // The scope reads the title's results at once (the guide's answer for it is kept), while the
+    // core's On now answer for it may still be on its way and regroup the rows (a full run at
+    // seed 404 pressed Down in between and focus was not in the grid after). Down again while focus is still
+    // in the field; focus lost to the page would fail here.
+    await poll(async () => {
+      if ((await where(page)).searchbox) await page.keyboard.press('ArrowDown');
+      return (await where(page)).inGrid;
+    }).toBe(true);
     await page.keyboard.press('Escape');
     expect(await where(page)).toMatchObject({ searchbox: true });
     await page.keyboard.press('Escape');
