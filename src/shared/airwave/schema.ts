@@ -71,10 +71,11 @@ export const summaryText = text(TEXT_LIMITS.summary);
 export const integer = v.pipe(v.number(), v.integer());
 export const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 export const seconds = v.pipe(v.number(), v.minValue(0));
-/** Seconds that a clock or a heartbeat may put a little out of range: a finite number, below 0 read as 0. */
+
 /** The app's own checks' phrases (English, the log's): the core says them in the language in use (client/contract-words.ts). */
 export const CHECKS = { finite: 'expected a finite number', isoTime: 'expected an ISO-8601 time', string: 'expected a string' } as const;
 
+/** Seconds that a clock or a heartbeat may put a little out of range: a finite number, below 0 read as 0. */
 export const clampedSeconds = v.pipe(
   v.number(),
   v.check((n) => Number.isFinite(n), CHECKS.finite),
