@@ -10,7 +10,7 @@ import { favouritesOnly, guideList, guideRows, guideStatus, requestWindow, shown
 import { groupOptions, guideGroup } from './group-filter';
 import { GroupMenu } from './GroupMenu';
 import { groups as groupText } from '../strings/groups';
-import { jumps, ticks, timeAt, timeline, visibleSpan, widestReadable, windowFor, xOf, type JumpId, type Timeline } from './guide-timeline';
+import { jumps, landingSpan, ticks, timeAt, timeline, widestReadable, windowFor, xOf, type JumpId, type Timeline } from './guide-timeline';
 import { mostlyBare } from './guide-bare';
 import { COLUMN, GUIDE_WINDOWS, OVERSCAN_PX, OVERSCAN_ROWS, ROW, RULER } from './guide-layout';
 import { gridKeys, transformY } from './guide-grid-keys';
@@ -109,7 +109,7 @@ export function Guide() {
     if (target !== null) {
       // land once the bigger window is here: the one shown may end past the target (a 1-hour window
       // at 23:05 ends after midnight) yet be too short to scroll it to the left edge
-      if (target + landingSpan(viewport, line.scale) > line.end && (pending !== null || status.loading)) return;
+      if (target + landingSpan(viewport - COLUMN, line.scale) > line.end && (pending !== null || status.loading)) return;
       wanted = Math.min(target, line.end - 60 * 60_000);
       setTarget(null);
     }
@@ -161,7 +161,7 @@ export function Guide() {
   const jump = (to: number) => {
     setTarget(to);
     // a window that reaches far enough past `to` for it to scroll to the visible left edge
-    const span = landingSpan(viewport, line?.scale ?? 3.5);
+    const span = landingSpan(viewport - COLUMN, line?.scale ?? 3.5);
     const hours = windowFor(at, to, GUIDE_WINDOWS, viewport - COLUMN, status.window?.from);
     if (status.window && to + span > status.window.to && hours * 60 > (status.shownMinutes ?? 0)) void load(hours);
   };
@@ -318,9 +318,6 @@ export function Guide() {
     </div>
   );
 }
-
-/** How far past a jump's target the window must reach: an hour, or what the view shows when more. */
-const landingSpan = (viewport: number, scale: number) => Math.max(60 * 60_000, visibleSpan(viewport - COLUMN, scale));
 
 function jumpText(id: JumpId, to: number): string {
   return id === 'now' ? guideText.now : id === 'plus-hour' ? guideText.plusHour : id === 'tonight' ? guideText.tonight(to) : guideText.tomorrow;

@@ -129,11 +129,14 @@ export function jumps(now: number, from: number): { id: JumpId; at: number }[] {
 export function windowFor(now: number, at: number, windows: readonly number[], timelineWidth?: number, from = now - 60 * MINUTE): number {
   const reaches = (hours: number) => {
     const to = now + hours * 3_600_000;
-    const shown = timelineWidth === undefined ? 0 : visibleSpan(timelineWidth, timeline(now, { from, to }, timelineWidth, hours).scale);
-    return at + Math.max(60 * MINUTE, shown) <= to;
+    const span = timelineWidth === undefined ? 60 * MINUTE : landingSpan(timelineWidth, timeline(now, { from, to }, timelineWidth, hours).scale);
+    return at + span <= to;
   };
   return windows.find(reaches) ?? windows[windows.length - 1]!;
 }
+
+/** How far past a jump's target a window must reach for it to land at the left edge: an hour, or what `timelineWidth` px show at `scale` when more. */
+export const landingSpan = (timelineWidth: number, scale: number) => Math.max(60 * MINUTE, visibleSpan(timelineWidth, scale));
 
 /**
  * A programme's block, cut to what is in view: it starts at the later of its own start and the
