@@ -80,14 +80,10 @@ export function nextChange(held: GuideNow, at: number): number | null {
  */
 export function runsOutAt(held: HeldOnNow, at: number): number | null {
   if (held.waiting && held.waiting.size > 0) return at;
-  let earliest: number | null = null;
-  for (const row of held.channels) {
+  return earliestOfRows(held, (row) => {
     const last = row.next ?? row.now;
-    if (!last) continue;
-    const end = ends(last);
-    if (Number.isFinite(end) && (earliest === null || end < earliest)) earliest = end;
-  }
-  return earliest;
+    return last ? ends(last) : null;
+  });
 }
 
 /**
@@ -97,11 +93,15 @@ export function runsOutAt(held: HeldOnNow, at: number): number | null {
  * with no "next" for as long as it runs. Null when no row holds a `next`.
  */
 export function loseNextAt(held: GuideNow, at: number): number | null {
+  return earliestOfRows(held, (row) => (row.next ? Math.max(row.now ? ends(row.now) : starts(row.next), at) : null));
+}
+
+/** The earliest finite moment `moment` names for a row (null: none for that row), or null when no row names one. */
+function earliestOfRows(held: GuideNow, moment: (row: GuideNowRow) => number | null): number | null {
   let earliest: number | null = null;
   for (const row of held.channels) {
-    if (!row.next) continue;
-    const moves = Math.max(row.now ? ends(row.now) : starts(row.next), at);
-    if (Number.isFinite(moves) && (earliest === null || moves < earliest)) earliest = moves;
+    const time = moment(row);
+    if (time !== null && Number.isFinite(time) && (earliest === null || time < earliest)) earliest = time;
   }
   return earliest;
 }
