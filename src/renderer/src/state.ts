@@ -90,7 +90,7 @@ export const olderServer = computed(() => {
 /** Data held from before a failure (or while the server is away): to be shown dimmed, "as of …" (the shared rule, held-data.ts). */
 export function isStale(resource: Pick<Resource<unknown>, 'updatedAt' | 'error'>): boolean {
   const c = snapshot.value?.connection;
-  return resource.updatedAt !== null && (!c || heldSince(c, resource) !== null);
+  return c ? heldSince(c, resource) !== null : resource.updatedAt !== null;
 }
 
 // ---------------------------------------------------------------- kept in localStorage
