@@ -30,6 +30,12 @@ export interface GuideView {
   /** bytes of `/guide` read so far for the window being fetched (progress) */
   receivedBytes: number;
   revision: number;
+  /**
+   * moves when the app learns programmes' own times (a channel sheet read a now answer or a
+   * schedule): the rows and hits may then say other ends (shared/programme-times.ts), so the page
+   * asks for them again; the window is the same
+   */
+  times?: number;
 }
 
 /** One programme found by `searchGuide`, with its channel. */

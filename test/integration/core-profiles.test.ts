@@ -102,7 +102,8 @@ describe.each(cases)('the core against the $profile profile ($key key)', ({ prof
     const before = h!.apiRequests();
     const again = await h!.app.handlers.lookupChannel({ number: visible[1]! });
     expect(again.ok).toBe(true);
-    const spent = Object.keys(h!.apiRequests()).filter((path) => path.startsWith('/channels/') && (h!.apiRequests()[path] ?? 0) > (before[path] ?? 0));
+    // (a break before the next programme also asks the channel's schedule once, shared with the sheet's list: not a lookup's)
+    const spent = Object.keys(h!.apiRequests()).filter((path) => path.startsWith('/channels/') && !path.includes('/schedule') && (h!.apiRequests()[path] ?? 0) > (before[path] ?? 0));
     // the seed server answers in one request; Airwave's router needs two, and the missing route is not asked again
     expect(spent.length).toBe(profile === 'seed' ? 1 : 2);
     expect(spent.some((path) => path.startsWith('/channels/by-number/') && path.endsWith('/now'))).toBe(profile === 'seed');

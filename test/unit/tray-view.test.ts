@@ -117,7 +117,8 @@ describe('trayView', () => {
       channels: [
         row(101, '90s Sitcoms', program('The One with the Cake', NOW - 10 * min, NOW + 12 * min, { showTitle: 'Friends' })),
         row(102, 'Cinema', program('Heat', NOW - 60 * min, NOW + 60 * min, { type: 'movie' })),
-        row(103, 'Breaks', program('Ident', NOW - min, NOW + min, { ratingKey: null })),
+        // a break (as /guide/now never sends, but a server might): named as one, with what follows and when
+        row(103, 'Breaks', program('Matchday Live', NOW - min, NOW + min, { ratingKey: null }), program('Matchday Live', NOW + min, NOW + 30 * min)),
         row(104, 'Off air', null),
       ],
     };
@@ -143,7 +144,7 @@ describe('trayView', () => {
     expect(whatsOn.submenu!.map((item) => item.label)).toEqual([
       '101 90s Sitcoms: Friends: The One with the Cake',
       '102 Cinema: Heat',
-      '103 Breaks: Bumper',
+      `103 Breaks: Break · then Matchday Live at ${localTime(NOW + min)}`,
       '104 Off air: Nothing on',
     ]);
     expect(whatsOn.submenu![1]!.action).toEqual({ type: 'open', focus: { view: 'on-now', channelNumber: 102 } });

@@ -1,4 +1,5 @@
-import type { Guide, GuideChannel } from '../../../shared/airwave';
+import type { Guide, GuideChannel, Program } from '../../../shared/airwave';
+import type { ProgrammeTimes } from '../../../shared/programme-times';
 import type { GuideRows, GuideRowsRequest, GuideSearchHit, GuideView } from '../../../shared/bridge';
 import { GUIDE_ROWS_MAX, groupOf, listedGroups } from '../../../shared/bridge';
 import type { Clock } from '../../common/clock';
@@ -87,7 +88,32 @@ export class GuideWindows {
   constructor(
     private readonly state: StateStore,
     private readonly clock: Clock,
+    /** the programmes' own times held: rows and hits say the rule's ends (shared/programme-times.ts) */
+    private readonly times: ProgrammeTimes<Program> | null = null,
   ) {}
+
+  /** The app learned programmes' own times: rows and hits may say other ends now (the page asks again). */
+  timesMoved(version: number): void {
+    if (this.state.state.guide.times !== version) this.#patch({ times: version });
+  }
+
+  /** A row with the rule's times: `/guide` stretches each programme over the break after it. */
+  #timed(row: GuideChannel): GuideChannel {
+    const times = this.times;
+    if (!times) return row;
+    let programs: Program[] | null = null;
+    row.programs.forEach((program, i) => {
+      const timed = times.timed(program, row.id);
+      if (timed !== program) (programs ??= [...row.programs])[i] = timed;
+    });
+    return programs ? { ...row, programs } : row;
+  }
+
+  /** A search hit with the rule's times. */
+  #timedHit(hit: GuideSearchHit): GuideSearchHit {
+    const program = this.times ? this.times.timed(hit.program, hit.channel.id) : hit.program;
+    return program === hit.program ? hit : { ...hit, program };
+  }
 
   /** The window on screen (for the features that read the held guide). */
   get shown(): GuideStore | null {
@@ -148,7 +174,8 @@ export class GuideWindows {
   }
 
   rows(request: GuideRowsRequest): GuideRows {
-    const answer = this.#rows(request);
+    const untimed = this.#rows(request);
+    const answer = { ...untimed, rows: untimed.rows.map((row) => this.#timed(row)) };
     const store = this.#shown;
     return store ? { ...answer, firstAirings: answer.rows.map((row) => store.firstAirings(row.programs)) } : answer;
   }
@@ -208,7 +235,7 @@ export class GuideWindows {
   row(channelId: string): GuideChannel | null {
     const store = this.#shown;
     const index = store ? store.indexOf({ id: channelId }) : -1;
-    return index < 0 ? null : store!.rows({ from: index, to: index + 1 })[0]!;
+    return index < 0 ? null : this.#timed(store!.rows({ from: index, to: index + 1 })[0]!);
   }
 
   /**
@@ -222,7 +249,7 @@ export class GuideWindows {
     const all = store.search(needle, after, Number.MAX_SAFE_INTEGER);
     const onAir = all.filter((hit) => hit.start <= after).slice(0, limit);
     const later = all.filter((hit) => hit.start > after && hit.start < after + SEARCH_AHEAD_MS).slice(0, limit);
-    return [...onAir, ...later].map((at) => store.hit(at));
+    return [...onAir, ...later].map((at) => this.#timedHit(store.hit(at)));
   }
 
   /**
@@ -265,7 +292,7 @@ export class GuideWindows {
       for (const at of store.search(needle, after, 100_000)) {
         let row = channels.get(at.channel);
         if (!row) channels.set(at.channel, (row = { ...store.rows({ from: at.channel, to: at.channel + 1, startsAt: 0, endsAt: 0 })[0]!, programs: [] }));
-        const { program } = store.hit(at);
+        const { program } = this.#timedHit(store.hit(at));
         if (!row.programs.some((p) => p.startsAt === program.startsAt)) row.programs.push(program);
       }
     }

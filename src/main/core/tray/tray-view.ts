@@ -1,6 +1,7 @@
 import type { GuideNowRow, Program } from '../../../shared/airwave';
 import type { FocusTarget, HistorySpan, SettingsView } from '../../../shared/bridge';
-import { airing, listOf, localTime, programmeTitle, type PauseChoice } from '../../../shared/format';
+import { listOf, localTime, programmeTitle, type PauseChoice } from '../../../shared/format';
+import { onAir, type OnAir } from '../../../shared/on-air';
 import { messages, t } from '../../../shared/i18n/messages';
 import { boundText, displaySafe, TEXT_LIMITS } from '../../../shared/text';
 
@@ -74,15 +75,27 @@ const submenu = (id: string, label: string, items: MenuItemModel[]): MenuItemMod
   submenu: items,
 });
 
-/** The programme on a channel at `now`, moving on to `next` when `now` has ended since the fetch. */
+/** What a channel has on at `now` (On now's one rule, shared/on-air.ts): a programme, or a break and what it leads to. */
+export function channelOnAir(row: GuideNowRow, now: number): OnAir<Program> {
+  return onAir([row.now, row.next], now);
+}
+
+/** The programme on a channel at `now` (never a break), moving on to `next` when `now` has ended since the fetch. */
 export function currentProgramme(row: GuideNowRow, now: number): Program | null {
-  return airing([row.now, row.next], now);
+  return channelOnAir(row, now).current;
 }
 
 export function programmeLabel(program: Program | null): string {
   if (!program) return messages().tray.nothingOn;
   if (program.ratingKey === null) return messages().tray.bumper;
   return programmeTitle(program);
+}
+
+/** What's on, in words: the programme, or a break named as one with what follows and when ("Break · then Amélie's Bicycle at 9:54 PM"), as On now says it. */
+export function onAirLabel(air: OnAir<Program>, locale?: string): string {
+  if (air.current) return programmeLabel(air.current);
+  if (air.break) return t(messages().onNow.breakLine, { time: localTime(air.break.at, locale), title: programmeTitle(air.break.then) });
+  return messages().tray.nothingOn;
 }
 
 /** Menus must not grow huge or carry control characters from a server. */
@@ -358,7 +371,7 @@ function channelItems(state: AppState, now: number, favourites: ReadonlySet<stri
   const items = shown.map((row) =>
     item(
       `channel:${row.number}`,
-      menuText(`${favourites.has(row.id) ? '★ ' : ''}${row.number} ${row.name}: ${programmeLabel(currentProgramme(row, now))}`),
+      menuText(`${favourites.has(row.id) ? '★ ' : ''}${row.number} ${row.name}: ${onAirLabel(channelOnAir(row, now), locale)}`),
       { type: 'open', focus: { view: 'on-now', channelNumber: row.number } },
     ),
   );

@@ -14,7 +14,7 @@ export const onNow = {
   /** a row not read from the core yet */
   get loadingRow() { return m().loadingRow; },
   bumper: (title: string) => t(m().bumper, { title }),
-  /** a break airs: what comes next and when ("Break · 18:32 Matchday Live") */
+  /** a break airs: what comes next and when ("Break · then Matchday Live at 18:32"); the tray says it too */
   breakLine: (time: string, title: string) => t(m().breakLine, { time, title }),
   progress: (what: string) => t(m().progress, { what }),
   /** every slot the server held has ended and it has nothing newer (a stale schedule) */

@@ -13,6 +13,8 @@ export type Detail = {
   program: Program | null;
   channel: { id: string; number: number; name: string; package?: PackageRef | null };
   onAir?: Program | null;
+  /** a break airs on the channel: what it leads to and when (shared/on-air.ts) */
+  break?: { at: number; then: Program } | null;
   /** nothing on and every slot the server sent has ended: when the last one did (shared/on-air.ts endedSince) */
   since?: number | null;
 };
@@ -30,7 +32,7 @@ export function DetailStrip({ detail, at, note }: { detail: Detail | null; at: n
       </div>
     );
   }
-  const { program, channel, onAir, since } = detail;
+  const { program, channel, onAir, since, break: pause } = detail;
   if (!program) {
     return (
       <div class="guide-detail">
@@ -40,6 +42,8 @@ export function DetailStrip({ detail, at, note }: { detail: Detail | null; at: n
             <span class="tag-now">{guideText.onAir}</span>
             {`${onAir.ratingKey === null ? guideText.bumper : programmeTitle(onAir)} · ${guideText.until(Date.parse(onAir.endsAt))}`}
           </p>
+        ) : pause ? (
+          <p class="guide-detail-meta small muted">{onNowText.breakLine(localTime(pause.at), programmeTitle(pause.then))}</p>
         ) : since != null ? (
           <p class="guide-detail-meta small muted">{onNowText.nothingSince(localTime(since))}</p>
         ) : null}

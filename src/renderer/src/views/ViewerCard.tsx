@@ -67,7 +67,8 @@ export function describeViewer(entry: ViewerEntry, at: number, readAt: number = 
     state,
     progress,
     left,
-    endsAt: left === null ? null : readAt + left,
+    // the end every view says where the core placed the programme (shared/programme-times.ts), else as read then
+    endsAt: entry.endsAt ? Date.parse(entry.endsAt) : left === null ? null : readAt + left,
     device: deviceLabel(entry.device),
     since: startedAt(entry),
   };

@@ -91,7 +91,7 @@ export const onNow: Catalogue['onNow'] = {
   waiting: 'Programm wird geprüft…',
   loadingRow: 'Wird geladen…',
   bumper: 'Einspieler · {title}',
-  breakLine: 'Pause · {time} {title}',
+  breakLine: 'Pause · danach {title} um {time}',
   progress: 'Fortschritt von {what}',
   nothingSince: 'Seit {time} nichts im Programm',
 };

@@ -90,7 +90,7 @@ export const onNow = {
   waiting: 'Checking what is on…',
   loadingRow: 'Loading…',
   bumper: 'Bumper · {title}',
-  breakLine: 'Break · {time} {title}',
+  breakLine: 'Break · then {title} at {time}',
   progress: '{what} progress',
   nothingSince: 'Nothing on since {time}',
 };

@@ -91,7 +91,7 @@ export const onNow: Catalogue['onNow'] = {
   waiting: 'Comprobando qué se emite…',
   loadingRow: 'Cargando…',
   bumper: 'Cortinilla · {title}',
-  breakLine: 'Pausa · {time} {title}',
+  breakLine: 'Pausa · después, {title} a las {time}',
   progress: 'Progreso de {what}',
   nothingSince: 'Sin emisión desde las {time}',
 };

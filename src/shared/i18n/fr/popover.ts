@@ -91,7 +91,7 @@ export const onNow: Catalogue['onNow'] = {
   waiting: 'Vérification des programmes…',
   loadingRow: 'Chargement…',
   bumper: 'Habillage · {title}',
-  breakLine: 'Pause · {time} {title}',
+  breakLine: 'Pause · ensuite {title} à {time}',
   progress: 'Progression de {what}',
   nothingSince: 'Rien à l’antenne depuis {time}',
 };

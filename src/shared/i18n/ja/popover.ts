@@ -91,7 +91,7 @@ export const onNow: Catalogue['onNow'] = {
   waiting: '放送中の番組を確認中…',
   loadingRow: '読み込み中…',
   bumper: 'ジングル · {title}',
-  breakLine: '休止 · {time} {title}',
+  breakLine: '休止中 · 次は {time} から {title}',
   progress: '{what} の進行状況',
   nothingSince: '{time} 以降放送なし',
 };
