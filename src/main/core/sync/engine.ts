@@ -8,6 +8,7 @@ import { GuideWindows, loadGuideWindow } from './guide-window';
 import { ServerLifecycle, type Following } from './lifecycle';
 import { patchConnection } from './reporting';
 import { timedOnNow } from './on-now';
+import type { AiringEvidence } from '../features/episode-record';
 
 /**
  * The sync engine: follows one Airwave server and keeps the AppState current with as few requests
@@ -26,6 +27,8 @@ export interface EngineOptions {
   tuning?: Partial<Tuning>;
   /** diagnostics; never given the key */
   log?: (line: string) => void;
+  /** this server's episode record, the evidence behind NEW (opened when first needed) */
+  airings?: () => AiringEvidence | null;
 }
 
 const active = (mode: Mode) => mode === 'events' || mode === 'polling';
@@ -53,7 +56,7 @@ export class SyncEngine {
       log: options.log ?? (() => {}),
       times: this.times,
     };
-    this.guide = new GuideWindows(options.store, clock, this.times);
+    this.guide = new GuideWindows(options.store, clock, this.times, options.airings);
     // a viewer's progress says how long the programme they watch really is (its own end)
     this.#unsubscribe = options.store.subscribe((state, changed) => {
       if (changed.has('nowPlaying') || changed.has('onNow')) this.#learnFromViewers(state);

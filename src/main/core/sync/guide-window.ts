@@ -1,5 +1,6 @@
 import type { Guide, GuideChannel, Program } from '../../../shared/airwave';
 import type { ProgrammeTimes } from '../../../shared/programme-times';
+import type { AiringEvidence } from '../features/episode-record';
 import type { GuideRows, GuideRowsRequest, GuideSearchHit, GuideView } from '../../../shared/bridge';
 import { GUIDE_ROWS_MAX, groupOf, listedGroups } from '../../../shared/bridge';
 import type { Clock } from '../../common/clock';
@@ -82,6 +83,8 @@ export class GuideWindows {
   /** the next 24 hours, loaded for search when the window shown reaches less far */
   /** the day guide loaded for search: `at` on the monotonic clock, `failures` the failed loads in a row before it */
   #day: { store: GuideStore; client: AirwaveClient; at: number; failures: number } | null = null;
+  /** the windows already read into the episode record */
+  readonly #recorded = new WeakSet<GuideStore>();
   /** each group's channels in the shown window, as last worked out (see #members) */
   #groups: { store: GuideStore; channels: number; listed: string; byGroup: Map<string, number[]> } | null = null;
 
@@ -90,7 +93,17 @@ export class GuideWindows {
     private readonly clock: Clock,
     /** the programmes' own times held: rows and hits say the rule's ends (shared/programme-times.ts) */
     private readonly times: ProgrammeTimes<Program> | null = null,
+    /** this server's episode record: every window read whole goes into it, and it alone says NEW (features/episode-record.ts) */
+    private readonly airings: () => AiringEvidence | null = () => null,
   ) {}
+
+  /** A window read whole goes into the server's episode record (each store once). */
+  #record(store: GuideStore): void {
+    const summary = store.summary();
+    if (summary.state !== 'loaded' || !summary.window || this.#recorded.has(store)) return;
+    this.#recorded.add(store);
+    this.airings()?.read(store.episodes(), summary.window);
+  }
 
   /** The app learned programmes' own times: rows and hits may say other ends now (the page asks again). */
   timesMoved(version: number): void {
@@ -142,6 +155,7 @@ export class GuideWindows {
     this.#pending = pending;
     await store.settled;
     stop();
+    if (valid()) this.#record(store);
     if (this.#pending !== pending) return 'overtaken';
     this.#pending = null;
     if (!valid()) {
@@ -177,7 +191,11 @@ export class GuideWindows {
     const untimed = this.#rows(request);
     const answer = { ...untimed, rows: untimed.rows.map((row) => this.#timed(row)) };
     const store = this.#shown;
-    return store ? { ...answer, firstAirings: answer.rows.map((row) => store.firstAirings(row.programs)) } : answer;
+    if (!store) return answer;
+    // NEW: only what the episode record stands behind, and only once the whole window is in it
+    const evidence = store.summary().state === 'loaded' ? this.airings() : null;
+    const firstAirings = answer.rows.map((row) => (evidence ? row.programs.flatMap((program, i) => (evidence.isNew(program) ? [i] : [])) : []));
+    return { ...answer, firstAirings };
   }
 
   #rows(request: GuideRowsRequest): GuideRows {
@@ -274,6 +292,7 @@ export class GuideWindows {
       this.#day = day;
     }
     await day.store.settled;
+    if (day.client === client) this.#record(day.store);
     if (this.#day !== day || day.store.summary().channels === 0) return { hits: this.search(query, after, limit), hours: window ? Math.round((window.to - now) / 3_600_000) : 0 };
     return { hits: this.search(query, after, limit, day.store), hours: 24 };
   }
