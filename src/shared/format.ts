@@ -79,20 +79,6 @@ export function episodeLabel(season: number | null, episode: number | null): str
   return '';
 }
 
-/** The programme airing at `at` among a row's now/next (moving on to `next` once `now` has ended). */
-export function airing<P extends { startsAt: string; endsAt: string }>(programs: readonly (P | null)[], at: number): P | null {
-  for (const program of programs) {
-    if (program && Date.parse(program.startsAt) <= at && at < Date.parse(program.endsAt)) return program;
-  }
-  return null;
-}
-
-/** The first of `programs` that starts after `at`. */
-export function upcoming<P extends { startsAt: string }>(programs: readonly (P | null)[], at: number): P | null {
-  for (const program of programs) if (program && Date.parse(program.startsAt) > at) return program;
-  return null;
-}
-
 export type PauseChoice = '1h' | 'tomorrow' | 'resume';
 
 /** When a pause chosen at `now` ends (local time): an hour from now, or 08:00 the next day. */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../src/shared/bridge';
-import { ago, airing, channelLabel, connectionLabel, dayLabel, dayOffset, duration, episodeLabel, episodeShow, fraction, inTime, listOf, localTime, plural, programmeTitle, titleRest, upcoming } from '../../src/shared/format';
+import { ago, channelLabel, connectionLabel, dayLabel, dayOffset, duration, episodeLabel, episodeShow, fraction, inTime, listOf, localTime, plural, programmeTitle, titleRest } from '../../src/shared/format';
 import { deviceLabel, personKey } from '../../src/shared/viewer-identity';
 
 const NOW = Date.parse('2026-11-23T20:00:00Z');
@@ -38,14 +38,6 @@ describe('times for people', () => {
     expect(fraction(at(0), at(0), NOW)).toBe(0);
   });
 
-  it('finds what is airing and what comes next, moving on when a programme has ended', () => {
-    const early = { startsAt: at(-30), endsAt: at(-5) };
-    const late = { startsAt: at(-5), endsAt: at(20) };
-    expect(airing([early, late], NOW)).toBe(late);
-    expect(upcoming([early, late], NOW)).toBeNull();
-    expect(airing([late, null], NOW - 10 * 60_000)).toBeNull();
-    expect(upcoming([late, null], NOW - 10 * 60_000)).toBe(late);
-  });
 });
 
 describe('the locale decides', () => {
