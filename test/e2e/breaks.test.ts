@@ -115,6 +115,28 @@ describe('the programme after a break (airwave profile)', () => {
     await poll(() => page.locator('.search-detail').textContent()).toContain(`${own} · ${target.number} ${target.name}`);
   });
 
+  it("a viewer's card and search say the programme's own end, not the one /guide stretches over the break after it", async () => {
+    const clock = new ManualClock(new Date(e2e.now()).toISOString());
+    const demo = await e2e.demo({ seed: 7, channels: 12, viewers: 0, churn: 0, profile: 'airwave', clock });
+    const target = await findBreak(demo, clock, 'next');
+    clock.set(Math.max(Date.parse(target.bumper.startsAt) - 60_000, clock.now()));
+    // Hannah watches the programme before the break: her progress says how long it really is
+    demo.controls.startSession({ user: 'Hannah', channelNumber: target.number });
+    const host = await e2e.preview({ servers: [{ url: demo.url, apiKey: demo.key }], clock });
+    const page = await openPopover(e2e.browser, host.url, { colorScheme: 'light', locale: 'en-US', clock, fixedTime: true });
+    const own = lt(Date.parse(target.bumper.startsAt));
+    expect(own).not.toBe(lt(Date.parse(target.bumper.endsAt)));
+    await poll(() => page.locator('li.card .card-ends').textContent()).toBe(`ends ${own}`);
+    // search finds the programme on air on her channel: until its own end too
+    const row = host.app.store.state.onNow.data!.channels.find((c) => c.number === target.number)!;
+    await page.getByRole('button', { name: 'Search (/)' }).click();
+    await page.getByRole('searchbox').fill(row.now!.title);
+    const hit = page.locator('.results .result', { hasText: `${target.number} ${target.name}` }).filter({ hasText: row.now!.title }).first();
+    await hit.waitFor();
+    await hit.hover();
+    await poll(() => page.locator('.search-detail').textContent()).toContain(`until ${own} · ${target.number} ${target.name}`);
+  });
+
   it('during a break, the sheet, On now and the guide all name the break and what follows, with its own times', async () => {
     const clock = new ManualClock(new Date(e2e.now()).toISOString());
     const demo = await e2e.demo({ seed: 7, channels: 12, viewers: 0, churn: 0, profile: 'airwave', clock });
