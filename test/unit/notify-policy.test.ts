@@ -178,7 +178,7 @@ describe('viewer identity without /sessions', () => {
     expect(new Set(twoDevices.map((v) => v.key)).size).toBe(2);
     const twins = viewersFromNowPlaying([entry('Ann', 'Apple TV', 101), entry('Ann', 'Apple TV', 102)]);
     expect(twins.map((v) => v.key)).toEqual([before[0]!.key, `${before[0]!.key}#2`]);
-    expect(before[0]!.device).toBe('Apple TV (tvOS)');
+    expect(before[0]!.device).toBe('Apple TV'); // the model, as recorded (shared/device-label.ts)
     expect(before[0]!.watching).toBe('Lost');
   });
 });

@@ -1,5 +1,6 @@
 import type { FocusTarget, NotificationSettings } from '../../../shared/bridge';
 import { inQuietHours, notificationsHeld } from '../../../shared/notification-hold';
+import { deviceName } from '../../../shared/device-label';
 import { channelLabel } from '../../../shared/format';
 import type { NotificationButton, NotificationSubject } from '../notifications/kinds';
 import { listed, who, words } from '../notifications/words';
@@ -199,7 +200,7 @@ export function composeStarts(news: Viewer[], now: number): NotificationRequest 
     return {
       id,
       title: words.started(first.user, watchingWords(first)),
-      body: [first.onBumper ? null : channel, first.device].filter(Boolean).join(' · ') || words.seeMore,
+      body: [first.onBumper ? null : channel, deviceName(first.device)].filter(Boolean).join(' · ') || words.seeMore,
       artworkUrl: first.artworkUrl,
       target: { view: 'watching', viewer: first.key },
       at: now,

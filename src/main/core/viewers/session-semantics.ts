@@ -1,6 +1,7 @@
 import { isApiError } from '../client';
 import type { Viewer, ViewerList } from './viewers';
 import { words } from '../notifications/words';
+import { deviceName } from '../../../shared/device-label';
 import { foldName } from '../../../shared/viewer-identity';
 
 /**
@@ -83,7 +84,7 @@ export function awaySummaryText(viewers: readonly Viewer[]): { title: string; bo
     const viewer = viewers[0] as Viewer;
     return {
       title: words.whileAway(words.started(viewer.user, viewer.watching)),
-      body: [viewer.channelName, viewer.device].filter(Boolean).join(' · ') || words.seeMore,
+      body: [viewer.channelName, deviceName(viewer.device)].filter(Boolean).join(' · ') || words.seeMore,
     };
   }
   const shown = viewers.slice(0, 3).map((viewer) => viewer.user);
