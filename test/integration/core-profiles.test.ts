@@ -69,7 +69,7 @@ describe.each(cases)('the core against the $profile profile ($key key)', ({ prof
     const { visible, hidden } = await start();
     h!.demo.controls.startSession({ user: 'Before', channelNumber: visible[0] });
     await h!.until(() => badge() === 1, { what: 'badge 1', stepMs: 500 });
-    await h!.until(() => h!.notifications.length === 1, { what: 'its notification (starts are gathered for 10 s)', stepMs: 500 });
+    await h!.until(() => h!.notifications.length === 1, { what: 'its notification (said as soon as the app knows)', stepMs: 500 });
 
     h!.app.suspend();
     await h!.step(1_000);

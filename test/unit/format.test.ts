@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../src/shared/bridge';
 import { ago, channelLabel, connectionLabel, dayLabel, dayOffset, duration, episodeLabel, episodeShow, fraction, inTime, listOf, localTime, plural, programmeTitle, titleRest } from '../../src/shared/format';
-import { deviceLabel, personKey } from '../../src/shared/viewer-identity';
+import { personKey } from '../../src/shared/viewer-identity';
 
 const NOW = Date.parse('2026-11-23T20:00:00Z');
 const at = (minutes: number) => new Date(NOW + minutes * 60_000).toISOString();
@@ -131,12 +131,8 @@ describe('the connection in words', () => {
 });
 
 describe('viewer identity', () => {
-  it('ignores case and spacing, and labels devices once', () => {
+  it('ignores case and spacing (labels: device-label.test.ts)', () => {
     expect(personKey(' Ann ', { model: 'Apple TV', platform: 'tvOS' })).toBe(personKey('ann', { model: 'apple tv', platform: 'TVOS ' }));
     expect(personKey('Ann', null)).toBe('ann||');
-    expect(deviceLabel({ model: 'Apple TV 4K', platform: 'tvOS' })).toBe('Apple TV 4K (tvOS)');
-    expect(deviceLabel({ model: 'iPhone (iOS)', platform: 'iOS' })).toBe('iPhone (iOS)');
-    expect(deviceLabel({ model: null, platform: 'Android' })).toBe('Android');
-    expect(deviceLabel(null)).toBeNull();
   });
 });

@@ -36,15 +36,69 @@ afterEach(() => applyLocale('en'));
 
 describe('the core speaks the language in use', () => {
   it('notifications: the verb agrees with the number of people', () => {
-    expect(words.started('Ann', 'Friends', 1)).toBe('Ann started watching Friends');
+    const friends = { kind: 'programme', what: 'Friends' } as const;
+    expect(words.started('Ann', friends, 1)).toBe('Ann started watching Friends');
     applyLocale('de');
-    expect(words.started('Ann', 'Friends', 1)).toBe('Ann schaut jetzt Friends');
-    expect(words.started(who(['Ann', 'Ben']), 'Friends', 2)).toBe('Ann und Ben schauen jetzt Friends');
+    expect(words.started('Ann', friends, 1)).toBe('Ann schaut jetzt Friends');
+    expect(words.started(who(['Ann', 'Ben']), friends, 2)).toBe('Ann und Ben schauen jetzt Friends');
     expect(who(['Ann', 'Ben', 'Cem', 'Dia'])).toBe('Ann, Ben und 2 weitere');
     applyLocale('fr');
-    expect(words.started(who(['Ann', 'Ben']), null, 2)).toBe('Ann et Ben regardent');
+    expect(words.started(who(['Ann', 'Ben']), { kind: 'programme', what: null }, 2)).toBe('Ann et Ben regardent');
     applyLocale('ja');
     expect(words.actions.snooze(10)).toBe('10 分後に再通知');
+  });
+
+  it('notifications: a channel with nothing on, and a follow-up, are whole sentences in every language', () => {
+    const deadAir = { kind: 'nothing-on', channel: '106 Dead Air' } as const;
+    const nowhere = { kind: 'nothing-on', channel: null } as const;
+    const nothing = { kind: 'programme', what: null } as const;
+    const expected: Record<string, string[]> = {
+      en: [
+        'Kofi is watching 106 Dead Air: nothing on',
+        'Kofi and Ann are also watching 106 Dead Air: nothing on',
+        'Kofi is watching a channel with nothing on',
+        'Ann, Bob and 3 others also started watching',
+        'Ann also started watching Friends',
+      ],
+      de: [
+        'Kofi schaut 106 Dead Air: gerade nichts im Programm',
+        'Kofi und Ann schauen auch 106 Dead Air: gerade nichts im Programm',
+        'Kofi schaut einen Sender, auf dem gerade nichts läuft',
+        'Ann, Bob und 3 weitere schauen jetzt auch zu',
+        'Ann schaut jetzt auch Friends',
+      ],
+      fr: [
+        'Kofi regarde 106 Dead Air : rien à l’antenne',
+        'Kofi et Ann regardent aussi 106 Dead Air : rien à l’antenne',
+        'Kofi regarde une chaîne où rien n’est à l’antenne',
+        'Ann, Bob et 3 autres regardent aussi',
+        'Ann regarde aussi Friends',
+      ],
+      es: [
+        'Kofi está viendo 106 Dead Air: ahora no emite nada',
+        'Kofi y Ann también están viendo 106 Dead Air: ahora no emite nada',
+        'Kofi está viendo un canal que ahora no emite nada',
+        'Ann, Bob y 3 más también empezaron a ver algo',
+        'Ann también empezó a ver Friends',
+      ],
+      ja: [
+        'Kofi が 106 Dead Air を視聴中です（現在放送なし）',
+        'Kofi、Ann も 106 Dead Air を視聴中です（現在放送なし）',
+        'Kofi が放送のないチャンネルを視聴中です',
+        'Ann、Bob ほか 3 人 も視聴を開始しました',
+        'Ann も Friends の視聴を開始しました',
+      ],
+    };
+    for (const [locale, sentences] of Object.entries(expected)) {
+      applyLocale(locale as 'en');
+      expect([
+        words.started('Kofi', deadAir, 1),
+        words.started(who(['Kofi', 'Ann']), deadAir, 2, true),
+        words.started('Kofi', nowhere, 1),
+        words.started(who(['Ann', 'Bob', 'Cy', 'Di', 'Eve']), nothing, 5, true),
+        words.started('Ann', { kind: 'programme', what: 'Friends' }, 1, true),
+      ]).toEqual(sentences);
+    }
   });
 
   it('times, lengths, lists and episodes', () => {

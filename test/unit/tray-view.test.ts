@@ -182,6 +182,22 @@ describe('trayView', () => {
     expect(view.menu.filter((item) => item.id.startsWith('viewer:')).map((item) => item.label.split(':')[0])).toEqual(['Bea', 'Cy', 'Ann']);
   });
 
+  it('names the device where a person watches on two, as Watching\'s cards do (shared/device-label.ts): the model, else the platform cased', () => {
+    const entry = (user: string, channelNumber: number, device: NowPlayingEntry['device']): NowPlayingEntry => ({ ...watcher(user, channelNumber, 'Friends'), device });
+    const view = trayView({
+      state: state('live', {
+        nowPlaying: {
+          data: [entry('Kofi', 101, { model: 'iPhone 15', platform: 'ios' }), entry('kofi', 102, { model: null, platform: 'webos' }), entry('Ann', 103, { model: 'LG OLED C3', platform: 'webos' })],
+          updatedAt: NOW,
+          error: null,
+        },
+      }),
+      settings: SETTINGS,
+      now: NOW,
+    });
+    expect(view.menu.filter((item) => item.id.startsWith('viewer:')).map((item) => item.label)).toEqual(['Ann: Friends · 103', 'Kofi: Friends · 101 · iPhone 15', 'kofi: Friends · 102 · webOS']);
+  });
+
   it('says there is no guide instead of listing channels it cannot stand behind: away since when, or not in this version', () => {
     const onNow = { serverTime: iso(NOW), channels: [row(101, '90s Sitcoms', program('Old', NOW - 90 * min, NOW - 30 * min))] };
     const away = state('offline', { onNow: { data: onNow, updatedAt: NOW - 60 * min, error: 'connection refused' } });

@@ -16,6 +16,8 @@ import { newestFirstBy, startMs } from '../../../shared/viewer-order';
 import { guideGapOf, guideGapText } from '../../../shared/guide-gap';
 import { following, heldSince } from '../../../shared/held-data';
 import { pauseRunning } from '../../../shared/notification-hold';
+import { deviceName, devicesToName } from '../../../shared/device-label';
+import { foldName } from '../../../shared/viewer-identity';
 
 /**
  * What the tray shows, as plain data: title (macOS text beside the template icon), tooltip,
@@ -336,9 +338,12 @@ function viewerItems(state: AppState, now: number, server?: { id: string; limit:
   }
   // the popover's order: newest first (shared/viewer-order.ts)
   const viewers = newestFirstBy(list.viewers, (viewer) => startMs(viewer.startedAt), (viewer) => `${server?.id ?? ''}/${viewer.person}`);
+  // the device where a person watches on two or more, as Watching's cards name it (shared/device-label.ts)
+  const devices = devicesToName(list.viewers, (viewer) => foldName(viewer.user), (viewer) => deviceName(viewer.device));
   const shown = viewers.slice(0, server?.limit ?? MENU_VIEWERS).map((viewer) => {
     const where = viewer.channelNumber !== null ? ` · ${viewer.channelNumber}` : '';
-    const label = menuText(`${viewer.user}: ${viewerWatching(viewer, state, now) ?? messages().tray.watchingSomething}${where}`);
+    const device = devices.has(viewer) ? ` · ${devices.get(viewer)}` : '';
+    const label = menuText(`${viewer.user}: ${viewerWatching(viewer, state, now) ?? messages().tray.watchingSomething}${where}${device}`);
     const focus: FocusTarget = server ? { view: 'watching', viewer: viewer.key, server: server.id } : { view: 'watching', viewer: viewer.key };
     return item(`viewer:${tag}${viewer.key}`, label, { type: 'open', focus });
   });

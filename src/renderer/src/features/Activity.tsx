@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ActivityEntry, ActivityPage, ActivitySection } from '../../../shared/bridge';
+import { deviceName } from '../../../shared/device-label';
 import { channelLabel, localTime, programmeTitle } from '../../../shared/format';
 import { bridge } from '../bridge';
 import { Empty } from '../components/bits';
@@ -168,7 +169,7 @@ function LogLine({ entry }: { entry: ActivityEntry }) {
           <strong>{entry.user}</strong> {text.trim()}
         </span>
         {entry.watching || entry.device || entry.server ? (
-          <span class="muted small">{[entry.watching, entry.device, entry.server ? servers.onServer(entry.server) : null].filter(Boolean).join(' · ')}</span>
+          <span class="muted small">{[entry.watching, deviceName(entry.device), entry.server ? servers.onServer(entry.server) : null].filter(Boolean).join(' · ')}</span>
         ) : null}
       </span>
       {entry.whileAway ? (

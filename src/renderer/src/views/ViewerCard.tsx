@@ -1,7 +1,7 @@
 import { messages, t as format } from '../../../shared/i18n/messages';
 import { LoaderCircle, Pause } from 'lucide-preact';
 import { channelLabel, duration, episodeShow, localTime } from '../../../shared/format';
-import { deviceLabel } from '../../../shared/viewer-identity';
+import { deviceLabel } from '../../../shared/device-label';
 import { Artwork, POSTER_SIZE, Progress } from '../components/bits';
 import { viewerDetail } from '../state';
 import { serverOf, severalServers, shortServerName } from '../server-state';

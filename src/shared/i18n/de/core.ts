@@ -102,6 +102,13 @@ export const tray: Catalogue['tray'] = {
 export const notify: Catalogue['notify'] = {
   started: '{n, plural, one {{people} schaut jetzt zu} other {{people} schauen jetzt zu}}',
   startedWatching: '{n, plural, one {{people} schaut jetzt {what}} other {{people} schauen jetzt {what}}}',
+  alsoStarted: '{n, plural, one {{people} schaut jetzt auch zu} other {{people} schauen jetzt auch zu}}',
+  alsoStartedWatching: '{n, plural, one {{people} schaut jetzt auch {what}} other {{people} schauen jetzt auch {what}}}',
+  nothingOn: '{n, plural, one {{people} schaut {channel}: gerade nichts im Programm} other {{people} schauen {channel}: gerade nichts im Programm}}',
+  alsoNothingOn: '{n, plural, one {{people} schaut auch {channel}: gerade nichts im Programm} other {{people} schauen auch {channel}: gerade nichts im Programm}}',
+  nothingOnSomewhere: '{n, plural, one {{people} schaut einen Sender, auf dem gerade nichts läuft} other {{people} schauen einen Sender, auf dem gerade nichts läuft}}',
+  alsoNothingOnSomewhere: '{n, plural, one {{people} schaut auch einen Sender, auf dem gerade nichts läuft} other {{people} schauen auch einen Sender, auf dem gerade nichts läuft}}',
+  nothingOnItem: '{channel}: nichts im Programm',
   seeMore: 'Airwave Tray öffnen, um mehr zu sehen.',
   whileAway: 'Während Sie weg waren: {sentence}',
   people: '{n, plural, one {# Person} other {# Personen}}',

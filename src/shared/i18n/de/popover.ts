@@ -27,6 +27,7 @@ export const common: Catalogue['common'] = {
   busyMessage: 'Der Server ist ausgelastet (Antwort 503). Die App versucht es später erneut.',
   busyMessageUntil: 'Der Server ist ausgelastet (Antwort 503). Die App wartet wie erbeten und versucht es um {time} erneut.',
   channelNumber: 'Sender',
+  webBrowser: 'Webbrowser',
   trouble: { keyRejected: 'Schlüssel abgelehnt', away: 'nicht erreichbar, neuer Versuch', busy: 'ausgelastet, neuer Versuch', unsupported: 'nicht unterstützt', fix: 'Beheben', retry: 'Jetzt erneut versuchen', details: 'Details' },
   troubleFixOf: '{action}: {server}',
   othersInTrouble: '{n, plural, one {ein weiterer Server braucht Aufmerksamkeit} other {# weitere Server brauchen Aufmerksamkeit}}',

@@ -101,6 +101,13 @@ export const tray = {
 export const notify = {
   started: '{n, plural, other {{people} started watching}}',
   startedWatching: '{n, plural, other {{people} started watching {what}}}',
+  alsoStarted: '{n, plural, other {{people} also started watching}}',
+  alsoStartedWatching: '{n, plural, other {{people} also started watching {what}}}',
+  nothingOn: '{n, plural, one {{people} is watching {channel}: nothing on} other {{people} are watching {channel}: nothing on}}',
+  alsoNothingOn: '{n, plural, one {{people} is also watching {channel}: nothing on} other {{people} are also watching {channel}: nothing on}}',
+  nothingOnSomewhere: '{n, plural, one {{people} is watching a channel with nothing on} other {{people} are watching a channel with nothing on}}',
+  alsoNothingOnSomewhere: '{n, plural, one {{people} is also watching a channel with nothing on} other {{people} are also watching a channel with nothing on}}',
+  nothingOnItem: '{channel}: nothing on',
   seeMore: 'Open Airwave Tray to see more.',
   whileAway: 'While you were away, {sentence}',
   people: '{n, plural, one {# person} other {# people}}',

@@ -26,6 +26,8 @@ export const common = {
   busyMessage: 'The server is busy (it answered 503). The app tries again later.',
   busyMessageUntil: 'The server is busy (it answered 503). The app waits as it asked and tries again at {time}.',
   channelNumber: 'Channel',
+  /** a device known only as a web player (Airwave's platform `browser`) */
+  webBrowser: 'Web browser',
   trouble: { keyRejected: 'key rejected', away: 'not reachable, retrying', busy: 'busy, retrying', unsupported: 'not supported', fix: 'Fix', retry: 'Retry now', details: 'Details' },
   troubleFixOf: '{action}: {server}',
   othersInTrouble: '{n, plural, one {another server needs attention} other {# other servers need attention}}',

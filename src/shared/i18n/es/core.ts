@@ -102,6 +102,13 @@ export const tray: Catalogue['tray'] = {
 export const notify: Catalogue['notify'] = {
   started: '{n, plural, one {{people} empezó a ver algo} other {{people} empezaron a ver algo}}',
   startedWatching: '{n, plural, one {{people} empezó a ver {what}} other {{people} empezaron a ver {what}}}',
+  alsoStarted: '{n, plural, one {{people} también empezó a ver algo} other {{people} también empezaron a ver algo}}',
+  alsoStartedWatching: '{n, plural, one {{people} también empezó a ver {what}} other {{people} también empezaron a ver {what}}}',
+  nothingOn: '{n, plural, one {{people} está viendo {channel}: ahora no emite nada} other {{people} están viendo {channel}: ahora no emite nada}}',
+  alsoNothingOn: '{n, plural, one {{people} también está viendo {channel}: ahora no emite nada} other {{people} también están viendo {channel}: ahora no emite nada}}',
+  nothingOnSomewhere: '{n, plural, one {{people} está viendo un canal que ahora no emite nada} other {{people} están viendo un canal que ahora no emite nada}}',
+  alsoNothingOnSomewhere: '{n, plural, one {{people} también está viendo un canal que ahora no emite nada} other {{people} también están viendo un canal que ahora no emite nada}}',
+  nothingOnItem: '{channel}: sin emisión',
   seeMore: 'Abre Airwave Tray para ver más.',
   whileAway: 'Mientras no estabas: {sentence}',
   people: '{n, plural, one {# persona} other {# personas}}',

@@ -27,6 +27,7 @@ export const common: Catalogue['common'] = {
   busyMessage: 'El servidor está ocupado (respondió 503). La app lo intentará más tarde.',
   busyMessageUntil: 'El servidor está ocupado (respondió 503). La app espera lo que pidió y lo intenta de nuevo a las {time}.',
   channelNumber: 'Canal',
+  webBrowser: 'Navegador web',
   trouble: { keyRejected: 'clave rechazada', away: 'inaccesible, reintentando', busy: 'ocupado, reintentando', unsupported: 'no compatible', fix: 'Corregir', retry: 'Reintentar', details: 'Detalles' },
   troubleFixOf: '{action}: {server}',
   othersInTrouble: '{n, plural, one {otro servidor necesita atención} other {otros # servidores necesitan atención}}',

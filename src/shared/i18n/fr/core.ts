@@ -102,6 +102,13 @@ export const tray: Catalogue['tray'] = {
 export const notify: Catalogue['notify'] = {
   started: '{n, plural, one {{people} regarde} other {{people} regardent}}',
   startedWatching: '{n, plural, one {{people} regarde {what}} other {{people} regardent {what}}}',
+  alsoStarted: '{n, plural, one {{people} regarde aussi} other {{people} regardent aussi}}',
+  alsoStartedWatching: '{n, plural, one {{people} regarde aussi {what}} other {{people} regardent aussi {what}}}',
+  nothingOn: '{n, plural, one {{people} regarde {channel} : rien à l’antenne} other {{people} regardent {channel} : rien à l’antenne}}',
+  alsoNothingOn: '{n, plural, one {{people} regarde aussi {channel} : rien à l’antenne} other {{people} regardent aussi {channel} : rien à l’antenne}}',
+  nothingOnSomewhere: '{n, plural, one {{people} regarde une chaîne où rien n’est à l’antenne} other {{people} regardent une chaîne où rien n’est à l’antenne}}',
+  alsoNothingOnSomewhere: '{n, plural, one {{people} regarde aussi une chaîne où rien n’est à l’antenne} other {{people} regardent aussi une chaîne où rien n’est à l’antenne}}',
+  nothingOnItem: '{channel} : rien à l’antenne',
   seeMore: 'Ouvrez Airwave Tray pour en voir plus.',
   whileAway: 'Pendant votre absence : {sentence}',
   people: '{n, plural, one {# personne} other {# personnes}}',

@@ -27,6 +27,7 @@ export const common: Catalogue['common'] = {
   busyMessage: 'Le serveur est occupé (réponse 503). L’app réessaiera plus tard.',
   busyMessageUntil: 'Le serveur est occupé (réponse 503). L’app attend comme demandé et réessaie à {time}.',
   channelNumber: 'Chaîne',
+  webBrowser: 'Navigateur web',
   trouble: { keyRejected: 'clé refusée', away: 'injoignable, nouvel essai', busy: 'occupé, nouvel essai', unsupported: 'non pris en charge', fix: 'Corriger', retry: 'Réessayer', details: 'Détails' },
   troubleFixOf: '{action} : {server}',
   othersInTrouble: '{n, plural, one {un autre serveur demande votre attention} other {# autres serveurs demandent votre attention}}',

@@ -102,6 +102,13 @@ export const tray: Catalogue['tray'] = {
 export const notify: Catalogue['notify'] = {
   started: '{n, plural, other {{people} が視聴を開始しました}}',
   startedWatching: '{n, plural, other {{people} が {what} の視聴を開始しました}}',
+  alsoStarted: '{n, plural, other {{people} も視聴を開始しました}}',
+  alsoStartedWatching: '{n, plural, other {{people} も {what} の視聴を開始しました}}',
+  nothingOn: '{n, plural, other {{people} が {channel} を視聴中です（現在放送なし）}}',
+  alsoNothingOn: '{n, plural, other {{people} も {channel} を視聴中です（現在放送なし）}}',
+  nothingOnSomewhere: '{n, plural, other {{people} が放送のないチャンネルを視聴中です}}',
+  alsoNothingOnSomewhere: '{n, plural, other {{people} も放送のないチャンネルを視聴中です}}',
+  nothingOnItem: '{channel}（放送なし）',
   seeMore: '詳しくは Airwave Tray を開いてください。',
   whileAway: '不在中に：{sentence}',
   people: '{n, plural, other {# 人}}',

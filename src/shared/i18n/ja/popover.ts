@@ -27,6 +27,7 @@ export const common: Catalogue['common'] = {
   busyMessage: 'サーバが混雑しています（503 応答）。後で再試行します。',
   busyMessageUntil: 'サーバが混雑しています（503 応答）。指示どおり待ってから {time} に再試行します。',
   channelNumber: 'チャンネル',
+  webBrowser: 'ウェブブラウザ',
   trouble: { keyRejected: 'キーが拒否されました', away: '接続できません、再試行中', busy: '混雑中、再試行中', unsupported: '非対応', fix: '修正', retry: '今すぐ再試行', details: '詳細' },
   troubleFixOf: '{action}：{server}',
   othersInTrouble: '{n, plural, other {ほかに # 台のサーバに対応が必要です}}',
