@@ -4,7 +4,7 @@
  * age, refresh).
  */
 import { RefreshCw } from 'lucide-preact';
-import { ago, connectionLabel } from '../../shared/format';
+import { connectionLabel } from '../../shared/format';
 import type { ServerSummary } from '../../shared/bridge';
 import { pauseRunning } from '../../shared/notification-hold';
 import { bridge } from './bridge';
@@ -172,7 +172,7 @@ export function Footer() {
         <span class="footer-server" title={name}>
           {name}
         </span>
-        <span class="footer-state" title={[c.message, resource.updatedAt !== null ? t.updated(ago(resource.updatedAt, at)) : null].filter(Boolean).join(' · ')}>
+        <span class="footer-state" title={[c.message, resource.updatedAt !== null ? t.updated(resource.updatedAt, at) : null].filter(Boolean).join(' · ')}>
           {state}
           {s.settings.demo ? ` · ${t.demo}` : ''}
         </span>
@@ -182,7 +182,7 @@ export function Footer() {
           </span>
         ) : resource.updatedAt !== null && showAge ? (
           <span class="footer-age" title={resource.error ?? undefined}>
-            {stale ? t.staleSince(resource.updatedAt) : t.updated(ago(resource.updatedAt, at))}
+            {stale ? t.staleSince(resource.updatedAt) : t.updated(resource.updatedAt, at)}
           </span>
         ) : null}
       </span>

@@ -1,6 +1,6 @@
 import type { ConnectionState, ConnectionView, Resource } from '../../../shared/bridge';
 import { isApiError, type ApiError } from '../client';
-import { localTime } from '../../../shared/format';
+import { clock } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 import type { AppState } from '../state';
 import type { SyncDeps } from './config';
@@ -60,7 +60,7 @@ export function proxyRefusalMessage(error: ApiError): string {
  */
 export function keyRefusedNow(workedUntil: number | null): string {
   const words = messages().key;
-  const until = workedUntil === null ? words.workedBefore : t(words.workedUntil, { time: localTime(workedUntil) });
+  const until = workedUntil === null ? words.workedBefore : t(words.workedUntil, { ...clock(workedUntil) });
   return t(words.refusedNow, { until });
 }
 

@@ -1,6 +1,6 @@
 import type { GuideNowRow, Program } from '../../../shared/airwave';
 import type { FocusTarget, HistorySpan, SettingsView } from '../../../shared/bridge';
-import { airing, listOf, localTime, programmeTitle, type PauseChoice } from '../../../shared/format';
+import { airing, listOf, programmeTitle, type PauseChoice, clock } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 import { boundText, displaySafe, TEXT_LIMITS } from '../../../shared/text';
 
@@ -200,7 +200,7 @@ export function trayView(input: TrayInput): TrayView {
   const stale = configured ? staleSince(state) : null;
   const w = messages().tray;
   // Never "2 watching" as if current: old data says how old it is.
-  const watchingLine = stale === null ? `${t(w.watching, { n: badge })}${peakWords(peakToday)}` : t(w.watchingStale, { n: badge, time: localTime(stale, locale) });
+  const watchingLine = stale === null ? `${t(w.watching, { n: badge })}${peakWords(peakToday)}` : t(w.watchingStale, { n: badge, ...clock(stale, 'time', locale) });
   const tooltip = tooltipText([w.app, serverName, configured ? `${watchingLine} · ${connectionLine(state)}` : w.notSetUp]);
 
   const menu: MenuItemModel[] = [];
@@ -213,7 +213,7 @@ export function trayView(input: TrayInput): TrayView {
       menu.push(item('fix-key', w.fixKey, { type: 'open', focus: { view: 'settings', fixKey: true } }));
     }
     menu.push(separator('sep-watching'));
-    if (stale !== null) menu.push(item('stale', t(w.notCurrent, { time: localTime(stale, locale) }), undefined, false));
+    if (stale !== null) menu.push(item('stale', t(w.notCurrent, { ...clock(stale, 'time', locale) }), undefined, false));
     appendAll(menu, viewerItems(state, now));
     menu.push(submenu('whats-on', w.whatsOn, channelItems(state, now, favourites ?? new Set(), locale)));
     menu.push(separator('sep-actions'));
@@ -244,7 +244,7 @@ function severalServers({ state, settings, now, favourites, locale, peakToday, b
     if (s.paused) return t(w.serverPaused, { name: s.name });
     const count = watchingCount(s.state);
     const stale = staleSince(s.state);
-    const watching = stale === null ? t(w.watching, { n: count }) : t(w.watchingStale, { n: count, time: localTime(stale, locale) });
+    const watching = stale === null ? t(w.watching, { n: count }) : t(w.watchingStale, { n: count, ...clock(stale, 'time', locale) });
     const c = s.state.connection.state;
     return c === 'live' || c === 'polling' ? `${s.name}: ${watching}` : `${s.name}: ${connectionLine(s.state)}`;
   };
@@ -384,7 +384,7 @@ function pauseLabel(settings: SettingsView, now: number, locale?: string): strin
   const until = settings.notifications.pausedUntil;
   const w = messages().tray;
   if (!settings.notifications.enabled) return w.notificationsOff;
-  if (until !== null && until > now) return t(w.pausedUntil, { time: localTime(until, locale) });
+  if (until !== null && until > now) return t(w.pausedUntil, { ...clock(until, 'time', locale) });
   return w.pause;
 }
 

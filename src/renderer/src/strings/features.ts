@@ -1,5 +1,5 @@
 import type { FollowOutcome, FollowPolicy } from '../../../shared/bridge';
-import { listOf, localTime } from '../../../shared/format';
+import { listOf, clock } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /** Words of the feature views (stars, reminders, the watchlist, the activity log, health alerts), from the catalogue. */
@@ -14,11 +14,11 @@ export const features = {
   unstar: (name: string) => t(m().unstar, { name }),
   get starred() { return m().starred; },
   get remind() { return m().remind; },
-  remindAt: (what: string, at: number) => t(m().remindAt, { what, time: localTime(at) }),
+  remindAt: (what: string, at: number) => t(m().remindAt, { what, ...clock(at) }),
   get reminded() { return m().reminded; },
   /** why there is no Remind me for a programme on air */
-  tooLateToRemind: (startedAt: number) => t(m().tooLateToRemind, { time: localTime(startedAt) }),
-  cancelReminderOf: (what: string, at: number) => t(m().cancelReminderOf, { what, time: localTime(at) }),
+  tooLateToRemind: (startedAt: number) => t(m().tooLateToRemind, { ...clock(startedAt) }),
+  cancelReminderOf: (what: string, at: number) => t(m().cancelReminderOf, { what, ...clock(at) }),
   get follow() { return m().follow; },
   followTitle: (title: string) => t(m().followTitle, { title }),
   get following() { return m().following; },
@@ -29,7 +29,7 @@ export const features = {
   followDone: (o: FollowOutcome) => {
     const how = o.policy === 'first' ? m().followFirst : m().followEvery;
     if (o.reminders === 0 || o.nextAt === null) return t(m().followNothing, { title: o.title, how });
-    return t(m().followNext, { title: o.title, time: localTime(Date.parse(o.nextAt)), more: o.reminders - 1, how, cap: o.cap });
+    return t(m().followNext, { title: o.title, ...clock(Date.parse(o.nextAt)), more: o.reminders - 1, how, cap: o.cap });
   },
   get policy(): Record<FollowPolicy, string> { return m().policy; },
   policyLabel: (title: string) => t(m().policyLabel, { title }),
@@ -57,7 +57,7 @@ export const features = {
   get nothingFollowedHint() { return m().nothingFollowedHint; },
   get comingUpList() { return m().comingUpList; },
   get noAirings() { return m().noAirings; },
-  scanned: (at: number) => t(m().scanned, { time: localTime(at) }),
+  scanned: (at: number) => t(m().scanned, { ...clock(at) }),
   get notScanned() { return m().notScanned; },
   // activity log
   get today() { return m().today; },

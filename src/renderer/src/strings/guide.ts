@@ -1,4 +1,4 @@
-import { dayLabel, localTime } from '../../../shared/format';
+import { dayLabel, localTime, clock } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /**
@@ -28,7 +28,7 @@ export const guideText = {
   byChannel: (channels: number) => t(m().byChannel, { n: channels }),
   get detailHint() { return m().detailHint; },
   channelFull: (number: number, name: string) => `${number} ${name}`,
-  until: (ms: number) => t(m().until, { time: localTime(ms) }),
+  until: (ms: number) => t(m().until, { ...clock(ms) }),
   next: (ms: number) => localTime(ms),
   get nothingOn() { return m().nothingOn; },
   get jumpGroup() { return m().jumpGroup; },
@@ -36,7 +36,7 @@ export const guideText = {
   get nowLabel() { return m().nowLabel; },
   get plusHour() { return m().plusHour; },
   get plusHourLabel() { return m().plusHourLabel; },
-  tonight: (at: number) => t(m().tonight, { time: localTime(at) }),
+  tonight: (at: number) => t(m().tonight, { ...clock(at) }),
   get tomorrow() { return m().tomorrow; },
   get tomorrowLabel() { return m().tomorrowLabel; },
   loadingWindow: (n: number) => t(m().loadingWindow, { n }),

@@ -41,7 +41,7 @@ export function DetailStrip({ detail, at, note }: { detail: Detail | null; at: n
             {`${onAir.ratingKey === null ? guideText.bumper : programmeTitle(onAir)} · ${guideText.until(Date.parse(onAir.endsAt))}`}
           </p>
         ) : since != null ? (
-          <p class="guide-detail-meta small muted">{onNowText.nothingSince(localTime(since))}</p>
+          <p class="guide-detail-meta small muted">{onNowText.nothingSince(since)}</p>
         ) : null}
       </div>
     );

@@ -40,8 +40,8 @@ export const alerts: Catalogue['alerts'] = {
   webhookFailed: 'Airwave hat ihn nach wiederholt fehlgeschlagenen Zustellungen abgeschaltet.',
   webhookOff: '{name} hat den Webhook „{hook}“ abgeschaltet',
   webhooksOff: '{name} hat {n, plural, one {# Webhook} other {# Webhooks}} abgeschaltet',
-  webhooksMore: '{names} und {n, plural, other {# weitere}}',
-  webhooksCut: 'Der Server führt {listed, plural, one {# Endpunkt} other {# Endpunkte}}; die App hat die ersten {read, plural, other {#}} gelesen.',
+  webhooksMore: '{names} und {n, plural, one {# weitere} other {# weitere}}',
+  webhooksCut: 'Der Server führt {listed, plural, one {# Endpunkt} other {# Endpunkte}}; die App hat die ersten {read, plural, one {#} other {#}} gelesen.',
 };
 
 export const key: Catalogue['key'] = {

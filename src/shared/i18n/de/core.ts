@@ -17,6 +17,8 @@ export const time: Catalogue['time'] = {
   season: 'S{season}',
   episode: 'F{episode}',
   seasonEpisode: 'S{season} · F{episode}',
+  when: '{day, select, today {um {time}} yesterday {gestern um {time}} tomorrow {morgen um {time}} week {am {weekday} um {time}} other {am {date} um {time}}}',
+  whenLabel: '{day, select, today {{time}} yesterday {Gestern, {time}} tomorrow {Morgen, {time}} other {{short}, {time}}}',
 };
 
 export const connection: Catalogue['connection'] = {
@@ -57,12 +59,12 @@ export const tray: Catalogue['tray'] = {
   refresh: 'Aktualisieren',
   serverPaused: '{name}: pausiert',
   badgeStale: '{n, plural, one {# schaut zu} other {# schauen zu}}, nicht aktuell: kein gezählter Server ist erreichbar',
-  badgeLeftOut: '{n, plural, other {#+ schauen zu}}{peak}: {servers} nicht gezählt',
+  badgeLeftOut: '{n, plural, one {#+ schauen zu} other {#+ schauen zu}}{peak}: {servers} nicht gezählt',
   nobody: 'Niemand schaut zu',
   loadingViewers: 'Zuschauer werden geladen…',
   watchingSomething: 'schaut zu',
   moreWatching: '{n, plural, one {# weitere Person schaut zu…} other {# weitere schauen zu…}}',
-  allChannels: '{n, plural, other {Alle # Sender…}}',
+  allChannels: '{n, plural, one {Alle # Sender…} other {Alle # Sender…}}',
   settings: 'Einstellungen…',
   quit: 'Airwave Tray beenden',
   notificationsOff: 'Benachrichtigungen sind aus',

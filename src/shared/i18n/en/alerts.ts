@@ -39,8 +39,8 @@ export const alerts = {
   webhookFailed: 'Airwave turned it off after repeated failed deliveries.',
   webhookOff: '{name} turned off the webhook “{hook}”',
   webhooksOff: '{name} turned off {n, plural, one {# webhook} other {# webhooks}}',
-  webhooksMore: '{names} and {n, plural, other {# more}}',
-  webhooksCut: 'The server lists {listed, plural, one {# endpoint} other {# endpoints}}; the app read the first {read, plural, other {#}}.',
+  webhooksMore: '{names} and {n, plural, one {# more} other {# more}}',
+  webhooksCut: 'The server lists {listed, plural, one {# endpoint} other {# endpoints}}; the app read the first {read, plural, one {#} other {#}}.',
 };
 
 export const key = {

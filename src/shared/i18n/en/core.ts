@@ -16,6 +16,10 @@ export const time = {
   season: 'S{season}',
   episode: 'E{episode}',
   seasonEpisode: 'S{season} · E{episode}',
+  /** when something happened or will, inside a sentence (src/shared/when.ts): a select on the day; {weekday} and {date} are Intl's */
+  when: '{day, select, today {at {time}} yesterday {yesterday at {time}} tomorrow {tomorrow at {time}} week {on {weekday} at {time}} other {on {date} at {time}}}',
+  /** the same instant as a label on its own ({short}: "Thu 26 Nov") */
+  whenLabel: '{day, select, today {{time}} yesterday {Yesterday, {time}} tomorrow {Tomorrow, {time}} other {{short}, {time}}}',
 };
 
 export const connection = {
@@ -43,8 +47,8 @@ export const tray = {
   offline: 'Offline, retrying',
   unauthorized: 'API key rejected: open Settings',
   incompatible: 'Server not supported',
-  watching: '{n, plural, other {# watching}}',
-  watchingStale: '{n, plural, other {# watching}} as of {time} (not current)',
+  watching: '{n, plural, one {# watching} other {# watching}}',
+  watchingStale: '{n, plural, one {# watching} other {# watching}} as of {time} (not current)',
   setUp: 'Set up Airwave Tray…',
   tryDemo: 'Try the demo',
   open: 'Open Airwave Tray',
@@ -55,13 +59,13 @@ export const tray = {
   whatsOnServer: 'What’s on {name}',
   refresh: 'Refresh',
   serverPaused: '{name}: paused',
-  badgeStale: '{n, plural, other {# watching}}, not current: no server it counts can be reached',
-  badgeLeftOut: '{n, plural, other {#+ watching}}{peak}: {servers} not counted',
+  badgeStale: '{n, plural, one {# watching} other {# watching}}, not current: no server it counts can be reached',
+  badgeLeftOut: '{n, plural, one {#+ watching} other {#+ watching}}{peak}: {servers} not counted',
   nobody: 'Nobody is watching',
   loadingViewers: 'Loading viewers…',
   watchingSomething: 'watching',
-  moreWatching: '{n, plural, other {# more watching…}}',
-  allChannels: '{n, plural, other {All # channels…}}',
+  moreWatching: '{n, plural, one {# more watching…} other {# more watching…}}',
+  allChannels: '{n, plural, one {All # channels…} other {All # channels…}}',
   settings: 'Settings…',
   quit: 'Quit Airwave Tray',
   notificationsOff: 'Notifications are off',
@@ -99,8 +103,8 @@ export const tray = {
 };
 
 export const notify = {
-  started: '{n, plural, other {{people} started watching}}',
-  startedWatching: '{n, plural, other {{people} started watching {what}}}',
+  started: '{n, plural, one {{people} started watching} other {{people} started watching}}',
+  startedWatching: '{n, plural, one {{people} started watching {what}} other {{people} started watching {what}}}',
   seeMore: 'Open Airwave Tray to see more.',
   whileAway: 'While you were away, {sentence}',
   people: '{n, plural, one {# person} other {# people}}',

@@ -100,7 +100,7 @@ export const settings = {
 export const servers = {
   switcher: 'Server: {name}. Choose another server',
   list: 'Servers',
-  watching: '{n, plural, other {# watching}}',
+  watching: '{n, plural, one {# watching} other {# watching}}',
   paused: 'Paused',
   trouble: 'needs attention',
   onServer: 'on {name}',

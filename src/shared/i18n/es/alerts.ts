@@ -8,15 +8,15 @@ export const reminders: Catalogue['reminders'] = {
   itsChannel: 'su canal',
   startsIn: 'Empieza en {n} min: {title}',
   startingNow: 'Empieza ahora: {title}',
-  movedLater: '{title} cambió de hora: ahora a las {time}',
-  movedStarted: '{title} cambió de hora: empezó a las {time}',
-  wasDueAt: '{where} · estaba previsto a las {time}',
-  goneAt: '{title} ya no se emite a las {time}',
+  movedLater: '{title} cambió de hora: ahora a {hour, plural, one {la} many {las} other {las}} {time}',
+  movedStarted: '{title} cambió de hora: empezó a {hour, plural, one {la} many {las} other {las}} {time}',
+  wasDueAt: '{where} · estaba previsto a {hour, plural, one {la} many {las} other {las}} {time}',
+  goneAt: '{title} ya no se emite a {hour, plural, one {la} many {las} other {las}} {time}',
   onInstead: '{where}; en su lugar se emite {title}',
   missedAsleep: 'Recordatorio perdido con el ordenador en reposo: {title}',
   missedClosed: 'Recordatorio perdido con la app cerrada: {title}',
-  manyMissedAsleep: '{n, plural, one {# recordatorio perdido} other {# recordatorios perdidos}} con el ordenador en reposo',
-  manyMissedClosed: '{n, plural, one {# recordatorio perdido} other {# recordatorios perdidos}} con la app cerrada',
+  manyMissedAsleep: '{n, plural, one {# recordatorio perdido} many {# de recordatorios perdidos} other {# recordatorios perdidos}} con el ordenador en reposo',
+  manyMissedClosed: '{n, plural, one {# recordatorio perdido} many {# de recordatorios perdidos} other {# recordatorios perdidos}} con la app cerrada',
 };
 
 export const alerts: Catalogue['alerts'] = {
@@ -39,18 +39,18 @@ export const alerts: Catalogue['alerts'] = {
   webhookSaid: 'Airwave dijo: “{reason}”',
   webhookFailed: 'Airwave lo desactivó tras varios envíos fallidos.',
   webhookOff: '{name} desactivó el webhook “{hook}”',
-  webhooksOff: '{name} desactivó {n, plural, one {# webhook} other {# webhooks}}',
-  webhooksMore: '{names} y {n, plural, other {# más}}',
-  webhooksCut: 'El servidor tiene {listed, plural, one {# endpoint} other {# endpoints}}; la app leyó los {read, plural, other {#}} primeros.',
+  webhooksOff: '{name} desactivó {n, plural, one {# webhook} many {# de webhooks} other {# webhooks}}',
+  webhooksMore: '{names} y {n, plural, many {# más} one {# más} other {# más}}',
+  webhooksCut: 'El servidor tiene {listed, plural, one {# endpoint} many {# de endpoints} other {# endpoints}}; la app leyó los {read, plural, many {#} one {#} other {#}} primeros.',
 };
 
 export const key: Catalogue['key'] = {
   refusedNow: 'ya no se acepta ({until}): el servidor la regeneró, la revocó o la limitó',
   workedBefore: 'antes funcionaba',
-  workedUntil: 'funcionó hasta las {time}',
+  workedUntil: 'funcionó hasta {hour, plural, one {la} many {las} other {las}} {time}',
   refusedMessage: 'La clave de API {refused}. Copia la clave de Airwave, en Ajustes → Claves de API, y pégala en Ajustes (Corregir la clave). {again}',
   rejectedMessage: 'El servidor rechazó la clave de API. Cópiala de Airwave, en Ajustes → Claves de API, y pégala en Ajustes (Corregir la clave). {again}',
-  checksAgain: 'La app vuelve a comprobarlo cada {n, plural, one {# minuto} other {# minutos}}.',
+  checksAgain: 'La app vuelve a comprobarlo cada {n, plural, one {# minuto} many {# de minutos} other {# minutos}}.',
 };
 
 export const sync: Catalogue['sync'] = {

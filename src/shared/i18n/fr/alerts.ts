@@ -15,8 +15,8 @@ export const reminders: Catalogue['reminders'] = {
   onInstead: '{where} ; {title} passe à la place',
   missedAsleep: 'Manqué pendant la veille de l’ordinateur : {title}',
   missedClosed: 'Manqué pendant que l’app était fermée : {title}',
-  manyMissedAsleep: '{n, plural, one {# rappel manqué} other {# rappels manqués}} pendant la veille de l’ordinateur',
-  manyMissedClosed: '{n, plural, one {# rappel manqué} other {# rappels manqués}} pendant que l’app était fermée',
+  manyMissedAsleep: '{n, plural, one {# rappel manqué} many {# de rappels manqués} other {# rappels manqués}} pendant la veille de l’ordinateur',
+  manyMissedClosed: '{n, plural, one {# rappel manqué} many {# de rappels manqués} other {# rappels manqués}} pendant que l’app était fermée',
 };
 
 export const alerts: Catalogue['alerts'] = {
@@ -39,9 +39,9 @@ export const alerts: Catalogue['alerts'] = {
   webhookSaid: 'Airwave indique : « {reason} »',
   webhookFailed: 'Airwave l’a désactivé après des échecs de livraison répétés.',
   webhookOff: '{name} a désactivé le webhook « {hook} »',
-  webhooksOff: '{name} a désactivé {n, plural, one {# webhook} other {# webhooks}}',
-  webhooksMore: '{names} et {n, plural, other {# de plus}}',
-  webhooksCut: 'Le serveur liste {listed, plural, one {# point de terminaison} other {# points de terminaison}} ; l’app a lu les {read, plural, other {#}} premiers.',
+  webhooksOff: '{name} a désactivé {n, plural, one {# webhook} many {# de webhooks} other {# webhooks}}',
+  webhooksMore: '{names} et {n, plural, many {# de plus} one {# de plus} other {# de plus}}',
+  webhooksCut: 'Le serveur liste {listed, plural, one {# point de terminaison} many {# de points de terminaison} other {# points de terminaison}} ; l’app a lu les {read, plural, many {#} one {#} other {#}} premiers.',
 };
 
 export const key: Catalogue['key'] = {
@@ -50,7 +50,7 @@ export const key: Catalogue['key'] = {
   workedUntil: 'elle fonctionnait jusqu’à {time}',
   refusedMessage: 'La clé API est {refused}. Copiez la clé dans Airwave, sous Réglages → Clés API, et collez-la dans les Réglages (Corriger la clé). {again}',
   rejectedMessage: 'Le serveur a refusé la clé API. Copiez-la dans Airwave, sous Réglages → Clés API, et collez-la dans les Réglages (Corriger la clé). {again}',
-  checksAgain: 'L’app vérifie de nouveau toutes les {n, plural, one {# minute} other {# minutes}}.',
+  checksAgain: 'L’app vérifie de nouveau toutes les {n, plural, one {# minute} many {# de minutes} other {# minutes}}.',
 };
 
 export const sync: Catalogue['sync'] = {

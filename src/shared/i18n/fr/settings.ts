@@ -94,14 +94,14 @@ export const settings: Catalogue['settings'] = {
   found: 'Ce que le test a trouvé',
   useAddress: 'Utiliser {address}',
   apiMissing: 'API Airwave',
-  sessions: '{n, plural, one {# session active} other {# sessions actives}}',
+  sessions: '{n, plural, one {# session active} many {# de sessions actives} other {# sessions actives}}',
   technicalDetails: 'Détails techniques',
 };
 
 export const servers: Catalogue['servers'] = {
   switcher: 'Serveur : {name}. Choisir un autre serveur',
   list: 'Serveurs',
-  watching: '{n, plural, one {# regarde} other {# regardent}}',
+  watching: '{n, plural, one {# regarde} many {# regardent} other {# regardent}}',
   paused: 'En pause',
   trouble: 'demande votre attention',
   onServer: 'sur {name}',

@@ -17,6 +17,8 @@ export const time: Catalogue['time'] = {
   season: 'S{season}',
   episode: '第{episode}話',
   seasonEpisode: 'S{season} · 第{episode}話',
+  when: '{day, select, today {{time}} yesterday {昨日 {time}} tomorrow {明日 {time}} week {{weekday} {time}} other {{date} {time}}}',
+  whenLabel: '{day, select, today {{time}} yesterday {昨日 {time}} tomorrow {明日 {time}} other {{short} {time}}}',
 };
 
 export const connection: Catalogue['connection'] = {
