@@ -149,7 +149,7 @@ export function channelLabel(number: number | null, name: string | null): string
 // 24-hour clocks, day names and plurals as that locale has them. `locale` is injectable for tests.
 
 // The clock, the day and the "when" phrase: one rule, in when.ts.
-export { clock, dayKind, dayOffset, localTime, shownHour, when, whenLabel, whenParams } from './when';
+export { clock, dayKind, dayOffset, localTime, shownHour, since, when, whenLabel, whenParams } from './when';
 
 /** "Today", "Tomorrow", "Yesterday" or a weekday and date, in the locale's words, capitalised. */
 export function dayLabel(ms: number, now: number, locale: string = lang()): string {

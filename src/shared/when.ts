@@ -9,6 +9,7 @@
  *   13:05, 1 for 1:05 PM), so "a la 1:05" and "a las 13:05" are the message's own plural.
  * - `when(ms, now)`: the phrase in a sentence ("at 21:10", "yesterday at 21:10",
  *   "on Thursday at 21:10", "on 26 November at 21:10").
+ * - `since(ms, now)`: "since 21:10", "since yesterday at 21:10".
  * - `whenLabel(ms, now)`: the same instant as a label ("21:10", "Yesterday, 21:10",
  *   "Thu 26 Nov, 21:10"), where a list, a table or a chart names a moment.
  *
@@ -82,6 +83,11 @@ export function whenParams(ms: number, now: number, locale: string = lang()): Re
 /** When `ms` is, as a phrase inside a sentence: "at 21:10", "yesterday at 21:10", "on Thursday at 21:10". */
 export function when(ms: number, now: number): string {
   return t(messages().time.when, whenParams(ms, now));
+}
+
+/** Since when, inside a sentence: "since 21:10", "since yesterday at 21:10" (its own words: "since" does not take "at"). */
+export function since(ms: number, now: number): string {
+  return t(messages().time.since, whenParams(ms, now));
 }
 
 /** When `ms` is, as a label on its own: "21:10", "Yesterday, 21:10", "Thu 26 Nov, 21:10". */

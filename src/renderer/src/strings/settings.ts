@@ -20,7 +20,8 @@ export const settings = {
   get keep() { return m().keep; },
   get checking() { return m().checking; },
   get checkEvery() { return m().checkEvery; },
-  get seconds() { return m().seconds; },
+  /** the unit beside the number box, agreeing with the number in it */
+  seconds: (n: number) => t(m().seconds, { n }),
   get pollHint() { return m().pollHint; },
   get pollUnused() { return m().pollUnused; },
   pollRange: (min: number, max: number) => t(m().pollRange, { min, max }),

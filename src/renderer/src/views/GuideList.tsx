@@ -1,5 +1,5 @@
 import type { GuideChannel, Program } from '../../../shared/airwave';
-import { localTime, programmeTitle } from '../../../shared/format';
+import { programmeTitle } from '../../../shared/format';
 import { endedSince } from '../../../shared/on-air';
 import { ChannelIcon } from '../components/channel-icon';
 import { useVirtualRows } from '../components/virtual';

@@ -19,6 +19,8 @@ export const time: Catalogue['time'] = {
   seasonEpisode: 'S{season} · F{episode}',
   when: '{day, select, today {um {time}} yesterday {gestern um {time}} tomorrow {morgen um {time}} week {am {weekday} um {time}} other {am {date} um {time}}}',
   whenLabel: '{day, select, today {{time}} yesterday {Gestern, {time}} tomorrow {Morgen, {time}} other {{short}, {time}}}',
+  /** since when ("since yesterday at 21:10"): the same day words as when */
+  since: '{day, select, today {seit {time}} yesterday {seit gestern {time}} tomorrow {ab morgen {time}} week {seit {weekday} {time}} other {seit dem {date}, {time}}}',
 };
 
 export const connection: Catalogue['connection'] = {

@@ -16,7 +16,7 @@ export const settings: Catalogue['settings'] = {
   keep: 'Behalten',
   checking: 'Abfrage',
   checkEvery: 'Abfragen alle',
-  seconds: 'Sekunden',
+  seconds: '{n, plural, one {Sekunde} other {Sekunden}}',
   pollHint: 'Gilt, wenn der Server keinen Live-Ereignisstrom hat.',
   pollUnused: 'Der Server sendet Live-Ereignisse, daher fragt die App gerade nicht regelmäßig nach; dies gilt, falls der Strom abbricht.',
   pollRange: 'Eine ganze Zahl von {min} bis {max} Sekunden wählen.',

@@ -20,6 +20,8 @@ export const time = {
   when: '{day, select, today {at {time}} yesterday {yesterday at {time}} tomorrow {tomorrow at {time}} week {on {weekday} at {time}} other {on {date} at {time}}}',
   /** the same instant as a label on its own ({short}: "Thu 26 Nov") */
   whenLabel: '{day, select, today {{time}} yesterday {Yesterday, {time}} tomorrow {Tomorrow, {time}} other {{short}, {time}}}',
+  /** since when ("since yesterday at 21:10"): the same day words as when */
+  since: '{day, select, today {since {time}} yesterday {since yesterday at {time}} tomorrow {from tomorrow at {time}} week {since {weekday} at {time}} other {since {date} at {time}}}',
 };
 
 export const connection = {

@@ -15,7 +15,7 @@ export const settings = {
   keep: 'Keep',
   checking: 'Checking',
   checkEvery: 'Check every',
-  seconds: 'seconds',
+  seconds: '{n, plural, one {second} other {seconds}}',
   pollHint: 'Used when the server has no live event stream.',
   pollUnused: 'The server sends live events, so the app is not checking on a timer now; this applies if the stream goes away.',
   pollRange: 'Choose a whole number of seconds from {min} to {max}.',

@@ -19,6 +19,8 @@ export const time: Catalogue['time'] = {
   seasonEpisode: 'T{season} · E{episode}',
   when: '{day, select, today {} yesterday {ayer } tomorrow {mañana } week {el {weekday} } other {el {date} }}a {hour, plural, one {la} many {las} other {las}} {time}',
   whenLabel: '{day, select, today {{time}} yesterday {Ayer, {time}} tomorrow {Mañana, {time}} other {{short}, {time}}}',
+  /** since when ("since yesterday at 21:10"): the same day words as when */
+  since: '{day, select, today {desde {hour, plural, one {la} many {las} other {las}} {time}} yesterday {desde ayer a {hour, plural, one {la} many {las} other {las}} {time}} tomorrow {desde mañana a {hour, plural, one {la} many {las} other {las}} {time}} week {desde el {weekday} a {hour, plural, one {la} many {las} other {las}} {time}} other {desde el {date} a {hour, plural, one {la} many {las} other {las}} {time}}}',
 };
 
 export const connection: Catalogue['connection'] = {

@@ -16,7 +16,7 @@ export const settings: Catalogue['settings'] = {
   keep: 'Conservar',
   checking: 'Comprobación',
   checkEvery: 'Comprobar cada',
-  seconds: 'segundos',
+  seconds: '{n, plural, one {segundo} many {segundos} other {segundos}}',
   pollHint: 'Se usa cuando el servidor no tiene flujo de eventos en directo.',
   pollUnused: 'El servidor envía eventos en directo, así que la app no comprueba periódicamente; esto se aplica si el flujo se interrumpe.',
   pollRange: 'Elige un número entero de segundos entre {min} y {max}.',

@@ -19,6 +19,8 @@ export const time: Catalogue['time'] = {
   seasonEpisode: 'S{season} · É{episode}',
   when: '{day, select, today {à {time}} yesterday {hier à {time}} tomorrow {demain à {time}} week {{weekday} à {time}} other {le {date} à {time}}}',
   whenLabel: '{day, select, today {{time}} yesterday {Hier, {time}} tomorrow {Demain, {time}} other {{short}, {time}}}',
+  /** since when ("since yesterday at 21:10"): the same day words as when */
+  since: '{day, select, today {depuis {time}} yesterday {depuis hier à {time}} tomorrow {à partir de demain à {time}} week {depuis {weekday} à {time}} other {depuis le {date} à {time}}}',
 };
 
 export const connection: Catalogue['connection'] = {

@@ -16,7 +16,7 @@ export const settings: Catalogue['settings'] = {
   keep: 'Garder',
   checking: 'Vérification',
   checkEvery: 'Vérifier toutes les',
-  seconds: 'secondes',
+  seconds: '{n, plural, one {seconde} many {secondes} other {secondes}}',
   pollHint: 'Utilisé quand le serveur n’a pas de flux d’événements en direct.',
   pollUnused: 'Le serveur envoie des événements en direct, l’app ne vérifie donc pas à intervalles réguliers ; ce réglage s’applique si le flux disparaît.',
   pollRange: 'Choisissez un nombre entier de secondes entre {min} et {max}.',

@@ -19,6 +19,8 @@ export const time: Catalogue['time'] = {
   seasonEpisode: 'S{season} · 第{episode}話',
   when: '{day, select, today {{time}} yesterday {昨日 {time}} tomorrow {明日 {time}} week {{weekday} {time}} other {{date} {time}}}',
   whenLabel: '{day, select, today {{time}} yesterday {昨日 {time}} tomorrow {明日 {time}} other {{short} {time}}}',
+  /** since when ("since yesterday at 21:10"): the same day words as when */
+  since: '{day, select, today {{time} 以降} yesterday {昨日 {time} 以降} tomorrow {明日 {time} 以降} week {{weekday} {time} 以降} other {{date} {time} 以降}}',
 };
 
 export const connection: Catalogue['connection'] = {

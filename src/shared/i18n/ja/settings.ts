@@ -16,7 +16,7 @@ export const settings: Catalogue['settings'] = {
   keep: '残す',
   checking: '確認',
   checkEvery: '確認の間隔',
-  seconds: '秒',
+  seconds: '{n, plural, other {秒}}',
   pollHint: 'サーバにライブイベントのストリームがないときに使います。',
   pollUnused: 'サーバがライブイベントを送っているため、現在は定期確認していません。ストリームが途切れたときに使われます。',
   pollRange: '{min}～{max} の整数（秒）を選んでください。',
