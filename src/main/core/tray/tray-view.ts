@@ -179,7 +179,9 @@ export interface TrayInput {
 }
 
 /** ", peak today 4" after the count, when History knows it. */
-const peakWords = (peak: number | null | undefined) => (peak === null || peak === undefined ? '' : t(messages().tray.peakToday, { n: peak }));
+/** "3 watching", with today's peak where it is known: one message either way */
+const watchingWords = (n: number, peak: number | null | undefined) =>
+  peak === null || peak === undefined ? t(messages().tray.watching, { n }) : t(messages().tray.watchingPeak, { n, peak });
 
 /**
  * When the viewer data was last current, if it is not now (the shared rule, held-data.ts: the key
@@ -200,7 +202,7 @@ export function trayView(input: TrayInput): TrayView {
   const stale = configured ? staleSince(state) : null;
   const w = messages().tray;
   // Never "2 watching" as if current: old data says how old it is.
-  const watchingLine = stale === null ? `${t(w.watching, { n: badge })}${peakWords(peakToday)}` : t(w.watchingStale, { n: badge, ...clock(stale, 'time', locale) });
+  const watchingLine = stale === null ? watchingWords(badge, peakToday) : t(w.watchingStale, { n: badge, ...clock(stale, 'time', locale) });
   const tooltip = tooltipText([w.app, serverName, configured ? `${watchingLine} · ${connectionLine(state)}` : w.notSetUp]);
 
   const menu: MenuItemModel[] = [];
@@ -280,9 +282,9 @@ export function markedBadgeText(badge: BadgeReading): string {
 function badgeLine(badge: BadgeReading, peakToday?: number | null): string {
   const w = messages().tray;
   if (badge.stale) return t(w.badgeStale, { n: badge.count });
-  if (badge.leftOut.length === 0) return `${t(w.watching, { n: badge.count })}${peakWords(peakToday)}`;
+  if (badge.leftOut.length === 0) return watchingWords(badge.count, peakToday);
   const out = badge.leftOut.map((s) => `${s.name} (${s.trouble})`);
-  return t(w.badgeLeftOut, { n: badge.count, peak: peakWords(peakToday), servers: listOf(out) });
+  return t(w.badgeLeftOut, { n: badge.count, hasPeak: peakToday === null || peakToday === undefined ? 'no' : 'yes', peak: peakToday ?? 0, servers: listOf(out) });
 }
 
 /** "Export history": the viewing history of a span as CSV, from the menu (a save dialog). */

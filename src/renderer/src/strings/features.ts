@@ -94,5 +94,5 @@ export const features = {
   get streamFull() { return m().streamFull; },
   /** nothing logged today while people watch: they started before the log did */
   watchingNow: (names: string[]) =>
-    t(m().watchingNow, { names: names.length <= 4 ? listOf(names) : t(m().watchingNowMore, { names: names.slice(0, 3).join(', '), n: names.length - 3 }) }),
+    names.length <= 4 ? t(m().watchingNow, { names: listOf(names), more: 0 }) : t(m().watchingNow, { names: listOf(names.slice(0, 3), undefined, 'unit'), more: names.length - 3 }),
 };

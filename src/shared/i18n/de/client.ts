@@ -31,9 +31,9 @@ export const client: Catalogue['client'] = {
   notChannelId: 'Das ist keine Sender-ID.',
   notArtwork: 'Das ist keine Bildadresse dieses Servers.',
   noImage: 'Der Medienserver hat dieses Bild nicht (HTTP 404).',
-  noContentType: 'ohne Inhaltstyp',
   notImage: 'Die Antwort auf die Bildanfrage war kein Bild ({type}).',
-  notEventStream: 'Der Ereignis-Stream antwortete mit {type} statt mit text/event-stream.',
+  noContentType: 'ohne Inhaltstyp',
+  notEventStream: '{known, select, yes {Der Ereignis-Stream antwortete mit {type} statt mit text/event-stream.} other {Der Ereignis-Stream antwortete ohne Inhaltstyp statt mit text/event-stream.}}',
   emptyAnswer: 'Der Server hat eine leere Antwort geschickt. Ist das die Adresse eines Airwave-Servers?',
   notJson: 'Der Server hat eine Antwort geschickt, die kein JSON ist ({type}). Ist das die Adresse eines Airwave-Servers?',
   redirectedAway:

@@ -61,7 +61,7 @@ export const tray: Catalogue['tray'] = {
   refresh: 'Aktualisieren',
   serverPaused: '{name}: pausiert',
   badgeStale: '{n, plural, one {# schaut zu} other {# schauen zu}}, nicht aktuell: kein gezählter Server ist erreichbar',
-  badgeLeftOut: '{n, plural, one {#+ schauen zu} other {#+ schauen zu}}{peak}: {servers} nicht gezählt',
+  badgeLeftOut: '{hasPeak, select, yes {{n, plural, one {#+ schauen zu} other {#+ schauen zu}}, heute höchstens {peak}: {servers} nicht gezählt} other {{n, plural, one {#+ schauen zu} other {#+ schauen zu}}: {servers} nicht gezählt}}',
   nobody: 'Niemand schaut zu',
   loadingViewers: 'Zuschauer werden geladen…',
   watchingSomething: 'schaut zu',
@@ -75,7 +75,6 @@ export const tray: Catalogue['tray'] = {
   pause1h: 'Für 1 Stunde',
   pauseTomorrow: 'Bis morgen früh',
   resume: 'Benachrichtigungen fortsetzen',
-  peakToday: ', heute maximal {n}',
   exportHistory: 'Verlauf exportieren',
   export24h: 'Letzte 24 Stunden…',
   export7d: 'Letzte 7 Tage…',
@@ -101,6 +100,7 @@ export const tray: Catalogue['tray'] = {
   viewersLacking: 'Zuschauer: nicht in dieser Airwave-Version',
   viewersFailed: 'Zuschauer konnten nicht geladen werden',
   theServer: 'dem Server',
+  watchingPeak: '{n, plural, one {# schaut zu} other {# schauen zu}}, heute höchstens {peak}',
 };
 
 export const notify: Catalogue['notify'] = {

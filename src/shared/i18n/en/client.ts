@@ -35,9 +35,9 @@ export const client = {
   notChannelId: 'That is not a channel id.',
   notArtwork: 'That is not an artwork address of this server.',
   noImage: 'The media server has no such image (HTTP 404).',
-  noContentType: 'no content type',
   notImage: 'The artwork answer was not an image ({type}).',
-  notEventStream: 'The event stream answered with {type} instead of text/event-stream.',
+  noContentType: 'no content type',
+  notEventStream: '{known, select, yes {The event stream answered with {type} instead of text/event-stream.} other {The event stream answered with no content type instead of text/event-stream.}}',
   emptyAnswer: 'The server sent an empty answer. Is this the address of an Airwave server?',
   notJson: 'The server sent an answer that is not JSON ({type}). Is this the address of an Airwave server?',
   redirectedAway:

@@ -62,7 +62,7 @@ export const tray = {
   refresh: 'Refresh',
   serverPaused: '{name}: paused',
   badgeStale: '{n, plural, one {# watching} other {# watching}}, not current: no server it counts can be reached',
-  badgeLeftOut: '{n, plural, one {#+ watching} other {#+ watching}}{peak}: {servers} not counted',
+  badgeLeftOut: '{hasPeak, select, yes {{n, plural, one {#+ watching} other {#+ watching}}, peak today {peak}: {servers} not counted} other {{n, plural, one {#+ watching} other {#+ watching}}: {servers} not counted}}',
   nobody: 'Nobody is watching',
   loadingViewers: 'Loading viewers…',
   watchingSomething: 'watching',
@@ -76,7 +76,6 @@ export const tray = {
   pause1h: 'For 1 hour',
   pauseTomorrow: 'Until tomorrow morning',
   resume: 'Resume notifications',
-  peakToday: ', peak today {n}',
   exportHistory: 'Export history',
   export24h: 'Last 24 hours…',
   export7d: 'Last 7 days…',
@@ -102,6 +101,7 @@ export const tray = {
   viewersLacking: 'Viewers: not in this version of Airwave',
   viewersFailed: 'Viewers could not be loaded',
   theServer: 'the server',
+  watchingPeak: '{n, plural, one {# watching} other {# watching}}, peak today {peak}',
 };
 
 export const notify = {

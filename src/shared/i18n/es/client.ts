@@ -31,9 +31,9 @@ export const client: Catalogue['client'] = {
   notChannelId: 'Eso no es un identificador de canal.',
   notArtwork: 'Eso no es una dirección de imagen de este servidor.',
   noImage: 'El servidor multimedia no tiene esa imagen (HTTP 404).',
-  noContentType: 'sin tipo de contenido',
   notImage: 'La respuesta de la imagen no era una imagen ({type}).',
-  notEventStream: 'El flujo de eventos respondió con {type} en lugar de text/event-stream.',
+  noContentType: 'sin tipo de contenido',
+  notEventStream: '{known, select, yes {El flujo de eventos respondió con {type} en lugar de text/event-stream.} other {El flujo de eventos respondió sin tipo de contenido en lugar de text/event-stream.}}',
   emptyAnswer: 'El servidor envió una respuesta vacía. ¿Es esta la dirección de un servidor Airwave?',
   notJson: 'El servidor envió una respuesta que no es JSON ({type}). ¿Es esta la dirección de un servidor Airwave?',
   redirectedAway:

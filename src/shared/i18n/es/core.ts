@@ -61,7 +61,7 @@ export const tray: Catalogue['tray'] = {
   refresh: 'Actualizar',
   serverPaused: '{name}: en pausa',
   badgeStale: '{n, plural, many {# viendo} one {# viendo} other {# viendo}}, no actualizado: no se puede acceder a ningún servidor contado',
-  badgeLeftOut: '{n, plural, many {#+ viendo} one {#+ viendo} other {#+ viendo}}{peak}: {servers} sin contar',
+  badgeLeftOut: '{hasPeak, select, yes {{n, plural, one {#+ viendo} many {#+ viendo} other {#+ viendo}}, máximo de hoy: {peak}; {servers} sin contar} other {{n, plural, one {#+ viendo} many {#+ viendo} other {#+ viendo}}: {servers} sin contar}}',
   nobody: 'Nadie está viendo nada',
   loadingViewers: 'Cargando espectadores…',
   watchingSomething: 'viendo',
@@ -75,7 +75,6 @@ export const tray: Catalogue['tray'] = {
   pause1h: 'Durante 1 hora',
   pauseTomorrow: 'Hasta mañana por la mañana',
   resume: 'Reanudar notificaciones',
-  peakToday: ', máximo de hoy {n}',
   exportHistory: 'Exportar historial',
   export24h: 'Últimas 24 horas…',
   export7d: 'Últimos 7 días…',
@@ -101,6 +100,7 @@ export const tray: Catalogue['tray'] = {
   viewersLacking: 'Espectadores: no están en esta versión de Airwave',
   viewersFailed: 'No se pudieron cargar los espectadores',
   theServer: 'el servidor',
+  watchingPeak: '{n, plural, one {# viendo} many {# viendo} other {# viendo}}, máximo de hoy: {peak}',
 };
 
 export const notify: Catalogue['notify'] = {

@@ -31,9 +31,9 @@ export const client: Catalogue['client'] = {
   notChannelId: 'Ce n’est pas un identifiant de chaîne.',
   notArtwork: 'Ce n’est pas une adresse d’image de ce serveur.',
   noImage: 'Le serveur multimédia n’a pas cette image (HTTP 404).',
-  noContentType: 'sans type de contenu',
   notImage: 'La réponse pour l’image n’était pas une image ({type}).',
-  notEventStream: 'Le flux d’événements a répondu avec {type} au lieu de text/event-stream.',
+  noContentType: 'sans type de contenu',
+  notEventStream: '{known, select, yes {Le flux d’événements a répondu avec {type} au lieu de text/event-stream.} other {Le flux d’événements a répondu sans type de contenu au lieu de text/event-stream.}}',
   emptyAnswer: 'Le serveur a envoyé une réponse vide. Est-ce bien l’adresse d’un serveur Airwave ?',
   notJson: 'Le serveur a envoyé une réponse qui n’est pas du JSON ({type}). Est-ce bien l’adresse d’un serveur Airwave ?',
   redirectedAway:

@@ -31,9 +31,9 @@ export const client: Catalogue['client'] = {
   notChannelId: 'チャンネル ID ではありません。',
   notArtwork: 'このサーバの画像アドレスではありません。',
   noImage: 'メディアサーバにその画像はありません（HTTP 404）。',
-  noContentType: 'コンテンツタイプなし',
   notImage: '画像のリクエストに画像以外が返されました（{type}）。',
-  notEventStream: 'イベントストリームが text/event-stream ではなく {type} で応答しました。',
+  noContentType: 'コンテンツタイプなし',
+  notEventStream: '{known, select, yes {イベントストリームが text/event-stream ではなく {type} で応答しました。} other {イベントストリームが text/event-stream ではなく、コンテンツタイプなしで応答しました。}}',
   emptyAnswer: 'サーバから空の応答が返されました。Airwave サーバのアドレスで合っていますか？',
   notJson: 'サーバから JSON ではない応答が返されました（{type}）。Airwave サーバのアドレスで合っていますか？',
   redirectedAway:
