@@ -225,7 +225,7 @@ describe('a 401', () => {
     await setUp();
     h!.app.engine.start({ server: hostile!.url, apiKey: 'airwave_never_worked_0000', authStyle: 'x-api-key', pollSeconds: 15 });
     await h!.until(() => state().connection.state === 'unauthorized', { what: 'unauthorized', stepMs: 200, maxSteps: 60 });
-    expect(state().connection.message).toMatch(/^The server rejected the API key\. Copy it from Airwave under Settings → API Keys/);
+    expect(state().connection.message).toMatch(/^The server rejected the API key\. Copy it from Airwave under “Settings → API Keys”/);
     expect(state().connection.message).not.toMatch(/regenerated/);
   });
 });

@@ -102,7 +102,8 @@ describe('reminders and health alerts speak the language in use', () => {
     applyLocale('de');
     const [de] = healthNotes();
     expect(de!.title).toBe('Wohnzimmer lehnt den API-Schlüssel jetzt ab');
-    expect(de!.body).toBe('Der Schlüssel wird jetzt abgelehnt (bis 19:12 funktionierte er): neu erzeugt, widerrufen oder vom Server eingeschränkt. Fügen Sie in den Einstellungen einen neuen ein.');
+    // one sentence of German's own, not "Der Schlüssel wird {refused}" (which read as "is being regenerated")
+    expect(de!.body).toBe('Der Schlüssel hat bis 19:12 funktioniert und wird jetzt abgelehnt: Er wurde auf dem Server neu erzeugt, widerrufen oder eingeschränkt. Fügen Sie in den Einstellungen einen neuen ein.');
     applyLocale('ja');
     expect(healthNotes()[0]!.title).toBe('Wohnzimmer が API キーを受け付けなくなりました');
     expect(keyRejectedMessage(false, 15 * 60_000)).toMatch(/15 分ごとに再確認します。$/);

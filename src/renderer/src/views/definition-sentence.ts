@@ -68,7 +68,7 @@ export function definitionLines(definition: unknown): string[] | null {
   let picked = 0;
   for (const clause of Array.isArray(definition.clauses) ? definition.clauses.slice(0, 20) : []) {
     if (!isObject(clause)) continue;
-    if (clause.type === 'filter') lines.push(...filterLines(clause.tree));
+    if (clause.type === 'filter') for (const line of filterLines(clause.tree)) lines.push(line);
     else if ((clause.type === 'collection' || clause.type === 'playlist') && isObject(clause.source)) {
       const name = text(clause.source.collection) ?? text(clause.source.playlist) ?? text(clause.source.name);
       if (name) lines.push(t(clause.type === 'collection' ? w().collection : w().playlist, { name }));

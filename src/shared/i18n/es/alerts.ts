@@ -27,14 +27,14 @@ export const alerts: Catalogue['alerts'] = {
   awayBody: 'Sin respuesta desde hace {length}. La app sigue intentándolo.',
   awayBodyWhy: 'Sin respuesta desde hace {length} ({why}). La app sigue intentándolo.',
   keyRefusedTitle: '{name} ya no acepta la clave de API',
-  keyRefusedBody: 'La clave {refused}. Pega una clave nueva en Ajustes.',
+  keyRefusedBody: '{known, select, yes {La clave funcionó hasta {hour, plural, one {la} many {las} other {las}} {time} y ahora se rechaza: el servidor la regeneró, la revocó o la limitó. Pega una clave nueva en Ajustes.} other {La clave funcionaba antes y ahora se rechaza: el servidor la regeneró, la revocó o la limitó. Pega una clave nueva en Ajustes.}}',
   keyRejectedTitle: '{name} rechazó la clave de API',
-  keyRejectedBody: 'Copia una clave de Airwave, en Ajustes → Claves de API, y pégala en Ajustes.',
+  keyRejectedBody: 'Copia una clave de Airwave, en «Settings → API Keys», y pégala en Ajustes.',
   fullTitle: '{name} está lleno: sin actualizaciones en directo',
   fullBody: 'Rechazó el flujo de eventos (demasiados abiertos). La app consulta periódicamente y volverá a probar el flujo más tarde.',
   versionTitle: '{name} ahora usa la versión {version}',
   versionBody: 'Antes usaba la {known}.',
-  webhookFix: 'Vuelve a activarlo en Airwave, en Ajustes → Webhooks.',
+  webhookFix: 'Vuelve a activarlo en Airwave, en «Settings → Webhooks».',
   anEndpoint: 'un endpoint',
   webhookSaid: 'Airwave dijo: “{reason}”',
   webhookFailed: 'Airwave lo desactivó tras varios envíos fallidos.',
@@ -45,12 +45,8 @@ export const alerts: Catalogue['alerts'] = {
 };
 
 export const key: Catalogue['key'] = {
-  refusedNow: 'ya no se acepta ({until}): el servidor la regeneró, la revocó o la limitó',
-  workedBefore: 'antes funcionaba',
-  workedUntil: 'funcionó hasta {hour, plural, one {la} many {las} other {las}} {time}',
-  refusedMessage: 'La clave de API {refused}. Copia la clave de Airwave, en Ajustes → Claves de API, y pégala en Ajustes (Corregir la clave). {again}',
-  rejectedMessage: 'El servidor rechazó la clave de API. Cópiala de Airwave, en Ajustes → Claves de API, y pégala en Ajustes (Corregir la clave). {again}',
-  checksAgain: 'La app vuelve a comprobarlo cada {n, plural, one {# minuto} many {# de minutos} other {# minutos}}.',
+  refusedMessage: '{known, select, yes {La clave de API funcionó hasta {hour, plural, one {la} many {las} other {las}} {time} y ahora se rechaza: el servidor la regeneró, la revocó o la limitó.} other {La clave de API funcionaba antes y ahora se rechaza: el servidor la regeneró, la revocó o la limitó.}} Copia la clave en Airwave, en «Settings → API Keys», y pégala en Ajustes (Corregir la clave). La app vuelve a comprobarlo cada {n, plural, one {minuto} many {# minutos} other {# minutos}}.',
+  rejectedMessage: 'El servidor rechazó la clave de API. Cópiala en Airwave, en «Settings → API Keys», y pégala en Ajustes (Corregir la clave). La app vuelve a comprobarlo cada {n, plural, one {minuto} many {# minutos} other {# minutos}}.',
 };
 
 export const sync: Catalogue['sync'] = {

@@ -14,7 +14,7 @@ export const errors: Catalogue['errors'] = {
   noCredentials: 'No se abren direcciones con credenciales.',
   savedKeyUnreadable: 'La clave guardada no se puede leer en este ordenador.',
   pasteKey: 'Pega la clave de API de este servidor.',
-  pasteKeyFix: 'Cópiala de la interfaz web de Airwave, en Claves de API, al campo de la clave.',
+  pasteKeyFix: 'Cópiala en Airwave, en «Settings → API Keys», y pégala en el campo de la clave.',
   keyLocked: 'La clave de API guardada no se puede desbloquear en este ordenador. Vuelve a pegarla en Ajustes.',
   keyLockedOf: 'La clave de API guardada de {names} no se puede desbloquear en este ordenador (cambió el llavero del sistema). Vuelve a pegarla en Ajustes.',
   keyLockedChanged: 'La clave de API guardada no se puede desbloquear en este ordenador (cambió el llavero del sistema). Vuelve a pegarla en Ajustes.',

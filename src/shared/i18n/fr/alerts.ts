@@ -27,14 +27,14 @@ export const alerts: Catalogue['alerts'] = {
   awayBody: 'Aucune réponse depuis {length}. L’app continue d’essayer.',
   awayBodyWhy: 'Aucune réponse depuis {length} ({why}). L’app continue d’essayer.',
   keyRefusedTitle: '{name} refuse désormais la clé API',
-  keyRefusedBody: 'La clé est {refused}. Collez une nouvelle clé dans les Réglages.',
+  keyRefusedBody: '{known, select, yes {La clé fonctionnait jusqu’à {time} ; elle est désormais refusée : le serveur l’a régénérée, révoquée ou limitée. Collez une nouvelle clé dans les Réglages.} other {La clé fonctionnait auparavant ; elle est désormais refusée : le serveur l’a régénérée, révoquée ou limitée. Collez une nouvelle clé dans les Réglages.}}',
   keyRejectedTitle: '{name} a refusé la clé API',
-  keyRejectedBody: 'Copiez une clé dans Airwave, sous Réglages → Clés API, et collez-la dans les Réglages.',
+  keyRejectedBody: 'Copiez une clé dans Airwave, sous « Settings → API Keys », et collez-la dans les Réglages.',
   fullTitle: '{name} est saturé : pas de mises à jour en direct',
   fullBody: 'Il a refusé le flux d’événements (trop de connexions ouvertes). L’app vérifie régulièrement à la place et réessaiera le flux plus tard.',
   versionTitle: '{name} est passé à la version {version}',
   versionBody: 'Il était en {known} avant.',
-  webhookFix: 'Réactivez-le dans Airwave, sous Réglages → Webhooks.',
+  webhookFix: 'Réactivez-le dans Airwave, sous « Settings → Webhooks ».',
   anEndpoint: 'un point de terminaison',
   webhookSaid: 'Airwave indique : « {reason} »',
   webhookFailed: 'Airwave l’a désactivé après des échecs de livraison répétés.',
@@ -45,12 +45,8 @@ export const alerts: Catalogue['alerts'] = {
 };
 
 export const key: Catalogue['key'] = {
-  refusedNow: 'désormais refusée ({until}) : régénérée, révoquée ou limitée par le serveur',
-  workedBefore: 'elle fonctionnait avant',
-  workedUntil: 'elle fonctionnait jusqu’à {time}',
-  refusedMessage: 'La clé API est {refused}. Copiez la clé dans Airwave, sous Réglages → Clés API, et collez-la dans les Réglages (Corriger la clé). {again}',
-  rejectedMessage: 'Le serveur a refusé la clé API. Copiez-la dans Airwave, sous Réglages → Clés API, et collez-la dans les Réglages (Corriger la clé). {again}',
-  checksAgain: 'L’app vérifie de nouveau toutes les {n, plural, one {# minute} many {# de minutes} other {# minutes}}.',
+  refusedMessage: '{known, select, yes {La clé API fonctionnait jusqu’à {time} ; elle est désormais refusée : le serveur l’a régénérée, révoquée ou limitée.} other {La clé API fonctionnait auparavant ; elle est désormais refusée : le serveur l’a régénérée, révoquée ou limitée.}} Copiez la clé dans Airwave, sous « Settings → API Keys », et collez-la dans les Réglages (Corriger la clé). L’app vérifie de nouveau {n, plural, one {chaque minute} many {toutes les # minutes} other {toutes les # minutes}}.',
+  rejectedMessage: 'Le serveur a refusé la clé API. Copiez-la dans Airwave, sous « Settings → API Keys », et collez-la dans les Réglages (Corriger la clé). L’app vérifie de nouveau {n, plural, one {chaque minute} many {toutes les # minutes} other {toutes les # minutes}}.',
 };
 
 export const sync: Catalogue['sync'] = {
