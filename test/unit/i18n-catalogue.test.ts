@@ -180,3 +180,43 @@ describe('the pseudo-locale', () => {
     expect(`${formatMessage(pseudoMessage('Started'), {}, 'en')} ${formatMessage(pseudoMessage('watching'), {}, 'en')}`).toMatch(/^⟦[^⟦⟧]+⟧ ⟦[^⟦⟧]+⟧$/);
   });
 });
+
+/** French typography: a no-break space before : and a narrow one before ; ! ? », after « (a URL's "://" and a time's "21:10" are not punctuation) */
+export function frenchSpacingFaults(text: string): string[] {
+  const faults: string[] = [];
+  for (const m of text.matchAll(/(.)([:;!?»])(?=\s|$|[}.,)])/gu)) {
+    const [, before, mark] = m;
+    const wanted = mark === ':' ? '\u00a0' : '\u202f';
+    if (before !== wanted && !(mark === ':' && before === '\u202f')) faults.push(`${before}${mark}`);
+  }
+  for (const m of text.matchAll(/«(.)/gu)) if (m[1] !== '\u202f') faults.push(`«${m[1]}`);
+  return faults;
+}
+
+describe('each language’s own typography, everywhere', () => {
+  it('French: a no-break space before : and a narrow one before ; ! ? » and after «', () => {
+    const found = [...flatten(CATALOGUES.fr)].filter(([, text]) => frenchSpacingFaults(text).length > 0).map(([key, text]) => `${key}: ${frenchSpacingFaults(text).join(' ')}`);
+    expect(found).toEqual([]);
+    expect(frenchSpacingFaults('Impossible : {reason}')).toEqual([' :']);
+    expect(frenchSpacingFaults('Prêt ? « Oui »')).toEqual([' ?', ' »', '« ']);
+    expect(frenchSpacingFaults('http://192.168.1.10:36020 à 21:10\u00a0: ok\u202f!')).toEqual([]);
+  });
+
+  it('Spanish: one quotation style, «…»', () => {
+    const found = [...flatten(CATALOGUES.es)].filter(([, text]) => /[“”"]/.test(text)).map(([key]) => key);
+    expect(found).toEqual([]);
+  });
+
+  it('German: one word for the event stream ("Stream") and for saving ("speichern")', () => {
+    const found = [...flatten(CATALOGUES.de)].filter(([, text]) => /strom|sicher(n|t)\b|Sichern/i.test(text)).map(([key]) => key);
+    expect(found).toEqual([]);
+  });
+
+  it('Airwave’s own screens are named as Airwave shows them, in the language’s quotation marks', () => {
+    const quoted: Record<string, RegExp> = { en: /“Settings → [^”]+”/, de: /„Settings → [^“]+“/, fr: /«\u202fSettings → [^»]+\u202f»/, es: /«Settings → [^»]+»/, ja: /「Settings → [^」]+」/ };
+    for (const locale of LOCALES) {
+      const found = [...flatten(CATALOGUES[locale])].filter(([, text]) => text.includes('→') && !quoted[locale]!.test(text)).map(([key]) => key);
+      expect(found, locale).toEqual([]);
+    }
+  });
+});

@@ -41,7 +41,7 @@ export const history: Catalogue['history'] = {
   tablePeak: 'Höchstens gleichzeitig',
   tableHours: 'Gesehene Stunden',
   export: 'Als CSV exportieren',
-  exported: '{name} gesichert ({rows, plural, one {1 Wiedergabe} other {# Wiedergaben}}).',
+  exported: '{name} gespeichert ({rows, plural, one {1 Wiedergabe} other {# Wiedergaben}}).',
   downloaded: '{name} geladen ({rows, plural, one {1 Wiedergabe} other {# Wiedergaben}}).',
   settingsTitle: 'Verlauf',
   retention: 'Verlauf behalten für',

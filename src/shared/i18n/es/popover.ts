@@ -77,7 +77,7 @@ export const watching: Catalogue['watching'] = {
   position: '{at} de {total}',
   mayHaveEnded: 'puede haber terminado',
   onDevicePrefix: 'en ',
-  densityGrouped: '“Por canal” muestra los espectadores en compacto bajo cada canal',
+  densityGrouped: '«Por canal» muestra los espectadores en compacto bajo cada canal',
   nothingOn: 'sin emisión',
   nothingOnAt: 'en {channel} · sin emisión',
 };
@@ -173,8 +173,8 @@ export const search: Catalogue['search'] = {
   searching: 'Buscando en las próximas 24 horas…',
   found: '{n, plural, one {# resultado} many {# de resultados} other {# resultados}} en las próximas 24 horas',
   held: 'guardado desde {hour, plural, one {la} many {las} other {las}} {time}',
-  nothing: 'Nada llamado “{query}” en las próximas 24 horas en {channels, plural, one {# canal} many {# de canales} other {# canales}}, y nadie con ese nombre está viendo.',
-  followInstead: 'Seguir “{query}”: avisarme cuando se emita',
+  nothing: 'Nada llamado «{query}» en las próximas 24 horas en {channels, plural, one {# canal} many {# de canales} other {# canales}}, y nadie con ese nombre está viendo.',
+  followInstead: 'Seguir «{query}»: avisarme cuando se emita',
   showAll: 'Mostrar los {n}',
   until: 'hasta {hour, plural, one {la} many {las} other {las}} {time}',
   group: { people: 'Personas', channels: 'Canales', onNow: 'Ahora', later: 'Más tarde' },
@@ -183,5 +183,5 @@ export const search: Catalogue['search'] = {
   viewer: 'Viendo ahora',
   onNow: 'Ahora',
   heldOnly: 'Solo se buscó en lo que tenía la app',
-  nobodyCalled: 'Nadie llamado “{query}” está viendo nada.',
+  nobodyCalled: 'Nadie llamado «{query}» está viendo nada.',
 };

@@ -61,7 +61,7 @@ export const tray: Catalogue['tray'] = {
   refresh: 'Actualiser',
   serverPaused: '{name} : en pause',
   badgeStale: '{n, plural, one {# regarde} many {# regardent} other {# regardent}}, pas à jour : aucun serveur compté n’est joignable',
-  badgeLeftOut: '{hasPeak, select, yes {{n, plural, one {#+ regarde} many {#+ regardent} other {#+ regardent}}, pic du jour : {peak} ; {servers} non comptés} other {{n, plural, one {#+ regarde} many {#+ regardent} other {#+ regardent}} : {servers} non comptés}}',
+  badgeLeftOut: '{hasPeak, select, yes {{n, plural, one {#+ regarde} many {#+ regardent} other {#+ regardent}}, pic du jour : {peak} ; {servers} non comptés} other {{n, plural, one {#+ regarde} many {#+ regardent} other {#+ regardent}} : {servers} non comptés}}',
   nobody: 'Personne ne regarde',
   loadingViewers: 'Chargement des spectateurs…',
   watchingSomething: 'regarde',
@@ -100,7 +100,7 @@ export const tray: Catalogue['tray'] = {
   viewersLacking: 'Spectateurs : absent de cette version d’Airwave',
   viewersFailed: 'Impossible de charger les spectateurs',
   theServer: 'le serveur',
-  watchingPeak: '{n, plural, one {# regarde} many {# regardent} other {# regardent}}, pic du jour : {peak}',
+  watchingPeak: '{n, plural, one {# regarde} many {# regardent} other {# regardent}}, pic du jour : {peak}',
 };
 
 export const notify: Catalogue['notify'] = {

@@ -2,8 +2,8 @@
 import type { HostCatalogue } from '../en';
 
 export const reading: HostCatalogue['reading'] = {
-  unexpected: 'Réponse inattendue de {endpoint} : {problem}',
-  unexpectedField: 'Réponse inattendue de {endpoint} : {field} : {problem}',
+  unexpected: 'Réponse inattendue de {endpoint} : {problem}',
+  unexpectedField: 'Réponse inattendue de {endpoint} : {field} : {problem}',
   missingField: 'champ obligatoire manquant',
   expectedGot: '{expected} attendu, {received} reçu',
   expectedShape: '{expected} attendu',
@@ -16,11 +16,11 @@ export const reading: HostCatalogue['reading'] = {
   guideTooDeep: 'Le guide est imbriqué sur plus de {max} niveaux, ce qu’aucun vrai guide n’est.',
   guideBigEntry: 'Le guide contient une entrée de plus de {size} (chaîne {channel}), ce qu’aucun vrai guide ne contient.',
   guideManyChannels: 'Le guide liste plus de {max} chaînes, plus que l’app n’en lit.',
-  guideBadChannelJson: 'Le serveur a envoyé un guide qui n’est pas du JSON valide (chaîne {channel} : {detail}).',
+  guideBadChannelJson: 'Le serveur a envoyé un guide qui n’est pas du JSON valide (chaîne {channel} : {detail}).',
   guideManyProgrammes: 'Le guide contient plus de {max} programmes, plus que l’app n’en lit. Choisissez une période plus courte.',
   guideBadJson: 'Le serveur a envoyé un guide qui n’est pas du JSON valide ({detail}).',
   guideAfterEnd: 'Le guide continue après sa fin.',
-  guideNotObject: 'Le serveur a envoyé un guide qui n’est pas un objet JSON. Est-ce bien l’adresse d’un serveur Airwave ?',
+  guideNotObject: 'Le serveur a envoyé un guide qui n’est pas un objet JSON. Est-ce bien l’adresse d’un serveur Airwave ?',
   unreadable: 'illisible',
   frameTooLarge: 'Le flux d’événements a envoyé un bloc de plus de {size}.',
   noLookup: 'Ce serveur ne sait pas chercher une chaîne par son numéro (il n’a aucune des deux routes prévues).',
@@ -32,8 +32,8 @@ export const reading: HostCatalogue['reading'] = {
   everything: 'tout',
   addressEmpty: 'Saisissez l’adresse du serveur, par exemple http://192.168.1.10:36020.',
   addressSpaces: 'Une adresse de serveur ne peut pas contenir d’espaces.',
-  addressScheme: 'Seules les adresses http:// et https:// peuvent être des serveurs (saisi : {scheme}).',
+  addressScheme: 'Seules les adresses http:// et https:// peuvent être des serveurs (saisi : {scheme}).',
   addressNoHost: 'Il manque le nom d’hôte dans l’adresse.',
-  addressInvalid: '« {text} » n’est pas une adresse valide. Essayez quelque chose comme http://192.168.1.10:36020.',
-  addressCredentials: 'Retirez le nom d’utilisateur et le mot de passe de l’adresse ; la clé API est le seul identifiant.',
+  addressInvalid: '« {text} » n’est pas une adresse valide. Essayez quelque chose comme http://192.168.1.10:36020.',
+  addressCredentials: 'Retirez le nom d’utilisateur et le mot de passe de l’adresse ; la clé API est le seul identifiant.',
 };
