@@ -50,7 +50,7 @@ describe('History’s peak says when in the language’s own words', () => {
   it('the chart’s name is one sentence with the span and the peak in it', () => {
     expect(inEach(() => history.chartName('7d', { count: 5, at: yesterday }, now))).toEqual({
       en: 'Viewers over the last 7 days: peak 5 yesterday at 13:05',
-      de: 'Zuschauer in den letzten 7 Tagen: Spitze 5 gestern um 13:05',
+      de: 'Zuschauer in den letzten 7 Tagen: Spitzenwert 5 gestern um 13:05',
       fr: 'Spectateurs des 7 derniers jours\u00a0: pic de 5 hier à 13:05',
       es: 'Espectadores en los últimos 7 días: máximo de 5 ayer a las 13:05',
       ja: '過去 7 日間の視聴者：最大 5 人（昨日 13:05）',

@@ -61,7 +61,7 @@ export const tray: Catalogue['tray'] = {
   refresh: 'Aktualisieren',
   serverPaused: '{name}: pausiert',
   badgeStale: '{n, plural, one {# schaut zu} other {# schauen zu}}, nicht aktuell: kein gezählter Server ist erreichbar',
-  badgeLeftOut: '{hasPeak, select, yes {{n, plural, one {#+ schauen zu} other {#+ schauen zu}}, heute höchstens {peak}: {servers} nicht gezählt} other {{n, plural, one {#+ schauen zu} other {#+ schauen zu}}: {servers} nicht gezählt}}',
+  badgeLeftOut: '{hasPeak, select, yes {{n, plural, one {#+ schauen zu} other {#+ schauen zu}}, heute Spitzenwert {peak}: {servers} nicht gezählt} other {{n, plural, one {#+ schauen zu} other {#+ schauen zu}}: {servers} nicht gezählt}}',
   nobody: 'Niemand schaut zu',
   loadingViewers: 'Zuschauer werden geladen…',
   watchingSomething: 'schaut zu',
@@ -100,7 +100,7 @@ export const tray: Catalogue['tray'] = {
   viewersLacking: 'Zuschauer: nicht in dieser Airwave-Version',
   viewersFailed: 'Zuschauer konnten nicht geladen werden',
   theServer: 'dem Server',
-  watchingPeak: '{n, plural, one {# schaut zu} other {# schauen zu}}, heute höchstens {peak}',
+  watchingPeak: '{n, plural, one {# schaut zu} other {# schauen zu}}, heute Spitzenwert {peak}',
 };
 
 export const notify: Catalogue['notify'] = {

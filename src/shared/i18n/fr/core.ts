@@ -120,7 +120,7 @@ export const notify: Catalogue['notify'] = {
     openChannel: 'Ouvrir la chaîne',
     openSettings: 'Ouvrir les Réglages',
     snooze: 'Rappeler dans {n} min',
-    muteDay: 'Sourdine pour {name} (1 jour)',
-    mute: 'Toujours ignorer {name}',
+    muteDay: 'Sourdine pour {name} pendant 1 jour',
+    mute: 'Sourdine permanente pour {name}',
   },
 };
