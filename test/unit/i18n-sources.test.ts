@@ -162,8 +162,8 @@ export function notificationLiterals(source: string): string[] {
   return [...withoutComments(source).matchAll(/\b(?:title|body):\s*(?:'([^'\n]*)'|"([^"\n]*)"|`([^`\n]*)`)/g)].map(plain).filter((text) => /\p{L}{2}/u.test(text));
 }
 
-/** a read of a translated message: `t(`, `m().x`, `messages().x`, `words().x`, `w.x` */
-const TRANSLATED = String.raw`(?:\bt\(|\bm\(\)\.|\bmessages\(\)\.|\bwords\(\)\.|\bw\.[a-z]\w*)`;
+/** a read of a translated message: `t(`, `m().x`, `messages().x`, `words().x`, `w.x`, and in a view its strings module (`t.x`, `guideText.x`) */
+const TRANSLATED = String.raw`(?:\bt\(|\bm\(\)\.|\bmessages\(\)\.|\bwords\(\)\.|\bw\.[a-z]\w*|\bt\.[a-z]\w*|\b[a-z]\w*Text\.[a-z]\w*)`;
 
 /** the argument text of every `t(…)` call in a source */
 function tCalls(source: string): string[] {
@@ -202,15 +202,27 @@ const COMPOSING = ['src/renderer/src', 'src/main/core', 'src/main/electron', 'sr
 );
 
 /**
- * Joins that are not fragments: two whole sentences one after the other, a list of a person's
- * viewings joined by the catalogue's own separator, and the tray's viewer item (a name, a
- * programme's title and a channel number, with "watching" standing in for an unknown title).
+ * Joins that are not fragments of one sentence, counted per file so a new one fails: two whole
+ * sentences one after the other (alerts, file notes, the away line and its link, search's gap and
+ * its nobody line), a list of a person's viewings joined by the catalogue's own separator, and
+ * the parts of one line set apart by " · " (a card's break and channel, the footer's state and
+ * demo mark, a reminder from the watchlist, the switcher's count and connection, a search row's
+ * parts, the tray's viewer item, the guide strip's title and end). The " · " lines are labels, not
+ * sentences; they read the same in every language.
  */
 const WHOLE_JOINS: Record<string, number> = {
   'src/main/core/features/health-alerts.ts': 1,
   'src/main/core/features/json-store.ts': 1,
   'src/renderer/src/strings/history.ts': 1,
   'src/main/core/tray/tray-view.ts': 1,
+  'src/renderer/src/shell-status.tsx': 2,
+  'src/renderer/src/features/Activity.tsx': 1,
+  'src/renderer/src/history/AwayLine.tsx': 1,
+  'src/renderer/src/views/GuideDetail.tsx': 1,
+  'src/renderer/src/views/Search.tsx': 1,
+  'src/renderer/src/views/SearchRows.tsx': 2,
+  'src/renderer/src/views/ServerSwitcher.tsx': 1,
+  'src/renderer/src/views/ViewerCard.tsx': 1,
 };
 
 describe('words come from the catalogue', () => {

@@ -14,6 +14,7 @@ import { ComingUp } from './ComingUp';
 import { useRoving } from './roving';
 import { newestFirst } from '../views/watching-order';
 import './features.css';
+import { common as commonText } from '../strings/common';
 
 /**
  * The Activity tab: the log of viewers today and yesterday first, then upcoming reminders (with
@@ -103,7 +104,7 @@ function Log() {
   // the filter keeps a chosen name even on a day it has no entries, so it can be cleared
   const users = page ? [...new Set([...page.users, ...(user ? [user] : [])])].sort((a, b) => a.localeCompare(b)) : [];
   return (
-    <section aria-label={`${t.section.log}: ${dayName}`}>
+    <section aria-label={commonText.labelled(t.section.log, dayName)}>
       <div class="log-filters">
         <div class="segments segments-small" role="group" aria-label={t.day}>
           {(['today', 'yesterday'] as const).map((d) => (

@@ -21,6 +21,8 @@ export const common = {
   /** a view whose route this server's version of Airwave does not have */
   get notInThisVersion() { return m().notInThisVersion; },
   get demo() { return m().demo; },
+  /** a label and its value, punctuated as the language does ("Bumper: Friends", French "Bumper : Friends") */
+  labelled: (label: string, value: string) => t(m().labelled, { label, value }),
   get fixKey() { return m().fixKey; },
   /** after "Fix the key", once the server answers again */
   liveAgain: (server: string) => t(m().liveAgain, { server }),

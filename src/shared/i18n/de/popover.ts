@@ -45,6 +45,7 @@ export const common: Catalogue['common'] = {
   noGuideKey: 'Gerade kein Programm von {server} (Schlüssel abgelehnt)',
   noGuideUnsupported: 'Gerade kein Programm von {server} (nicht unterstützt)',
   noGuideAsleep: 'Gerade kein Programm von {server} (pausiert, während der Computer schläft)',
+  labelled: '{label}: {value}',
 };
 
 export const watching: Catalogue['watching'] = {

@@ -44,6 +44,7 @@ export const common = {
   noGuideKey: 'No guide from {server} right now (its key was refused)',
   noGuideUnsupported: 'No guide from {server} right now (not supported)',
   noGuideAsleep: 'No guide from {server} right now (paused while the computer sleeps)',
+  labelled: '{label}: {value}',
 };
 
 export const watching = {

@@ -45,6 +45,7 @@ export const common: Catalogue['common'] = {
   noGuideKey: 'Ahora no hay guía de {server} (se rechazó su clave)',
   noGuideUnsupported: 'Ahora no hay guía de {server} (no compatible)',
   noGuideAsleep: 'Ahora no hay guía de {server} (en pausa mientras el ordenador está en reposo)',
+  labelled: '{label}: {value}',
 };
 
 export const watching: Catalogue['watching'] = {

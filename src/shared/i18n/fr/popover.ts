@@ -45,6 +45,7 @@ export const common: Catalogue['common'] = {
   noGuideKey: 'Pas de guide de {server} pour l’instant (sa clé a été refusée)',
   noGuideUnsupported: 'Pas de guide de {server} pour l’instant (non pris en charge)',
   noGuideAsleep: 'Pas de guide de {server} pour l’instant (en pause pendant la veille)',
+  labelled: '{label} : {value}',
 };
 
 export const watching: Catalogue['watching'] = {

@@ -45,6 +45,7 @@ export const common: Catalogue['common'] = {
   noGuideKey: '現在 {server} の番組表はありません（キーが拒否されました）',
   noGuideUnsupported: '現在 {server} の番組表はありません（非対応）',
   noGuideAsleep: '現在 {server} の番組表はありません（コンピュータのスリープ中は一時停止）',
+  labelled: '{label}：{value}',
 };
 
 export const watching: Catalogue['watching'] = {
