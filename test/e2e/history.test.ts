@@ -70,8 +70,9 @@ describe('History', () => {
     await page.getByRole('tab', { name: 'Activity' }).click();
     await page.getByRole('button', { name: 'History' }).click();
     const peak = Math.round(peakAt / 1000) * 1000;
-    const peakWhen = dayOffset(peak, clock.now()) === 0 ? localTime(peak, 'en-US') : `${dayLabel(peak, clock.now(), 'en-US')} ${localTime(peak, 'en-US')}`;
-    const chart = page.getByRole('slider', { name: `Viewers over the last 24 hours: peak 4 at ${peakWhen}` });
+    // the one 'when' phrase (src/shared/when.ts): 'at 9:10 PM' today, 'yesterday at 9:10 PM' within the last 24 hours
+    const peakWhen = `${dayOffset(peak, clock.now()) === 0 ? '' : 'yesterday '}at ${localTime(peak, 'en-US')}`;
+    const chart = page.getByRole('slider', { name: `Viewers over the last 24 hours: peak 4 ${peakWhen}` });
     await chart.waitFor();
     expect(await page.locator('.history-stats').textContent()).toMatch(/Peak4 at/);
     expect(await page.locator('.history-list').first().locator('.history-name').allTextContents()).toEqual(['Ana', 'Ben', 'Cleo', 'Dev']);

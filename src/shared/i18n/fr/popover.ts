@@ -3,7 +3,7 @@ import type { Catalogue } from '../en';
 
 export const common: Catalogue['common'] = {
   starting: 'Démarrage…',
-  tabs: { watching: 'Spectateurs', onNow: 'À l’antenne', guide: 'Guide', activity: 'Activité' },
+  tabs: { watching: 'Spectateurs', onNow: 'Direct', guide: 'Guide', activity: 'Activité' },
   views: 'Vues',
   search: 'Rechercher (/)',
   settings: 'Réglages',
@@ -104,7 +104,7 @@ export const channel: Catalogue['channel'] = {
   close: 'Fermer la chaîne',
   looking: 'Recherche de la chaîne {n}…',
   heldAnswer: '{known, select, yes {Le serveur est injoignable ; voici ce qui était affiché à {time}.} other {Le serveur est injoignable ; voici ce qui était affiché plus tôt.}}',
-  onNow: 'À l’antenne',
+  onNow: 'Direct',
   next: 'Ensuite',
   later: 'Plus tard',
   laterHint: 'D’après le guide chargé.',
@@ -178,11 +178,11 @@ export const search: Catalogue['search'] = {
   followInstead: 'Suivre « {query} » : me prévenir quand ça passe',
   showAll: 'Tout afficher ({n})',
   until: 'jusqu’à {time}',
-  group: { people: 'Personnes', channels: 'Chaînes', onNow: 'À l’antenne', later: 'Plus tard' },
+  group: { people: 'Personnes', channels: 'Chaînes', onNow: 'Direct', later: 'Plus tard' },
   results: 'Résultats',
   channel: 'Chaîne',
   viewer: 'Regarde en ce moment',
-  onNow: 'À l’antenne',
+  onNow: 'Direct',
   heldOnly: 'Recherche limitée à ce que l’app avait en mémoire',
   nobodyCalled: 'Personne du nom de « {query} » ne regarde.',
 };

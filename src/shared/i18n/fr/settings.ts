@@ -109,7 +109,7 @@ export const servers: Catalogue['servers'] = {
   staleOn: '{name} : à {time}',
   facts: { server: 'Serveur' },
   section: 'Serveurs',
-  sectionHint: 'Spectateurs montre tout le monde sur tous les serveurs ; À l’antenne, le guide, la recherche de chaîne et la recherche montrent le serveur choisi ({keys} pour choisir).',
+  sectionHint: 'Spectateurs montre tout le monde sur tous les serveurs ; Direct, le guide, la recherche de chaîne et la recherche montrent le serveur choisi ({keys} pour choisir).',
   shown: 'affiché',
   rename: 'Renommer',
   editKey: 'Adresse et clé…',
