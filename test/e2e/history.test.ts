@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { HistoryFiles } from '../../src/main/core/history/history-files';
 import { HistoryIndex } from '../../src/main/core/history/history-index';
 import { HistoryRecord, type ViewingFields } from '../../src/main/core/history/history-record';
-import { dayLabel, dayOffset, localTime } from '../../src/shared/format';
+import { dayOffset, localTime } from '../../src/shared/format';
 import { axeFindings, openPopover, screenshot } from '../support/browser';
 import { ManualClock } from '../support/manual-clock';
 import { useTempDirs } from '../support/temp-dirs';
