@@ -44,7 +44,8 @@ export function ConnectionProblem() {
   // an older Airwave: each view that lacks something says so itself, not a banner on every tab
   if (olderServer.value) return null;
   const fixKey = () => startKeyFix(s.settings.selectedServer ?? null);
-  const name = s.server?.name ?? s.status.data?.name ?? t.theServer;
+  // a name the app can stand behind, its address at worst: a translated "the server" agrees with no sentence but one
+  const name = s.server?.name ?? s.status.data?.name ?? s.server?.url ?? t.theServer;
   // plain words and the fix; the transport's own words ("connection refused") behind a disclosure
   const plain = busyOf(c) ? t.busyMessage(c.nextRetryAt) : c.state === 'offline' ? t.plainAway(name) : c.state === 'unauthorized' ? t.plainKey(name) : c.message;
   return (
