@@ -42,7 +42,11 @@ export default defineConfig({
     build: {
       outDir: 'out/renderer',
       minify: true,
-      rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
+      rollupOptions: {
+        input: { index: resolve('src/renderer/index.html') },
+        // the compiled catalogues' tiny runtime (messageformat's, with CLDR plural rules) under a name of its own
+        output: { manualChunks: (id: string) => (/[\\/](@messageformat[\\/]runtime|make-plural)[\\/]/.test(id) ? 'message-runtime' : undefined) },
+      },
     },
   },
 });
