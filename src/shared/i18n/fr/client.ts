@@ -67,12 +67,10 @@ export const client: Catalogue['client'] = {
 };
 
 export const stored: Catalogue['stored'] = {
-  notPlainFile: 'Le fichier {name} n’était pas un fichier ordinaire ; {where} et l’app a démarré sans lui.',
-  tooLargeFile: 'Le fichier {name} était plus gros que prévu ; {where} et l’app a démarré sans lui.',
-  unreadable: 'Le fichier {name} était illisible ; {where} et l’app a démarré sans lui.',
-  notThisVersion: 'Le fichier {name} ne contenait pas ce qu’attend cette version ; {where} et l’app a démarré sans lui.',
-  setAsideAs: 'il a été mis de côté sous {kept}',
-  notSetAside: 'il n’a pas pu être mis de côté',
+  notPlainFile: 'Le fichier {name} n’était pas un fichier ordinaire. L’app a démarré sans lui. {set, select, yes {Il a été mis de côté sous {kept}.} other {Il n’a pas pu être mis de côté.}}',
+  tooLargeFile: 'Le fichier {name} était plus gros que prévu. L’app a démarré sans lui. {set, select, yes {Il a été mis de côté sous {kept}.} other {Il n’a pas pu être mis de côté.}}',
+  unreadable: 'Le fichier {name} était illisible. L’app a démarré sans lui. {set, select, yes {Il a été mis de côté sous {kept}.} other {Il n’a pas pu être mis de côté.}}',
+  notThisVersion: 'Le fichier {name} ne contenait pas ce qu’attend cette version. L’app a démarré sans lui. {set, select, yes {Il a été mis de côté sous {kept}.} other {Il n’a pas pu être mis de côté.}}',
   partlyKept: 'Dans {name} : {lost} ; le reste a été gardé.',
   copyKept: 'Le fichier tel qu’il était est gardé sous {kept}.',
   notSaved: 'Impossible d’enregistrer {name} : {error}. L’app le garde en mémoire pour l’instant.',
@@ -87,9 +85,7 @@ export const stored: Catalogue['stored'] = {
 
 /** The note after the settings file was repaired or set aside, worded when shown (settings-file.ts). */
 export const settingsFile: Catalogue['settingsFile'] = {
-  link: 'Le fichier de réglages était un lien vers un autre fichier, à travers lequel l’app n’écrit pas : {what}. Le lien a été conservé sous {kept}.',
-  linkCopied: 'ses réglages ont été copiés dans un fichier à part',
-  linkDefaults: 'l’app a démarré avec les réglages par défaut',
+  link: 'Le fichier de réglages était un lien vers un autre fichier, à travers lequel l’app n’écrit pas : {carried, select, yes {ses réglages ont été copiés dans un fichier à part} other {l’app a démarré avec les réglages par défaut}}. Le lien a été conservé sous {kept}.',
   notFile: 'À l’emplacement du fichier de réglages se trouvait autre chose qu’un fichier : l’app a démarré avec les réglages par défaut. Il a été conservé sous {kept}.',
   tooLarge: 'Le fichier de réglages dépassait 1 Mo, ce que des réglages ne font jamais : l’app a démarré avec les réglages par défaut. L’ancien fichier a été conservé sous {kept}.',
   unreadable: 'Le fichier de réglages était illisible : l’app a démarré avec les réglages par défaut. L’ancien fichier a été conservé sous {kept}.',
