@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /**
  * The main walk in English, German, French, Spanish and Japanese, light and dark: the tabs, a
- * viewer, a channel, search and Settings, at 380 × 560; and the header's server switcher with three
+ * viewer, a channel, Activity and History, search and Settings, at 380 × 560; the connection test
+ * in German, French, Spanish and Japanese; and the header's server switcher with three
  * servers in German and Japanese. Every view speaks the language the system asks for (the
  * preview's --lang), nothing spills sideways, no button or tab cuts its words, and no word of
  * English is left where the catalogue has one. Then Settings → Language switches at once, the
@@ -72,6 +73,10 @@ describe.each(['en', 'de', 'fr', 'es', 'ja'] as const satisfies readonly Locale[
     await page.keyboard.press('Escape');
     await page.getByRole('tab', { name: w.common.tabs.activity }).click();
     await look(page, `lang-${locale}-activity-${scheme}`);
+    await page.getByRole('button', { name: w.features.section.history }).click();
+    await page.locator('.history-stats').waitFor();
+    await look(page, `lang-${locale}-history-${scheme}`);
+    await page.getByRole('button', { name: w.features.section.log }).click();
 
     await page.keyboard.press('/');
     await poll(() => page.getByRole('searchbox').evaluate((el) => el === document.activeElement)).toBe(true);
@@ -124,7 +129,7 @@ describe.each([
   });
 });
 
-describe.each(['de', 'ja'] as const)('the connection test in %s', (locale) => {
+describe.each(['de', 'fr', 'es', 'ja'] as const)('the connection test in %s', (locale) => {
   it('says what it found and what to do in the language in use, light and dark', async () => {
     const w = CATALOGUES[locale];
     const demo = await e2e.demo({ viewers: 0 });

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLocale, CATALOGUES } from '../../src/shared/i18n/catalogues';
 import { t } from '../../src/shared/i18n/messages';
-import { ago, duration, episodeLabel, listOf } from '../../src/shared/format';
+import { ago, clock, duration, episodeLabel, listOf } from '../../src/shared/format';
 import { who, words } from '../../src/main/core/notifications/words';
 import { firedNotice, missedNotice } from '../../src/main/core/features/reminder-words';
 import { HealthAlerts } from '../../src/main/core/features/health-alerts';
@@ -68,8 +68,8 @@ describe('the core speaks the language in use', () => {
         'Ann schaut jetzt auch Friends',
       ],
       fr: [
-        'Kofi regarde 106 Dead Air : rien à l’antenne',
-        'Kofi et Ann regardent aussi 106 Dead Air : rien à l’antenne',
+        'Kofi regarde 106 Dead Air\u00a0: rien à l’antenne',
+        'Kofi et Ann regardent aussi 106 Dead Air\u00a0: rien à l’antenne',
         'Kofi regarde une chaîne où rien n’est à l’antenne',
         'Ann, Bob et 3 autres regardent aussi',
         'Ann regarde aussi Friends',
@@ -156,7 +156,8 @@ describe('reminders and health alerts speak the language in use', () => {
     applyLocale('de');
     const [de] = healthNotes();
     expect(de!.title).toBe('Wohnzimmer lehnt den API-Schlüssel jetzt ab');
-    expect(de!.body).toBe('Der Schlüssel wird jetzt abgelehnt (bis 19:12 funktionierte er): neu erzeugt, widerrufen oder vom Server eingeschränkt. Fügen Sie in den Einstellungen einen neuen ein.');
+    // one sentence of German's own, not "Der Schlüssel wird {refused}" (which read as "is being regenerated")
+    expect(de!.body).toBe('Der Schlüssel hat bis 19:12 funktioniert und wird jetzt abgelehnt: Er wurde auf dem Server neu erzeugt, widerrufen oder eingeschränkt. Fügen Sie in den Einstellungen einen neuen ein.');
     applyLocale('ja');
     expect(healthNotes()[0]!.title).toBe('Wohnzimmer が API キーを受け付けなくなりました');
     expect(keyRejectedMessage(false, 15 * 60_000)).toMatch(/15 分ごとに再確認します。$/);
@@ -178,13 +179,12 @@ describe('reminders and health alerts speak the language in use', () => {
     expect(moved(1).body).toBe('101 90s Sitcoms · estaba previsto a la 1:00');
     expect(moved(13).title).toBe('Friends cambió de hora: ahora a las 13:30');
     expect(moved(13).body).toBe('101 90s Sitcoms · estaba previsto a las 13:00');
-    expect(formatMessage('hasta las {time}', { time: '01:05' }, 'es-ES')).toBe('hasta la 01:05');
-    expect(formatMessage('desde las {time}', { time: '1:05 p. m.' }, 'es-MX')).toBe('desde la 1:05 p. m.');
-    expect(formatMessage('a las {time}', { time: '11:05' }, 'es')).toBe('a las 11:05');
-    expect(formatMessage('todas las {n}', { n: 1 }, 'es')).toBe('todas las 1');
-    // French, German and Japanese need no agreement: "à 1:00", "um 1:00", "1:00 に"
-    expect(formatMessage('à {time}', { time: '1:00' }, 'fr')).toBe('à 1:00');
-    expect(formatMessage('las {time}', { time: '1:00' }, 'fr')).toBe('las 1:00');
+    // the article is the message's own plural on the hour the time shows, given by clock(): no rule in the formatter
+    expect(formatMessage('hasta las {time}', { time: '01:05' }, 'es-ES')).toBe('hasta las 01:05');
+    expect(t(CATALOGUES.es.watching.ends, clock(at(1, 5)))).toMatch(/^termina a la 0?1:05$/);
+    expect(t(CATALOGUES.es.watching.ends, clock(at(13, 5)))).toMatch(/^termina a las 13:05$/);
+    expect(clock(at(13, 5), 'time', 'es-MX')).toEqual({ time: expect.stringMatching(/^1:05\sp\.\s?m\.$/), hour: 1 });
+    expect(clock(at(0, 30), 'since', 'es-ES')).toEqual({ since: '0:30', sinceHour: 0 });
   });
 });
 
@@ -299,14 +299,16 @@ describe('what could not be read speaks the language in use: the guide, a broken
 });
 
 describe('the channel sheet says when what it holds was on screen in the language in use (issue 38)', () => {
-  it('"as of 18:02" and "earlier" are the language’s, not English inside a translated sentence', () => {
-    expect(channel.heldAnswer(channel.heldWhen(null))).toBe('The server cannot be reached; this is what was on screen earlier.');
+  it('"at 18:02" and "earlier" are each one whole sentence of the language, not a fragment filled into another', () => {
+    expect(channel.heldAnswer(null)).toBe('The server cannot be reached; this is what was on screen earlier.');
     applyLocale('de');
-    expect(channel.heldAnswer(channel.heldWhen(null))).toBe('Der Server ist nicht erreichbar; das hier war vorhin zu sehen.');
-    expect(channel.laterFromGuide(channel.heldWhen(null))).toBe('Aus dem Programm, das die App vorhin geladen hatte.');
-    expect(channel.heldWhen(Date.UTC(2026, 2, 11, 18, 2))).toMatch(/^um \d{1,2}:\d{2}$/);
+    expect(channel.heldAnswer(null)).toBe('Der Server ist nicht erreichbar; das hier war vorhin zu sehen.');
+    expect(channel.laterFromGuide(null)).toBe('Aus dem Programm, das die App vorhin geladen hatte.');
+    expect(channel.heldAnswer(new Date(2026, 2, 11, 18, 2).getTime())).toBe('Der Server ist nicht erreichbar; das hier war um 18:02 zu sehen.');
+    applyLocale('es');
+    expect(channel.heldAnswer(new Date(2026, 2, 11, 1, 2).getTime())).toBe('No se puede acceder al servidor; esto es lo que se veía a la 1:02.');
     applyLocale('ja');
-    expect(channel.heldAnswer(channel.heldWhen(null))).toBe('サーバに接続できません。以前に表示されていた内容です。');
+    expect(channel.heldAnswer(null)).toBe('サーバに接続できません。以前に表示されていた内容です。');
   });
 });
 

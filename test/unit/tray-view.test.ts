@@ -213,6 +213,8 @@ describe('trayView', () => {
     const gapOf = (s: AppState) => find(trayView({ state: s, settings: SETTINGS, now: NOW }).menu, 'whats-on')!.submenu!.map((item) => [item.label, item.enabled]);
     expect(gapOf(state('unauthorized', { onNow }))).toEqual([['No guide from Living room right now (its key was refused)', false]]);
     expect(gapOf(state('incompatible', { onNow }))).toEqual([['No guide from Living room right now (not supported)', false]]);
+    // a server with no name yet is named by its address, never by a translated "the server" that agrees with one sentence only
+    expect(gapOf(state('unauthorized', { onNow, server: { url: 'http://tv.local:8080', name: null } }))[0]![0]).toMatch(/^No guide from http:\/\/tv\.local:8080 right now \(/);
     const asleep = state('live', { onNow });
     asleep.connection = { ...asleep.connection, suspended: true };
     expect(gapOf(asleep)).toEqual([['No guide from Living room right now (paused while the compu…', false]]); // bounded as every menu label

@@ -3,7 +3,7 @@
  * into one, the action buttons), read from the catalogue (src/shared/i18n) in the language in use
  * when the notification is made, so a change of language applies to the next one.
  */
-import { channelLabel, listOf } from '../../../shared/format';
+import { channelLabel, clock, listOf } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 import { boundText } from '../../../shared/text';
 import type { Viewer } from '../viewers/viewers';
@@ -71,7 +71,7 @@ export const words = {
   viewerWatching: (user: string, watching: string | null) => (watching ? t(m().viewerWatching, { user, what: watching }) : user),
   andMore: (shown: readonly string[], more: number) => (more > 0 ? t(m().andMore, { names: shown.join(', '), n: more }) : shown.join(', ')),
   /** reminders of programmes starting in the same minute, gathered */
-  programmesStart: (count: number, at: string) => t(m().programmesStart, { n: count, time: at }),
+  programmesStart: (count: number, at: number) => t(m().programmesStart, { n: count, ...clock(at) }),
   /** a programme in a gathered reminder's body: "Friends (101 Sitcoms)" */
   programmeOn: (title: string, where: string | null) => (where ? t(m().programmeOn, { title, where }) : title),
   actions: {

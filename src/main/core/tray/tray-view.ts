@@ -1,6 +1,6 @@
 import type { GuideNowRow, Program } from '../../../shared/airwave';
 import type { FocusTarget, HistorySpan, SettingsView } from '../../../shared/bridge';
-import { listOf, localTime, programmeTitle, type PauseChoice } from '../../../shared/format';
+import { listOf, programmeTitle, type PauseChoice, clock } from '../../../shared/format';
 import { onAir, type OnAir } from '../../../shared/on-air';
 import { messages, t } from '../../../shared/i18n/messages';
 import { boundText, displaySafe, TEXT_LIMITS } from '../../../shared/text';
@@ -96,7 +96,7 @@ export function programmeLabel(program: Program | null): string {
 /** What's on, in words: the programme, or a break named as one with what follows and when ("Break · then Amélie's Bicycle at 9:54 PM"), as On now says it. */
 export function onAirLabel(air: OnAir<Program>, locale?: string): string {
   if (air.current) return programmeLabel(air.current);
-  if (air.break) return t(messages().onNow.breakLine, { time: localTime(air.break.at, locale), title: programmeTitle(air.break.then) });
+  if (air.break) return t(messages().onNow.breakLine, { ...clock(air.break.at, 'time', locale), title: programmeTitle(air.break.then) });
   return messages().tray.nothingOn;
 }
 
@@ -194,7 +194,9 @@ export interface TrayInput {
 }
 
 /** ", peak today 4" after the count, when History knows it. */
-const peakWords = (peak: number | null | undefined) => (peak === null || peak === undefined ? '' : t(messages().tray.peakToday, { n: peak }));
+/** "3 watching", with today's peak where it is known: one message either way */
+const watchingWords = (n: number, peak: number | null | undefined) =>
+  peak === null || peak === undefined ? t(messages().tray.watching, { n }) : t(messages().tray.watchingPeak, { n, peak });
 
 /**
  * When the viewer data was last current, if it is not now (the shared rule, held-data.ts: the key
@@ -215,7 +217,7 @@ export function trayView(input: TrayInput): TrayView {
   const stale = configured ? staleSince(state) : null;
   const w = messages().tray;
   // Never "2 watching" as if current: old data says how old it is.
-  const watchingLine = stale === null ? `${t(w.watching, { n: badge })}${peakWords(peakToday)}` : t(w.watchingStale, { n: badge, time: localTime(stale, locale) });
+  const watchingLine = stale === null ? watchingWords(badge, peakToday) : t(w.watchingStale, { n: badge, ...clock(stale, 'time', locale) });
   const tooltip = tooltipText([w.app, serverName, configured ? `${watchingLine} · ${connectionLine(state)}` : w.notSetUp]);
 
   const menu: MenuItemModel[] = [];
@@ -228,7 +230,7 @@ export function trayView(input: TrayInput): TrayView {
       menu.push(item('fix-key', w.fixKey, { type: 'open', focus: { view: 'settings', fixKey: true } }));
     }
     menu.push(separator('sep-watching'));
-    if (stale !== null) menu.push(item('stale', t(w.notCurrent, { time: localTime(stale, locale) }), undefined, false));
+    if (stale !== null) menu.push(item('stale', t(w.notCurrent, { ...clock(stale, 'time', locale) }), undefined, false));
     appendAll(menu, viewerItems(state, now));
     menu.push(submenu('whats-on', w.whatsOn, channelItems(state, now, favourites ?? new Set(), locale)));
     menu.push(separator('sep-actions'));
@@ -259,7 +261,7 @@ function severalServers({ state, settings, now, favourites, locale, peakToday, b
     if (s.paused) return t(w.serverPaused, { name: s.name });
     const count = watchingCount(s.state);
     const stale = staleSince(s.state);
-    const watching = stale === null ? t(w.watching, { n: count }) : t(w.watchingStale, { n: count, time: localTime(stale, locale) });
+    const watching = stale === null ? t(w.watching, { n: count }) : t(w.watchingStale, { n: count, ...clock(stale, 'time', locale) });
     const c = s.state.connection.state;
     return c === 'live' || c === 'polling' ? `${s.name}: ${watching}` : `${s.name}: ${connectionLine(s.state)}`;
   };
@@ -295,9 +297,9 @@ export function markedBadgeText(badge: BadgeReading): string {
 function badgeLine(badge: BadgeReading, peakToday?: number | null): string {
   const w = messages().tray;
   if (badge.stale) return t(w.badgeStale, { n: badge.count });
-  if (badge.leftOut.length === 0) return `${t(w.watching, { n: badge.count })}${peakWords(peakToday)}`;
+  if (badge.leftOut.length === 0) return watchingWords(badge.count, peakToday);
   const out = badge.leftOut.map((s) => `${s.name} (${s.trouble})`);
-  return t(w.badgeLeftOut, { n: badge.count, peak: peakWords(peakToday), servers: listOf(out) });
+  return t(w.badgeLeftOut, { n: badge.count, hasPeak: peakToday === null || peakToday === undefined ? 'no' : 'yes', peak: peakToday ?? 0, servers: listOf(out) });
 }
 
 /** "Export history": the viewing history of a span as CSV, from the menu (a save dialog). */
@@ -360,7 +362,7 @@ function viewerItems(state: AppState, now: number, server?: { id: string; limit:
 export function guideGapLine(state: AppState, locale?: string): string | null {
   const cause = guideGapOf(state);
   if (!cause) return null;
-  return guideGapText(cause, state.server?.name ?? state.status.data?.name ?? messages().tray.theServer, locale);
+  return guideGapText(cause, state.server?.name ?? state.status.data?.name ?? state.server?.url ?? messages().tray.theServer, locale);
 }
 
 /** "What's on"'s rows: starred channels first, at most MENU_CHANNELS of `rows` (all the channels). */
@@ -402,7 +404,7 @@ function pauseLabel(settings: SettingsView, now: number, locale?: string): strin
   const until = settings.notifications.pausedUntil;
   const w = messages().tray;
   if (!settings.notifications.enabled) return w.notificationsOff;
-  if (until !== null && until > now) return t(w.pausedUntil, { time: localTime(until, locale) });
+  if (until !== null && until > now) return t(w.pausedUntil, { ...clock(until, 'time', locale) });
   return w.pause;
 }
 

@@ -112,7 +112,7 @@ export function ChannelDetail({ number }: { number: number }) {
   const held = schedule?.channelId === scheduleId ? schedule : null;
   const guideRow = useHeldGuideRow(number);
   const later = laterProgrammes(held?.programs ?? guideRow?.programs ?? [], nextUp?.program ?? air?.current ?? null, at);
-  const laterHint = !held ? t.laterHint : held.source === 'server' ? t.laterFromServer(LATER_HOURS) : t.laterFromGuide(t.heldWhen(held.asOf));
+  const laterHint = !held ? t.laterHint : held.source === 'server' ? t.laterFromServer(LATER_HOURS) : t.laterFromGuide(held.asOf);
   return (
     <div ref={root} class="sheet" role="dialog" aria-modal="true" aria-label={lookup.state === 'missing' && lookup.notFound ? t.noSuchChannel(number) : t.dialog(number)} onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), close())}>
       <div class="sheet-body">
@@ -143,7 +143,7 @@ export function ChannelDetail({ number }: { number: number }) {
               title={t.onNow}
               slot={air.current}
               at={at}
-              line={air.break ? onNowText.breakLine(localTime(air.break.at), programmeTitle(air.break.then)) : since !== null ? onNowText.nothingSince(localTime(since)) : undefined}
+              line={air.break ? onNowText.breakLine(air.break.at, programmeTitle(air.break.then)) : since !== null ? onNowText.nothingSince(since) : undefined}
             />
             <Slot title={t.next} slot={nextUp?.program ?? null} at={at} startsAt={nextUp?.at} />
             <SlotActions program={nextUp && !isBumper(nextUp.program) ? nextUp.program : null} channel={target} />
@@ -291,7 +291,7 @@ function LookupLine({ lookup, number, heldAsOf }: { lookup: Lookup; number: numb
       : lookup.state === 'missing'
         ? { class: 'inline-error', role: 'alert' as const, text: (lookup.notFound && lookup.detail) || lookup.message }
         : lookup.state === 'held'
-          ? { class: 'inline-warning', role: 'status' as const, text: t.heldAnswer(t.heldWhen(heldAsOf)) }
+          ? { class: 'inline-warning', role: 'status' as const, text: t.heldAnswer(heldAsOf) }
           : null;
   return line ? (
     <p class={line.class} role={line.role}>

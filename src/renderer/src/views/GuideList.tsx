@@ -1,5 +1,5 @@
 import type { GuideChannel, Program } from '../../../shared/airwave';
-import { localTime, programmeTitle } from '../../../shared/format';
+import { programmeTitle } from '../../../shared/format';
 import { endedSince, onAir } from '../../../shared/on-air';
 import { ChannelIcon } from '../components/channel-icon';
 import { useVirtualRows } from '../components/virtual';
@@ -62,7 +62,7 @@ function ListRow({ row, at, top }: { row: GuideChannel | null; at: number; top: 
             </button>
           ) : (
             <span class="muted">
-              {air.break ? onNowText.breakLine(localTime(air.break.at), programmeTitle(air.break.then)) : since !== null ? onNowText.nothingSince(localTime(since)) : guideText.nothingOn}
+              {air.break ? onNowText.breakLine(air.break.at, programmeTitle(air.break.then)) : since !== null ? onNowText.nothingSince(since) : guideText.nothingOn}
             </span>
           )}
         </li>

@@ -11,6 +11,7 @@ import { COLUMN, ROW } from './guide-layout';
 import './GuideBlock.css';
 import type { Detail } from './GuideDetail';
 import { marksOf, type Marks } from './guide-marks';
+import { common as commonText } from '../strings/common';
 
 /**
  * Owns one channel's row of the guide grid: the pinned channel cell (the star beside the number
@@ -102,7 +103,7 @@ function Block({ program, row, position, line, at, visibleFrom, visibleTo, onDet
       data-starts={starts}
       data-ends={ends}
       style={{ left: `${COLUMN + place.left}px`, width: `${place.width}px` }}
-      title={bumper ? `${guideText.bumper}: ${program.title}` : title}
+      title={bumper ? commonText.labelled(guideText.bumper, program.title) : title}
       onFocus={() => onDetail(detail, 'focus')}
       onMouseEnter={() => onDetail(detail, 'hover')}
       onClick={() => (programmeDetail.value = { program, channel })}

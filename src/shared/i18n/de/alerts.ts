@@ -27,30 +27,26 @@ export const alerts: Catalogue['alerts'] = {
   awayBody: 'Seit {length} keine Antwort. Die App versucht es weiter.',
   awayBodyWhy: 'Seit {length} keine Antwort ({why}). Die App versucht es weiter.',
   keyRefusedTitle: '{name} lehnt den API-Schlüssel jetzt ab',
-  keyRefusedBody: 'Der Schlüssel wird {refused}. Fügen Sie in den Einstellungen einen neuen ein.',
+  keyRefusedBody: '{known, select, yes {Der Schlüssel hat bis {time} funktioniert und wird jetzt abgelehnt: Er wurde auf dem Server neu erzeugt, widerrufen oder eingeschränkt. Fügen Sie in den Einstellungen einen neuen ein.} other {Der Schlüssel hat vorher funktioniert und wird jetzt abgelehnt: Er wurde auf dem Server neu erzeugt, widerrufen oder eingeschränkt. Fügen Sie in den Einstellungen einen neuen ein.}}',
   keyRejectedTitle: '{name} hat den API-Schlüssel abgelehnt',
-  keyRejectedBody: 'Kopieren Sie einen Schlüssel aus Airwave unter Einstellungen → API-Schlüssel und fügen Sie ihn in den Einstellungen ein.',
+  keyRejectedBody: 'Kopieren Sie einen Schlüssel aus Airwave unter „Settings → API Keys“ und fügen Sie ihn in den Einstellungen ein.',
   fullTitle: '{name} ist voll: keine Live-Updates',
   fullBody: 'Er hat den Ereignis-Stream abgelehnt (zu viele offen). Die App fragt stattdessen regelmäßig nach und versucht den Stream später erneut.',
   versionTitle: '{name} läuft jetzt mit Version {version}',
   versionBody: 'Vorher lief Version {known}.',
-  webhookFix: 'Schalten Sie ihn in Airwave unter Einstellungen → Webhooks wieder ein.',
+  webhookFix: 'Schalten Sie ihn in Airwave unter „Settings → Webhooks“ wieder ein.',
   anEndpoint: 'einen Endpunkt',
   webhookSaid: 'Airwave meldet: „{reason}“',
   webhookFailed: 'Airwave hat ihn nach wiederholt fehlgeschlagenen Zustellungen abgeschaltet.',
   webhookOff: '{name} hat den Webhook „{hook}“ abgeschaltet',
   webhooksOff: '{name} hat {n, plural, one {# Webhook} other {# Webhooks}} abgeschaltet',
-  webhooksMore: '{names} und {n, plural, other {# weitere}}',
-  webhooksCut: 'Der Server führt {listed, plural, one {# Endpunkt} other {# Endpunkte}}; die App hat die ersten {read, plural, other {#}} gelesen.',
+  webhooksMore: '{names} und {n, plural, one {# weitere} other {# weitere}}',
+  webhooksCut: 'Der Server führt {listed, plural, one {# Endpunkt} other {# Endpunkte}}; die App hat die ersten {read, plural, one {#} other {#}} gelesen.',
 };
 
 export const key: Catalogue['key'] = {
-  refusedNow: 'jetzt abgelehnt ({until}): neu erzeugt, widerrufen oder vom Server eingeschränkt',
-  workedBefore: 'vorher funktionierte er',
-  workedUntil: 'bis {time} funktionierte er',
-  refusedMessage: 'Der API-Schlüssel wird {refused}. Kopieren Sie den Schlüssel aus Airwave unter Einstellungen → API-Schlüssel und fügen Sie ihn in den Einstellungen ein (Schlüssel korrigieren). {again}',
-  rejectedMessage: 'Der Server hat den API-Schlüssel abgelehnt. Kopieren Sie ihn aus Airwave unter Einstellungen → API-Schlüssel und fügen Sie ihn in den Einstellungen ein (Schlüssel korrigieren). {again}',
-  checksAgain: 'Die App prüft alle {n, plural, one {# Minute} other {# Minuten}} erneut.',
+  refusedMessage: '{known, select, yes {Der API-Schlüssel hat bis {time} funktioniert und wird jetzt abgelehnt: Er wurde auf dem Server neu erzeugt, widerrufen oder eingeschränkt.} other {Der API-Schlüssel hat vorher funktioniert und wird jetzt abgelehnt: Er wurde auf dem Server neu erzeugt, widerrufen oder eingeschränkt.}} Kopieren Sie den Schlüssel in Airwave unter „Settings → API Keys“ und fügen Sie ihn in den Einstellungen ein (Schlüssel korrigieren). Die App prüft {n, plural, one {jede Minute} other {alle # Minuten}} erneut.',
+  rejectedMessage: 'Der Server hat den API-Schlüssel abgelehnt. Kopieren Sie ihn in Airwave unter „Settings → API Keys“ und fügen Sie ihn in den Einstellungen ein (Schlüssel korrigieren). Die App prüft {n, plural, one {jede Minute} other {alle # Minuten}} erneut.',
 };
 
 export const sync: Catalogue['sync'] = {

@@ -31,9 +31,9 @@ export const client: Catalogue['client'] = {
   notChannelId: 'Das ist keine Sender-ID.',
   notArtwork: 'Das ist keine Bildadresse dieses Servers.',
   noImage: 'Der Medienserver hat dieses Bild nicht (HTTP 404).',
-  noContentType: 'ohne Inhaltstyp',
   notImage: 'Die Antwort auf die Bildanfrage war kein Bild ({type}).',
-  notEventStream: 'Der Ereignis-Stream antwortete mit {type} statt mit text/event-stream.',
+  noContentType: 'ohne Inhaltstyp',
+  notEventStream: '{known, select, yes {Der Ereignis-Stream antwortete mit {type} statt mit text/event-stream.} other {Der Ereignis-Stream antwortete ohne Inhaltstyp statt mit text/event-stream.}}',
   emptyAnswer: 'Der Server hat eine leere Antwort geschickt. Ist das die Adresse eines Airwave-Servers?',
   notJson: 'Der Server hat eine Antwort geschickt, die kein JSON ist ({type}). Ist das die Adresse eines Airwave-Servers?',
   redirectedAway:
@@ -67,12 +67,10 @@ export const client: Catalogue['client'] = {
 };
 
 export const stored: Catalogue['stored'] = {
-  notPlainFile: 'Die Datei {name} war keine normale Datei; {where}, und die App startete ohne sie.',
-  tooLargeFile: 'Die Datei {name} war größer als erwartet; {where}, und die App startete ohne sie.',
-  unreadable: 'Die Datei {name} war nicht lesbar; {where}, und die App startete ohne sie.',
-  notThisVersion: 'Die Datei {name} enthielt nicht, was diese Version erwartet; {where}, und die App startete ohne sie.',
-  setAsideAs: 'sie wurde als {kept} beiseitegelegt',
-  notSetAside: 'sie ließ sich nicht beiseitelegen',
+  notPlainFile: 'Die Datei {name} war keine normale Datei. Die App startete ohne sie. {set, select, yes {Sie wurde als {kept} beiseitegelegt.} other {Sie ließ sich nicht beiseitelegen.}}',
+  tooLargeFile: 'Die Datei {name} war größer als erwartet. Die App startete ohne sie. {set, select, yes {Sie wurde als {kept} beiseitegelegt.} other {Sie ließ sich nicht beiseitelegen.}}',
+  unreadable: 'Die Datei {name} war nicht lesbar. Die App startete ohne sie. {set, select, yes {Sie wurde als {kept} beiseitegelegt.} other {Sie ließ sich nicht beiseitelegen.}}',
+  notThisVersion: 'Die Datei {name} enthielt nicht, was diese Version erwartet. Die App startete ohne sie. {set, select, yes {Sie wurde als {kept} beiseitegelegt.} other {Sie ließ sich nicht beiseitelegen.}}',
   partlyKept: 'In {name}: {lost}; der Rest wurde behalten.',
   copyKept: 'Die Datei im alten Zustand liegt unter {kept}.',
   notSaved: '{name} konnte nicht gespeichert werden: {error}. Die App behält es vorerst im Speicher.',
@@ -87,9 +85,7 @@ export const stored: Catalogue['stored'] = {
 
 /** The note after the settings file was repaired or set aside, worded when shown (settings-file.ts). */
 export const settingsFile: Catalogue['settingsFile'] = {
-  link: 'Die Einstellungsdatei war ein Verweis auf eine andere Datei, durch den die App nicht schreibt; daher {what}. Der Verweis wurde als {kept} aufbewahrt.',
-  linkCopied: 'wurden die Einstellungen in eine eigene Datei kopiert',
-  linkDefaults: 'startete die App mit den Standardeinstellungen',
+  link: 'Die Einstellungsdatei war ein Verweis auf eine andere Datei, durch den die App nicht schreibt; daher {carried, select, yes {wurden die Einstellungen in eine eigene Datei kopiert} other {startete die App mit den Standardeinstellungen}}. Der Verweis wurde als {kept} aufbewahrt.',
   notFile: 'Wo die Einstellungsdatei liegt, war etwas anderes als eine Datei; daher startete die App mit den Standardeinstellungen. Es wurde als {kept} aufbewahrt.',
   tooLarge: 'Die Einstellungsdatei war größer als 1 MB, was Einstellungen nie sind; daher startete die App mit den Standardeinstellungen. Die alte Datei wurde als {kept} aufbewahrt.',
   unreadable: 'Die Einstellungsdatei war nicht lesbar; daher startete die App mit den Standardeinstellungen. Die alte Datei wurde als {kept} aufbewahrt.',

@@ -17,6 +17,10 @@ export const time: Catalogue['time'] = {
   season: 'S{season}',
   episode: 'F{episode}',
   seasonEpisode: 'S{season} · F{episode}',
+  when: '{day, select, today {um {time}} yesterday {gestern um {time}} tomorrow {morgen um {time}} week {am {weekday} um {time}} other {am {date} um {time}}}',
+  whenLabel: '{day, select, today {{time}} yesterday {Gestern, {time}} tomorrow {Morgen, {time}} other {{short}, {time}}}',
+  /** since when ("since yesterday at 21:10"): the same day words as when */
+  since: '{day, select, today {seit {time}} yesterday {seit gestern {time}} tomorrow {ab morgen {time}} week {seit {weekday} {time}} other {seit dem {date}, {time}}}',
 };
 
 export const connection: Catalogue['connection'] = {
@@ -57,12 +61,12 @@ export const tray: Catalogue['tray'] = {
   refresh: 'Aktualisieren',
   serverPaused: '{name}: pausiert',
   badgeStale: '{n, plural, one {# schaut zu} other {# schauen zu}}, nicht aktuell: kein gezählter Server ist erreichbar',
-  badgeLeftOut: '{n, plural, other {#+ schauen zu}}{peak}: {servers} nicht gezählt',
+  badgeLeftOut: '{hasPeak, select, yes {{n, plural, one {#+ schauen zu} other {#+ schauen zu}}, heute Spitzenwert {peak}: {servers} nicht gezählt} other {{n, plural, one {#+ schauen zu} other {#+ schauen zu}}: {servers} nicht gezählt}}',
   nobody: 'Niemand schaut zu',
   loadingViewers: 'Zuschauer werden geladen…',
   watchingSomething: 'schaut zu',
   moreWatching: '{n, plural, one {# weitere Person schaut zu…} other {# weitere schauen zu…}}',
-  allChannels: '{n, plural, other {Alle # Sender…}}',
+  allChannels: '{n, plural, one {Alle # Sender…} other {Alle # Sender…}}',
   settings: 'Einstellungen…',
   quit: 'Airwave Tray beenden',
   notificationsOff: 'Benachrichtigungen sind aus',
@@ -71,7 +75,6 @@ export const tray: Catalogue['tray'] = {
   pause1h: 'Für 1 Stunde',
   pauseTomorrow: 'Bis morgen früh',
   resume: 'Benachrichtigungen fortsetzen',
-  peakToday: ', heute maximal {n}',
   exportHistory: 'Verlauf exportieren',
   export24h: 'Letzte 24 Stunden…',
   export7d: 'Letzte 7 Tage…',
@@ -97,6 +100,7 @@ export const tray: Catalogue['tray'] = {
   viewersLacking: 'Zuschauer: nicht in dieser Airwave-Version',
   viewersFailed: 'Zuschauer konnten nicht geladen werden',
   theServer: 'dem Server',
+  watchingPeak: '{n, plural, one {# schaut zu} other {# schauen zu}}, heute Spitzenwert {peak}',
 };
 
 export const notify: Catalogue['notify'] = {

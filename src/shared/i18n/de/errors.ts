@@ -14,7 +14,7 @@ export const errors: Catalogue['errors'] = {
   noCredentials: 'Adressen mit Zugangsdaten werden nicht geöffnet.',
   savedKeyUnreadable: 'Der gespeicherte Schlüssel ist auf diesem Computer nicht lesbar.',
   pasteKey: 'Fügen Sie den API-Schlüssel für diesen Server ein.',
-  pasteKeyFix: 'Kopieren Sie ihn aus der Weboberfläche von Airwave (unter API-Schlüssel) in das Schlüsselfeld.',
+  pasteKeyFix: 'Kopieren Sie ihn in Airwave unter „Settings → API Keys“ und fügen Sie ihn in das Schlüsselfeld ein.',
   keyLocked: 'Der gespeicherte API-Schlüssel lässt sich auf diesem Computer nicht entsperren. Fügen Sie ihn in den Einstellungen erneut ein.',
   keyLockedOf: 'Der gespeicherte API-Schlüssel von {names} lässt sich auf diesem Computer nicht entsperren (der Schlüsselbund des Systems hat sich geändert). Fügen Sie ihn in den Einstellungen erneut ein.',
   keyLockedChanged: 'Der gespeicherte API-Schlüssel lässt sich auf diesem Computer nicht entsperren (der Schlüsselbund des Systems hat sich geändert). Fügen Sie ihn in den Einstellungen erneut ein.',

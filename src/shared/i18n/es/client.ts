@@ -31,9 +31,9 @@ export const client: Catalogue['client'] = {
   notChannelId: 'Eso no es un identificador de canal.',
   notArtwork: 'Eso no es una dirección de imagen de este servidor.',
   noImage: 'El servidor multimedia no tiene esa imagen (HTTP 404).',
-  noContentType: 'sin tipo de contenido',
   notImage: 'La respuesta de la imagen no era una imagen ({type}).',
-  notEventStream: 'El flujo de eventos respondió con {type} en lugar de text/event-stream.',
+  noContentType: 'sin tipo de contenido',
+  notEventStream: '{known, select, yes {El flujo de eventos respondió con {type} en lugar de text/event-stream.} other {El flujo de eventos respondió sin tipo de contenido en lugar de text/event-stream.}}',
   emptyAnswer: 'El servidor envió una respuesta vacía. ¿Es esta la dirección de un servidor Airwave?',
   notJson: 'El servidor envió una respuesta que no es JSON ({type}). ¿Es esta la dirección de un servidor Airwave?',
   redirectedAway:
@@ -67,19 +67,17 @@ export const client: Catalogue['client'] = {
 };
 
 export const stored: Catalogue['stored'] = {
-  notPlainFile: 'El archivo {name} no era un archivo normal; {where} y la app arrancó sin él.',
-  tooLargeFile: 'El archivo {name} era más grande de lo esperado; {where} y la app arrancó sin él.',
-  unreadable: 'El archivo {name} no se podía leer; {where} y la app arrancó sin él.',
-  notThisVersion: 'El archivo {name} no contenía lo que espera esta versión; {where} y la app arrancó sin él.',
-  setAsideAs: 'se apartó como {kept}',
-  notSetAside: 'no se pudo apartar',
+  notPlainFile: 'El archivo {name} no era un archivo normal. La app arrancó sin él. {set, select, yes {Se apartó como {kept}.} other {No se pudo apartar.}}',
+  tooLargeFile: 'El archivo {name} era más grande de lo esperado. La app arrancó sin él. {set, select, yes {Se apartó como {kept}.} other {No se pudo apartar.}}',
+  unreadable: 'El archivo {name} no se podía leer. La app arrancó sin él. {set, select, yes {Se apartó como {kept}.} other {No se pudo apartar.}}',
+  notThisVersion: 'El archivo {name} no contenía lo que espera esta versión. La app arrancó sin él. {set, select, yes {Se apartó como {kept}.} other {No se pudo apartar.}}',
   partlyKept: 'En {name}: {lost}; se conservó el resto.',
   copyKept: 'El archivo tal como estaba se guarda como {kept}.',
   notSaved: 'No se pudo guardar {name}: {error}. La app lo mantiene en memoria por ahora.',
   overCap: 'superaría {bytes} bytes',
-  damagedLines: '{n, plural, one {Se omitió # línea dañada del registro de actividad.} other {Se omitieron # líneas dañadas del registro de actividad.}}',
-  damagedFields: '{n, plural, one {# línea tenía campos dañados y se conservó sin ellos.} other {# líneas tenían campos dañados y se conservaron sin ellos.}}',
-  historyDamaged: '{n, plural, one {Se omitió # línea dañada del historial; se conservó el resto.} other {Se omitieron # líneas dañadas del historial; se conservó el resto.}}',
+  damagedLines: '{n, plural, one {Se omitió # línea dañada del registro de actividad.} many {Se omitieron # de líneas dañadas del registro de actividad.} other {Se omitieron # líneas dañadas del registro de actividad.}}',
+  damagedFields: '{n, plural, one {# línea tenía campos dañados y se conservó sin ellos.} many {# de líneas tenían campos dañados y se conservaron sin ellos.} other {# líneas tenían campos dañados y se conservaron sin ellos.}}',
+  historyDamaged: '{n, plural, one {Se omitió # línea dañada del historial; se conservó el resto.} many {Se omitieron # de líneas dañadas del historial; se conservó el resto.} other {Se omitieron # líneas dañadas del historial; se conservó el resto.}}',
   historySkipped: 'Se omitió el archivo de historial {file} (no es un archivo normal, o supera {size}).',
   historyNotWritten: 'No se pudo escribir el historial ({error}); se mantiene en memoria por ahora.',
   retentionNotSaved: 'No se pudo guardar cuánto tiempo se conserva el historial ({error}).',
@@ -87,9 +85,7 @@ export const stored: Catalogue['stored'] = {
 
 /** The note after the settings file was repaired or set aside, worded when shown (settings-file.ts). */
 export const settingsFile: Catalogue['settingsFile'] = {
-  link: 'El archivo de ajustes era un enlace a otro archivo, a través del cual la app no escribe, así que {what}. El enlace se guardó como {kept}.',
-  linkCopied: 'sus ajustes se copiaron a un archivo propio',
-  linkDefaults: 'la app empezó con los ajustes predeterminados',
+  link: 'El archivo de ajustes era un enlace a otro archivo, a través del cual la app no escribe, así que {carried, select, yes {sus ajustes se copiaron a un archivo propio} other {la app empezó con los ajustes predeterminados}}. El enlace se guardó como {kept}.',
   notFile: 'Donde va el archivo de ajustes había algo que no era un archivo, así que la app empezó con los ajustes predeterminados. Se guardó como {kept}.',
   tooLarge: 'El archivo de ajustes ocupaba más de 1 MB, algo que unos ajustes nunca ocupan, así que la app empezó con los ajustes predeterminados. El archivo anterior se guardó como {kept}.',
   unreadable: 'El archivo de ajustes no se podía leer, así que la app empezó con los ajustes predeterminados. El archivo anterior se guardó como {kept}.',

@@ -31,9 +31,9 @@ export const client: Catalogue['client'] = {
   notChannelId: 'チャンネル ID ではありません。',
   notArtwork: 'このサーバの画像アドレスではありません。',
   noImage: 'メディアサーバにその画像はありません（HTTP 404）。',
-  noContentType: 'コンテンツタイプなし',
   notImage: '画像のリクエストに画像以外が返されました（{type}）。',
-  notEventStream: 'イベントストリームが text/event-stream ではなく {type} で応答しました。',
+  noContentType: 'コンテンツタイプなし',
+  notEventStream: '{known, select, yes {イベントストリームが text/event-stream ではなく {type} で応答しました。} other {イベントストリームが text/event-stream ではなく、コンテンツタイプなしで応答しました。}}',
   emptyAnswer: 'サーバから空の応答が返されました。Airwave サーバのアドレスで合っていますか？',
   notJson: 'サーバから JSON ではない応答が返されました（{type}）。Airwave サーバのアドレスで合っていますか？',
   redirectedAway:
@@ -67,12 +67,10 @@ export const client: Catalogue['client'] = {
 };
 
 export const stored: Catalogue['stored'] = {
-  notPlainFile: 'ファイル {name} は通常のファイルではありませんでした。{where}。アプリはこのファイルなしで起動しました。',
-  tooLargeFile: 'ファイル {name} が想定より大きすぎました。{where}。アプリはこのファイルなしで起動しました。',
-  unreadable: 'ファイル {name} を読み込めませんでした。{where}。アプリはこのファイルなしで起動しました。',
-  notThisVersion: 'ファイル {name} の内容がこのバージョンの想定と違いました。{where}。アプリはこのファイルなしで起動しました。',
-  setAsideAs: '{kept} として退避しました',
-  notSetAside: '退避できませんでした',
+  notPlainFile: 'ファイル {name} は通常のファイルではありませんでした。アプリはこのファイルなしで起動しました。{set, select, yes {{kept} として退避しました。} other {退避できませんでした。}}',
+  tooLargeFile: 'ファイル {name} が想定より大きすぎました。アプリはこのファイルなしで起動しました。{set, select, yes {{kept} として退避しました。} other {退避できませんでした。}}',
+  unreadable: 'ファイル {name} を読み込めませんでした。アプリはこのファイルなしで起動しました。{set, select, yes {{kept} として退避しました。} other {退避できませんでした。}}',
+  notThisVersion: 'ファイル {name} の内容がこのバージョンの想定と違いました。アプリはこのファイルなしで起動しました。{set, select, yes {{kept} として退避しました。} other {退避できませんでした。}}',
   partlyKept: '{name}：{lost}。残りはそのまま使います。',
   copyKept: '元のファイルは {kept} として残してあります。',
   notSaved: '{name} を保存できませんでした：{error}。当面はメモリ上に保持します。',
@@ -87,9 +85,7 @@ export const stored: Catalogue['stored'] = {
 
 /** The note after the settings file was repaired or set aside, worded when shown (settings-file.ts). */
 export const settingsFile: Catalogue['settingsFile'] = {
-  link: '設定ファイルが別のファイルへのリンクでした。アプリはリンク越しには書き込まないため、{what}。リンクは {kept} として残しました。',
-  linkCopied: '設定を専用のファイルにコピーしました',
-  linkDefaults: '既定の設定で起動しました',
+  link: '設定ファイルが別のファイルへのリンクでした。アプリはリンク越しには書き込まないため、{carried, select, yes {設定を専用のファイルにコピーしました} other {既定の設定で起動しました}}。リンクは {kept} として残しました。',
   notFile: '設定ファイルの場所にファイル以外のものがあったため、既定の設定で起動しました。それは {kept} として残しました。',
   tooLarge: '設定ファイルが 1 MB を超えていた（設定ではありえない大きさ）ため、既定の設定で起動しました。元のファイルは {kept} として残しました。',
   unreadable: '設定ファイルを読み取れなかったため、既定の設定で起動しました。元のファイルは {kept} として残しました。',

@@ -14,7 +14,7 @@ export const errors: Catalogue['errors'] = {
   noCredentials: '認証情報を含むアドレスは開きません。',
   savedKeyUnreadable: '保存されたキーをこのコンピュータで読み取れません。',
   pasteKey: 'このサーバの API キーを貼り付けてください。',
-  pasteKeyFix: 'Airwave の Web 画面の「API Keys」からコピーして、キーの欄に貼り付けてください。',
+  pasteKeyFix: 'Airwave の「Settings → API Keys」でコピーして、キーの欄に貼り付けてください。',
   keyLocked: '保存された API キーをこのコンピュータでロック解除できません。設定でもう一度貼り付けてください。',
   keyLockedOf: '{names} の保存された API キーをこのコンピュータでロック解除できません（システムのキーチェーンが変わりました）。設定でもう一度貼り付けてください。',
   keyLockedChanged: '保存された API キーをこのコンピュータでロック解除できません（システムのキーチェーンが変わりました）。設定でもう一度貼り付けてください。',
