@@ -142,6 +142,8 @@ describe.each(['de', 'fr', 'es', 'ja'] as const)('the connection test in %s', (l
       const found = page.locator('section.probe');
       await poll(() => found.textContent()).toContain(w.probe.fixes.keyRevoked);
       expect(await found.textContent()).toContain(w.probe.labels.reachable);
+      // a step's label and what it found are punctuated as the language writes a label (French "Joignable\u00a0: …")
+      expect(await found.textContent()).toContain(formatMessage(w.common.labelled, { label: w.probe.labels.reachable, value: '' }, locale));
       expect(await found.textContent()).not.toMatch(/\b(did not accept|Reachable|answered|Check that|paste it whole)\b/);
       await look(page, `lang-${locale}-connection-test-${scheme}`);
       // a port where nothing listens: the step's detail is the API client's own sentence, in the language too (issue 38)
