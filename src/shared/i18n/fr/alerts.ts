@@ -22,8 +22,8 @@ export const reminders: Catalogue['reminders'] = {
 export const alerts: Catalogue['alerts'] = {
   theServer: 'Le serveur',
   backTitle: '{name} est de retour',
-  backBody: 'De nouveau joignable après {length}.',
-  awayTitle: 'Impossible de joindre {name}',
+  backBody: 'De nouveau joignable après {length} d’interruption.',
+  awayTitle: '{name} est injoignable',
   awayBody: 'Aucune réponse depuis {length}. L’app continue d’essayer.',
   awayBodyWhy: 'Aucune réponse depuis {length} ({why}). L’app continue d’essayer.',
   keyRefusedTitle: '{name} refuse désormais la clé API',
@@ -33,15 +33,15 @@ export const alerts: Catalogue['alerts'] = {
   fullTitle: '{name} est saturé : pas de mises à jour en direct',
   fullBody: 'Il a refusé le flux d’événements (trop de connexions ouvertes). L’app vérifie régulièrement à la place et réessaiera le flux plus tard.',
   versionTitle: '{name} est passé à la version {version}',
-  versionBody: 'Il était en {known} avant.',
+  versionBody: 'Version précédente : {known}.',
   webhookFix: 'Réactivez-le dans Airwave, sous « Settings → Webhooks ».',
   anEndpoint: 'un point de terminaison',
   webhookSaid: 'Airwave indique : « {reason} »',
   webhookFailed: 'Airwave l’a désactivé après des échecs de livraison répétés.',
   webhookOff: '{name} a désactivé le webhook « {hook} »',
   webhooksOff: '{name} a désactivé {n, plural, one {# webhook} many {# de webhooks} other {# webhooks}}',
-  webhooksMore: '{names} et {n, plural, many {# de plus} one {# de plus} other {# de plus}}',
-  webhooksCut: 'Le serveur liste {listed, plural, one {# point de terminaison} many {# de points de terminaison} other {# points de terminaison}} ; l’app a lu les {read, plural, many {#} one {#} other {#}} premiers.',
+  webhooksMore: '{names} et {n, plural, one {# autre} many {# autres} other {# autres}}',
+  webhooksCut: 'Le serveur liste {listed, plural, one {# point de terminaison} many {# de points de terminaison} other {# points de terminaison}} ; l’app a lu {read, plural, one {le premier} many {les # premiers} other {les # premiers}}.',
 };
 
 export const key: Catalogue['key'] = {
