@@ -29,7 +29,7 @@ export const alerts: Catalogue['alerts'] = {
   keyRefusedTitle: '{name} refuse désormais la clé API',
   keyRefusedBody: '{known, select, yes {La clé fonctionnait jusqu’à {time} ; elle est désormais refusée : le serveur l’a régénérée, révoquée ou limitée. Collez une nouvelle clé dans les Réglages.} other {La clé fonctionnait auparavant ; elle est désormais refusée : le serveur l’a régénérée, révoquée ou limitée. Collez une nouvelle clé dans les Réglages.}}',
   keyRejectedTitle: '{name} a refusé la clé API',
-  keyRejectedBody: 'Copiez une clé dans Airwave, sous « Settings → API Keys », et collez-la dans les Réglages.',
+  keyRejectedBody: 'Copiez une clé depuis Airwave, sous « Settings → API Keys », et collez-la dans les Réglages.',
   fullTitle: '{name} est saturé : pas de mises à jour en direct',
   fullBody: 'Il a refusé le flux d’événements (trop de connexions ouvertes). L’app vérifie régulièrement à la place et réessaiera le flux plus tard.',
   versionTitle: '{name} est passé à la version {version}',
@@ -45,8 +45,8 @@ export const alerts: Catalogue['alerts'] = {
 };
 
 export const key: Catalogue['key'] = {
-  refusedMessage: '{known, select, yes {La clé API fonctionnait jusqu’à {time} ; elle est désormais refusée : le serveur l’a régénérée, révoquée ou limitée.} other {La clé API fonctionnait auparavant ; elle est désormais refusée : le serveur l’a régénérée, révoquée ou limitée.}} Copiez la clé dans Airwave, sous « Settings → API Keys », et collez-la dans les Réglages (Corriger la clé). L’app vérifie de nouveau {n, plural, one {chaque minute} many {toutes les # minutes} other {toutes les # minutes}}.',
-  rejectedMessage: 'Le serveur a refusé la clé API. Copiez-la dans Airwave, sous « Settings → API Keys », et collez-la dans les Réglages (Corriger la clé). L’app vérifie de nouveau {n, plural, one {chaque minute} many {toutes les # minutes} other {toutes les # minutes}}.',
+  refusedMessage: '{known, select, yes {La clé API fonctionnait jusqu’à {time} ; elle est désormais refusée : le serveur l’a régénérée, révoquée ou limitée.} other {La clé API fonctionnait auparavant ; elle est désormais refusée : le serveur l’a régénérée, révoquée ou limitée.}} Copiez la clé depuis Airwave, sous « Settings → API Keys », et collez-la dans les Réglages (Corriger la clé). L’app vérifie de nouveau {n, plural, one {chaque minute} many {toutes les # minutes} other {toutes les # minutes}}.',
+  rejectedMessage: 'Le serveur a refusé la clé API. Copiez-la depuis Airwave, sous « Settings → API Keys », et collez-la dans les Réglages (Corriger la clé). L’app vérifie de nouveau {n, plural, one {chaque minute} many {toutes les # minutes} other {toutes les # minutes}}.',
 };
 
 export const sync: Catalogue['sync'] = {

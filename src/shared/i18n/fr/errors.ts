@@ -14,7 +14,7 @@ export const errors: Catalogue['errors'] = {
   noCredentials: 'Les adresses contenant des identifiants ne sont pas ouvertes.',
   savedKeyUnreadable: 'La clé enregistrée ne peut pas être lue sur cet ordinateur.',
   pasteKey: 'Collez la clé API de ce serveur.',
-  pasteKeyFix: 'Copiez-la dans Airwave, sous « Settings → API Keys », puis collez-la dans le champ de la clé.',
+  pasteKeyFix: 'Copiez-la depuis Airwave, sous « Settings → API Keys », puis collez-la dans le champ de la clé.',
   keyLocked: 'La clé API enregistrée ne peut pas être déverrouillée sur cet ordinateur. Collez-la de nouveau dans les Réglages.',
   keyLockedOf: 'La clé API enregistrée de {names} ne peut pas être déverrouillée sur cet ordinateur (le trousseau du système a changé). Collez-la de nouveau dans les Réglages.',
   keyLockedChanged: 'La clé API enregistrée ne peut pas être déverrouillée sur cet ordinateur (le trousseau du système a changé). Collez-la de nouveau dans les Réglages.',
