@@ -16,7 +16,7 @@ export const history: Catalogue['history'] = {
   hours: 'Heures regardées',
   followed: 'Suivi',
   notFollowed: 'non suivi',
-  notFollowedHint: 'Hachuré : l’app ne tournait pas, était en veille ou coupée du serveur ; on ne sait rien de ce moment.',
+  notFollowedHint: 'Zone grisée : l’app ne tournait pas, était en veille ou coupée du serveur ; on ne sait rien de ce moment.',
   people: 'Personnes',
   channels: 'Chaînes les plus vues',
   shows: 'Séries et films les plus vus',

@@ -182,7 +182,7 @@ export const search: Catalogue['search'] = {
   group: { people: 'Personnes', channels: 'Chaînes', onNow: 'Direct', later: 'Plus tard' },
   results: 'Résultats',
   channel: 'Chaîne',
-  viewer: 'En ce moment',
+  viewer: 'Regarde',
   onNow: 'Direct',
   heldOnly: 'Recherche limitée à ce que l’app avait en mémoire',
   nobodyCalled: 'Personne du nom de « {query} » ne regarde.',
