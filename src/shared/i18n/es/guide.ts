@@ -11,7 +11,7 @@ export const guide: Catalogue['guide'] = {
   list: 'Lista',
   listHint: 'Leer la guía como lista por canal: ahora, a continuación y más tarde',
   byChannel: 'Guía por canal, {n, plural, one {# canal} many {# de canales} other {# canales}}',
-  detailHint: 'Pasa el puntero por un programa, o llega a uno con las flechas, para verlo aquí.',
+  detailHint: 'Pasa el puntero por un programa o selecciónalo con las flechas para ver aquí sus detalles.',
   until: 'hasta {hour, plural, one {la} many {las} other {las}} {time}',
   nothingOn: 'Sin emisión',
   jumpGroup: 'Ir a',

@@ -182,7 +182,7 @@ export const search: Catalogue['search'] = {
   group: { people: 'Personas', channels: 'Canales', onNow: 'Ahora', later: 'Más tarde' },
   results: 'Resultados',
   channel: 'Canal',
-  viewer: 'Viendo ahora',
+  viewer: 'Viendo',
   onNow: 'Ahora',
   heldOnly: 'Solo se buscó en lo que tenía la app',
   nobodyCalled: 'Nadie llamado «{query}» está viendo nada.',
