@@ -92,7 +92,7 @@ export const tray: Catalogue['tray'] = {
   updateFailed: 'Échec de la recherche · Réessayer…',
   newVersion: 'nouvelle version',
   updateReadyTitle: 'Mise à jour d’Airwave Tray prête',
-  updateReadyBody: 'La version {version} sera installée au redémarrage de l’app (menu : « Redémarrer pour mettre à jour »).',
+  updateReadyBody: 'La version {version} sera installée au redémarrage de l’app (menu de l’icône : « Redémarrer pour mettre à jour »).',
   launchFailedTitle: 'Airwave Tray n’a pas pu démarrer',
   launchFailedBody: '{error}\n\nLes détails sont dans le fichier journal :\n{path}\n\nAirwave Tray va maintenant se fermer.',
   olderAirwave: 'Connecté (cet Airwave n’a pas de liste de spectateurs)',

@@ -9,7 +9,7 @@ export const guide: Catalogue['guide'] = {
   mostBareZoom: 'À ce zoom, la plupart des programmes sont trop courts pour afficher un titre : passez à 1 h pour les voir.',
   mostBare: 'La plupart des programmes sont trop courts pour afficher un titre : survolez-en un pour le lire au-dessus.',
   list: 'Liste',
-  listHint: 'Lire le guide sous forme de liste par chaîne : maintenant, ensuite et plus tard',
+  listHint: 'Lire le guide sous forme de liste par chaîne : en direct, à suivre et plus tard',
   byChannel: 'Guide par chaîne, {n, plural, one {# chaîne} many {# de chaînes} other {# chaînes}}',
   detailHint: 'Survolez un programme ou sélectionnez-le avec les flèches pour en voir le détail ici.',
   until: 'jusqu’à {time}',
