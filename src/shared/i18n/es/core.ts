@@ -92,7 +92,7 @@ export const tray: Catalogue['tray'] = {
   updateFailed: 'Falló la búsqueda · Reintentar…',
   newVersion: 'nueva versión',
   updateReadyTitle: 'Actualización de Airwave Tray lista',
-  updateReadyBody: 'La versión {version} se instala al reiniciar la app (menú: Reiniciar para actualizar).',
+  updateReadyBody: 'La versión {version} se instalará al reiniciar la app (menú del icono: «Reiniciar para actualizar»).',
   launchFailedTitle: 'Airwave Tray no pudo iniciarse',
   launchFailedBody: '{error}\n\nLos detalles están en el archivo de registro:\n{path}\n\nAirwave Tray se cerrará ahora.',
   olderAirwave: 'Conectado (este Airwave no tiene lista de espectadores)',

@@ -106,7 +106,7 @@ export const features: Catalogue['features'] = {
   emptyLog: 'Sin actividad el {day}',
   emptyLogToday: 'Sin actividad hoy',
   emptyLogYesterday: 'Sin actividad ayer',
-  emptyLogHint: 'Aquí aparece quién empieza, deja de ver o cambia de canal.',
+  emptyLogHint: 'Aquí aparece quién empieza a ver, deja de ver o cambia de canal.',
   logList: '{n, plural, one {# entrada} many {# de entradas} other {# entradas}}',
   whileAway: 'en tu ausencia',
   whileAwayHint: 'Detectado tras reconectar o salir del reposo: ocurrió mientras la app no estaba conectada.',
@@ -128,5 +128,5 @@ export const features: Catalogue['features'] = {
   webhookNote: 'Airwave desactivó el webhook «{name}» {when}.',
   webhookNoteOn: '{server}: Airwave desactivó el webhook «{name}» {when}.',
   streamFull: 'Avisarme cuando el servidor deje de enviar actualizaciones en directo (demasiadas apps conectadas) y la app compruebe periódicamente',
-  watchingNow: '{more, plural, =0 {Viendo ahora: {names}.} one {Viendo ahora: {names} y # persona más.} many {Viendo ahora: {names} y # personas más.} other {Viendo ahora: {names} y # personas más.}} Aquí aparecerá quién empiece, deje de ver o cambie de canal a partir de ahora.',
+  watchingNow: '{more, plural, =0 {Viendo ahora: {names}.} one {Viendo ahora: {names} y # persona más.} many {Viendo ahora: {names} y # personas más.} other {Viendo ahora: {names} y # personas más.}} Aquí aparecerá quién empiece a ver, deje de ver o cambie de canal a partir de ahora.',
 };
