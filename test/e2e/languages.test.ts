@@ -6,14 +6,15 @@
  * servers in German and Japanese. Every view speaks the language the system asks for (the
  * preview's --lang), nothing spills sideways, no button or tab cuts its words, and no word of
  * English is left where the catalogue has one. Then Settings → Language switches at once, the
- * popover and the tray together, with no restart. Screenshots land in test-results/screens/lang-*.
+ * popover and the tray together, with no restart. Screenshots land in test-results/screens/lang-*
+ * (1× and @2x).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES } from '../../src/shared/i18n/catalogues';
 import type { Locale } from '../../src/shared/i18n/locales';
 import { formatMessage } from '../../src/shared/i18n/message-format';
-import { newPage, openPopover, overflowing, screenshot } from '../support/browser';
+import { newPage, openPopover, overflowing, screenshot, screenshot2x } from '../support/browser';
 import { onAirChannel } from '../support/core-harness';
 import { e2eSetup, poll } from './setup';
 
@@ -28,9 +29,10 @@ const cut = (page: Page) =>
       .slice(0, 5),
   );
 
-/** checks a view and keeps its picture */
+/** checks a view and keeps its picture, at 1× and 2× */
 async function look(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
+  await screenshot2x(page, name);
   expect(await overflowing(page), name).toEqual([]);
   expect(await cut(page), name).toEqual([]);
 }
@@ -142,6 +144,8 @@ describe.each(['de', 'fr', 'es', 'ja'] as const)('the connection test in %s', (l
       const found = page.locator('section.probe');
       await poll(() => found.textContent()).toContain(w.probe.fixes.keyRevoked);
       expect(await found.textContent()).toContain(w.probe.labels.reachable);
+      // a step's label and what it found are punctuated as the language writes a label (French "Joignable\u00a0: …")
+      expect(await found.textContent()).toContain(formatMessage(w.common.labelled, { label: w.probe.labels.reachable, value: '' }, locale));
       expect(await found.textContent()).not.toMatch(/\b(did not accept|Reachable|answered|Check that|paste it whole)\b/);
       await look(page, `lang-${locale}-connection-test-${scheme}`);
       // a port where nothing listens: the step's detail is the API client's own sentence, in the language too (issue 38)

@@ -4,6 +4,7 @@ import type { GuideNowRow, NowPlayingEntry, Program } from '../../src/shared/air
 import { guideProgram } from '../support/guide-fixtures';
 import type { ConnectionState, SettingsView } from '../../src/shared/bridge';
 import { localTime } from '../../src/shared/format';
+import { applyLocale } from '../../src/shared/i18n/catalogues';
 import { initialState, type AppState } from '../../src/main/core/state';
 import {
   MENU_CHANNELS,
@@ -196,6 +197,20 @@ describe('trayView', () => {
       now: NOW,
     });
     expect(view.menu.filter((item) => item.id.startsWith('viewer:')).map((item) => item.label)).toEqual(['Ann: Friends · 103', 'Kofi: Friends · 101 · iPhone 15', 'kofi: Friends · 102 · webOS']);
+  });
+
+  it('sets a name apart from what it does as the language punctuates a label: French a no-break space before the colon', () => {
+    applyLocale('fr');
+    try {
+      const live = state('live', { nowPlaying: { data: [watcher('Ann', 103, 'Friends')], updatedAt: NOW, error: null } });
+      const view = trayView({ state: live, settings: SETTINGS, now: NOW });
+      expect(view.menu.filter((item) => item.id.startsWith('viewer:')).map((item) => item.label)).toEqual(['Ann\u00a0: Friends · 103']);
+      const several = trayView({ state: live, servers: [{ id: 'a', name: 'Salon', state: live, paused: false }, { id: 'b', name: 'Bureau', state: live, paused: false }], settings: SETTINGS, now: NOW });
+      expect(several.tooltip).toContain('Salon\u00a0: 1 spectateur');
+      expect(several.menu.find((item) => item.id === 'server:b')?.label).toBe('Bureau\u00a0: 1 spectateur');
+    } finally {
+      applyLocale('en');
+    }
   });
 
   it('says there is no guide instead of listing channels it cannot stand behind: away since when, or not in this version', () => {

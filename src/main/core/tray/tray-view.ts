@@ -263,7 +263,7 @@ function severalServers({ state, settings, now, favourites, locale, peakToday, b
     const stale = staleSince(s.state);
     const watching = stale === null ? t(w.watching, { n: count }) : t(w.watchingStale, { n: count, ...clock(stale, 'time', locale) });
     const c = s.state.connection.state;
-    return c === 'live' || c === 'polling' ? `${s.name}: ${watching}` : `${s.name}: ${connectionLine(s.state)}`;
+    return t(messages().common.labelled, { label: s.name, value: c === 'live' || c === 'polling' ? watching : connectionLine(s.state) });
   };
   const worst = followed.reduce<IconVariant>((icon, s) => (TROUBLE[iconFor(s.state)] > TROUBLE[icon] ? iconFor(s.state) : icon), 'normal');
   const tooltip = tooltipText([w.app, badgeLine(badge, peakToday), ...servers.map(line)]);
@@ -345,7 +345,8 @@ function viewerItems(state: AppState, now: number, server?: { id: string; limit:
   const shown = viewers.slice(0, server?.limit ?? MENU_VIEWERS).map((viewer) => {
     const where = viewer.channelNumber !== null ? ` · ${viewer.channelNumber}` : '';
     const device = devices.has(viewer) ? ` · ${devices.get(viewer)}` : '';
-    const label = menuText(`${viewer.user}: ${viewerWatching(viewer, state, now) ?? messages().tray.watchingSomething}${where}${device}`);
+    const doing = `${viewerWatching(viewer, state, now) ?? messages().tray.watchingSomething}${where}${device}`;
+    const label = menuText(t(messages().common.labelled, { label: viewer.user, value: doing }));
     const focus: FocusTarget = server ? { view: 'watching', viewer: viewer.key, server: server.id } : { view: 'watching', viewer: viewer.key };
     return item(`viewer:${tag}${viewer.key}`, label, { type: 'open', focus });
   });

@@ -23,6 +23,8 @@ export const common = {
   get demo() { return m().demo; },
   /** a label and its value, punctuated as the language does ("Bumper: Friends", French "Bumper : Friends") */
   labelled: (label: string, value: string) => t(m().labelled, { label, value }),
+  /** what `labelled` puts between a label set apart (in bold) and its value: ": ", French " : " */
+  get labelSeparator() { return t(m().labelled, { label: '', value: '' }); },
   get fixKey() { return m().fixKey; },
   /** after "Fix the key", once the server answers again */
   liveAgain: (server: string) => t(m().liveAgain, { server }),

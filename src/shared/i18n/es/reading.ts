@@ -24,7 +24,7 @@ export const reading: HostCatalogue['reading'] = {
   unreadable: 'ilegible',
   frameTooLarge: 'El flujo de eventos envió un bloque de más de {size}.',
   noLookup: 'Este servidor no puede buscar canales por número (no tiene ninguna de las dos rutas para ello).',
-  fellBack: '{fields} {n, plural, one {no era válido y vuelve a su valor predeterminado} many {no eran válidos y vuelven a sus valores predeterminados} other {no eran válidos y vuelven a sus valores predeterminados}}',
+  fellBack: '{fields} {n, plural, one {no se podía usar y vuelve a su valor predeterminado} many {no se podían usar y vuelven a sus valores predeterminados} other {no se podían usar y vuelven a sus valores predeterminados}}',
   leftOut: '{entries} {n, plural, one {no se pudo leer y se omitió} many {no se pudieron leer y se omitieron} other {no se pudieron leer y se omitieron}}',
   leftOutHint: '{entries} {n, plural, one {no se pudo leer y se omitió} many {no se pudieron leer y se omitieron} other {no se pudieron leer y se omitieron}} {hint}',
   entryOf: 'la entrada {n} de {list}',
