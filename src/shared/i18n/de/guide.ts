@@ -11,7 +11,7 @@ export const guide: Catalogue['guide'] = {
   list: 'Liste',
   listHint: 'Das Programm als Liste nach Sender lesen: jetzt, danach und später',
   byChannel: 'Programm nach Sender, {n, plural, one {# Sender} other {# Sender}}',
-  detailHint: 'Zeigen Sie auf eine Sendung oder wählen Sie sie mit den Pfeiltasten, um sie hier zu lesen.',
+  detailHint: 'Zeigen Sie auf eine Sendung oder wählen Sie sie mit den Pfeiltasten, um sie hier anzuzeigen.',
   until: 'bis {time}',
   nothingOn: 'Nichts im Programm',
   jumpGroup: 'Springen zu',

@@ -18,7 +18,7 @@ export const settings: Catalogue['settings'] = {
   checkEvery: 'Abfragen alle',
   seconds: '{n, plural, one {Sekunde} other {Sekunden}}',
   pollHint: 'Gilt, wenn der Server keinen Live-Ereignis-Stream hat.',
-  pollUnused: 'Der Server sendet Live-Ereignisse, daher fragt die App gerade nicht regelmäßig nach; dies gilt, falls der Stream abbricht.',
+  pollUnused: 'Der Server sendet Live-Ereignisse, daher fragt die App gerade nicht regelmäßig nach; diese Einstellung gilt, falls der Stream abbricht.',
   pollRange: 'Wählen Sie eine ganze Zahl von {min} bis {max} Sekunden.',
   notifications: 'Benachrichtigungen',
   notifyToggle: 'Melden, wenn jemand einschaltet',
