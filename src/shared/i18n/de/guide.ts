@@ -50,7 +50,7 @@ export const guide: Catalogue['guide'] = {
 export const features: Catalogue['features'] = {
   tab: 'Aktivität',
   sections: 'Bereiche der Aktivität',
-  section: { reminders: 'Erinnerungen', comingUp: 'Demnächst', log: 'Protokoll', history: 'Verlauf' },
+  section: { reminders: 'Erinnerungen', comingUp: 'Vorschau', log: 'Protokoll', history: 'Verlauf' },
   loadingHistory: 'Verlauf wird gelesen…',
   star: '{name} mit Stern markieren',
   unstar: 'Stern von {name} entfernen',
@@ -93,7 +93,7 @@ export const features: Catalogue['features'] = {
   followed: 'Sie folgen {n, plural, one {# Titel} other {# Titeln}}',
   nothingFollowed: 'Sie folgen noch keinen Titeln',
   nothingFollowedHint: 'Geben Sie oben einen Titel ein oder wählen Sie „Folgen“ bei einer Sendung in der Suche oder bei einem Sender.',
-  comingUpList: 'Demnächst',
+  comingUpList: 'Vorschau',
   noAirings: 'In den nächsten 24 Stunden läuft nichts, dem Sie folgen.',
   scanned: 'Programm um {time} geprüft',
   notScanned: 'Das Programm wurde noch nicht geprüft.',

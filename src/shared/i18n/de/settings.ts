@@ -71,7 +71,7 @@ export const settings: Catalogue['settings'] = {
   keyPlaceholderSaved: 'Leer lassen, um ihn zu behalten',
   keyHelp: '{status}. Schlüssel erstellen Sie in Airwave unter „Settings → API Keys“.',
   noKey: 'Kein Schlüssel gespeichert',
-  keyHintDemo: 'Die Demo braucht keinen Schlüssel. Für Ihren eigenen Server erstellen Sie in Airwave unter „Settings → API Keys“ einen und fügen ihn hier ein.',
+  keyHintDemo: 'Die Demo braucht keinen Schlüssel. Für Ihren eigenen Server erstellen Sie in Airwave unter „Settings → API Keys“ einen Schlüssel und fügen ihn hier ein.',
   keyHintNew: 'Erstellen Sie in Airwave unter „Settings → API Keys“ einen Schlüssel und fügen Sie ihn hier ein.',
   keyEncrypted: 'Gespeichert, verschlüsselt',
   keyPlain: 'Gespeichert, auf diesem System nicht verschlüsselt',
