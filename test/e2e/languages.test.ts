@@ -8,12 +8,14 @@
  * English is left where the catalogue has one. Then Settings → Language switches at once, the
  * popover and the tray together, with no restart. Screenshots land in test-results/screens/lang-*.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES } from '../../src/shared/i18n/catalogues';
 import type { Locale } from '../../src/shared/i18n/locales';
 import { formatMessage } from '../../src/shared/i18n/message-format';
-import { newPage, openPopover, overflowing, screenshot } from '../support/browser';
+import { SCREENS, newPage, openPopover, overflowing, screenshot } from '../support/browser';
 import { onAirChannel } from '../support/core-harness';
 import { e2eSetup, poll } from './setup';
 
@@ -28,9 +30,29 @@ const cut = (page: Page) =>
       .slice(0, 5),
   );
 
-/** checks a view and keeps its picture */
+/**
+ * The page as it is now at twice the pixels (<name>@2x.png), its scheme and scroll kept: the device
+ * scale set through the DevTools protocol for one capture, then Playwright's own viewport again.
+ */
+async function at2x(page: Page, name: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Emulation.setDeviceMetricsOverride', { width: 380, height: 560, deviceScaleFactor: 2, mobile: false });
+    const shot = (await cdp.send('Page.captureScreenshot', { format: 'png' })) as { data: string };
+    mkdirSync(SCREENS, { recursive: true });
+    writeFileSync(join(SCREENS, `${name}@2x.png`), Buffer.from(shot.data, 'base64'));
+  } finally {
+    await cdp.detach();
+    // the override went with the session: a change of size makes Playwright apply its own again
+    await page.setViewportSize({ width: 381, height: 560 });
+    await page.setViewportSize({ width: 380, height: 560 });
+  }
+}
+
+/** checks a view and keeps its picture, at 1x and 2x */
 async function look(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
+  await at2x(page, name);
   expect(await overflowing(page), name).toEqual([]);
   expect(await cut(page), name).toEqual([]);
 }
@@ -88,6 +110,11 @@ describe.each(['en', 'de', 'fr', 'es', 'ja'] as const satisfies readonly Locale[
     await page.getByRole('button', { name: w.common.settings }).click();
     await page.getByRole('heading', { name: w.settings.notifications }).waitFor();
     await look(page, `lang-${locale}-settings-${scheme}`);
+    // further down: the reminders and server alerts, History's own settings, the server and Advanced
+    await page.locator('#settings-features').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await look(page, `lang-${locale}-settings-alerts-${scheme}`);
+    await page.locator('section[aria-labelledby=settings-advanced]').evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await look(page, `lang-${locale}-settings-advanced-${scheme}`);
     // a word of English where this language has its own would show here
     if (locale !== 'en') {
       const text = await page.evaluate(() => document.body.innerText);
@@ -142,6 +169,8 @@ describe.each(['de', 'fr', 'es', 'ja'] as const)('the connection test in %s', (l
       const found = page.locator('section.probe');
       await poll(() => found.textContent()).toContain(w.probe.fixes.keyRevoked);
       expect(await found.textContent()).toContain(w.probe.labels.reachable);
+      // each step's label is followed by the language's own colon ("：" in Japanese, a no-break space before it in French)
+      expect(await found.textContent()).toContain(formatMessage(w.common.labelled, { label: w.probe.labels.reachable, value: '' }, locale).trimEnd());
       expect(await found.textContent()).not.toMatch(/\b(did not accept|Reachable|answered|Check that|paste it whole)\b/);
       await look(page, `lang-${locale}-connection-test-${scheme}`);
       // a port where nothing listens: the step's detail is the API client's own sentence, in the language too (issue 38)

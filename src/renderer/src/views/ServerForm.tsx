@@ -6,6 +6,7 @@ import { bridge } from '../bridge';
 import { FormMessageLine } from '../components/bits';
 import { revealInPane } from '../components/scroll';
 import { closeSettings, fixingKey, focusField, recovered, snapshot } from '../state';
+import { common as commonText } from '../strings/common';
 import { settings as t } from '../strings/settings';
 import { IdentityHint } from './IdentityHint';
 import './forms.css';
@@ -277,7 +278,8 @@ function ProbeDetail({ view }: { view: ProbeView }) {
                   {step.outcome === 'ok' ? '✓' : step.outcome === 'warn' ? '!' : '✕'}
                 </span>
                 <span>
-                  <strong>{apiMissing ? t.apiMissing : step.label}</strong>: {detail}
+                  <strong>{apiMissing ? t.apiMissing : step.label}</strong>
+                  {afterLabel(detail)}
                   {fix ? <span class="step-fix"> {fix}</span> : null}
                 </span>
               </li>
@@ -286,4 +288,13 @@ function ProbeDetail({ view }: { view: ProbeView }) {
       </ul>
     </>
   );
+}
+
+/** where the label goes in the language's "{label}: {value}" (common.labelled): a mark no label or detail holds */
+const LABEL_MARK = '\u{F8FF}';
+
+/** the language's "{label}: {value}" less its label, so the label can be bold ("：" in Japanese, "\u00a0: " in French) */
+function afterLabel(value: string): string {
+  const line = commonText.labelled(LABEL_MARK, value);
+  return line.startsWith(LABEL_MARK) ? line.slice(LABEL_MARK.length) : line.replace(LABEL_MARK, '');
 }
