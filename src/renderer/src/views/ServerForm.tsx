@@ -279,7 +279,8 @@ function ProbeDetail({ view }: { view: ProbeView }) {
                 </span>
                 <span>
                   <strong>{apiMissing ? t.apiMissing : step.label}</strong>
-                  {afterLabel(detail)}
+                  {/* the language's own colon after the label (common.labelled: "：" in Japanese, "\u00a0: " in French) */}
+                  {commonText.labelled('', detail)}
                   {fix ? <span class="step-fix"> {fix}</span> : null}
                 </span>
               </li>
@@ -288,13 +289,4 @@ function ProbeDetail({ view }: { view: ProbeView }) {
       </ul>
     </>
   );
-}
-
-/** where the label goes in the language's "{label}: {value}" (common.labelled): a mark no label or detail holds */
-const LABEL_MARK = '\u{F8FF}';
-
-/** the language's "{label}: {value}" less its label, so the label can be bold ("：" in Japanese, "\u00a0: " in French) */
-function afterLabel(value: string): string {
-  const line = commonText.labelled(LABEL_MARK, value);
-  return line.startsWith(LABEL_MARK) ? line.slice(LABEL_MARK.length) : line.replace(LABEL_MARK, '');
 }
