@@ -10,7 +10,7 @@ export const history: Catalogue['history'] = {
   loading: 'Verlauf wird gelesen…',
   chartNameNone: 'Zuschauer in den letzten {span, select, 24h {24 Stunden} 7d {7 Tagen} other {30 Tagen}}: nichts erfasst',
   chartName: 'Zuschauer in den letzten {span, select, 24h {24 Stunden} 7d {7 Tagen} other {30 Tagen}}: Spitzenwert {count} {when}',
-  chartHint: 'Mit den Pfeiltasten bewegen Sie sich durch das Diagramm; es nennt, wer zu der Zeit zuschaute.',
+  chartHint: 'Die Pfeiltasten bewegen durch das Diagramm; es nennt, wer damals zuschaute.',
   peak: 'Spitzenwert',
   peakValue: '{count} {when}',
   hours: 'Sehdauer',
