@@ -16,7 +16,7 @@ export const history: Catalogue['history'] = {
   hours: '視聴時間',
   followed: '記録済み',
   notFollowed: '記録なし',
-  notFollowedHint: '斜線：アプリが起動していなかったか、スリープ中だったか、サーバから切断されていた時間です。この間のことはわかりません。',
+  notFollowedHint: '斜線：アプリの停止中やスリープ中、サーバとの切断中など、何もわからない時間です。',
   people: '視聴者',
   channels: 'よく見られたチャンネル',
   shows: 'よく見られた番組と映画',
