@@ -49,7 +49,7 @@ export const history: Catalogue['history'] = {
   keep90: '3 か月',
   keep365: '1 年',
   keep730: '2 年',
-  localOnly: 'このコンピュータだけに保存され、送信されることはありません。',
+  localOnly: 'このコンピュータにのみ保存され、送信されません。',
   clear: '履歴を消去…',
   clearConfirm: 'このコンピュータに記録されたすべての視聴を削除しますか？元に戻せません。',
   clearYes: '履歴を消去',
