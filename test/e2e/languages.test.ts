@@ -90,6 +90,11 @@ describe.each(['en', 'de', 'fr', 'es', 'ja'] as const satisfies readonly Locale[
     await page.getByRole('button', { name: w.common.settings }).click();
     await page.getByRole('heading', { name: w.settings.notifications }).waitFor();
     await look(page, `lang-${locale}-settings-${scheme}`);
+    // further down: the reminders and server alerts, History's own settings, the server and Advanced
+    await page.locator('#settings-features').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await look(page, `lang-${locale}-settings-alerts-${scheme}`);
+    await page.locator('section[aria-labelledby=settings-advanced]').evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await look(page, `lang-${locale}-settings-advanced-${scheme}`);
     // a word of English where this language has its own would show here
     if (locale !== 'en') {
       const text = await page.evaluate(() => document.body.innerText);

@@ -52,8 +52,8 @@ describe('definitionLines', () => {
 
   it('says every line in the language in use, not English', () => {
     applyLocale('de');
-    expect(definitionLines(demo())).toEqual(['Titel des Genres „Sitcom“', 'Kürzer als 2 Std. 30 Min.', 'Die Sammlung „90s Sitcoms picks“', '2 handverlesene Titel', 'In zufälliger Reihenfolge', 'Eine Serie nach der anderen, abwechselnd']);
+    expect(definitionLines(demo())).toEqual(['Titel des Genres „Sitcom“', 'Kürzer als 2 Std. 30 Min.', 'Die Sammlung „90s Sitcoms picks“', '2 handverlesene Titel', 'In zufälliger Reihenfolge', 'Abwechselnd je eine Serie']);
     applyLocale('ja');
-    expect(definitionLines(demo())).toEqual(['ジャンル「Sitcom」の作品', '2 時間 30 分未満', 'コレクション「90s Sitcoms picks」', '手動で選んだ 2 作品', 'ランダムな順番', '番組を 1 本ずつ交互に']);
+    expect(definitionLines(demo())).toEqual(['ジャンル「Sitcom」の作品', '2 時間 30 分未満の作品', 'コレクション「90s Sitcoms picks」', '手動で選んだ 2 作品', 'ランダムな順序', '番組を 1 本ずつ交互に']);
   });
 });

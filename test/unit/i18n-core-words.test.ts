@@ -201,8 +201,8 @@ describe('the connection test speaks the language in use (the doctor applies Eng
     expect(explainUnreachable(timeout, server).fix).toBe('Check that the server is on and that no firewall blocks the port between here and there.');
     expect(describeStatus(status)).toBe('"Wohnzimmer" · version 0.15.10 · up 3 d 2 h · 1 channel, 2 packages, 1 active session');
     applyLocale('de');
-    expect(explainUnreachable(timeout, server).fix).toBe('Prüfen Sie, ob der Server läuft und keine Firewall den Port dazwischen sperrt.');
-    expect(describeStatus(status)).toBe('"Wohnzimmer" · Version 0.15.10 · läuft seit 3 T. 2 Std. · 1 Sender, 2 Pakete, 1 aktive Sitzung');
+    expect(explainUnreachable(timeout, server).fix).toBe('Prüfen Sie, ob der Server läuft und ob eine Firewall den Port auf dem Weg dorthin sperrt.');
+    expect(describeStatus(status)).toBe('"Wohnzimmer" · Version 0.15.10 · läuft seit 3 Tg. 2 Std. · 1 Sender, 2 Pakete, 1 aktive Sitzung');
     expect(probeFailure('http://tv.local:36020', { kind: 'key-missing', message: 'x' }).steps[0]!.label).toBe('API-Schlüssel');
     applyLocale('ja');
     expect(explainUnreachable(new ApiError('busy', 'busy', { endpoint: 'GET /status' }), server).fix).toBe('少し待ってから、もう一度テストしてください。');
@@ -302,9 +302,9 @@ describe('the channel sheet says when what it holds was on screen in the languag
   it('"at 18:02" and "earlier" are each one whole sentence of the language, not a fragment filled into another', () => {
     expect(channel.heldAnswer(null)).toBe('The server cannot be reached; this is what was on screen earlier.');
     applyLocale('de');
-    expect(channel.heldAnswer(null)).toBe('Der Server ist nicht erreichbar; das hier war vorhin zu sehen.');
+    expect(channel.heldAnswer(null)).toBe('Der Server ist nicht erreichbar; so sah es vorhin aus.');
     expect(channel.laterFromGuide(null)).toBe('Aus dem Programm, das die App vorhin geladen hatte.');
-    expect(channel.heldAnswer(new Date(2026, 2, 11, 18, 2).getTime())).toBe('Der Server ist nicht erreichbar; das hier war um 18:02 zu sehen.');
+    expect(channel.heldAnswer(new Date(2026, 2, 11, 18, 2).getTime())).toBe('Der Server ist nicht erreichbar; so sah es um 18:02 aus.');
     applyLocale('es');
     expect(channel.heldAnswer(new Date(2026, 2, 11, 1, 2).getTime())).toBe('No se puede acceder al servidor; esto es lo que se veía a la 1:02.');
     applyLocale('ja');

@@ -21,7 +21,7 @@ describe('the activity log says one sentence per language, the name inside it', 
   it('started, stopped and changed channel, with and without a place', () => {
     expect(inEach(() => [features.started('Anna', '101 Sitcoms'), features.started('Anna', ''), features.stopped('Anna', '101 Sitcoms'), features.changed('Anna', '101 Sitcoms', '102 Kino')])).toEqual({
       en: ['Anna started watching 101 Sitcoms', 'Anna started watching', 'Anna stopped watching 101 Sitcoms', 'Anna changed from 101 Sitcoms to 102 Kino'],
-      de: ['Anna hat angefangen, 101 Sitcoms zu schauen', 'Anna hat angefangen zuzuschauen', 'Anna hat aufgehört, 101 Sitcoms zu schauen', 'Anna hat von 101 Sitcoms zu 102 Kino gewechselt'],
+      de: ['Anna hat 101 Sitcoms eingeschaltet', 'Anna hat eingeschaltet', 'Anna hat 101 Sitcoms ausgeschaltet', 'Anna hat von 101 Sitcoms auf 102 Kino umgeschaltet'],
       fr: ['Anna a commencé à regarder 101 Sitcoms', 'Anna a commencé à regarder', 'Anna a arrêté de regarder 101 Sitcoms', 'Anna a quitté 101 Sitcoms pour 102 Kino'],
       es: ['Anna empezó a ver 101 Sitcoms', 'Anna empezó a ver la tele', 'Anna dejó de ver 101 Sitcoms', 'Anna cambió de 101 Sitcoms a 102 Kino'],
       ja: ['Anna が 101 Sitcoms を見始めました', 'Anna が視聴を始めました', 'Anna が 101 Sitcoms の視聴をやめました', 'Anna が 101 Sitcoms から 102 Kino に切り替えました'],

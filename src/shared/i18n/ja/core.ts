@@ -60,7 +60,7 @@ export const tray: Catalogue['tray'] = {
   whatsOnServer: '{name} で放送中',
   refresh: '更新',
   serverPaused: '{name}：一時停止中',
-  badgeStale: '{n, plural, other {# 人が視聴中}}、最新ではありません：数えるサーバのどれにも接続できません',
+  badgeStale: '{n, plural, other {# 人が視聴中}}（最新ではありません：集計対象のサーバに接続できません）',
   badgeLeftOut: '{hasPeak, select, yes {{n, plural, other {# 人以上が視聴中}}（今日の最大 {peak} 人）：{servers} は数えていません} other {{n, plural, other {# 人以上が視聴中}}：{servers} は数えていません}}',
   nobody: '視聴している人はいません',
   loadingViewers: '視聴者を読み込み中…',
