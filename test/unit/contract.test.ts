@@ -614,25 +614,19 @@ describe('parseGuide', () => {
     ]);
   });
 
-  it('leaves out a programme or channel it cannot read; refuses a bad window', () => {
+  it('leaves out a programme or channel it cannot read; a window it cannot read costs only that field (issue 48)', () => {
     const ends = expectCost(() => parseGuide(withValue(body(), ['channels', 0, 'programs', 1, 'endsAt'], 'not a time')), 'channels[0].programs[1]: endsAt: expected an ISO-8601 time (received "not a time")');
     expect(ends.channels[0]?.programs).toHaveLength(2);
     expectCost(() => parseGuide(without(body(), ['channels', 0, 'programs', 2, 'title'])), `channels[0].programs[2]: title: ${MISSING}`);
     const channel = expectCost(() => parseGuide(without(body(), ['channels', 1, 'programs'])), `channels[1]: programs: ${MISSING}`);
     expect(channel.channels).toHaveLength(1);
-    expectContractError(
-      () => parseGuide(withValue(body(), ['windowMinutes'], -30)),
-      endpoint,
-      'windowMinutes',
-      'expected >=0 but received -30',
-    );
-    expectContractError(
-      () => parseGuide(withValue(body(), ['backMinutes'], '60')),
-      endpoint,
-      'backMinutes',
-      'expected number but received "60"',
-    );
-    expectContractError(() => parseGuide([]), endpoint, 'serverTime', MISSING);
+    expect(expectCost(() => parseGuide(withValue(body(), ['windowMinutes'], -30)), 'windowMinutes: expected >=0 but received -30').windowMinutes).toBeNull();
+    expect(expectCost(() => parseGuide(withValue(body(), ['backMinutes'], '60')), 'backMinutes: expected number but received "60"').backMinutes).toBe(0);
+    // a serverTime that is not a time: null (the reader places the window by the local clock), every channel kept
+    const timeless = expectCost(() => parseGuide(withValue(body(), ['serverTime'], 'string')), 'serverTime: expected an ISO-8601 time (received "string")');
+    expect(timeless.serverTime).toBeNull();
+    expect(timeless.channels).toHaveLength(2);
+    expectContractError(() => parseGuide([]), endpoint, 'channels', MISSING);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Guide, Program, Status } from '../../src/shared/airwave';
+import type { PlacedGuide, Program, Status } from '../../src/shared/airwave';
 import { guideProgram } from '../support/guide-fixtures';
 import type { ConnectionState, HealthAlertSettings } from '../../src/shared/bridge';
 import { DEFAULT_FEATURE_SETTINGS } from '../../src/main/core/features/feature-settings';
@@ -154,7 +154,7 @@ describe('HealthAlerts', () => {
 
 const program = (title: string, startsAt: number, extra: Partial<Program> = {}): Program =>
   guideProgram({ ratingKey: `rk-${title}-${startsAt}`, title, type: 'episode', startsAt: iso(startsAt), endsAt: iso(startsAt + 30 * min), ...extra });
-const guide = (programs: Program[][], windowMinutes = 1440): Guide => ({
+const guide = (programs: Program[][], windowMinutes = 1440): PlacedGuide => ({
   serverTime: iso(T0),
   windowMinutes,
   backMinutes: 0,

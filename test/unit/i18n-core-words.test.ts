@@ -27,7 +27,7 @@ import { parseStatus } from '../../src/shared/airwave';
 import { statusError } from '../../src/main/core/client/answers';
 import type { RawResponse } from '../../src/main/core/client/http';
 import { AirwaveClient } from '../../src/main/core/client/client';
-import { GuideReader } from '../../src/main/core/guide/reader';
+import { GuideReader, type GuideReadError } from '../../src/main/core/guide/reader';
 import { contractWords } from '../../src/main/core/client/contract-words';
 import { droppedName, droppedWords } from '../../src/shared/tolerant';
 import { channel } from '../../src/renderer/src/strings/channel';
@@ -216,6 +216,17 @@ describe('what could not be read speaks the language in use: the guide, a broken
     }
     return 'no error';
   };
+  /** what the log says of a guide the app cannot work with (the view says it plainly: guideError) */
+  const guideDetail = (text: string): string => {
+    const reader = new GuideReader({ maxEntryBytes: 1024 * 1024, maxDepth: 16, maxChannels: 100, maxProgrammes: 1000 }, { header: () => {}, channel: () => {} }, (x) => x);
+    try {
+      reader.write(Buffer.from(text));
+      reader.end(text.length);
+    } catch (error) {
+      return (error as GuideReadError).detail ?? 'no detail';
+    }
+    return 'no error';
+  };
   const missing = () => contractWords('GET /guide/now', 'channels[3].now', { kind: 'missing' });
   const badTime = () => contractWords('GET /status', 'serverTime', { kind: 'check', problem: 'expected an ISO-8601 time', received: '"soon"' });
   const lost = () => droppedWords(['theme', 'shortcut'], [droppedName({ path: ['reminders', 1], raw: null, entry: true })]);
@@ -223,7 +234,8 @@ describe('what could not be read speaks the language in use: the guide, a broken
   it('English stays as it was, word for word', () => {
     expect(guideError('[1]')).toBe('The server sent a guide that is not a JSON object. Is this the address of an Airwave server?');
     expect(guideError('{"channels": [')).toBe('The guide ended before it was complete (after 0 channels, 0 MB).');
-    expect(guideError('{"channels": [{"id": 1}]}')).toBe('Unexpected response from GET /guide: channels[0].id: expected string but received 1');
+    expect(guideError('{"channels": {"a": 1}}')).toBe('The server sent something this app could not read in GET /guide.');
+    expect(guideDetail('{"channels": {"a": 1}}')).toBe('Unexpected response from GET /guide: channels: expected Array');
     expect(missing()).toBe('Unexpected response from GET /guide/now: channels[3].now: required field is missing');
     expect(badTime()).toBe('Unexpected response from GET /status: serverTime: expected an ISO-8601 time (received "soon")');
     expect(lost()).toBe('theme and shortcut were not usable and are back to their defaults; entry 2 of reminders could not be read and was left out');
@@ -233,7 +245,8 @@ describe('what could not be read speaks the language in use: the guide, a broken
     applyLocale('de');
     expect(guideError('[1]')).toBe('Der Server hat ein Programm geschickt, das kein JSON-Objekt ist. Ist das die Adresse eines Airwave-Servers?');
     expect(missing()).toBe('Unerwartete Antwort von GET /guide/now: channels[3].now: Pflichtfeld fehlt');
-    expect(guideError('{"channels": [{"id": 1}]}')).toBe('Unerwartete Antwort von GET /guide: channels[0].id: string erwartet, aber 1 erhalten');
+    expect(guideError('{"channels": {"a": 1}}')).toBe('Der Server hat in GET /guide etwas geschickt, das diese App nicht lesen kann.');
+    expect(guideDetail('{"channels": [1]}')).toBe('Unerwartete Antwort von GET /guide: channels[0]: Object erwartet');
     expect(badTime()).toBe('Unerwartete Antwort von GET /status: serverTime: Zeitangabe nach ISO 8601 erwartet ("soon" erhalten)');
     expect(lost()).toBe('theme und shortcut waren nicht verwendbar und stehen wieder auf ihren Standardwerten; Eintrag 2 von reminders war nicht lesbar und wurde weggelassen');
     expect(droppedWords([], [], '')).toBe('');

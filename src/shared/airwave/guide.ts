@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { PackageRefSchema, ProgramSchema } from './common';
 import { addUnreadable, count, integer, isoTime, nameText, nullable, parseWith, rows, type Unreadable } from './schema';
+import { orDefault } from '../tolerant';
 
 /** Fields every channel row carries, in `/guide/now`, `/guide` and `/channels`. */
 export const ChannelHeaderEntries = {
@@ -56,15 +57,24 @@ export function unreadableText(unreadable: Unreadable, endpoint: string): string
   return `${endpoint}: ${what} could not be read (left out, or read as unknown): ${unreadable.examples.join('; ')}`;
 }
 
-export const GuideSchema = v.object({
-  // the window is placed by it: what `/guide` cannot do without
-  serverTime: isoTime,
-  windowMinutes: count,
-  // `backMinutes` came after `forwardMinutes`; a server without it shows no past programmes.
-  backMinutes: v.optional(count, 0),
-  channels: rows(GuideChannelSchema),
-});
+/**
+ * `/guide`'s fields before its channels, read by the one rule (issue 48): a `serverTime` that is
+ * missing or not a time is null, and the reader places the window by the local clock instead (as
+ * `/guide/now` does); a `windowMinutes` that cannot be read is null (the window asked for);
+ * `backMinutes` came after `forwardMinutes`, and a server without it shows no past programmes.
+ */
+export const GuideHeaderEntries = {
+  serverTime: nullable(isoTime),
+  windowMinutes: nullable(count),
+  backMinutes: orDefault(count, 0),
+};
+export const GuideHeaderSchema = v.object(GuideHeaderEntries);
+
+/** `/guide` whole (the app streams it instead: core/guide/reader.ts, by the same rule). Required: `channels`; a channel that cannot be read is left out. */
+export const GuideSchema = v.object({ ...GuideHeaderEntries, channels: rows(GuideChannelSchema) });
 export type Guide = v.InferOutput<typeof GuideSchema>;
+/** A guide whose window is placed: what the server left unreadable filled in by the reader (the local clock, the window asked for). */
+export type PlacedGuide = Omit<Guide, 'serverTime' | 'windowMinutes'> & { serverTime: string; windowMinutes: number };
 export const parseGuide = (input: unknown): Guide => parseWith(GuideSchema, 'GET /guide', input);
 
 /** Bounds of `forwardMinutes` on `/guide` (real servers answer 422 outside them). */

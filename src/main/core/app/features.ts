@@ -5,7 +5,7 @@
  * snapshot's feature parts.
  */
 import { createHash } from 'node:crypto';
-import { disabledByServer, type Guide } from '../../../shared/airwave';
+import { disabledByServer, type PlacedGuide } from '../../../shared/airwave';
 import type { AppSnapshot, FeaturesView, FollowOutcome, FollowPolicy, WebhookNote } from '../../../shared/bridge';
 import type { Clock, TimerHandle } from '../../common/clock';
 import type { NotificationRequest } from '../viewers/notify-policy';
@@ -252,7 +252,7 @@ export class Features {
   }
 
   /** Airings in a guide window are held by the watchlist; the follow policy picks which are reminded. */
-  scanGuide(guide: Guide): void {
+  scanGuide(guide: PlacedGuide): void {
     if (this.watchlist.followed.length === 0) return;
     this.watchlist.scan(guide, this.#d.clock.now());
     this.#remindAirings();

@@ -1,4 +1,4 @@
-import type { Guide, GuideChannel } from '../../../shared/airwave';
+import type { PlacedGuide, GuideChannel } from '../../../shared/airwave';
 import type { GuideRows, GuideRowsRequest, GuideSearchHit, GuideView } from '../../../shared/bridge';
 import { GUIDE_ROWS_MAX, groupOf, listedGroups } from '../../../shared/bridge';
 import type { Clock } from '../../common/clock';
@@ -256,7 +256,7 @@ export class GuideWindows {
    * `needles` (lower case) and that end after `after`: enough for the watchlist to find its
    * titles without the whole guide being rebuilt as objects. Null before a window has loaded.
    */
-  matching(needles: readonly string[], after: number): Guide | null {
+  matching(needles: readonly string[], after: number): PlacedGuide | null {
     const store = this.#shown;
     const window = store?.summary().window;
     if (!store || !window || store.summary().state !== 'loaded') return null;

@@ -1,5 +1,6 @@
 import type { ConnectionState, ConnectionView, Resource } from '../../../shared/bridge';
 import { isApiError, type ApiError } from '../client';
+import { unreadableAnswer } from '../client/contract-words';
 import { localTime } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 import type { AppState } from '../state';
@@ -89,8 +90,8 @@ export function isRefusedAnswer(error: unknown): error is ApiError {
   return isApiError(error) && error.kind === 'bad-response' && error.field !== undefined;
 }
 
-/** What a view says of an answer it could not read (the details go to the log). */
-export const refusedAnswerMessage = (endpoint: string): string => t(messages().sync.unreadable, { endpoint });
+/** What a view says of an answer it could not read (the details go to the log): the one sentence, client/contract-words.ts. */
+export const refusedAnswerMessage = unreadableAnswer;
 
 /** The log's last word on each endpoint's unreadable answer, so the same one is written once, not at every poll. */
 const refusedSaid = new WeakMap<SyncDeps, Map<string, string>>();
@@ -99,10 +100,10 @@ const refusedSaid = new WeakMap<SyncDeps, Map<string, string>>();
 export function logRefusedOnce(deps: SyncDeps, error: ApiError): void {
   let said = refusedSaid.get(deps);
   if (!said) refusedSaid.set(deps, (said = new Map()));
-  if (said.get(error.endpoint) === error.message) return;
+  if (said.get(error.endpoint) === error.logText) return;
   if (said.size >= 64) said.clear();
-  said.set(error.endpoint, error.message);
-  deps.log(error.message);
+  said.set(error.endpoint, error.logText);
+  deps.log(error.logText);
 }
 
 /** A failure in one sentence for the user (an ApiError already is one; anything else is ours). */
