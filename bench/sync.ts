@@ -13,7 +13,7 @@
  *
  *   npm run bench:sync
  */
-import { viewersOf } from '../src/main/core/viewers/viewers';
+import { viewersOf } from '../src/main/core/viewers/watching';
 import { onAirChannel, settle, startCoreHarness, total, type CoreHarness } from '../test/support/core-harness';
 import { BaselinePoller } from './baseline';
 import { markdownTable, percentile, ratio, writeSection } from './report';

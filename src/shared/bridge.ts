@@ -131,6 +131,13 @@ export type ViewerEntry = NowPlayingEntry &
 
 
 /**
+ * Who is watching as the snapshot carries it (the one rule: core/viewers/watching.ts). `differs`:
+ * the server's count (the badge) and the people its lists name disagree, and by how much; the
+ * views show the count with that sentence (issue 48), never a count over a list that contradicts it.
+ */
+export type ViewerList = Resource<ViewerEntry[]> & { differs?: { counted: number; listed: number } };
+
+/**
  * Everything but `nowPlaying`, `watching` and `servers` is the selected server's (see
  * SettingsView.selectedServer).
  */
@@ -148,7 +155,7 @@ export interface AppSnapshot extends Omit<ServerData, 'onNow'>, FeaturesView {
    * `/now-playing` of every followed server, each entry with what `/sessions` adds about the same
    * viewer and (several servers) which server it is on. Its age is the oldest server's.
    */
-  nowPlaying: Resource<ViewerEntry[]>;
+  nowPlaying: ViewerList;
   /** every server in the settings, in their order */
   servers: ServerSummary[];
   /** names of viewers seen this run and in the activity log, newest first, at most 50 (muted names) */

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { probeServer } from '../../src/main/core/connection-test/probe';
+import { EXIT_CODES, formatReport } from '../../src/main/doctor/report';
 import { startCoreHarness, type CoreHarness } from '../support/core-harness';
 
 /**
@@ -42,5 +44,89 @@ describe('every answer the app reads costs only its bad value (issue 48)', () =>
     expect(JSON.stringify(search)).not.toMatch(VALIDATOR);
     expect(JSON.stringify(h.app.snapshot())).not.toMatch(VALIDATOR);
     void logged;
+  });
+
+  it('item 1: /sessions/count of -86827633 is an unknown count: set-up saves, the doctor exits 0 and says the count is unknown', async () => {
+    h = await startCoreHarness({ demo: { viewers: 2, profile: 'airwave', channels: 6 }, pollSeconds: 5 });
+    h.demo.controls.setAnswerHook(edit('/sessions/count', () => ({ count: -86827633 })));
+    const report = await probeServer({ server: h.demo.url, apiKey: h.demo.key });
+    expect(report.summary).toBe('This server and key will work.');
+    expect(EXIT_CODES[report.verdict]).toBe(0);
+    const sessions = report.steps.find((step) => step.id === 'sessions')!;
+    expect(sessions.outcome).toBe('warn');
+    expect(sessions.detail).toMatch(/count is unknown/);
+    expect(formatReport(report, h.demo.url)).not.toMatch(VALIDATOR);
+    // set-up saves, and the app follows the server, counting the viewers it lists
+    await h.connect();
+    h.app.setPopoverOpen(true);
+    await h.until(() => state().nowPlaying.data?.length === 2, { what: 'the viewers', stepMs: 1_000, maxSteps: 30 });
+    expect(state().sessionCount.error).toBeNull();
+    expect(state().sessionCount.data).toBeNull();
+    expect(h.app.trayView.badge).toBe(2);
+    expect(h.app.snapshot().watching).toBe(2);
+    expect(['live', 'polling']).toContain(state().connection.state);
+  });
+
+  it('item 4: the doctor explains two counts it prints that differ (/status 2, /sessions/count 0)', async () => {
+    h = await startCoreHarness({ demo: { viewers: 2, profile: 'airwave', channels: 6 } });
+    h.demo.controls.setAnswerHook(edit('/sessions/count', () => ({ count: 0 })));
+    const report = await probeServer({ server: h.demo.url, apiKey: h.demo.key });
+    const printed = formatReport(report, h.demo.url);
+    expect(printed).toMatch(/2 active sessions/);
+    expect(report.steps.find((step) => step.id === 'sessions')!.detail).toBe(
+      '0 active sessions; /status counted 2 a moment before: viewers started or stopped between the two answers, or the server counts them differently',
+    );
+  });
+
+  // issue 48 item 3: /now-playing with 5 entries and /sessions with 1 (dolor) named different people in the badge, the menu and Watching
+  it('item 3: one set of viewers: the badge, the tray menu and Watching name the same people, with the count and why it differs', async () => {
+    h = await startCoreHarness({ demo: { viewers: 0, profile: 'airwave', channels: 6 } });
+    const channel = h.demo.controls.listChannels().find((c) => !c.empty)!;
+    h.demo.controls.startSession({ user: 'dolor', channelNumber: channel.number, deviceId: 'dev_dolor' });
+    h.demo.controls.startSession({ user: 'Ann', channelNumber: channel.number, deviceId: 'dev_ann' });
+    // the sessions list names dolor alone; /now-playing names five others
+    let sessionsOnly: Json[] | null = null;
+    h.demo.controls.setAnswerHook((at, body) => {
+      const b = body as Json;
+      if (at === '/sessions') {
+        sessionsOnly ??= (b.sessions as Json[]).filter((session) => session.user === 'dolor');
+        return { sessions: sessionsOnly };
+      }
+      if (at === '/now-playing') {
+        const [first] = b.nowPlaying as Json[];
+        return { nowPlaying: ['Ann', 'Bo', 'Cy', 'Di', 'Ed'].map((user) => ({ ...first, user, device: { model: user, platform: null } })) };
+      }
+      return body;
+    });
+    await h.connect();
+    h.app.setPopoverOpen(true);
+    await h.until(() => (h!.app.snapshot().nowPlaying.data?.length ?? 0) >= 5, { what: 'the viewers', stepMs: 1_000, maxSteps: 30 });
+    await h.runFor(3_000);
+    const snapshot = h.app.snapshot();
+    const cards = new Set((snapshot.nowPlaying.data ?? []).map((entry) => entry.user));
+    const menu = h.app.trayView.menu.filter((entry) => entry.id.startsWith('viewer:')).map((entry) => ('label' in entry ? String(entry.label) : '').split(':')[0]);
+    // the same people everywhere: the five /now-playing names and dolor
+    expect([...cards].sort()).toEqual(['Ann', 'Bo', 'Cy', 'Di', 'Ed', 'dolor']);
+    expect(new Set(menu)).toEqual(cards);
+    // the badge is the server's count, and every view says that its lists disagree with it
+    expect(h.app.trayView.badge).toBe(snapshot.watching);
+    expect(snapshot.nowPlaying.differs).toEqual({ counted: snapshot.watching, listed: 6 });
+    expect(JSON.stringify(h.app.trayView.menu)).toContain(`The server counts ${snapshot.watching}, but lists 6`);
+  });
+
+  it('item 3: never a badge of 3 over "Nobody is watching": sessions the now-playing list leaves out are viewers', async () => {
+    h = await startCoreHarness({ demo: { viewers: 0, profile: 'airwave', channels: 6 } });
+    const channels = h.demo.controls.listChannels().filter((c) => !c.empty);
+    for (const [i, user] of ['Ann', 'Bo', 'Cy'].entries()) h.demo.controls.startSession({ user, channelNumber: channels[i]!.number, deviceId: `dev_${user}` });
+    h.demo.controls.setAnswerHook(edit('/now-playing', () => ({ nowPlaying: [] })));
+    await h.connect();
+    h.app.setPopoverOpen(true);
+    await h.until(() => state().sessions.data?.length === 3, { what: 'three sessions', stepMs: 1_000, maxSteps: 30 });
+    await h.runFor(3_000);
+    const snapshot = h.app.snapshot();
+    expect(snapshot.watching).toBe(3);
+    expect(h.app.trayView.badge).toBe(3);
+    expect((snapshot.nowPlaying.data ?? []).map((entry) => entry.user).sort()).toEqual(['Ann', 'Bo', 'Cy']);
+    expect(JSON.stringify(h.app.trayView.menu)).not.toContain('Nobody is watching');
   });
 });

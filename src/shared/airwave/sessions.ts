@@ -1,8 +1,12 @@
 import * as v from 'valibot';
 import { clampedSeconds, count, integer, isoTime, nameText, nullable, openEnum, parseWith, rows, titleText, type Read } from './schema';
 
-/** `GET /sessions/count`. Real servers count sessions in state `off` here; `/now-playing` omits them. */
-export const SessionCountSchema = v.object({ count });
+/**
+ * `GET /sessions/count`. Real servers count sessions in state `off` here; `/now-playing` omits them.
+ * A count that cannot be a count (-86827633, 2.5, "3") is null, unknown (issue 48): the answer
+ * stays, set-up and the doctor pass saying so, and the lists count instead.
+ */
+export const SessionCountSchema = v.object({ count: nullable(count) });
 export type SessionCount = v.InferOutput<typeof SessionCountSchema>;
 export const parseSessionCount = (input: unknown): Read<SessionCount> =>
   parseWith(SessionCountSchema, 'GET /sessions/count', input);

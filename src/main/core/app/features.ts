@@ -13,7 +13,7 @@ import { notificationsHeld } from '../../../shared/notification-hold';
 import type { SettingsService } from '../settings/settings';
 import type { AppState, ServerTag, StateStore } from '../state';
 import type { EngineView, FollowedServers } from './servers';
-import { viewersOf } from '../viewers/viewers';
+import { viewersOf } from '../viewers/watching';
 import { ActivityLog } from '../features/activity-log';
 import { FeatureSettingsStore } from '../features/feature-settings';
 import { Favourites } from '../features/favourites';

@@ -134,7 +134,8 @@ export class ResourceFetcher {
     return this.#fetch(conn, 'count', 'sessionCount', (client, signal) => client.sessionCount(this.#options(signal)), ({ count }, now) => {
       this.#server.lastCount = count;
       this.#server.lastSyncAt = now;
-      this.#deps.store.update({ sessionCount: freshResource(count, now) });
+      // a count that cannot be a count is unknown (null, read just now): the lists count instead (viewers/watching.ts)
+      this.#deps.store.update({ sessionCount: { data: count, updatedAt: now, error: null } });
     }, report);
   }
 
@@ -164,6 +165,7 @@ export class ResourceFetcher {
           const baseline = server.baselinePending;
           server.baselinePending = false;
           server.lastSyncAt = now;
+          server.viewersReadAt = this.#deps.clock.monotonic();
           const channelChanges = [...server.channelChanges];
           server.channelChanges.clear();
           this.#deps.store.update((state) => ({

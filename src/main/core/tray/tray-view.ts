@@ -5,10 +5,11 @@ import { messages, t } from '../../../shared/i18n/messages';
 import { boundText, displaySafe, TEXT_LIMITS } from '../../../shared/text';
 
 export { pauseUntil, type PauseChoice } from '../../../shared/format';
-import { watchingCount, type AppState } from '../state';
+import type { AppState } from '../state';
 import { badgeText } from './tray-badge';
 import type { IconVariant } from './tray-mark';
-import { viewersOf, type Viewer } from '../viewers/viewers';
+import type { Viewer } from '../viewers/viewers';
+import { watchingCount, watchingOf } from '../viewers/watching';
 import { favouritesFirst } from '../features/favourites';
 import { appendAll } from '../../../shared/extent';
 import { newestFirstBy, startMs } from '../../../shared/viewer-order';
@@ -312,8 +313,11 @@ export function viewerWatching(viewer: Viewer, state: AppState, now: number): st
 
 /** A server's viewers as menu items; `server` (several servers followed) keeps ids apart and the click on that server. */
 function viewerItems(state: AppState, now: number, server?: { id: string; limit: number }): MenuItemModel[] {
-  const list = viewersOf(state);
+  const list = watchingOf(state);
   const tag = server ? `${server.id}:` : '';
+  // the server's count and its lists disagree: said above the people listed, never a count over "Nobody is watching" (issue 48)
+  const differs = list?.differs ? [item(`${tag}count-differs`, menuText(t(messages().tray.countDiffers, list.differs)), undefined, false)] : [];
+  if (list && list.viewers.length === 0 && differs.length > 0) return differs;
   if (!list || list.viewers.length === 0) {
     // never "Loading…" for ever: a version without the route, or a failed load, says so
     const np = state.nowPlaying;
@@ -331,7 +335,7 @@ function viewerItems(state: AppState, now: number, server?: { id: string; limit:
   });
   const more = viewers.length - shown.length;
   if (more > 0) shown.push(item(`${tag}viewers-more`, t(messages().tray.moreWatching, { n: more }), { type: 'open', focus: { view: 'watching' } }));
-  return shown;
+  return [...differs, ...shown];
 }
 
 /**

@@ -28,6 +28,8 @@ export const common = {
   watchingCount: (n: number) => t(m().watchingCount, { n }),
   /** several servers, one in trouble: its viewers are not counted */
   watchingCountPartial: (n: number) => t(m().watchingCountPartial, { n }),
+  /** the server's count and its viewer lists disagree (issue 48) */
+  countDiffers: (counted: number, listed: number) => t(m().countDiffers, { counted, listed }),
   /** the tab badge when the count may be out of date */
   watchingCountStale: (n: number, at: number) => t(m().watchingCountStale, { n, time: localTime(at) }),
   asOf: (at: number) => t(m().asOf, { time: localTime(at) }),

@@ -46,6 +46,7 @@ export const tray: Catalogue['tray'] = {
   incompatible: 'Server nicht unterstützt',
   watching: '{n, plural, one {# schaut zu} other {# schauen zu}}',
   watchingStale: '{n, plural, one {# schaut zu} other {# schauen zu}}, Stand {time} (nicht aktuell)',
+  countDiffers: 'Der Server zählt {counted}, listet aber {listed}',
   setUp: 'Airwave Tray einrichten…',
   tryDemo: 'Demo ausprobieren',
   open: 'Airwave Tray öffnen',

@@ -19,6 +19,7 @@ export const common: Catalogue['common'] = {
   watchingCount: '{n, plural, one {# schaut zu} other {# schauen zu}}',
   watchingCountPartial: '{n, plural, one {# schaut zu} other {# schauen zu}} auf den erreichbaren Servern; ein Server mit Problemen wird nicht mitgezählt',
   watchingCountStale: '{n, plural, one {# schaut zu} other {# schauen zu}}, Stand {time}',
+  countDiffers: 'Der Server zählt {counted, plural, one {# Zuschauer} other {# Zuschauer}}, aber seine Zuschauerlisten nennen {listed, plural, =0 {niemanden} one {# Person} other {# Personen}}: seine Antworten widersprechen sich.',
   asOf: 'Stand {time}',
   updated: 'aktualisiert {ago}',
   staleSince: 'veraltet, Stand {time}',

@@ -45,6 +45,7 @@ export const tray = {
   incompatible: 'Server not supported',
   watching: '{n, plural, other {# watching}}',
   watchingStale: '{n, plural, other {# watching}} as of {time} (not current)',
+  countDiffers: 'The server counts {counted}, but lists {listed}',
   setUp: 'Set up Airwave Tray…',
   tryDemo: 'Try the demo',
   open: 'Open Airwave Tray',

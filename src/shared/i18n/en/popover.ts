@@ -18,6 +18,7 @@ export const common = {
   watchingCount: '{n, plural, other {# watching}}',
   watchingCountPartial: '{n, plural, other {# watching}} on the servers that can be reached; a server in trouble is not counted',
   watchingCountStale: '{n, plural, other {# watching}}, as of {time}',
+  countDiffers: 'The server counts {counted, plural, other {# watching}} but its viewer lists name {listed, plural, =0 {nobody} one {# person} other {# people}}: its answers disagree.',
   asOf: 'as of {time}',
   updated: 'updated {ago}',
   staleSince: 'stale, as of {time}',

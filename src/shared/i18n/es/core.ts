@@ -46,6 +46,7 @@ export const tray: Catalogue['tray'] = {
   incompatible: 'Servidor no compatible',
   watching: '{n, plural, other {# viendo}}',
   watchingStale: '{n, plural, other {# viendo}} a las {time} (no actualizado)',
+  countDiffers: 'El servidor cuenta {counted}, pero lista {listed}',
   setUp: 'Configurar Airwave Tray…',
   tryDemo: 'Probar la demo',
   open: 'Abrir Airwave Tray',

@@ -19,6 +19,7 @@ export const common: Catalogue['common'] = {
   watchingCount: '{n, plural, other {# viendo}}',
   watchingCountPartial: '{n, plural, other {# viendo}} en los servidores accesibles; un servidor con problemas no se cuenta',
   watchingCountStale: '{n, plural, other {# viendo}}, a las {time}',
+  countDiffers: 'El servidor cuenta {counted, plural, one {# espectador} other {# espectadores}}, pero sus listas nombran a {listed, plural, =0 {nadie} one {# persona} other {# personas}}: sus respuestas no coinciden.',
   asOf: 'a las {time}',
   updated: 'actualizado {ago}',
   staleSince: 'desactualizado, a las {time}',

@@ -46,6 +46,7 @@ export const tray: Catalogue['tray'] = {
   incompatible: 'Serveur non pris en charge',
   watching: '{n, plural, one {# regarde} other {# regardent}}',
   watchingStale: '{n, plural, one {# regarde} other {# regardent}} à {time} (pas à jour)',
+  countDiffers: 'Le serveur en compte {counted}, mais en liste {listed}',
   setUp: 'Configurer Airwave Tray…',
   tryDemo: 'Essayer la démo',
   open: 'Ouvrir Airwave Tray',

@@ -19,6 +19,7 @@ export const common: Catalogue['common'] = {
   watchingCount: '{n, plural, one {# regarde} other {# regardent}}',
   watchingCountPartial: '{n, plural, one {# regarde} other {# regardent}} sur les serveurs joignables ; un serveur en difficulté n’est pas compté',
   watchingCountStale: '{n, plural, one {# regarde} other {# regardent}}, à {time}',
+  countDiffers: 'Le serveur compte {counted, plural, one {# spectateur} other {# spectateurs}}, mais ses listes de spectateurs {listed, plural, =0 {n’en nomment aucun} other {en nomment #}} : ses réponses se contredisent.',
   asOf: 'à {time}',
   updated: 'actualisé {ago}',
   staleSince: 'pas à jour, à {time}',

@@ -46,6 +46,7 @@ export const tray: Catalogue['tray'] = {
   incompatible: '非対応のサーバ',
   watching: '{n, plural, other {# 人が視聴中}}',
   watchingStale: '{n, plural, other {# 人が視聴中}}（{time} 時点、最新ではありません）',
+  countDiffers: 'サーバの数は {counted}、一覧は {listed}',
   setUp: 'Airwave Tray を設定…',
   tryDemo: 'デモを試す',
   open: 'Airwave Tray を開く',

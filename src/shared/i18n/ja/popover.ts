@@ -19,6 +19,7 @@ export const common: Catalogue['common'] = {
   watchingCount: '{n, plural, other {# 人が視聴中}}',
   watchingCountPartial: '接続できるサーバで {n, plural, other {# 人が視聴中}}（問題のあるサーバは数えていません）',
   watchingCountStale: '{n, plural, other {# 人が視聴中}}（{time} 時点）',
+  countDiffers: 'サーバは視聴中を {counted, plural, other {# 人}}と数えていますが、視聴者一覧に載っているのは {listed, plural, other {# 人}}です。サーバの応答が食い違っています。',
   asOf: '{time} 時点',
   updated: '{ago}に更新',
   staleSince: '古い情報（{time} 時点）',
