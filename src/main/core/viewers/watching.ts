@@ -35,23 +35,30 @@ export interface WatchingReading {
   differs: { counted: number; listed: number } | null;
 }
 
-/** One reading per (now-playing, sessions, count) the server sent, so every reader of one update shares it. */
-const readings = new WeakMap<object, { sessions: readonly Session[] | null; count: AppState['sessionCount']; reading: WatchingReading }>();
+/** The join per (now-playing, sessions) pair, and the reading per join and count: a new count never makes a new list (it is not sent again). */
+const joins = new WeakMap<object, { sessions: readonly Session[] | null; joined: Joined }>();
+const readings = new WeakMap<Joined, { count: AppState['sessionCount']; listedAt: number; reading: WatchingReading }>();
 
 /**
- * Who is watching in a state, by the rule above; null before the first viewer list has arrived
- * (then only a count may be known: `countOnly`). Worked out once per answer the server sent
- * (everything asks on every update, with tens of thousands of viewers too); callers must not change what they get.
+ * Who is watching in a state, by the rule above; null before the first viewer list has arrived.
+ * Worked out once per answer the server sent (everything asks on every update, with tens of
+ * thousands of viewers too); callers must not change what they get.
  */
 export function watchingOf(state: Pick<AppState, 'sessions' | 'nowPlaying' | 'sessionCount'>): WatchingReading | null {
   const sessions = state.sessions.supported ? state.sessions.data : null;
   const entries = state.nowPlaying.data;
   const source: object | null = entries ?? sessions;
   if (!source) return null;
-  const held = readings.get(source);
-  if (held && held.sessions === sessions && held.count === state.sessionCount) return held.reading;
-  const reading = read(entries, sessions, state);
-  readings.set(source, { sessions, count: state.sessionCount, reading });
+  let joined = joins.get(source);
+  if (!joined || joined.sessions !== sessions) {
+    joined = { sessions, joined: sessions ? join(entries ?? [], sessions) : { viewers: viewersFromNowPlaying(entries ?? []), entries: entries ?? [] } };
+    joins.set(source, joined);
+  }
+  const listedAt = Math.max(state.nowPlaying.updatedAt ?? 0, sessions ? (state.sessions.updatedAt ?? 0) : 0);
+  const held = readings.get(joined.joined);
+  if (held && held.count === state.sessionCount && held.listedAt === listedAt) return held.reading;
+  const reading = read(joined.joined, sessions, state.sessionCount, listedAt);
+  readings.set(joined.joined, { count: state.sessionCount, listedAt, reading });
   return reading;
 }
 
@@ -63,11 +70,14 @@ export function watchingCount(state: Pick<AppState, 'sessions' | 'nowPlaying' | 
   return watchingOf(state)?.count ?? state.sessionCount.data ?? 0;
 }
 
-function read(entries: NowPlayingEntry[] | null, sessions: readonly Session[] | null, state: Pick<AppState, 'sessions' | 'nowPlaying' | 'sessionCount'>): WatchingReading {
-  const joined = sessions ? join(entries ?? [], sessions) : { viewers: viewersFromNowPlaying(entries ?? []), entries: entries ?? [] };
+interface Joined {
+  viewers: Viewer[];
+  entries: ViewerEntry[];
+}
+
+/** The reading of a join: the count the server's when it was read at or after the lists (`listedAt`). */
+function read(joined: Joined, sessions: readonly Session[] | null, count: AppState['sessionCount'], listedAt: number): WatchingReading {
   const listed = joined.entries.length;
-  const listedAt = Math.max(state.nowPlaying.updatedAt ?? 0, sessions ? (state.sessions.updatedAt ?? 0) : 0);
-  const count = state.sessionCount;
   // the server's own count, when it is at least as new as the lists; else the lists count (the sessions, counted as /sessions/count counts)
   const counted = count.data !== null && count.updatedAt !== null && count.updatedAt >= listedAt ? count.data : sessions ? sessions.length : listed;
   return {
@@ -85,7 +95,7 @@ function read(entries: NowPlayingEntry[] | null, sessions: readonly Session[] | 
  * names follows as an entry of its own (marked `nothingOn` for state `off`); an entry no session
  * names stays, with a viewer of its own.
  */
-function join(entries: NowPlayingEntry[], sessions: readonly Session[]): { viewers: Viewer[]; entries: ViewerEntry[] } {
+function join(entries: NowPlayingEntry[], sessions: readonly Session[]): Joined {
   const byPerson = new Map<string, number[]>();
   sessions.forEach((session, index) => {
     if (session.state === 'off') return;
