@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { checkRequest } from '../../src/shared/bridge-schema';
 import { probeServer } from '../../src/main/core/connection-test/probe';
 import { EXIT_CODES, formatReport } from '../../src/main/doctor/report';
 import { startCoreHarness, type CoreHarness } from '../support/core-harness';
+import { startLocalServer, type LocalServer } from '../support/local-server';
 
 /**
  * Issue 48: "a bad value costs only itself" in every answer the app reads, not only the five a
@@ -12,14 +14,40 @@ import { startCoreHarness, type CoreHarness } from '../support/core-harness';
 
 type Json = Record<string, unknown>;
 const edit = (path: string, change: (body: Json) => Json) => (at: string, body: unknown) => (at === path ? change(body as Json) : body);
+/**
+ * A proxy in front of the demo: `route` may answer a path itself (a plain-text 404, say) or send
+ * it upstream as another path; the event stream is refused, so the app polls through it.
+ */
+function front(upstream: string, route: (path: string) => { answer: number } | { path: string }): Promise<LocalServer> {
+  return startLocalServer((req, res) => {
+    const [path = '', query] = (req.url ?? '/').split('?');
+    const to = path.endsWith('/events') ? { answer: 404 } : route(path);
+    if ('answer' in to) {
+      res.writeHead(to.answer, { 'content-type': 'text/plain; charset=utf-8' });
+      return void res.end('404 Not Found');
+    }
+    const headers: Record<string, string> = {};
+    for (const name of ['x-api-key', 'authorization', 'accept']) if (typeof req.headers[name] === 'string') headers[name] = req.headers[name];
+    fetch(`${upstream}${to.path}${query ? `?${query}` : ''}`, { headers, signal: AbortSignal.timeout(10_000) })
+      .then(async (answer) => {
+        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+        res.end(Buffer.from(await answer.arrayBuffer()));
+      })
+      .catch(() => res.destroy());
+  });
+}
+
 /** A sentence only a validator writes: no view may show one. */
 const VALIDATOR = /Unexpected response|expected an ISO-8601|Invalid value|Expected <=|received /;
 
 describe('every answer the app reads costs only its bad value (issue 48)', () => {
   let h: CoreHarness | undefined;
+  let proxy: LocalServer | undefined;
   afterEach(async () => {
+    await proxy?.close();
     await h?.close();
     h = undefined;
+    proxy = undefined;
   });
   const state = () => h!.app.store.state;
 
@@ -128,5 +156,67 @@ describe('every answer the app reads costs only its bad value (issue 48)', () =>
     expect(h.app.trayView.badge).toBe(3);
     expect((snapshot.nowPlaying.data ?? []).map((entry) => entry.user).sort()).toEqual(['Ann', 'Bo', 'Cy']);
     expect(JSON.stringify(h.app.trayView.menu)).not.toContain('Nobody is watching');
+  });
+
+  it('item 2: a channel numbered 23795074 or -88990223 is listed, opened and looked up, never refused by the bridge', async () => {
+    h = await startCoreHarness({ demo: { viewers: 0, profile: 'airwave', channels: 6 } });
+    const [first, second] = h.demo.controls.listChannels().filter((c) => !c.empty);
+    const renumber = new Map<unknown, number>([
+      [first!.id, 23795074],
+      [second!.id, -88990223],
+    ]);
+    const renumbered = (record: Json) => (renumber.has(record.id) ? { ...record, number: renumber.get(record.id) } : record);
+    h.demo.controls.setAnswerHook((at, body) => {
+      const b = body as Json;
+      if (at === '/guide/now') return { ...b, channels: (b.channels as Json[]).map(renumbered) };
+      if (/^\/channels\/[^/]+\/now$/.test(at) && b.channel) return { ...b, channel: renumbered(b.channel as Json) };
+      return body;
+    });
+    await h.connect();
+    h.app.setPopoverOpen(true);
+    await h.runFor(3_000);
+    const rows = await h.app.handlers.getOnNowRows({ numbers: [23795074, -88990223] });
+    if (!rows.ok) throw new Error(rows.error.message);
+    expect(rows.value.rows.map((row) => row.number).sort()).toEqual([-88990223, 23795074]);
+    for (const number of [23795074, -88990223]) {
+      // the bridge lets the popover ask for it (a bound on length, not on a value a server may use)
+      expect(checkRequest('lookupChannel', { number }).ok).toBe(true);
+      const found = await h.app.handlers.lookupChannel({ number });
+      if (!found.ok) throw new Error(found.error.message);
+      const row = rows.value.rows.find((r) => r.number === number)!;
+      expect(found.value.channel?.id).toBe(row.id);
+      expect(found.value.now.current?.title ?? null).toBe(row.now?.title ?? null);
+    }
+    // a number longer than any a server can send is no channel number: refused before anything is asked
+    expect(checkRequest('lookupChannel', { number: 2 ** 60 }).ok).toBe(false);
+  });
+
+  it('item 2: an answer for another number than the one asked is refused in words', async () => {
+    h = await startCoreHarness({ demo: { viewers: 0, profile: 'airwave', channels: 6 } });
+    const asked = 0;
+    const real = h.demo.controls.listChannels()[0]!.number;
+    // by-number/0 answers for channel 101 (both routes, so either lookup form meets it)
+    proxy = await front(h.demo.url, (path) => ({ path: path.replace(`/channels/by-number/${asked}`, `/channels/by-number/${real}`) }));
+    await h.connect(proxy.url);
+    const looked = await h.app.handlers.lookupChannel({ number: asked });
+    expect(looked.ok).toBe(false);
+    if (!looked.ok) expect(looked.error.message).toBe(`The server answered for channel ${real} when asked for channel ${asked}, so its answer is not shown.`);
+  });
+
+  it('item 2: a lookup uses what the app holds: five lookups in a row ask by the held id, never the missing route, never refused by the brake', async () => {
+    h = await startCoreHarness({ demo: { viewers: 0, profile: 'airwave', channels: 6 } });
+    // the route list offers /channels/by-number/{n}/now, but the server answers it with a plain 404
+    proxy = await front(h.demo.url, (path) => (/\/channels\/by-number\/[^/]+\/now$/.test(path) ? { answer: 404 } : { path }));
+    await h.connect(proxy.url);
+    h.app.setPopoverOpen(true);
+    await h.runFor(3_000);
+    const number = h.demo.controls.listChannels().find((c) => !c.empty)!.number;
+    const before = proxy.requests.length;
+    const outcomes = [];
+    for (let i = 0; i < 5; i++) outcomes.push(await h.app.handlers.lookupChannel({ number }));
+    expect(outcomes.map((o) => (o.ok ? 'ok' : o.error.message))).toEqual(['ok', 'ok', 'ok', 'ok', 'ok']);
+    const asked = proxy.requests.slice(before).map((r) => r.url.split('?')[0]!);
+    expect(asked.filter((url) => url.includes('/by-number/'))).toEqual([]);
+    expect(asked.filter((url) => /\/channels\/[^/]+\/now$/.test(url))).toHaveLength(5);
   });
 });

@@ -551,7 +551,7 @@ describe('parseGuideNow', () => {
     // a row that cannot be read at all is left out, the others kept
     const dropped = parseGuideNow(withValue(body(), ['channels', 1, 'number'], 11.5));
     expect(dropped.channels.map((row) => row.id)).toEqual(rows.filter((_, i) => i !== 1).map((row) => row.id));
-    expect(dropped.unreadable?.examples).toEqual(['channels[1]: number: expected integer but received 11.5']);
+    expect(dropped.unreadable?.examples).toEqual(['channels[1]: number: expected a whole number held exactly (received 11.5)']);
     // a field the programme can do without costs only that field
     const type = expectCost(() => parseGuideNow(withValue(body(), ['channels', 0, 'now', 'type'], 3)), 'channels[0].now.type: expected a string (received 3)');
     expect(type.channels[0]?.now?.title).toBe('The One Where They Move');

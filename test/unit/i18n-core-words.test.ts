@@ -160,7 +160,7 @@ describe('the API client’s failures and the first state speak the language in 
   const answer = (status: number, body: unknown): RawResponse => ({ status, headers: {}, body: Buffer.from(JSON.stringify(body)) });
   const refusedKey = () => statusError('GET /status', answer(401, { error: { code: 'unauthorized', message: 'bad key' } }), 0);
   const full = () => statusError('GET /events', answer(503, {}), 0);
-  const badNumber = () => new AirwaveClient({ server: 'http://127.0.0.1:9', apiKey: 'k' }).channelNowByNumber(-1);
+  const badNumber = () => new AirwaveClient({ server: 'http://127.0.0.1:9', apiKey: 'k' }).channelNowByNumber(1.5);
 
   it('English stays as it was, word for word', async () => {
     expect(refusedKey().message).toBe('The server rejected the API key. The server said: "bad key"');

@@ -115,6 +115,7 @@ const LOG_WORDS = new Set([
   'expected a finite number',
   'expected an ISO-8601 time',
   'expected a string',
+  'expected a whole number held exactly',
   'fell back',
   'left out',
   'required field is missing',

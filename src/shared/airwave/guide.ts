@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { PackageRefSchema, ProgramSchema } from './common';
-import { addUnreadable, count, integer, isoTime, nameText, nullable, parseWith, rows, type Unreadable } from './schema';
+import { addUnreadable, channelNumber, count, isoTime, nameText, nullable, parseWith, rows, type Unreadable } from './schema';
 import { orDefault } from '../tolerant';
 
 /** Fields every channel row carries, in `/guide/now`, `/guide` and `/channels`. */
 export const ChannelHeaderEntries = {
   id: v.string(),
-  number: integer,
+  number: channelNumber,
   name: nameText,
   callsign: nullable(nameText),
   icon: nullable(v.string()),

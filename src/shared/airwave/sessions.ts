@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { clampedSeconds, count, integer, isoTime, nameText, nullable, openEnum, parseWith, rows, titleText, type Read } from './schema';
+import { channelNumber, clampedSeconds, count, integer, isoTime, nameText, nullable, openEnum, parseWith, rows, titleText, type Read } from './schema';
 
 /**
  * `GET /sessions/count`. Real servers count sessions in state `off` here; `/now-playing` omits them.
@@ -27,7 +27,7 @@ export type Progress = v.InferOutput<typeof ProgressSchema>;
 /** One compact entry per viewer of `GET /now-playing`. */
 export const NowPlayingEntrySchema = v.object({
   user: nameText,
-  channelNumber: nullable(integer),
+  channelNumber: nullable(channelNumber),
   channelName: nullable(nameText),
   title: nullable(titleText),
   showTitle: nullable(titleText),
@@ -64,7 +64,7 @@ export const SessionSchema = v.object({
   id: v.string(),
   user: nameText,
   deviceId: nullable(v.string()),
-  channel: nullable(v.object({ number: integer, name: nullable(nameText), callsign: nullable(nameText) })),
+  channel: nullable(v.object({ number: channelNumber, name: nullable(nameText), callsign: nullable(nameText) })),
   state: nullable(openEnum(SessionStates)),
   playbackState: nullable(openEnum(PlaybackStates)),
   title: nullable(titleText),

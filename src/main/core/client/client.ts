@@ -189,7 +189,7 @@ export class AirwaveClient {
 
   channelNowByNumber(number: number, o?: CallOptions) {
     const endpoint = `GET /channels/by-number/${number}/now`;
-    if (!Number.isSafeInteger(number) || number < 0) {
+    if (!Number.isSafeInteger(number)) {
       return Promise.reject(new ApiError('invalid-request', messages().client.channelNumber, { endpoint }));
     }
     return this.#json(`/channels/by-number/${number}/now`, (json) => parseChannelNow(json, number), o, endpoint);
@@ -201,7 +201,7 @@ export class AirwaveClient {
    */
   channelByNumber(number: number, o?: CallOptions & { definition?: boolean }) {
     const endpoint = `GET /channels/by-number/${number}`;
-    if (!Number.isSafeInteger(number) || number < 0) {
+    if (!Number.isSafeInteger(number)) {
       return Promise.reject(new ApiError('invalid-request', messages().client.channelNumber, { endpoint }));
     }
     const path = `/channels/by-number/${number}${o?.definition ? '?include=definition' : ''}`;

@@ -27,7 +27,8 @@ export function lookupHandler(engine: EngineView, store: StateStore): (request: 
     if (held && (connection.suspended || connection.state === 'offline')) return ok(fromHeld(store, held, connection.message));
     try {
       // typed by the user: first in the governor's queue and not held to the background budget
-      const result = await lookup.lookup(client, number, { user: true }, store.state.routes);
+      // what the app holds first: a channel On now lists is asked by its id (one request, no route tried)
+      const result = await lookup.lookup(client, number, { user: true }, store.state.routes, held);
       if (result.kind === 'missing') return notFound(number, store);
       const { channel, now, next, endsAt } = result;
       return ok({ number, channel: held, now: { current: now, next, endsAt, ...(channel ? { channel } : {}) } });
