@@ -22,6 +22,8 @@ export const common = {
   get notInThisVersion() { return m().notInThisVersion; },
   get demo() { return m().demo; },
   get fixKey() { return m().fixKey; },
+  /** a request the host refused (a bug of ours, never the user's): said plainly */
+  get requestRefused() { return m().requestRefused; },
   /** after "Fix the key", once the server answers again */
   liveAgain: (server: string) => t(m().liveAgain, { server }),
   keyAccepted: (server: string) => t(m().keyAccepted, { server }),

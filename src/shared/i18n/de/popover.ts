@@ -14,6 +14,7 @@ export const common: Catalogue['common'] = {
   notInThisVersion: 'Nicht in dieser Airwave-Version',
   demo: 'Demo',
   fixKey: 'Schlüssel korrigieren',
+  requestRefused: 'Das konnte die App nicht abfragen: So eine Anfrage kann sie nicht stellen. Versuchen Sie es noch einmal oder starten Sie die App neu, wenn es wieder passiert.',
   liveAgain: 'Schlüssel akzeptiert. {server} ist wieder live.',
   keyAccepted: 'Schlüssel akzeptiert. Verbindung zu {server}…',
   watchingCount: '{n, plural, one {# schaut zu} other {# schauen zu}}',

@@ -13,6 +13,7 @@ export const common = {
   notInThisVersion: 'Not in this version of Airwave',
   demo: 'demo',
   fixKey: 'Fix the key',
+  requestRefused: 'The app could not ask for that: it was not something it can ask. Try again, or restart the app if it keeps happening.',
   liveAgain: 'Key accepted. {server} is live again.',
   keyAccepted: 'Key accepted. Connecting to {server}…',
   watchingCount: '{n, plural, other {# watching}}',

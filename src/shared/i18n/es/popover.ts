@@ -14,6 +14,7 @@ export const common: Catalogue['common'] = {
   notInThisVersion: 'No está en esta versión de Airwave',
   demo: 'demo',
   fixKey: 'Corregir la clave',
+  requestRefused: 'La app no pudo pedir eso: no es una petición que sepa hacer. Inténtalo de nuevo o reinicia la app si vuelve a pasar.',
   liveAgain: 'Clave aceptada. {server} vuelve a estar en directo.',
   keyAccepted: 'Clave aceptada. Conectando con {server}…',
   watchingCount: '{n, plural, other {# viendo}}',

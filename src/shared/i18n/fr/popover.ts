@@ -14,6 +14,7 @@ export const common: Catalogue['common'] = {
   notInThisVersion: 'Absent de cette version d’Airwave',
   demo: 'démo',
   fixKey: 'Corriger la clé',
+  requestRefused: 'L’app n’a pas pu demander cela : ce n’est pas une demande qu’elle sait faire. Réessayez, ou redémarrez l’app si cela se reproduit.',
   liveAgain: 'Clé acceptée. {server} est de nouveau en direct.',
   keyAccepted: 'Clé acceptée. Connexion à {server}…',
   watchingCount: '{n, plural, one {# regarde} other {# regardent}}',

@@ -14,6 +14,7 @@ export const common: Catalogue['common'] = {
   notInThisVersion: 'このバージョンの Airwave にはありません',
   demo: 'デモ',
   fixKey: 'キーを修正',
+  requestRefused: 'アプリはその問い合わせを行えませんでした（行える種類の問い合わせではありません）。もう一度試すか、繰り返し起きる場合はアプリを再起動してください。',
   liveAgain: 'キーが承認されました。{server} はライブに戻りました。',
   keyAccepted: 'キーが承認されました。{server} に接続中…',
   watchingCount: '{n, plural, other {# 人が視聴中}}',
