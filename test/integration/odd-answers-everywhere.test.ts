@@ -219,4 +219,31 @@ describe('every answer the app reads costs only its bad value (issue 48)', () =>
     expect(asked.filter((url) => url.includes('/by-number/'))).toEqual([]);
     expect(asked.filter((url) => /\/channels\/[^/]+\/now$/.test(url))).toHaveLength(5);
   });
+
+  it('item 1: a named programme whose startsAt is not a time is still named ("times unknown") in On now, the tray and the sheet, never "Nothing on"', async () => {
+    h = await startCoreHarness({ demo: { viewers: 0, profile: 'airwave', channels: 6 } });
+    const channel = h.demo.controls.listChannels().find((c) => !c.empty)!;
+    const untimed = (slot: Json | null) => (slot ? { ...slot, startsAt: 'string' } : slot);
+    h.demo.controls.setAnswerHook((at, body) => {
+      const b = body as Json;
+      if (at === '/guide/now') return { ...b, channels: (b.channels as Json[]).map((row) => (row.id === channel.id ? { ...row, now: untimed(row.now as Json | null) } : row)) };
+      if (at === `/channels/${channel.id}/now`) return { ...b, current: untimed(b.current as Json | null) };
+      return body;
+    });
+    await h.connect();
+    h.app.setPopoverOpen(true);
+    await h.runFor(3_000);
+    const rows = await h.app.handlers.getOnNowRows({ numbers: [channel.number] });
+    if (!rows.ok) throw new Error(rows.error.message);
+    const row = rows.value.rows[0]!;
+    expect(row.now).toBeNull();
+    expect(row.nowUntimed?.title).toEqual(expect.any(String));
+    const named = `${row.nowUntimed!.showTitle && row.nowUntimed!.showTitle !== row.nowUntimed!.title ? `${row.nowUntimed!.showTitle}: ` : ''}${row.nowUntimed!.title} · times unknown`;
+    const whatsOn = h.app.trayView.menu.find((entry) => entry.id === 'whats-on') as { submenu: { label: string }[] };
+    expect(whatsOn.submenu.map((entry) => entry.label).join('\n')).toContain(`${channel.number} ${channel.name}: ${named}`.slice(0, 59));
+    const looked = await h.app.handlers.lookupChannel({ number: channel.number });
+    if (!looked.ok) throw new Error(looked.error.message);
+    expect(looked.value.now.current).toBeNull();
+    expect(looked.value.now.currentUntimed?.title).toBe(row.nowUntimed!.title);
+  });
 });

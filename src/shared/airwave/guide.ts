@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PackageRefSchema, ProgramSchema } from './common';
+import { PackageRefSchema, ProgramSchema, withUntimed } from './common';
 import { addUnreadable, channelNumber, count, isoTime, nameText, nullable, parseWith, rows, type Unreadable } from './schema';
 import { orDefault } from '../tolerant';
 
@@ -14,12 +14,18 @@ export const ChannelHeaderEntries = {
   package: nullable(PackageRefSchema),
 };
 
-/** One row per channel of `GET /guide/now`: the programme on now and the one after it. */
-export const GuideNowRowSchema = v.object({
-  ...ChannelHeaderEntries,
-  now: nullable(ProgramSchema),
-  next: nullable(ProgramSchema),
-});
+/**
+ * One row per channel of `GET /guide/now`: the programme on now and the one after it; one named
+ * whose times cannot be read is `nowUntimed` / `nextUntimed` (shown with "times unknown").
+ */
+export const GuideNowRowSchema = withUntimed(
+  v.object({
+    ...ChannelHeaderEntries,
+    now: nullable(ProgramSchema),
+    next: nullable(ProgramSchema),
+  }),
+  ['now', 'next'],
+);
 export type GuideNowRow = v.InferOutput<typeof GuideNowRowSchema>;
 
 /**

@@ -1,4 +1,4 @@
-import { hasRoute, ROUTES, type Channel, type ChannelNow, type NowSlot, type PublicRoutes } from '../../../shared/airwave';
+import { hasRoute, ROUTES, type Channel, type ChannelNow, type NowSlot, type PublicRoutes, type UntimedProgram } from '../../../shared/airwave';
 import { ApiError, isMissingResource, isMissingRoute, type AirwaveClient, type CallOptions } from '../client';
 import { messages, t } from '../../common/words';
 
@@ -30,6 +30,9 @@ export interface ChannelFound {
   next: NowSlot | null;
   endsAt: string | null;
   form: LookupForm;
+  /** a slot the server named but whose times cannot be read (issue 48) */
+  currentUntimed?: UntimedProgram;
+  nextUntimed?: UntimedProgram;
 }
 
 /** The server itself said there is no channel with that number (or none this key may see). */
@@ -148,7 +151,8 @@ export class ChannelLookup {
 }
 
 function found(number: number, answer: ChannelNow, channel: Channel | null, form: LookupForm): ChannelFound {
-  return { kind: 'found', number, channel, now: answer.current, next: answer.next, endsAt: answer.endsAt, form };
+  const untimed = { ...(answer.currentUntimed ? { currentUntimed: answer.currentUntimed } : {}), ...(answer.nextUntimed ? { nextUntimed: answer.nextUntimed } : {}) };
+  return { kind: 'found', number, channel, now: answer.current, next: answer.next, endsAt: answer.endsAt, form, ...untimed };
 }
 
 /** An answer for another channel than the one asked for is refused, in words (issue 48). */

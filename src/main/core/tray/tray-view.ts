@@ -1,10 +1,12 @@
-import type { GuideNowRow, Program } from '../../../shared/airwave';
+import type { GuideNowRow } from '../../../shared/airwave';
 import type { FocusTarget, HistorySpan, SettingsView } from '../../../shared/bridge';
-import { airing, listOf, localTime, programmeTitle, type PauseChoice } from '../../../shared/format';
+import { listOf, localTime, type PauseChoice } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 import { boundText, displaySafe, TEXT_LIMITS } from '../../../shared/text';
 
 export { pauseUntil, type PauseChoice } from '../../../shared/format';
+export { currentProgramme, programmeLabel } from './tray-rows';
+import { currentProgramme, rowLabel } from './tray-rows';
 import type { AppState } from '../state';
 import { badgeText } from './tray-badge';
 import type { IconVariant } from './tray-mark';
@@ -23,7 +25,6 @@ import { pauseRunning } from '../../../shared/notification-hold';
  * everything a click can: open the popover (on a viewer or a channel), refresh, pause
  * notifications, settings, quit.
  */
-
 
 export type TrayAction =
   | { type: 'open'; focus?: FocusTarget }
@@ -74,17 +75,6 @@ const submenu = (id: string, label: string, items: MenuItemModel[]): MenuItemMod
   enabled: items.length > 0,
   submenu: items,
 });
-
-/** The programme on a channel at `now`, moving on to `next` when `now` has ended since the fetch. */
-export function currentProgramme(row: GuideNowRow, now: number): Program | null {
-  return airing([row.now, row.next], now);
-}
-
-export function programmeLabel(program: Program | null): string {
-  if (!program) return messages().tray.nothingOn;
-  if (program.ratingKey === null) return messages().tray.bumper;
-  return programmeTitle(program);
-}
 
 /** Menus must not grow huge or carry control characters from a server. */
 export function menuText(text: string, max = 60): string {
@@ -362,7 +352,7 @@ function channelItems(state: AppState, now: number, favourites: ReadonlySet<stri
   const items = shown.map((row) =>
     item(
       `channel:${row.number}`,
-      menuText(`${favourites.has(row.id) ? '★ ' : ''}${row.number} ${row.name}: ${programmeLabel(currentProgramme(row, now))}`),
+      menuText(`${favourites.has(row.id) ? '★ ' : ''}${row.number} ${row.name}: ${rowLabel(row, now)}`),
       { type: 'open', focus: { view: 'on-now', channelNumber: row.number } },
     ),
   );

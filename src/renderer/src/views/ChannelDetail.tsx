@@ -5,6 +5,7 @@ import type { Channel, GuideChannel, GuideNowRow, Program } from '../../../share
 import type { ChannelLookup, ChannelScheduleView } from '../../../shared/bridge';
 import { fraction, localTime, programmeTitle } from '../../../shared/format';
 import { endedSince, isBumper, onAir } from '../../../shared/on-air';
+import { untimedLine, untimedNow } from '../../../shared/untimed';
 import { bridge } from '../bridge';
 import { useDialog } from '../components/a11y';
 import { ChannelIcon, Progress } from '../components/bits';
@@ -94,6 +95,8 @@ export function ChannelDetail({ number }: { number: number }) {
   // every slot the server's answer holds has ended, nothing newer: "Nothing on since 9:06 PM" (the one rule, shared/on-air.ts);
   // a held row was already moved on by the core, which says when its slots ended
   const since = found ? endedSince(slots!, at) : lookup.state === 'held' ? ((lookup.row as { nothingSince?: number | null }).nothingSince ?? null) : null;
+  // named by the server, its times unreadable: "times unknown", never "Nothing" (issue 48)
+  const untimed = air && !air.current ? (found ? untimedNow(found.now) : lookup.state === 'held' ? untimedNow(lookup.row) : null) : null;
   const nextUp = air?.break ? (isBumper(air.break.then) ? null : { at: air.break.at, program: air.break.then }) : (air?.next ?? null);
   // the hours ahead: asked of the core once the channel's id is known (the person opened this sheet)
   const scheduleId = found?.now.channel?.id ?? row?.id ?? null;
@@ -142,7 +145,7 @@ export function ChannelDetail({ number }: { number: number }) {
               title={t.onNow}
               slot={air.current}
               at={at}
-              line={air.break ? onNowText.breakLine(localTime(air.break.at), programmeTitle(air.break.then)) : since !== null ? onNowText.nothingSince(localTime(since)) : undefined}
+              line={untimed ? untimedLine(untimed) : air.break ? onNowText.breakLine(localTime(air.break.at), programmeTitle(air.break.then)) : since !== null ? onNowText.nothingSince(localTime(since)) : undefined}
             />
             <Slot title={t.next} slot={nextUp?.program ?? null} at={at} startsAt={nextUp?.at} />
             <SlotActions program={nextUp && !isBumper(nextUp.program) ? nextUp.program : null} channel={target} />

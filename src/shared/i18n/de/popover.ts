@@ -96,6 +96,7 @@ export const onNow: Catalogue['onNow'] = {
   breakLine: 'Pause · {time} {title}',
   progress: 'Fortschritt von {what}',
   nothingSince: 'Seit {time} nichts im Programm',
+  timesUnknown: '{title} · Zeiten unbekannt',
 };
 
 export const channel: Catalogue['channel'] = {

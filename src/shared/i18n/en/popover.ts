@@ -95,6 +95,7 @@ export const onNow = {
   breakLine: 'Break · {time} {title}',
   progress: '{what} progress',
   nothingSince: 'Nothing on since {time}',
+  timesUnknown: '{title} · times unknown',
 };
 
 export const channel = {

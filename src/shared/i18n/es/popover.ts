@@ -96,6 +96,7 @@ export const onNow: Catalogue['onNow'] = {
   breakLine: 'Pausa · {time} {title}',
   progress: 'Progreso de {what}',
   nothingSince: 'Sin emisión desde las {time}',
+  timesUnknown: '{title} · horario desconocido',
 };
 
 export const channel: Catalogue['channel'] = {

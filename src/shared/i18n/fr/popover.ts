@@ -96,6 +96,7 @@ export const onNow: Catalogue['onNow'] = {
   breakLine: 'Pause · {time} {title}',
   progress: 'Progression de {what}',
   nothingSince: 'Rien à l’antenne depuis {time}',
+  timesUnknown: '{title} · horaires inconnus',
 };
 
 export const channel: Catalogue['channel'] = {

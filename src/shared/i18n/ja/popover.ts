@@ -96,6 +96,7 @@ export const onNow: Catalogue['onNow'] = {
   breakLine: '休止 · {time} {title}',
   progress: '{what} の進行状況',
   nothingSince: '{time} 以降放送なし',
+  timesUnknown: '{title}・時刻不明',
 };
 
 export const channel: Catalogue['channel'] = {

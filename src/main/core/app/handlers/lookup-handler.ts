@@ -30,8 +30,9 @@ export function lookupHandler(engine: EngineView, store: StateStore): (request: 
       // what the app holds first: a channel On now lists is asked by its id (one request, no route tried)
       const result = await lookup.lookup(client, number, { user: true }, store.state.routes, held);
       if (result.kind === 'missing') return notFound(number, store);
-      const { channel, now, next, endsAt } = result;
-      return ok({ number, channel: held, now: { current: now, next, endsAt, ...(channel ? { channel } : {}) } });
+      const { channel, now, next, endsAt, currentUntimed, nextUntimed } = result;
+      const untimed = { ...(currentUntimed ? { currentUntimed } : {}), ...(nextUntimed ? { nextUntimed } : {}) };
+      return ok({ number, channel: held, now: { current: now, next, endsAt, ...(channel ? { channel } : {}), ...untimed } });
     } catch (error) {
       if (held && isApiError(error) && UNREACHABLE.has(error.kind)) return ok(fromHeld(store, held, error.message));
       return failure(error);
@@ -62,7 +63,7 @@ function fromHeld(store: StateStore, row: GuideNowRow, reason: string): LookupVi
     number: row.number,
     channel: row,
     // the answer's endsAt is when the schedule runs out, which a /guide/now row does not say (the programme's end is now.endsAt)
-    now: { current: now, next: slot(row.next), endsAt: null },
+    now: { current: now, next: slot(row.next), endsAt: null, ...(row.nowUntimed ? { currentUntimed: row.nowUntimed } : {}), ...(row.nextUntimed ? { nextUntimed: row.nextUntimed } : {}) },
     stale: { updatedAt: store.state.onNow.updatedAt, reason },
   };
 }
