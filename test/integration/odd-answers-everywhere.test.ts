@@ -246,4 +246,40 @@ describe('every answer the app reads costs only its bad value (issue 48)', () =>
     expect(looked.value.now.current).toBeNull();
     expect(looked.value.now.currentUntimed?.title).toBe(row.nowUntimed!.title);
   });
+
+  it('item 4: a progress of -1,379,430 s of 61,439,696 s is unknown, never a figure; -3 s of 1,800 s is a heartbeat ahead (0)', async () => {
+    h = await startCoreHarness({ demo: { viewers: 3, profile: 'airwave', channels: 6 } });
+    const progress = [
+      { positionSeconds: -1_379_430, durationSeconds: 61_439_696 },
+      { positionSeconds: -3, durationSeconds: 1_800 },
+      { positionSeconds: 600, durationSeconds: -1 },
+    ];
+    const odd = (list: Json[]) => list.map((entry, i) => ({ ...entry, progress: progress[i] ?? entry.progress }));
+    h.demo.controls.setAnswerHook((at, body) => {
+      const b = body as Json;
+      if (at === '/now-playing') return { nowPlaying: odd(b.nowPlaying as Json[]) };
+      if (at === '/sessions') return { sessions: odd(b.sessions as Json[]) };
+      return body;
+    });
+    await h.connect();
+    h.app.setPopoverOpen(true);
+    await h.until(() => h!.app.snapshot().nowPlaying.data?.length === 3, { what: 'three viewers', stepMs: 1_000, maxSteps: 30 });
+    const entries = h.app.snapshot().nowPlaying.data!;
+    expect(entries.map((entry) => entry.progress)).toEqual([null, { positionSeconds: 0, durationSeconds: 1_800 }, null]);
+  });
+
+  it('item 4: search names what it searched only when it searched it (a guide the app could not read was not searched)', async () => {
+    h = await startCoreHarness({ demo: { viewers: 0, profile: 'airwave', channels: 6 } });
+    h.demo.controls.setAnswerHook(edit('/guide', () => ({ channels: 'not today' })));
+    await h.connect();
+    const refused = await h.app.handlers.searchGuide({ query: 'zebra', limit: 20, after: h.clock.now() });
+    if (!refused.ok) throw new Error(refused.error.message);
+    expect(refused.value).toEqual({ hits: [], searched: { hours: 0, channels: 0 } });
+    // a guide it can read: the next 24 hours of its channels
+    h.demo.controls.setAnswerHook(null);
+    await h.step(10 * 60_000);
+    const read = await h.app.handlers.searchGuide({ query: 'zebra', limit: 20, after: h.clock.now() });
+    if (!read.ok) throw new Error(read.error.message);
+    expect(read.value.searched).toEqual({ hours: 24, channels: 6 });
+  });
 });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../src/shared/bridge';
-import { ago, airing, channelLabel, connectionLabel, dayLabel, dayOffset, duration, episodeLabel, episodeShow, fraction, inTime, listOf, localTime, plural, programmeTitle, titleRest, upcoming } from '../../src/shared/format';
+import { ago, airing, channelLabel, connectionLabel, dayLabel, dayOffset, duration, episodeLabel, episodeShow, fraction, inTime, listOf, localTime, plural, programmeTitle, timeWhen, titleRest, upcoming } from '../../src/shared/format';
 import { deviceLabel, personKey } from '../../src/shared/viewer-identity';
 
 const NOW = Date.parse('2026-11-23T20:00:00Z');
@@ -89,6 +89,20 @@ describe('the locale decides', () => {
     expect(plural(0, sessions, 'en')).toBe('0 active sessions');
     expect(listOf(['dave', 'erin', 'frank'], 'en')).toBe('dave, erin, and frank');
     expect(listOf(['dave', 'erin', 'frank'], 'en-GB')).toBe('dave, erin and frank');
+  });
+});
+
+// issue 48 item 4: a time not today carries its date, everywhere it is shown (one function)
+describe('timeWhen: a time that may not be today', () => {
+  const now = new Date(2026, 8, 27, 9, 30).getTime();
+  it('is the time alone today, and the time with its date on any other day', () => {
+    const today = new Date(2026, 8, 27, 18, 22).getTime();
+    expect(timeWhen(today, now, 'en-US')).toBe(localTime(today, 'en-US'));
+    const ago = new Date(2026, 6, 27, 18, 22).getTime();
+    expect(timeWhen(ago, now, 'en-US')).toBe('Mon, Jul 27, 6:22 PM');
+    expect(timeWhen(new Date(2026, 8, 26, 23, 59).getTime(), now, 'en-GB')).toBe('Sat 26 Sept, 23:59');
+    // another year's: the year too
+    expect(timeWhen(new Date(2025, 11, 31, 20, 0).getTime(), now, 'de-DE')).toBe('Mi., 31. Dez. 2025, 20:00');
   });
 });
 

@@ -105,7 +105,7 @@ describe('reminders and health alerts speak the language in use', () => {
     expect(de!.body).toBe('Der Schlüssel wird jetzt abgelehnt (bis 19:12 funktionierte er): neu erzeugt, widerrufen oder vom Server eingeschränkt. Fügen Sie in den Einstellungen einen neuen ein.');
     applyLocale('ja');
     expect(healthNotes()[0]!.title).toBe('Wohnzimmer が API キーを受け付けなくなりました');
-    expect(keyRejectedMessage(false, 15 * 60_000)).toMatch(/15 分ごとに再確認します。$/);
+    expect(keyRejectedMessage(false, 15 * 60_000, null, Date.now())).toMatch(/15 分ごとに再確認します。$/);
   });
 
   it('German counts one viewer in the singular: "1 schaut zu", "2 schauen zu"', () => {
@@ -263,7 +263,8 @@ describe('the channel sheet says when what it holds was on screen in the languag
     applyLocale('de');
     expect(channel.heldAnswer(channel.heldWhen(null))).toBe('Der Server ist nicht erreichbar; das hier war vorhin zu sehen.');
     expect(channel.laterFromGuide(channel.heldWhen(null))).toBe('Aus dem Programm, das die App vorhin geladen hatte.');
-    expect(channel.heldWhen(Date.UTC(2026, 2, 11, 18, 2))).toMatch(/^um \d{1,2}:\d{2}$/);
+    const held = Date.UTC(2026, 2, 11, 18, 2);
+    expect(channel.heldWhen(held, held + 60_000)).toMatch(/^um \d{1,2}:\d{2}$/);
     applyLocale('ja');
     expect(channel.heldAnswer(channel.heldWhen(null))).toBe('サーバに接続できません。以前に表示されていた内容です。');
   });

@@ -116,6 +116,8 @@ const LOG_WORDS = new Set([
   'expected an ISO-8601 time',
   'expected a string',
   'expected a whole number held exactly',
+  'expected a length a programme can have (more than 0 s, at most a day)',
+  'expected a position within the programme',
   'fell back',
   'left out',
   'required field is missing',

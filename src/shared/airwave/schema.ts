@@ -75,7 +75,14 @@ export const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 export const seconds = v.pipe(v.number(), v.minValue(0));
 
 /** The app's own checks' phrases (English, the log's): the core says them in the language in use (client/contract-words.ts). */
-export const CHECKS = { finite: 'expected a finite number', isoTime: 'expected an ISO-8601 time', string: 'expected a string', whole: 'expected a whole number held exactly' } as const;
+export const CHECKS = {
+  finite: 'expected a finite number',
+  isoTime: 'expected an ISO-8601 time',
+  string: 'expected a string',
+  whole: 'expected a whole number held exactly',
+  programmeLength: 'expected a length a programme can have (more than 0 s, at most a day)',
+  withinProgramme: 'expected a position within the programme',
+} as const;
 
 /** A channel number as the server has it (issue 48): the one rule, shared/channel-number.ts (any whole number held exactly). */
 export const channelNumber = v.pipe(v.number(), v.check((n: number) => isChannelNumber(n), CHECKS.whole));

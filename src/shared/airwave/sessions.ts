@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { channelNumber, clampedSeconds, count, integer, isoTime, nameText, nullable, openEnum, parseWith, rows, titleText, type Read } from './schema';
+import { channelNumber, CHECKS, count, integer, isoTime, nameText, nullable, openEnum, parseWith, rows, titleText, type Read } from './schema';
 
 /**
  * `GET /sessions/count`. Real servers count sessions in state `off` here; `/now-playing` omits them.
@@ -12,15 +12,29 @@ export const parseSessionCount = (input: unknown): Read<SessionCount> =>
   parseWith(SessionCountSchema, 'GET /sessions/count', input);
 
 /**
- * How far a viewer is into what they watch. A heartbeat a little ahead of the server's clock can put
- * the position below 0 or past the duration: read as 0, or as the duration (when one is known).
+ * What a viewer's progress can be (issue 48): a programme lasts more than nothing and at most a
+ * day; a heartbeat a little ahead of the server's clock may put the position up to `slackSeconds`
+ * outside it. Anything else is no figure at all.
+ */
+export const PROGRESS_LIMITS = { longestSeconds: 86_400, slackSeconds: 60 } as const;
+
+/**
+ * How far a viewer is into what they watch. A position a little outside the programme (within
+ * PROGRESS_LIMITS.slackSeconds: a heartbeat ahead of the clock) is read as 0, or as the duration; a
+ * duration or position outside what a programme can be (negative, longer than a day, -1,379,430 s
+ * of 61,439,696 s) makes the progress unknown (null, noted), never "17066 h 35 min left".
  */
 const ProgressSchema = v.pipe(
-  v.object({ positionSeconds: clampedSeconds, durationSeconds: clampedSeconds }),
-  v.transform(({ positionSeconds, durationSeconds }) => ({
-    positionSeconds: durationSeconds > 0 ? Math.min(positionSeconds, durationSeconds) : positionSeconds,
-    durationSeconds,
-  })),
+  v.object({
+    positionSeconds: v.pipe(v.number(), v.check((n) => Number.isFinite(n), CHECKS.finite)),
+    durationSeconds: v.pipe(v.number(), v.check((n) => Number.isFinite(n), CHECKS.finite)),
+  }),
+  v.check(({ durationSeconds }) => durationSeconds > 0 && durationSeconds <= PROGRESS_LIMITS.longestSeconds, CHECKS.programmeLength),
+  v.check(
+    ({ positionSeconds, durationSeconds }) => positionSeconds >= -PROGRESS_LIMITS.slackSeconds && positionSeconds <= durationSeconds + PROGRESS_LIMITS.slackSeconds,
+    CHECKS.withinProgramme,
+  ),
+  v.transform(({ positionSeconds, durationSeconds }) => ({ positionSeconds: Math.min(Math.max(0, positionSeconds), durationSeconds), durationSeconds })),
 );
 export type Progress = v.InferOutput<typeof ProgressSchema>;
 

@@ -29,7 +29,7 @@ export function problemWords(issue: IssueFacts): string {
   if (issue.kind === 'shape') return t(words.expectedShape, { expected: issue.expected });
   if (issue.kind === 'expected') return t(words.expectedGot, { expected: issue.expected, received: issue.received });
   // the app's own checks, by their constant (never a server's words)
-  const known: Record<string, string> = { [CHECKS.finite]: words.finiteNumber, [CHECKS.isoTime]: words.isoTime, [CHECKS.string]: words.aString, [CHECKS.whole]: words.wholeNumber };
+  const known: Record<string, string> = { [CHECKS.finite]: words.finiteNumber, [CHECKS.isoTime]: words.isoTime, [CHECKS.string]: words.aString, [CHECKS.whole]: words.wholeNumber, [CHECKS.programmeLength]: words.programmeLength, [CHECKS.withinProgramme]: words.withinProgramme };
   const own = known[issue.problem] ?? issue.problem;
   return t(words.checkGot, { problem: own, received: issue.received });
 }

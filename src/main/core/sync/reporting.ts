@@ -1,7 +1,7 @@
 import type { ConnectionState, ConnectionView, Resource } from '../../../shared/bridge';
 import { isApiError, type ApiError } from '../client';
 import { unreadableAnswer } from '../client/contract-words';
-import { localTime } from '../../../shared/format';
+import { timeWhen } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 import type { AppState } from '../state';
 import type { SyncDeps } from './config';
@@ -59,17 +59,17 @@ export function proxyRefusalMessage(error: ApiError): string {
  * 9:12 PM): regenerated, revoked or limited by the server", never a wrong key. `workedUntil` is
  * when it last worked, when known. The popover (keyRejectedMessage) and the alert both say it.
  */
-export function keyRefusedNow(workedUntil: number | null): string {
+export function keyRefusedNow(workedUntil: number | null, now: number): string {
   const words = messages().key;
-  const until = workedUntil === null ? words.workedBefore : t(words.workedUntil, { time: localTime(workedUntil) });
+  const until = workedUntil === null ? words.workedBefore : t(words.workedUntil, { time: timeWhen(workedUntil, now) });
   return t(words.refusedNow, { until });
 }
 
 /** What a rejected key means, depending on whether it had worked before (see keyRefusedNow). */
-export function keyRejectedMessage(keyWorked: boolean, recheckMs: number, workedUntil: number | null = null): string {
+export function keyRejectedMessage(keyWorked: boolean, recheckMs: number, workedUntil: number | null, now: number): string {
   const words = messages().key;
   const again = t(words.checksAgain, { n: Math.round(recheckMs / 60_000) });
-  if (keyWorked) return t(words.refusedMessage, { refused: keyRefusedNow(workedUntil), again });
+  if (keyWorked) return t(words.refusedMessage, { refused: keyRefusedNow(workedUntil, now), again });
   return t(words.rejectedMessage, { again });
 }
 

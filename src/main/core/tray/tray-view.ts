@@ -1,6 +1,6 @@
 import type { GuideNowRow } from '../../../shared/airwave';
 import type { FocusTarget, HistorySpan, SettingsView } from '../../../shared/bridge';
-import { listOf, localTime, type PauseChoice } from '../../../shared/format';
+import { listOf, localTime, timeWhen, type PauseChoice } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 import { boundText, displaySafe, TEXT_LIMITS } from '../../../shared/text';
 
@@ -191,7 +191,7 @@ export function trayView(input: TrayInput): TrayView {
   const stale = configured ? staleSince(state) : null;
   const w = messages().tray;
   // Never "2 watching" as if current: old data says how old it is.
-  const watchingLine = stale === null ? `${t(w.watching, { n: badge })}${peakWords(peakToday)}` : t(w.watchingStale, { n: badge, time: localTime(stale, locale) });
+  const watchingLine = stale === null ? `${t(w.watching, { n: badge })}${peakWords(peakToday)}` : t(w.watchingStale, { n: badge, time: timeWhen(stale, now, locale) });
   const tooltip = tooltipText([w.app, serverName, configured ? `${watchingLine} · ${connectionLine(state)}` : w.notSetUp]);
 
   const menu: MenuItemModel[] = [];
@@ -204,7 +204,7 @@ export function trayView(input: TrayInput): TrayView {
       menu.push(item('fix-key', w.fixKey, { type: 'open', focus: { view: 'settings', fixKey: true } }));
     }
     menu.push(separator('sep-watching'));
-    if (stale !== null) menu.push(item('stale', t(w.notCurrent, { time: localTime(stale, locale) }), undefined, false));
+    if (stale !== null) menu.push(item('stale', t(w.notCurrent, { time: timeWhen(stale, now, locale) }), undefined, false));
     appendAll(menu, viewerItems(state, now));
     menu.push(submenu('whats-on', w.whatsOn, channelItems(state, now, favourites ?? new Set(), locale)));
     menu.push(separator('sep-actions'));
@@ -235,7 +235,7 @@ function severalServers({ state, settings, now, favourites, locale, peakToday, b
     if (s.paused) return t(w.serverPaused, { name: s.name });
     const count = watchingCount(s.state);
     const stale = staleSince(s.state);
-    const watching = stale === null ? t(w.watching, { n: count }) : t(w.watchingStale, { n: count, time: localTime(stale, locale) });
+    const watching = stale === null ? t(w.watching, { n: count }) : t(w.watchingStale, { n: count, time: timeWhen(stale, now, locale) });
     const c = s.state.connection.state;
     return c === 'live' || c === 'polling' ? `${s.name}: ${watching}` : `${s.name}: ${connectionLine(s.state)}`;
   };
@@ -333,10 +333,10 @@ function viewerItems(state: AppState, now: number, server?: { id: string; limit:
  * a server away ("No guide from Cabin right now (away since 9:01 AM)"); null while it has one.
  * The popover's rule and words (src/shared/guide-gap.ts).
  */
-export function guideGapLine(state: AppState, locale?: string): string | null {
+export function guideGapLine(state: AppState, now: number, locale?: string): string | null {
   const cause = guideGapOf(state);
   if (!cause) return null;
-  return guideGapText(cause, state.server?.name ?? state.status.data?.name ?? messages().tray.theServer, locale);
+  return guideGapText(cause, state.server?.name ?? state.status.data?.name ?? messages().tray.theServer, locale, now);
 }
 
 /** "What's on"'s rows: starred channels first, at most MENU_CHANNELS of `rows` (all the channels). */
@@ -346,7 +346,7 @@ export function menuChannels(state: AppState, favourites: ReadonlySet<string>): 
 }
 
 function channelItems(state: AppState, now: number, favourites: ReadonlySet<string>, locale?: string): MenuItemModel[] {
-  const gap = guideGapLine(state, locale);
+  const gap = guideGapLine(state, now, locale);
   if (gap !== null) return [item('whats-on-gap', menuText(gap), undefined, false)];
   const { rows, shown } = menuChannels(state, favourites);
   const items = shown.map((row) =>

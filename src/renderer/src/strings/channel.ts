@@ -1,4 +1,4 @@
-import { localTime } from '../../../shared/format';
+import { timeWhen } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /** Words of the channel sheet (modes and provenance explained in plain words), from the catalogue. */
@@ -12,7 +12,7 @@ export const channel = {
   looking: (n: number) => t(m().looking, { n }),
   heldAnswer: (asOf: string) => t(m().heldAnswer, { asOf }),
   /** when what is shown was on screen: "as of 18:02", or "earlier" when the app does not know */
-  heldWhen: (at: number | null) => (at !== null ? t(m().heldAsOf, { time: localTime(at) }) : m().heldEarlier),
+  heldWhen: (at: number | null, now = Date.now()) => (at !== null ? t(m().heldAsOf, { time: timeWhen(at, now) }) : m().heldEarlier),
   get onNow() { return m().onNow; },
   get next() { return m().next; },
   get later() { return m().later; },

@@ -1,4 +1,4 @@
-import { localTime } from '../../../shared/format';
+import { localTime, timeWhen } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /**
@@ -33,10 +33,10 @@ export const common = {
   /** the server's count and its viewer lists disagree (issue 48) */
   countDiffers: (counted: number, listed: number) => t(m().countDiffers, { counted, listed }),
   /** the tab badge when the count may be out of date */
-  watchingCountStale: (n: number, at: number) => t(m().watchingCountStale, { n, time: localTime(at) }),
-  asOf: (at: number) => t(m().asOf, { time: localTime(at) }),
+  watchingCountStale: (n: number, at: number, now = Date.now()) => t(m().watchingCountStale, { n, time: timeWhen(at, now) }),
+  asOf: (at: number, now = Date.now()) => t(m().asOf, { time: timeWhen(at, now) }),
   updated: (agoText: string) => t(m().updated, { ago: agoText }),
-  staleSince: (at: number) => t(m().staleSince, { time: localTime(at) }),
+  staleSince: (at: number, now = Date.now()) => t(m().staleSince, { time: timeWhen(at, now) }),
   busy: (retryAt: number | null) => (retryAt ? t(m().busyUntil, { time: localTime(retryAt) }) : m().busy),
   busyMessage: (retryAt: number | null) => (retryAt ? t(m().busyMessageUntil, { time: localTime(retryAt) }) : m().busyMessage),
   get channelNumber() { return m().channelNumber; },

@@ -1,4 +1,4 @@
-import { localTime } from '../../../shared/format';
+import { localTime, timeWhen } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /** Words of the search sheet, from the catalogue. */
@@ -16,8 +16,10 @@ export const search = {
   get scopeNow() { return m().scopeNow; },
   get searching() { return m().searching; },
   found: (n: number) => t(m().found, { n }),
-  held: (at: number) => t(m().held, { time: localTime(at) }),
-  nothing: (query: string, channels: number) => t(m().nothing, { query, channels }),
+  held: (at: number, now = Date.now()) => t(m().held, { time: timeWhen(at, now) }),
+  nothing: (query: string, hours: number, channels: number) => t(m().nothing, { query, hours, channels }),
+  /** no guide was searched (it could not be had): only what is on now and next, and who watches */
+  nothingNow: (query: string, channels: number) => t(m().nothingNow, { query, channels }),
   followInstead: (query: string) => t(m().followInstead, { query }),
   showAll: (n: number) => t(m().showAll, { n }),
   until: (ms: number) => t(m().until, { time: localTime(ms) }),

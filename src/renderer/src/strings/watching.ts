@@ -1,4 +1,4 @@
-import { localTime } from '../../../shared/format';
+import { localTime, timeWhen } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /** Words of the Watching view and the viewer sheet, read from the catalogue in the language in use. */
@@ -23,7 +23,7 @@ export const watching = {
   ends: (time: string) => t(m().ends, { time }),
   get unknownChannel() { return m().unknownChannel; },
   progressOf: (what: string) => t(m().progressOf, { what }),
-  since: (at: number) => t(m().since, { time: localTime(at) }),
+  since: (at: number, now = Date.now()) => t(m().since, { time: timeWhen(at, now) }),
   get state(): Record<string, string> { return m().state; },
   get stationBreak() { return m().stationBreak; },
   get hdr() { return m().hdr; },

@@ -3,7 +3,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Channel, GuideChannel, GuideNowRow, Program } from '../../../shared/airwave';
 import type { ChannelLookup, ChannelScheduleView } from '../../../shared/bridge';
-import { fraction, localTime, programmeTitle } from '../../../shared/format';
+import { fraction, localTime, programmeTitle, timeWhen } from '../../../shared/format';
 import { endedSince, isBumper, onAir } from '../../../shared/on-air';
 import { untimedLine, untimedNow } from '../../../shared/untimed';
 import { bridge } from '../bridge';
@@ -145,7 +145,7 @@ export function ChannelDetail({ number }: { number: number }) {
               title={t.onNow}
               slot={air.current}
               at={at}
-              line={untimed ? untimedLine(untimed) : air.break ? onNowText.breakLine(localTime(air.break.at), programmeTitle(air.break.then)) : since !== null ? onNowText.nothingSince(localTime(since)) : undefined}
+              line={untimed ? untimedLine(untimed) : air.break ? onNowText.breakLine(localTime(air.break.at), programmeTitle(air.break.then)) : since !== null ? onNowText.nothingSince(timeWhen(since, at)) : undefined}
             />
             <Slot title={t.next} slot={nextUp?.program ?? null} at={at} startsAt={nextUp?.at} />
             <SlotActions program={nextUp && !isBumper(nextUp.program) ? nextUp.program : null} channel={target} />

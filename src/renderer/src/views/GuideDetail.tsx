@@ -1,7 +1,7 @@
 import { Bell, BookmarkCheck } from 'lucide-preact';
 import type { PackageRef, Program } from '../../../shared/airwave';
 import { marksOf } from './guide-marks';
-import { episodeLabel, localTime, programmeTitle } from '../../../shared/format';
+import { episodeLabel, localTime, programmeTitle, timeWhen } from '../../../shared/format';
 import { guideText } from '../strings/guide';
 import { onNow as onNowText } from '../strings/on-now';
 import './GuideDetail.css';
@@ -41,7 +41,7 @@ export function DetailStrip({ detail, at, note }: { detail: Detail | null; at: n
             {`${onAir.ratingKey === null ? guideText.bumper : programmeTitle(onAir)} · ${guideText.until(Date.parse(onAir.endsAt))}`}
           </p>
         ) : since != null ? (
-          <p class="guide-detail-meta small muted">{onNowText.nothingSince(localTime(since))}</p>
+          <p class="guide-detail-meta small muted">{onNowText.nothingSince(timeWhen(since, at))}</p>
         ) : null}
       </div>
     );

@@ -1,5 +1,5 @@
 import type { GuideChannel, Program } from '../../../shared/airwave';
-import { localTime, programmeTitle } from '../../../shared/format';
+import { programmeTitle, timeWhen } from '../../../shared/format';
 import { endedSince } from '../../../shared/on-air';
 import { ChannelIcon } from '../components/channel-icon';
 import { useVirtualRows } from '../components/virtual';
@@ -59,7 +59,7 @@ function ListRow({ row, at, top }: { row: GuideChannel | null; at: number; top: 
               <span class="muted"> · {guideText.until(Date.parse(current.endsAt))}</span>
             </button>
           ) : (
-            <span class="muted">{since !== null ? onNowText.nothingSince(localTime(since)) : guideText.nothingOn}</span>
+            <span class="muted">{since !== null ? onNowText.nothingSince(timeWhen(since, at)) : guideText.nothingOn}</span>
           )}
         </li>
         {ahead.map((p, i) => (

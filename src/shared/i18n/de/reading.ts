@@ -12,6 +12,8 @@ export const reading: HostCatalogue['reading'] = {
   isoTime: 'Zeitangabe nach ISO 8601 erwartet',
   aString: 'Text erwartet',
   wholeNumber: 'exakt darstellbare ganze Zahl erwartet',
+  programmeLength: 'Länge einer Sendung erwartet (mehr als 0 s, höchstens ein Tag)',
+  withinProgramme: 'Position innerhalb der Sendung erwartet',
   guideCutShort: 'Das Programm endete, bevor es vollständig war (nach {channels} Sendern, {size}).',
   guideBigPart: 'Das Programm enthält außerhalb der Sender einen Teil größer als {size}; so etwas hat kein echtes Programm.',
   guideTooDeep: 'Das Programm ist tiefer als {max} Ebenen verschachtelt; so tief ist kein echtes Programm.',

@@ -17,6 +17,8 @@ export const reading = {
   isoTime: 'expected an ISO-8601 time',
   aString: 'expected a string',
   wholeNumber: 'expected a whole number held exactly',
+  programmeLength: 'expected a length a programme can have (more than 0 s, at most a day)',
+  withinProgramme: 'expected a position within the programme',
   guideCutShort: 'The guide ended before it was complete (after {channels} channels, {size}).',
   guideBigPart: 'The guide has a part larger than {size} outside its channels, which no real guide has.',
   guideTooDeep: 'The guide is nested deeper than {max} levels, which no real guide is.',

@@ -12,6 +12,8 @@ export const reading: HostCatalogue['reading'] = {
   isoTime: 'se esperaba una hora en formato ISO 8601',
   aString: 'se esperaba un texto',
   wholeNumber: 'se esperaba un número entero exacto',
+  programmeLength: 'se esperaba la duración de un programa (más de 0 s, un día como mucho)',
+  withinProgramme: 'se esperaba una posición dentro del programa',
   guideCutShort: 'La guía terminó antes de estar completa (tras {channels} canales, {size}).',
   guideBigPart: 'La guía tiene, fuera de sus canales, una parte de más de {size}, algo que ninguna guía real tiene.',
   guideTooDeep: 'La guía está anidada en más de {max} niveles, algo que ninguna guía real hace.',

@@ -12,6 +12,8 @@ export const reading: HostCatalogue['reading'] = {
   isoTime: 'heure au format ISO 8601 attendue',
   aString: 'texte attendu',
   wholeNumber: 'nombre entier exact attendu',
+  programmeLength: 'durée d’émission attendue (plus de 0 s, un jour au plus)',
+  withinProgramme: 'position dans l’émission attendue',
   guideCutShort: 'Le guide s’est arrêté avant d’être complet (après {channels} chaînes, {size}).',
   guideBigPart: 'Le guide contient, hors de ses chaînes, une partie de plus de {size}, ce qu’aucun vrai guide ne contient.',
   guideTooDeep: 'Le guide est imbriqué sur plus de {max} niveaux, ce qu’aucun vrai guide n’est.',

@@ -12,6 +12,8 @@ export const reading: HostCatalogue['reading'] = {
   isoTime: 'ISO 8601 形式の日時が必要です',
   aString: '文字列が必要です',
   wholeNumber: '正確に表せる整数が必要です',
+  programmeLength: '番組としてありうる長さ（0 秒より長く、1 日以内）が必要です',
+  withinProgramme: '番組内の位置が必要です',
   guideCutShort: '番組表が途中で終わりました（{channels} チャンネル、{size} 受信後）。',
   guideBigPart: '番組表のチャンネル以外の部分に {size} を超えるものがあります。実際の番組表ではありえません。',
   guideTooDeep: '番組表の入れ子が {max} 階層を超えています。実際の番組表ではありえません。',
