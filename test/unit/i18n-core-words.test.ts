@@ -246,7 +246,7 @@ describe('what could not be read speaks the language in use: the guide, a broken
     expect(guideError('[1]')).toBe('Der Server hat ein Programm geschickt, das kein JSON-Objekt ist. Ist das die Adresse eines Airwave-Servers?');
     expect(missing()).toBe('Unerwartete Antwort von GET /guide/now: channels[3].now: Pflichtfeld fehlt');
     expect(guideError('{"channels": {"a": 1}}')).toBe('Der Server hat in GET /guide etwas geschickt, das diese App nicht lesen kann.');
-    expect(guideDetail('{"channels": [1]}')).toBe('Unerwartete Antwort von GET /guide: channels[0]: Object erwartet');
+    expect(guideDetail('{"channels": {"a": 1}}')).toBe('Unerwartete Antwort von GET /guide: channels: Array erwartet');
     expect(badTime()).toBe('Unerwartete Antwort von GET /status: serverTime: Zeitangabe nach ISO 8601 erwartet ("soon" erhalten)');
     expect(lost()).toBe('theme und shortcut waren nicht verwendbar und stehen wieder auf ihren Standardwerten; Eintrag 2 von reminders war nicht lesbar und wurde weggelassen');
     expect(droppedWords([], [], '')).toBe('');

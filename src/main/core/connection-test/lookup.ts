@@ -13,8 +13,7 @@ import { messages, t } from '../../common/words';
  * believed again, so a lookup there costs two requests, never three.
  *
  * What the app holds is used before anything is asked (issue 48): a channel On now lists is asked
- * by its id (`/channels/{id}/now`, one request, no route tried), unless the one-request route is
- * known to work. An answer for another channel than the one asked for is refused, in words ("the
+ * by its id (`/channels/{id}/now`: one request on every server, no route tried or believed). An answer for another channel than the one asked for is refused, in words ("the
  * server answered for channel 101 when asked for channel 0"), never opened as the channel asked for.
  */
 
@@ -67,7 +66,7 @@ export class ChannelLookup {
     const root = client.server.root;
     const listed = hasRoute(routes, ROUTES.byNumberNow);
     if (listed !== null && !this.#disproved.has(root)) this.#remember(root, listed ? 'by-number-now' : 'by-number-then-id');
-    if (held && this.#forms.get(root) !== 'by-number-now' && hasRoute(routes, ROUTES.channelNow) !== false) {
+    if (held && hasRoute(routes, ROUTES.channelNow) !== false) {
       const byId = await this.#byId(client, number, held.id, o);
       if (byId) return byId;
     }

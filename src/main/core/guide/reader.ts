@@ -89,6 +89,8 @@ export class GuideReader {
   #entryDepth = 0;
   #inString = false;
   #escaped = false;
+  /** inside a channel entry that is not an object (left out: see #structure) */
+  #junk = false;
   /** bytes read outside entries since the last entry (the header, separators) */
   #between = 0;
   #channels = 0;
@@ -146,6 +148,12 @@ export class GuideReader {
 
   /** Feeds structure bytes to the tokenizer up to the start of the next channel entry. */
   #structure(bytes: Uint8Array, from: number): number {
+    if (this.#inChannels && this.#junk) {
+      // an entry that is not an object: to the tokenizer a byte at a time, until it has ended (see #token)
+      let i = from;
+      while (i < bytes.length && this.#junk) this.#feed(bytes.subarray(i, ++i));
+      return i;
+    }
     if (this.#inChannels) {
       // between entries only whitespace, commas and the closing bracket are expected
       for (let i = from; i < bytes.length; i++) {
@@ -159,10 +167,17 @@ export class GuideReader {
           this.#escaped = false;
           return i;
         }
-        if (byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09 && byte !== 0x2c) {
-          // `]`, or something that is not an entry: the tokenizer takes it from here (and says what is wrong)
+        if (byte === 0x5d) {
+          // the end of the channels: the tokenizer takes it from here
           this.#feed(bytes.subarray(from, i + 1));
           return i + 1;
+        }
+        if (byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09 && byte !== 0x2c) {
+          // an entry that is not an object ("a string", 7, [..]): it costs itself alone (issue 48)
+          if (i > from) this.#feed(bytes.subarray(from, i));
+          this.#junk = true;
+          addUnreadable(this.#unreadable, { count: 1, examples: [`channels[${this.#channels++}]: expected Object`] });
+          return i;
         }
       }
       this.#feed(bytes.subarray(from));
@@ -286,7 +301,9 @@ export class GuideReader {
     if (this.#done) throw new GuideReadError(w().guideAfterEnd);
     if (this.#depth === 0 && token !== TokenType.LEFT_BRACE) throw new GuideReadError(w().guideNotObject);
     if (this.#inChannels && this.#depth === 2 && token !== TokenType.RIGHT_BRACKET && token !== TokenType.COMMA && token !== TokenType.LEFT_BRACE) {
-      throw unreadableGuide(`channels[${this.#channels}]`, 'Object');
+      if (!this.#junk) throw unreadableGuide(`channels[${this.#channels}]`, 'Object');
+      // a plain value ends the entry that is not an object; a list ends at its own closing bracket
+      if (token !== TokenType.LEFT_BRACKET) this.#junk = false;
     }
     if (token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET) {
       if (this.#depth === 1 && this.#rootKey === 'channels') {
@@ -300,6 +317,7 @@ export class GuideReader {
     } else if (token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET) {
       if (this.#inChannels && this.#depth === 2) this.#inChannels = false;
       if (--this.#depth === 0) this.#done = true;
+      if (this.#junk && this.#depth === 2) this.#junk = false;
     } else if (this.#depth === 1) {
       if (token === TokenType.COMMA) this.#expectRootKey = true;
       else if (token === TokenType.STRING && this.#expectRootKey) {
