@@ -157,18 +157,21 @@ export function localTime(ms: number, locale: string = lang()): string {
 const whenFormats = new Map<string, Intl.DateTimeFormat>();
 /**
  * The one function for a time that may not be today (issue 48): the time alone when it is today
- * ("6:22 PM"), else the time with its date, as the locale writes the two together ("Sun, Jul 27,
- * 6:22 PM"; the year too when it is another year's). Every view that shows a time a server or the
+ * ("6:22 PM"), else with its day as the locale writes the two together: the weekday within a week
+ * ("Mon 6:22 PM"), the date further off ("Jul 27, 6:22 PM"; the year too when it is another
+ * year's). Short, so a row cut at its end keeps it. Every view that shows a time a server or the
  * past may have put on another day calls this (Nothing on since, as of, ends, the key worked until),
  * never localTime. The words of the day are the i18n owner's to refine, here in one place.
  */
 export function timeWhen(ms: number, now: number, locale: string = lang()): string {
-  if (dayOffset(ms, now) === 0) return localTime(ms, locale);
-  const year = new Date(ms).getFullYear() !== new Date(now).getFullYear();
-  const key = `${locale}|${year}`;
+  const offset = dayOffset(ms, now);
+  if (offset === 0) return localTime(ms, locale);
+  const kind = Math.abs(offset) < 7 ? 'week' : new Date(ms).getFullYear() === new Date(now).getFullYear() ? 'date' : 'year';
+  const key = `${locale}|${kind}`;
   let format = whenFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', ...(year ? { year: 'numeric' } : {}), hour: 'numeric', minute: '2-digit' });
+    const day: Intl.DateTimeFormatOptions = kind === 'week' ? { weekday: 'short' } : { day: 'numeric', month: 'short', ...(kind === 'year' ? { year: 'numeric' } : {}) };
+    format = new Intl.DateTimeFormat(locale, { ...day, hour: 'numeric', minute: '2-digit' });
     whenFormats.set(key, format);
   }
   return format.format(ms);

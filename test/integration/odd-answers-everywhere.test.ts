@@ -239,7 +239,7 @@ describe('every answer the app reads costs only its bad value (issue 48)', () =>
     const row = rows.value.rows[0]!;
     expect(row.now).toBeNull();
     expect(row.nowUntimed?.title).toEqual(expect.any(String));
-    const named = `${row.nowUntimed!.showTitle && row.nowUntimed!.showTitle !== row.nowUntimed!.title ? `${row.nowUntimed!.showTitle}: ` : ''}${row.nowUntimed!.title} · times unknown`;
+    const named = `times unknown · ${row.nowUntimed!.showTitle && row.nowUntimed!.showTitle !== row.nowUntimed!.title ? `${row.nowUntimed!.showTitle}: ` : ''}${row.nowUntimed!.title}`;
     const whatsOn = h.app.trayView.menu.find((entry) => entry.id === 'whats-on') as { submenu: { label: string }[] };
     expect(whatsOn.submenu.map((entry) => entry.label).join('\n')).toContain(`${channel.number} ${channel.name}: ${named}`.slice(0, 59));
     const looked = await h.app.handlers.lookupChannel({ number: channel.number });

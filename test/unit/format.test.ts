@@ -99,10 +99,11 @@ describe('timeWhen: a time that may not be today', () => {
     const today = new Date(2026, 8, 27, 18, 22).getTime();
     expect(timeWhen(today, now, 'en-US')).toBe(localTime(today, 'en-US'));
     const ago = new Date(2026, 6, 27, 18, 22).getTime();
-    expect(timeWhen(ago, now, 'en-US')).toBe('Mon, Jul 27, 6:22 PM');
-    expect(timeWhen(new Date(2026, 8, 26, 23, 59).getTime(), now, 'en-GB')).toBe('Sat 26 Sept, 23:59');
+    expect(timeWhen(ago, now, 'en-US')).toBe('Jul 27, 6:22 PM');
+    // within a week: its weekday
+    expect(timeWhen(new Date(2026, 8, 26, 23, 59).getTime(), now, 'en-GB')).toBe('Sat 23:59');
     // another year's: the year too
-    expect(timeWhen(new Date(2025, 11, 31, 20, 0).getTime(), now, 'de-DE')).toBe('Mi., 31. Dez. 2025, 20:00');
+    expect(timeWhen(new Date(2025, 11, 31, 20, 0).getTime(), now, 'de-DE')).toBe('31. Dez. 2025, 20:00');
   });
 });
 

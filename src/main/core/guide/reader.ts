@@ -1,5 +1,6 @@
 import { Tokenizer, TokenParser, TokenType, type ParsedElementInfo, type ParsedTokenInfo } from '@streamparser/json';
 import { addUnreadable, ContractError, GuideHeaderSchema, parseGuideChannel, parseWith, type GuideChannel, type Unreadable } from '../../../shared/airwave';
+import { problemText } from '../../../shared/tolerant';
 import { readPlainChannel } from './plain-channel';
 import { contractWords, unreadableAnswer } from '../client/contract-words';
 import { lang, messages, t } from '../../common/words';
@@ -176,7 +177,7 @@ export class GuideReader {
           // an entry that is not an object ("a string", 7, [..]): it costs itself alone (issue 48)
           if (i > from) this.#feed(bytes.subarray(from, i));
           this.#junk = true;
-          addUnreadable(this.#unreadable, { count: 1, examples: [`channels[${this.#channels++}]: expected Object`] });
+          addUnreadable(this.#unreadable, { count: 1, examples: [`channels[${this.#channels++}]: ${problemText({ kind: 'shape', expected: 'Object' })}`] });
           return i;
         }
       }

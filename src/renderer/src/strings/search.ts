@@ -15,7 +15,8 @@ export const search = {
   get scopeDay() { return m().scopeDay; },
   get scopeNow() { return m().scopeNow; },
   get searching() { return m().searching; },
-  found: (n: number) => t(m().found, { n }),
+  /** what a search found, and in what it searched: the hours of guide, else (none could be searched) on now and next */
+  found: (n: number, hours: number) => (hours > 0 ? t(m().found, { n, hours }) : t(m().foundNow, { n })),
   held: (at: number, now = Date.now()) => t(m().held, { time: timeWhen(at, now) }),
   nothing: (query: string, hours: number, channels: number) => t(m().nothing, { query, hours, channels }),
   /** no guide was searched (it could not be had): only what is on now and next, and who watches */

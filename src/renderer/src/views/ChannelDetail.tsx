@@ -1,11 +1,11 @@
 import { signal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Channel, GuideChannel, GuideNowRow, Program } from '../../../shared/airwave';
+import type { Channel, GuideChannel, GuideNowRow, Program, UntimedProgram } from '../../../shared/airwave';
 import type { ChannelLookup, ChannelScheduleView } from '../../../shared/bridge';
 import { fraction, localTime, programmeTitle, timeWhen } from '../../../shared/format';
 import { endedSince, isBumper, onAir } from '../../../shared/on-air';
-import { untimedLine, untimedNow } from '../../../shared/untimed';
+import { untimedNote, untimedNow } from '../../../shared/untimed';
 import { bridge } from '../bridge';
 import { useDialog } from '../components/a11y';
 import { ChannelIcon, Progress } from '../components/bits';
@@ -144,8 +144,9 @@ export function ChannelDetail({ number }: { number: number }) {
             <Slot
               title={t.onNow}
               slot={air.current}
+              untimed={untimed}
               at={at}
-              line={untimed ? untimedLine(untimed) : air.break ? onNowText.breakLine(localTime(air.break.at), programmeTitle(air.break.then)) : since !== null ? onNowText.nothingSince(timeWhen(since, at)) : undefined}
+              line={air.break ? onNowText.breakLine(localTime(air.break.at), programmeTitle(air.break.then)) : since !== null ? onNowText.nothingSince(timeWhen(since, at)) : undefined}
             />
             <Slot title={t.next} slot={nextUp?.program ?? null} at={at} startsAt={nextUp?.at} />
             <SlotActions program={nextUp && !isBumper(nextUp.program) ? nextUp.program : null} channel={target} />
@@ -245,7 +246,15 @@ function laterProgrammes(programs: readonly Program[], after: Slotish, at: numbe
 }
 
 /** One slot of the sheet: a programme with its times, a break's line, or nothing. A bumper standing for its programme shows only when that starts. */
-function Slot({ title, slot, at, line, startsAt }: { title: string; slot: Slotish; at: number; line?: string; startsAt?: number }) {
+function Slot({ title, slot, at, line, startsAt, untimed = null }: { title: string; slot: Slotish; at: number; line?: string; startsAt?: number; untimed?: UntimedProgram | null }) {
+  // named by the server, its times unreadable: the name, and "times unknown" where the times go (issue 48)
+  if (!slot && untimed) {
+    return (
+      <SlotFrame title={title} name={programmeTitle(untimed)}>
+        <p class="muted small">{untimedNote()}</p>
+      </SlotFrame>
+    );
+  }
   if (!slot) return <SlotFrame title={title} name={line ?? null} bumper={line !== undefined} />;
   if (isBumper(slot)) {
     return (

@@ -200,7 +200,7 @@ export function Search() {
         </div>
         <p class="muted small search-scope" role="status">
           {/* without a guide it can stand behind, no "0 results in the next 24 hours": the gap, said once */}
-          {gap ? (empty ? t.heldOnly : gap.text) : q === '' ? (connected ? t.scopeDay : t.scopeNow) : searching ? t.searching : t.found(total)}
+          {gap ? (empty ? t.heldOnly : gap.text) : q === '' ? (connected ? t.scopeDay : t.scopeNow) : searching ? t.searching : t.found(total, hits?.searched.hours ?? 0)}
           {stale && heldFrom !== null ? <span class="search-held"> · {t.held(heldFrom)}</span> : null}
         </p>
         {empty ? (

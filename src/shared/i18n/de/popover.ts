@@ -96,7 +96,8 @@ export const onNow: Catalogue['onNow'] = {
   breakLine: 'Pause · {time} {title}',
   progress: 'Fortschritt von {what}',
   nothingSince: 'Seit {time} nichts im Programm',
-  timesUnknown: '{title} · Zeiten unbekannt',
+  timesUnknown: 'Zeiten unbekannt · {title}',
+  timesUnknownNote: 'Zeiten unbekannt',
 };
 
 export const channel: Catalogue['channel'] = {
@@ -159,7 +160,8 @@ export const search: Catalogue['search'] = {
   scopeDay: 'Sucht in den nächsten 24 Stunden des Programms, in Sendern und Zuschauern',
   scopeNow: 'Sucht im laufenden Programm und in Zuschauern',
   searching: 'Die nächsten 24 Stunden werden durchsucht…',
-  found: '{n, plural, one {# Treffer} other {# Treffer}} in den nächsten 24 Stunden',
+  found: '{n, plural, one {# Treffer} other {# Treffer}} in den nächsten {hours, plural, one {Stunde} other {# Stunden}}',
+  foundNow: '{n, plural, one {# Treffer} other {# Treffer}} jetzt und danach',
   held: 'gespeichert seit {time}',
   nothing: 'Nichts namens „{query}“ in den nächsten {hours, plural, one {# Stunde} other {# Stunden}} auf {channels, plural, one {# Sender} other {# Sendern}}, und niemand dieses Namens schaut zu.',
   nothingNow: 'Nichts namens „{query}“ jetzt oder danach auf {channels, plural, one {# Sender} other {# Sendern}}, und niemand dieses Namens schaut zu. Das Programm konnte nicht durchsucht werden.',

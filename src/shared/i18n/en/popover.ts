@@ -95,7 +95,8 @@ export const onNow = {
   breakLine: 'Break · {time} {title}',
   progress: '{what} progress',
   nothingSince: 'Nothing on since {time}',
-  timesUnknown: '{title} · times unknown',
+  timesUnknown: 'times unknown · {title}',
+  timesUnknownNote: 'times unknown',
 };
 
 export const channel = {
@@ -159,7 +160,8 @@ export const search = {
   scopeDay: 'Searching the next 24 hours of the guide, channels and who is watching',
   scopeNow: 'Searching what is on now and who is watching',
   searching: 'Searching the next 24 hours…',
-  found: '{n, plural, one {# result} other {# results}} in the next 24 hours',
+  found: '{n, plural, one {# result} other {# results}} in the next {hours, plural, one {hour} other {# hours}}',
+  foundNow: '{n, plural, one {# result} other {# results}} on now and next',
   held: 'held since {time}',
   nothing: 'Nothing called “{query}” in the next {hours, plural, one {# hour} other {# hours}} on {channels, plural, one {# channel} other {# channels}}, and nobody by that name is watching.',
   nothingNow: 'Nothing called “{query}” on now or next on {channels, plural, one {# channel} other {# channels}}, and nobody by that name is watching. The guide could not be searched.',

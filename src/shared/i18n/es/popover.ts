@@ -96,7 +96,8 @@ export const onNow: Catalogue['onNow'] = {
   breakLine: 'Pausa · {time} {title}',
   progress: 'Progreso de {what}',
   nothingSince: 'Sin emisión desde las {time}',
-  timesUnknown: '{title} · horario desconocido',
+  timesUnknown: 'horario desconocido · {title}',
+  timesUnknownNote: 'horario desconocido',
 };
 
 export const channel: Catalogue['channel'] = {
@@ -159,7 +160,8 @@ export const search: Catalogue['search'] = {
   scopeDay: 'Buscando en las próximas 24 horas de la guía, los canales y quién está viendo',
   scopeNow: 'Buscando en lo que se emite ahora y quién está viendo',
   searching: 'Buscando en las próximas 24 horas…',
-  found: '{n, plural, one {# resultado} other {# resultados}} en las próximas 24 horas',
+  found: '{n, plural, one {# resultado} other {# resultados}} en {hours, plural, one {la próxima hora} other {las próximas # horas}}',
+  foundNow: '{n, plural, one {# resultado} other {# resultados}} ahora y a continuación',
   held: 'guardado desde las {time}',
   nothing: 'Nada llamado “{query}” en {hours, plural, one {la próxima hora} other {las próximas # horas}} en {channels, plural, one {# canal} other {# canales}}, y nadie con ese nombre está viendo.',
   nothingNow: 'Nada llamado “{query}” ahora ni a continuación en {channels, plural, one {# canal} other {# canales}}, y nadie con ese nombre está viendo. No se pudo buscar en la guía.',

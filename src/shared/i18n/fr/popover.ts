@@ -96,7 +96,8 @@ export const onNow: Catalogue['onNow'] = {
   breakLine: 'Pause · {time} {title}',
   progress: 'Progression de {what}',
   nothingSince: 'Rien à l’antenne depuis {time}',
-  timesUnknown: '{title} · horaires inconnus',
+  timesUnknown: 'horaires inconnus · {title}',
+  timesUnknownNote: 'horaires inconnus',
 };
 
 export const channel: Catalogue['channel'] = {
@@ -159,7 +160,8 @@ export const search: Catalogue['search'] = {
   scopeDay: 'Recherche dans les 24 prochaines heures du guide, les chaînes et les spectateurs',
   scopeNow: 'Recherche dans ce qui passe et parmi les spectateurs',
   searching: 'Recherche dans les 24 prochaines heures…',
-  found: '{n, plural, one {# résultat} other {# résultats}} dans les 24 prochaines heures',
+  found: '{n, plural, one {# résultat} other {# résultats}} dans {hours, plural, one {la prochaine heure} other {les # prochaines heures}}',
+  foundNow: '{n, plural, one {# résultat} other {# résultats}} en ce moment et ensuite',
   held: 'conservé depuis {time}',
   nothing: 'Rien nommé « {query} » dans {hours, plural, one {la prochaine heure} other {les # prochaines heures}} sur {channels, plural, one {# chaîne} other {# chaînes}}, et personne de ce nom ne regarde.',
   nothingNow: 'Rien nommé « {query} » en ce moment ou ensuite sur {channels, plural, one {# chaîne} other {# chaînes}}, et personne de ce nom ne regarde. Le guide n’a pas pu être consulté.',

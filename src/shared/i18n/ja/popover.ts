@@ -96,7 +96,8 @@ export const onNow: Catalogue['onNow'] = {
   breakLine: '休止 · {time} {title}',
   progress: '{what} の進行状況',
   nothingSince: '{time} 以降放送なし',
-  timesUnknown: '{title}・時刻不明',
+  timesUnknown: '時刻不明・{title}',
+  timesUnknownNote: '時刻不明',
 };
 
 export const channel: Catalogue['channel'] = {
@@ -159,7 +160,8 @@ export const search: Catalogue['search'] = {
   scopeDay: '番組表の今後 24 時間、チャンネル、視聴者を検索',
   scopeNow: '放送中の番組と視聴者を検索',
   searching: '今後 24 時間を検索中…',
-  found: '今後 24 時間で {n, plural, other {# 件}}',
+  found: '今後 {hours, plural, other {# 時間}}で {n, plural, other {# 件}}',
+  foundNow: '放送中と次の番組で {n, plural, other {# 件}}',
   held: '{time} から保持',
   nothing: '今後 {hours, plural, other {# 時間}}、{channels, plural, other {# チャンネル}}に「{query}」はなく、その名前の視聴者もいません。',
   nothingNow: '放送中と次の番組（{channels, plural, other {# チャンネル}}）に「{query}」はなく、その名前の視聴者もいません。番組表は検索できませんでした。',
