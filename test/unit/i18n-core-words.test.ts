@@ -205,28 +205,21 @@ describe('the API client’s failures and the first state speak the language in 
 });
 
 describe('what could not be read speaks the language in use: the guide, a broken contract, a file’s lost fields (issue 38)', () => {
-  /** the error a guide reader throws for `text` (a guide cut short, or one that is not an object) */
-  const guideError = (text: string): string => {
+  /** the error a guide reader throws for `text` (a guide cut short, or one that is not an object), or null */
+  const guideFailure = (text: string): GuideReadError | null => {
     const reader = new GuideReader({ maxEntryBytes: 1024 * 1024, maxDepth: 16, maxChannels: 100, maxProgrammes: 1000 }, { header: () => {}, channel: () => {} }, (x) => x);
     try {
       reader.write(Buffer.from(text));
       reader.end(text.length);
     } catch (error) {
-      return (error as Error).message;
+      return error as GuideReadError;
     }
-    return 'no error';
+    return null;
   };
+  /** what the view says of it */
+  const guideError = (text: string): string => guideFailure(text)?.message ?? 'no error';
   /** what the log says of a guide the app cannot work with (the view says it plainly: guideError) */
-  const guideDetail = (text: string): string => {
-    const reader = new GuideReader({ maxEntryBytes: 1024 * 1024, maxDepth: 16, maxChannels: 100, maxProgrammes: 1000 }, { header: () => {}, channel: () => {} }, (x) => x);
-    try {
-      reader.write(Buffer.from(text));
-      reader.end(text.length);
-    } catch (error) {
-      return (error as GuideReadError).detail ?? 'no detail';
-    }
-    return 'no error';
-  };
+  const guideDetail = (text: string): string => guideFailure(text)?.detail ?? 'no detail';
   const missing = () => contractWords('GET /guide/now', 'channels[3].now', { kind: 'missing' });
   const badTime = () => contractWords('GET /status', 'serverTime', { kind: 'check', problem: 'expected an ISO-8601 time', received: '"soon"' });
   const lost = () => droppedWords(['theme', 'shortcut'], [droppedName({ path: ['reminders', 1], raw: null, entry: true })]);
