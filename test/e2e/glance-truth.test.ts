@@ -20,7 +20,7 @@ describe('held data does not move by itself', () => {
     demo.controls.startSession({ user: 'Ann', channelNumber: await e2e.channelOnAir(demo, { clock, forMs: 10 * 60_000 }) });
     const host = await e2e.preview({ server: demo.url, apiKey: demo.key, app: FAST, clock });
     const page = await openPopover(e2e.browser, host.url, { colorScheme: 'light', locale: 'en-US', clock });
-    await poll(() => page.locator('li.card .card-ends').textContent()).toMatch(/^ends \d{1,2}:\d{2}\s[AP]M$/);
+    await poll(() => page.locator('li.card .card-ends').textContent()).toMatch(/^ends (\p{L}{3} )?\d{1,2}:\d{2}\s[AP]M$/u);
     const ends = (await page.locator('li.card .card-ends').textContent())!;
     await e2e.drop(demo);
     await poll(() => page.locator('.watching').getAttribute('class')).toContain('stale');
