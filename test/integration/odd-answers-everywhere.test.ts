@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkRequest } from '../../src/shared/bridge-schema';
 import { probeServer } from '../../src/main/core/connection-test/probe';
+import { UNKNOWN_COUNT_VIEWERS_MS } from '../../src/main/core/sync/schedules';
 import { EXIT_CODES, formatReport } from '../../src/main/doctor/report';
 import { startCoreHarness, type CoreHarness } from '../support/core-harness';
 import { startLocalServer, type LocalServer } from '../support/local-server';
@@ -282,5 +283,21 @@ describe('every answer the app reads costs only its bad value (issue 48)', () =>
     const read = await h.app.handlers.searchGuide({ query: 'zebra', limit: 20, after: h.clock.now() });
     if (!read.ok) throw new Error(read.error.message);
     expect(read.value.searched).toEqual({ hours: 24, channels: 6 });
+  });
+
+  it('item 1: polling a server whose count is unknown reads its viewer lists at most once a minute (UNKNOWN_COUNT_VIEWERS_MS)', async () => {
+    // Airwave before live events: the app polls the count every 5 s here
+    h = await startCoreHarness({ demo: { viewers: 2, profile: 'airwave', serverVersion: '0.14.75', channels: 6 }, pollSeconds: 5 });
+    h.demo.controls.setAnswerHook(edit('/sessions/count', () => ({ count: 'many' })));
+    await h.connect();
+    expect(state().connection.state).toBe('polling');
+    await h.runFor(60_000, 1_000);
+    const before = h.apiRequests();
+    await h.runFor(5 * 60_000, 1_000);
+    const asked = (path: string) => (h!.apiRequests()[path] ?? 0) - (before[path] ?? 0);
+    expect(asked('/sessions/count')).toBeGreaterThanOrEqual(55);
+    expect(asked('/now-playing')).toBeGreaterThanOrEqual(4);
+    expect(asked('/now-playing')).toBeLessThanOrEqual(5 * 60_000 / UNKNOWN_COUNT_VIEWERS_MS + 1);
+    expect(h.app.trayView.badge).toBe(2);
   });
 });

@@ -8,6 +8,7 @@ import {
   parseGuide,
   parseGuideNow,
   parseNowPlaying,
+  PROGRESS_LIMITS,
   parsePackages,
   parseSessionCount,
   parseSessionEventData,
@@ -479,8 +480,21 @@ describe('parseNowPlaying', () => {
     const ahead = parseNowPlaying(withValue(body(), ['nowPlaying', 1, 'progress', 'positionSeconds'], -3));
     expect(ahead.nowPlaying[1]?.progress?.positionSeconds).toBe(0);
     expect(ahead.unreadable).toBeUndefined();
-    const past = parseNowPlaying(withValue(body(), ['nowPlaying', 1, 'progress', 'positionSeconds'], 1e9));
-    expect(past.nowPlaying[1]?.progress?.positionSeconds).toBe(past.nowPlaying[1]?.progress?.durationSeconds);
+    // a little past the end: the end
+    const past = parseNowPlaying(withValue(body(), ['nowPlaying', 1, 'progress', 'positionSeconds'], 1320 + 30));
+    expect(past.nowPlaying[1]?.progress).toEqual({ positionSeconds: 1320, durationSeconds: 1320 });
+    // what no programme can be (issue 48): the progress is unknown, never a figure; the slack and the day are PROGRESS_LIMITS'
+    const progress = (positionSeconds: number, durationSeconds: number) =>
+      parseNowPlaying(withValue(body(), ['nowPlaying', 1, 'progress'], { positionSeconds, durationSeconds })).nowPlaying[1]?.progress ?? null;
+    const { slackSeconds, longestSeconds } = PROGRESS_LIMITS;
+    expect(progress(-slackSeconds, 1320)).toEqual({ positionSeconds: 0, durationSeconds: 1320 });
+    expect(progress(-slackSeconds - 1, 1320)).toBeNull();
+    expect(progress(1320 + slackSeconds + 1, 1320)).toBeNull();
+    expect(progress(10, longestSeconds)).toEqual({ positionSeconds: 10, durationSeconds: longestSeconds });
+    expect(progress(10, longestSeconds + 1)).toBeNull();
+    expect(progress(0, 0)).toBeNull();
+    expect(progress(-1_379_430, 61_439_696)).toBeNull();
+    expect(progress(1e9, 1320)).toBeNull();
     const number = expectCost(() => parseNowPlaying(withValue(body(), ['nowPlaying', 0, 'channelNumber'], '4')), 'nowPlaying[0].channelNumber: expected number but received "4"');
     expect(number.nowPlaying[0]?.channelNumber).toBeNull();
     expect(number.nowPlaying[0]?.user).toBe(users[0]);
