@@ -6,7 +6,7 @@
  * or channels held from before.
  */
 import type { ConnectionView } from './bridge-connection';
-import { timeWhen } from './format';
+import { dayClock } from './format';
 import { messages, t } from './i18n/messages';
 
 export type GuideGapCause =
@@ -48,7 +48,7 @@ export function guideGapText(cause: GuideGapCause, server: string, locale?: stri
     case 'asleep':
       return t(w.noGuideAsleep, { server });
     case 'away':
-      return t(w.noGuideAway, { server, since: timeWhen(cause.since, now, locale) });
+      return t(w.noGuideAway, { server, ...dayClock(cause.since, now, 'since', locale) });
     case 'key':
       return t(w.noGuideKey, { server });
     case 'unsupported':

@@ -140,7 +140,7 @@ describe('every answer the app reads costs only its bad value (issue 48)', () =>
     // the badge is the server's count, and every view says that its lists disagree with it
     expect(h.app.trayView.badge).toBe(snapshot.watching);
     expect(snapshot.nowPlaying.differs).toEqual({ counted: snapshot.watching, listed: 6 });
-    expect(JSON.stringify(h.app.trayView.menu)).toContain(`The server counts ${snapshot.watching}, but lists 6`);
+    expect(JSON.stringify(h.app.trayView.menu)).toContain(`The server counts ${snapshot.watching} watching but lists 6 people`);
   });
 
   it('item 3: never a badge of 3 over "Nobody is watching": sessions the now-playing list leaves out are viewers', async () => {

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../src/shared/bridge';
-import { ago, airing, channelLabel, connectionLabel, dayLabel, dayOffset, duration, episodeLabel, episodeShow, fraction, inTime, listOf, localTime, plural, programmeTitle, timeWhen, titleRest, upcoming } from '../../src/shared/format';
-import { deviceLabel, personKey } from '../../src/shared/viewer-identity';
+import { ago, channelLabel, connectionLabel, dayKind, dayLabel, dayOffset, duration, episodeLabel, episodeShow, fraction, inTime, listOf, localTime, plural, programmeTitle, shortDay, titleRest, whenShort } from '../../src/shared/format';
+import { personKey } from '../../src/shared/viewer-identity';
 
 const NOW = Date.parse('2026-11-23T20:00:00Z');
 const at = (minutes: number) => new Date(NOW + minutes * 60_000).toISOString();
@@ -38,14 +38,6 @@ describe('times for people', () => {
     expect(fraction(at(0), at(0), NOW)).toBe(0);
   });
 
-  it('finds what is airing and what comes next, moving on when a programme has ended', () => {
-    const early = { startsAt: at(-30), endsAt: at(-5) };
-    const late = { startsAt: at(-5), endsAt: at(20) };
-    expect(airing([early, late], NOW)).toBe(late);
-    expect(upcoming([early, late], NOW)).toBeNull();
-    expect(airing([late, null], NOW - 10 * 60_000)).toBeNull();
-    expect(upcoming([late, null], NOW - 10 * 60_000)).toBe(late);
-  });
 });
 
 describe('the locale decides', () => {
@@ -62,8 +54,8 @@ describe('the locale decides', () => {
     expect(localTime(morning)).toBe(new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(morning));
   });
 
-  it('writes times of day in one place: no other source builds a time formatter or pads hours by hand', () => {
-    const files = readdirSync('src', { recursive: true, encoding: 'utf8' }).filter((f) => /\.(ts|tsx)$/.test(f) && !f.endsWith(join('shared', 'format.ts')));
+  it('writes times of day in one place (shared/when.ts): no other source builds a time formatter or pads hours by hand', () => {
+    const files = readdirSync('src', { recursive: true, encoding: 'utf8' }).filter((f) => /\.(ts|tsx)$/.test(f) && !f.endsWith(join('shared', 'when.ts')));
     const offenders = files.filter((f) => {
       const text = readFileSync(join('src', f), 'utf8');
       // a time of day (hours and minutes); an axis of bare hours ("6 PM") is another format
@@ -92,18 +84,27 @@ describe('the locale decides', () => {
   });
 });
 
-// issue 48 item 4: a time not today carries its date, everywhere it is shown (one function)
-describe('timeWhen: a time that may not be today', () => {
+// issue 48 item 4: a time not today carries its date, everywhere it is shown: the one "when" (shared/when.ts), in its short form
+describe('whenShort: a time that may not be today, short enough for a row', () => {
   const now = new Date(2026, 8, 27, 9, 30).getTime();
-  it('is the time alone today, and the time with its date on any other day', () => {
+  it('is the time alone today, and the time with its day on any other day', () => {
     const today = new Date(2026, 8, 27, 18, 22).getTime();
-    expect(timeWhen(today, now, 'en-US')).toBe(localTime(today, 'en-US'));
+    expect(whenShort(today, now, 'en-US')).toBe(localTime(today, 'en-US'));
     const ago = new Date(2026, 6, 27, 18, 22).getTime();
-    expect(timeWhen(ago, now, 'en-US')).toBe('Jul 27, 6:22 PM');
-    // within a week: its weekday
-    expect(timeWhen(new Date(2026, 8, 26, 23, 59).getTime(), now, 'en-GB')).toBe('Sat 23:59');
+    expect(whenShort(ago, now, 'en-US')).toBe('Jul 27, 6:22 PM');
+    // within a week: its weekday (yesterday and tomorrow too: the short form has no room for the words)
+    expect(whenShort(new Date(2026, 8, 26, 23, 59).getTime(), now, 'en-GB')).toBe('Sat 23:59');
+    expect(whenShort(new Date(2026, 8, 28, 0, 20).getTime(), now, 'en-US')).toBe('Mon 12:20 AM');
     // another year's: the year too
-    expect(timeWhen(new Date(2025, 11, 31, 20, 0).getTime(), now, 'de-DE')).toBe('31. Dez. 2025, 20:00');
+    expect(whenShort(new Date(2025, 11, 31, 20, 0).getTime(), now, 'de-DE')).toBe('31. Dez. 2025, 20:00');
+  });
+
+  it('takes its day from the one rule (dayKind): today alone, a week either way by weekday, further by date', () => {
+    for (let days = -10; days <= 10; days += 1) {
+      const at = new Date(2026, 8, 27 + days, 12, 0).getTime();
+      const kind = dayKind(at, now);
+      expect(shortDay(at, now)).toBe(kind === 'today' || kind === 'other' ? kind : 'week');
+    }
   });
 });
 
@@ -154,12 +155,8 @@ describe('the connection in words', () => {
 });
 
 describe('viewer identity', () => {
-  it('ignores case and spacing, and labels devices once', () => {
+  it('ignores case and spacing (labels: device-label.test.ts)', () => {
     expect(personKey(' Ann ', { model: 'Apple TV', platform: 'tvOS' })).toBe(personKey('ann', { model: 'apple tv', platform: 'TVOS ' }));
     expect(personKey('Ann', null)).toBe('ann||');
-    expect(deviceLabel({ model: 'Apple TV 4K', platform: 'tvOS' })).toBe('Apple TV 4K (tvOS)');
-    expect(deviceLabel({ model: 'iPhone (iOS)', platform: 'iOS' })).toBe('iPhone (iOS)');
-    expect(deviceLabel({ model: null, platform: 'Android' })).toBe('Android');
-    expect(deviceLabel(null)).toBeNull();
   });
 });

@@ -18,7 +18,7 @@ import { Activity } from './features/Activity';
 import { ChannelDetail } from './views/ChannelDetail';
 import { Guide, ProgrammeDetail } from './views/Guide';
 import { OnNow } from './views/OnNow';
-import { Search } from './views/Search';
+import { LazySearch } from './views/LazySearch';
 import { LocalOffer } from './views/LocalOffer';
 import { ServerForm } from './views/ServerForm';
 import { LazySettings } from './views/LazySettings';
@@ -125,7 +125,7 @@ function Shell() {
         </div>
       ) : null}
       {/* search under the sheets: a result's sheet opens over it, and closing it comes back to the same row */}
-      {searchOpen.value ? <Search /> : null}
+      {searchOpen.value ? <LazySearch /> : null}
       {viewerDetail.value ? <ViewerSheet viewer={viewerDetail.value} /> : null}
       {channelDetail.value !== null ? <ChannelDetail number={channelDetail.value} /> : null}
       {programmeDetail.value ? (

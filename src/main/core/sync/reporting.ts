@@ -1,7 +1,7 @@
 import type { ConnectionState, ConnectionView, Resource } from '../../../shared/bridge';
 import { isApiError, type ApiError } from '../client';
 import { unreadableAnswer } from '../client/contract-words';
-import { timeWhen } from '../../../shared/format';
+import { dayClock } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 import type { AppState } from '../state';
 import type { SyncDeps } from './config';
@@ -55,22 +55,21 @@ export function proxyRefusalMessage(error: ApiError): string {
 }
 
 /**
- * The one rule for a key that worked and now gets 401 (issue 33): "refused now (it worked until
- * 9:12 PM): regenerated, revoked or limited by the server", never a wrong key. `workedUntil` is
- * when it last worked, when known. The popover (keyRejectedMessage) and the alert both say it.
+ * The one rule for a key that worked and now gets 401 (issue 33): it worked (until 9:12 PM, when
+ * known) and is refused now: regenerated, revoked or limited by the server, never a wrong key.
+ * The words are each language's whole sentence (a select on whether the time is known); this
+ * gives what they need. The popover (keyRejectedMessage) and the alert both say it.
  */
-export function keyRefusedNow(workedUntil: number | null, now: number): string {
-  const words = messages().key;
-  const until = workedUntil === null ? words.workedBefore : t(words.workedUntil, { time: timeWhen(workedUntil, now) });
-  return t(words.refusedNow, { until });
+export function keyRefusedParams(workedUntil: number | null, now: number): Record<string, string | number> {
+  // a time not today carries its day (issue 48): "worked until Mon 21:12"
+  return workedUntil === null ? { known: 'no' } : { known: 'yes', ...dayClock(workedUntil, now) };
 }
 
-/** What a rejected key means, depending on whether it had worked before (see keyRefusedNow). */
+/** What a rejected key means, depending on whether it had worked before (see keyRefusedParams). */
 export function keyRejectedMessage(keyWorked: boolean, recheckMs: number, workedUntil: number | null, now: number): string {
   const words = messages().key;
-  const again = t(words.checksAgain, { n: Math.round(recheckMs / 60_000) });
-  if (keyWorked) return t(words.refusedMessage, { refused: keyRefusedNow(workedUntil, now), again });
-  return t(words.rejectedMessage, { again });
+  const n = Math.round(recheckMs / 60_000);
+  return keyWorked ? t(words.refusedMessage, { ...keyRefusedParams(workedUntil, now), n }) : t(words.rejectedMessage, { n });
 }
 
 /** Keeps a resource's data and says why its last refresh failed. */

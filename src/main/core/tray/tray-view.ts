@@ -1,6 +1,6 @@
 import type { GuideNowRow } from '../../../shared/airwave';
 import type { FocusTarget, HistorySpan, SettingsView } from '../../../shared/bridge';
-import { listOf, localTime, timeWhen, type PauseChoice } from '../../../shared/format';
+import { clock, dayClock, listOf, type PauseChoice } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 import { boundText, displaySafe, TEXT_LIMITS } from '../../../shared/text';
 
@@ -18,6 +18,8 @@ import { newestFirstBy, startMs } from '../../../shared/viewer-order';
 import { guideGapOf, guideGapText } from '../../../shared/guide-gap';
 import { following, heldSince } from '../../../shared/held-data';
 import { pauseRunning } from '../../../shared/notification-hold';
+import { deviceName, devicesToName } from '../../../shared/device-label';
+import { foldName } from '../../../shared/viewer-identity';
 
 /**
  * What the tray shows, as plain data: title (macOS text beside the template icon), tooltip,
@@ -170,7 +172,9 @@ export interface TrayInput {
 }
 
 /** ", peak today 4" after the count, when History knows it. */
-const peakWords = (peak: number | null | undefined) => (peak === null || peak === undefined ? '' : t(messages().tray.peakToday, { n: peak }));
+/** "3 watching", with today's peak where it is known: one message either way */
+const watchingWords = (n: number, peak: number | null | undefined) =>
+  peak === null || peak === undefined ? t(messages().tray.watching, { n }) : t(messages().tray.watchingPeak, { n, peak });
 
 /**
  * When the viewer data was last current, if it is not now (the shared rule, held-data.ts: the key
@@ -191,7 +195,7 @@ export function trayView(input: TrayInput): TrayView {
   const stale = configured ? staleSince(state) : null;
   const w = messages().tray;
   // Never "2 watching" as if current: old data says how old it is.
-  const watchingLine = stale === null ? `${t(w.watching, { n: badge })}${peakWords(peakToday)}` : t(w.watchingStale, { n: badge, time: timeWhen(stale, now, locale) });
+  const watchingLine = stale === null ? watchingWords(badge, peakToday) : t(w.watchingStale, { n: badge, ...dayClock(stale, now, 'time', locale) });
   const tooltip = tooltipText([w.app, serverName, configured ? `${watchingLine} · ${connectionLine(state)}` : w.notSetUp]);
 
   const menu: MenuItemModel[] = [];
@@ -204,7 +208,7 @@ export function trayView(input: TrayInput): TrayView {
       menu.push(item('fix-key', w.fixKey, { type: 'open', focus: { view: 'settings', fixKey: true } }));
     }
     menu.push(separator('sep-watching'));
-    if (stale !== null) menu.push(item('stale', t(w.notCurrent, { time: timeWhen(stale, now, locale) }), undefined, false));
+    if (stale !== null) menu.push(item('stale', t(w.notCurrent, { ...dayClock(stale, now, 'time', locale) }), undefined, false));
     appendAll(menu, viewerItems(state, now));
     menu.push(submenu('whats-on', w.whatsOn, channelItems(state, now, favourites ?? new Set(), locale)));
     menu.push(separator('sep-actions'));
@@ -235,9 +239,9 @@ function severalServers({ state, settings, now, favourites, locale, peakToday, b
     if (s.paused) return t(w.serverPaused, { name: s.name });
     const count = watchingCount(s.state);
     const stale = staleSince(s.state);
-    const watching = stale === null ? t(w.watching, { n: count }) : t(w.watchingStale, { n: count, time: timeWhen(stale, now, locale) });
+    const watching = stale === null ? t(w.watching, { n: count }) : t(w.watchingStale, { n: count, ...dayClock(stale, now, 'time', locale) });
     const c = s.state.connection.state;
-    return c === 'live' || c === 'polling' ? `${s.name}: ${watching}` : `${s.name}: ${connectionLine(s.state)}`;
+    return t(messages().common.labelled, { label: s.name, value: c === 'live' || c === 'polling' ? watching : connectionLine(s.state) });
   };
   const worst = followed.reduce<IconVariant>((icon, s) => (TROUBLE[iconFor(s.state)] > TROUBLE[icon] ? iconFor(s.state) : icon), 'normal');
   const tooltip = tooltipText([w.app, badgeLine(badge, peakToday), ...servers.map(line)]);
@@ -271,9 +275,9 @@ export function markedBadgeText(badge: BadgeReading): string {
 function badgeLine(badge: BadgeReading, peakToday?: number | null): string {
   const w = messages().tray;
   if (badge.stale) return t(w.badgeStale, { n: badge.count });
-  if (badge.leftOut.length === 0) return `${t(w.watching, { n: badge.count })}${peakWords(peakToday)}`;
+  if (badge.leftOut.length === 0) return watchingWords(badge.count, peakToday);
   const out = badge.leftOut.map((s) => `${s.name} (${s.trouble})`);
-  return t(w.badgeLeftOut, { n: badge.count, peak: peakWords(peakToday), servers: listOf(out) });
+  return t(w.badgeLeftOut, { n: badge.count, hasPeak: peakToday === null || peakToday === undefined ? 'no' : 'yes', peak: peakToday ?? 0, servers: listOf(out) });
 }
 
 /** "Export history": the viewing history of a span as CSV, from the menu (a save dialog). */
@@ -317,9 +321,13 @@ function viewerItems(state: AppState, now: number, server?: { id: string; limit:
   }
   // the popover's order: newest first (shared/viewer-order.ts)
   const viewers = newestFirstBy(list.viewers, (viewer) => startMs(viewer.startedAt), (viewer) => `${server?.id ?? ''}/${viewer.person}`);
+  // the device where a person watches on two or more, as Watching's cards name it (shared/device-label.ts)
+  const devices = devicesToName(list.viewers, (viewer) => foldName(viewer.user), (viewer) => deviceName(viewer.device));
   const shown = viewers.slice(0, server?.limit ?? MENU_VIEWERS).map((viewer) => {
     const where = viewer.channelNumber !== null ? ` · ${viewer.channelNumber}` : '';
-    const label = menuText(`${viewer.user}: ${viewerWatching(viewer, state, now) ?? messages().tray.watchingSomething}${where}`);
+    const device = devices.has(viewer) ? ` · ${devices.get(viewer)}` : '';
+    const doing = `${viewerWatching(viewer, state, now) ?? messages().tray.watchingSomething}${where}${device}`;
+    const label = menuText(t(messages().common.labelled, { label: viewer.user, value: doing }));
     const focus: FocusTarget = server ? { view: 'watching', viewer: viewer.key, server: server.id } : { view: 'watching', viewer: viewer.key };
     return item(`viewer:${tag}${viewer.key}`, label, { type: 'open', focus });
   });
@@ -336,7 +344,7 @@ function viewerItems(state: AppState, now: number, server?: { id: string; limit:
 export function guideGapLine(state: AppState, now: number, locale?: string): string | null {
   const cause = guideGapOf(state);
   if (!cause) return null;
-  return guideGapText(cause, state.server?.name ?? state.status.data?.name ?? messages().tray.theServer, locale, now);
+  return guideGapText(cause, state.server?.name ?? state.status.data?.name ?? state.server?.url ?? messages().tray.theServer, locale, now);
 }
 
 /** "What's on"'s rows: starred channels first, at most MENU_CHANNELS of `rows` (all the channels). */
@@ -352,7 +360,7 @@ function channelItems(state: AppState, now: number, favourites: ReadonlySet<stri
   const items = shown.map((row) =>
     item(
       `channel:${row.number}`,
-      menuText(`${favourites.has(row.id) ? '★ ' : ''}${row.number} ${row.name}: ${rowLabel(row, now)}`),
+      menuText(`${favourites.has(row.id) ? '★ ' : ''}${row.number} ${row.name}: ${rowLabel(row, now, locale)}`),
       { type: 'open', focus: { view: 'on-now', channelNumber: row.number } },
     ),
   );
@@ -378,7 +386,7 @@ function pauseLabel(settings: SettingsView, now: number, locale?: string): strin
   const until = settings.notifications.pausedUntil;
   const w = messages().tray;
   if (!settings.notifications.enabled) return w.notificationsOff;
-  if (until !== null && until > now) return t(w.pausedUntil, { time: localTime(until, locale) });
+  if (until !== null && until > now) return t(w.pausedUntil, { ...clock(until, 'time', locale) });
   return w.pause;
 }
 

@@ -1,4 +1,4 @@
-import { localTime, timeWhen } from '../../../shared/format';
+import { agoParams, clock, dayClock } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /**
@@ -21,6 +21,10 @@ export const common = {
   /** a view whose route this server's version of Airwave does not have */
   get notInThisVersion() { return m().notInThisVersion; },
   get demo() { return m().demo; },
+  /** a label and its value, punctuated as the language does ("Bumper: Friends", French "Bumper : Friends") */
+  labelled: (label: string, value: string) => t(m().labelled, { label, value }),
+  /** what `labelled` puts between a label set apart (in bold) and its value: ": ", French " : " */
+  get labelSeparator() { return t(m().labelled, { label: '', value: '' }); },
   get fixKey() { return m().fixKey; },
   /** a request the host refused (a bug of ours, never the user's): said plainly */
   get requestRefused() { return m().requestRefused; },
@@ -33,12 +37,14 @@ export const common = {
   /** the server's count and its viewer lists disagree (issue 48) */
   countDiffers: (counted: number, listed: number) => t(m().countDiffers, { counted, listed }),
   /** the tab badge when the count may be out of date */
-  watchingCountStale: (n: number, at: number, now = Date.now()) => t(m().watchingCountStale, { n, time: timeWhen(at, now) }),
-  asOf: (at: number, now = Date.now()) => t(m().asOf, { time: timeWhen(at, now) }),
-  updated: (agoText: string) => t(m().updated, { ago: agoText }),
-  staleSince: (at: number, now = Date.now()) => t(m().staleSince, { time: timeWhen(at, now) }),
-  busy: (retryAt: number | null) => (retryAt ? t(m().busyUntil, { time: localTime(retryAt) }) : m().busy),
-  busyMessage: (retryAt: number | null) => (retryAt ? t(m().busyMessageUntil, { time: localTime(retryAt) }) : m().busyMessage),
+  watchingCountStale: (n: number, at: number, now = Date.now()) => t(m().watchingCountStale, { n, ...dayClock(at, now) }),
+  /** "as of 18:02", "as of Mon 18:02" (a time not today carries its day: shared/when.ts) */
+  asOf: (at: number, now = Date.now()) => t(m().asOf, dayClock(at, now)),
+  /** "updated 4 min ago", worded whole in each language */
+  updated: (then: number, now: number) => t(m().updated, agoParams(then, now)),
+  staleSince: (at: number, now = Date.now()) => t(m().staleSince, dayClock(at, now)),
+  busy: (retryAt: number | null) => (retryAt ? t(m().busyUntil, { ...clock(retryAt) }) : m().busy),
+  busyMessage: (retryAt: number | null) => (retryAt ? t(m().busyMessageUntil, { ...clock(retryAt) }) : m().busyMessage),
   get channelNumber() { return m().channelNumber; },
   /** several servers: one line per server in trouble, "Cabin: key rejected · Fix" */
   get trouble() { return m().trouble; },
@@ -52,7 +58,7 @@ export const common = {
   /** one server in trouble, in plain words (the technical message is behind "Details") */
   plainAway: (server: string) => t(m().plainAway, { server }),
   plainKey: (server: string) => t(m().plainKey, { server }),
-  pausedUntil: (at: number) => t(m().pausedUntil, { time: localTime(at) }),
+  pausedUntil: (at: number) => t(m().pausedUntil, { ...clock(at) }),
   get resume() { return m().resume; },
   /** live, but the data of this view is not current (its last refresh failed) */
   get connected() { return m().connected; },

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Program } from '../../../shared/airwave';
 import type { OnNowRow } from '../../../shared/bridge';
 import { bridge } from '../bridge';
-import { fraction, localTime, programmeTitle, timeWhen } from '../../../shared/format';
+import { fraction, localTime, programmeTitle } from '../../../shared/format';
 import { untimedNote, untimedNow } from '../../../shared/untimed';
 import { onAir } from '../../../shared/on-air';
 import { rovingStep } from '../components/a11y';
@@ -150,7 +150,7 @@ function ChannelRow({ row, at, tabbable, onFocus }: { row: OnNowRow | null; at: 
   // a channel past what the app holds says so, until the server is asked again (never a past programme)
   // a programme the server named but whose times cannot be read is named, "times unknown" (issue 48)
   const untimed = current ? null : untimedNow(row);
-  const title = current ? label(current) : untimed ? programmeTitle(untimed) : air.break ? t.breakLine(localTime(air.break.at), programmeTitle(air.break.then)) : row.nothingSince !== null ? t.nothingSince(timeWhen(row.nothingSince, at)) : row.waiting ? t.waiting : t.nothingOn;
+  const title = current ? label(current) : untimed ? programmeTitle(untimed) : air.break ? t.breakLine(air.break.at, programmeTitle(air.break.then)) : row.nothingSince !== null ? t.nothingSince(row.nothingSince, at) : row.waiting ? t.waiting : t.nothingOn;
   return (
     <button
       type="button"

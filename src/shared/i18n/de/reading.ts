@@ -25,7 +25,7 @@ export const reading: HostCatalogue['reading'] = {
   guideAfterEnd: 'Das Programm geht nach seinem Ende weiter.',
   guideNotObject: 'Der Server hat ein Programm geschickt, das kein JSON-Objekt ist. Ist das die Adresse eines Airwave-Servers?',
   unreadable: 'nicht lesbar',
-  frameTooLarge: 'Der Ereignisstrom hat einen Block größer als {size} geschickt.',
+  frameTooLarge: 'Der Ereignis-Stream hat einen Block größer als {size} geschickt.',
   noLookup: 'Dieser Server kann Sender nicht nach Nummer nachschlagen (er hat keinen der beiden Wege dafür).',
   answeredFor: 'Der Server hat für Sender {answered} geantwortet, obwohl nach Sender {asked} gefragt wurde; seine Antwort wird daher nicht gezeigt.',
   fellBack: '{fields} {n, plural, one {war nicht verwendbar und steht wieder auf dem Standardwert} other {waren nicht verwendbar und stehen wieder auf ihren Standardwerten}}',
