@@ -1,4 +1,7 @@
-/** English, the source catalogue: times and lengths, the connection's words, the tray's menu and tooltip, notifications. */
+/**
+ * English, the source catalogue: times and lengths, the connection's words (the popover's, index.ts),
+ * the tray's menu and tooltip, notifications (the main process's alone, host.ts).
+ */
 
 export const time = {
   justNow: 'just now',
