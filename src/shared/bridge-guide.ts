@@ -38,6 +38,15 @@ export interface GuideView {
   times?: number;
 }
 
+/**
+ * What `searchGuide` found, and what it searched (issue 48: the popover names the hours and
+ * channels of guide it searched only when it searched them; `hours` 0 means no guide was searched).
+ */
+export interface GuideSearch {
+  hits: GuideSearchHit[];
+  searched: { hours: number; channels: number };
+}
+
 /** One programme found by `searchGuide`, with its channel. */
 export interface GuideSearchHit {
   channel: { id: string; number: number; name: string };

@@ -28,7 +28,7 @@ import type {
 } from './bridge-features';
 import type { ChannelGroup } from './bridge-groups';
 import type { HistoryExport, HistoryMoment, HistoryRequest, HistoryRetention, HistoryStatus, HistoryView } from './bridge-history';
-import type { GuideRows, GuideRowsRequest, GuideSearchHit, GuideView } from './bridge-guide';
+import type { GuideRows, GuideRowsRequest, GuideSearch, GuideView } from './bridge-guide';
 import type { OnNowMatches, OnNowRows, OnNowRowsRequest, OnNowSummary } from './bridge-on-now';
 import type {
   ConnectionView,
@@ -136,6 +136,13 @@ export type ViewerEntry = NowPlayingEntry &
 
 
 /**
+ * Who is watching as the snapshot carries it (the one rule: core/viewers/watching.ts). `differs`:
+ * the server's count (the badge) and the people its lists name disagree, and by how much; the
+ * views show the count with that sentence (issue 48), never a count over a list that contradicts it.
+ */
+export type ViewerList = Resource<ViewerEntry[]> & { differs?: { counted: number; listed: number } };
+
+/**
  * Everything but `nowPlaying`, `watching` and `servers` is the selected server's (see
  * SettingsView.selectedServer).
  */
@@ -153,7 +160,7 @@ export interface AppSnapshot extends Omit<ServerData, 'onNow'>, FeaturesView {
    * `/now-playing` of every followed server, each entry with what `/sessions` adds about the same
    * viewer and (several servers) which server it is on. Its age is the oldest server's.
    */
-  nowPlaying: Resource<ViewerEntry[]>;
+  nowPlaying: ViewerList;
   /** every server in the settings, in their order */
   servers: ServerSummary[];
   /** names of viewers seen this run and in the activity log, newest first, at most 50 (muted names) */
@@ -220,7 +227,7 @@ export interface BridgeCommands {
   /** rows of the shown guide window: a range of channels (or some channel numbers) and a time span */
   getGuideRows: { request: GuideRowsRequest; response: Outcome<GuideRows> };
   /** programmes in the shown guide window whose title or show contains `query` (at most `limit`, starting soonest) */
-  searchGuide: { request: { query: string; limit: number; after: number }; response: Outcome<GuideSearchHit[]> };
+  searchGuide: { request: { query: string; limit: number; after: number }; response: Outcome<GuideSearch> };
   getOnNowRows: { request: OnNowRowsRequest; response: Outcome<OnNowRows> };
   findOnNow: { request: { query: string; group?: string }; response: Outcome<OnNowMatches> };
   lookupChannel: { request: { number: number }; response: Outcome<ChannelLookup> };

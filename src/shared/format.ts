@@ -134,8 +134,8 @@ export function channelLabel(number: number | null, name: string | null): string
 // Times, days, numbers and lists follow the language in use (i18n/messages.ts) through Intl: 12- or
 // 24-hour clocks, day names and plurals as that locale has them. `locale` is injectable for tests.
 
-// The clock, the day and the "when" phrase: one rule, in when.ts.
-export { clock, dayKind, dayOffset, localTime, shownHour, since, when, whenLabel, whenParams } from './when';
+// The clock, the day and the "when" phrase (a time that may not be today, short for a row, too): one rule, in when.ts.
+export { clock, dayClock, dayKind, dayOffset, localTime, shortDay, shownHour, since, when, whenLabel, whenParams, whenShort } from './when';
 
 /** "Today", "Tomorrow", "Yesterday" or a weekday and date, in the locale's words, capitalised. */
 export function dayLabel(ms: number, now: number, locale: string = lang()): string {

@@ -6,7 +6,7 @@
  * or channels held from before.
  */
 import type { ConnectionView } from './bridge-connection';
-import { clock } from './format';
+import { dayClock } from './format';
 import { messages, t } from './i18n/messages';
 
 export type GuideGapCause =
@@ -40,7 +40,7 @@ export function guideGapOf(s: GuideGapInput): GuideGapCause | null {
 }
 
 /** The gap in the language in use: "Not in this version of Airwave", "No guide from `server` right now (…)". */
-export function guideGapText(cause: GuideGapCause, server: string, locale?: string): string {
+export function guideGapText(cause: GuideGapCause, server: string, locale?: string, now: number = Date.now()): string {
   const w = messages().common;
   switch (cause.kind) {
     case 'lacking':
@@ -48,7 +48,7 @@ export function guideGapText(cause: GuideGapCause, server: string, locale?: stri
     case 'asleep':
       return t(w.noGuideAsleep, { server });
     case 'away':
-      return t(w.noGuideAway, { server, ...clock(cause.since, 'since', locale) });
+      return t(w.noGuideAway, { server, ...dayClock(cause.since, now, 'since', locale) });
     case 'key':
       return t(w.noGuideKey, { server });
     case 'unsupported':

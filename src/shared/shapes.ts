@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import { acceleratorProblem } from './accelerator';
-import { GUIDE_FORWARD_MINUTES, isoTime } from './airwave';
+import { channelNumber as contractChannelNumber, GUIDE_FORWARD_MINUTES, isoTime } from './airwave';
 import { GROUP_LIMITS } from './bridge-groups';
 import { parseServerUrl } from './server-url';
 
@@ -27,7 +27,8 @@ export const MAX_SERVER_NAME = 80;
 /** A server entry's local id ("srv-…", "demo"). */
 export const SERVER_ID = /^[a-z0-9-]{1,40}$/;
 export const MAX_TITLE = 300;
-export const MAX_CHANNEL_NUMBER = 1_000_000;
+/** The most rows a range of rows may name (On now, the guide): a bound on a list, not on a channel's number (that is the contract's, airwave/schema.ts). */
+export const MAX_ROW_INDEX = 1_000_000;
 /** Latest time in ms a JavaScript Date can hold. */
 export const MAX_TIME = 8.64e15;
 
@@ -76,7 +77,8 @@ export const SHORTCUT_FIELDS = { enabled: v.boolean(), accelerator };
 // ------------------------------------------------------------ features
 
 export const channelId = v.pipe(shortText(200), v.minLength(1));
-export const channelNumber = wholeIn(0, MAX_CHANNEL_NUMBER);
+/** Any whole number a server may give a channel (issue 48: bounded by length, not by value; the contract's one rule). */
+export const channelNumber = contractChannelNumber;
 export const channelName = shortText(300);
 /** A programme or a followed title as the user gives it. */
 export const title = v.pipe(v.string(), v.trim(), v.minLength(1, 'a title'), v.maxLength(MAX_TITLE));

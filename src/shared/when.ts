@@ -12,6 +12,15 @@
  * - `since(ms, now)`: "since 21:10", "since yesterday at 21:10".
  * - `whenLabel(ms, now)`: the same instant as a label ("21:10", "Yesterday, 21:10",
  *   "Thu 26 Nov, 21:10"), where a list, a table or a chart names a moment.
+ * - `whenShort(ms, now)` and, as a message takes it, `dayClock(ms, now)`: a time that may not be
+ *   today, short enough for a row a view cuts at its end (issue 48): the time alone today, with
+ *   its weekday within a week ("Mon 21:10", yesterday and tomorrow too), with its date further off
+ *   ("27 Jul, 21:10"), and its year only when that is not this year's ("31 Dec 2025, 20:05").
+ *   The phrase is `time.whenShort`; a message that takes it also gets its `day` (`today`, `week`,
+ *   `other`), so it can agree ("datos de las 21:10", "datos del lun, 21:10"). Every view that
+ *   shows a time a server or the past may have put on another day (Nothing on since, as of, stale
+ *   since, a card's end, the tray's not-current lines, the guide's gap, the key that worked until)
+ *   says it through these, never through `localTime` alone.
  *
  * `format.ts` re-exports these; every view and the core say a day-and-time through them.
  */
@@ -93,4 +102,53 @@ export function since(ms: number, now: number): string {
 /** When `ms` is, as a label on its own: "21:10", "Yesterday, 21:10", "Thu 26 Nov, 21:10". */
 export function whenLabel(ms: number, now: number): string {
   return t(messages().time.whenLabel, whenParams(ms, now));
+}
+
+/** The short form's day: today, within a week either way (yesterday and tomorrow by their weekday), or further. */
+export type ShortDay = 'today' | 'week' | 'other';
+
+/** Which words the short form for `ms` takes, seen from `now`: dayKind's, with yesterday and tomorrow named by their weekday. */
+export function shortDay(ms: number, now: number): ShortDay {
+  const kind = dayKind(ms, now);
+  return kind === 'today' || kind === 'other' ? kind : 'week';
+}
+
+const shortFormats = new Map<string, Intl.DateTimeFormat>();
+function shortFormat(locale: string, part: 'weekday' | 'date' | 'year'): Intl.DateTimeFormat {
+  const key = `${locale}|${part}`;
+  let format = shortFormats.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions = part === 'weekday' ? { weekday: 'short', day: 'numeric' } : { day: 'numeric', month: 'short', ...(part === 'year' ? { year: 'numeric' } : {}) };
+    shortFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  }
+  return format;
+}
+
+/** Everything `time.whenShort` may name: the short day, the weekday, the date (its year when not this year's), the time and its hour. */
+export function whenShortParams(ms: number, now: number, locale: string = lang()): Record<string, string | number> {
+  const day = shortDay(ms, now);
+  const year = new Date(ms).getFullYear() !== new Date(now).getFullYear();
+  return {
+    day,
+    // the weekday as the locale abbreviates it beside a date ("Mo.", "lun."), as `whenParams`' short does
+    ...(day === 'week' ? { weekday: shortFormat(locale, 'weekday').formatToParts(ms).find((part) => part.type === 'weekday')?.value ?? '' } : {}),
+    ...(day === 'other' ? { date: shortFormat(locale, year ? 'year' : 'date').format(ms) } : {}),
+    ...clock(ms, 'time', locale),
+  };
+}
+
+/** A time that may not be today, as a short label: "21:10", "Mon 21:10", "27 Jul, 21:10", "31 Dec 2025, 20:05". */
+export function whenShort(ms: number, now: number, locale: string = lang()): string {
+  return t(messages().time.whenShort, whenShortParams(ms, now, locale));
+}
+
+/**
+ * `whenShort` as a message takes it: `{ time, hour, day }` ("Mon 21:10", 21, "week"), or under
+ * another name (`dayClock(ms, now, 'since')`: `{ since, sinceHour, sinceDay }`), so a translation
+ * may agree with the day and the hour (test/unit/i18n-catalogue.test.ts allows these companions).
+ */
+export function dayClock(ms: number, now: number, name: string = 'time', locale: string = lang()): Record<string, string | number> {
+  const hour = name === 'time' ? 'hour' : `${name}Hour`;
+  const day = name === 'time' ? 'day' : `${name}Day`;
+  return { [name]: whenShort(ms, now, locale), [hour]: shownHour(ms, locale), [day]: shortDay(ms, now) };
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Session } from '../../src/shared/airwave';
 import type { AppSnapshot, ViewerEntry } from '../../src/shared/bridge';
 import { personKey } from '../../src/shared/viewer-identity';
-import { viewersOf } from '../../src/main/core/viewers/viewers';
+import { viewersOf } from '../../src/main/core/viewers/watching';
 import type { PreviewHost } from '../../src/main/preview/host';
 import { focused, openPopover, screenshot } from '../support/browser';
 import { onAirChannel } from '../support/core-harness';

@@ -4,7 +4,7 @@ import { startDemoServer } from '../../src/main/demo';
 import { openSettingsDir, plainSecretBox, SettingsService } from '../../src/main/core/settings/settings';
 import { FLAP_MS, GATHER_MS } from '../../src/main/core/notifications/storms';
 import type { NotificationRequest } from '../../src/main/core/viewers/notify-policy';
-import { viewersOf } from '../../src/main/core/viewers/viewers';
+import { viewersOf } from '../../src/main/core/viewers/watching';
 import { onAirChannel, type CoreHarness } from '../support/core-harness';
 import { useCoreHarness } from '../support/use-core-harness';
 

@@ -152,7 +152,7 @@ describe('probe against things that are not a working Airwave server', () => {
     }
   });
 
-  it('stops at a body of the wrong shape and names the field', async () => {
+  it('stops at a body of the wrong shape and says so plainly (issue 48: never in the validator’s words)', async () => {
     server = await startLocalServer((req, res) => {
       if (!req.headers['x-api-key'] && !req.headers.authorization) {
         sendJson(res, 401, { error: { code: 'unauthorized', message: 'API key required.' } });
@@ -163,7 +163,7 @@ describe('probe against things that are not a working Airwave server', () => {
     });
     const report = await probeServer({ server: server.url, apiKey: 'k' });
     expect(report.verdict).toBe('not-airwave');
-    expect(report.steps.find((s) => s.id === 'status')?.detail).toBe('Unexpected response from GET /status: version: expected string but received 1');
+    expect(report.steps.find((s) => s.id === 'status')?.detail).toBe('The server sent something this app could not read in GET /status.');
   });
 });
 

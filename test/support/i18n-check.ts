@@ -25,11 +25,35 @@ export function placeholders(text: string): string[] {
 }
 
 /**
- * Grammar a translation may add: the hour a time shows, given with every time (`hour` beside
- * `time`, `sinceHour` beside `since`), so an article can agree with it ("a la 1:05", "a las 13:05").
+ * The messages the app fills with `dayClock` (shared/when.ts): a time that may not be today, in
+ * the short form, given with its `day` (`today`, `week`, `other`), so a translation may agree with
+ * the day too ("datos de las 18:22", "datos del lun a las 18:22"). No other message gets a day: a
+ * select on it there would always take `other`, so the catalogue test refuses it.
  */
-export function companions(names: readonly string[]): string[] {
-  return names.flatMap((name) => (name === 'time' ? ['hour'] : [`${name}Hour`]));
+export const DAY_CLOCKED: ReadonlySet<string> = new Set([
+  'common.watchingCountStale',
+  'common.asOf',
+  'common.staleSince',
+  'common.noGuideAway',
+  'onNow.nothingSince',
+  'search.held',
+  'servers.staleOn',
+  'watching.since',
+  'watching.ends',
+  'tray.watchingStale',
+  'tray.notCurrent',
+  'alerts.keyRefusedBody',
+  'key.refusedMessage',
+]);
+
+/**
+ * Grammar a translation may add: the hour a time shows, given with every time (`hour` beside
+ * `time`, `sinceHour` beside `since`), so an article can agree with it ("a la 1:05", "a las 13:05");
+ * and in a message filled by `dayClock` (`key` in DAY_CLOCKED) its day (`day`, `sinceDay`).
+ */
+export function companions(names: readonly string[], key = ''): string[] {
+  const day = DAY_CLOCKED.has(key);
+  return names.flatMap((name) => (name === 'time' ? ['hour', ...(day ? ['day'] : [])] : [`${name}Hour`, ...(day ? [`${name}Day`] : [])]));
 }
 
 /** The plural categories a `plural` (cardinal) or `selectordinal` of `text` lacks in `locale`, as "n: one, many". */

@@ -8,6 +8,7 @@ import {
   parseGuide,
   parseGuideNow,
   parseNowPlaying,
+  PROGRESS_LIMITS,
   parsePackages,
   parseSessionCount,
   parseSessionEventData,
@@ -411,12 +412,12 @@ describe('parseSessionCount', () => {
     expect(parseSessionCount({ count: 0, scope: 'key', surplusField: 1 })).toStrictEqual({ count: 0 });
   });
 
-  it('rejects a missing, null, negative, fractional or textual count', () => {
-    expectContractError(() => parseSessionCount({}), endpoint, 'count', MISSING);
-    expectContractError(() => parseSessionCount({ count: null }), endpoint, 'count', 'expected number but received null');
-    expectContractError(() => parseSessionCount({ count: -1 }), endpoint, 'count', 'expected >=0 but received -1');
-    expectContractError(() => parseSessionCount({ count: 1.5 }), endpoint, 'count', 'expected integer but received 1.5');
-    expectContractError(() => parseSessionCount({ count: '3' }), endpoint, 'count', 'expected number but received "3"');
+  it('reads a missing, null, negative, fractional or textual count as unknown (issue 48); refuses only what is not an answer', () => {
+    expect(parseSessionCount({}).count).toBeNull();
+    expect(parseSessionCount({ count: null }).count).toBeNull();
+    expect(expectCost(() => parseSessionCount({ count: -86827633 }), 'count: expected >=0 but received -86827633').count).toBeNull();
+    expect(expectCost(() => parseSessionCount({ count: 1.5 }), 'count: expected integer but received 1.5').count).toBeNull();
+    expect(expectCost(() => parseSessionCount({ count: '3' }), 'count: expected number but received "3"').count).toBeNull();
     expectContractError(() => parseSessionCount(undefined), endpoint, '', 'expected Object but received undefined');
   });
 });
@@ -479,8 +480,21 @@ describe('parseNowPlaying', () => {
     const ahead = parseNowPlaying(withValue(body(), ['nowPlaying', 1, 'progress', 'positionSeconds'], -3));
     expect(ahead.nowPlaying[1]?.progress?.positionSeconds).toBe(0);
     expect(ahead.unreadable).toBeUndefined();
-    const past = parseNowPlaying(withValue(body(), ['nowPlaying', 1, 'progress', 'positionSeconds'], 1e9));
-    expect(past.nowPlaying[1]?.progress?.positionSeconds).toBe(past.nowPlaying[1]?.progress?.durationSeconds);
+    // a little past the end: the end
+    const past = parseNowPlaying(withValue(body(), ['nowPlaying', 1, 'progress', 'positionSeconds'], 1320 + 30));
+    expect(past.nowPlaying[1]?.progress).toEqual({ positionSeconds: 1320, durationSeconds: 1320 });
+    // what no programme can be (issue 48): the progress is unknown, never a figure; the slack and the day are PROGRESS_LIMITS'
+    const progress = (positionSeconds: number, durationSeconds: number) =>
+      parseNowPlaying(withValue(body(), ['nowPlaying', 1, 'progress'], { positionSeconds, durationSeconds })).nowPlaying[1]?.progress ?? null;
+    const { slackSeconds, longestSeconds } = PROGRESS_LIMITS;
+    expect(progress(-slackSeconds, 1320)).toEqual({ positionSeconds: 0, durationSeconds: 1320 });
+    expect(progress(-slackSeconds - 1, 1320)).toBeNull();
+    expect(progress(1320 + slackSeconds + 1, 1320)).toBeNull();
+    expect(progress(10, longestSeconds)).toEqual({ positionSeconds: 10, durationSeconds: longestSeconds });
+    expect(progress(10, longestSeconds + 1)).toBeNull();
+    expect(progress(0, 0)).toBeNull();
+    expect(progress(-1_379_430, 61_439_696)).toBeNull();
+    expect(progress(1e9, 1320)).toBeNull();
     const number = expectCost(() => parseNowPlaying(withValue(body(), ['nowPlaying', 0, 'channelNumber'], '4')), 'nowPlaying[0].channelNumber: expected number but received "4"');
     expect(number.nowPlaying[0]?.channelNumber).toBeNull();
     expect(number.nowPlaying[0]?.user).toBe(users[0]);
@@ -551,7 +565,7 @@ describe('parseGuideNow', () => {
     // a row that cannot be read at all is left out, the others kept
     const dropped = parseGuideNow(withValue(body(), ['channels', 1, 'number'], 11.5));
     expect(dropped.channels.map((row) => row.id)).toEqual(rows.filter((_, i) => i !== 1).map((row) => row.id));
-    expect(dropped.unreadable?.examples).toEqual(['channels[1]: number: expected integer but received 11.5']);
+    expect(dropped.unreadable?.examples).toEqual(['channels[1]: number: expected a whole number held exactly (received 11.5)']);
     // a field the programme can do without costs only that field
     const type = expectCost(() => parseGuideNow(withValue(body(), ['channels', 0, 'now', 'type'], 3)), 'channels[0].now.type: expected a string (received 3)');
     expect(type.channels[0]?.now?.title).toBe('The One Where They Move');
@@ -614,25 +628,19 @@ describe('parseGuide', () => {
     ]);
   });
 
-  it('leaves out a programme or channel it cannot read; refuses a bad window', () => {
+  it('leaves out a programme or channel it cannot read; a window it cannot read costs only that field (issue 48)', () => {
     const ends = expectCost(() => parseGuide(withValue(body(), ['channels', 0, 'programs', 1, 'endsAt'], 'not a time')), 'channels[0].programs[1]: endsAt: expected an ISO-8601 time (received "not a time")');
     expect(ends.channels[0]?.programs).toHaveLength(2);
     expectCost(() => parseGuide(without(body(), ['channels', 0, 'programs', 2, 'title'])), `channels[0].programs[2]: title: ${MISSING}`);
     const channel = expectCost(() => parseGuide(without(body(), ['channels', 1, 'programs'])), `channels[1]: programs: ${MISSING}`);
     expect(channel.channels).toHaveLength(1);
-    expectContractError(
-      () => parseGuide(withValue(body(), ['windowMinutes'], -30)),
-      endpoint,
-      'windowMinutes',
-      'expected >=0 but received -30',
-    );
-    expectContractError(
-      () => parseGuide(withValue(body(), ['backMinutes'], '60')),
-      endpoint,
-      'backMinutes',
-      'expected number but received "60"',
-    );
-    expectContractError(() => parseGuide([]), endpoint, 'serverTime', MISSING);
+    expect(expectCost(() => parseGuide(withValue(body(), ['windowMinutes'], -30)), 'windowMinutes: expected >=0 but received -30').windowMinutes).toBeNull();
+    expect(expectCost(() => parseGuide(withValue(body(), ['backMinutes'], '60')), 'backMinutes: expected number but received "60"').backMinutes).toBe(0);
+    // a serverTime that is not a time: null (the reader places the window by the local clock), every channel kept
+    const timeless = expectCost(() => parseGuide(withValue(body(), ['serverTime'], 'string')), 'serverTime: expected an ISO-8601 time (received "string")');
+    expect(timeless.serverTime).toBeNull();
+    expect(timeless.channels).toHaveLength(2);
+    expectContractError(() => parseGuide([]), endpoint, 'channels', MISSING);
   });
 });
 

@@ -44,7 +44,7 @@ describe('feature commands at the bridge', () => {
     expect(checkRequest('updateFeatureSettings', { reminderLeadMinutes: 61 }).ok).toBe(false);
     expect(checkRequest('updateFeatureSettings', { health: { unreachableMinutes: 0 } }).ok).toBe(false);
     expect(checkRequest('updateFeatureSettings', { health: { sirens: true } }).ok).toBe(false);
-    expect(checkRequest('setFavourite', { channelId: 'a', channelNumber: -1, channelName: 'A', favourite: true }).ok).toBe(false);
+    expect(checkRequest('setFavourite', { channelId: 'a', channelNumber: 2 ** 60, channelName: 'A', favourite: true }).ok).toBe(false);
   });
 
   it('push feature parts as plain values in snapshot updates', () => {

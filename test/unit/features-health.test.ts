@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Guide, Program, Status } from '../../src/shared/airwave';
+import type { PlacedGuide, Program, Status } from '../../src/shared/airwave';
 import { guideProgram } from '../support/guide-fixtures';
 import type { ConnectionState, HealthAlertSettings } from '../../src/shared/bridge';
 import { DEFAULT_FEATURE_SETTINGS } from '../../src/main/core/features/feature-settings';
 import { HealthAlerts } from '../../src/main/core/features/health-alerts';
 import { memoryStore, type FeatureStore } from '../../src/main/core/features/json-store';
-import { localTime } from '../../src/shared/format';
+import { whenShort } from '../../src/shared/format';
 import { findAirings, MAX_AIRINGS_PER_TITLE, Watchlist } from '../../src/main/core/features/watchlist';
 import type { NotificationRequest } from '../../src/main/core/viewers/notify-policy';
 import { initialState, type AppState } from '../../src/main/core/state';
@@ -109,7 +109,7 @@ describe('HealthAlerts', () => {
     set('unauthorized', { keyWorked: { until } });
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ title: 'Living room refuses the API key now', target: { view: 'settings' } });
-    expect(notes[0]!.body).toBe(`The key worked until ${localTime(until)} and is refused now: it was regenerated, revoked or limited by the server. Paste a new key in Settings.`);
+    expect(notes[0]!.body).toBe(`The key worked until ${whenShort(until, T0)} and is refused now: it was regenerated, revoked or limited by the server. Paste a new key in Settings.`);
     const never = setup();
     never.set('unauthorized');
     for (const note of [...notes, ...never.notes]) expect(`${note.title} ${note.body}`).not.toMatch(/wrong|probably/i);
@@ -152,7 +152,7 @@ describe('HealthAlerts', () => {
 
 const program = (title: string, startsAt: number, extra: Partial<Program> = {}): Program =>
   guideProgram({ ratingKey: `rk-${title}-${startsAt}`, title, type: 'episode', startsAt: iso(startsAt), endsAt: iso(startsAt + 30 * min), ...extra });
-const guide = (programs: Program[][], windowMinutes = 1440): Guide => ({
+const guide = (programs: Program[][], windowMinutes = 1440): PlacedGuide => ({
   serverTime: iso(T0),
   windowMinutes,
   backMinutes: 0,

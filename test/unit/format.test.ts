@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../src/shared/bridge';
-import { ago, channelLabel, connectionLabel, dayLabel, dayOffset, duration, episodeLabel, episodeShow, fraction, inTime, listOf, localTime, plural, programmeTitle, titleRest } from '../../src/shared/format';
+import { ago, channelLabel, connectionLabel, dayKind, dayLabel, dayOffset, duration, episodeLabel, episodeShow, fraction, inTime, listOf, localTime, plural, programmeTitle, shortDay, titleRest, whenShort } from '../../src/shared/format';
 import { personKey } from '../../src/shared/viewer-identity';
 
 const NOW = Date.parse('2026-11-23T20:00:00Z');
@@ -81,6 +81,30 @@ describe('the locale decides', () => {
     expect(plural(0, sessions, 'en')).toBe('0 active sessions');
     expect(listOf(['dave', 'erin', 'frank'], 'en')).toBe('dave, erin, and frank');
     expect(listOf(['dave', 'erin', 'frank'], 'en-GB')).toBe('dave, erin and frank');
+  });
+});
+
+// issue 48 item 4: a time not today carries its date, everywhere it is shown: the one "when" (shared/when.ts), in its short form
+describe('whenShort: a time that may not be today, short enough for a row', () => {
+  const now = new Date(2026, 8, 27, 9, 30).getTime();
+  it('is the time alone today, and the time with its day on any other day', () => {
+    const today = new Date(2026, 8, 27, 18, 22).getTime();
+    expect(whenShort(today, now, 'en-US')).toBe(localTime(today, 'en-US'));
+    const ago = new Date(2026, 6, 27, 18, 22).getTime();
+    expect(whenShort(ago, now, 'en-US')).toBe('Jul 27, 6:22 PM');
+    // within a week: its weekday (yesterday and tomorrow too: the short form has no room for the words)
+    expect(whenShort(new Date(2026, 8, 26, 23, 59).getTime(), now, 'en-GB')).toBe('Sat 23:59');
+    expect(whenShort(new Date(2026, 8, 28, 0, 20).getTime(), now, 'en-US')).toBe('Mon 12:20 AM');
+    // another year's: the year too
+    expect(whenShort(new Date(2025, 11, 31, 20, 0).getTime(), now, 'de-DE')).toBe('31. Dez. 2025, 20:00');
+  });
+
+  it('takes its day from the one rule (dayKind): today alone, a week either way by weekday, further by date', () => {
+    for (let days = -10; days <= 10; days += 1) {
+      const at = new Date(2026, 8, 27 + days, 12, 0).getTime();
+      const kind = dayKind(at, now);
+      expect(shortDay(at, now)).toBe(kind === 'today' || kind === 'other' ? kind : 'week');
+    }
   });
 });
 

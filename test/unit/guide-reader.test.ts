@@ -77,4 +77,21 @@ describe('GuideReader', () => {
     const broken = Buffer.from(body.toString('utf8').replace('"number": 102', '"number": nope'));
     expect(() => read(broken, () => 64)).toThrow(/not valid JSON \(channel 2/);
   });
+
+  // issue 48: a bad row costs that row, in the streamed guide too
+  it('leaves out an entry that is not a channel object (a string with braces in it, a number, a list holding objects), whatever the chunking', () => {
+    const channel = (n: number) => ({ id: `c${n}`, number: n, name: `C{${n}`, callsign: null, icon: null, tint: null, package: null, programs: [] });
+    for (const junk of ['"a str{ing"', '7', 'true', 'null', '[1,{"a":"}"},[2]]', '-1.5e3']) {
+      const text = `{"serverTime":"2026-09-27T18:00:00.000Z","windowMinutes":60,"channels":[${JSON.stringify(channel(1))},${junk},${JSON.stringify(channel(2))}]}`;
+      for (const size of [1, 3, 1000]) {
+        const numbers: number[] = [];
+        const reader = new GuideReader(LIMITS, { header: () => {}, channel: (c) => numbers.push(c.number) }, (t) => t);
+        const bytes = Buffer.from(text);
+        for (let i = 0; i < bytes.length; i += size) reader.write(bytes.subarray(i, i + size));
+        reader.end(bytes.length);
+        expect({ junk, size, numbers }).toEqual({ junk, size, numbers: [1, 2] });
+        expect(reader.unreadable?.examples).toEqual(['channels[1]: expected Object']);
+      }
+    }
+  });
 });

@@ -29,8 +29,8 @@ export function differences(source: Catalogue, other: unknown): string[] {
     const theirs = b.get(key);
     if (theirs === undefined) continue;
     const mine = placeholders(text);
-    // a translation may also use the hour of a time English names ("a la 1:05" in Spanish)
-    const allowed = new Set([...mine, ...companions(mine)]);
+    // a translation may also use the hour of a time English names ("a la 1:05" in Spanish), and its day where the app gives one
+    const allowed = new Set([...mine, ...companions(mine, key)]);
     const them = placeholders(theirs).filter((name) => !allowed.has(name) || mine.includes(name));
     const extra = placeholders(theirs).filter((name) => !allowed.has(name));
     if (mine.join(',') !== them.join(',') || extra.length > 0) found.push(`${key}: {${mine.join(',')}} vs {${placeholders(theirs).join(',')}}`);
@@ -63,6 +63,11 @@ describe('the catalogue', () => {
     expect(differences(en, withHour)).toEqual([]);
     withHour.common.asOf = '{minute, plural, one {a la} other {a las}} {time}';
     expect(differences(en, withHour)).toEqual(['common.asOf: {time} vs {minute,time}']);
+    // the day beside a time only where the app fills the message with dayClock (a time that may not be today)
+    withHour.common.asOf = 'datos {day, select, today {de {hour, plural, one {la} other {las}}} other {del}} {time}';
+    expect(differences(en, withHour)).toEqual([]);
+    withHour.common.busyUntil = 'ocupado hasta {day, select, today {{hour, plural, one {la} other {las}}} other {el}} {time}';
+    expect(differences(en, withHour)).toEqual(['common.busyUntil: {time} vs {day,hour,time}']);
   });
 
   it.each(LOCALES)('every plural in %s gives every form the language has', (locale) => {

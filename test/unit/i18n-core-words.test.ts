@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLocale, CATALOGUES } from '../../src/shared/i18n/catalogues';
 import { t } from '../../src/shared/i18n/messages';
-import { ago, clock, duration, episodeLabel, listOf } from '../../src/shared/format';
+import { ago, clock, dayClock, duration, episodeLabel, listOf } from '../../src/shared/format';
 import { who, words } from '../../src/main/core/notifications/words';
 import { firedNotice, missedNotice } from '../../src/main/core/features/reminder-words';
 import { HealthAlerts } from '../../src/main/core/features/health-alerts';
@@ -27,10 +27,13 @@ import { parseStatus } from '../../src/shared/airwave';
 import { statusError } from '../../src/main/core/client/answers';
 import type { RawResponse } from '../../src/main/core/client/http';
 import { AirwaveClient } from '../../src/main/core/client/client';
-import { GuideReader } from '../../src/main/core/guide/reader';
+import { GuideReader, type GuideReadError } from '../../src/main/core/guide/reader';
 import { contractWords } from '../../src/main/core/client/contract-words';
 import { droppedName, droppedWords } from '../../src/shared/tolerant';
 import { channel } from '../../src/renderer/src/strings/channel';
+import { common } from '../../src/renderer/src/strings/common';
+import { onNow } from '../../src/renderer/src/strings/on-now';
+import { watching } from '../../src/renderer/src/strings/watching';
 
 afterEach(() => applyLocale('en'));
 
@@ -160,7 +163,7 @@ describe('reminders and health alerts speak the language in use', () => {
     expect(de!.body).toBe('Der Schlüssel hat bis 19:12 funktioniert und wird jetzt abgelehnt: Er wurde auf dem Server neu erzeugt, widerrufen oder eingeschränkt. Fügen Sie in den Einstellungen einen neuen ein.');
     applyLocale('ja');
     expect(healthNotes()[0]!.title).toBe('Wohnzimmer が API キーを受け付けなくなりました');
-    expect(keyRejectedMessage(false, 15 * 60_000)).toMatch(/15 分ごとに再確認します。$/);
+    expect(keyRejectedMessage(false, 15 * 60_000, null, Date.now())).toMatch(/15 分ごとに再確認します。$/);
   });
 
   it('German counts one viewer in the singular: "1 schaut zu", "2 schauen zu"', () => {
@@ -181,8 +184,9 @@ describe('reminders and health alerts speak the language in use', () => {
     expect(moved(13).body).toBe('101 90s Sitcoms · estaba previsto a las 13:00');
     // the article is the message's own plural on the hour the time shows, given by clock(): no rule in the formatter
     expect(formatMessage('hasta las {time}', { time: '01:05' }, 'es-ES')).toBe('hasta las 01:05');
-    expect(t(CATALOGUES.es.watching.ends, clock(at(1, 5)))).toMatch(/^termina a la 0?1:05$/);
-    expect(t(CATALOGUES.es.watching.ends, clock(at(13, 5)))).toMatch(/^termina a las 13:05$/);
+    // (a card's end may be another day's: dayClock gives the day with the hour, shared/when.ts)
+    expect(t(CATALOGUES.es.watching.ends, dayClock(at(1, 5), at(1, 0)))).toMatch(/^termina a la 0?1:05$/);
+    expect(t(CATALOGUES.es.watching.ends, dayClock(at(13, 5), at(13, 0)))).toMatch(/^termina a las 13:05$/);
     expect(clock(at(13, 5), 'time', 'es-MX')).toEqual({ time: expect.stringMatching(/^1:05\sp\.\s?m\.$/), hour: 1 });
     expect(clock(at(0, 30), 'since', 'es-ES')).toEqual({ since: '0:30', sinceHour: 0 });
   });
@@ -214,7 +218,7 @@ describe('the API client’s failures and the first state speak the language in 
   const answer = (status: number, body: unknown): RawResponse => ({ status, headers: {}, body: Buffer.from(JSON.stringify(body)) });
   const refusedKey = () => statusError('GET /status', answer(401, { error: { code: 'unauthorized', message: 'bad key' } }), 0);
   const full = () => statusError('GET /events', answer(503, {}), 0);
-  const badNumber = () => new AirwaveClient({ server: 'http://127.0.0.1:9', apiKey: 'k' }).channelNowByNumber(-1);
+  const badNumber = () => new AirwaveClient({ server: 'http://127.0.0.1:9', apiKey: 'k' }).channelNowByNumber(1.5);
 
   it('English stays as it was, word for word', async () => {
     expect(refusedKey().message).toBe('The server rejected the API key. The server said: "bad key"');
@@ -259,17 +263,21 @@ describe('the API client’s failures and the first state speak the language in 
 });
 
 describe('what could not be read speaks the language in use: the guide, a broken contract, a file’s lost fields (issue 38)', () => {
-  /** the error a guide reader throws for `text` (a guide cut short, or one that is not an object) */
-  const guideError = (text: string): string => {
+  /** the error a guide reader throws for `text` (a guide cut short, or one that is not an object), or null */
+  const guideFailure = (text: string): GuideReadError | null => {
     const reader = new GuideReader({ maxEntryBytes: 1024 * 1024, maxDepth: 16, maxChannels: 100, maxProgrammes: 1000 }, { header: () => {}, channel: () => {} }, (x) => x);
     try {
       reader.write(Buffer.from(text));
       reader.end(text.length);
     } catch (error) {
-      return (error as Error).message;
+      return error as GuideReadError;
     }
-    return 'no error';
+    return null;
   };
+  /** what the view says of it */
+  const guideError = (text: string): string => guideFailure(text)?.message ?? 'no error';
+  /** what the log says of a guide the app cannot work with (the view says it plainly: guideError) */
+  const guideDetail = (text: string): string => guideFailure(text)?.detail ?? 'no detail';
   const missing = () => contractWords('GET /guide/now', 'channels[3].now', { kind: 'missing' });
   const badTime = () => contractWords('GET /status', 'serverTime', { kind: 'check', problem: 'expected an ISO-8601 time', received: '"soon"' });
   const lost = () => droppedWords(['theme', 'shortcut'], [droppedName({ path: ['reminders', 1], raw: null, entry: true })]);
@@ -277,7 +285,8 @@ describe('what could not be read speaks the language in use: the guide, a broken
   it('English stays as it was, word for word', () => {
     expect(guideError('[1]')).toBe('The server sent a guide that is not a JSON object. Is this the address of an Airwave server?');
     expect(guideError('{"channels": [')).toBe('The guide ended before it was complete (after 0 channels, 0 MB).');
-    expect(guideError('{"channels": [{"id": 1}]}')).toBe('Unexpected response from GET /guide: channels[0].id: expected string but received 1');
+    expect(guideError('{"channels": {"a": 1}}')).toBe('The server sent something this app could not read in GET /guide.');
+    expect(guideDetail('{"channels": {"a": 1}}')).toBe('Unexpected response from GET /guide: channels: expected Array');
     expect(missing()).toBe('Unexpected response from GET /guide/now: channels[3].now: required field is missing');
     expect(badTime()).toBe('Unexpected response from GET /status: serverTime: expected an ISO-8601 time (received "soon")');
     expect(lost()).toBe('theme and shortcut were not usable and are back to their defaults; entry 2 of reminders could not be read and was left out');
@@ -287,7 +296,8 @@ describe('what could not be read speaks the language in use: the guide, a broken
     applyLocale('de');
     expect(guideError('[1]')).toBe('Der Server hat ein Programm geschickt, das kein JSON-Objekt ist. Ist das die Adresse eines Airwave-Servers?');
     expect(missing()).toBe('Unerwartete Antwort von GET /guide/now: channels[3].now: Pflichtfeld fehlt');
-    expect(guideError('{"channels": [{"id": 1}]}')).toBe('Unerwartete Antwort von GET /guide: channels[0].id: string erwartet, aber 1 erhalten');
+    expect(guideError('{"channels": {"a": 1}}')).toBe('Der Server hat in GET /guide etwas geschickt, das diese App nicht lesen kann.');
+    expect(guideDetail('{"channels": {"a": 1}}')).toBe('Unerwartete Antwort von GET /guide: channels: Array erwartet');
     expect(badTime()).toBe('Unerwartete Antwort von GET /status: serverTime: Zeitangabe nach ISO 8601 erwartet ("soon" erhalten)');
     expect(lost()).toBe('theme und shortcut waren nicht verwendbar und stehen wieder auf ihren Standardwerten; Eintrag 2 von reminders war nicht lesbar und wurde weggelassen');
     expect(droppedWords([], [], '')).toBe('');
@@ -304,11 +314,60 @@ describe('the channel sheet says when what it holds was on screen in the languag
     applyLocale('de');
     expect(channel.heldAnswer(null)).toBe('Der Server ist nicht erreichbar; so sah es vorhin aus.');
     expect(channel.laterFromGuide(null)).toBe('Aus dem Programm, das die App vorhin geladen hatte.');
-    expect(channel.heldAnswer(new Date(2026, 2, 11, 18, 2).getTime())).toBe('Der Server ist nicht erreichbar; so sah es um 18:02 aus.');
+    const held = new Date(2026, 2, 11, 18, 2).getTime();
+    expect(channel.heldAnswer(held, held + 60_000)).toBe('Der Server ist nicht erreichbar; so sah es um 18:02 aus.');
+    // another day: the one "when" phrase says it whole (issue 48: a time not today carries its day)
+    expect(channel.heldAnswer(held, new Date(2026, 2, 12, 9, 0).getTime())).toBe('Der Server ist nicht erreichbar; so sah es gestern um 18:02 aus.');
+    expect(channel.laterFromGuide(held, new Date(2026, 2, 12, 9, 0).getTime())).toBe('Aus dem Programm, das die App gestern um 18:02 geladen hatte.');
     applyLocale('es');
-    expect(channel.heldAnswer(new Date(2026, 2, 11, 1, 2).getTime())).toBe('No se puede acceder al servidor; esto es lo que se veía a la 1:02.');
+    const early = new Date(2026, 2, 11, 1, 2).getTime();
+    expect(channel.heldAnswer(early, early + 60_000)).toBe('No se puede acceder al servidor; esto es lo que se veía a la 1:02.');
     applyLocale('ja');
     expect(channel.heldAnswer(null)).toBe('サーバに接続できません。以前に表示されていた内容です。');
+  });
+});
+
+// issue 48 item 4 under issue 46's rules: a time not today carries its day through the one short "when"
+// (shared/when.ts), and each language's sentence agrees with it (an article, a preposition) as one message
+describe('a time that may not be today, in each language’s own sentence', () => {
+  const now = new Date(2026, 8, 27, 9, 30).getTime();
+  const today = new Date(2026, 8, 27, 8, 5).getTime();
+  const monday = new Date(2026, 8, 21, 18, 22).getTime(); // within a week: its weekday
+  const july = new Date(2026, 6, 27, 18, 22).getTime(); // further off: its date
+  const lastYear = new Date(2025, 11, 31, 1, 5).getTime(); // another year's: the year too
+
+  it('"Nothing on since", a card\'s end and "as of" read whole in all five languages', () => {
+    applyLocale('en');
+    expect(onNow.nothingSince(july, now)).toBe('Nothing on since Jul 27, 6:22 PM');
+    expect(watching.ends(monday, now)).toBe('ends Mon 6:22 PM');
+    applyLocale('de');
+    expect(onNow.nothingSince(today, now)).toBe('Seit 08:05 nichts im Programm');
+    expect(onNow.nothingSince(july, now)).toBe('Seit dem 27. Juli, 18:22 nichts im Programm');
+    expect(watching.ends(monday, now)).toBe('endet am Mo., 18:22');
+    expect(watching.ends(today, now)).toBe('endet um 08:05');
+    applyLocale('fr');
+    expect(onNow.nothingSince(july, now)).toBe('Rien à l’antenne depuis le 27 juil. à 18:22');
+    expect(common.asOf(monday, now)).toBe('données du lun. à 18:22');
+    expect(common.asOf(today, now)).toBe('données de 08:05');
+    expect(watching.ends(monday, now)).toBe('fin le lun. à 18:22');
+    applyLocale('es');
+    expect(onNow.nothingSince(today, now)).toBe('Sin emisión desde las 8:05');
+    expect(onNow.nothingSince(monday, now)).toBe('Sin emisión desde el lun a las 18:22');
+    expect(common.asOf(lastYear, now)).toBe('datos del 31 dic 2025 a la 1:05');
+    expect(watching.ends(july, now)).toBe('termina el 27 jul a las 18:22');
+    applyLocale('ja');
+    expect(onNow.nothingSince(july, now)).toBe('7月27日 18:22 以降放送なし');
+    expect(watching.ends(monday, now)).toBe('月曜 18:22 終了');
+  });
+
+  it('the refused key\'s alert says until which day, in one sentence per language', () => {
+    applyLocale('de');
+    expect(keyRejectedMessage(true, 60_000, july, now)).toMatch(/^Der API-Schlüssel hat bis zum 27\. Juli, 18:22 funktioniert und wird jetzt abgelehnt/);
+    applyLocale('fr');
+    expect(keyRejectedMessage(true, 60_000, july, now)).toMatch(/^La clé API fonctionnait jusqu’au 27 juil\. à 18:22\u202f; elle est désormais refusée/);
+    applyLocale('es');
+    expect(keyRejectedMessage(true, 60_000, today, now)).toMatch(/^La clave de API funcionó hasta las 8:05 y ahora se rechaza/);
+    expect(keyRejectedMessage(true, 60_000, july, now)).toMatch(/^La clave de API funcionó hasta el 27 jul a las 18:22 y ahora se rechaza/);
   });
 });
 

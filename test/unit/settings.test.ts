@@ -107,7 +107,8 @@ describe('bridge request validation', () => {
     const wrong = checkRequest('loadGuide', { forwardMinutes: 5000 });
     expect(wrong).toMatchObject({ ok: false, reason: expect.stringMatching(/^loadGuide: forwardMinutes: /) });
     expect(checkRequest('lookupChannel', { number: 101 }).ok).toBe(true);
-    expect(checkRequest('lookupChannel', { number: -1 }).ok).toBe(false);
+    expect(checkRequest('lookupChannel', { number: -88990223 }).ok).toBe(true); // any whole number a server may use (issue 48)
+    expect(checkRequest('lookupChannel', { number: 1.5 }).ok).toBe(false);
     expect(checkRequest('lookupChannel', { number: '101' }).ok).toBe(false);
     expect(checkRequest('connect', { server: 'http://tv.local', apiKey: 'k', authStyle: 'x-api-key' }).ok).toBe(true);
     expect(checkRequest('connect', { server: 'http://tv.local', apiKey: 'k', authStyle: 'cookie' }).ok).toBe(false);

@@ -189,7 +189,7 @@ describe('watchlist.json', () => {
     const original = {
       version: 1,
       followed: [{ title: 'Friends', addedAt: NOW }, { title: '', addedAt: NOW }, { title: 'FRIENDS', addedAt: NOW }, { title: 'Frasier', addedAt: NOW }],
-      airings: [{ ...programme('Friends', '2026-09-27T19:00:00.000Z'), followed: 'Friends' }, { ...programme('Frasier', '2026-09-27T19:30:00.000Z'), followed: 'Frasier', channelNumber: -1 }],
+      airings: [{ ...programme('Friends', '2026-09-27T19:00:00.000Z'), followed: 'Friends' }, { ...programme('Frasier', '2026-09-27T19:30:00.000Z'), followed: 'Frasier', channelNumber: 1.5 }],
       scannedAt: 'yesterday',
       fullScanAt: NOW,
     };

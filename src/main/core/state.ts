@@ -150,15 +150,3 @@ export class StateStore {
 
 /** The packages a server lists, for grouping its channels: what `/packages` said, once it said it (null: none known). */
 export const listedPackages = (state: Pick<AppState, 'packages'>): AppState['packages']['data'] => (state.packages.supported === true ? state.packages.data : null);
-
-/**
- * The people the tray counts: the server's active sessions (see docs/several-servers.md, "The
- * badge", and docs/using.md, "In the tray"). A viewer tuned to a channel with nothing on (state
- * `off`) is watching: `/sessions` and `/sessions/count` count them, `/now-playing` leaves them out,
- * so the session list is the count where the server has it (issue 33).
- */
-export function watchingCount(state: AppState): number {
-  if (state.sessions.supported && state.sessions.data) return state.sessions.data.length;
-  if (state.nowPlaying.data) return state.nowPlaying.data.length;
-  return state.sessionCount.data ?? 0;
-}

@@ -10,6 +10,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { Eye, Search as SearchIcon, Settings as SettingsIcon } from 'lucide-preact';
 import { focusFallback } from './components/a11y';
 import { bridge } from './bridge';
+import { channelNumberFrom } from '../../shared/channel-number';
 import { channelDetail, closeSettings, configured, openSettings, programmeDetail, searchOpen, snapshot, typedNumber, view, viewerDetail, type View } from './state';
 import { pinRoot } from './components/scroll';
 import { common as t } from './strings/common';
@@ -17,7 +18,7 @@ import { Activity } from './features/Activity';
 import { ChannelDetail } from './views/ChannelDetail';
 import { Guide, ProgrammeDetail } from './views/Guide';
 import { OnNow } from './views/OnNow';
-import { Search } from './views/Search';
+import { LazySearch } from './views/LazySearch';
 import { LocalOffer } from './views/LocalOffer';
 import { ServerForm } from './views/ServerForm';
 import { LazySettings } from './views/LazySettings';
@@ -124,7 +125,7 @@ function Shell() {
         </div>
       ) : null}
       {/* search under the sheets: a result's sheet opens over it, and closing it comes back to the same row */}
-      {searchOpen.value ? <Search /> : null}
+      {searchOpen.value ? <LazySearch /> : null}
       {viewerDetail.value ? <ViewerSheet viewer={viewerDetail.value} /> : null}
       {channelDetail.value !== null ? <ChannelDetail number={channelDetail.value} /> : null}
       {programmeDetail.value ? (
@@ -191,13 +192,13 @@ function useGlobalKeys(): void {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
     const lookup = () => {
-      const digits = typedNumber.value;
+      const number = channelNumberFrom(typedNumber.value);
       typedNumber.value = '';
-      if (digits) {
+      if (number !== null) {
         programmeDetail.value = null;
         searchOpen.value = false;
         viewerDetail.value = null;
-        channelDetail.value = Number(digits);
+        channelDetail.value = number;
       }
     };
     const onKey = (event: KeyboardEvent) => {
@@ -223,9 +224,11 @@ function useGlobalKeys(): void {
         return;
       }
       if (typing(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (/^[0-9]$/.test(event.key)) {
+      // a channel number as the server may have it (a minus first, up to MAX_CHANNEL_DIGITS digits): never cut to fewer (issue 48)
+      const typed = typedNumber.value + event.key;
+      if (/^[0-9]$/.test(event.key) || (event.key === '-' && typedNumber.value === '')) {
         event.preventDefault();
-        typedNumber.value = (typedNumber.value + event.key).slice(0, 6);
+        if (typed === '-' || channelNumberFrom(typed) !== null) typedNumber.value = typed;
         if (timer.current) clearTimeout(timer.current);
         timer.current = setTimeout(lookup, NUMBER_DELAY_MS);
         return;

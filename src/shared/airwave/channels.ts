@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { NowSlotSchema, PackageRefSchema } from './common';
+import { NowSlotSchema, PackageRefSchema, withUntimed } from './common';
 import { ChannelHeaderEntries } from './guide';
 import { count, isoTime, nullable, opaqueObject, openEnum, parseWith, rows, summaryText, type Read } from './schema';
 import { orDefault } from '../tolerant';
@@ -31,15 +31,19 @@ export const parseChannels = (input: unknown): Read<Channels> => parseWith(Chann
 
 /**
  * `GET /channels/by-number/{n}/now` and `GET /channels/{id}/now`. Some server versions add the
- * channel record; it is optional extra.
+ * channel record; it is optional extra. A slot named but whose times cannot be read is
+ * `currentUntimed` / `nextUntimed` (issue 48).
  */
-export const ChannelNowSchema = v.object({
-  current: nullable(NowSlotSchema),
-  next: nullable(NowSlotSchema),
-  endsAt: nullable(isoTime),
-  // A malformed extra record must not cost the user the lookup, so it reads as absent.
-  channel: v.fallback(v.optional(ChannelSchema), undefined),
-});
+export const ChannelNowSchema = withUntimed(
+  v.object({
+    current: nullable(NowSlotSchema),
+    next: nullable(NowSlotSchema),
+    endsAt: nullable(isoTime),
+    // A malformed extra record must not cost the user the lookup, so it reads as absent.
+    channel: v.fallback(v.optional(ChannelSchema), undefined),
+  }),
+  ['current', 'next'],
+);
 export type ChannelNow = v.InferOutput<typeof ChannelNowSchema>;
 export const parseChannelNow = (input: unknown, number: number | string = '{number}'): Read<ChannelNow> =>
   parseWith(ChannelNowSchema, `GET /channels/by-number/${number}/now`, input);

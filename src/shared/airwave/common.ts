@@ -66,3 +66,48 @@ export const NowSlotSchema = v.pipe(
   })),
 );
 export type NowSlot = v.InferOutput<typeof NowSlotSchema>;
+
+/**
+ * A programme the server named but whose times cannot be read (issue 48): shown by its name with
+ * "times unknown", never as "Nothing on". Only what names it is kept; it is never placed in time.
+ */
+export const UntimedProgramSchema = v.object({
+  ratingKey: v.fallback(v.nullable(v.string()), null),
+  title: titleText,
+  type: v.fallback(v.nullable(v.string()), null),
+  showTitle: v.fallback(v.nullable(titleText), null),
+  season: v.fallback(v.nullable(integer), null),
+  episode: v.fallback(v.nullable(integer), null),
+});
+export type UntimedProgram = v.InferOutput<typeof UntimedProgramSchema>;
+
+/**
+ * Slots `keys` of an answer or a row read as programmes (each `T | null` by the one rule, its bad
+ * times noted there), each with, where it could not be read but names a programme, that name as
+ * `<key>Untimed` (read best effort: its own faults are not noted twice). `schema` is the object
+ * read; the names are taken from the same input before it.
+ */
+export function withUntimed<S extends v.GenericSchema<unknown, Record<string, unknown>>, const K extends string>(schema: S, keys: readonly K[]) {
+  const names = Object.fromEntries(keys.map((key) => [`${key}Named`, v.fallback(v.optional(v.nullable(UntimedProgramSchema)), null)]));
+  return v.pipe(
+    v.unknown(),
+    v.transform((raw) => {
+      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
+      const copy: Record<string, unknown> = { ...raw };
+      for (const key of keys) copy[`${key}Named`] = (raw as Record<string, unknown>)[key];
+      return copy;
+    }),
+    v.intersect([schema, v.object(names)]),
+    v.transform((read) => {
+      const out: Record<string, unknown> = { ...(read as Record<string, unknown>) };
+      for (const key of keys) {
+        const named = out[`${key}Named`] as UntimedProgram | null;
+        delete out[`${key}Named`];
+        // named, and not read as a programme (its slot fell back): the name is what is left of it
+        const slot = out[key] as { title?: unknown } | null;
+        if (named && (slot === null || typeof slot !== 'object' || typeof slot.title !== 'string')) out[`${key}Untimed`] = named;
+      }
+      return out as v.InferOutput<S> & { [P in K as `${P}Untimed`]?: UntimedProgram };
+    }),
+  );
+}

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { SessionSchema } from './sessions';
-import { ContractError, integer, isoTime, nameText, nullable, parseWith } from './schema';
+import { channelNumber, ContractError, isoTime, nameText, nullable, parseWith } from './schema';
 
 export const EventTypes = [
   'session.started',
@@ -40,7 +40,7 @@ const CompactEventSchema = v.object({
   userId: nullable(idLike),
   deviceId: nullable(idLike),
   user: nullable(nameText),
-  channel: nullable(v.object({ id: nullable(idLike), number: nullable(integer) })),
+  channel: nullable(v.object({ id: nullable(idLike), number: nullable(channelNumber) })),
 });
 
 /** The seed-shaped record: a session `id`, and who and where as in `/sessions`. */
@@ -48,7 +48,7 @@ const SessionShapedEventSchema = v.object({
   id: v.string(),
   user: nullable(nameText),
   deviceId: nullable(idLike),
-  channel: nullable(v.object({ id: nullable(idLike), number: nullable(integer) })),
+  channel: nullable(v.object({ id: nullable(idLike), number: nullable(channelNumber) })),
 });
 
 export type ViewerChange = 'started' | 'ended' | 'tuned' | 'playback';

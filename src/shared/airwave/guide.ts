@@ -1,11 +1,12 @@
 import * as v from 'valibot';
-import { PackageRefSchema, ProgramSchema } from './common';
-import { addUnreadable, count, integer, isoTime, nameText, nullable, parseWith, rows, type Unreadable } from './schema';
+import { PackageRefSchema, ProgramSchema, withUntimed } from './common';
+import { addUnreadable, channelNumber, count, isoTime, nameText, nullable, parseWith, rows, type Unreadable } from './schema';
+import { orDefault } from '../tolerant';
 
 /** Fields every channel row carries, in `/guide/now`, `/guide` and `/channels`. */
 export const ChannelHeaderEntries = {
   id: v.string(),
-  number: integer,
+  number: channelNumber,
   name: nameText,
   callsign: nullable(nameText),
   icon: nullable(v.string()),
@@ -13,12 +14,18 @@ export const ChannelHeaderEntries = {
   package: nullable(PackageRefSchema),
 };
 
-/** One row per channel of `GET /guide/now`: the programme on now and the one after it. */
-export const GuideNowRowSchema = v.object({
-  ...ChannelHeaderEntries,
-  now: nullable(ProgramSchema),
-  next: nullable(ProgramSchema),
-});
+/**
+ * One row per channel of `GET /guide/now`: the programme on now and the one after it; one named
+ * whose times cannot be read is `nowUntimed` / `nextUntimed` (shown with "times unknown").
+ */
+export const GuideNowRowSchema = withUntimed(
+  v.object({
+    ...ChannelHeaderEntries,
+    now: nullable(ProgramSchema),
+    next: nullable(ProgramSchema),
+  }),
+  ['now', 'next'],
+);
 export type GuideNowRow = v.InferOutput<typeof GuideNowRowSchema>;
 
 /**
@@ -56,15 +63,24 @@ export function unreadableText(unreadable: Unreadable, endpoint: string): string
   return `${endpoint}: ${what} could not be read (left out, or read as unknown): ${unreadable.examples.join('; ')}`;
 }
 
-export const GuideSchema = v.object({
-  // the window is placed by it: what `/guide` cannot do without
-  serverTime: isoTime,
-  windowMinutes: count,
-  // `backMinutes` came after `forwardMinutes`; a server without it shows no past programmes.
-  backMinutes: v.optional(count, 0),
-  channels: rows(GuideChannelSchema),
-});
+/**
+ * `/guide`'s fields before its channels, read by the one rule (issue 48): a `serverTime` that is
+ * missing or not a time is null, and the reader places the window by the local clock instead (as
+ * `/guide/now` does); a `windowMinutes` that cannot be read is null (the window asked for);
+ * `backMinutes` came after `forwardMinutes`, and a server without it shows no past programmes.
+ */
+export const GuideHeaderEntries = {
+  serverTime: nullable(isoTime),
+  windowMinutes: nullable(count),
+  backMinutes: orDefault(count, 0),
+};
+export const GuideHeaderSchema = v.object(GuideHeaderEntries);
+
+/** `/guide` whole (the app streams it instead: core/guide/reader.ts, by the same rule). Required: `channels`; a channel that cannot be read is left out. */
+export const GuideSchema = v.object({ ...GuideHeaderEntries, channels: rows(GuideChannelSchema) });
 export type Guide = v.InferOutput<typeof GuideSchema>;
+/** A guide whose window is placed: what the server left unreadable filled in by the reader (the local clock, the window asked for). */
+export type PlacedGuide = Omit<Guide, 'serverTime' | 'windowMinutes'> & { serverTime: string; windowMinutes: number };
 export const parseGuide = (input: unknown): Guide => parseWith(GuideSchema, 'GET /guide', input);
 
 /** Bounds of `forwardMinutes` on `/guide` (real servers answer 422 outside them). */

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { boundText, cleanServerText, TEXT_LIMITS } from '../text';
+import { isChannelNumber } from '../channel-number';
 import { eachKept, issueFacts, orDefault, pathText, problemText, settleKept, type Dropped, type IssueFacts } from '../tolerant';
 
 /**
@@ -69,11 +70,22 @@ export const titleText = text(TEXT_LIMITS.title);
 export const summaryText = text(TEXT_LIMITS.summary);
 
 export const integer = v.pipe(v.number(), v.integer());
+
 export const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 export const seconds = v.pipe(v.number(), v.minValue(0));
 
 /** The app's own checks' phrases (English, the log's): the core says them in the language in use (client/contract-words.ts). */
-export const CHECKS = { finite: 'expected a finite number', isoTime: 'expected an ISO-8601 time', string: 'expected a string' } as const;
+export const CHECKS = {
+  finite: 'expected a finite number',
+  isoTime: 'expected an ISO-8601 time',
+  string: 'expected a string',
+  whole: 'expected a whole number held exactly',
+  programmeLength: 'expected a length a programme can have (more than 0 s, at most a day)',
+  withinProgramme: 'expected a position within the programme',
+} as const;
+
+/** A channel number as the server has it (issue 48): the one rule, shared/channel-number.ts (any whole number held exactly). */
+export const channelNumber = v.pipe(v.number(), v.check((n: number) => isChannelNumber(n), CHECKS.whole));
 
 /** Seconds that a clock or a heartbeat may put a little out of range: a finite number, below 0 read as 0. */
 export const clampedSeconds = v.pipe(

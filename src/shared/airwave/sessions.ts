@@ -1,29 +1,47 @@
 import * as v from 'valibot';
-import { clampedSeconds, count, integer, isoTime, nameText, nullable, openEnum, parseWith, rows, titleText, type Read } from './schema';
+import { channelNumber, CHECKS, count, integer, isoTime, nameText, nullable, openEnum, parseWith, rows, titleText, type Read } from './schema';
 
-/** `GET /sessions/count`. Real servers count sessions in state `off` here; `/now-playing` omits them. */
-export const SessionCountSchema = v.object({ count });
+/**
+ * `GET /sessions/count`. Real servers count sessions in state `off` here; `/now-playing` omits them.
+ * A count that cannot be a count (-86827633, 2.5, "3") is null, unknown (issue 48): the answer
+ * stays, set-up and the doctor pass saying so, and the lists count instead.
+ */
+export const SessionCountSchema = v.object({ count: nullable(count) });
 export type SessionCount = v.InferOutput<typeof SessionCountSchema>;
 export const parseSessionCount = (input: unknown): Read<SessionCount> =>
   parseWith(SessionCountSchema, 'GET /sessions/count', input);
 
 /**
- * How far a viewer is into what they watch. A heartbeat a little ahead of the server's clock can put
- * the position below 0 or past the duration: read as 0, or as the duration (when one is known).
+ * What a viewer's progress can be (issue 48): a programme lasts more than nothing and at most a
+ * day; a heartbeat a little ahead of the server's clock may put the position up to `slackSeconds`
+ * outside it. Anything else is no figure at all.
+ */
+export const PROGRESS_LIMITS = { longestSeconds: 86_400, slackSeconds: 60 } as const;
+
+/**
+ * How far a viewer is into what they watch. A position a little outside the programme (within
+ * PROGRESS_LIMITS.slackSeconds: a heartbeat ahead of the clock) is read as 0, or as the duration; a
+ * duration or position outside what a programme can be (negative, longer than a day, -1,379,430 s
+ * of 61,439,696 s) makes the progress unknown (null, noted), never "17066 h 35 min left".
  */
 const ProgressSchema = v.pipe(
-  v.object({ positionSeconds: clampedSeconds, durationSeconds: clampedSeconds }),
-  v.transform(({ positionSeconds, durationSeconds }) => ({
-    positionSeconds: durationSeconds > 0 ? Math.min(positionSeconds, durationSeconds) : positionSeconds,
-    durationSeconds,
-  })),
+  v.object({
+    positionSeconds: v.pipe(v.number(), v.check((n) => Number.isFinite(n), CHECKS.finite)),
+    durationSeconds: v.pipe(v.number(), v.check((n) => Number.isFinite(n), CHECKS.finite)),
+  }),
+  v.check(({ durationSeconds }) => durationSeconds > 0 && durationSeconds <= PROGRESS_LIMITS.longestSeconds, CHECKS.programmeLength),
+  v.check(
+    ({ positionSeconds, durationSeconds }) => positionSeconds >= -PROGRESS_LIMITS.slackSeconds && positionSeconds <= durationSeconds + PROGRESS_LIMITS.slackSeconds,
+    CHECKS.withinProgramme,
+  ),
+  v.transform(({ positionSeconds, durationSeconds }) => ({ positionSeconds: Math.min(Math.max(0, positionSeconds), durationSeconds), durationSeconds })),
 );
 export type Progress = v.InferOutput<typeof ProgressSchema>;
 
 /** One compact entry per viewer of `GET /now-playing`. */
 export const NowPlayingEntrySchema = v.object({
   user: nameText,
-  channelNumber: nullable(integer),
+  channelNumber: nullable(channelNumber),
   channelName: nullable(nameText),
   title: nullable(titleText),
   showTitle: nullable(titleText),
@@ -60,7 +78,7 @@ export const SessionSchema = v.object({
   id: v.string(),
   user: nameText,
   deviceId: nullable(v.string()),
-  channel: nullable(v.object({ number: integer, name: nullable(nameText), callsign: nullable(nameText) })),
+  channel: nullable(v.object({ number: channelNumber, name: nullable(nameText), callsign: nullable(nameText) })),
   state: nullable(openEnum(SessionStates)),
   playbackState: nullable(openEnum(PlaybackStates)),
   title: nullable(titleText),

@@ -5,7 +5,7 @@
  * snapshot's feature parts.
  */
 import { createHash } from 'node:crypto';
-import { disabledByServer, type Guide } from '../../../shared/airwave';
+import { disabledByServer, type PlacedGuide } from '../../../shared/airwave';
 import type { AppSnapshot, FeaturesView, FollowOutcome, FollowPolicy, WebhookNote } from '../../../shared/bridge';
 import type { Clock, TimerHandle } from '../../common/clock';
 import type { NotificationRequest } from '../viewers/notify-policy';
@@ -13,7 +13,7 @@ import { notificationsHeld } from '../../../shared/notification-hold';
 import type { SettingsService } from '../settings/settings';
 import type { AppState, ServerTag, StateStore } from '../state';
 import type { EngineView, FollowedServers } from './servers';
-import { viewersOf } from '../viewers/viewers';
+import { viewersOf } from '../viewers/watching';
 import { ActivityLog } from '../features/activity-log';
 import { FeatureSettingsStore } from '../features/feature-settings';
 import { Favourites } from '../features/favourites';
@@ -262,7 +262,7 @@ export class Features {
   }
 
   /** Airings in a guide window are held by the watchlist; the follow policy picks which are reminded. */
-  scanGuide(guide: Guide): void {
+  scanGuide(guide: PlacedGuide): void {
     if (this.watchlist.followed.length === 0) return;
     this.watchlist.scan(guide, this.#d.clock.now());
     this.#remindAirings();

@@ -4,7 +4,7 @@
  */
 import type { AppSnapshot, FocusTarget } from '../../../shared/bridge';
 import type { AppState, StateStore } from '../state';
-import { viewersOf } from '../viewers/viewers';
+import { viewersOf } from '../viewers/watching';
 import type { HostPort } from './ports';
 
 export class PopoverFocus {

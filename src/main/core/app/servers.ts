@@ -4,10 +4,11 @@
  * state is mirrored into `view`), and what is read across all of them: the merged viewers, the
  * badge's count and one summary per server.
  */
-import type { Resource, ServerSummary, ViewerEntry } from '../../../shared/bridge';
+import type { ServerSummary, ViewerList } from '../../../shared/bridge';
 import type { Clock } from '../../common/clock';
 import type { SettingsService } from '../settings/settings';
-import { initialState, StateStore, watchingCount, type AppState } from '../state';
+import { initialState, StateStore, type AppState } from '../state';
+import { watchingCount } from '../viewers/watching';
 import type { EngineConfig, SyncEngine } from '../sync/engine';
 import { inTrouble, staleSince, troubleWords, type BadgeReading, type TrayServer } from '../tray/tray-view';
 import { distinctNames } from '../../../shared/server-names';
@@ -42,7 +43,7 @@ export class FollowedServers {
   readonly #idle: SyncEngine;
   #selected: string | null = null;
   #demo: EngineConfig | null = null;
-  #merged: { parts: unknown[]; value: Resource<ViewerEntry[]> } | null = null;
+  #merged: { parts: unknown[]; value: ViewerList } | null = null;
 
   constructor(options: ServersOptions) {
     this.#o = options;
@@ -207,18 +208,21 @@ export class FollowedServers {
    * Every server's viewers in one list, each named with its server when there are several. The
    * same object while no server's list changed (the publisher sends it only when it changes).
    */
-  mergedViewers(): Resource<ViewerEntry[]> {
+  mergedViewers(): ViewerList {
     const slots = this.#fleet.slots;
     if (slots.length <= 1) return viewersWithSessions(slots[0]?.store.state ?? this.view.state);
     const lists = slots.map((slot) => viewersWithSessions(slot.store.state));
-    const parts = [...slots.map((s) => s.name), ...lists.map((l) => l.data), ...lists.map((l) => l.error)];
+    const parts = [...slots.map((s) => s.name), ...lists.map((l) => l.data), ...lists.map((l) => l.error), ...lists.map((l) => `${l.differs?.counted}/${l.differs?.listed}`)];
     if (this.#merged && this.#merged.parts.length === parts.length && this.#merged.parts.every((p, i) => p === parts[i])) return this.#merged.value;
     const data = lists.some((l) => l.data !== null)
       ? lists.flatMap((list, i) => (list.data ?? []).map((entry) => ({ ...entry, serverId: slots[i]!.id, serverName: slots[i]!.name })))
       : null;
     const times = lists.map((l) => l.updatedAt).filter((t): t is number => t !== null);
     const errors = lists.map((l, i) => (l.error ? `${slots[i]!.name}: ${l.error}` : null)).filter(Boolean);
-    const value: Resource<ViewerEntry[]> = { data, updatedAt: times.length ? minOf(times) : null, error: errors.length ? errors.join(' · ') : null };
+    // the servers whose count and lists disagree, summed (issue 48: the same rule, per server)
+    const differing = lists.filter((l) => l.differs);
+    const differs = differing.length ? { counted: differing.reduce((n, l) => n + l.differs!.counted, 0), listed: differing.reduce((n, l) => n + l.differs!.listed, 0) } : null;
+    const value: ViewerList = { data, updatedAt: times.length ? minOf(times) : null, error: errors.length ? errors.join(' · ') : null, ...(differs ? { differs } : {}) };
     this.#merged = { parts, value };
     return value;
   }

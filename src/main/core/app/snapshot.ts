@@ -2,10 +2,9 @@
  * Snapshot publishing: the AppSnapshot read from state, settings, notices and focus; which parts a
  * state change touches; and the updates pushed to subscribers (full at first, then changed parts).
  */
-import type { NowPlayingEntry, Session } from '../../../shared/airwave';
-import { channelGroups, type AppSnapshot, type ChannelGroup, type FeaturesView, type Resource, type SnapshotUpdate, type ViewerEntry } from '../../../shared/bridge';
+import { channelGroups, type AppSnapshot, type ChannelGroup, type FeaturesView, type SnapshotUpdate, type ViewerEntry, type ViewerList } from '../../../shared/bridge';
 import { listedPackages, type AppState, type HeldOnNow } from '../state';
-import { withSessionFields } from '../viewers/viewers';
+import { watchingOf } from '../viewers/watching';
 import { endFromDuration, programmeWatched } from '../../../shared/programme-times';
 import { Emitter } from '../../common/emitter';
 
@@ -74,29 +73,18 @@ export function groupsOf(state: Pick<AppState, 'packages'>): ChannelGroup[] | nu
   return groups;
 }
 
-/** The joined list per (now-playing, sessions) pair, so an unchanged list keeps its identity (and is not pushed again). */
-const joined = new WeakMap<NowPlayingEntry[], { sessions: Session[]; entries: ViewerEntry[] }>();
-
 /**
- * `/now-playing` with what `/sessions` says of each viewer, where the server offers it, and for a
- * viewer `/sessions` says nothing of, whether their channel is on a station break (from the held
- * On now rows, so the page needs no rows of its own to say so).
+ * The viewers as Watching shows them, by the one rule (viewers/watching.ts: `/now-playing` joined
+ * with `/sessions` and the count), and for a viewer `/sessions` says nothing of, whether their
+ * channel is on a station break (from the held On now rows, so the page needs no rows of its own to say so).
  */
-export function viewersWithSessions(state: AppState): Resource<ViewerEntry[]> {
-  const entries = state.nowPlaying.data;
-  if (!entries) return state.nowPlaying;
-  const sessions = state.sessions.supported ? state.sessions.data : null;
-  let joinedEntries: ViewerEntry[] = entries;
-  if (sessions) {
-    const held = joined.get(entries);
-    if (held?.sessions === sessions) joinedEntries = held.entries;
-    else {
-      joinedEntries = withSessionFields(entries, sessions);
-      joined.set(entries, { sessions, entries: joinedEntries });
-    }
-  }
-  const data = withBumpers(joinedEntries, state.onNow.data);
-  return data === state.nowPlaying.data ? state.nowPlaying : { ...state.nowPlaying, data };
+export function viewersWithSessions(state: AppState): ViewerList {
+  const reading = watchingOf(state);
+  if (!reading || !state.nowPlaying.data) return state.nowPlaying;
+  const data = withBumpers(reading.entries, state.onNow.data);
+  const { differs } = reading;
+  if (data === state.nowPlaying.data && !differs) return state.nowPlaying;
+  return { ...state.nowPlaying, data, ...(differs ? { differs } : {}) };
 }
 
 /** The bumper marks and ends per (entries, held rows), so unchanged marks keep the list's identity. */

@@ -20,6 +20,7 @@ import {
   parseStatus,
   parseWebhooks,
   type ArtworkRef,
+  type PlacedGuide,
   type Unreadable,
 } from '../../../shared/airwave';
 import { parseChannelSchedule } from '../../../shared/airwave/schedule';
@@ -37,7 +38,7 @@ export { cachePolicy, isMissingResource, isMissingRoute, retryAfter } from './an
 import { keysInUse, redactInUse } from '../../common/redact';
 import { RequestGovernor, type GovernorPolicy } from './governor';
 import { DEFAULT_TIMEOUTS, HttpTransport, type StreamResponse, type Timeouts } from './http';
-import { contractSentence } from './contract-words';
+import { unreadableAnswerError } from './contract-words';
 import { addressWords } from './address-words';
 
 /** How the key is sent (one definition, in shapes.ts). */
@@ -122,6 +123,11 @@ export class AirwaveClient {
     this.#forgetKey = keysInUse.register(this.#key);
   }
 
+  /** The time on this client's clock (the core's injected clock): what stands in for a server time that cannot be read. */
+  now(): number {
+    return this.#now();
+  }
+
   /** The governor in front of this server (its counters are read by tests and benchmarks). */
   get governor(): RequestGovernor {
     return this.#governor;
@@ -169,7 +175,11 @@ export class AirwaveClient {
     }
     const query = new URLSearchParams({ forwardMinutes: String(forwardMinutes) });
     if (o?.backMinutes !== undefined) query.set('backMinutes', String(o.backMinutes));
-    return this.#json(`/guide?${query}`, parseGuide, o, 'GET /guide');
+    // placed as the streamed reader places it (guide/reader.ts): the local clock, the window asked for
+    return this.#json(`/guide?${query}`, (json): PlacedGuide => {
+      const guide = parseGuide(json);
+      return { ...guide, serverTime: guide.serverTime ?? new Date(this.#now()).toISOString(), windowMinutes: guide.windowMinutes ?? forwardMinutes };
+    }, o, 'GET /guide');
   }
 
   channels(options: CallOptions & { definition?: boolean } = {}) {
@@ -179,7 +189,7 @@ export class AirwaveClient {
 
   channelNowByNumber(number: number, o?: CallOptions) {
     const endpoint = `GET /channels/by-number/${number}/now`;
-    if (!Number.isSafeInteger(number) || number < 0) {
+    if (!Number.isSafeInteger(number)) {
       return Promise.reject(new ApiError('invalid-request', messages().client.channelNumber, { endpoint }));
     }
     return this.#json(`/channels/by-number/${number}/now`, (json) => parseChannelNow(json, number), o, endpoint);
@@ -191,7 +201,7 @@ export class AirwaveClient {
    */
   channelByNumber(number: number, o?: CallOptions & { definition?: boolean }) {
     const endpoint = `GET /channels/by-number/${number}`;
-    if (!Number.isSafeInteger(number) || number < 0) {
+    if (!Number.isSafeInteger(number)) {
       return Promise.reject(new ApiError('invalid-request', messages().client.channelNumber, { endpoint }));
     }
     const path = `/channels/by-number/${number}${o?.definition ? '?include=definition' : ''}`;
@@ -356,7 +366,7 @@ export class AirwaveClient {
     } catch (error) {
       if (!(error instanceof ContractError)) throw error;
       // The field's value may be anything the server sent, the key included: ApiError scrubs it.
-      throw new ApiError('bad-response', contractSentence(error), { endpoint, status, field: error.field });
+      throw unreadableAnswerError(error, status);
     }
   }
 }

@@ -36,6 +36,11 @@ export interface ApiErrorDetails {
   location?: string;
   /** a JSON answer the app could not read (a `bad-response`): the field that refused it ("" for the top level) */
   field?: string;
+  /**
+   * what exactly could not be read, in the validator's words ("Unexpected response from GET /guide:
+   * serverTime: …"): for the log only. The message, which views show, says it plainly (issue 48).
+   */
+  detail?: string;
   cause?: unknown;
 }
 
@@ -67,6 +72,7 @@ export class ApiError extends Error {
   readonly retryAfterMs?: number;
   readonly location?: string;
   readonly field?: string;
+  readonly detail?: string;
 
   constructor(
     readonly kind: ApiErrorKind,
@@ -81,6 +87,12 @@ export class ApiError extends Error {
     this.retryAfterMs = details.retryAfterMs;
     this.location = details.location === undefined ? undefined : scrubbed(details.location);
     this.field = details.field === undefined ? undefined : scrubbed(details.field);
+    this.detail = details.detail === undefined ? undefined : scrubbed(details.detail);
+  }
+
+  /** What the log says of this failure: the validator's words where there are some, else the message. */
+  get logText(): string {
+    return this.detail ?? this.message;
   }
 }
 

@@ -131,7 +131,8 @@ export async function streamGuide(
     throw expired ? new ApiError('timeout', expired, { endpoint: ENDPOINT }) : error;
   });
   const { stream, headers, redact } = opened;
-  const reader = new GuideReader(limits, sink, redact);
+  // a serverTime that cannot be read is the local clock's, a window that cannot be read the one asked for (issue 48)
+  const reader = new GuideReader(limits, sink, redact, { now: () => client.now(), windowMinutes: request.forwardMinutes });
   let received = 0;
   try {
     const type = String(headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -171,7 +172,7 @@ export async function streamGuide(
     return { bytes: received, channels: reader.channels, programmes: reader.programmes, unreadable: reader.unreadable };
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    if (error instanceof GuideReadError) throw new ApiError('bad-response', error.message, { endpoint: ENDPOINT });
+    if (error instanceof GuideReadError) throw new ApiError('bad-response', error.message, { endpoint: ENDPOINT, ...(error.detail === undefined ? {} : { detail: error.detail }) });
     if (expired) throw new ApiError('timeout', expired, { endpoint: ENDPOINT });
     if (o.signal?.aborted) throw new ApiError('cancelled', words().cancelled, { endpoint: ENDPOINT });
     throw new ApiError('unreachable', t(words().guideCut, { host, size: mb(received) }), {

@@ -1,6 +1,6 @@
-import { hasRoute, ROUTES, type Channel, type ChannelNow, type NowSlot, type PublicRoutes } from '../../../shared/airwave';
+import { hasRoute, ROUTES, type Channel, type ChannelNow, type NowSlot, type PublicRoutes, type UntimedProgram } from '../../../shared/airwave';
 import { ApiError, isMissingResource, isMissingRoute, type AirwaveClient, type CallOptions } from '../client';
-import { messages } from '../../common/words';
+import { messages, t } from '../../common/words';
 
 /**
  * Looking a channel up by its number on any Airwave server. Servers that have
@@ -11,6 +11,10 @@ import { messages } from '../../common/words';
  * and no route is tried. What a server proved by answering wins over what its list says: a list
  * that names `/channels/by-number/{n}/now` on a server that answers it with a route 404 is not
  * believed again, so a lookup there costs two requests, never three.
+ *
+ * What the app holds is used before anything is asked (issue 48): a channel On now lists is asked
+ * by its id (`/channels/{id}/now`: one request on every server, no route tried or believed). An answer for another channel than the one asked for is refused, in words ("the
+ * server answered for channel 101 when asked for channel 0"), never opened as the channel asked for.
  */
 
 /** How a server answers a lookup: one request, or the channel record and then its now/next. */
@@ -25,6 +29,9 @@ export interface ChannelFound {
   next: NowSlot | null;
   endsAt: string | null;
   form: LookupForm;
+  /** a slot the server named but whose times cannot be read (issue 48) */
+  currentUntimed?: UntimedProgram;
+  nextUntimed?: UntimedProgram;
 }
 
 /** The server itself said there is no channel with that number (or none this key may see). */
@@ -55,14 +62,19 @@ export class ChannelLookup {
    * every other failure (offline, key rejected, a server with neither form) is the client's
    * ApiError, so the caller can keep showing what it holds.
    */
-  async lookup(client: AirwaveClient, number: number, o?: CallOptions, routes?: PublicRoutes | null): Promise<LookupResult> {
+  async lookup(client: AirwaveClient, number: number, o?: CallOptions, routes?: PublicRoutes | null, held?: { id: string } | null): Promise<LookupResult> {
     const root = client.server.root;
     const listed = hasRoute(routes, ROUTES.byNumberNow);
     if (listed !== null && !this.#disproved.has(root)) this.#remember(root, listed ? 'by-number-now' : 'by-number-then-id');
+    if (held && hasRoute(routes, ROUTES.channelNow) !== false) {
+      const byId = await this.#byId(client, number, held.id, o);
+      if (byId) return byId;
+    }
     if (this.#forms.get(root) !== 'by-number-then-id') {
       try {
         const answer = await client.channelNowByNumber(number, o);
         this.#remember(root, 'by-number-now');
+        if (answer.channel) sameNumber(number, answer.channel.number, `GET /channels/by-number/${number}/now`);
         return found(number, answer, answer.channel ?? null, 'by-number-now');
       } catch (error) {
         if (isMissingResource(error)) {
@@ -83,6 +95,7 @@ export class ChannelLookup {
     let channel: Channel;
     try {
       channel = await client.channelByNumber(number, o);
+      sameNumber(number, channel.number, `GET /channels/by-number/${number}`);
     } catch (error) {
       if (isMissingResource(error)) return { kind: 'missing', number, form };
       if (isMissingRoute(error)) {
@@ -108,6 +121,22 @@ export class ChannelLookup {
     }
   }
 
+  /**
+   * A channel the app holds, asked by its id: what is on, or null when that cannot tell (the id is
+   * gone, or the server has no such route: the number is asked instead). The form stays the one
+   * the server is known by.
+   */
+  async #byId(client: AirwaveClient, number: number, id: string, o?: CallOptions): Promise<LookupResult | null> {
+    try {
+      const answer = await client.channelNow(id, o);
+      if (answer.channel) sameNumber(number, answer.channel.number, `GET /channels/${id}/now`);
+      return found(number, answer, answer.channel ?? null, this.#forms.get(client.server.root) ?? 'by-number-then-id');
+    } catch (error) {
+      if (isMissingResource(error) || isMissingRoute(error)) return null;
+      throw error;
+    }
+  }
+
   #remember(root: string, form: LookupForm): void {
     this.#forms.delete(root);
     this.#forms.set(root, form);
@@ -121,5 +150,12 @@ export class ChannelLookup {
 }
 
 function found(number: number, answer: ChannelNow, channel: Channel | null, form: LookupForm): ChannelFound {
-  return { kind: 'found', number, channel, now: answer.current, next: answer.next, endsAt: answer.endsAt, form };
+  const untimed = { ...(answer.currentUntimed ? { currentUntimed: answer.currentUntimed } : {}), ...(answer.nextUntimed ? { nextUntimed: answer.nextUntimed } : {}) };
+  return { kind: 'found', number, channel, now: answer.current, next: answer.next, endsAt: answer.endsAt, form, ...untimed };
+}
+
+/** An answer for another channel than the one asked for is refused, in words (issue 48). */
+function sameNumber(asked: number, answered: number, endpoint: string): void {
+  if (asked === answered) return;
+  throw new ApiError('bad-response', t(messages().reading.answeredFor, { asked: String(asked), answered: String(answered) }), { endpoint });
 }

@@ -208,9 +208,16 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
         fix: broken ? w().fixes.sessionsForm : w().fixes.tryAgainLog,
       });
       return finish(broken ? 'not-airwave' : 'unreachable');
+    } else if (sessions.value.count === null) {
+      // a count that cannot be a count is unknown (issue 48): set-up passes, and says so
+      step('sessions', 'warn', w().found.countUnknown, { ms: sessions.ms, fix: w().fixes.countUnknown });
     } else {
-      report.sessionCount = sessions.value.count;
-      step('sessions', 'ok', t(w().found.activeSessions, { n: sessions.value.count }), { ms: sessions.ms });
+      const count = sessions.value.count;
+      report.sessionCount = count;
+      // two counts printed a line apart that differ are explained, never left to contradict each other (issue 48)
+      const status = report.status?.counts?.activeSessions;
+      const detail = status != null && status !== count ? t(w().found.countsDiffer, { n: count, status }) : t(w().found.activeSessions, { n: count });
+      step('sessions', 'ok', detail, { ms: sessions.ms });
     }
 
     // 7. What is on now (which channels this key sees), and a lookup by number: in the form the

@@ -2,7 +2,7 @@
  * What the features read of a server's schedule, in one place: the followed titles' airings in the
  * next 24 hours of the guide (for the watchlist) and one channel's next hour (to check a reminder).
  */
-import { hasRoute, ROUTES, type Guide, type GuideChannel, type Program } from '../../../shared/airwave';
+import { hasRoute, ROUTES, type PlacedGuide, type GuideChannel, type Program } from '../../../shared/airwave';
 import type { FollowedTitle } from '../../../shared/bridge';
 import type { AppState } from '../state';
 import { isApiError, type AirwaveClient } from '../client';
@@ -23,7 +23,7 @@ export async function fetchDayGuide(
   followed: readonly Pick<FollowedTitle, 'title'>[],
   now: number,
   o: { signal?: AbortSignal; read?: (episodes: EpisodeAirings, span: { from: number; to: number }) => void } = {},
-): Promise<Guide> {
+): Promise<PlacedGuide> {
   const sink = new AiringsSink(followed, now);
   await streamGuide(client, { forwardMinutes: 1440, backMinutes: 0 }, sink, { signal: o.signal });
   const guide = sink.guide();
@@ -92,7 +92,7 @@ export class AiringsSink implements GuideSink {
   }
 
   /** The airings kept, as a guide (channels in guide order, each with its kept programmes by start). */
-  guide(): Guide {
+  guide(): PlacedGuide {
     const header = this.#header;
     if (!header) throw new Error('the guide has not been read');
     const at = Date.parse(header.serverTime);

@@ -207,7 +207,7 @@ export class HealthAlerts {
     if (unauthorized && !watch.wasUnauthorized && settings.keyRejected) {
       const worked = state.connection.keyWorked;
       // a key that worked is refused now, never "wrong" (the one rule: keyRefusedParams)
-      if (worked) this.#notify('key-rejected', t(m().keyRefusedTitle, { name }), t(m().keyRefusedBody, keyRefusedParams(worked.until)), now, { view: 'settings' });
+      if (worked) this.#notify('key-rejected', t(m().keyRefusedTitle, { name }), t(m().keyRefusedBody, keyRefusedParams(worked.until, now)), now, { view: 'settings' });
       else this.#notify('key-rejected', t(m().keyRejectedTitle, { name }), m().keyRejectedBody, now, { view: 'settings' });
     }
     watch.wasUnauthorized = unauthorized;

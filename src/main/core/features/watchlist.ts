@@ -5,7 +5,7 @@
  * (`findAirings`); which get a reminder is follow-policy.ts's; when to look is app/features.ts's.
  */
 import * as v from 'valibot';
-import type { Guide } from '../../../shared/airwave';
+import type { PlacedGuide } from '../../../shared/airwave';
 import type { ComingUpItem, FollowedTitle, FollowPolicy, ProgrammeRef } from '../../../shared/bridge';
 import { programmeRef } from '../../../shared/programme-ref';
 import { followPolicy, instant, PROGRAMME_FIELDS, shortText, title } from '../../../shared/shapes';
@@ -54,7 +54,7 @@ export const airingRank = (start: number, now: number) => (start > now ? start :
  * Airings of the followed titles in `guide` that have not ended by `now` and start within a day of
  * it, at most a few per title (see `airingRank`), by start.
  */
-export function findAirings(guide: Guide, followed: readonly Pick<FollowedTitle, 'title'>[], now: number): Airing[] {
+export function findAirings(guide: PlacedGuide, followed: readonly Pick<FollowedTitle, 'title'>[], now: number): Airing[] {
   if (followed.length === 0) return [];
   const found: Airing[] = [];
   const perTitle = new Map<string, number>();
@@ -77,7 +77,7 @@ export function findAirings(guide: Guide, followed: readonly Pick<FollowedTitle,
 }
 
 /** The span of time a guide speaks for: from its window's start (or its first programme) to the window's end. */
-export function guideSpan(guide: Guide): { from: number; to: number } | null {
+export function guideSpan(guide: PlacedGuide): { from: number; to: number } | null {
   const at = Date.parse(guide.serverTime);
   if (Number.isNaN(at)) return null;
   let from = at - guide.backMinutes * 60_000;
@@ -217,7 +217,7 @@ export class Watchlist {
    * A guide window was read: its airings replace those held for the time it covers (an airing
    * that moved or vanished goes), the rest stay; ended ones are dropped. Returns the airings found.
    */
-  scan(guide: Guide, now: number): Airing[] {
+  scan(guide: PlacedGuide, now: number): Airing[] {
     const span = guideSpan(guide);
     const found = findAirings(guide, this.#followed, now);
     const coveredTo = span ? Math.min(span.to, now + DAY_MS) : now;

@@ -22,6 +22,8 @@ export function loadGuide(
       store.finish();
     },
     (error: unknown) => {
+      // the view says it plainly; what exactly could not be read goes to the log
+      if (isApiError(error) && error.detail !== undefined) o.log?.(error.detail);
       o.onError?.(error);
       store.fail(isApiError(error) ? error.message : messages().client.guideNotRead);
     },

@@ -1,6 +1,7 @@
 import type { GuideChannel, PackageRef, Program } from '../../../shared/airwave';
 import { boundText, TEXT_LIMITS } from '../../../shared/text';
 import { canonicalTime } from './times';
+import { isChannelNumber } from '../../../shared/channel-number';
 
 /**
  * Owns the quick reading of one `/guide` channel entry that is plainly well formed: every field of
@@ -81,7 +82,7 @@ function programme(value: unknown): Program | typeof NO {
 
 /** The channel as parseGuideChannel would give it, or null when the entry is not plainly well formed. */
 export function readPlainChannel(input: unknown): GuideChannel | null {
-  if (!isObject(input) || typeof input.id !== 'string' || !Number.isInteger(input.number) || typeof input.name !== 'string' || !Array.isArray(input.programs)) return null;
+  if (!isObject(input) || typeof input.id !== 'string' || !isChannelNumber(input.number) || typeof input.name !== 'string' || !Array.isArray(input.programs)) return null;
   const callsign = optionalText(input.callsign, TEXT_LIMITS.name);
   const icon = optionalString(input.icon);
   const tint = optionalString(input.tint);

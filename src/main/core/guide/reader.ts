@@ -1,8 +1,8 @@
 import { Tokenizer, TokenParser, TokenType, type ParsedElementInfo, type ParsedTokenInfo } from '@streamparser/json';
-import * as v from 'valibot';
-import { ContractError, count, isoTime, parseGuideChannel, parseWith, type GuideChannel, type Unreadable } from '../../../shared/airwave';
+import { addUnreadable, ContractError, GuideHeaderSchema, parseGuideChannel, parseWith, type GuideChannel, type Unreadable } from '../../../shared/airwave';
+import { problemText } from '../../../shared/tolerant';
 import { readPlainChannel } from './plain-channel';
-import { contractSentence, contractWords } from '../client/contract-words';
+import { contractWords, unreadableAnswer } from '../client/contract-words';
 import { lang, messages, t } from '../../common/words';
 
 /**
@@ -14,6 +14,10 @@ import { lang, messages, t } from '../../common/words';
  * plain-channel.ts). The streaming tokenizer sees a `{}` in its
  * place. That keeps rows arriving early and memory bounded by one entry, at about the speed of a
  * one-piece parse (a tokenizer in JavaScript alone reads about 10 MB/s). Throws GuideReadError.
+ *
+ * Read by the one rule (airwave/schema.ts, issue 48): a channel entry that cannot be read is left
+ * out alone and counted; a `serverTime` that is missing or not a time is the local clock's (as for
+ * `/guide/now`), a window that cannot be read is the one asked for.
  */
 
 export interface GuideReaderLimits {
@@ -29,18 +33,32 @@ export interface GuideHeader {
   backMinutes: number;
 }
 
+/** What stands in for header fields a server leaves out or sends unreadable: the local clock, and the window asked for (no past without `backMinutes`). */
+export interface GuideHeaderFallback {
+  now: () => number;
+  windowMinutes: number;
+}
+
 export interface GuideReaderSink {
   header(header: GuideHeader): void;
   channel(channel: GuideChannel): void;
 }
 
-/** A guide that cannot be read, with the reason in words (the key already removed). */
+/** A guide that cannot be read, with the reason in words (the key already removed); `detail` the validator's, for the log. */
 export class GuideReadError extends Error {
   override readonly name = 'GuideReadError';
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+  }
 }
 
 const ENDPOINT = 'GET /guide';
-const HeaderSchema = v.object({ serverTime: isoTime, windowMinutes: count, backMinutes: v.optional(count, 0) });
+/** A guide the app cannot work with for its shape (no `channels` list): said plainly, the validator's words for the log. */
+const unreadableGuide = (field: string, expected: string | null) =>
+  new GuideReadError(unreadableAnswer(ENDPOINT), contractWords(ENDPOINT, field, expected === null ? { kind: 'missing' } : { kind: 'shape', expected }));
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const thousands = (n: number) => n.toLocaleString(lang());
 /** the reader's words, in the language in use */
@@ -54,6 +72,10 @@ export class GuideReader {
   readonly #parser = new TokenParser({ paths: ['$.serverTime', '$.windowMinutes', '$.backMinutes'], keepStack: false });
   readonly #header: Record<string, unknown> = {};
   #sentHeader: GuideHeader | null = null;
+  /** the local time a `serverTime` that could not be read stands for, taken once per guide */
+  #localTime: string | null = null;
+  /** what the header left unread was counted (once per guide) */
+  #headerNoted = false;
   // the structure, as the tokenizer reports it
   #depth = 0;
   #rootKey: string | null = null;
@@ -68,6 +90,8 @@ export class GuideReader {
   #entryDepth = 0;
   #inString = false;
   #escaped = false;
+  /** inside a channel entry that is not an object (left out: see #structure) */
+  #junk = false;
   /** bytes read outside entries since the last entry (the header, separators) */
   #between = 0;
   #channels = 0;
@@ -78,12 +102,13 @@ export class GuideReader {
     private readonly limits: GuideReaderLimits,
     private readonly sink: GuideReaderSink,
     private readonly redact: (text: string) => string,
+    private readonly fallback: GuideHeaderFallback = { now: Date.now, windowMinutes: 180 },
   ) {
     this.#tokenizer.onToken = (token) => this.#token(token);
     this.#parser.onValue = (info) => this.#value(info);
   }
 
-  /** programmes left out because they could not be read (a bad time), counted with a few examples */
+  /** what was left out or read as unknown because it could not be read (a channel, a programme, a header field), counted with a few examples */
   get unreadable(): Unreadable | null {
     if (this.#unreadable.count === 0) return null;
     return { count: this.#unreadable.count, examples: this.#unreadable.examples.map((example) => this.redact(example)) };
@@ -115,7 +140,7 @@ export class GuideReader {
     try {
       this.#tokenizer.end();
       if (!this.#done) throw new GuideReadError(truncated);
-      if (!this.#sawChannels) throw new GuideReadError(contractWords(ENDPOINT, 'channels', { kind: 'missing' }));
+      if (!this.#sawChannels) throw unreadableGuide('channels', null);
       this.#sendHeader(true);
     } catch (error) {
       throw this.#explain(error, truncated);
@@ -124,6 +149,12 @@ export class GuideReader {
 
   /** Feeds structure bytes to the tokenizer up to the start of the next channel entry. */
   #structure(bytes: Uint8Array, from: number): number {
+    if (this.#inChannels && this.#junk) {
+      // an entry that is not an object: to the tokenizer a byte at a time, until it has ended (see #token)
+      let i = from;
+      while (i < bytes.length && this.#junk) this.#feed(bytes.subarray(i, ++i));
+      return i;
+    }
     if (this.#inChannels) {
       // between entries only whitespace, commas and the closing bracket are expected
       for (let i = from; i < bytes.length; i++) {
@@ -137,10 +168,17 @@ export class GuideReader {
           this.#escaped = false;
           return i;
         }
-        if (byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09 && byte !== 0x2c) {
-          // `]`, or something that is not an entry: the tokenizer takes it from here (and says what is wrong)
+        if (byte === 0x5d) {
+          // the end of the channels: the tokenizer takes it from here
           this.#feed(bytes.subarray(from, i + 1));
           return i + 1;
+        }
+        if (byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09 && byte !== 0x2c) {
+          // an entry that is not an object ("a string", 7, [..]): it costs itself alone (issue 48)
+          if (i > from) this.#feed(bytes.subarray(from, i));
+          this.#junk = true;
+          addUnreadable(this.#unreadable, { count: 1, examples: [`channels[${this.#channels++}]: ${problemText({ kind: 'shape', expected: 'Object' })}`] });
+          return i;
         }
       }
       this.#feed(bytes.subarray(from));
@@ -236,7 +274,12 @@ export class GuideReader {
       channel = readPlainChannel(json) ?? parseGuideChannel(json, ENDPOINT, this.#unreadable);
     } catch (error) {
       if (!(error instanceof ContractError)) throw error;
-      throw new ContractError(ENDPOINT, `channels[${index}]${error.field ? `.${error.field}` : ''}`, error.issue);
+      // a channel without what a row cannot do without (id, number, name) costs that channel alone
+      const field = `channels[${index}]${error.field ? `.${error.field}` : ''}`;
+      addUnreadable(this.#unreadable, { count: 1, examples: [`${field}: ${error.problem}`] });
+      this.#between = 0;
+      this.#tokenizer.write(PLACEHOLDER);
+      return;
     }
     this.#programmes += channel.programs.length;
     if (this.#programmes > this.limits.maxProgrammes) {
@@ -248,8 +291,7 @@ export class GuideReader {
   }
 
   #explain(error: unknown, truncated?: string): GuideReadError {
-    if (error instanceof GuideReadError) return new GuideReadError(this.redact(error.message));
-    if (error instanceof ContractError) return new GuideReadError(this.redact(contractSentence(error)));
+    if (error instanceof GuideReadError) return new GuideReadError(this.redact(error.message), error.detail === undefined ? undefined : this.redact(error.detail));
     if (truncated) return new GuideReadError(truncated);
     const detail = error instanceof Error ? error.message.slice(0, 120) : String(error);
     return new GuideReadError(this.redact(t(w().guideBadJson, { detail })));
@@ -260,11 +302,13 @@ export class GuideReader {
     if (this.#done) throw new GuideReadError(w().guideAfterEnd);
     if (this.#depth === 0 && token !== TokenType.LEFT_BRACE) throw new GuideReadError(w().guideNotObject);
     if (this.#inChannels && this.#depth === 2 && token !== TokenType.RIGHT_BRACKET && token !== TokenType.COMMA && token !== TokenType.LEFT_BRACE) {
-      throw new GuideReadError(contractWords(ENDPOINT, `channels[${this.#channels}]`, { kind: 'shape', expected: 'Object' }));
+      if (!this.#junk) throw unreadableGuide(`channels[${this.#channels}]`, 'Object');
+      // a plain value ends the entry that is not an object; a list ends at its own closing bracket
+      if (token !== TokenType.LEFT_BRACKET) this.#junk = false;
     }
     if (token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET) {
       if (this.#depth === 1 && this.#rootKey === 'channels') {
-        if (token !== TokenType.LEFT_BRACKET) throw new GuideReadError(contractWords(ENDPOINT, 'channels', { kind: 'shape', expected: 'Array' }));
+        if (token !== TokenType.LEFT_BRACKET) throw unreadableGuide('channels', 'Array');
         this.#sawChannels = true;
         this.#inChannels = true;
         this.#sendHeader(false);
@@ -274,6 +318,7 @@ export class GuideReader {
     } else if (token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET) {
       if (this.#inChannels && this.#depth === 2) this.#inChannels = false;
       if (--this.#depth === 0) this.#done = true;
+      if (this.#junk && this.#depth === 2) this.#junk = false;
     } else if (this.#depth === 1) {
       if (token === TokenType.COMMA) this.#expectRootKey = true;
       else if (token === TokenType.STRING && this.#expectRootKey) {
@@ -288,10 +333,21 @@ export class GuideReader {
     if (stack.length === 1) this.#header[key as string] = value;
   }
 
-  /** Tells the sink the window: when the channels start (if known by then) and, if anything changed, at the end. */
+  /**
+   * Tells the sink the window: when the channels start (if known by then) and, if anything changed,
+   * at the end. Read by the one rule: a field that cannot be read is noted (once) and falls back.
+   */
   #sendHeader(final: boolean): void {
     if (!final && (this.#header.serverTime === undefined || this.#header.windowMinutes === undefined)) return;
-    const header = parseWith(HeaderSchema, ENDPOINT, this.#header);
+    const { unreadable, ...read } = parseWith(GuideHeaderSchema, ENDPOINT, this.#header);
+    if (!this.#headerNoted) addUnreadable(this.#unreadable, unreadable);
+    this.#headerNoted = true;
+    const { fallback } = this;
+    const header: GuideHeader = {
+      serverTime: read.serverTime ?? (this.#localTime ??= new Date(fallback.now()).toISOString()),
+      windowMinutes: read.windowMinutes ?? fallback.windowMinutes,
+      backMinutes: read.backMinutes,
+    };
     const sent = this.#sentHeader;
     if (sent && sent.serverTime === header.serverTime && sent.windowMinutes === header.windowMinutes && sent.backMinutes === header.backMinutes) return;
     this.#sentHeader = header;

@@ -9,7 +9,8 @@
 import { DEFAULT_HISTORY_RETENTION, type HistoryAway, type HistoryMoment, type HistoryRetention, type HistorySpan, type HistoryStatus, type HistoryView } from '../../../shared/bridge-history';
 import type { Clock, TimerHandle } from '../../common/clock';
 import type { AppState, ServerTag } from '../state';
-import { viewersOf, type Viewer } from '../viewers/viewers';
+import type { Viewer } from '../viewers/viewers';
+import { viewersOf } from '../viewers/watching';
 import { momentAt } from './compute';
 import { exportRows, toCsv } from './csv';
 import { HistoryFiles } from './history-files';

@@ -1,5 +1,6 @@
 import { hasRoute, ROUTES, unreadableText, type Unreadable, type Capabilities, type NowPlayingEntry, type Packages, type PublicRoutes, type Session, type Status } from '../../../shared/airwave';
 import { toDisposable } from '../../common/disposable';
+import { personKey } from '../../../shared/viewer-identity';
 import { isApiError, isMissingRoute, type AirwaveClient } from '../client';
 import { nextSessionsSupport, sessionsOutcome, shouldAskSessions, type SessionsOutcome } from '../viewers/session-semantics';
 import { emptyResource, freshResource, type AppState } from '../state';
@@ -134,7 +135,8 @@ export class ResourceFetcher {
     return this.#fetch(conn, 'count', 'sessionCount', (client, signal) => client.sessionCount(this.#options(signal)), ({ count }, now) => {
       this.#server.lastCount = count;
       this.#server.lastSyncAt = now;
-      this.#deps.store.update({ sessionCount: freshResource(count, now) });
+      // a count that cannot be a count is unknown (null, read just now): the lists count instead (viewers/watching.ts)
+      this.#deps.store.update({ sessionCount: { data: count, updatedAt: now, error: null } });
     }, report);
   }
 
@@ -164,6 +166,7 @@ export class ResourceFetcher {
           const baseline = server.baselinePending;
           server.baselinePending = false;
           server.lastSyncAt = now;
+          server.viewersReadAt = this.#deps.clock.monotonic();
           const channelChanges = [...server.channelChanges];
           server.channelChanges.clear();
           this.#deps.store.update((state) => ({
@@ -185,12 +188,19 @@ export class ResourceFetcher {
     });
   }
 
-  /** `/now-playing` alone (after playback events: nobody came, went or moved). */
+  /**
+   * `/now-playing` alone (after playback events: nobody came, went or moved). Should it name someone
+   * the held `/sessions` does not (someone came after all), both are read again together, so the
+   * one set of viewers (viewers/watching.ts) never takes the two lists from different moments.
+   */
   nowPlaying(conn: Connection): Promise<void> {
+    let newcomer = false;
     return this.#fetch(conn, 'nowPlaying', 'nowPlaying', (client, signal) => client.nowPlaying(this.#options(signal)), ({ nowPlaying }, now) => {
+      newcomer = namesSomeoneNew(nowPlaying, this.#deps.store.state.sessions);
+      if (newcomer) return;
       this.#server.lastSyncAt = now;
       this.#deps.store.update({ nowPlaying: freshResource<NowPlayingEntry[]>(nowPlaying, now), channelChanges: [] });
-    });
+    }).then(() => (newcomer ? this.viewers(conn) : undefined));
   }
 
   onNow(conn: Connection, report = failTo(conn)): Promise<void> {
@@ -323,4 +333,11 @@ export class ResourceFetcher {
 function sessionsFailure(error: unknown): SessionsOutcome {
   if (isApiError(error) && (error.kind === 'unauthorized' || error.kind === 'cancelled')) throw error;
   return sessionsOutcome(error);
+}
+
+/** Whether `entries` name a person the held sessions do not (where the server has `/sessions` and they are held). */
+function namesSomeoneNew(entries: readonly NowPlayingEntry[], sessions: AppState['sessions']): boolean {
+  if (!sessions.supported || !sessions.data) return false;
+  const people = new Set(sessions.data.filter((session) => session.state !== 'off').map((session) => personKey(session.user, session.device)));
+  return entries.some((entry) => !people.has(personKey(entry.user, entry.device)));
 }

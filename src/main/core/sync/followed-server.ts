@@ -39,8 +39,10 @@ export class FollowedServer {
   readonly stream: StreamRecord = { body: null, badInARow: 0, blockedUntil: 0, pollReason: '' };
   /** the next viewer list is a baseline for notifications, not news (set on every connect) */
   baselinePending = false;
-  /** the last `/sessions/count`, to tell whether the viewer list needs fetching */
+  /** the last `/sessions/count`, to tell whether the viewer list needs fetching (null: not read, or unknown) */
   lastCount: number | null = null;
+  /** when the viewer lists were last read (monotonic), for a server whose count is unknown */
+  viewersReadAt: number | null = null;
   /** viewer events waiting for their burst to settle */
   pendingEvents: EventEnvelope[] = [];
   /** channel-change marks from settled bursts, committed with the next viewer update */

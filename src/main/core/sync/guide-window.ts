@@ -1,7 +1,7 @@
-import type { Guide, GuideChannel, Program } from '../../../shared/airwave';
+import type { PlacedGuide, GuideChannel, Program } from '../../../shared/airwave';
 import type { ProgrammeTimes } from '../../../shared/programme-times';
 import type { AiringEvidence } from '../features/episode-record';
-import type { GuideRows, GuideRowsRequest, GuideSearchHit, GuideView } from '../../../shared/bridge';
+import type { GuideRows, GuideRowsRequest, GuideSearch, GuideSearchHit, GuideView } from '../../../shared/bridge';
 import { GUIDE_ROWS_MAX, groupOf, listedGroups } from '../../../shared/bridge';
 import type { Clock } from '../../common/clock';
 import { ApiError, isApiError, type AirwaveClient } from '../client';
@@ -275,12 +275,12 @@ export class GuideWindows {
    * far, else a day of the guide loaded for search (once an hour at most, kept beside the shown
    * window, forgotten with it). Without a client, what is shown.
    */
-  async searchDay(client: AirwaveClient | null, query: string, after: number, limit: number, log?: (line: string) => void): Promise<{ hits: GuideSearchHit[]; hours: number }> {
+  async searchDay(client: AirwaveClient | null, query: string, after: number, limit: number, log?: (line: string) => void): Promise<GuideSearch> {
     const shown = this.#shown;
     const now = this.clock.now();
     const window = shown?.summary().window;
     if (!client || (shown && window && window.to >= now + SEARCH_AHEAD_MS - 30 * 60_000)) {
-      return { hits: this.search(query, after, limit), hours: window ? Math.max(0, Math.round((window.to - now) / 3_600_000)) : 0 };
+      return this.#searched(this.search(query, after, limit), shown, window ? Math.max(0, Math.round((window.to - now) / 3_600_000)) : 0);
     }
     let day = this.#day;
     // a failed day (a server failing /guide) is not asked again at the next keystroke: it backs off
@@ -293,8 +293,14 @@ export class GuideWindows {
     }
     await day.store.settled;
     if (day.client === client) this.#record(day.store);
-    if (this.#day !== day || day.store.summary().channels === 0) return { hits: this.search(query, after, limit), hours: window ? Math.round((window.to - now) / 3_600_000) : 0 };
-    return { hits: this.search(query, after, limit, day.store), hours: 24 };
+    if (this.#day !== day || day.store.summary().channels === 0) return this.#searched(this.search(query, after, limit), shown, window ? Math.max(0, Math.round((window.to - now) / 3_600_000)) : 0);
+    return this.#searched(this.search(query, after, limit, day.store), day.store, 24);
+  }
+
+  /** What a search found, with what it searched: `hours` of `store`'s channels (none without a store: no guide was searched). */
+  #searched(hits: GuideSearchHit[], store: GuideStore | null, hours: number): GuideSearch {
+    const channels = store?.summary().channels ?? 0;
+    return { hits, searched: channels > 0 ? { hours, channels } : { hours: 0, channels: 0 } };
   }
 
   /**
@@ -302,7 +308,7 @@ export class GuideWindows {
    * `needles` (lower case) and that end after `after`: enough for the watchlist to find its
    * titles without the whole guide being rebuilt as objects. Null before a window has loaded.
    */
-  matching(needles: readonly string[], after: number): Guide | null {
+  matching(needles: readonly string[], after: number): PlacedGuide | null {
     const store = this.#shown;
     const window = store?.summary().window;
     if (!store || !window || store.summary().state !== 'loaded') return null;

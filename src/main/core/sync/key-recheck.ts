@@ -33,7 +33,7 @@ export class KeyRecheck {
     const delay = keyRecheckDelay(this.deps.tuning);
     this.deps.log(`key rejected: ${error.message}; checking again every ${Math.round(delay / 60_000)} min`);
     const worked = this.server.keyWorked ? { keyWorked: { until: this.server.lastSyncAt } } : {};
-    this.hooks.showRejected('unauthorized', keyRejectedMessage(this.server.keyWorked, delay, this.server.lastSyncAt), { nextRetryAt: this.deps.clock.now() + delay, ...worked });
+    this.hooks.showRejected('unauthorized', keyRejectedMessage(this.server.keyWorked, delay, this.server.lastSyncAt, this.deps.clock.now()), { nextRetryAt: this.deps.clock.now() + delay, ...worked });
     this.#schedule(conn, delay);
   }
 

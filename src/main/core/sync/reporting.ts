@@ -1,6 +1,7 @@
 import type { ConnectionState, ConnectionView, Resource } from '../../../shared/bridge';
 import { isApiError, type ApiError } from '../client';
-import { clock } from '../../../shared/format';
+import { unreadableAnswer } from '../client/contract-words';
+import { dayClock } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 import type { AppState } from '../state';
 import type { SyncDeps } from './config';
@@ -59,15 +60,16 @@ export function proxyRefusalMessage(error: ApiError): string {
  * The words are each language's whole sentence (a select on whether the time is known); this
  * gives what they need. The popover (keyRejectedMessage) and the alert both say it.
  */
-export function keyRefusedParams(workedUntil: number | null): Record<string, string | number> {
-  return workedUntil === null ? { known: 'no' } : { known: 'yes', ...clock(workedUntil) };
+export function keyRefusedParams(workedUntil: number | null, now: number): Record<string, string | number> {
+  // a time not today carries its day (issue 48): "worked until Mon 21:12"
+  return workedUntil === null ? { known: 'no' } : { known: 'yes', ...dayClock(workedUntil, now) };
 }
 
 /** What a rejected key means, depending on whether it had worked before (see keyRefusedParams). */
-export function keyRejectedMessage(keyWorked: boolean, recheckMs: number, workedUntil: number | null = null): string {
+export function keyRejectedMessage(keyWorked: boolean, recheckMs: number, workedUntil: number | null, now: number): string {
   const words = messages().key;
   const n = Math.round(recheckMs / 60_000);
-  return keyWorked ? t(words.refusedMessage, { ...keyRefusedParams(workedUntil), n }) : t(words.rejectedMessage, { n });
+  return keyWorked ? t(words.refusedMessage, { ...keyRefusedParams(workedUntil, now), n }) : t(words.rejectedMessage, { n });
 }
 
 /** Keeps a resource's data and says why its last refresh failed. */
@@ -87,8 +89,8 @@ export function isRefusedAnswer(error: unknown): error is ApiError {
   return isApiError(error) && error.kind === 'bad-response' && error.field !== undefined;
 }
 
-/** What a view says of an answer it could not read (the details go to the log). */
-export const refusedAnswerMessage = (endpoint: string): string => t(messages().sync.unreadable, { endpoint });
+/** What a view says of an answer it could not read (the details go to the log): the one sentence, client/contract-words.ts. */
+export const refusedAnswerMessage = unreadableAnswer;
 
 /** The log's last word on each endpoint's unreadable answer, so the same one is written once, not at every poll. */
 const refusedSaid = new WeakMap<SyncDeps, Map<string, string>>();
@@ -97,10 +99,10 @@ const refusedSaid = new WeakMap<SyncDeps, Map<string, string>>();
 export function logRefusedOnce(deps: SyncDeps, error: ApiError): void {
   let said = refusedSaid.get(deps);
   if (!said) refusedSaid.set(deps, (said = new Map()));
-  if (said.get(error.endpoint) === error.message) return;
+  if (said.get(error.endpoint) === error.logText) return;
   if (said.size >= 64) said.clear();
-  said.set(error.endpoint, error.message);
-  deps.log(error.message);
+  said.set(error.endpoint, error.logText);
+  deps.log(error.logText);
 }
 
 /** A failure in one sentence for the user (an ApiError already is one; anything else is ours). */

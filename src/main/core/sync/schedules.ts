@@ -38,6 +38,9 @@ export const LIMITS = {
   packages: { min: 60_000, max: 60 * 60_000 },
 } as const;
 
+/** Polling a server whose count is unknown (it could not be read): its viewer lists at most this often (issue 48). */
+export const UNKNOWN_COUNT_VIEWERS_MS = 60_000;
+
 /** `ms` within `[min, max]`; NaN (from garbage) is the floor. */
 export function bounded(ms: number, limit: { min: number; max: number }): number {
   return Number.isNaN(ms) ? limit.min : Math.min(limit.max, Math.max(limit.min, ms));
@@ -139,7 +142,11 @@ export class Schedules {
     this.#popoverOpen = popoverOpen;
   }
 
-  /** `/sessions/count` every poll interval; the viewer list only when the count moved (or the popover is open). */
+  /**
+   * `/sessions/count` every poll interval; the viewer list only when the count moved (or the
+   * popover is open). A count that is unknown (it could not be read) cannot say when the list
+   * moved: the list is then read at most once every UNKNOWN_COUNT_VIEWERS_MS.
+   */
   poll(conn: Connection): void {
     conn.schedule('poll', pollDelay(this.#server.config), () => {
       this.poll(conn);
@@ -148,9 +155,11 @@ export class Schedules {
   }
 
   async #pollTick(conn: Connection): Promise<void> {
-    const before = this.#server.lastCount;
+    const server = this.#server;
+    const before = server.lastCount;
     await this.#fetcher.count(conn);
-    if (this.#server.lastCount !== before || this.#popoverOpen()) await this.#fetcher.viewers(conn);
+    const unknown = server.lastCount === null && (server.viewersReadAt === null || this.#deps.clock.monotonic() - server.viewersReadAt >= UNKNOWN_COUNT_VIEWERS_MS);
+    if (server.lastCount !== before || unknown || this.#popoverOpen()) await this.#fetcher.viewers(conn);
   }
 
   /** The slow status check, every 5 minutes. */

@@ -1,6 +1,7 @@
-import { parseViewerSignal, type EventEnvelope, type ViewerSignal } from '../../../shared/airwave';
+import { parseViewerSignal, type EventEnvelope, type NowPlayingEntry, type Session, type ViewerSignal } from '../../../shared/airwave';
+import { personKey } from '../../../shared/viewer-identity';
 import { concernsKey, planSignals, visibilityOf } from './event-signals';
-import { viewersOf } from '../viewers/viewers';
+import { viewersOf } from '../viewers/watching';
 import type { SyncDeps } from './config';
 import type { Connection } from './connection';
 import type { ResourceFetcher } from './fetcher';
@@ -79,7 +80,26 @@ export class ViewerEvents {
     }
     if (gone.size === 0) return false;
     const data = sessions.data.filter((session) => !gone.has(session.id));
-    store.update({ sessions: { ...sessions, data, updatedAt: clock.now(), error: null } });
+    // their /now-playing entries go with them (until it is read again): a held entry no session names would be a viewer of its own (viewers/watching.ts)
+    const entries = store.state.nowPlaying.data;
+    const left = entries ? withoutEntriesOf(entries, sessions.data.filter((session) => gone.has(session.id))) : null;
+    store.update({
+      sessions: { ...sessions, data, updatedAt: clock.now(), error: null },
+      ...(left && left !== entries ? { nowPlaying: { ...store.state.nowPlaying, data: left } } : {}),
+    });
     return true;
   }
+}
+
+/** `entries` without the one entry of each departed session (the same person, on its channel where one is), or `entries` itself when none is held. */
+function withoutEntriesOf(entries: NowPlayingEntry[], departed: readonly Session[]): NowPlayingEntry[] {
+  const left = [...entries];
+  for (const session of departed) {
+    if (session.state === 'off') continue; // /now-playing never named it
+    const person = personKey(session.user, session.device);
+    const same = left.map((entry, index) => ({ entry, index })).filter(({ entry }) => personKey(entry.user, entry.device) === person);
+    const found = same.find(({ entry }) => entry.channelNumber === (session.channel?.number ?? null)) ?? same[0];
+    if (found) left.splice(found.index, 1);
+  }
+  return left.length === entries.length ? entries : left;
 }

@@ -7,7 +7,7 @@
  */
 import type { GuideNowRow } from '../../../shared/airwave';
 import type { AppState } from '../state';
-import { viewersOf } from '../viewers/viewers';
+import { viewersOf } from '../viewers/watching';
 import { MENU_VIEWERS, menuChannels } from './tray-view';
 
 export interface DeadlineInput {

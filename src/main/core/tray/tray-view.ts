@@ -1,15 +1,17 @@
-import type { GuideNowRow, Program } from '../../../shared/airwave';
+import type { GuideNowRow } from '../../../shared/airwave';
 import type { FocusTarget, HistorySpan, SettingsView } from '../../../shared/bridge';
-import { listOf, programmeTitle, type PauseChoice, clock } from '../../../shared/format';
-import { onAir, type OnAir } from '../../../shared/on-air';
+import { clock, dayClock, listOf, type PauseChoice } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 import { boundText, displaySafe, TEXT_LIMITS } from '../../../shared/text';
 
 export { pauseUntil, type PauseChoice } from '../../../shared/format';
-import { watchingCount, type AppState } from '../state';
+export { currentProgramme, programmeLabel } from './tray-rows';
+import { currentProgramme, rowLabel } from './tray-rows';
+import type { AppState } from '../state';
 import { badgeText } from './tray-badge';
 import type { IconVariant } from './tray-mark';
-import { viewersOf, type Viewer } from '../viewers/viewers';
+import type { Viewer } from '../viewers/viewers';
+import { watchingCount, watchingOf } from '../viewers/watching';
 import { favouritesFirst } from '../features/favourites';
 import { appendAll } from '../../../shared/extent';
 import { newestFirstBy, startMs } from '../../../shared/viewer-order';
@@ -25,7 +27,6 @@ import { foldName } from '../../../shared/viewer-identity';
  * everything a click can: open the popover (on a viewer or a channel), refresh, pause
  * notifications, settings, quit.
  */
-
 
 export type TrayAction =
   | { type: 'open'; focus?: FocusTarget }
@@ -76,29 +77,6 @@ const submenu = (id: string, label: string, items: MenuItemModel[]): MenuItemMod
   enabled: items.length > 0,
   submenu: items,
 });
-
-/** What a channel has on at `now` (On now's one rule, shared/on-air.ts): a programme, or a break and what it leads to. */
-export function channelOnAir(row: GuideNowRow, now: number): OnAir<Program> {
-  return onAir([row.now, row.next], now);
-}
-
-/** The programme on a channel at `now` (never a break), moving on to `next` when `now` has ended since the fetch. */
-export function currentProgramme(row: GuideNowRow, now: number): Program | null {
-  return channelOnAir(row, now).current;
-}
-
-export function programmeLabel(program: Program | null): string {
-  if (!program) return messages().tray.nothingOn;
-  if (program.ratingKey === null) return messages().tray.bumper;
-  return programmeTitle(program);
-}
-
-/** What's on, in words: the programme, or a break named as one with what follows and when ("Break · then Amélie's Bicycle at 9:54 PM"), as On now says it. */
-export function onAirLabel(air: OnAir<Program>, locale?: string): string {
-  if (air.current) return programmeLabel(air.current);
-  if (air.break) return t(messages().onNow.breakLine, { ...clock(air.break.at, 'time', locale), title: programmeTitle(air.break.then) });
-  return messages().tray.nothingOn;
-}
 
 /** Menus must not grow huge or carry control characters from a server. */
 export function menuText(text: string, max = 60): string {
@@ -217,7 +195,7 @@ export function trayView(input: TrayInput): TrayView {
   const stale = configured ? staleSince(state) : null;
   const w = messages().tray;
   // Never "2 watching" as if current: old data says how old it is.
-  const watchingLine = stale === null ? watchingWords(badge, peakToday) : t(w.watchingStale, { n: badge, ...clock(stale, 'time', locale) });
+  const watchingLine = stale === null ? watchingWords(badge, peakToday) : t(w.watchingStale, { n: badge, ...dayClock(stale, now, 'time', locale) });
   const tooltip = tooltipText([w.app, serverName, configured ? `${watchingLine} · ${connectionLine(state)}` : w.notSetUp]);
 
   const menu: MenuItemModel[] = [];
@@ -230,7 +208,7 @@ export function trayView(input: TrayInput): TrayView {
       menu.push(item('fix-key', w.fixKey, { type: 'open', focus: { view: 'settings', fixKey: true } }));
     }
     menu.push(separator('sep-watching'));
-    if (stale !== null) menu.push(item('stale', t(w.notCurrent, { ...clock(stale, 'time', locale) }), undefined, false));
+    if (stale !== null) menu.push(item('stale', t(w.notCurrent, { ...dayClock(stale, now, 'time', locale) }), undefined, false));
     appendAll(menu, viewerItems(state, now));
     menu.push(submenu('whats-on', w.whatsOn, channelItems(state, now, favourites ?? new Set(), locale)));
     menu.push(separator('sep-actions'));
@@ -261,7 +239,7 @@ function severalServers({ state, settings, now, favourites, locale, peakToday, b
     if (s.paused) return t(w.serverPaused, { name: s.name });
     const count = watchingCount(s.state);
     const stale = staleSince(s.state);
-    const watching = stale === null ? t(w.watching, { n: count }) : t(w.watchingStale, { n: count, ...clock(stale, 'time', locale) });
+    const watching = stale === null ? t(w.watching, { n: count }) : t(w.watchingStale, { n: count, ...dayClock(stale, now, 'time', locale) });
     const c = s.state.connection.state;
     return t(messages().common.labelled, { label: s.name, value: c === 'live' || c === 'polling' ? watching : connectionLine(s.state) });
   };
@@ -329,8 +307,11 @@ export function viewerWatching(viewer: Viewer, state: AppState, now: number): st
 
 /** A server's viewers as menu items; `server` (several servers followed) keeps ids apart and the click on that server. */
 function viewerItems(state: AppState, now: number, server?: { id: string; limit: number }): MenuItemModel[] {
-  const list = viewersOf(state);
+  const list = watchingOf(state);
   const tag = server ? `${server.id}:` : '';
+  // the server's count and its lists disagree: said above the people listed, never a count over "Nobody is watching" (issue 48)
+  const differs = list?.differs ? [item(`${tag}count-differs`, menuText(t(messages().tray.countDiffers, list.differs)), undefined, false)] : [];
+  if (list && list.viewers.length === 0 && differs.length > 0) return differs;
   if (!list || list.viewers.length === 0) {
     // never "Loading…" for ever: a version without the route, or a failed load, says so
     const np = state.nowPlaying;
@@ -352,7 +333,7 @@ function viewerItems(state: AppState, now: number, server?: { id: string; limit:
   });
   const more = viewers.length - shown.length;
   if (more > 0) shown.push(item(`${tag}viewers-more`, t(messages().tray.moreWatching, { n: more }), { type: 'open', focus: { view: 'watching' } }));
-  return shown;
+  return [...differs, ...shown];
 }
 
 /**
@@ -360,10 +341,10 @@ function viewerItems(state: AppState, now: number, server?: { id: string; limit:
  * a server away ("No guide from Cabin right now (away since 9:01 AM)"); null while it has one.
  * The popover's rule and words (src/shared/guide-gap.ts).
  */
-export function guideGapLine(state: AppState, locale?: string): string | null {
+export function guideGapLine(state: AppState, now: number, locale?: string): string | null {
   const cause = guideGapOf(state);
   if (!cause) return null;
-  return guideGapText(cause, state.server?.name ?? state.status.data?.name ?? state.server?.url ?? messages().tray.theServer, locale);
+  return guideGapText(cause, state.server?.name ?? state.status.data?.name ?? state.server?.url ?? messages().tray.theServer, locale, now);
 }
 
 /** "What's on"'s rows: starred channels first, at most MENU_CHANNELS of `rows` (all the channels). */
@@ -373,13 +354,13 @@ export function menuChannels(state: AppState, favourites: ReadonlySet<string>): 
 }
 
 function channelItems(state: AppState, now: number, favourites: ReadonlySet<string>, locale?: string): MenuItemModel[] {
-  const gap = guideGapLine(state, locale);
+  const gap = guideGapLine(state, now, locale);
   if (gap !== null) return [item('whats-on-gap', menuText(gap), undefined, false)];
   const { rows, shown } = menuChannels(state, favourites);
   const items = shown.map((row) =>
     item(
       `channel:${row.number}`,
-      menuText(`${favourites.has(row.id) ? '★ ' : ''}${row.number} ${row.name}: ${onAirLabel(channelOnAir(row, now), locale)}`),
+      menuText(`${favourites.has(row.id) ? '★ ' : ''}${row.number} ${row.name}: ${rowLabel(row, now, locale)}`),
       { type: 'open', focus: { view: 'on-now', channelNumber: row.number } },
     ),
   );

@@ -16,7 +16,8 @@ type Then = (c: DemoChannel) => void;
 export function channelRoutes({ world, profile, airing }: RouteContext): Route[] {
   if (!profile.channels) return [];
   const withNumber = (res: ServerResponse, raw: string | undefined, access: Access, then: Then) => {
-    if (!raw || !/^\d{1,9}$/.test(raw)) {
+    // any whole number, as Airwave's document says (integer): a negative or eight-digit channel is a channel
+    if (!raw || !/^-?\d{1,16}$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
       return fail(res, 422, 'invalid_request', 'number must be a whole channel number, like 101.');
     }
     const channel = world.byNumber.get(Number(raw));

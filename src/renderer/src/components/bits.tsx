@@ -6,7 +6,9 @@ import { common } from '../strings/common';
 import type { FormMessage } from '../attempt';
 
 /** A thin progress bar with an accessible value. */
-export function Progress({ value, label }: { value: number; label: string }) {
+export function Progress({ value, label }: { value: number | null; label: string }) {
+  // a progress the app does not know is no bar at all, not an empty one that reads as "just started" (issue 48); its room is kept
+  if (value === null) return <div class="progress progress-unknown" aria-hidden="true" />;
   const percent = Math.round(Math.min(1, Math.max(0, value)) * 100);
   return (
     <div class="progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>

@@ -4,9 +4,10 @@ import { useEffect, useState } from 'preact/hooks';
 /**
  * A view loaded when first shown, so its code stays out of the first paint's JavaScript: `load`
  * is the caller's own `import()` (the chunk is the caller's), `loading` the words shown until it
- * arrives. Loaded once, the module is kept for every later showing.
+ * arrives (null: nothing, for a sheet drawn over the page, which appears a moment later whole).
+ * Loaded once, the module is kept for every later showing.
  */
-export function lazyView(load: () => Promise<ComponentType>, loading: () => string): ComponentType {
+export function lazyView(load: () => Promise<ComponentType>, loading: () => string | null): ComponentType {
   let loaded: ComponentType | null = null;
   return function Lazy() {
     const [View, setView] = useState<ComponentType | null>(() => loaded);
@@ -21,11 +22,12 @@ export function lazyView(load: () => Promise<ComponentType>, loading: () => stri
         current = false;
       };
     }, []);
+    const words = View ? null : loading();
     return View ? (
       <View />
-    ) : (
+    ) : words === null ? null : (
       <p class="muted" role="status">
-        {loading()}
+        {words}
       </p>
     );
   };

@@ -1,4 +1,4 @@
-import { clock } from '../../../shared/format';
+import { when } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /** Words of the channel sheet (modes and provenance explained in plain words), from the catalogue. */
@@ -10,14 +10,15 @@ export const channel = {
   noSuchChannel: (n: number) => t(m().noSuchChannel, { n }),
   get close() { return m().close; },
   looking: (n: number) => t(m().looking, { n }),
-  /** what the sheet shows was on screen at `at` ("earlier" when the app does not know when) */
-  heldAnswer: (at: number | null) => t(m().heldAnswer, at !== null ? { known: 'yes', ...clock(at) } : { known: 'no' }),
+  /** what the sheet shows was on screen at `at`, said with the one "when" ("at 18:02", "yesterday at 18:02"); "earlier" when the app does not know when */
+  heldAnswer: (at: number | null, now = Date.now()) => t(m().heldAnswer, at !== null ? { known: 'yes', when: when(at, now) } : { known: 'no' }),
   get onNow() { return m().onNow; },
   get next() { return m().next; },
   get later() { return m().later; },
   get laterHint() { return m().laterHint; },
   laterFromServer: (hours: number) => t(m().laterFromServer, { hours }),
-  laterFromGuide: (at: number | null) => t(m().laterFromGuide, at !== null ? { known: 'yes', ...clock(at) } : { known: 'no' }),
+  /** the later programmes come from the guide the app held at `at` (the one "when": its day when not today) */
+  laterFromGuide: (at: number | null, now = Date.now()) => t(m().laterFromGuide, at !== null ? { known: 'yes', when: when(at, now) } : { known: 'no' }),
   get nothing() { return m().nothing; },
   get package() { return m().package; },
   get mode() { return m().mode; },

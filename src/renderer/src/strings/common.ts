@@ -1,4 +1,4 @@
-import { agoParams, clock } from '../../../shared/format';
+import { agoParams, clock, dayClock } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /**
@@ -26,18 +26,23 @@ export const common = {
   /** what `labelled` puts between a label set apart (in bold) and its value: ": ", French " : " */
   get labelSeparator() { return t(m().labelled, { label: '', value: '' }); },
   get fixKey() { return m().fixKey; },
+  /** a request the host refused (a bug of ours, never the user's): said plainly */
+  get requestRefused() { return m().requestRefused; },
   /** after "Fix the key", once the server answers again */
   liveAgain: (server: string) => t(m().liveAgain, { server }),
   keyAccepted: (server: string) => t(m().keyAccepted, { server }),
   watchingCount: (n: number) => t(m().watchingCount, { n }),
   /** several servers, one in trouble: its viewers are not counted */
   watchingCountPartial: (n: number) => t(m().watchingCountPartial, { n }),
+  /** the server's count and its viewer lists disagree (issue 48) */
+  countDiffers: (counted: number, listed: number) => t(m().countDiffers, { counted, listed }),
   /** the tab badge when the count may be out of date */
-  watchingCountStale: (n: number, at: number) => t(m().watchingCountStale, { n, ...clock(at) }),
-  asOf: (at: number) => t(m().asOf, { ...clock(at) }),
+  watchingCountStale: (n: number, at: number, now = Date.now()) => t(m().watchingCountStale, { n, ...dayClock(at, now) }),
+  /** "as of 18:02", "as of Mon 18:02" (a time not today carries its day: shared/when.ts) */
+  asOf: (at: number, now = Date.now()) => t(m().asOf, dayClock(at, now)),
   /** "updated 4 min ago", worded whole in each language */
   updated: (then: number, now: number) => t(m().updated, agoParams(then, now)),
-  staleSince: (at: number) => t(m().staleSince, { ...clock(at) }),
+  staleSince: (at: number, now = Date.now()) => t(m().staleSince, dayClock(at, now)),
   busy: (retryAt: number | null) => (retryAt ? t(m().busyUntil, { ...clock(retryAt) }) : m().busy),
   busyMessage: (retryAt: number | null) => (retryAt ? t(m().busyMessageUntil, { ...clock(retryAt) }) : m().busyMessage),
   get channelNumber() { return m().channelNumber; },

@@ -1,4 +1,4 @@
-import { clock } from '../../../shared/format';
+import { clock, dayClock } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /** Words of the On now list, read from the catalogue in the language in use. */
@@ -19,5 +19,6 @@ export const onNow = {
   breakLine: (at: number, title: string) => t(m().breakLine, { ...clock(at), title }),
   progress: (what: string) => t(m().progress, { what }),
   /** every slot the server held has ended and it has nothing newer (a stale schedule) */
-  nothingSince: (at: number) => t(m().nothingSince, clock(at)),
+  /** "Nothing on since 18:02", its day when not today ("since Mon 18:02": shared/when.ts) */
+  nothingSince: (at: number, now = Date.now()) => t(m().nothingSince, dayClock(at, now)),
 };

@@ -1,4 +1,4 @@
-import { clock } from '../../../shared/format';
+import { clock, dayClock } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /** Words of the search sheet, from the catalogue. */
@@ -15,9 +15,12 @@ export const search = {
   get scopeDay() { return m().scopeDay; },
   get scopeNow() { return m().scopeNow; },
   get searching() { return m().searching; },
-  found: (n: number) => t(m().found, { n }),
-  held: (at: number) => t(m().held, { ...clock(at) }),
-  nothing: (query: string, channels: number) => t(m().nothing, { query, channels }),
+  /** what a search found, and in what it searched: the hours of guide, else (none could be searched) on now and next */
+  found: (n: number, hours: number) => (hours > 0 ? t(m().found, { n, hours }) : t(m().foundNow, { n })),
+  held: (at: number, now = Date.now()) => t(m().held, dayClock(at, now)),
+  nothing: (query: string, hours: number, channels: number) => t(m().nothing, { query, hours, channels }),
+  /** no guide was searched (it could not be had): only what is on now and next, and who watches */
+  nothingNow: (query: string, channels: number) => t(m().nothingNow, { query, channels }),
   followInstead: (query: string) => t(m().followInstead, { query }),
   showAll: (n: number) => t(m().showAll, { n }),
   until: (ms: number) => t(m().until, { ...clock(ms) }),

@@ -1,4 +1,4 @@
-import { clock } from '../../../shared/format';
+import { dayClock } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /** Words of the server switcher, the Servers section of Settings, and the first-run offer, from the catalogue. */
@@ -20,7 +20,7 @@ export const servers = {
   onServer: (name: string) => t(m().onServer, { name }),
   /** read before the chip's name ("Ava … on Home"); hidden from sight */
   get onPrefix() { return m().onPrefix; },
-  staleOn: (name: string, at: number) => t(m().staleOn, { name, ...clock(at) }),
+  staleOn: (name: string, at: number, now = Date.now()) => t(m().staleOn, { name, ...dayClock(at, now) }),
   get facts() { return m().facts; },
   // Settings → Servers
   get section() { return m().section; },

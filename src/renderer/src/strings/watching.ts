@@ -1,4 +1,4 @@
-import { clock } from '../../../shared/format';
+import { clock, dayClock } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /** Words of the Watching view and the viewer sheet, read from the catalogue in the language in use. */
@@ -20,10 +20,11 @@ export const watching = {
   get something() { return m().something; },
   posterOf: (what: string) => t(m().posterOf, { what }),
   left: (text: string) => t(m().left, { time: text }),
-  ends: (at: number) => t(m().ends, clock(at)),
+  /** "ends 21:10", "ends Wed 00:20": a card's end carries its day when not today */
+  ends: (at: number, now = Date.now()) => t(m().ends, dayClock(at, now)),
   get unknownChannel() { return m().unknownChannel; },
   progressOf: (what: string) => t(m().progressOf, { what }),
-  since: (at: number) => t(m().since, { ...clock(at) }),
+  since: (at: number, now = Date.now()) => t(m().since, dayClock(at, now)),
   get state(): Record<string, string> { return m().state; },
   get stationBreak() { return m().stationBreak; },
   get hdr() { return m().hdr; },

@@ -1,10 +1,11 @@
 import { signal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Channel, GuideChannel, GuideNowRow, Program } from '../../../shared/airwave';
+import type { Channel, GuideChannel, GuideNowRow, Program, UntimedProgram } from '../../../shared/airwave';
 import { SHEET_HOURS, type ChannelLookup, type ChannelScheduleView } from '../../../shared/bridge';
 import { fraction, localTime, programmeTitle } from '../../../shared/format';
 import { endedSince, isBumper, onAir } from '../../../shared/on-air';
+import { untimedNote, untimedNow } from '../../../shared/untimed';
 import { bridge } from '../bridge';
 import { useDialog } from '../components/a11y';
 import { ChannelIcon, Progress } from '../components/bits';
@@ -95,6 +96,8 @@ export function ChannelDetail({ number }: { number: number }) {
   // every slot the server's answer holds has ended, nothing newer: "Nothing on since 9:06 PM" (the one rule, shared/on-air.ts);
   // a held row was already moved on by the core, which says when its slots ended
   const since = found ? endedSince(slots!, at) : lookup.state === 'held' ? ((lookup.row as { nothingSince?: number | null }).nothingSince ?? null) : null;
+  // named by the server, its times unreadable: "times unknown", never "Nothing" (issue 48)
+  const untimed = air && !air.current ? (found ? untimedNow(found.now) : lookup.state === 'held' ? untimedNow(lookup.row) : null) : null;
   const nextUp = air?.break ? (isBumper(air.break.then) ? null : { at: air.break.at, program: air.break.then }) : (air?.next ?? null);
   // the hours ahead: asked of the core once the channel's id is known (the person opened this sheet)
   const scheduleId = found?.now.channel?.id ?? row?.id ?? null;
@@ -142,8 +145,9 @@ export function ChannelDetail({ number }: { number: number }) {
             <Slot
               title={t.onNow}
               slot={air.current}
+              untimed={untimed}
               at={at}
-              line={air.break ? onNowText.breakLine(air.break.at, programmeTitle(air.break.then)) : since !== null ? onNowText.nothingSince(since) : undefined}
+              line={air.break ? onNowText.breakLine(air.break.at, programmeTitle(air.break.then)) : since !== null ? onNowText.nothingSince(since, at) : undefined}
             />
             <Slot title={t.next} slot={nextUp?.program ?? null} at={at} startsAt={nextUp?.at} />
             <SlotActions program={nextUp && !isBumper(nextUp.program) ? nextUp.program : null} channel={target} />
@@ -245,7 +249,15 @@ function laterProgrammes(programs: readonly Program[], after: Slotish, at: numbe
 }
 
 /** One slot of the sheet: a programme with its times, a break's line, or nothing. A bumper standing for its programme shows only when that starts. */
-function Slot({ title, slot, at, line, startsAt }: { title: string; slot: Slotish; at: number; line?: string; startsAt?: number }) {
+function Slot({ title, slot, at, line, startsAt, untimed = null }: { title: string; slot: Slotish; at: number; line?: string; startsAt?: number; untimed?: UntimedProgram | null }) {
+  // named by the server, its times unreadable: the name, and "times unknown" where the times go (issue 48)
+  if (!slot && untimed) {
+    return (
+      <SlotFrame title={title} name={programmeTitle(untimed)}>
+        <p class="muted small">{untimedNote()}</p>
+      </SlotFrame>
+    );
+  }
   if (!slot) return <SlotFrame title={title} name={line ?? null} bumper={line !== undefined} />;
   if (isBumper(slot)) {
     return (

@@ -46,7 +46,7 @@ export function DetailStrip({ detail, at, note }: { detail: Detail | null; at: n
         ) : pause ? (
           <p class="guide-detail-meta small muted">{onNowText.breakLine(pause.at, programmeTitle(pause.then))}</p>
         ) : since != null ? (
-          <p class="guide-detail-meta small muted">{onNowText.nothingSince(since)}</p>
+          <p class="guide-detail-meta small muted">{onNowText.nothingSince(since, at)}</p>
         ) : null}
       </div>
     );

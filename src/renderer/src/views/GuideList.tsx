@@ -62,7 +62,7 @@ function ListRow({ row, at, top }: { row: GuideChannel | null; at: number; top: 
             </button>
           ) : (
             <span class="muted">
-              {air.break ? onNowText.breakLine(air.break.at, programmeTitle(air.break.then)) : since !== null ? onNowText.nothingSince(since) : guideText.nothingOn}
+              {air.break ? onNowText.breakLine(air.break.at, programmeTitle(air.break.then)) : since !== null ? onNowText.nothingSince(since, at) : guideText.nothingOn}
             </span>
           )}
         </li>

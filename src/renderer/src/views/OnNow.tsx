@@ -3,6 +3,7 @@ import type { Program } from '../../../shared/airwave';
 import type { OnNowRow } from '../../../shared/bridge';
 import { bridge } from '../bridge';
 import { fraction, localTime, programmeTitle } from '../../../shared/format';
+import { untimedNote, untimedNow } from '../../../shared/untimed';
 import { onAir } from '../../../shared/on-air';
 import { rovingStep } from '../components/a11y';
 import { ChannelIcon, Empty, Progress, StaleNote } from '../components/bits';
@@ -147,7 +148,9 @@ function ChannelRow({ row, at, tabbable, onFocus }: { row: OnNowRow | null; at: 
   const current = air.current;
   const next = air.next;
   // a channel past what the app holds says so, until the server is asked again (never a past programme)
-  const title = current ? label(current) : air.break ? t.breakLine(air.break.at, programmeTitle(air.break.then)) : row.nothingSince !== null ? t.nothingSince(row.nothingSince) : row.waiting ? t.waiting : t.nothingOn;
+  // a programme the server named but whose times cannot be read is named, "times unknown" (issue 48)
+  const untimed = current ? null : untimedNow(row);
+  const title = current ? label(current) : untimed ? programmeTitle(untimed) : air.break ? t.breakLine(air.break.at, programmeTitle(air.break.then)) : row.nothingSince !== null ? t.nothingSince(row.nothingSince, at) : row.waiting ? t.waiting : t.nothingOn;
   return (
     <button
       type="button"
@@ -167,6 +170,7 @@ function ChannelRow({ row, at, tabbable, onFocus }: { row: OnNowRow | null; at: 
           {title}
         </span>
         {current ? <Progress value={fraction(current.startsAt, current.endsAt, at)} label={t.progress(label(current))} /> : null}
+        {untimed ? <span class="channel-next">{untimedNote()}</span> : null}
         {next ? (
           <span class="channel-next" title={`${localTime(next.at)} ${programmeTitle(next.program)}`}>
             <span class="next-time">{localTime(next.at)}</span> {programmeTitle(next.program)}

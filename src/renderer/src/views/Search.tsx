@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { localTime } from '../../../shared/format';
-import type { GuideSearchHit, OnNowMatches } from '../../../shared/bridge';
+import type { GuideSearch, GuideSearchHit, OnNowMatches } from '../../../shared/bridge';
 import { bridge } from '../bridge';
 import { useDialog } from '../components/a11y';
 import { channelDetail, isStale, now, programmeDetail, searchOpen, snapshot, viewerDetail } from '../state';
@@ -47,14 +47,14 @@ export function Search() {
   // programmes are searched where the guide is held (the core), not in the page: each keystroke
   // asks the core, which answers from what it holds (a day loaded for search at most hourly, through
   // its request governor), never the server
-  const [hits, setHits] = useState<{ query: string; hits: GuideSearchHit[] } | null>(null);
+  const [hits, setHits] = useState<{ query: string; hits: GuideSearchHit[]; searched: GuideSearch['searched'] } | null>(null);
   useEffect(() => {
     let current = true;
     const q = query.trim();
     if (q === '' || !connected) setHits(null);
     else {
       void bridge.searchGuide({ query: query.slice(0, 200), limit: MAX_HITS, after: Math.max(0, Math.floor(at)) }).then((outcome) => {
-        if (current) setHits(outcome.ok ? { query: q, hits: outcome.value } : null);
+        if (current) setHits(outcome.ok ? { query: q, hits: outcome.value.hits, searched: outcome.value.searched } : null);
       });
     }
     return () => {
@@ -200,12 +200,13 @@ export function Search() {
         </div>
         <p class="muted small search-scope" role="status">
           {/* without a guide it can stand behind, no "0 results in the next 24 hours": the gap, said once */}
-          {gap ? (empty ? t.heldOnly : gap.text) : q === '' ? (connected ? t.scopeDay : t.scopeNow) : searching ? t.searching : t.found(total)}
+          {gap ? (empty ? t.heldOnly : gap.text) : q === '' ? (connected ? t.scopeDay : t.scopeNow) : searching ? t.searching : t.found(total, hits?.searched.hours ?? 0)}
           {stale && heldFrom !== null ? <span class="search-held"> · {t.held(heldFrom)}</span> : null}
         </p>
         {empty ? (
           <div class="search-empty" role="status">
-            <p>{gap ? `${gap.text}. ${t.nobodyCalled(q)}` : t.nothing(q, s.guide.channels || (s.onNow.data?.count ?? 0))}</p>
+            {/* what was searched, named only when it was searched (issue 48): the hours of guide the core searched, else On now and who watches */}
+            <p>{gap ? `${gap.text}. ${t.nobodyCalled(q)}` : hits && hits.searched.hours > 0 ? t.nothing(q, hits.searched.hours, hits.searched.channels) : t.nothingNow(q, s.onNow.data?.count ?? 0)}</p>
             {connected && !gap ? (
               <button type="button" class="button chip" onClick={() => void follow(q)}>
                 {t.followInstead(q)}

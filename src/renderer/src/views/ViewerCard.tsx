@@ -110,10 +110,10 @@ export function ViewerCard({ entry, device, at, readAt, stale: heldOnly, index, 
   const server = severalServers.value ? serverOf(entry) : null;
   const serverName = server?.name ?? (severalServers.value ? (entry.serverName ?? null) : null);
   const stale = heldOnly || server?.staleSince != null;
-  const fraction = d.progress ? d.progress.positionSeconds / d.progress.durationSeconds : 0;
+  const fraction = d.progress ? d.progress.positionSeconds / d.progress.durationSeconds : null;
   // the end as the server gave it; once passed, "may have ended"; held data counts no minutes down
   const ended = d.endsAt !== null && d.endsAt <= at;
-  const ends = d.endsAt === null ? null : ended ? t.mayHaveEnded : t.ends(d.endsAt);
+  const ends = d.endsAt === null ? null : ended ? t.mayHaveEnded : t.ends(d.endsAt, at);
   const left = d.endsAt === null || ended || stale ? null : t.left(duration(d.endsAt - at));
   const chip = serverName ? (
     <span class={`server-chip${stale ? ' server-chip-stale' : ''}`} title={stale && server?.staleSince != null ? ts.staleOn(serverName, server.staleSince) : ts.onServer(serverName)}>

@@ -90,12 +90,14 @@ export function Watching() {
   }
   // several servers: each one's staleness is its own (below), not the shown server's connection
   const stale = severalServers.value ? false : isStale(s.nowPlaying);
+  // the server's count and its lists disagree: the count with that sentence, never a badge of 3 over "Nobody is watching" (issue 48)
+  const differs = s.nowPlaying.differs;
   if (viewers.length === 0) {
     return (
       <div class={`watching${stale ? ' stale' : ''}`}>
         <AwayLine />
         {stale ? <StaleNote at={s.nowPlaying.updatedAt!} /> : null}
-        <Empty title={t.nobody}>{notificationPromise()}</Empty>
+        <Empty title={differs ? common.countDiffers(differs.counted, differs.listed) : t.nobody}>{notificationPromise()}</Empty>
       </div>
     );
   }
@@ -122,6 +124,11 @@ export function Watching() {
           </button>
         </span>
       </div>
+      {differs ? (
+        <p class="inline-warning watching-differs" role="note">
+          {common.countDiffers(differs.counted, differs.listed)}
+        </p>
+      ) : null}
       <div ref={scrollRef} class="cards-scroll">
         <ul class={`cards${compact ? ' cards-compact' : ''}`} aria-label={t.list(viewers.length)} onKeyDown={onKeyDown} style={{ height: `${totalSize + CARD_GAP}px` }}>
           {items.map((item) => {

@@ -27,7 +27,7 @@ export const alerts: Catalogue['alerts'] = {
   awayBody: 'Seit {length} keine Antwort. Die App versucht es weiter.',
   awayBodyWhy: 'Seit {length} keine Antwort ({why}). Die App versucht es weiter.',
   keyRefusedTitle: '{name} lehnt den API-Schlüssel jetzt ab',
-  keyRefusedBody: '{known, select, yes {Der Schlüssel hat bis {time} funktioniert und wird jetzt abgelehnt: Er wurde auf dem Server neu erzeugt, widerrufen oder eingeschränkt. Fügen Sie in den Einstellungen einen neuen ein.} other {Der Schlüssel hat vorher funktioniert und wird jetzt abgelehnt: Er wurde auf dem Server neu erzeugt, widerrufen oder eingeschränkt. Fügen Sie in den Einstellungen einen neuen ein.}}',
+  keyRefusedBody: '{known, select, yes {Der Schlüssel hat bis {day, select, other {zum } today {} week {}}{time} funktioniert und wird jetzt abgelehnt: Er wurde auf dem Server neu erzeugt, widerrufen oder eingeschränkt. Fügen Sie in den Einstellungen einen neuen ein.} other {Der Schlüssel hat vorher funktioniert und wird jetzt abgelehnt: Er wurde auf dem Server neu erzeugt, widerrufen oder eingeschränkt. Fügen Sie in den Einstellungen einen neuen ein.}}',
   keyRejectedTitle: '{name} hat den API-Schlüssel abgelehnt',
   keyRejectedBody: 'Kopieren Sie einen Schlüssel aus Airwave unter „Settings → API Keys“ und fügen Sie ihn in den Einstellungen ein.',
   fullTitle: '{name} ist voll belegt: keine Live-Updates',
@@ -45,7 +45,7 @@ export const alerts: Catalogue['alerts'] = {
 };
 
 export const key: Catalogue['key'] = {
-  refusedMessage: '{known, select, yes {Der API-Schlüssel hat bis {time} funktioniert und wird jetzt abgelehnt: Er wurde auf dem Server neu erzeugt, widerrufen oder eingeschränkt.} other {Der API-Schlüssel hat vorher funktioniert und wird jetzt abgelehnt: Er wurde auf dem Server neu erzeugt, widerrufen oder eingeschränkt.}} Kopieren Sie den Schlüssel in Airwave unter „Settings → API Keys“ und fügen Sie ihn in den Einstellungen ein (Schlüssel korrigieren). Die App prüft {n, plural, one {jede Minute} other {alle # Minuten}} erneut.',
+  refusedMessage: '{known, select, yes {Der API-Schlüssel hat bis {day, select, other {zum } today {} week {}}{time} funktioniert und wird jetzt abgelehnt: Er wurde auf dem Server neu erzeugt, widerrufen oder eingeschränkt.} other {Der API-Schlüssel hat vorher funktioniert und wird jetzt abgelehnt: Er wurde auf dem Server neu erzeugt, widerrufen oder eingeschränkt.}} Kopieren Sie den Schlüssel in Airwave unter „Settings → API Keys“ und fügen Sie ihn in den Einstellungen ein (Schlüssel korrigieren). Die App prüft {n, plural, one {jede Minute} other {alle # Minuten}} erneut.',
   rejectedMessage: 'Der Server hat den API-Schlüssel abgelehnt. Kopieren Sie ihn in Airwave unter „Settings → API Keys“ und fügen Sie ihn in den Einstellungen ein (Schlüssel korrigieren). Die App prüft {n, plural, one {jede Minute} other {alle # Minuten}} erneut.',
 };
 

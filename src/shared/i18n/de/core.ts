@@ -21,6 +21,7 @@ export const time: Catalogue['time'] = {
   whenLabel: '{day, select, today {{time}} yesterday {Gestern, {time}} tomorrow {Morgen, {time}} other {{short}, {time}}}',
   /** since when ("since yesterday at 21:10"): the same day words as when */
   since: '{day, select, today {seit {time}} yesterday {seit gestern, {time}} tomorrow {ab morgen, {time}} week {seit {weekday}, {time}} other {seit dem {date}, {time}}}',
+  whenShort: '{day, select, today {{time}} week {{weekday}, {time}} other {{date}, {time}}}',
 };
 
 export const connection: Catalogue['connection'] = {
@@ -50,6 +51,7 @@ export const tray: Catalogue['tray'] = {
   incompatible: 'Server nicht unterstützt',
   watching: '{n, plural, one {# schaut zu} other {# schauen zu}}',
   watchingStale: '{n, plural, one {# schaut zu} other {# schauen zu}}, Stand {time} (nicht aktuell)',
+  countDiffers: 'Der Server zählt {counted, plural, one {# Zuschauer} other {# Zuschauer}}, listet aber {listed, plural, =0 {niemanden} one {# Person} other {# Personen}}',
   setUp: 'Airwave Tray einrichten…',
   tryDemo: 'Demo ausprobieren',
   open: 'Airwave Tray öffnen',

@@ -1,4 +1,7 @@
-/** English, the source catalogue: times and lengths, the connection's words, the tray's menu and tooltip, notifications. */
+/**
+ * English, the source catalogue: times and lengths, the connection's words (the popover's, index.ts),
+ * the tray's menu and tooltip, notifications (the main process's alone, host.ts).
+ */
 
 export const time = {
   justNow: 'just now',
@@ -22,6 +25,8 @@ export const time = {
   whenLabel: '{day, select, today {{time}} yesterday {Yesterday, {time}} tomorrow {Tomorrow, {time}} other {{short}, {time}}}',
   /** since when ("since yesterday at 21:10"): the same day words as when */
   since: '{day, select, today {since {time}} yesterday {since yesterday at {time}} tomorrow {from tomorrow at {time}} week {since {weekday} at {time}} other {since {date} at {time}}}',
+  /** a time that may not be today, short enough for a row (issue 48): {weekday} "Mon", {date} "Jul 27" (with its year when not this year's) */
+  whenShort: '{day, select, today {{time}} week {{weekday} {time}} other {{date}, {time}}}',
 };
 
 export const connection = {
@@ -51,6 +56,7 @@ export const tray = {
   incompatible: 'Server not supported',
   watching: '{n, plural, one {# watching} other {# watching}}',
   watchingStale: '{n, plural, one {# watching} other {# watching}} as of {time} (not current)',
+  countDiffers: 'The server counts {counted, plural, one {# watching} other {# watching}} but lists {listed, plural, =0 {nobody} one {# person} other {# people}}',
   setUp: 'Set up Airwave Tray…',
   tryDemo: 'Try the demo',
   open: 'Open Airwave Tray',

@@ -27,7 +27,7 @@ export const alerts: Catalogue['alerts'] = {
   awayBody: 'Sin respuesta desde hace {length}. La app sigue intentándolo.',
   awayBodyWhy: 'Sin respuesta desde hace {length} ({why}). La app sigue intentándolo.',
   keyRefusedTitle: '{name} ya no acepta la clave de API',
-  keyRefusedBody: '{known, select, yes {La clave funcionó hasta {hour, plural, one {la} many {las} other {las}} {time} y ahora se rechaza: el servidor la regeneró, la revocó o la limitó. Pega una clave nueva en Ajustes.} other {La clave funcionaba antes y ahora se rechaza: el servidor la regeneró, la revocó o la limitó. Pega una clave nueva en Ajustes.}}',
+  keyRefusedBody: '{known, select, yes {La clave funcionó hasta {day, select, today {{hour, plural, one {la} many {las} other {las}}} other {el}} {time} y ahora se rechaza: el servidor la regeneró, la revocó o la limitó. Pega una clave nueva en Ajustes.} other {La clave funcionaba antes y ahora se rechaza: el servidor la regeneró, la revocó o la limitó. Pega una clave nueva en Ajustes.}}',
   keyRejectedTitle: '{name} rechazó la clave de API',
   keyRejectedBody: 'Copia una clave desde Airwave, en «Settings → API Keys», y pégala en Ajustes.',
   fullTitle: '{name} está saturado: sin actualizaciones en directo',
@@ -45,7 +45,7 @@ export const alerts: Catalogue['alerts'] = {
 };
 
 export const key: Catalogue['key'] = {
-  refusedMessage: '{known, select, yes {La clave de API funcionó hasta {hour, plural, one {la} many {las} other {las}} {time} y ahora se rechaza: el servidor la regeneró, la revocó o la limitó.} other {La clave de API funcionaba antes y ahora se rechaza: el servidor la regeneró, la revocó o la limitó.}} Copia la clave desde Airwave, en «Settings → API Keys», y pégala en Ajustes (Corregir la clave). La app vuelve a comprobarlo cada {n, plural, one {minuto} many {# minutos} other {# minutos}}.',
+  refusedMessage: '{known, select, yes {La clave de API funcionó hasta {day, select, today {{hour, plural, one {la} many {las} other {las}}} other {el}} {time} y ahora se rechaza: el servidor la regeneró, la revocó o la limitó.} other {La clave de API funcionaba antes y ahora se rechaza: el servidor la regeneró, la revocó o la limitó.}} Copia la clave desde Airwave, en «Settings → API Keys», y pégala en Ajustes (Corregir la clave). La app vuelve a comprobarlo cada {n, plural, one {minuto} many {# minutos} other {# minutos}}.',
   rejectedMessage: 'El servidor rechazó la clave de API. Cópiala desde Airwave, en «Settings → API Keys», y pégala en Ajustes (Corregir la clave). La app vuelve a comprobarlo cada {n, plural, one {minuto} many {# minutos} other {# minutos}}.',
 };
 

@@ -21,6 +21,7 @@ export const time: Catalogue['time'] = {
   whenLabel: '{day, select, today {{time}} yesterday {Ayer, {time}} tomorrow {Mañana, {time}} other {{short}, {time}}}',
   /** since when ("since yesterday at 21:10"): the same day words as when */
   since: '{day, select, today {desde {hour, plural, one {la} many {las} other {las}} {time}} yesterday {desde ayer a {hour, plural, one {la} many {las} other {las}} {time}} tomorrow {desde mañana a {hour, plural, one {la} many {las} other {las}} {time}} week {desde el {weekday} a {hour, plural, one {la} many {las} other {las}} {time}} other {desde el {date} a {hour, plural, one {la} many {las} other {las}} {time}}}',
+  whenShort: '{day, select, today {{time}} week {{weekday} a {hour, plural, one {la} many {las} other {las}} {time}} other {{date} a {hour, plural, one {la} many {las} other {las}} {time}}}',
 };
 
 export const connection: Catalogue['connection'] = {
@@ -49,13 +50,14 @@ export const tray: Catalogue['tray'] = {
   unauthorized: 'Clave de API rechazada: abre Ajustes',
   incompatible: 'Servidor no compatible',
   watching: '{n, plural, one {# espectador} many {# de espectadores} other {# espectadores}}',
-  watchingStale: '{n, plural, one {# espectador} many {# de espectadores} other {# espectadores}} a {hour, plural, one {la} many {las} other {las}} {time} (sin actualizar)',
+  watchingStale: '{n, plural, one {# espectador} many {# de espectadores} other {# espectadores}} {day, select, today {a {hour, plural, one {la} many {las} other {las}}} other {el}} {time} (sin actualizar)',
+  countDiffers: 'El servidor cuenta {counted, plural, one {# espectador} many {# de espectadores} other {# espectadores}}, pero lista {listed, plural, =0 {a nadie} one {a # persona} many {a # de personas} other {a # personas}}',
   setUp: 'Configurar Airwave Tray…',
   tryDemo: 'Probar la demo',
   open: 'Abrir Airwave Tray',
   fixKey: 'Corregir la clave de API…',
   fixKeyOf: 'Corregir la clave de API de {name}…',
-  notCurrent: 'Sin actualizar: datos de {hour, plural, one {la} many {las} other {las}} {time}',
+  notCurrent: 'Sin actualizar: datos {day, select, today {de {hour, plural, one {la} many {las} other {las}}} other {del}} {time}',
   whatsOn: 'Qué se emite',
   whatsOnServer: 'Qué se emite en {name}',
   refresh: 'Actualizar',

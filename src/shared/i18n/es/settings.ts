@@ -106,7 +106,7 @@ export const servers: Catalogue['servers'] = {
   trouble: 'necesita atención',
   onServer: 'en {name}',
   onPrefix: 'en ',
-  staleOn: '{name}: datos de {hour, plural, one {la} many {las} other {las}} {time}',
+  staleOn: '{name}: datos {day, select, today {de {hour, plural, one {la} many {las} other {las}}} other {del}} {time}',
   facts: { server: 'Servidor' },
   section: 'Servidores',
   sectionHint: '«Viendo» muestra a los espectadores de todos los servidores; «Ahora», la guía, el acceso por número y la búsqueda muestran el servidor elegido ({keys} para cambiarlo).',

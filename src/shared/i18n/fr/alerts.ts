@@ -27,7 +27,7 @@ export const alerts: Catalogue['alerts'] = {
   awayBody: 'Aucune réponse depuis {length}. L’app continue d’essayer.',
   awayBodyWhy: 'Aucune réponse depuis {length} ({why}). L’app continue d’essayer.',
   keyRefusedTitle: '{name} refuse désormais la clé API',
-  keyRefusedBody: '{known, select, yes {La clé fonctionnait jusqu’à {time} ; elle est désormais refusée : le serveur l’a régénérée, révoquée ou limitée. Collez une nouvelle clé dans les Réglages.} other {La clé fonctionnait auparavant ; elle est désormais refusée : le serveur l’a régénérée, révoquée ou limitée. Collez une nouvelle clé dans les Réglages.}}',
+  keyRefusedBody: '{known, select, yes {La clé fonctionnait {day, select, today {jusqu’à} other {jusqu’au}} {time} ; elle est désormais refusée : le serveur l’a régénérée, révoquée ou limitée. Collez une nouvelle clé dans les Réglages.} other {La clé fonctionnait auparavant ; elle est désormais refusée : le serveur l’a régénérée, révoquée ou limitée. Collez une nouvelle clé dans les Réglages.}}',
   keyRejectedTitle: '{name} a refusé la clé API',
   keyRejectedBody: 'Copiez une clé depuis Airwave, sous « Settings → API Keys », et collez-la dans les Réglages.',
   fullTitle: '{name} est saturé : pas de mises à jour en direct',
@@ -45,7 +45,7 @@ export const alerts: Catalogue['alerts'] = {
 };
 
 export const key: Catalogue['key'] = {
-  refusedMessage: '{known, select, yes {La clé API fonctionnait jusqu’à {time} ; elle est désormais refusée : le serveur l’a régénérée, révoquée ou limitée.} other {La clé API fonctionnait auparavant ; elle est désormais refusée : le serveur l’a régénérée, révoquée ou limitée.}} Copiez la clé depuis Airwave, sous « Settings → API Keys », et collez-la dans les Réglages (Corriger la clé). L’app vérifie de nouveau {n, plural, one {chaque minute} many {toutes les # minutes} other {toutes les # minutes}}.',
+  refusedMessage: '{known, select, yes {La clé API fonctionnait {day, select, today {jusqu’à} other {jusqu’au}} {time} ; elle est désormais refusée : le serveur l’a régénérée, révoquée ou limitée.} other {La clé API fonctionnait auparavant ; elle est désormais refusée : le serveur l’a régénérée, révoquée ou limitée.}} Copiez la clé depuis Airwave, sous « Settings → API Keys », et collez-la dans les Réglages (Corriger la clé). L’app vérifie de nouveau {n, plural, one {chaque minute} many {toutes les # minutes} other {toutes les # minutes}}.',
   rejectedMessage: 'Le serveur a refusé la clé API. Copiez-la depuis Airwave, sous « Settings → API Keys », et collez-la dans les Réglages (Corriger la clé). L’app vérifie de nouveau {n, plural, one {chaque minute} many {toutes les # minutes} other {toutes les # minutes}}.',
 };
 

@@ -21,6 +21,7 @@ export const time: Catalogue['time'] = {
   whenLabel: '{day, select, today {{time}} yesterday {Hier, {time}} tomorrow {Demain, {time}} other {{short}, {time}}}',
   /** since when ("since yesterday at 21:10"): the same day words as when */
   since: '{day, select, today {depuis {time}} yesterday {depuis hier à {time}} tomorrow {à partir de demain à {time}} week {depuis {weekday} à {time}} other {depuis le {date} à {time}}}',
+  whenShort: '{day, select, today {{time}} week {{weekday} à {time}} other {{date} à {time}}}',
 };
 
 export const connection: Catalogue['connection'] = {
@@ -49,13 +50,14 @@ export const tray: Catalogue['tray'] = {
   unauthorized: 'Clé API refusée : ouvrez les Réglages',
   incompatible: 'Serveur non pris en charge',
   watching: '{n, plural, one {# spectateur} many {# de spectateurs} other {# spectateurs}}',
-  watchingStale: '{n, plural, one {# spectateur} many {# de spectateurs} other {# spectateurs}} à {time} (pas à jour)',
+  watchingStale: '{n, plural, one {# spectateur} many {# de spectateurs} other {# spectateurs}} {day, select, today {à} other {le}} {time} (pas à jour)',
+  countDiffers: 'Le serveur compte {counted, plural, one {# spectateur} many {# de spectateurs} other {# spectateurs}}, mais {listed, plural, =0 {n’en liste aucun} one {en liste #} many {en liste #} other {en liste #}}',
   setUp: 'Configurer Airwave Tray…',
   tryDemo: 'Essayer la démo',
   open: 'Ouvrir Airwave Tray',
   fixKey: 'Corriger la clé API…',
   fixKeyOf: 'Corriger la clé API de {name}…',
-  notCurrent: 'Pas à jour : données de {time}',
+  notCurrent: 'Pas à jour : données {day, select, today {de} other {du}} {time}',
   whatsOn: 'Direct',
   whatsOnServer: 'Direct sur {name}',
   refresh: 'Actualiser',

@@ -106,7 +106,7 @@ export const servers: Catalogue['servers'] = {
   trouble: 'demande votre attention',
   onServer: 'sur {name}',
   onPrefix: 'sur ',
-  staleOn: '{name} : données de {time}',
+  staleOn: '{name} : données {day, select, today {de} other {du}} {time}',
   facts: { server: 'Serveur' },
   section: 'Serveurs',
   sectionHint: '« Spectateurs » montre les spectateurs de tous les serveurs ; « Direct », le guide, l’accès par numéro et la recherche montrent le serveur choisi ({keys} pour en changer).',

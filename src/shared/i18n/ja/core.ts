@@ -21,6 +21,7 @@ export const time: Catalogue['time'] = {
   whenLabel: '{day, select, today {{time}} yesterday {昨日 {time}} tomorrow {明日 {time}} other {{short} {time}}}',
   /** since when ("since yesterday at 21:10"): the same day words as when */
   since: '{day, select, today {{time} 以降} yesterday {昨日 {time} 以降} tomorrow {明日 {time} 以降} week {{weekday} {time} 以降} other {{date} {time} 以降}}',
+  whenShort: '{day, select, today {{time}} week {{weekday}曜 {time}} other {{date} {time}}}',
 };
 
 export const connection: Catalogue['connection'] = {
@@ -50,6 +51,7 @@ export const tray: Catalogue['tray'] = {
   incompatible: '非対応のサーバ',
   watching: '{n, plural, other {# 人が視聴中}}',
   watchingStale: '{n, plural, other {# 人が視聴中}}（{time} 時点、最新ではありません）',
+  countDiffers: 'サーバの集計は {counted, plural, other {# 人}}、一覧は {listed, plural, other {# 人}}',
   setUp: 'Airwave Tray を設定…',
   tryDemo: 'デモを試す',
   open: 'Airwave Tray を開く',

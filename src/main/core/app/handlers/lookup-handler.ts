@@ -32,12 +32,15 @@ export function lookupHandler(engine: EngineView, store: StateStore, schedules: 
     if (held && (connection.suspended || connection.state === 'offline')) return ok(fromHeld(store, held, connection.message));
     try {
       // typed by the user: first in the governor's queue and not held to the background budget
-      const result = await lookup.lookup(client, number, { user: true }, store.state.routes);
+      // what the app holds first: a channel On now lists is asked by its id (one request, no route tried)
+      const result = await lookup.lookup(client, number, { user: true }, store.state.routes, held);
       if (result.kind === 'missing') return notFound(number, store);
-      const { channel, endsAt } = result;
+      const { channel, endsAt, currentUntimed, nextUntimed } = result;
       const channelId = channel?.id ?? held?.id ?? null;
       const { current, next } = channelId ? await pastTheBreak(engine, store, schedules, channelId, result.now, result.next) : { current: result.now, next: result.next };
-      return ok({ number, channel: held, now: { current, next, endsAt, ...(channel ? { channel } : {}) } });
+      // a programme named without its times (issue 48) stays named where no timed one took its place
+      const untimed = { ...(currentUntimed && !current ? { currentUntimed } : {}), ...(nextUntimed && !next ? { nextUntimed } : {}) };
+      return ok({ number, channel: held, now: { current, next, endsAt, ...(channel ? { channel } : {}), ...untimed } });
     } catch (error) {
       if (held && isApiError(error) && UNREACHABLE.has(error.kind)) return ok(fromHeld(store, held, error.message));
       return failure(error);
@@ -97,7 +100,7 @@ function fromHeld(store: StateStore, row: GuideNowRow, reason: string): LookupVi
     number: row.number,
     channel: row,
     // the answer's endsAt is when the schedule runs out, which a /guide/now row does not say (the programme's end is now.endsAt)
-    now: { current: now, next: slot(row.next), endsAt: null },
+    now: { current: now, next: slot(row.next), endsAt: null, ...(row.nowUntimed ? { currentUntimed: row.nowUntimed } : {}), ...(row.nextUntimed ? { nextUntimed: row.nextUntimed } : {}) },
     stale: { updatedAt: store.state.onNow.updatedAt, reason },
   };
 }
