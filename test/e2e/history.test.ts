@@ -34,8 +34,8 @@ function seededDir(now: number): { dir: string; peakAt: number } {
     steps.push({ at: to + 1, run: () => record.followEnd('demo', to) });
   };
   const view = (key: string, from: number, to: number, fields: ViewingFields) => {
-    steps.push({ at: from + 0.5, run: () => record.viewingStart('demo', key, from, fields) });
-    steps.push({ at: to, run: () => record.viewingEnd('demo', key, to) });
+    steps.push({ at: from + 0.5, run: () => record.seen('demo', key, from, fields) });
+    steps.push({ at: to, run: () => record.gone('demo', key, to) });
   };
   const names = ['Ana', 'Ben', 'Cleo', 'Dev'];
   const shows = ['Parks & Rivalries', 'Matchday Live', 'The Night Desk', 'Cartoon Hour'];
@@ -96,7 +96,9 @@ describe('History', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^airwave-history-24h-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync((await file.path())!, 'utf8').split('\r\n').filter(Boolean);
+    const text = readFileSync((await file.path())!, 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true); // a byte-order mark: spreadsheets read UTF-8 names as written
+    const csv = text.slice(1).split('\r\n').filter(Boolean);
     expect(csv[0]).toBe('server,person,device,channel,programme,start,end,minutes');
     expect(csv.slice(1).map((row) => row.split(',')[1])).toEqual(['Ana', 'Ben', 'Cleo', 'Dev']);
     expect(csv.slice(1).map((row) => Number(row.split(',')[7]))).toEqual([190, 70, 50, 15]);

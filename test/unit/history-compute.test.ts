@@ -39,7 +39,7 @@ function build(follows: Record<string, { from: number; to: number | null }[]>, v
       programme: index.names.id(v.programme ?? 'News'),
     });
     if (v.end !== null) index.viewings.close(row, v.end);
-    else index.open.set(`${v.server ?? 'a'}\n${v.person}`, row);
+    else index.tracked.set(`${v.server ?? 'a'}\n${v.person}`, row);
   }
   return index;
 }
@@ -137,7 +137,8 @@ describe('a span of the history', () => {
       ['Dan', 110],
     ]);
     const csv = toCsv(rows);
-    expect(csv.split('\r\n')[0]).toBe('server,person,device,channel,programme,start,end,minutes');
+    // a byte-order mark first, so a spreadsheet reads UTF-8 names as written
+    expect(csv.split('\r\n')[0]).toBe('\uFEFFserver,person,device,channel,programme,start,end,minutes');
     expect(csv.split('\r\n')).toHaveLength(rows.length + 2);
   });
 });

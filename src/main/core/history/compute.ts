@@ -247,7 +247,7 @@ export function tallies(index: HistoryIndex, pieces: Pieces, now: number): { peo
     for (let server = 0; server < S; server++) if (people[person * S + server]! > 0) n++;
     return n;
   };
-  const minutes = (ms: number) => Math.round(ms / 60_000);
+  const minutes = (ms: number) => Math.round(ms / 6_000) / 10;
   return {
     people: top.map(([who, ms]) => {
       const person = Math.floor(who / S);

@@ -1,8 +1,10 @@
 /**
  * The history as CSV: one row per viewing in a span (server, person, device, channel, programme,
- * start, end, minutes), followed time only. RFC 4180 (comma, CRLF, a field with a quote, comma or
- * line break quoted, quotes doubled), and safe to open in a spreadsheet: a cell that would start a
- * formula (= + - @, or a tab or carriage return before one) is prefixed with an apostrophe.
+ * start, end, minutes), followed time only; minutes to the hundredth, so a viewing under a minute
+ * is never written as 0. RFC 4180 (comma, CRLF, a field with a quote, comma or line break quoted,
+ * quotes doubled), with a UTF-8 byte-order mark first (so a spreadsheet reads "李雷" and "Élodie"
+ * as written), and safe to open in a spreadsheet: a cell that would start a formula (= + - @, or a
+ * tab or carriage return before one) is prefixed with an apostrophe.
  */
 import { SPAN_MS, type HistorySpan } from '../../../shared/bridge-history';
 import { piecesOf } from './compute';
@@ -48,7 +50,7 @@ export function exportRows(index: HistoryIndex, span: HistorySpan, now: number, 
         programme: text(v.programme[r]!),
         start: span.start,
         end: span.end,
-        minutes: Math.round(span.ms / 60_000),
+        minutes: Math.round(span.ms / 600) / 100,
       };
     });
 }
@@ -70,5 +72,5 @@ export function localStamp(ms: number): string {
 export function toCsv(rows: readonly CsvRow[]): string {
   const lines = [CSV_HEADER.join(',')];
   for (const r of rows) lines.push([r.server, r.person, r.device, r.channel, r.programme, localStamp(r.start), localStamp(r.end), r.minutes].map(csvCell).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

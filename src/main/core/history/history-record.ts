@@ -1,13 +1,16 @@
 /**
- * The history record: each server's followed intervals and viewings, written as they happen to the
- * month files (record-format.ts, history-files.ts) and held in the index (history-index.ts). On
- * open it reads the months a span can ask for; a follow a crash left open ends at the last line the
- * file holds (a heartbeat is written every few minutes while following), and a torn or damaged
- * line costs only itself. Without a folder it keeps the index alone (tests, no data folder).
+ * The history record: each server's followed intervals and what was seen watched, written as it
+ * happens to the month files (record-format.ts, history-files.ts) and held in the index
+ * (history-index.ts) through the viewing rule (clean-viewings.ts), which reads the lines again the
+ * same way when the record opens. On open it reads the months a span can ask for; a follow a crash
+ * left open ends at the last line the file holds (a heartbeat is written every few minutes while
+ * following), and a torn or damaged line costs only itself. Without a folder it keeps the index
+ * alone (tests, no data folder).
  */
 import type { HistoryFiles } from './history-files';
 import { folderOf } from './history-files';
 import type { HistoryIndex } from './history-index';
+import { ViewingCleaner } from './clean-viewings';
 import { decodeLine, encodeLine, fileOfMonth, HISTORY_FORMAT, monthStart, nextMonthStart, type RecordLine } from './record-format';
 import { appendAll } from '../../../shared/extent';
 
@@ -18,6 +21,8 @@ export interface ViewingFields {
   channelNumber: number | null;
   channel: string | null;
   programme: string | null;
+  /** on a break (a bumper): the programme it introduces is not known yet */
+  onBreak?: boolean;
 }
 
 /** The month file being appended for one server. */
@@ -28,11 +33,11 @@ interface Writer {
   nextK: number;
 }
 
-/** What is open on one server: its follow and its viewings (by the viewer's key). */
+/** What is open on one server: its follow and what is seen on it (by the caller's key). */
 interface Open {
   name: string;
   followFrom: number | null;
-  viewings: Map<string, { row: number; k: number; fields: ViewingFields }>;
+  viewings: Map<string, { k: number; fields: ViewingFields }>;
   writer: Writer | null;
 }
 
@@ -42,6 +47,8 @@ export class HistoryRecord {
   readonly #open = new Map<string, Open>();
   /** revision: moves with every change (the view asks again) */
   revision = 0;
+  readonly #cleaners = new Map<number, ViewingCleaner>();
+  #segments = 0;
   /** lines held while a batch runs, per month file: one viewer list is one write, however many viewers changed */
   #pending: Map<string, { folder: string; name: string; lines: string[] }> | null = null;
 
@@ -63,19 +70,24 @@ export class HistoryRecord {
     return { skipped };
   }
 
+  /** The viewing rule of one server (the index's server row), shared by reading and recording. */
+  cleaner(server: number): ViewingCleaner {
+    let cleaner = this.#cleaners.get(server);
+    if (!cleaner) this.#cleaners.set(server, (cleaner = new ViewingCleaner(this.index, server)));
+    return cleaner;
+  }
+
   #loadMonth(folder: string, name: string, month: number): number {
     const lines = this.#files!.read(folder, name);
-    const names = new Map<number, number>();
-    const rows = new Map<number, number>();
+    let names = new Map<number, number>();
     let server = this.index.server(folder, folder);
+    let cleaner = this.cleaner(server.index);
     let followFrom: number | null = null;
     let last = month;
     let skipped = 0;
-    let maxName = 0;
-    let maxK = 0;
+    let segment = `${++this.#segments}:`;
     const closeAll = (at: number) => {
-      for (const row of rows.values()) this.index.viewings.close(row, at);
-      rows.clear();
+      cleaner.allGone(at);
       if (followFrom !== null) server.follows.push({ from: followFrom, to: Math.max(followFrom, at) });
       followFrom = null;
     };
@@ -91,11 +103,15 @@ export class HistoryRecord {
       if ('t' in line) last = Math.max(last, line.t);
       switch (line.kind) {
         case 'h':
+          // a new run's part of the file: what the last one left open was cut by a crash
+          closeAll(seenBefore);
           server = this.index.server(folder, line.server);
+          cleaner = this.cleaner(server.index);
+          names = new Map();
+          segment = `${++this.#segments}:`;
           break;
         case 'n':
           names.set(line.id, this.index.names.id(line.text));
-          maxName = Math.max(maxName, line.id);
           break;
         case 'f':
           // a follow still open here was cut by a crash: it ends at the last line before this one
@@ -108,34 +124,17 @@ export class HistoryRecord {
         case 'a':
           break;
         case 's': {
-          maxK = Math.max(maxK, line.k);
           if (followFrom === null) break; // a viewing outside a follow is not ours to count
           const id = (n: number) => names.get(n) ?? 0;
-          const row = this.index.addViewing({ start: line.t, server: server.index, person: id(line.person), device: id(line.device), channelNumber: line.channelNumber, channel: id(line.channel), programme: id(line.programme) });
-          const before = rows.get(line.k);
-          if (before !== undefined) this.index.viewings.close(before, line.t);
-          rows.set(line.k, row);
+          cleaner.seen(line.t, segment + line.k, { person: id(line.person), device: id(line.device), channelNumber: line.channelNumber, channel: id(line.channel), programme: id(line.programme), onBreak: line.onBreak === true });
           break;
         }
-        case 'e': {
-          const row = rows.get(line.k);
-          if (row !== undefined) this.index.viewings.close(row, line.t);
-          rows.delete(line.k);
+        case 'e':
+          cleaner.gone(line.t, segment + line.k);
           break;
-        }
       }
     }
     closeAll(last);
-    // the latest month goes on being appended (when it is still the current one): its names and viewing numbers continue
-    const open = this.#opened(folder, server.name);
-    if (open.writer === null || open.writer.month <= month) {
-      const fileNames = new Map<string, number>();
-      for (const [fileId, globalId] of names) {
-        const text = this.index.names.text(globalId);
-        if (text !== null) fileNames.set(text, fileId);
-      }
-      open.writer = { month, names: fileNames, nextName: maxName + 1, nextK: maxK + 1 };
-    }
     return skipped;
   }
 
@@ -174,7 +173,7 @@ export class HistoryRecord {
   followEnd(serverId: string, at: number): void {
     const open = this.#open.get(serverId);
     if (!open || open.followFrom === null) return;
-    for (const key of [...open.viewings.keys()]) this.viewingEnd(serverId, key, at);
+    for (const key of [...open.viewings.keys()]) this.gone(serverId, key, at);
     open.followFrom = null;
     const server = this.index.server(serverId, open.name);
     const f = server.follows.findLast((x) => x.to === null);
@@ -188,30 +187,35 @@ export class HistoryRecord {
     for (const id of this.followedServers()) this.#write(id, at, [{ kind: 'a', t: at }]);
   }
 
-  viewingStart(serverId: string, key: string, at: number, fields: ViewingFields): void {
+  /**
+   * `key` is seen watching `fields` at `at`: its first sight, or a change of what it watches (the
+   * same fields again are nothing new). The viewing rule decides which row that is.
+   */
+  seen(serverId: string, key: string, at: number, fields: ViewingFields): void {
     const open = this.#open.get(serverId);
-    if (!open || open.followFrom === null || open.viewings.has(key)) return;
+    if (!open || open.followFrom === null) return;
+    const held = open.viewings.get(key);
+    if (held && sameFields(held.fields, fields)) return;
     const server = this.index.server(serverId, open.name);
     const names = this.index.names;
-    const row = this.index.addViewing({ start: at, server: server.index, person: names.id(fields.person), device: names.id(fields.device), channelNumber: fields.channelNumber, channel: names.id(fields.channel), programme: names.id(fields.programme) });
-    this.index.open.set(`${serverId}\n${key}`, row);
-    const entry = { row, k: 0, fields };
+    this.cleaner(server.index).seen(at, `live:${key}`, { person: names.id(fields.person), device: names.id(fields.device), channelNumber: fields.channelNumber, channel: names.id(fields.channel), programme: names.id(fields.programme), onBreak: fields.onBreak === true });
+    const entry = held ?? { k: 0, fields };
+    entry.fields = fields;
     open.viewings.set(key, entry);
     this.#write(serverId, at, (writer) => {
-      entry.k = writer.nextK++;
+      if (!held) entry.k = writer.nextK++;
       return [...this.#intern(writer, fields), startLine(writer, at, entry.k, fields)];
     });
     this.revision++;
   }
 
-  viewingEnd(serverId: string, key: string, at: number): void {
+  /** `key` is no longer seen at `at`. */
+  gone(serverId: string, key: string, at: number): void {
     const open = this.#open.get(serverId);
     const entry = open?.viewings.get(key);
     if (!open || !entry) return;
     open.viewings.delete(key);
-    const row = this.index.open.get(`${serverId}\n${key}`);
-    this.index.open.delete(`${serverId}\n${key}`);
-    if (row !== undefined) this.index.viewings.close(row, at);
+    this.cleaner(this.index.server(serverId, open.name).index).gone(at, `live:${key}`);
     this.#write(serverId, at, [{ kind: 'e', t: at, k: entry.k }]);
     this.revision++;
   }
@@ -233,11 +237,12 @@ export class HistoryRecord {
   clear(at: number): void {
     const following = [...this.#open].filter(([, o]) => o.followFrom !== null).map(([id, o]) => ({ id, name: o.name, viewings: [...o.viewings].map(([key, v]) => ({ key, fields: v.fields })) }));
     this.#files?.clear();
+    for (const cleaner of this.#cleaners.values()) cleaner.reset();
     this.index.clear();
     this.#open.clear();
     for (const f of following) {
       this.followStart(f.id, f.name, at);
-      for (const v of f.viewings) this.viewingStart(f.id, v.key, at, v.fields);
+      for (const v of f.viewings) this.seen(f.id, v.key, at, v.fields);
     }
     this.revision++;
   }
@@ -298,5 +303,9 @@ export class HistoryRecord {
 
 function startLine(writer: Writer, at: number, k: number, fields: ViewingFields): RecordLine {
   const id = (text: string | null) => (text ? (writer.names.get(text) ?? 0) : 0);
-  return { kind: 's', t: at, k, person: id(fields.person), device: id(fields.device), channelNumber: fields.channelNumber, channel: id(fields.channel), programme: id(fields.programme) };
+  const line: RecordLine = { kind: 's', t: at, k, person: id(fields.person), device: id(fields.device), channelNumber: fields.channelNumber, channel: id(fields.channel), programme: id(fields.programme) };
+  return fields.onBreak ? { ...line, onBreak: true } : line;
 }
+
+const sameFields = (a: ViewingFields, b: ViewingFields): boolean =>
+  a.person === b.person && a.device === b.device && a.channelNumber === b.channelNumber && a.channel === b.channel && a.programme === b.programme && (a.onBreak === true) === (b.onBreak === true);

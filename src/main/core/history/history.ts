@@ -100,24 +100,27 @@ export class History {
     if (this.#record.revision !== before) this.#d.changed();
   }
 
-  /** Records one update of a server: followed with these viewers, or not followed (null). */
+  /**
+   * Records one update of a server: followed with these viewers, or not followed (null). Viewers
+   * are taken by stretch (person, device, channel: two sessions of one stretch are one viewing,
+   * the one on a programme before one on a break); the viewing rule (clean-viewings.ts) decides
+   * the rows.
+   */
   #apply(serverId: string, viewers: readonly Viewer[] | null, now: number): void {
     if (viewers === null) {
       this.#record.followEnd(serverId, now);
-    } else {
-      this.#record.followStart(serverId, this.#d.serverName(serverId), now);
-      const open = this.#record.openViewers(serverId);
-      const seen = new Set<string>();
-      for (const viewer of viewers) {
-        seen.add(viewer.key);
-        const fields = fieldsOf(viewer);
-        const held = open.get(viewer.key);
-        if (held && sameViewing(held.fields, fields)) continue;
-        if (held) this.#record.viewingEnd(serverId, viewer.key, now);
-        this.#record.viewingStart(serverId, viewer.key, now, fields);
-      }
-      for (const key of [...open.keys()]) if (!seen.has(key)) this.#record.viewingEnd(serverId, key, now);
+      return;
     }
+    this.#record.followStart(serverId, this.#d.serverName(serverId), now);
+    const seen = new Map<string, ViewingFields>();
+    for (const viewer of viewers) {
+      const fields = fieldsOf(viewer);
+      const key = stretchKey(fields);
+      const held = seen.get(key);
+      if (!held || (held.onBreak && !fields.onBreak)) seen.set(key, fields);
+    }
+    for (const [key, fields] of seen) this.#record.seen(serverId, key, now, fields);
+    for (const key of [...this.#record.openViewers(serverId).keys()]) if (!seen.has(key)) this.#record.gone(serverId, key, now);
   }
 
   /** A server is no longer followed at all (removed): its follow ends now. */
@@ -218,8 +221,10 @@ export class History {
   }
 }
 
+/** What the record keeps of a viewer: on a break (a bumper) no programme is named (the next one seen names it). */
 function fieldsOf(viewer: Viewer): ViewingFields {
-  return { person: viewer.user, device: viewer.device, channelNumber: viewer.channelNumber, channel: viewer.channelName, programme: viewer.watching };
+  const onBreak = viewer.onBumper === true;
+  return { person: viewer.user, device: viewer.device, channelNumber: viewer.channelNumber, channel: viewer.channelName, programme: onBreak ? null : viewer.watching, ...(onBreak ? { onBreak } : {}) };
 }
 
-const sameViewing = (a: ViewingFields, b: ViewingFields) => a.channelNumber === b.channelNumber && a.channel === b.channel && a.programme === b.programme && a.person === b.person;
+const stretchKey = (f: ViewingFields): string => `${f.person}\n${f.device ?? ''}\n${f.channelNumber ?? ''}\n${f.channel ?? ''}`;
