@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { History } from '../src/main/core/history/history';
+import { utcCalendar } from '../src/main/core/history/calendar';
 import { encodeLine, fileOfMonth, HISTORY_FORMAT, monthStart, type RecordLine } from '../src/main/core/history/record-format';
 import { mulberry32 } from '../src/main/demo/rng';
 import { ManualClock } from '../test/support/manual-clock';
@@ -122,7 +123,7 @@ function measure(label: string, days: number): Row {
     for (let i = 0; i < 3; i++) {
       const c = process.cpuUsage();
       const t = performance.now();
-      history = new History({ clock, dir, dayStart: (ms) => ms - (ms % DAY), serverName: () => 'Busy', changed: () => {}, problem: (text) => console.warn(text) });
+      history = new History({ clock, dir, calendar: utcCalendar, serverName: () => 'Busy', changed: () => {}, problem: (text) => console.warn(text) });
       opened.push(performance.now() - t);
       const used = process.cpuUsage(c);
       openedCpu.push((used.user + used.system) / 1000);
@@ -145,9 +146,9 @@ function measure(label: string, days: number): Row {
       }
       return { wall: median(wall), cpu: median(cpu) };
     };
-    const span30 = time(() => h.view('30d'));
-    const span24 = time(() => h.view('24h'));
-    const peak30 = h.view('30d').peak?.count ?? 0;
+    const span30 = time(() => h.view({ span: '30d' }));
+    const span24 = time(() => h.view({ span: '24h' }));
+    const peak30 = h.view({ span: '30d' }).peak?.count ?? 0;
     const bytes = h.size();
     h.dispose();
     return { label, viewings, bytes, open: { wall: median(opened), cpu: median(openedCpu) }, span30, span24, peak30 };

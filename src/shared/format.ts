@@ -172,6 +172,15 @@ export function dayLabel(ms: number, now: number, locale: string = lang()): stri
   return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }
 
+/**
+ * A moment as History names it, the one day-and-time phrase there: "9:10 PM" today, "Yesterday
+ * 9:10 PM" or "Thu 26 Nov 9:10 PM" another day; with `day`, today is named too ("Today 9:10 PM",
+ * for a range longer than a day, where a bare time would not say which day).
+ */
+export function dayAndTime(ms: number, now: number, options: { day?: boolean } = {}, locale: string = lang()): string {
+  return dayOffset(ms, now) === 0 && !options.day ? localTime(ms, locale) : `${dayLabel(ms, now, locale)} ${localTime(ms, locale)}`;
+}
+
 /** Picks the plural form for `count` through Intl.PluralRules; `other` is the fallback. */
 export function plural(count: number, forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }, locale: string = lang()): string {
   const rule = new Intl.PluralRules(locale).select(count);

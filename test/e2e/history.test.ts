@@ -75,9 +75,9 @@ describe('History', () => {
     await chart.waitFor();
     expect(await page.locator('.history-stats').textContent()).toMatch(/Peak4 at/);
     expect(await page.locator('.history-list').first().locator('.history-name').allTextContents()).toEqual(['Ana', 'Ben', 'Cleo', 'Dev']);
-    // the same numbers as a table for screen readers: 24 rows, the hours with nothing followed said so
-    const table = page.getByRole('table', { name: 'Viewers over the last 24 hours, hour by hour' });
-    expect(await table.locator('tbody tr').count()).toBe(24);
+    // the same numbers as a table for screen readers: a row per column (97 quarter hours), those with nothing followed said so
+    const table = page.getByRole('table', { name: 'Viewers over the last 24 hours, by the quarter hour' });
+    expect(await table.locator('tbody tr').count()).toBe(97);
     expect(await table.locator('tbody').textContent()).toContain('not followed');
     expect(await table.locator('tbody td').allTextContents()).toContain('4');
 
@@ -119,7 +119,7 @@ describe('History', () => {
     await confirm.getByRole('button', { name: 'Clear history' }).click();
     await page.getByText('History cleared.').waitFor();
     const cleared = await host.app.handlers.getHistory({ span: '30d' });
-    expect(cleared.ok && cleared.value.people).toEqual([]);
+    expect(cleared.ok && cleared.value.people.count).toBe(0);
   });
 
   for (const scale of [1, 2])
@@ -166,7 +166,9 @@ describe('History', () => {
     await screenshot(page, 'history-away-light');
     expect(await axeFindings(page)).toEqual([]);
     await line.click();
-    await page.getByRole('slider', { name: /^Viewers over the last 24 hours: peak 2 at / }).waitFor();
+    // History opens on the line's own range: the same people and peak
+    await page.getByRole('slider', { name: /^Viewers over .+ – .+: peak 2 at / }).waitFor();
+    expect(await page.locator('.history-heading').first().textContent()).toBe('People · 2 people');
     await page.close();
     // read: the next opening has no line
     const again = await openPopover(e2e.browser, host.url, { colorScheme: 'light', locale: 'en-US', clock, fixedTime: true });

@@ -7,6 +7,7 @@ import { History } from '../../src/main/core/history/history';
 import { localStamp } from '../../src/main/core/history/csv';
 import { initialState, type AppState } from '../../src/main/core/state';
 import { ManualClock } from '../support/manual-clock';
+import { utcCalendar } from '../../src/main/core/history/calendar';
 import { useTempDirs } from '../support/temp-dirs';
 
 // The viewing rule over recorded event sequences, as the sync hands them to History (the held
@@ -58,7 +59,7 @@ function state(clock: ManualClock, sessions: Seen[]): AppState {
 }
 
 function open(dir: string | null, clock: ManualClock) {
-  return new History({ clock, dir, dayStart: (ms) => ms - (ms % (24 * HOUR)), serverName: () => 'Home', changed: () => {}, problem: () => {} });
+  return new History({ clock, dir, calendar: utcCalendar, serverName: () => 'Home', changed: () => {}, problem: () => {} });
 }
 
 /** Plays a recorded sequence: at each offset (ms from T0), the sessions then held. */
@@ -74,7 +75,7 @@ const hms = (ms: number) => localStamp(T0 + ms).slice(11);
 
 /** The CSV's rows as [person, programme, start, end, minutes], the header left out. */
 function csvRows(history: History): string[][] {
-  const { text } = history.csv('24h');
+  const { text } = history.csv({ span: '24h' });
   return text
     .replace(/^\uFEFF/, '')
     .split('\r\n')
@@ -102,8 +103,8 @@ describe('the viewing rule', () => {
       [82 * MIN, []],
     ]);
     clock.set(T0 + 2 * HOUR);
-    const view = history.view('24h');
-    expect(view.shows.map((s) => [s.name, s.minutes])).toEqual([
+    const view = history.view({ span: '24h' });
+    expect(view.shows.top.map((s) => [s.name, s.minutes])).toEqual([
       ['Robo-Ranch', 60],
       ['Pip', 20],
     ]);
@@ -118,7 +119,7 @@ describe('the viewing rule', () => {
     // read back from disk, the same
     const again = open(dir, clock);
     expect(csvRows(again)).toEqual(csvRows(history));
-    expect(again.view('24h').shows).toEqual(view.shows);
+    expect(again.view({ span: '24h' }).shows).toEqual(view.shows);
     again.dispose();
   });
 
@@ -155,7 +156,7 @@ describe('the viewing rule', () => {
       ['Ann', 'Pip', hms(0), hms(20 * MIN), '20'],
       ['Ann', 'Pip', hms(12 * MIN), hms(20 * MIN), '8'],
     ]);
-    expect(history.view('24h').viewings).toBe(2);
+    expect(history.view({ span: '24h' }).viewings).toBe(2);
     history.dispose();
     expect(csvRows(open(dir, clock))).toEqual(rows);
   });
@@ -168,9 +169,9 @@ describe('the viewing rule', () => {
       [20 * SEC, []],
     ]);
     clock.set(T0 + HOUR);
-    const view = history.view('24h');
+    const view = history.view({ span: '24h' });
     expect(view.viewings).toBe(1);
-    expect(view.people).toEqual([{ name: 'Ann', server: null, minutes: 0.3, lastSeen: T0 + 20 * SEC }]);
+    expect(view.people.top).toEqual([{ name: 'Ann', serverId: 'srv-home', server: null, minutes: 0.3, lastSeen: T0 + 20 * SEC }]);
     expect(csvRows(history)).toEqual([['Ann', 'Pip', hms(0), hms(20 * SEC), '0.33']]);
     history.dispose();
   });
@@ -199,7 +200,7 @@ describe('the viewing rule', () => {
     const clock = new ManualClock(T0 + HOUR);
     const history = open(dir, clock);
     expect(csvRows(history)).toEqual([['Ann', 'Pip', hms(0), hms(20 * MIN), '20']]);
-    expect(history.view('24h').viewings).toBe(1);
+    expect(history.view({ span: '24h' }).viewings).toBe(1);
     history.dispose();
   });
 
@@ -226,7 +227,7 @@ describe('the viewing rule', () => {
           steps.map(([seconds, list]) => [(at += seconds * SEC), list.map((v) => (v.state === 'bumper' ? { ...v, title: `Up next on Ch ${v.channel}` } : v))]),
         );
         clock.set(T0 + at + 10 * MIN);
-        const rows = history.csv('24h').text.slice(1).split('\r\n').slice(1).filter(Boolean).map((line) => line.split(','));
+        const rows = history.csv({ span: '24h' }).text.slice(1).split('\r\n').slice(1).filter(Boolean).map((line) => line.split(','));
         expect(rows.filter((r) => r[4]!.startsWith('Up next'))).toEqual([]);
         expect(rows.every((r) => Number(r[7]) > 0 || r[5] === r[6])).toBe(true);
         const last = new Map<string, string>();

@@ -30,10 +30,11 @@ import type { ActionId } from '../notifications/kinds';
 import { runNotificationAction } from './notification-actions';
 import { SeenViewers } from '../viewers/seen-viewers';
 import type { AppOptions, HostPort } from './ports';
-import { FollowedServers } from './servers';
+import { DEMO_ID, FollowedServers } from './servers';
 import { partsOf, SnapshotPublisher, snapshotOf, type SnapshotPart } from './snapshot';
 import { TrayPublisher } from '../tray/tray';
 import { History } from '../history/history';
+import { localCalendar } from '../history/calendar';
 import { trayDeadline } from '../tray/tray-deadline';
 import { messages, t } from '../../../shared/i18n/messages';
 
@@ -134,12 +135,12 @@ export class AppController {
       random: options.random ?? Math.random,
       log,
     });
-    const ofDay = options.minuteOfDay ?? minuteOfDay;
     this.#history = new History({
       clock,
       dir: options.dataDir ? join(options.dataDir, 'history') : null,
-      dayStart: (ms) => ms - ofDay(ms) * 60_000 - (ms % 60_000),
-      serverName: (id) => this.servers.slot(id)?.name ?? id,
+      calendar: options.calendar ?? localCalendar,
+      serverName: (id) => this.servers.slot(id)?.name ?? null,
+      demoServers: new Set([DEMO_ID]),
       changed: () => {
         this.#publisher.push(['history']);
         this.#tray.update();

@@ -8,6 +8,7 @@ import type { ClientOptions } from '../client';
 import type { ProbeOptions, ProbeReport } from '../connection-test/probe';
 import type { SettingsService } from '../settings/settings';
 import type { Tuning } from '../sync/engine';
+import type { Calendar } from '../history/calendar';
 
 /** What the core asks of its host (all optional: the preview host has no login items). */
 export interface HostPort {
@@ -54,5 +55,7 @@ export interface AppOptions {
   notificationGatherMs?: number;
   /** local minute of the day, for quiet hours (injectable so tests need no time zone) */
   minuteOfDay?: (ms: number) => number;
+  /** where History's days, months and years start (default: the computer's zone; tests pass UTC) */
+  calendar?: Calendar;
   log?: (line: string) => void;
 }

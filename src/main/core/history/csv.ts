@@ -6,8 +6,7 @@
  * as written), and safe to open in a spreadsheet: a cell that would start a formula (= + - @, or a
  * tab or carriage return before one) is prefixed with an apostrophe.
  */
-import { SPAN_MS, type HistorySpan } from '../../../shared/bridge-history';
-import { piecesOf } from './compute';
+import { channelName, piecesOf, type SpanQuery } from './compute';
 import type { HistoryIndex } from './history-index';
 
 export const CSV_HEADER = ['server', 'person', 'device', 'channel', 'programme', 'start', 'end', 'minutes'] as const;
@@ -23,9 +22,9 @@ export interface CsvRow {
   minutes: number;
 }
 
-/** One row per viewing in the span ending `now`, in start order; a viewing's not-followed parts left out. */
-export function exportRows(index: HistoryIndex, span: HistorySpan, now: number, servers: ReadonlySet<number> | null): CsvRow[] {
-  const pieces = piecesOf(index, { from: now - SPAN_MS[span], to: now, now, servers });
+/** One row per viewing in the range, in start order; a viewing's not-followed parts left out. */
+export function exportRows(index: HistoryIndex, q: SpanQuery): CsvRow[] {
+  const pieces = piecesOf(index, q);
   const byRow = new Map<number, { start: number; end: number; ms: number }>();
   for (let i = 0; i < pieces.count; i++) {
     const [row, from, to] = [pieces.row[i]!, pieces.from[i]!, pieces.to[i]!];
@@ -40,19 +39,16 @@ export function exportRows(index: HistoryIndex, span: HistorySpan, now: number, 
   const text = (id: number) => index.names.text(id) ?? '';
   return [...byRow]
     .sort((a, b) => a[1].start - b[1].start || a[0] - b[0])
-    .map(([r, span]) => {
-      const number = v.channelNumber[r]!;
-      return {
-        server: index.servers[v.server[r]!]?.name ?? '',
-        person: text(v.person[r]!),
-        device: text(v.device[r]!),
-        channel: [Number.isNaN(number) ? null : String(number), index.names.text(v.channel[r]!)].filter(Boolean).join(' '),
-        programme: text(v.programme[r]!),
-        start: span.start,
-        end: span.end,
-        minutes: Math.round(span.ms / 600) / 100,
-      };
-    });
+    .map(([r, span]) => ({
+      server: index.servers[v.server[r]!]?.name ?? '',
+      person: text(v.person[r]!),
+      device: text(v.device[r]!),
+      channel: channelName(index, r) ?? '',
+      programme: text(v.programme[r]!),
+      start: span.start,
+      end: span.end,
+      minutes: Math.round(span.ms / 600) / 100,
+    }));
 }
 
 /** A cell as a spreadsheet should read it: text, never a formula, quoted where RFC 4180 asks. */

@@ -30,6 +30,11 @@ export class Names {
     return id;
   }
 
+  /** The id of a name already held, or null (nothing is interned). */
+  find(text: string): number | null {
+    return this.#ids.get(text) ?? null;
+  }
+
   text(id: number): string | null {
     return id === 0 ? null : (this.#list[id] ?? null);
   }

@@ -57,13 +57,13 @@ export class HistoryRecord {
     this.#files = files;
   }
 
-  /** Reads the months from `from` on of every server folder into the index; how many lines were skipped. */
-  load(from: number): { skipped: number } {
+  /** Reads the months of every server folder that hold times in [from, until) into the index; how many lines were skipped. */
+  load(from: number, until = Number.POSITIVE_INFINITY): { skipped: number } {
     let skipped = 0;
     if (!this.#files) return { skipped };
     for (const folder of this.#files.servers())
       for (const f of this.#files.months(folder)) {
-        if (nextMonthStart(f.month) <= from) continue;
+        if (nextMonthStart(f.month) <= from || f.month >= until) continue;
         skipped += this.#loadMonth(folder, f.name, f.month);
       }
     this.index.sortIfNeeded();

@@ -6,23 +6,26 @@
  * been read since it connected; everything else is a gap. A heartbeat every few minutes bounds what
  * a crash can cost (the follow ends at the last one written); the timer runs only while following.
  */
-import { DEFAULT_HISTORY_RETENTION, type HistoryAway, type HistoryMoment, type HistoryRetention, type HistorySpan, type HistoryStatus, type HistoryView } from '../../../shared/bridge-history';
+import { DEFAULT_HISTORY_DIGEST, DEFAULT_HISTORY_RETENTION, type HistoryAway, type HistoryDigest, type HistoryMoment, type HistoryPersonView, type HistoryRequest, type HistoryRetention, type HistoryStatus, type HistoryView, type PersonRef } from '../../../shared/bridge-history';
 import type { Clock, TimerHandle } from '../../common/clock';
 import type { AppState, ServerTag } from '../state';
 import { viewersOf, type Viewer } from '../viewers/viewers';
-import { momentAt } from './compute';
-import { exportRows, toCsv } from './csv';
-import { HistoryFiles } from './history-files';
+import { nextDay, type Calendar } from './calendar';
+import { summarizeDay, type DaySummary } from './day-summary';
+import { DayStore } from './day-store';
+import { toCsv } from './csv';
+import { HistoryFiles, type HistorySettings } from './history-files';
 import { messages, t } from '../../common/words';
 import { HistoryIndex } from './history-index';
 import { HistoryRecord, type ViewingFields } from './history-record';
-import { toSecond } from './record-format';
-import { awaySummary, chosen, followedSince, peakSince, spanView } from './views';
+import { monthStart, toSecond } from './record-format';
+import { join } from 'node:path';
+import { awaySummary, csvRows, followedSince, momentView, peakSince, personView, rangeView, type ViewContext } from './views';
 
 /** A heartbeat this often while any server is followed (a crash costs at most this much followed time). */
 export const HEARTBEAT_MS = 5 * 60_000;
-/** Memory holds this much (the longest span and a day more); older months stay on disk until the retention drops them. */
-export const HELD_MS = 31 * 24 * 3_600_000;
+/** Rows are held in memory this far back (a month and a day); older days are read from their summaries. */
+export const HELD_MS = 32 * 24 * 3_600_000;
 /** "While you were away" needs at least this much followed time since the popover was last open. */
 export const AWAY_MIN_MS = 3_600_000;
 const DAY_MS = 24 * 3_600_000;
@@ -31,10 +34,12 @@ export interface HistoryDeps {
   clock: Clock;
   /** the folder for the record (`<user data>/history`); null keeps it in memory */
   dir: string | null;
-  /** local midnight of the day `ms` falls in (injected: tests need no time zone) */
-  dayStart: (ms: number) => number;
-  /** the server names for people (the slot's name) */
-  serverName: (id: string) => string;
+  /** where days, months and years start (the computer's zone; tests pass UTC) */
+  calendar: Calendar;
+  /** a server's name as the app shows it now; null for a server no longer followed (the record's name is kept) */
+  serverName: (id: string) => string | null;
+  /** the servers whose record is the demo's made-up household */
+  demoServers?: ReadonlySet<string>;
   /** the record changed (the snapshot's `history` part) */
   changed: () => void;
   problem: (text: string) => void;
@@ -45,7 +50,8 @@ export class History {
   readonly #files: HistoryFiles | null;
   readonly #index = new HistoryIndex();
   readonly #record: HistoryRecord;
-  #retention: HistoryRetention;
+  readonly #days: DayStore;
+  #settings: HistorySettings;
   #heartbeat: TimerHandle | null = null;
   #pruneDay = -1;
   /** when the popover was last open (or the app started): the "while you were away" span starts here */
@@ -65,12 +71,62 @@ export class History {
         })
       : null;
     this.#record = new HistoryRecord(this.#index, this.#files);
-    this.#retention = this.#files?.readRetention() ?? DEFAULT_HISTORY_RETENTION;
+    this.#days = new DayStore(deps.dir ? join(deps.dir, '.days') : null, (text) => deps.problem(t(messages().stored.historyNotWritten, { error: text })));
+    this.#settings = this.#files?.readSettings() ?? { retentionDays: DEFAULT_HISTORY_RETENTION, digest: { ...DEFAULT_HISTORY_DIGEST }, digestSent: null };
     const now = deps.clock.now();
     this.#lastOpen = now;
-    this.#files?.dropBefore(now - this.#retention * DAY_MS);
+    const keepFrom = now - this.#settings.retentionDays * DAY_MS;
+    this.#files?.dropBefore(keepFrom);
+    this.#days.dropBefore(keepFrom);
     const { skipped } = this.#record.load(now - HELD_MS);
+    this.#days.load(keepFrom);
+    this.#sumUpDays(now);
     if (skipped > 0) deps.problem(t(messages().stored.historyDamaged, { n: skipped }));
+  }
+
+  /** The first day whose rows are all held. */
+  #heldFrom(now: number): number {
+    return nextDay(this.#d.calendar, now - HELD_MS);
+  }
+
+  /**
+   * Sums up every closed day of the retention that has no summary yet: from the rows held, or
+   * (older days: the first run of this version, a damaged summary) from their month files.
+   */
+  #sumUpDays(now: number): void {
+    const cal = this.#d.calendar;
+    const held = this.#heldFrom(now);
+    const missing: number[] = [];
+    const today = cal.dayStart(now);
+    // nothing before the record began is summed up (those days are simply not followed)
+    const began = Math.min(this.#files?.earliest() ?? Number.POSITIVE_INFINITY, ...this.#index.servers.map((x) => x.follows[0]?.from ?? Number.POSITIVE_INFINITY));
+    if (began === Number.POSITIVE_INFINITY) return;
+    for (let day = cal.dayStart(Math.max(began, now - this.#settings.retentionDays * DAY_MS)), n = 0; day < today && n < 800; day = nextDay(cal, day), n++) {
+      if (this.#days.get(day)?.to === nextDay(cal, day)) continue;
+      if (day >= held) this.#days.put(summarizeDay(this.#index, day, nextDay(cal, day), now));
+      else missing.push(day);
+    }
+    if (missing.length === 0 || !this.#files) return;
+    // older days, a month of record at a time: read into an index of their own, summed up, let go
+    for (let i = 0; i < missing.length; ) {
+      const month = monthStart(missing[i]!);
+      const days = missing.filter((d) => monthStart(d) === month);
+      i += days.length;
+      const index = new HistoryIndex();
+      new HistoryRecord(index, this.#files).load(days[0]!, nextDay(cal, days[days.length - 1]!));
+      for (const day of days) this.#days.put(summarizeDay(index, day, nextDay(cal, day), now));
+    }
+  }
+
+  /** The summary of the day starting at `from`: kept when closed, from the rows when held, else null. */
+  #day(from: number, now: number): DaySummary | null {
+    const to = nextDay(this.#d.calendar, from);
+    const kept = this.#days.get(from);
+    if (kept && kept.to === to) return kept;
+    if (from < this.#heldFrom(now)) return null;
+    const summary = summarizeDay(this.#index, from, to, now);
+    if (to <= now) this.#days.put(summary);
+    return summary;
   }
 
   get revision(): number {
@@ -78,7 +134,14 @@ export class History {
   }
 
   status(badgeServer: string | null): HistoryStatus {
-    return { revision: this.#record.revision, retentionDays: this.#retention, peakToday: this.peakToday(badgeServer), away: this.#away };
+    return { revision: this.#record.revision, ready: true, retentionDays: this.#settings.retentionDays, digest: this.#settings.digest, peakToday: this.peakToday(badgeServer), away: this.#away };
+  }
+
+  /** What every query reads: the index with the servers named as the app names them now, the calendar, now. */
+  #context(): ViewContext {
+    for (const server of this.#index.servers) server.name = this.#d.serverName(server.id) ?? server.name;
+    const now = this.#d.clock.now();
+    return { index: this.#index, cal: this.#d.calendar, now, heldFrom: this.#heldFrom(now), day: (from) => this.#day(from, now), days: () => this.#days.days(), demo: this.#d.demoServers ?? new Set() };
   }
 
   /**
@@ -111,7 +174,7 @@ export class History {
       this.#record.followEnd(serverId, now);
       return;
     }
-    this.#record.followStart(serverId, this.#d.serverName(serverId), now);
+    this.#record.followStart(serverId, this.#d.serverName(serverId) ?? serverId, now);
     const seen = new Map<string, ViewingFields>();
     for (const viewer of viewers) {
       const fields = fieldsOf(viewer);
@@ -134,23 +197,27 @@ export class History {
     const now = this.#d.clock.now();
     if (open) {
       const since = this.#lastOpen;
-      this.#away = followedSince(this.#index, since, now) >= AWAY_MIN_MS ? awaySummary(this.#index, since, now) : null;
+      this.#away = followedSince(this.#index, since, now) >= AWAY_MIN_MS ? awaySummary(this.#context(), since) : null;
     } else this.#away = null; // read: it goes with the popover
     this.#lastOpen = now;
     this.#d.changed();
   }
 
-  view(span: HistorySpan, server?: string): HistoryView {
-    return spanView(this.#index, span, this.#d.clock.now(), server);
+  view(request: HistoryRequest): HistoryView {
+    return rangeView(this.#context(), request);
   }
 
-  moment(at: number, server?: string): HistoryMoment {
-    return momentAt(this.#index, at, this.#d.clock.now(), chosen(this.#index, server));
+  person(request: HistoryRequest & { person: PersonRef }): HistoryPersonView {
+    return personView(this.#context(), request);
   }
 
-  /** The span as CSV, and how many viewings it holds. */
-  csv(span: HistorySpan, server?: string): { text: string; rows: number } {
-    const rows = exportRows(this.#index, span, this.#d.clock.now(), chosen(this.#index, server));
+  moment(request: { from: number; to: number; server?: string; person?: PersonRef }): HistoryMoment {
+    return momentView(this.#context(), request);
+  }
+
+  /** The range as CSV, and how many viewings it holds. */
+  csv(request: HistoryRequest): { text: string; rows: number } {
+    const rows = csvRows(this.#context(), request);
     return { text: toCsv(rows), rows: rows.length };
   }
 
@@ -158,19 +225,27 @@ export class History {
   peakToday(server: string | null): number | null {
     const now = this.#d.clock.now();
     const key = `${this.#record.revision}:${server}:${Math.floor(now / 60_000)}`;
-    if (this.#peakCache?.key !== key) this.#peakCache = { key, value: peakSince(this.#index, this.#d.dayStart(now), now, server) };
+    if (this.#peakCache?.key !== key) this.#peakCache = { key, value: peakSince(this.#index, this.#d.calendar.dayStart(now), now, server) };
     return this.#peakCache.value;
   }
 
   setRetention(days: HistoryRetention): void {
-    this.#retention = days;
-    this.#files?.writeRetention(days);
+    this.#settings = { ...this.#settings, retentionDays: days };
+    this.#files?.writeSettings(this.#settings);
     this.#files?.dropBefore(this.#d.clock.now() - days * DAY_MS);
+    this.#days.dropBefore(this.#d.clock.now() - days * DAY_MS);
+    this.#d.changed();
+  }
+
+  setDigest(digest: HistoryDigest): void {
+    this.#settings = { ...this.#settings, digest: { ...digest } };
+    this.#files?.writeSettings(this.#settings);
     this.#d.changed();
   }
 
   clear(): void {
     this.#record.clear(toSecond(this.#d.clock.now()));
+    this.#days.clear();
     this.#away = null;
     this.#d.changed();
   }
@@ -213,8 +288,11 @@ export class History {
       const day = Math.floor(now / DAY_MS);
       if (day !== this.#pruneDay) {
         this.#pruneDay = day;
+        // the days that closed are summed up before their rows go
+        this.#sumUpDays(now);
         this.#index.prune(now - HELD_MS);
-        this.#files?.dropBefore(now - this.#retention * DAY_MS);
+        this.#files?.dropBefore(now - this.#settings.retentionDays * DAY_MS);
+        this.#days.dropBefore(now - this.#settings.retentionDays * DAY_MS);
       }
       this.#planHeartbeat();
     }, HEARTBEAT_MS);

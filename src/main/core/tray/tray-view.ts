@@ -1,5 +1,5 @@
 import type { GuideNowRow, Program } from '../../../shared/airwave';
-import type { FocusTarget, HistorySpan, SettingsView } from '../../../shared/bridge';
+import type { FocusTarget, HistoryPreset, SettingsView } from '../../../shared/bridge';
 import { airing, listOf, localTime, programmeTitle, type PauseChoice } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 import { boundText, displaySafe, TEXT_LIMITS } from '../../../shared/text';
@@ -30,7 +30,7 @@ export type TrayAction =
   | { type: 'pause'; choice: PauseChoice }
   | { type: 'start-demo' }
   /** the viewing history of a span as CSV (a save dialog) */
-  | { type: 'export-history'; span: HistorySpan }
+  | { type: 'export-history'; span: HistoryPreset }
   | { type: 'quit' };
 
 export interface MenuItemModel {

@@ -4,7 +4,8 @@ import { channelLabel, localTime, programmeTitle } from '../../../shared/format'
 import { bridge } from '../bridge';
 import { Empty } from '../components/bits';
 import { lazyView } from '../components/lazy-view';
-import { now, snapshot } from '../state';
+import { now, openHistory, snapshot } from '../state';
+import { history as th } from '../strings/history';
 import { features as t } from '../strings/features';
 import { servers } from '../strings/servers';
 import { severalServers } from '../server-state';
@@ -165,7 +166,10 @@ function LogLine({ entry }: { entry: ActivityEntry }) {
       <span class="feature-time">{localTime(entry.at)}</span>
       <span class="feature-main">
         <span class="feature-title">
-          <strong>{entry.user}</strong> {text.trim()}
+          <button type="button" class="link-button log-person" aria-label={th.personOpen(entry.user)} onClick={() => openHistory({ person: { server: entry.serverId ?? snapshot.value?.servers[0]?.id ?? 'default', name: entry.user } })}>
+            {entry.user}
+          </button>{' '}
+          {text.trim()}
         </span>
         {entry.watching || entry.device || entry.server ? (
           <span class="muted small">{[entry.watching, entry.device, entry.server ? servers.onServer(entry.server) : null].filter(Boolean).join(' · ')}</span>

@@ -1,0 +1,108 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { HistorySpan } from '../../src/shared/bridge-history';
+import { dayLabel, localTime } from '../../src/shared/format';
+import { column, history as t } from '../../src/renderer/src/strings/history';
+import { localCalendar } from '../../src/main/core/history/calendar';
+import { resolveRange } from '../../src/main/core/history/ranges';
+import { HistoryIndex } from '../../src/main/core/history/history-index';
+import { awaySummary, rangeView, type ViewContext } from '../../src/main/core/history/views';
+import { summarizeDay } from '../../src/main/core/history/day-summary';
+import { nextDay } from '../../src/main/core/history/calendar';
+
+// History's figures add up (issue 44, point 6), as properties: a count and the list under it
+// agree (or it says "and N more"), and the away line counts what History opened from it lists; a
+// peak in a range longer than a day names its day; time watched and followed time read with
+// their units and never "0 min"; the chart's keyboard reading, the line under it and the table
+// name a column by the same instant. In the zone the test runs in, whatever it is.
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+const instant = fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2028, 11, 31) });
+const preset = fc.constantFrom<HistorySpan>('24h', '7d', '30d', 'month', 'year');
+
+describe('History figures add up', () => {
+  it('property: a range longer than a day names the day of its peak; a day-long one says only the time today', () => {
+    fc.assert(
+      fc.property(instant, preset, fc.double({ min: 0, max: 1, noNaN: true }), (now, span, where) => {
+        const range = { ...resolveRange({ span }, now, localCalendar, 0), span };
+        const at = Math.floor(range.from + where * (range.to - 1 - range.from));
+        const text = t.peakValue({ count: 3, at }, range, now);
+        expect(text).toContain(localTime(at));
+        if (range.to - range.from > DAY) expect(text).toContain(dayLabel(at, now));
+        else if (dayLabel(at, now) !== dayLabel(now, now)) expect(text).toContain(dayLabel(at, now));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('property: time watched and followed time read with their units, never as "0 min" or a bare number', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 400 * DAY }), fc.integer({ min: HOUR, max: 400 * DAY }), (ms, spanMs) => {
+        const watched = t.time(ms);
+        expect(watched).toMatch(/\b(min|h|s)\b|under 1 min/);
+        expect(watched).not.toMatch(/^0 min$|^0$/);
+        const followed = t.followedValue(Math.min(ms, spanMs), { span: 'custom', unit: 'day', from: 0, to: spanMs });
+        expect(followed).toMatch(/^.+ of .*\b(h|min)\b/);
+      }),
+      { numRuns: 300 },
+    );
+    expect(t.time(20_000)).toBe('under 1 min');
+    expect(t.time(20 * MIN)).toBe('20 min');
+    expect(t.followedValue(5 * MIN, { span: '24h', unit: 'quarter', from: 0, to: DAY })).toBe('5 min of 24 h');
+  });
+
+  it('property: the keyboard reading, the line under the chart and the table name a column by the same instant', () => {
+    fc.assert(
+      fc.property(instant, preset, fc.nat(), fc.integer({ min: 0, max: 5 }), (now, span, pick, peak) => {
+        const range = { ...resolveRange({ span }, now, localCalendar, 0), span };
+        const start = range.starts[pick % range.starts.length]!;
+        const name = column(start, range, now);
+        // the chart's value to assistive technology
+        expect(t.sliderValue(start, range, now, peak, null).startsWith(`${name}: `)).toBe(true);
+        expect(t.sliderValue(start, range, now, peak, 20 * MIN).startsWith(`${name}: `)).toBe(true);
+        // the line under the chart, whatever it says
+        const viewers = [{ name: 'Ana', programme: 'Friends', channel: '101 Comedy', server: null, minutes: 20 }];
+        for (const moment of [
+          { followed: true, peak: Math.max(1, peak), more: 0, viewers },
+          { followed: true, peak: 0, more: 0, viewers: [] },
+          { followed: false, peak: 0, more: 0, viewers: [] },
+        ])
+          expect(t.moment(start, range, now, moment).startsWith(`${name}: `)).toBe(true);
+        // the table's row header is `column` itself (HistoryTable); a day column is its day, a shorter one its time
+        expect(name).toBe(range.unit === 'day' ? dayLabel(start, now) : name);
+        if (range.unit !== 'day') expect(name).toContain(localTime(start));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('property: the people count matches the people listed (or "and N more"), and the away line counts what History lists for its range', () => {
+    const viewing = fc.record({ person: fc.integer({ min: 0, max: 14 }), from: fc.integer({ min: 0, max: 5 * 24 * 4 - 1 }), length: fc.integer({ min: 1, max: 16 }) });
+    fc.assert(
+      fc.property(fc.array(viewing, { maxLength: 40 }), fc.integer({ min: 0, max: 4 * 24 * 4 }), (viewings, sinceQuarter) => {
+        const T0 = Date.UTC(2026, 10, 20);
+        const now = T0 + 5 * DAY;
+        const index = new HistoryIndex();
+        const server = index.server('home', 'Home');
+        server.follows.push({ from: T0, to: null });
+        for (const v of [...viewings].sort((a, b) => a.from - b.from)) {
+          const row = index.addViewing({ start: T0 + v.from * 15 * MIN, server: server.index, person: index.names.id(`P${v.person}`), device: 0, channelNumber: 101, channel: 0, programme: index.names.id('Show') });
+          index.viewings.close(row, Math.min(now, T0 + (v.from + v.length) * 15 * MIN));
+        }
+        const ctx: ViewContext = { index, cal: localCalendar, now, heldFrom: 0, day: (from) => summarizeDay(index, from, nextDay(localCalendar, from), now), days: () => [], demo: new Set() };
+        const distinct = new Set(viewings.map((v) => v.person)).size;
+        const view = rangeView(ctx, { span: 'custom', from: T0, to: now });
+        expect(view.people.count).toBe(distinct);
+        expect(view.people.top.length).toBe(Math.min(distinct, 10));
+        // the line and History opened from it (its own range)
+        const away = awaySummary(ctx, T0 + sinceQuarter * 15 * MIN);
+        const opened = rangeView(ctx, { span: 'custom', from: away.since, to: away.to });
+        expect(away.people).toBe(opened.people.count);
+        expect(away.peak?.count ?? 0).toBe(opened.peak?.count ?? 0);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
