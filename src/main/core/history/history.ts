@@ -19,6 +19,7 @@ import { messages, t } from '../../common/words';
 import { HistoryIndex } from './history-index';
 import { HistoryRecord, type ViewingFields } from './history-record';
 import { monthStart, toSecond } from './record-format';
+import { resolveRange } from './ranges';
 import { join } from 'node:path';
 import { awaySummary, csvRows, followedSince, momentView, peakSince, personView, rangeView, type ViewContext } from './views';
 
@@ -215,9 +216,20 @@ export class History {
     return momentView(this.#context(), request);
   }
 
-  /** The range as CSV, and how many viewings it holds. */
+  /**
+   * The range as CSV, and how many viewings it holds. The part older than the rows held is read
+   * from its month files into an index of its own (a viewing across that midnight is two rows).
+   */
   csv(request: HistoryRequest): { text: string; rows: number } {
-    const rows = csvRows(this.#context(), request);
+    const ctx = this.#context();
+    const range = resolveRange(request, ctx.now, ctx.cal, ctx.heldFrom);
+    let rows = range.to > ctx.heldFrom ? csvRows(ctx, { ...request, span: 'custom', from: Math.max(range.from, ctx.heldFrom), to: range.to }) : [];
+    if (range.from < ctx.heldFrom && this.#files) {
+      const index = new HistoryIndex();
+      new HistoryRecord(index, this.#files).load(range.from, ctx.heldFrom);
+      for (const server of index.servers) server.name = this.#d.serverName(server.id) ?? server.name;
+      rows = csvRows({ ...ctx, index }, { ...request, span: 'custom', from: range.from, to: Math.min(range.to, ctx.heldFrom) }).concat(rows);
+    }
     return { text: toCsv(rows), rows: rows.length };
   }
 
