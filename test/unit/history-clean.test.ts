@@ -58,8 +58,11 @@ function state(clock: ManualClock, sessions: Seen[]): AppState {
   return { ...s, connection: { ...s.connection, state: 'live', since: 0 }, sessions: { supported: true, data: sessions.map(session), updatedAt: clock.now(), error: null } };
 }
 
-function open(dir: string | null, clock: ManualClock) {
-  return new History({ clock, dir, calendar: utcCalendar, serverName: () => 'Home', changed: () => {}, problem: () => {} });
+/** History on `dir`, once it has read its record. */
+async function open(dir: string | null, clock: ManualClock): Promise<History> {
+  const history = new History({ clock, dir, calendar: utcCalendar, serverName: () => 'Home', changed: () => {}, problem: () => {} });
+  await history.whenReady();
+  return history;
 }
 
 /** Plays a recorded sequence: at each offset (ms from T0), the sessions then held. */
@@ -74,8 +77,8 @@ function play(history: History, clock: ManualClock, steps: [number, Seen[]][]): 
 const hms = (ms: number) => localStamp(T0 + ms).slice(11);
 
 /** The CSV's rows as [person, programme, start, end, minutes], the header left out. */
-function csvRows(history: History): string[][] {
-  const { text } = history.csv({ span: '24h' });
+async function csvRows(history: History): Promise<string[][]> {
+  const { text } = await history.csv({ span: '24h' });
   return text
     .replace(/^\uFEFF/, '')
     .split('\r\n')
@@ -88,10 +91,10 @@ function csvRows(history: History): string[][] {
 const ann = (id: string, title: string | null, state?: Seen['state']): Seen => ({ id, user: 'Ann', channel: 104, title, ...(state ? { state } : {}) });
 
 describe('the viewing rule', () => {
-  it('gives a break to the programme it introduces: never a show called "Up next…"', () => {
+  it('gives a break to the programme it introduces: never a show called "Up next…"', async () => {
     const dir = tempDir();
     const clock = new ManualClock(T0);
-    const history = open(dir, clock);
+    const history = await open(dir, clock);
     // Ann watches Pip; a bumper; Robo-Ranch; a bumper between two episodes of one show; she leaves on a break
     play(history, clock, [
       [0, [ann('s1', 'Pip')]],
@@ -109,7 +112,7 @@ describe('the viewing rule', () => {
       ['Pip', 20],
     ]);
     // the break she left on is the channel's, with nothing named
-    expect(csvRows(history)).toEqual([
+    expect(await csvRows(history)).toEqual([
       ['Ann', 'Pip', hms(0), hms(20 * MIN), '20'],
       ['Ann', 'Robo-Ranch', hms(20 * MIN), hms(1 * HOUR + 20 * MIN), '60'],
       ['Ann', '', hms(1 * HOUR + 20 * MIN), hms(1 * HOUR + 22 * MIN), '2'],
@@ -117,28 +120,28 @@ describe('the viewing rule', () => {
     expect(view.viewings).toBe(3);
     history.dispose();
     // read back from disk, the same
-    const again = open(dir, clock);
-    expect(csvRows(again)).toEqual(csvRows(history));
+    const again = await open(dir, clock);
+    expect(await csvRows(again)).toEqual(await csvRows(history));
     expect(again.view({ span: '24h' }).shows).toEqual(view.shows);
     again.dispose();
   });
 
-  it('a stretch that starts on a break is named by the first programme seen', () => {
+  it('a stretch that starts on a break is named by the first programme seen', async () => {
     const clock = new ManualClock(T0);
-    const history = open(null, clock);
+    const history = await open(null, clock);
     play(history, clock, [
       [0, [ann('s1', 'Up next on Cartoon Corner', 'bumper')]],
       [3 * MIN, [ann('s1', 'Robo-Ranch')]],
       [30 * MIN, []],
     ]);
-    expect(csvRows(history)).toEqual([['Ann', 'Robo-Ranch', hms(0), hms(30 * MIN), '30']]);
+    expect(await csvRows(history)).toEqual([['Ann', 'Robo-Ranch', hms(0), hms(30 * MIN), '30']]);
     history.dispose();
   });
 
-  it('is one row per person, device and channel stretch, however many sessions and refreshes reported it', () => {
+  it('is one row per person, device and channel stretch, however many sessions and refreshes reported it', async () => {
     const dir = tempDir();
     const clock = new ManualClock(T0);
-    const history = open(dir, clock);
+    const history = await open(dir, clock);
     play(history, clock, [
       // the event stream's refresh lists her session twice (its restart beside the old one)
       [0, [ann('s1', 'Pip'), ann('s2', 'Pip')]],
@@ -151,19 +154,19 @@ describe('the viewing rule', () => {
       [20 * MIN, []],
     ]);
     clock.set(T0 + HOUR);
-    const rows = csvRows(history);
+    const rows = await csvRows(history);
     expect(rows).toEqual([
       ['Ann', 'Pip', hms(0), hms(20 * MIN), '20'],
       ['Ann', 'Pip', hms(12 * MIN), hms(20 * MIN), '8'],
     ]);
     expect(history.view({ span: '24h' }).viewings).toBe(2);
     history.dispose();
-    expect(csvRows(open(dir, clock))).toEqual(rows);
+    expect(await csvRows(await open(dir, clock))).toEqual(rows);
   });
 
-  it('keeps a viewing under a minute, and never reads it as 0 minutes', () => {
+  it('keeps a viewing under a minute, and never reads it as 0 minutes', async () => {
     const clock = new ManualClock(T0);
-    const history = open(null, clock);
+    const history = await open(null, clock);
     play(history, clock, [
       [0, [ann('s1', 'Pip')]],
       [20 * SEC, []],
@@ -172,11 +175,11 @@ describe('the viewing rule', () => {
     const view = history.view({ span: '24h' });
     expect(view.viewings).toBe(1);
     expect(view.people.top).toEqual([{ name: 'Ann', serverId: 'srv-home', server: null, minutes: 0.3, lastSeen: T0 + 20 * SEC }]);
-    expect(csvRows(history)).toEqual([['Ann', 'Pip', hms(0), hms(20 * SEC), '0.33']]);
+    expect(await csvRows(history)).toEqual([['Ann', 'Pip', hms(0), hms(20 * SEC), '0.33']]);
     history.dispose();
   });
 
-  it('reads a record written before the rule (format 1) as if it had been recorded under it', () => {
+  it('reads a record written before the rule (format 1) as if it had been recorded under it', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'srv-home'), { recursive: true });
     const at = (ms: number) => (T0 - Date.UTC(2026, 10, 1) + ms) / 1000;
@@ -198,13 +201,13 @@ describe('the viewing rule', () => {
     ];
     writeFileSync(join(dir, 'srv-home', '2026-11.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
     const clock = new ManualClock(T0 + HOUR);
-    const history = open(dir, clock);
-    expect(csvRows(history)).toEqual([['Ann', 'Pip', hms(0), hms(20 * MIN), '20']]);
+    const history = await open(dir, clock);
+    expect(await csvRows(history)).toEqual([['Ann', 'Pip', hms(0), hms(20 * MIN), '20']]);
     expect(history.view({ span: '24h' }).viewings).toBe(1);
     history.dispose();
   });
 
-  it('property: rows of one stretch never overlap, no break is named, and the record reads back as recorded', () => {
+  it('property: rows of one stretch never overlap, no break is named, and the record reads back as recorded', async () => {
     const seenArb = fc.record({
       id: fc.constantFrom('s1', 's2', 's3', 's4'),
       user: fc.constantFrom('Ann', 'Bob'),
@@ -214,11 +217,11 @@ describe('the viewing rule', () => {
       model: fc.constantFrom('Roku Ultra', 'Apple TV 4K'),
     });
     const stepArb = fc.tuple(fc.integer({ min: 1, max: 300 }), fc.uniqueArray(seenArb, { selector: (v) => v.id, maxLength: 4 }));
-    fc.assert(
-      fc.property(fc.array(stepArb, { minLength: 1, maxLength: 30 }), (steps) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 30 }), async (steps) => {
         const dir = tempDir();
         const clock = new ManualClock(T0);
-        const history = open(dir, clock);
+        const history = await open(dir, clock);
         let at = 0;
         // on a break the session's title is the bumper's own ("Up next…")
         play(
@@ -227,7 +230,7 @@ describe('the viewing rule', () => {
           steps.map(([seconds, list]) => [(at += seconds * SEC), list.map((v) => (v.state === 'bumper' ? { ...v, title: `Up next on Ch ${v.channel}` } : v))]),
         );
         clock.set(T0 + at + 10 * MIN);
-        const rows = history.csv({ span: '24h' }).text.slice(1).split('\r\n').slice(1).filter(Boolean).map((line) => line.split(','));
+        const rows = (await history.csv({ span: '24h' })).text.slice(1).split('\r\n').slice(1).filter(Boolean).map((line) => line.split(','));
         expect(rows.filter((r) => r[4]!.startsWith('Up next'))).toEqual([]);
         expect(rows.every((r) => Number(r[7]) > 0 || r[5] === r[6])).toBe(true);
         const last = new Map<string, string>();
@@ -239,9 +242,9 @@ describe('the viewing rule', () => {
         }
         // a break still on air is undecided: compared once the follow has ended
         history.dispose();
-        const live = csvRows(history);
-        const again = open(dir, clock);
-        expect(csvRows(again)).toEqual(live);
+        const live = await csvRows(history);
+        const again = await open(dir, clock);
+        expect(await csvRows(again)).toEqual(live);
         again.dispose();
       }),
       { numRuns: 60 },

@@ -35,18 +35,20 @@ function state(clock: ManualClock, viewers: NowPlayingEntry[] | null, connected 
   };
 }
 
-function open(dir: string | null, clock: ManualClock) {
+/** History on `dir`, once it has read its record. */
+async function open(dir: string | null, clock: ManualClock) {
   const problems: string[] = [];
   let changes = 0;
   const history = new History({ clock, dir, calendar: utcCalendar, serverName: () => 'Home', changed: () => changes++, problem: (t) => problems.push(t) });
+  await history.whenReady();
   return { history, problems, changes: () => changes };
 }
 
 describe('the history record', () => {
-  it('records follows and viewings, and reads them back after a restart', () => {
+  it('records follows and viewings, and reads them back after a restart', async () => {
     const dir = tempDir();
     const clock = new ManualClock(T0);
-    const { history } = open(dir, clock);
+    const { history } = await open(dir, clock);
     history.observe(SERVER, state(clock, []), ALL);
     clock.advance(HOUR);
     history.observe(SERVER, state(clock, [entry('Ann', 101, 'News'), entry('Bob', 101, 'News')]), ALL);
@@ -61,7 +63,7 @@ describe('the history record', () => {
     expect(before.watchedMs).toBe(2 * HOUR);
     expect(before.viewings).toBe(3);
 
-    const again = open(dir, clock).history;
+    const again = (await open(dir, clock)).history;
     const after = again.view({ span: '24h' });
     // the follow ended at close: the time since is a gap
     expect(after.followedMs).toBe(3 * HOUR);
@@ -77,23 +79,23 @@ describe('the history record', () => {
     again.dispose();
   });
 
-  it('after a crash, the follow ends at the last heartbeat and the viewings with it', () => {
+  it('after a crash, the follow ends at the last heartbeat and the viewings with it', async () => {
     const dir = tempDir();
     const clock = new ManualClock(T0);
-    const { history } = open(dir, clock);
+    const { history } = await open(dir, clock);
     history.observe(SERVER, state(clock, [entry('Ann', 101, 'News')]), ALL);
     clock.advance(HEARTBEAT_MS * 3 + MIN); // three heartbeats, then the process dies (no dispose)
-    const crashed = open(dir, new ManualClock(T0 + 5 * HOUR)).history;
+    const crashed = (await open(dir, new ManualClock(T0 + 5 * HOUR))).history;
     const view = crashed.view({ span: '24h' });
     expect(view.followedMs).toBe(3 * HEARTBEAT_MS);
     expect(view.people.top).toEqual([{ name: 'Ann', serverId: 'srv-home', server: null, minutes: 15, lastSeen: T0 + 3 * HEARTBEAT_MS }]);
     history.dispose();
   });
 
-  it('a torn last line costs only that event, and the next run starts on a fresh line', () => {
+  it('a torn last line costs only that event, and the next run starts on a fresh line', async () => {
     const dir = tempDir();
     const clock = new ManualClock(T0);
-    const { history } = open(dir, clock);
+    const { history } = await open(dir, clock);
     history.observe(SERVER, state(clock, [entry('Ann', 101, 'News')]), ALL);
     clock.advance(10 * MIN);
     history.observe(SERVER, state(clock, [entry('Ann', 101, 'News'), entry('Bob', 101, 'News')]), ALL);
@@ -102,7 +104,7 @@ describe('the history record', () => {
     const size = statSync(file).size;
     truncateSync(file, size - 6);
     const clock2 = new ManualClock(T0 + 20 * MIN);
-    const { history: second, problems } = open(dir, clock2);
+    const { history: second, problems } = await open(dir, clock2);
     expect(problems).toEqual(['1 damaged line of the viewing history was skipped; the rest was kept.']);
     expect(second.view({ span: '24h' }).people.top.map((p) => p.name)).toEqual(['Ann']);
     second.observe(SERVER, state(clock2, [entry('Cat', 103, 'Film')]), ALL);
@@ -110,7 +112,7 @@ describe('the history record', () => {
     second.dispose();
     const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
     expect(lines.filter((l) => decodeLine(l, 0) === null)).toHaveLength(1); // the torn one alone
-    const third = open(dir, clock2).history;
+    const third = (await open(dir, clock2)).history;
     expect(third.view({ span: '24h' }).people.top.map((p) => p.name).sort()).toEqual(['Ann', 'Cat']);
     // the second run's follow starts on its own line: the time the app was down stays a gap
     // (the first follow ends at its last whole line, the heartbeat at 10 min)
@@ -120,10 +122,10 @@ describe('the history record', () => {
     history.dispose();
   });
 
-  it('a damaged line in the middle costs only itself', () => {
+  it('a damaged line in the middle costs only itself', async () => {
     const dir = tempDir();
     const clock = new ManualClock(T0);
-    const { history } = open(dir, clock);
+    const { history } = await open(dir, clock);
     history.observe(SERVER, state(clock, [entry('Ann', 101, 'News')]), ALL);
     clock.advance(10 * MIN);
     history.dispose();
@@ -131,35 +133,35 @@ describe('the history record', () => {
     const lines = readFileSync(file, 'utf8').split('\n');
     lines.splice(2, 0, '["s",12,"x"', '\u0000garbage', '["e",99999999999,1]');
     writeFileSync(file, lines.join('\n'));
-    const { history: again, problems } = open(dir, clock);
+    const { history: again, problems } = await open(dir, clock);
     expect(problems[0]).toMatch(/^3 damaged line/);
     expect(again.view({ span: '24h' }).people.top.map((p) => [p.name, p.minutes])).toEqual([['Ann', 10]]);
   });
 
-  it('a month turning ends what is open in the old file and starts it again in the new one', () => {
+  it('a month turning ends what is open in the old file and starts it again in the new one', async () => {
     const dir = tempDir();
     const end = Date.UTC(2026, 10, 30, 23, 30);
     const clock = new ManualClock(end);
-    const { history } = open(dir, clock);
+    const { history } = await open(dir, clock);
     history.observe(SERVER, state(clock, [entry('Ann', 101, 'News')]), ALL);
     clock.advance(HOUR);
     history.observe(SERVER, state(clock, [entry('Ann', 101, 'News'), entry('Bob', 101, 'News')]), ALL);
     history.dispose();
     expect(readdirSync(join(dir, 'srv-home')).sort()).toEqual(['2026-11.jsonl', '2026-12.jsonl']);
-    const again = open(dir, clock).history;
+    const again = (await open(dir, clock)).history;
     expect(again.view({ span: '24h' }).followedMs).toBe(HOUR);
     expect(again.view({ span: '24h' }).people.top.map((p) => [p.name, p.minutes])).toEqual([['Ann', 60]]);
   });
 
-  it('the retention drops whole months older than it; Clear history clears and recording goes on', () => {
+  it('the retention drops whole months older than it; Clear history clears and recording goes on', async () => {
     const dir = tempDir();
     const clock = new ManualClock(Date.UTC(2025, 0, 10));
-    const first = open(dir, clock).history;
+    const first = (await open(dir, clock)).history;
     first.observe(SERVER, state(clock, [entry('Ann', 101, 'News')]), ALL);
     clock.advance(HOUR);
     first.dispose();
     clock.set(Date.UTC(2025, 11, 1));
-    const second = open(dir, clock).history;
+    const second = (await open(dir, clock)).history;
     expect(readdirSync(join(dir, 'srv-home'))).toEqual(['2025-01.jsonl']); // within a year
     second.setRetention(90);
     expect(readdirSync(join(dir, 'srv-home'))).toEqual([]);
@@ -171,12 +173,12 @@ describe('the history record', () => {
     clock.advance(HOUR);
     expect(second.view({ span: '24h' }).watchedMs).toBe(1 * HOUR); // Bob is still watching: recorded again from the clear
     second.dispose();
-    expect(open(dir, clock).history.status(null).retentionDays).toBe(90);
+    expect((await open(dir, clock)).history.status(null).retentionDays).toBe(90);
   });
 
-  it('counts only fresh viewer lists of a connected server as followed', () => {
+  it('counts only fresh viewer lists of a connected server as followed', async () => {
     const clock = new ManualClock(T0);
-    const { history } = open(null, clock);
+    const { history } = await open(null, clock);
     const stale = { ...state(clock, [entry('Ann', 101, 'News')]), connection: { ...initialState(0).connection, state: 'live' as const, since: T0 + 1 } };
     history.observe(SERVER, stale, ALL);
     clock.advance(HOUR);
@@ -188,9 +190,9 @@ describe('the history record', () => {
     history.dispose();
   });
 
-  it('sums up the time away when the popover opens after an hour of following, once', () => {
+  it('sums up the time away when the popover opens after an hour of following, once', async () => {
     const clock = new ManualClock(T0);
-    const { history } = open(null, clock);
+    const { history } = await open(null, clock);
     history.observe(SERVER, state(clock, [entry('Ann', 101, 'News')]), ALL);
     clock.advance(AWAY_MIN_MS - MIN);
     history.popoverOpen(true);
@@ -208,11 +210,11 @@ describe('the history record', () => {
     history.dispose();
   });
 
-  it('writes one viewer list as one append, however many viewers it changes', () => {
+  it('writes one viewer list as one append, however many viewers it changes', async () => {
     const dir = tempDir();
     const clock = new ManualClock(T0);
     const append = vi.spyOn(HistoryFiles.prototype, 'append');
-    const { history } = open(dir, clock);
+    const { history } = await open(dir, clock);
     const many = Array.from({ length: 500 }, (_, i) => entry(`Viewer ${i}`, 101, 'News'));
     history.observe(SERVER, state(clock, many), ALL);
     expect(append).toHaveBeenCalledTimes(1);
@@ -223,12 +225,12 @@ describe('the history record', () => {
     history.dispose();
     expect(append).toHaveBeenCalledTimes(3);
     append.mockRestore();
-    expect(open(dir, clock).history.view({ span: '24h' }).people.top).toHaveLength(10);
+    expect((await open(dir, clock)).history.view({ span: '24h' }).people.top).toHaveLength(10);
   });
 
-  it('memory keeps what a span can ask for: older viewings and their names go at the daily trim', () => {
+  it('memory keeps what a span can ask for: older viewings and their names go at the daily trim', async () => {
     const clock = new ManualClock(T0);
-    const { history } = open(null, clock);
+    const { history } = await open(null, clock);
     for (let day = 0; day < 100; day++) {
       history.observe(SERVER, state(clock, [entry(`Viewer ${day}`, 101, `Show ${day}`)]), ALL);
       clock.advance(24 * HOUR); // heartbeats all day; the trim runs once a day
@@ -247,17 +249,17 @@ describe('the history record', () => {
     history.dispose();
   });
 
-  it('exports any range over the retention: the days past the rows held are read from their month files', () => {
+  it('exports any range over the retention: the days past the rows held are read from their month files', async () => {
     const dir = tempDir();
     const clock = new ManualClock(T0);
-    const { history } = open(dir, clock);
+    const { history } = await open(dir, clock);
     for (let day = 0; day < 60; day++) {
       history.observe(SERVER, state(clock, [entry(`Viewer ${day}`, 101, `Show ${day}`)]), ALL);
       clock.advance(HOUR);
       history.observe(SERVER, state(clock, []), ALL);
       clock.advance(23 * HOUR);
     }
-    const { text, rows } = history.csv({ span: 'custom', from: T0 - HOUR, to: clock.now() });
+    const { text, rows } = await history.csv({ span: 'custom', from: T0 - HOUR, to: clock.now() });
     expect(rows).toBe(60);
     expect(text).toContain('Viewer 0,');
     expect(text).toContain('Viewer 59,');
@@ -266,7 +268,37 @@ describe('the history record', () => {
     history.dispose();
   });
 
-  it('writes compact lines and clips long names', () => {
+  it('opens off the start-up path: nothing is read before the next turn, and what is seen meanwhile is written at once and counted after the record', async () => {
+    const dir = tempDir();
+    const clock = new ManualClock(T0);
+    const first = (await open(dir, clock)).history;
+    first.observe(SERVER, state(clock, [entry('Ann', 101, 'News')]), ALL);
+    clock.advance(HOUR);
+    first.dispose();
+    const read = vi.spyOn(HistoryFiles.prototype, 'readLater');
+    const second = new History({ clock, dir, calendar: utcCalendar, serverName: () => 'Home', changed: () => {}, problem: () => {} });
+    // built, and nothing read yet: the tray asks for today's peak and gets none rather than waiting
+    expect(read).not.toHaveBeenCalled();
+    expect(second.status(null)).toMatchObject({ ready: false, peakToday: null });
+    second.observe(SERVER, state(clock, [entry('Bob', 102, 'Film')]), ALL);
+    const file = join(dir, 'srv-home', readdirSync(join(dir, 'srv-home'))[0]!);
+    expect(readFileSync(file, 'utf8')).toContain('"Bob"'); // written at once
+    await second.whenReady();
+    expect(read).toHaveBeenCalled();
+    read.mockRestore();
+    clock.advance(HOUR);
+    const view = second.view({ span: '24h' });
+    expect(second.status(null).ready).toBe(true);
+    expect(view.people.top.map((p) => [p.name, p.minutes])).toEqual([
+      ['Ann', 60],
+      ['Bob', 60],
+    ]);
+    second.dispose();
+    // read back: the same (this run's lines were not read twice)
+    expect((await open(dir, clock)).history.view({ span: '24h' }).people.top.map((p) => [p.name, p.minutes])).toEqual(view.people.top.map((p) => [p.name, p.minutes]));
+  });
+
+  it('writes compact lines and clips long names', async () => {
     const line = encodeLine({ kind: 's', t: Date.UTC(2026, 10, 1, 0, 0, 10), k: 3, person: 1, device: 2, channelNumber: 101, channel: 3, programme: 4 }, Date.UTC(2026, 10, 1));
     expect(line).toBe('["s",10,3,1,2,101,3,4]');
     const name = encodeLine({ kind: 'n', id: 1, text: 'x'.repeat(1000) }, 0);

@@ -10,10 +10,11 @@
  *   server:   [id,name,figures,[person…]]
  *   person:   [name,watched,started,carried,first,last,[channel,s,…],[show,s,…],[device,s,…]]   last -1: still watching
  */
-import { closeSync, constants, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync, promises as fsp, readdirSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DayFigures, DaySummary, PersonDay, ServerDay } from './day-summary';
 import { monthKey, MAX_NAME } from './record-format';
+import { nextTurn } from './record-reader';
 
 const VERSION = 1;
 /** A month of summaries larger than this is not one the app wrote. */
@@ -158,16 +159,16 @@ export class DayStore {
     }
   }
 
-  /** Reads the summaries of days from `from` on; how many lines did not read. */
-  load(from: number): number {
+  /** Reads the summaries of days from `from` on, a month file at a time with a turn of the event loop between; how many lines did not read. */
+  async load(from: number): Promise<number> {
     let skipped = 0;
     for (const f of this.#files()) {
       if (Date.UTC(new Date(f.month).getUTCFullYear(), new Date(f.month).getUTCMonth() + 1, 1) <= from) continue;
       let text: string;
       try {
         const path = join(this.#root!, f.name);
-        if (statSync(path).size > MAX_FILE_BYTES) continue;
-        text = readFileSync(path, 'utf8');
+        if ((await fsp.stat(path)).size > MAX_FILE_BYTES) continue;
+        text = await fsp.readFile(path, 'utf8');
       } catch {
         continue;
       }
@@ -177,6 +178,7 @@ export class DayStore {
         if (!day) skipped++;
         else if (day.to > from) this.#days.set(day.from, day);
       }
+      await nextTurn();
     }
     return skipped;
   }

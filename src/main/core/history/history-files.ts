@@ -6,6 +6,7 @@
  * computer: nothing here sends anything anywhere.
  */
 import { closeSync, constants, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync, renameSync, writeSync, fstatSync } from 'node:fs';
+import { promises as fsp } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_HISTORY_DIGEST, DEFAULT_HISTORY_RETENTION, HISTORY_RETENTION_DAYS, type HistoryDigest, type HistoryRetention } from '../../../shared/bridge-history';
 import { monthOfFile } from './record-format';
@@ -79,6 +80,21 @@ export class HistoryFiles {
         return [];
       }
       return readFileSync(path, 'utf8').split('\n');
+    } catch {
+      return [];
+    }
+  }
+
+  /** The same, read without blocking (opening reads this way, off the start-up path). */
+  async readLater(folder: string, name: string): Promise<string[]> {
+    const path = join(this.root, folder, name);
+    try {
+      const stat = await fsp.stat(path);
+      if (!stat.isFile() || stat.size > MAX_MONTH_BYTES) {
+        this.#failed(t(messages().stored.historySkipped, { file: `${folder}/${name}`, size: `${MAX_MONTH_BYTES / 1024 / 1024} MB` }));
+        return [];
+      }
+      return (await fsp.readFile(path, 'utf8')).split('\n');
     } catch {
       return [];
     }

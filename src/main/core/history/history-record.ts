@@ -11,7 +11,11 @@ import type { HistoryFiles } from './history-files';
 import { folderOf } from './history-files';
 import type { HistoryIndex } from './history-index';
 import { ViewingCleaner } from './clean-viewings';
-import { decodeLine, encodeLine, fileOfMonth, HISTORY_FORMAT, monthStart, nextMonthStart, type RecordLine } from './record-format';
+import { encodeLine, fileOfMonth, HISTORY_FORMAT, monthStart, type RecordLine } from './record-format';
+import { nextTurn, RecordReader } from './record-reader';
+
+/** At most this many changes are held while the record opens (opening takes seconds; a flood past this is read from disk next time). */
+const MAX_DEFERRED = 200_000;
 import { appendAll } from '../../../shared/extent';
 
 /** What a viewing is of (names as the server sent them, already cleaned at the edge). */
@@ -48,26 +52,49 @@ export class HistoryRecord {
   /** revision: moves with every change (the view asks again) */
   revision = 0;
   readonly #cleaners = new Map<number, ViewingCleaner>();
-  #segments = 0;
+  /** this run's id, in the header of every segment it writes (reading stops at its own lines) */
+  readonly run: string;
+  /** while opening: changes to the index, held until the record has been read */
+  #deferred: (() => void)[] | null = null;
   /** lines held while a batch runs, per month file: one viewer list is one write, however many viewers changed */
   #pending: Map<string, { folder: string; name: string; lines: string[] }> | null = null;
 
-  constructor(index: HistoryIndex, files: HistoryFiles | null) {
+  constructor(index: HistoryIndex, files: HistoryFiles | null, run = Math.floor(Math.random() * 2 ** 32).toString(36)) {
     this.index = index;
     this.#files = files;
+    this.run = run;
   }
 
-  /** Reads the months of every server folder that hold times in [from, until) into the index; how many lines were skipped. */
-  load(from: number, until = Number.POSITIVE_INFINITY): { skipped: number } {
-    let skipped = 0;
-    if (!this.#files) return { skipped };
-    for (const folder of this.#files.servers())
-      for (const f of this.#files.months(folder)) {
-        if (nextMonthStart(f.month) <= from || f.month >= until) continue;
-        skipped += this.#loadMonth(folder, f.name, f.month);
-      }
-    this.index.sortIfNeeded();
-    return { skipped };
+  /** Every line of the months holding [from, until), this run's too, in slices (a range's CSV reaching past the rows held). */
+  async read(from: number, until = Number.POSITIVE_INFINITY): Promise<{ skipped: number }> {
+    if (!this.#files) return { skipped: 0 };
+    return { skipped: await new RecordReader(this.index, this.#files, (s) => this.cleaner(s)).readInSlices(from, until) };
+  }
+
+  /**
+   * Opens the record off the start-up path: reads the months from `from` on in slices, while what
+   * this run records goes to disk at once and into the index after them (in the order it came).
+   */
+  async open(from: number, stopped: () => boolean): Promise<{ skipped: number }> {
+    if (!this.#files) return { skipped: 0 };
+    // held from the call on: nothing this run sees may reach the index before the record it follows
+    this.#deferred = [];
+    try {
+      await nextTurn(); // nothing is read on the caller's turn (the start-up path)
+      const skipped = await new RecordReader(this.index, this.#files, (s) => this.cleaner(s), this.run).readInSlices(from, Number.POSITIVE_INFINITY, stopped);
+      return { skipped };
+    } finally {
+      const deferred = this.#deferred;
+      this.#deferred = null;
+      for (const work of deferred) work();
+      this.index.sortIfNeeded();
+    }
+  }
+
+  /** Changes the index now, or, while the record is being opened, once it is (writes are never held back). */
+  #toIndex(work: () => void): void {
+    if (this.#deferred === null) return work();
+    if (this.#deferred.length < MAX_DEFERRED) this.#deferred.push(work);
   }
 
   /** The viewing rule of one server (the index's server row), shared by reading and recording. */
@@ -75,67 +102,6 @@ export class HistoryRecord {
     let cleaner = this.#cleaners.get(server);
     if (!cleaner) this.#cleaners.set(server, (cleaner = new ViewingCleaner(this.index, server)));
     return cleaner;
-  }
-
-  #loadMonth(folder: string, name: string, month: number): number {
-    const lines = this.#files!.read(folder, name);
-    let names = new Map<number, number>();
-    let server = this.index.server(folder, folder);
-    let cleaner = this.cleaner(server.index);
-    let followFrom: number | null = null;
-    let last = month;
-    let skipped = 0;
-    let segment = `${++this.#segments}:`;
-    const closeAll = (at: number) => {
-      cleaner.allGone(at);
-      if (followFrom !== null) server.follows.push({ from: followFrom, to: Math.max(followFrom, at) });
-      followFrom = null;
-    };
-    for (const text of lines) {
-      if (text.trim() === '') continue;
-      const line = decodeLine(text, month);
-      if (!line) {
-        skipped++;
-        continue;
-      }
-      // a follow a crash left open ends at the last time seen before the line that reveals it
-      const seenBefore = last;
-      if ('t' in line) last = Math.max(last, line.t);
-      switch (line.kind) {
-        case 'h':
-          // a new run's part of the file: what the last one left open was cut by a crash
-          closeAll(seenBefore);
-          server = this.index.server(folder, line.server);
-          cleaner = this.cleaner(server.index);
-          names = new Map();
-          segment = `${++this.#segments}:`;
-          break;
-        case 'n':
-          names.set(line.id, this.index.names.id(line.text));
-          break;
-        case 'f':
-          // a follow still open here was cut by a crash: it ends at the last line before this one
-          if (followFrom !== null) closeAll(seenBefore);
-          followFrom = line.t;
-          break;
-        case 'u':
-          closeAll(line.t);
-          break;
-        case 'a':
-          break;
-        case 's': {
-          if (followFrom === null) break; // a viewing outside a follow is not ours to count
-          const id = (n: number) => names.get(n) ?? 0;
-          cleaner.seen(line.t, segment + line.k, { person: id(line.person), device: id(line.device), channelNumber: line.channelNumber, channel: id(line.channel), programme: id(line.programme), onBreak: line.onBreak === true });
-          break;
-        }
-        case 'e':
-          cleaner.gone(line.t, segment + line.k);
-          break;
-      }
-    }
-    closeAll(last);
-    return skipped;
   }
 
   #opened(serverId: string, name: string): Open {
@@ -164,8 +130,7 @@ export class HistoryRecord {
     const open = this.#opened(serverId, name);
     if (open.followFrom !== null) return;
     open.followFrom = at;
-    const server = this.index.server(serverId, name);
-    server.follows.push({ from: at, to: null });
+    this.#toIndex(() => this.index.server(serverId, name).follows.push({ from: at, to: null }));
     this.#write(serverId, at, [{ kind: 'f', t: at }]);
     this.revision++;
   }
@@ -175,9 +140,11 @@ export class HistoryRecord {
     if (!open || open.followFrom === null) return;
     for (const key of [...open.viewings.keys()]) this.gone(serverId, key, at);
     open.followFrom = null;
-    const server = this.index.server(serverId, open.name);
-    const f = server.follows.findLast((x) => x.to === null);
-    if (f) f.to = Math.max(f.from, at);
+    const name = open.name;
+    this.#toIndex(() => {
+      const f = this.index.server(serverId, name).follows.findLast((x) => x.to === null);
+      if (f) f.to = Math.max(f.from, at);
+    });
     this.#write(serverId, at, [{ kind: 'u', t: at }]);
     this.revision++;
   }
@@ -196,9 +163,11 @@ export class HistoryRecord {
     if (!open || open.followFrom === null) return;
     const held = open.viewings.get(key);
     if (held && sameFields(held.fields, fields)) return;
-    const server = this.index.server(serverId, open.name);
-    const names = this.index.names;
-    this.cleaner(server.index).seen(at, `live:${key}`, { person: names.id(fields.person), device: names.id(fields.device), channelNumber: fields.channelNumber, channel: names.id(fields.channel), programme: names.id(fields.programme), onBreak: fields.onBreak === true });
+    const name = open.name;
+    this.#toIndex(() => {
+      const names = this.index.names;
+      this.cleaner(this.index.server(serverId, name).index).seen(at, `live:${key}`, { person: names.id(fields.person), device: names.id(fields.device), channelNumber: fields.channelNumber, channel: names.id(fields.channel), programme: names.id(fields.programme), onBreak: fields.onBreak === true });
+    });
     const entry = held ?? { k: 0, fields };
     entry.fields = fields;
     open.viewings.set(key, entry);
@@ -215,7 +184,8 @@ export class HistoryRecord {
     const entry = open?.viewings.get(key);
     if (!open || !entry) return;
     open.viewings.delete(key);
-    this.cleaner(this.index.server(serverId, open.name).index).gone(at, `live:${key}`);
+    const name = open.name;
+    this.#toIndex(() => this.cleaner(this.index.server(serverId, name).index).gone(at, `live:${key}`));
     this.#write(serverId, at, [{ kind: 'e', t: at, k: entry.k }]);
     this.revision++;
   }
@@ -237,6 +207,7 @@ export class HistoryRecord {
   clear(at: number): void {
     const following = [...this.#open].filter(([, o]) => o.followFrom !== null).map(([id, o]) => ({ id, name: o.name, viewings: [...o.viewings].map(([key, v]) => ({ key, fields: v.fields })) }));
     this.#files?.clear();
+    if (this.#deferred !== null) this.#deferred.length = 0; // what was held for the index was cleared with it
     for (const cleaner of this.#cleaners.values()) cleaner.reset();
     this.index.clear();
     this.#open.clear();
@@ -264,7 +235,7 @@ export class HistoryRecord {
       }
       const writer: Writer = { month, names: new Map(), nextName: 1, nextK: 1 };
       open.writer = writer;
-      const opening: RecordLine[] = [{ kind: 'h', version: HISTORY_FORMAT, server: open.name }];
+      const opening: RecordLine[] = [{ kind: 'h', version: HISTORY_FORMAT, server: open.name, run: this.run }];
       if (old && old.month < month) {
         if (open.followFrom !== null) opening.push({ kind: 'f', t: month });
         for (const v of open.viewings.values()) {

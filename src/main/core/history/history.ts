@@ -10,23 +10,23 @@ import { DEFAULT_HISTORY_DIGEST, DEFAULT_HISTORY_RETENTION, type HistoryAway, ty
 import type { Clock, TimerHandle } from '../../common/clock';
 import type { AppState, ServerTag } from '../state';
 import { viewersOf, type Viewer } from '../viewers/viewers';
-import { nextDay, type Calendar } from './calendar';
-import { summarizeDay, type DaySummary } from './day-summary';
+import type { Calendar } from './calendar';
+import { DayKeeper, HELD_MS } from './day-keeper';
 import { DayStore } from './day-store';
+import { nextTurn } from './record-reader';
 import { toCsv } from './csv';
 import { HistoryFiles, type HistorySettings } from './history-files';
 import { messages, t } from '../../common/words';
 import { HistoryIndex } from './history-index';
 import { HistoryRecord, type ViewingFields } from './history-record';
-import { monthStart, toSecond } from './record-format';
+import { toSecond } from './record-format';
 import { resolveRange } from './ranges';
 import { join } from 'node:path';
 import { awaySummary, csvRows, followedSince, momentView, peakSince, personView, rangeView, type ViewContext } from './views';
 
 /** A heartbeat this often while any server is followed (a crash costs at most this much followed time). */
 export const HEARTBEAT_MS = 5 * 60_000;
-/** Rows are held in memory this far back (a month and a day); older days are read from their summaries. */
-export const HELD_MS = 32 * 24 * 3_600_000;
+export { HELD_MS } from './day-keeper';
 /** "While you were away" needs at least this much followed time since the popover was last open. */
 export const AWAY_MIN_MS = 3_600_000;
 const DAY_MS = 24 * 3_600_000;
@@ -60,6 +60,9 @@ export class History {
   #away: HistoryAway | null = null;
   #peakCache: { key: string; value: number | null } | null = null;
   #disposed = false;
+  #ready = false;
+  readonly #opened: Promise<void>;
+  readonly #keeper: DayKeeper;
 
   constructor(deps: HistoryDeps) {
     this.#d = deps;
@@ -73,61 +76,41 @@ export class History {
       : null;
     this.#record = new HistoryRecord(this.#index, this.#files);
     this.#days = new DayStore(deps.dir ? join(deps.dir, '.days') : null, (text) => deps.problem(t(messages().stored.historyNotWritten, { error: text })));
+    this.#keeper = new DayKeeper(this.#index, this.#files, this.#days, deps.calendar);
     this.#settings = this.#files?.readSettings() ?? { retentionDays: DEFAULT_HISTORY_RETENTION, digest: { ...DEFAULT_HISTORY_DIGEST }, digestSent: null };
-    const now = deps.clock.now();
-    this.#lastOpen = now;
-    const keepFrom = now - this.#settings.retentionDays * DAY_MS;
-    this.#files?.dropBefore(keepFrom);
-    this.#days.dropBefore(keepFrom);
-    const { skipped } = this.#record.load(now - HELD_MS);
-    this.#days.load(keepFrom);
-    this.#sumUpDays(now);
-    if (skipped > 0) deps.problem(t(messages().stored.historyDamaged, { n: skipped }));
-  }
-
-  /** The first day whose rows are all held. */
-  #heldFrom(now: number): number {
-    return nextDay(this.#d.calendar, now - HELD_MS);
+    this.#lastOpen = deps.clock.now();
+    this.#opened = this.#files ? this.#open() : Promise.resolve();
+    if (!this.#files) this.#ready = true;
   }
 
   /**
-   * Sums up every closed day of the retention that has no summary yet: from the rows held, or
-   * (older days: the first run of this version, a damaged summary) from their month files.
+   * Reads the record off the start-up path: nothing is read before the next turn of the event loop,
+   * then the last month's rows and every day summary in slices, while what this run sees is
+   * written at once and joins the rows after them. Until then the views say "Reading the
+   * history…" and the tray has no peak for today.
    */
-  #sumUpDays(now: number): void {
-    const cal = this.#d.calendar;
-    const held = this.#heldFrom(now);
-    const missing: number[] = [];
-    const today = cal.dayStart(now);
-    // nothing before the record began is summed up (those days are simply not followed)
-    const began = Math.min(this.#files?.earliest() ?? Number.POSITIVE_INFINITY, ...this.#index.servers.map((x) => x.follows[0]?.from ?? Number.POSITIVE_INFINITY));
-    if (began === Number.POSITIVE_INFINITY) return;
-    for (let day = cal.dayStart(Math.max(began, now - this.#settings.retentionDays * DAY_MS)), n = 0; day < today && n < 800; day = nextDay(cal, day), n++) {
-      if (this.#days.get(day)?.to === nextDay(cal, day)) continue;
-      if (day >= held) this.#days.put(summarizeDay(this.#index, day, nextDay(cal, day), now));
-      else missing.push(day);
-    }
-    if (missing.length === 0 || !this.#files) return;
-    // older days, a month of record at a time: read into an index of their own, summed up, let go
-    for (let i = 0; i < missing.length; ) {
-      const month = monthStart(missing[i]!);
-      const days = missing.filter((d) => monthStart(d) === month);
-      i += days.length;
-      const index = new HistoryIndex();
-      new HistoryRecord(index, this.#files).load(days[0]!, nextDay(cal, days[days.length - 1]!));
-      for (const day of days) this.#days.put(summarizeDay(index, day, nextDay(cal, day), now));
-    }
+  async #open(): Promise<void> {
+    const stopped = () => this.#disposed;
+    const now = this.#d.clock.now();
+    const keepFrom = now - this.#settings.retentionDays * DAY_MS;
+    // the record holds back what this run sees from here on, and reads from the next turn on
+    const reading = this.#record.open(now - HELD_MS, stopped);
+    await nextTurn();
+    this.#files?.dropBefore(keepFrom);
+    this.#days.dropBefore(keepFrom);
+    const { skipped } = await reading;
+    if (stopped()) return;
+    await this.#days.load(keepFrom);
+    await this.#keeper.sumUpAll(this.#d.clock.now(), this.#settings.retentionDays, stopped);
+    if (stopped()) return;
+    this.#ready = true;
+    if (skipped > 0) this.#d.problem(t(messages().stored.historyDamaged, { n: skipped }));
+    this.#d.changed();
   }
 
-  /** The summary of the day starting at `from`: kept when closed, from the rows when held, else null. */
-  #day(from: number, now: number): DaySummary | null {
-    const to = nextDay(this.#d.calendar, from);
-    const kept = this.#days.get(from);
-    if (kept && kept.to === to) return kept;
-    if (from < this.#heldFrom(now)) return null;
-    const summary = summarizeDay(this.#index, from, to, now);
-    if (to <= now) this.#days.put(summary);
-    return summary;
+  /** Resolves once the record has been read (tests, the benchmark). */
+  whenReady(): Promise<void> {
+    return this.#opened;
   }
 
   get revision(): number {
@@ -135,14 +118,14 @@ export class History {
   }
 
   status(badgeServer: string | null): HistoryStatus {
-    return { revision: this.#record.revision, ready: true, retentionDays: this.#settings.retentionDays, digest: this.#settings.digest, peakToday: this.peakToday(badgeServer), away: this.#away };
+    return { revision: this.#record.revision, ready: this.#ready, retentionDays: this.#settings.retentionDays, digest: this.#settings.digest, peakToday: this.peakToday(badgeServer), away: this.#away };
   }
 
   /** What every query reads: the index with the servers named as the app names them now, the calendar, now. */
   #context(): ViewContext {
     for (const server of this.#index.servers) server.name = this.#d.serverName(server.id) ?? server.name;
     const now = this.#d.clock.now();
-    return { index: this.#index, cal: this.#d.calendar, now, heldFrom: this.#heldFrom(now), day: (from) => this.#day(from, now), days: () => this.#days.days(), demo: this.#d.demoServers ?? new Set() };
+    return { index: this.#index, cal: this.#d.calendar, now, heldFrom: this.#keeper.heldFrom(now), day: (from) => this.#keeper.day(from, now), days: () => this.#days.days(), demo: this.#d.demoServers ?? new Set() };
   }
 
   /**
@@ -198,7 +181,7 @@ export class History {
     const now = this.#d.clock.now();
     if (open) {
       const since = this.#lastOpen;
-      this.#away = followedSince(this.#index, since, now) >= AWAY_MIN_MS ? awaySummary(this.#context(), since) : null;
+      this.#away = this.#ready && followedSince(this.#index, since, now) >= AWAY_MIN_MS ? awaySummary(this.#context(), since) : null;
     } else this.#away = null; // read: it goes with the popover
     this.#lastOpen = now;
     this.#d.changed();
@@ -218,15 +201,16 @@ export class History {
 
   /**
    * The range as CSV, and how many viewings it holds. The part older than the rows held is read
-   * from its month files into an index of its own (a viewing across that midnight is two rows).
+   * from its month files into an index of its own, in slices (a viewing across that midnight is
+   * two rows).
    */
-  csv(request: HistoryRequest): { text: string; rows: number } {
+  async csv(request: HistoryRequest): Promise<{ text: string; rows: number }> {
     const ctx = this.#context();
     const range = resolveRange(request, ctx.now, ctx.cal, ctx.heldFrom);
     let rows = range.to > ctx.heldFrom ? csvRows(ctx, { ...request, span: 'custom', from: Math.max(range.from, ctx.heldFrom), to: range.to }) : [];
     if (range.from < ctx.heldFrom && this.#files) {
       const index = new HistoryIndex();
-      new HistoryRecord(index, this.#files).load(range.from, ctx.heldFrom);
+      await new HistoryRecord(index, this.#files).read(range.from, ctx.heldFrom);
       for (const server of index.servers) server.name = this.#d.serverName(server.id) ?? server.name;
       rows = csvRows({ ...ctx, index }, { ...request, span: 'custom', from: range.from, to: Math.min(range.to, ctx.heldFrom) }).concat(rows);
     }
@@ -235,6 +219,7 @@ export class History {
 
   /** The most at once today on the badge's server (or all); cached per change and per minute. */
   peakToday(server: string | null): number | null {
+    if (!this.#ready) return null;
     const now = this.#d.clock.now();
     const key = `${this.#record.revision}:${server}:${Math.floor(now / 60_000)}`;
     if (this.#peakCache?.key !== key) this.#peakCache = { key, value: peakSince(this.#index, this.#d.calendar.dayStart(now), now, server) };
@@ -256,6 +241,8 @@ export class History {
   }
 
   clear(): void {
+    // asked while the record is still being read: cleared once it has been (nothing read after survives)
+    if (!this.#ready) return void this.#opened.then(() => this.clear());
     this.#record.clear(toSecond(this.#d.clock.now()));
     this.#days.clear();
     this.#away = null;
@@ -298,10 +285,10 @@ export class History {
       this.#record.heartbeat(now);
       // once a day: what memory holds and what the retention keeps on disk are trimmed
       const day = Math.floor(now / DAY_MS);
-      if (day !== this.#pruneDay) {
+      if (day !== this.#pruneDay && this.#ready) {
         this.#pruneDay = day;
         // the days that closed are summed up before their rows go
-        this.#sumUpDays(now);
+        this.#keeper.sumUpHeld(now, this.#settings.retentionDays);
         this.#index.prune(now - HELD_MS);
         this.#files?.dropBefore(now - this.#settings.retentionDays * DAY_MS);
         this.#days.dropBefore(now - this.#settings.retentionDays * DAY_MS);

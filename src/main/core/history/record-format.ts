@@ -5,7 +5,7 @@
  * viewing numbers count from there (so writing never needs to read the file first). Times are
  * seconds from the month's start.
  *
- *   ["h",2,"Home"]                   header: format version, the server's name; a new segment starts
+ *   ["h",2,"Home","r7k2"]            header: format version, the server's name, the run that wrote it; a new segment starts
  *   ["n",7,"Friends"]                name 7 is "Friends" (ids from 1 in each segment; 0 is "unknown")
  *   ["f",t]                          followed from t
  *   ["u",t]                          followed until t (a clean stop)
@@ -28,7 +28,7 @@ export const MAX_LINE_CHARS = 2_000;
 export const MAX_NAME = 300;
 
 export type RecordLine =
-  | { kind: 'h'; version: number; server: string }
+  | { kind: 'h'; version: number; server: string; run?: string }
   | { kind: 'n'; id: number; text: string }
   | { kind: 'f' | 'u' | 'a'; t: number }
   | { kind: 's'; t: number; k: number; person: number; device: number; channelNumber: number | null; channel: number; programme: number; onBreak?: boolean }
@@ -72,7 +72,7 @@ export function encodeLine(line: RecordLine, base: number): string {
   const rel = (t: number) => Math.max(0, Math.round((t - base) / 1000));
   switch (line.kind) {
     case 'h':
-      return JSON.stringify(['h', line.version, line.server.slice(0, MAX_NAME)]);
+      return JSON.stringify(line.run ? ['h', line.version, line.server.slice(0, MAX_NAME), line.run] : ['h', line.version, line.server.slice(0, MAX_NAME)]);
     case 'n':
       return JSON.stringify(['n', line.id, line.text.slice(0, MAX_NAME)]);
     case 'f':
@@ -103,7 +103,8 @@ export function decodeLine(text: string, base: number): RecordLine | null {
   const at = (s: number) => base + s * 1000;
   switch (a[0]) {
     case 'h':
-      return isId(a[1]) && typeof a[2] === 'string' ? { kind: 'h', version: a[1], server: a[2].slice(0, MAX_NAME) } : null;
+      if (!isId(a[1]) || typeof a[2] !== 'string') return null;
+      return typeof a[3] === 'string' && a[3].length <= 40 ? { kind: 'h', version: a[1], server: a[2].slice(0, MAX_NAME), run: a[3] } : { kind: 'h', version: a[1], server: a[2].slice(0, MAX_NAME) };
     case 'n':
       return isId(a[1]) && a[1] > 0 && typeof a[2] === 'string' ? { kind: 'n', id: a[1], text: a[2].slice(0, MAX_NAME) } : null;
     case 'f':

@@ -38,7 +38,7 @@ export function exportName(request: HistoryRequest, now: number): string {
 
 /** Exports a range: saved by the host (a save dialog), or handed back for the page to download. */
 export async function exportRange(deps: HistoryHandlerDeps, request: HistoryRequest) {
-  const { text, rows } = deps.history.csv(request);
+  const { text, rows } = await deps.history.csv(request);
   const filename = exportName(request, deps.now());
   if (!deps.host.saveFile) return ok({ filename, saved: false, csv: text, rows });
   try {
