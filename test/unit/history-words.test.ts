@@ -91,7 +91,7 @@ describe('History figures add up', () => {
           const row = index.addViewing({ start: T0 + v.from * 15 * MIN, server: server.index, person: index.names.id(`P${v.person}`), device: 0, channelNumber: 101, channel: 0, programme: index.names.id('Show') });
           index.viewings.close(row, Math.min(now, T0 + (v.from + v.length) * 15 * MIN));
         }
-        const ctx: ViewContext = { index, cal: localCalendar, now, heldFrom: 0, day: (from) => summarizeDay(index, from, nextDay(localCalendar, from), now), days: () => [], demo: new Set() };
+        const ctx: ViewContext = { index, cal: localCalendar, now, heldFrom: 0, day: (from) => summarizeDay(index, from, nextDay(localCalendar, from), now), days: () => [], stored: () => ({ channels: new Map(), shows: new Map(), devices: new Map() }), byPerson: () => new Map(), demo: new Set() };
         const distinct = new Set(viewings.map((v) => v.person)).size;
         const view = rangeView(ctx, { span: 'custom', from: T0, to: now });
         expect(view.people.count).toBe(distinct);

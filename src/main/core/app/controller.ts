@@ -141,6 +141,7 @@ export class AppController {
       calendar: options.calendar ?? localCalendar,
       serverName: (id) => this.servers.slot(id)?.name ?? null,
       demoServers: new Set([DEMO_ID]),
+      openAfterFirstList: true,
       changed: () => {
         this.#publisher.push(['history']);
         this.#tray.update();

@@ -1,22 +1,26 @@
 /**
- * The day summaries (day-summary.ts) kept for the whole retention: in memory by the day's start,
- * and on disk beside the record as `<history>/days/YYYY-MM.jsonl` (the UTC month of the day's
- * start), one JSON line per day, appended when a day is summed up (a later line for the same day
- * wins). They are made from the record and can always be made again: a damaged line costs that
- * day until it is summed up again from its month file. Times are whole seconds from the day's start.
+ * The day summaries (day-summary.ts) kept for the whole retention: their figures in memory by the
+ * day's start (a few kilobytes a day) and on disk beside the record as
+ * `<history>/.days/YYYY-MM.jsonl` (the UTC month of the day's start), one JSON line per day,
+ * appended when a day is summed up (a later line for the same day wins); their lists (each
+ * person's channels, shows and devices) in the tally files beside them (day-tallies.ts), read
+ * when a range asks. They are made from the record and can always be made again: a damaged line
+ * costs that day until it is summed up again from its month file. Times are whole seconds from the
+ * day's start.
  *
- *   ["d",1,from,to,all,[server…]]     from/to: ms; all: figures
+ *   ["d",2,from,to,all,[server…]]     from/to: ms; all: figures
  *   figures:  [[a,b,…],peak,peakAt,watched,started,carried]   followed pairs; peak -1: none
  *   server:   [id,name,figures,[person…]]
- *   person:   [name,watched,started,carried,first,last,[channel,s,…],[show,s,…],[device,s,…]]   last -1: still watching
+ *   person:   [name,watched,started,carried,first,last]   last -1: still watching
  */
 import { closeSync, constants, mkdirSync, openSync, promises as fsp, readdirSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DayFigures, DaySummary, PersonDay, ServerDay } from './day-summary';
+import { tallyEntries, type DayFigures, type DaySummary, type PersonDay, type ServerDay } from './day-summary';
+import { DayTallies } from './day-tallies';
 import { monthKey, MAX_NAME } from './record-format';
 import { nextTurn } from './record-reader';
 
-const VERSION = 1;
+const VERSION = 2;
 /** A month of summaries larger than this is not one the app wrote. */
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
 const FILE = /^(\d{4})-(\d{2})\.jsonl$/;
@@ -28,15 +32,13 @@ function encodeFigures(f: DayFigures, base: number): unknown[] {
   return [f.followed.flatMap((i) => [sec(i.from, base), sec(i.to, base)]), f.peak ? f.peak.count : -1, f.peak ? sec(f.peak.at, base) : -1, sec(f.watchedMs, 0), f.started, f.carried];
 }
 
-const flat = (m: ReadonlyMap<string, number>) => [...m].flatMap(([k, ms]) => [k.slice(0, MAX_NAME), sec(ms, 0)]);
-
 /** One day as its line. */
 export function encodeDay(d: DaySummary): string {
   const servers = [...d.servers].map(([id, s]) => [
     id,
     s.name.slice(0, MAX_NAME),
     encodeFigures(s, d.from),
-    [...s.people].map(([name, p]) => [name.slice(0, MAX_NAME), sec(p.ms, 0), p.started, p.carried, sec(p.first, d.from), p.last === Number.POSITIVE_INFINITY ? -1 : sec(p.last, d.from), flat(p.channels), flat(p.shows), flat(p.devices)]),
+    [...s.people].map(([name, p]) => [name.slice(0, MAX_NAME), sec(p.ms, 0), p.started, p.carried, sec(p.first, d.from), p.last === Number.POSITIVE_INFINITY ? -1 : sec(p.last, d.from)]),
   ]);
   return JSON.stringify(['d', VERSION, d.from, d.to, encodeFigures(d.all, d.from), servers]);
 }
@@ -53,23 +55,21 @@ function decodeFigures(a: unknown, base: number): DayFigures | null {
   return { followed, peak: (peak as number) >= 0 ? { count: peak as number, at: at(peakAt as number, base) } : null, watchedMs: (watched as number) * 1000, started: started as number, carried: carried as number };
 }
 
-function decodeTally(a: unknown): Map<string, number> | null {
-  if (!Array.isArray(a) || a.length % 2 !== 0) return null;
-  const out = new Map<string, number>();
-  for (let i = 0; i < a.length; i += 2) {
-    if (!isText(a[i]) || !isInt(a[i + 1])) return null;
-    out.set(a[i] as string, (a[i + 1] as number) * 1000);
-  }
-  return out;
-}
+/** Names seen in summaries, one string each however many days name them (a year repeats the same people). */
+const interned = new Map<string, string>();
+const intern = (text: string) => {
+  const held = interned.get(text);
+  if (held !== undefined) return held;
+  if (interned.size > 100_000) interned.clear();
+  interned.set(text, text);
+  return text;
+};
 
 function decodePerson(a: unknown, base: number): [string, PersonDay] | null {
-  if (!Array.isArray(a) || a.length !== 9) return null;
+  if (!Array.isArray(a) || a.length !== 6) return null;
   const [name, watched, started, carried, first, last] = a as unknown[];
   if (!isText(name) || ![watched, started, carried, first, last].every(isInt)) return null;
-  const [channels, shows, devices] = [decodeTally(a[6]), decodeTally(a[7]), decodeTally(a[8])];
-  if (!channels || !shows || !devices) return null;
-  return [name, { ms: (watched as number) * 1000, started: started as number, carried: carried as number, first: at(first as number, base), last: last === -1 ? Number.POSITIVE_INFINITY : at(last as number, base), channels, shows, devices }];
+  return [intern(name), { ms: (watched as number) * 1000, started: started as number, carried: carried as number, first: at(first as number, base), last: last === -1 ? Number.POSITIVE_INFINITY : at(last as number, base) }];
 }
 
 /** A line back into a day; null when it is not a line we wrote. */
@@ -95,7 +95,7 @@ export function decodeDay(text: string): DaySummary | null {
       if (!person) return null;
       people.set(person[0], person[1]);
     }
-    servers.set(entry[0], { ...figures, name: entry[1], people });
+    servers.set(intern(entry[0]), { ...figures, name: intern(entry[1]), people });
   }
   return { from, to: a[3], all, servers };
 }
@@ -105,10 +105,13 @@ export class DayStore {
   readonly #root: string | null;
   readonly #failed: (text: string) => void;
   readonly #days = new Map<number, DaySummary>();
+  /** each kept day's lists, on disk */
+  readonly tallies: DayTallies;
 
   constructor(root: string | null, failed: (text: string) => void) {
     this.#root = root;
     this.#failed = failed;
+    this.tallies = new DayTallies(root);
   }
 
   get(from: number): DaySummary | undefined {
@@ -124,10 +127,12 @@ export class DayStore {
     return [...this.#days.values()].sort((a, b) => a.from - b.from);
   }
 
-  /** Keeps a day (and writes it, unless it came from disk). */
-  put(day: DaySummary, write = true): void {
-    this.#days.set(day.from, day);
-    if (!write || !this.#root) return;
+  /** Keeps a day: its figures in memory and on disk, its lists (a summary made from rows has them) on disk. */
+  put(day: DaySummary): void {
+    this.tallies.write(day.from, tallyEntries(day));
+    const kept: DaySummary = { ...day, servers: new Map([...day.servers].map(([id, s]) => [id, { ...s, people: new Map([...s.people].map(([name, p]) => [name, { ms: p.ms, started: p.started, carried: p.carried, first: p.first, last: p.last }])) }])) };
+    this.#days.set(day.from, kept);
+    if (!this.#root) return;
     const dir = this.#root;
     try {
       mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -185,6 +190,7 @@ export class DayStore {
 
   /** Forgets the days that ended before `before` (and their month files once every day in them has). */
   dropBefore(before: number): void {
+    this.tallies.dropBefore(before);
     for (const [from, day] of this.#days) if (day.to <= before) this.#days.delete(from);
     for (const f of this.#files()) {
       const end = Date.UTC(new Date(f.month).getUTCFullYear(), new Date(f.month).getUTCMonth() + 1, 1);
@@ -200,6 +206,7 @@ export class DayStore {
 
   clear(): void {
     this.#days.clear();
+    this.tallies.clear();
     for (const f of this.#files()) {
       try {
         rmSync(join(this.#root!, f.name), { force: true });

@@ -3,12 +3,14 @@
  * a year costs 365 summaries, not half a million viewings, and memory holds rows only for the last
  * month. A summary is made from the rows of a closed day (the same computations as every range:
  * compute.ts) and never changes after; each server's part keeps its followed intervals, its most at
- * once and when, the time watched, and per person their time, viewings, first and last moment and
- * their channels, shows and devices. The servers together keep their own most at once (two
- * servers' peaks at different times do not add up).
+ * once and when, the time watched, and per person their time, viewings, first and last moment; a
+ * summary made from rows also has each person's channels, shows and devices, which are kept on disk
+ * (day-tallies.ts) and read when a range asks. The servers together keep their own most at once
+ * (two servers' peaks at different times do not add up).
  */
 import { channelName, mergeFollowed, piecesOf, series, type Interval } from './compute';
 import type { HistoryIndex } from './history-index';
+import { CHANNEL, DEVICE, SHOW, type Lists, type TallyEntry } from './day-tallies';
 
 /** A day's figures for one server, or for every server together. */
 export interface DayFigures {
@@ -30,9 +32,8 @@ export interface PersonDay {
   first: number;
   /** the end of their last viewing that day; +Infinity: still watching when it was summed up */
   last: number;
-  channels: Map<string, number>;
-  shows: Map<string, number>;
-  devices: Map<string, number>;
+  /** their time by channel, show and device: in a summary made from rows (a kept one has them on disk) */
+  lists?: Lists;
 }
 
 export interface ServerDay extends DayFigures {
@@ -96,7 +97,7 @@ export function summarizeDay(index: HistoryIndex, from: number, to: number, now:
       const r = pieces.row[i]!;
       const name = index.names.text(v.person[r]!) ?? '?';
       let p = people.get(name);
-      if (!p) people.set(name, (p = { ms: 0, started: 0, carried: 0, first: Number.POSITIVE_INFINITY, last: 0, channels: new Map(), shows: new Map(), devices: new Map() }));
+      if (!p) people.set(name, (p = { ms: 0, started: 0, carried: 0, first: Number.POSITIVE_INFINITY, last: 0, lists: { channels: new Map(), shows: new Map(), devices: new Map() } }));
       const ms = pieces.to[i]! - pieces.from[i]!;
       p.ms += ms;
       if (r !== previous) {
@@ -106,11 +107,27 @@ export function summarizeDay(index: HistoryIndex, from: number, to: number, now:
       }
       previous = r;
       p.last = Number.isNaN(v.end[r]!) && pieces.to[i]! >= now ? Number.POSITIVE_INFINITY : Math.max(p.last, pieces.to[i]!);
-      add(p.channels, channelName(index, r), ms);
-      add(p.shows, index.names.text(v.programme[r]!), ms);
-      add(p.devices, index.names.text(v.device[r]!), ms);
+      add(p.lists!.channels, channelName(index, r), ms);
+      add(p.lists!.shows, index.names.text(v.programme[r]!), ms);
+      add(p.lists!.devices, index.names.text(v.device[r]!), ms);
     }
     servers.set(server.id, { ...figures, name: server.name, people });
   }
   return { from, to, all: figuresOf(index, from, to, now, null).figures, servers };
+}
+
+/** A summary's lists as the tally store keeps them (one entry per person and channel, show or device). */
+export function tallyEntries(day: DaySummary): TallyEntry[] {
+  const entries: TallyEntry[] = [];
+  for (const [server, s] of day.servers)
+    for (const [person, p] of s.people) {
+      if (!p.lists) continue;
+      for (const [kind, map] of [
+        [CHANNEL, p.lists.channels],
+        [SHOW, p.lists.shows],
+        [DEVICE, p.lists.devices],
+      ] as const)
+        for (const [name, ms] of map) entries.push({ server, person, kind, name, ms });
+    }
+  return entries;
 }

@@ -8,6 +8,10 @@
 import { HISTORY_TOP_MAX, type HistoryMoment, type HistoryPerson, type HistoryRequest, type HistoryView } from '../../../shared/bridge-history';
 import { gapsOf, minutesOf, topList, type Interval } from './compute';
 import type { DayFigures, DaySummary, PersonDay } from './day-summary';
+import type { Lists } from './day-tallies';
+
+/** The lists of kept days (their tallies on disk), for a server, a person or every server. */
+export type StoredLists = (days: readonly number[], filter: { server?: string; person?: { server: string; name: string } }) => Lists;
 import type { ResolvedRange } from './ranges';
 
 /** The part of a day a request reads: every server's, one server's, or one person's (with the figures of their server). */
@@ -29,8 +33,8 @@ const addTo = (into: Map<string, number>, from: ReadonlyMap<string, number>) => 
   for (const [key, ms] of from) into.set(key, (into.get(key) ?? 0) + ms);
 };
 
-/** A range by the day: `days` holds each column's summary (null: nothing known of that day). */
-export function dayRangeView(days: readonly (DaySummary | null)[], request: HistoryRequest, range: ResolvedRange, demo: boolean): HistoryView {
+/** A range by the day: `days` holds each column's summary (null: nothing known of that day); kept days' lists come from `stored`. */
+export function dayRangeView(days: readonly (DaySummary | null)[], request: HistoryRequest, range: ResolvedRange, demo: boolean, stored: StoredLists): HistoryView {
   const parts = days.map((d) => partOf(d, request));
   const person = request.person ?? null;
   const followed: Interval[] = [];
@@ -41,6 +45,7 @@ export function dayRangeView(days: readonly (DaySummary | null)[], request: Hist
   const channels = new Map<string, number>();
   const shows = new Map<string, number>();
   const devices = new Map<string, number>();
+  const kept: number[] = [];
   const buckets = range.starts.map((from, i) => {
     const to = range.starts[i + 1] ?? range.to;
     const part = parts[i]!;
@@ -57,10 +62,13 @@ export function dayRangeView(days: readonly (DaySummary | null)[], request: Hist
         held.ms += p.ms;
         held.last = Math.max(held.last, p.last);
       } else who.set(key, { serverId, serverName, name, ms: p.ms, last: p.last });
-      addTo(channels, p.channels);
-      addTo(shows, p.shows);
-      addTo(devices, p.devices);
+      if (p.lists) {
+        addTo(channels, p.lists.channels);
+        addTo(shows, p.lists.shows);
+        addTo(devices, p.lists.devices);
+      }
     }
+    if (part.people.length > 0 && !part.people[0]!.p.lists) kept.push(from);
     watchedMs += watched;
     // one person's page tells time watched, not how many at once
     const most = person ? (isFollowed ? 0 : null) : isFollowed ? (f.peak?.count ?? 0) : null;
@@ -68,6 +76,12 @@ export function dayRangeView(days: readonly (DaySummary | null)[], request: Hist
     return { from, to, peak: most, watchedMs: watched };
   });
   if (!person && peak === null && followed.length > 0) peak = { count: 0, at: followed[0]!.from };
+  if (kept.length > 0) {
+    const lists = stored(kept, { ...(request.server ? { server: request.server } : {}), ...(person ? { person } : {}) });
+    addTo(channels, lists.channels);
+    addTo(shows, lists.shows);
+    addTo(devices, lists.devices);
+  }
   followed.sort((a, b) => a.from - b.from);
   const list = [...who.values()].sort((a, b) => b.ms - a.ms || (a.name < b.name ? -1 : 1));
   const namesOn = new Map<string, number>();
@@ -100,10 +114,12 @@ export function dayRangeView(days: readonly (DaySummary | null)[], request: Hist
   };
 }
 
-/** Who watched on one day (each person with their most watched programme and channel). */
-export function dayMoment(day: DaySummary | null, request: HistoryRequest, from: number, to: number): HistoryMoment {
+/** Who watched on one day (each person with their most watched programme and channel; a kept day's from `byPerson`). */
+export function dayMoment(day: DaySummary | null, request: HistoryRequest, from: number, to: number, byPerson: (day: number) => Map<string, Lists>): HistoryMoment {
   const part = partOf(day, request);
   const servers = new Set(part.people.map((x) => x.serverId));
+  const keptLists = part.people.some((x) => !x.p.lists) ? byPerson(from) : null;
+  const listsOf = (serverId: string, name: string, p: PersonDay) => p.lists ?? keptLists?.get(`${serverId}\n${name}`) ?? null;
   const best = (m: ReadonlyMap<string, number>) => [...m].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
   const people = [...part.people].sort((a, b) => b.p.ms - a.p.ms);
   return {
@@ -111,7 +127,10 @@ export function dayMoment(day: DaySummary | null, request: HistoryRequest, from:
     to,
     followed: part.figures !== null && part.figures.followed.length > 0,
     peak: request.person ? 0 : (part.figures?.peak?.count ?? 0),
-    viewers: people.slice(0, HISTORY_TOP_MAX).map(({ serverName, name, p }) => ({ name, server: servers.size > 1 ? serverName : null, device: best(p.devices), channel: best(p.channels), programme: best(p.shows), minutes: minutesOf(p.ms) })),
+    viewers: people.slice(0, HISTORY_TOP_MAX).map(({ serverId, serverName, name, p }) => {
+      const lists = listsOf(serverId, name, p);
+      return { name, server: servers.size > 1 ? serverName : null, device: lists && best(lists.devices), channel: lists && best(lists.channels), programme: lists && best(lists.shows), minutes: minutesOf(p.ms) };
+    }),
     more: Math.max(0, people.length - HISTORY_TOP_MAX),
   };
 }

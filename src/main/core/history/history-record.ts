@@ -75,11 +75,12 @@ export class HistoryRecord {
    * Opens the record off the start-up path: reads the months from `from` on in slices, while what
    * this run records goes to disk at once and into the index after them (in the order it came).
    */
-  async open(from: number, stopped: () => boolean): Promise<{ skipped: number }> {
+  async open(from: number, stopped: () => boolean, after: Promise<void> = Promise.resolve()): Promise<{ skipped: number }> {
     if (!this.#files) return { skipped: 0 };
     // held from the call on: nothing this run sees may reach the index before the record it follows
     this.#deferred = [];
     try {
+      await after;
       await nextTurn(); // nothing is read on the caller's turn (the start-up path)
       const skipped = await new RecordReader(this.index, this.#files, (s) => this.cleaner(s), this.run).readInSlices(from, Number.POSITIVE_INFINITY, stopped);
       return { skipped };

@@ -27,6 +27,8 @@ import { awaySummary, csvRows, followedSince, momentView, peakSince, personView,
 /** A heartbeat this often while any server is followed (a crash costs at most this much followed time). */
 export const HEARTBEAT_MS = 5 * 60_000;
 export { HELD_MS } from './day-keeper';
+/** The longest the record waits for the first viewer list before it is read anyway. */
+export const OPEN_AFTER_MS = 5_000;
 /** "While you were away" needs at least this much followed time since the popover was last open. */
 export const AWAY_MIN_MS = 3_600_000;
 const DAY_MS = 24 * 3_600_000;
@@ -41,6 +43,11 @@ export interface HistoryDeps {
   serverName: (id: string) => string | null;
   /** the servers whose record is the demo's made-up household */
   demoServers?: ReadonlySet<string>;
+  /**
+   * read the record only once the first viewer list has been recorded (the badge it makes is drawn
+   * first), or OPEN_AFTER_MS at the latest: the app's start-up; tests and the benchmark read at once
+   */
+  openAfterFirstList?: boolean;
   /** the record changed (the snapshot's `history` part) */
   changed: () => void;
   problem: (text: string) => void;
@@ -62,6 +69,9 @@ export class History {
   #disposed = false;
   #ready = false;
   readonly #opened: Promise<void>;
+  /** resolves when the record may be read (at once, or after the first viewer list) */
+  #firstList: Promise<void> = Promise.resolve();
+  #startOpen: () => void = () => {};
   readonly #keeper: DayKeeper;
 
   constructor(deps: HistoryDeps) {
@@ -79,6 +89,15 @@ export class History {
     this.#keeper = new DayKeeper(this.#index, this.#files, this.#days, deps.calendar);
     this.#settings = this.#files?.readSettings() ?? { retentionDays: DEFAULT_HISTORY_RETENTION, digest: { ...DEFAULT_HISTORY_DIGEST }, digestSent: null };
     this.#lastOpen = deps.clock.now();
+    if (deps.openAfterFirstList && this.#files) {
+      let start = () => {};
+      this.#firstList = new Promise<void>((resolve) => (start = resolve));
+      const timer = deps.clock.setTimeout(() => this.#startOpen(), OPEN_AFTER_MS);
+      this.#startOpen = () => {
+        timer.cancel();
+        start();
+      };
+    }
     this.#opened = this.#files ? this.#open() : Promise.resolve();
     if (!this.#files) this.#ready = true;
   }
@@ -91,11 +110,12 @@ export class History {
    */
   async #open(): Promise<void> {
     const stopped = () => this.#disposed;
+    // the record holds back what this run sees from here on, and is read once the first list is in
+    const reading = this.#record.open(this.#d.clock.now() - HELD_MS, stopped, this.#firstList);
+    await this.#firstList;
+    await nextTurn();
     const now = this.#d.clock.now();
     const keepFrom = now - this.#settings.retentionDays * DAY_MS;
-    // the record holds back what this run sees from here on, and reads from the next turn on
-    const reading = this.#record.open(now - HELD_MS, stopped);
-    await nextTurn();
     this.#files?.dropBefore(keepFrom);
     this.#days.dropBefore(keepFrom);
     const { skipped } = await reading;
@@ -125,7 +145,7 @@ export class History {
   #context(): ViewContext {
     for (const server of this.#index.servers) server.name = this.#d.serverName(server.id) ?? server.name;
     const now = this.#d.clock.now();
-    return { index: this.#index, cal: this.#d.calendar, now, heldFrom: this.#keeper.heldFrom(now), day: (from) => this.#keeper.day(from, now), days: () => this.#days.days(), demo: this.#d.demoServers ?? new Set() };
+    return { index: this.#index, cal: this.#d.calendar, now, heldFrom: this.#keeper.heldFrom(now), day: (from) => this.#keeper.day(from, now), days: () => this.#days.days(), stored: (days, filter) => this.#days.tallies.sum(days, filter), byPerson: (day) => this.#days.tallies.byPerson(day), demo: this.#d.demoServers ?? new Set() };
   }
 
   /**
@@ -143,6 +163,7 @@ export class History {
     const followed = (c.state === 'live' || c.state === 'polling') && !c.suspended && fresh;
     const before = this.#record.revision;
     this.#record.batch(() => this.#apply(server.id, followed ? list.viewers : null, now));
+    if (followed) this.#startOpen(); // the badge this list makes is drawn before the record is read
     this.#planHeartbeat();
     if (this.#record.revision !== before) this.#d.changed();
   }
@@ -262,6 +283,7 @@ export class History {
   /** Ends every follow (written as a clean stop) and stops the heartbeat. */
   dispose(): void {
     if (this.#disposed) return;
+    this.#startOpen(); // a reading still waiting ends at once (it finds itself stopped)
     const now = toSecond(this.#d.clock.now());
     this.#record.batch(() => {
       for (const id of this.#record.followedServers()) this.#record.followEnd(id, now);

@@ -20,7 +20,7 @@ export interface MonthSource {
 }
 
 /** Lines read between two turns of the event loop when reading in slices (a few milliseconds). */
-export const LINES_PER_SLICE = 4_000;
+export const LINES_PER_SLICE = 2_000;
 
 /** One turn of the event loop (setImmediate: after pending I/O, so sockets and timers run between slices). */
 export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

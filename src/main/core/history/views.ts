@@ -7,7 +7,8 @@
 import type { HistoryAway, HistoryMoment, HistoryPersonView, HistoryRequest, HistoryView, PersonRef } from '../../../shared/bridge-history';
 import type { Calendar } from './calendar';
 import type { DaySummary } from './day-summary';
-import { dayMoment, dayRangeView, seenIn } from './day-views';
+import { dayMoment, dayRangeView, seenIn, type StoredLists } from './day-views';
+import type { Lists } from './day-tallies';
 import { gapsOf, mergeFollowed, momentIn, piecesOf, series, tallies, type SpanQuery } from './compute';
 import { exportRows, type CsvRow } from './csv';
 import type { HistoryIndex } from './history-index';
@@ -24,6 +25,9 @@ export interface ViewContext {
   day: (from: number) => DaySummary | null;
   /** every day summary held (a person's first and last sight) */
   days: () => Iterable<DaySummary>;
+  /** the lists of kept days (on disk), and one kept day's person by person */
+  stored: StoredLists;
+  byPerson: (day: number) => Map<string, Lists>;
   /** the server ids whose record is the demo's */
   demo: ReadonlySet<string>;
 }
@@ -64,7 +68,7 @@ export function rangeView(ctx: ViewContext, request: HistoryRequest): HistoryVie
 
 function viewOf(ctx: ViewContext, request: HistoryRequest, range: ResolvedRange): HistoryView {
   const { index } = ctx;
-  if (range.unit === 'day') return dayRangeView(range.starts.map(ctx.day), request, range, isDemo(ctx, request));
+  if (range.unit === 'day') return dayRangeView(range.starts.map(ctx.day), request, range, isDemo(ctx, request), ctx.stored);
   const { q, follows } = queryOf(ctx, request, range);
   const pieces = piecesOf(index, q);
   const s = series(pieces, follows, range.starts, range.to);
@@ -120,7 +124,7 @@ export function personView(ctx: ViewContext, request: HistoryRequest & { person:
 /** Who watched in one column [from, to): a day column reads that day's summary, a shorter one the rows. */
 export function momentView(ctx: ViewContext, request: Omit<HistoryRequest, 'span'> & { from: number; to: number }): HistoryMoment {
   const to = Math.min(request.to, ctx.now);
-  if (request.from === ctx.cal.dayStart(request.from) && request.to - request.from > 2 * 3_600_000) return dayMoment(ctx.day(request.from), { ...request, span: 'custom' }, request.from, request.to);
+  if (request.from === ctx.cal.dayStart(request.from) && request.to - request.from > 2 * 3_600_000) return dayMoment(ctx.day(request.from), { ...request, span: 'custom' }, request.from, request.to, ctx.byPerson);
   const { q } = queryOf(ctx, { ...request, span: 'custom' }, { from: request.from, to });
   return momentIn(ctx.index, q);
 }
