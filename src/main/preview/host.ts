@@ -105,6 +105,7 @@ export async function startPreviewHost(options: PreviewOptions): Promise<Preview
       return {
         url: server.url,
         key: server.key,
+        past: (now) => server.past(now),
         close: async () => {
           if (demo === server) demo = null;
           await server.close();

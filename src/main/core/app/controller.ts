@@ -139,7 +139,7 @@ export class AppController {
       clock,
       dir: options.dataDir ? join(options.dataDir, 'history') : null,
       calendar: options.calendar ?? localCalendar,
-      serverName: (id) => this.servers.slot(id)?.name ?? null,
+      serverName: (id) => this.servers.displayName(id),
       demoServers: new Set([DEMO_ID]),
       openAfterFirstList: true,
       changed: () => {
@@ -159,11 +159,13 @@ export class AppController {
       follow: (config) => {
         if (!this.#lifecycle.isDisposed) this.servers.followDemo(config);
       },
+      started: (demo) => this.#history.beginDemo(DEMO_ID, 'Demo', demo.past?.(clock.now()) ?? null),
       log,
     });
     const refollow = () => {
       if (!this.#lifecycle.isDisposed) this.servers.refollow();
     };
+    let demoOn = settings.values.demo;
 
     this.#lifecycle.add(this.#demo);
     this.#lifecycle.add(toDisposable(() => this.servers.close()));
@@ -176,9 +178,11 @@ export class AppController {
     this.#lifecycle.defer(this.store.subscribe((state, changed) => this.#onState(state, changed)));
     this.#lifecycle.defer(
       settings.onChange(() => {
-        // what is followed follows the settings: servers added, removed, paused, re-keyed, the demo left
+        // what is followed follows the settings: servers added, removed, paused, re-keyed, the demo left (its History with it)
         if (!settings.values.demo) this.servers.followDemo(null);
         else refollow();
+        if (demoOn && !settings.values.demo) this.#history.dropServer(DEMO_ID);
+        demoOn = settings.values.demo;
         // a change of language applies at once: the tray below, the popover (settings pushed), later notifications
         applyLocale(settings.view().locale, settings.view().formatLocale);
         this.#publisher.push(['settings', 'servers', 'watching', 'notices']);

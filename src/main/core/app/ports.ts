@@ -9,6 +9,7 @@ import type { ProbeOptions, ProbeReport } from '../connection-test/probe';
 import type { SettingsService } from '../settings/settings';
 import type { Tuning } from '../sync/engine';
 import type { Calendar } from '../history/calendar';
+import type { PastRecord } from '../history/demo-past';
 
 /** What the core asks of its host (all optional: the preview host has no login items). */
 export interface HostPort {
@@ -31,6 +32,8 @@ export interface HostPort {
 export interface DemoHandle {
   url: string;
   key: string;
+  /** the demo household's week before `now`, recorded as the demo's History (core/history/demo-past.ts) */
+  past?(now: number): PastRecord;
   close(): Promise<void>;
 }
 

@@ -122,6 +122,11 @@ export class DayStore {
     return this.#days.size;
   }
 
+  /** Forgets a day in memory (it is summed up again, and the new line on disk wins). */
+  forget(from: number): void {
+    this.#days.delete(from);
+  }
+
   /** The days held, oldest first. */
   days(): DaySummary[] {
     return [...this.#days.values()].sort((a, b) => a.from - b.from);

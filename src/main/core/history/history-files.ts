@@ -148,6 +148,16 @@ export class HistoryFiles {
     return dropped;
   }
 
+  /** Deletes one server's folder (the demo's record when the demo is left). */
+  dropServer(folder: string): void {
+    try {
+      rmSync(join(this.root, folder), { recursive: true, force: true });
+    } catch {
+      // left: read again next time, and dropped again when the demo is
+    }
+    for (const key of [...this.#checked]) if (key.startsWith(join(this.root, folder))) this.#checked.delete(key);
+  }
+
   /** Deletes every month file of every server ("Clear history"). */
   clear(): void {
     for (const folder of this.servers())

@@ -52,17 +52,35 @@ export class HistoryRecord {
   /** revision: moves with every change (the view asks again) */
   revision = 0;
   readonly #cleaners = new Map<number, ViewingCleaner>();
-  /** this run's id, in the header of every segment it writes (reading stops at its own lines) */
-  readonly run: string;
+  /** this run's id, in the header of every segment it writes (opening stops at its own lines) */
+  #run: string;
   /** while opening: changes to the index, held until the record has been read */
   #deferred: (() => void)[] | null = null;
+  /** openings so far: only the latest one's held changes reach the index */
+  #openings = 0;
+  /** while writing what the index will read back from disk (a past): the index is left alone */
+  #writeOnly = false;
   /** lines held while a batch runs, per month file: one viewer list is one write, however many viewers changed */
   #pending: Map<string, { folder: string; name: string; lines: string[] }> | null = null;
 
   constructor(index: HistoryIndex, files: HistoryFiles | null, run = Math.floor(Math.random() * 2 ** 32).toString(36)) {
     this.index = index;
     this.#files = files;
-    this.run = run;
+    this.#run = run;
+  }
+
+  get run(): string {
+    return this.#run;
+  }
+
+  /**
+   * Starts new segments under a new run id (the record is about to be read again, all of it up to
+   * here: what is written from now on is this run's new part). Only while nothing is followed:
+   * an open viewing's number would not carry over.
+   */
+  rotate(): void {
+    this.#run = Math.floor(Math.random() * 2 ** 32).toString(36);
+    for (const open of this.#open.values()) open.writer = null;
   }
 
   /** Every line of the months holding [from, until), this run's too, in slices (a range's CSV reaching past the rows held). */
@@ -78,22 +96,28 @@ export class HistoryRecord {
   async open(from: number, stopped: () => boolean, after: Promise<void> = Promise.resolve()): Promise<{ skipped: number }> {
     if (!this.#files) return { skipped: 0 };
     // held from the call on: nothing this run sees may reach the index before the record it follows
+    const generation = ++this.#openings;
     this.#deferred = [];
     try {
       await after;
       await nextTurn(); // nothing is read on the caller's turn (the start-up path)
-      const skipped = await new RecordReader(this.index, this.#files, (s) => this.cleaner(s), this.run).readInSlices(from, Number.POSITIVE_INFINITY, stopped);
+      if (stopped()) return { skipped: 0 };
+      const skipped = await new RecordReader(this.index, this.#files, (s) => this.cleaner(s), this.#run).readInSlices(from, Number.POSITIVE_INFINITY, stopped);
       return { skipped };
     } finally {
-      const deferred = this.#deferred;
-      this.#deferred = null;
-      for (const work of deferred) work();
-      this.index.sortIfNeeded();
+      // a later opening (the record read again) owns what is held now
+      if (generation === this.#openings) {
+        const deferred = this.#deferred ?? [];
+        this.#deferred = null;
+        for (const work of deferred) work();
+        this.index.sortIfNeeded();
+      }
     }
   }
 
   /** Changes the index now, or, while the record is being opened, once it is (writes are never held back). */
   #toIndex(work: () => void): void {
+    if (this.#writeOnly) return;
     if (this.#deferred === null) return work();
     if (this.#deferred.length < MAX_DEFERRED) this.#deferred.push(work);
   }
@@ -156,6 +180,24 @@ export class HistoryRecord {
   }
 
   /**
+   * One viewer list of a followed server at `at`: taken by stretch (person, device, channel: two
+   * sessions of one stretch are one viewing, the one on a programme before one on a break); what
+   * is new or changed is seen, what is missing is gone. The viewing rule (clean-viewings.ts)
+   * decides the rows.
+   */
+  list(serverId: string, name: string, viewers: readonly ViewingFields[], at: number): void {
+    this.followStart(serverId, name, at);
+    const seen = new Map<string, ViewingFields>();
+    for (const fields of viewers) {
+      const key = stretchKey(fields);
+      const held = seen.get(key);
+      if (!held || (held.onBreak && !fields.onBreak)) seen.set(key, fields);
+    }
+    for (const [key, fields] of seen) this.seen(serverId, key, at, fields);
+    for (const key of [...this.openViewers(serverId).keys()]) if (!seen.has(key)) this.gone(serverId, key, at);
+  }
+
+  /**
    * `key` is seen watching `fields` at `at`: its first sight, or a change of what it watches (the
    * same fields again are nothing new). The viewing rule decides which row that is.
    */
@@ -189,6 +231,31 @@ export class HistoryRecord {
     this.#toIndex(() => this.cleaner(this.index.server(serverId, name).index).gone(at, `live:${key}`));
     this.#write(serverId, at, [{ kind: 'e', t: at, k: entry.k }]);
     this.revision++;
+  }
+
+  /** Runs `work` writing to disk only (the record is read again afterwards: a past written in one go). */
+  writeOnly(work: () => void): void {
+    this.#writeOnly = true;
+    try {
+      work();
+    } finally {
+      this.#writeOnly = false;
+    }
+  }
+
+  /**
+   * Forgets a server's record: its files, and what is open of it (its follow ends first, written
+   * as a clean stop); the next line written to it starts a new file. The index is the caller's.
+   */
+  dropServer(serverId: string, at: number): void {
+    this.followEnd(serverId, at);
+    this.#open.delete(serverId);
+    this.#files?.dropServer(folderOf(serverId));
+  }
+
+  /** Forgets every viewing rule's memory (the index is being read again from disk). */
+  resetCleaners(): void {
+    for (const cleaner of this.#cleaners.values()) cleaner.reset();
   }
 
   /** Runs `work` and writes what it recorded in one append per file. */
@@ -278,6 +345,8 @@ function startLine(writer: Writer, at: number, k: number, fields: ViewingFields)
   const line: RecordLine = { kind: 's', t: at, k, person: id(fields.person), device: id(fields.device), channelNumber: fields.channelNumber, channel: id(fields.channel), programme: id(fields.programme) };
   return fields.onBreak ? { ...line, onBreak: true } : line;
 }
+
+const stretchKey = (f: ViewingFields): string => `${f.person}\n${f.device ?? ''}\n${f.channelNumber ?? ''}\n${f.channel ?? ''}`;
 
 const sameFields = (a: ViewingFields, b: ViewingFields): boolean =>
   a.person === b.person && a.device === b.device && a.channelNumber === b.channelNumber && a.channel === b.channel && a.programme === b.programme && (a.onBreak === true) === (b.onBreak === true);

@@ -14,6 +14,7 @@ import type { Calendar } from './calendar';
 import { DayKeeper, HELD_MS } from './day-keeper';
 import { DayStore } from './day-store';
 import { nextTurn } from './record-reader';
+import { recordPast, type PastRecord } from './demo-past';
 import { toCsv } from './csv';
 import { HistoryFiles, type HistorySettings } from './history-files';
 import { messages, t } from '../../common/words';
@@ -68,10 +69,12 @@ export class History {
   #peakCache: { key: string; value: number | null } | null = null;
   #disposed = false;
   #ready = false;
-  readonly #opened: Promise<void>;
+  #opened: Promise<void>;
   /** resolves when the record may be read (at once, or after the first viewer list) */
   #firstList: Promise<void> = Promise.resolve();
   #startOpen: () => void = () => {};
+  /** readings of the record so far: a reading is dropped when the record is read again */
+  #generation = 0;
   readonly #keeper: DayKeeper;
 
   constructor(deps: HistoryDeps) {
@@ -109,7 +112,8 @@ export class History {
    * history…" and the tray has no peak for today.
    */
   async #open(): Promise<void> {
-    const stopped = () => this.#disposed;
+    const generation = ++this.#generation;
+    const stopped = () => this.#disposed || generation !== this.#generation;
     // the record holds back what this run sees from here on, and is read once the first list is in
     const reading = this.#record.open(this.#d.clock.now() - HELD_MS, stopped, this.#firstList);
     await this.#firstList;
@@ -168,27 +172,55 @@ export class History {
     if (this.#record.revision !== before) this.#d.changed();
   }
 
-  /**
-   * Records one update of a server: followed with these viewers, or not followed (null). Viewers
-   * are taken by stretch (person, device, channel: two sessions of one stretch are one viewing,
-   * the one on a programme before one on a break); the viewing rule (clean-viewings.ts) decides
-   * the rows.
-   */
+  /** Records one update of a server: followed with these viewers, or not followed (null). */
   #apply(serverId: string, viewers: readonly Viewer[] | null, now: number): void {
-    if (viewers === null) {
-      this.#record.followEnd(serverId, now);
-      return;
+    if (viewers === null) this.#record.followEnd(serverId, now);
+    else this.#record.list(serverId, this.#d.serverName(serverId) ?? serverId, viewers.map(fieldsOf), now);
+  }
+
+  /**
+   * The demo starts: a previous demo's record goes, and `past` (the demo household's week) is
+   * written as the demo's own, read back with the rest of the record.
+   */
+  beginDemo(serverId: string, name: string, past: PastRecord | null): void {
+    const now = toSecond(this.#d.clock.now());
+    this.#record.dropServer(serverId, now);
+    if (!this.#files) {
+      // in memory only (tests): the index takes the past as it is written
+      this.#index.clear();
+      this.#record.resetCleaners();
+      if (past) recordPast(this.#record, serverId, name, past, now);
+      return this.#d.changed();
     }
-    this.#record.followStart(serverId, this.#d.serverName(serverId) ?? serverId, now);
-    const seen = new Map<string, ViewingFields>();
-    for (const viewer of viewers) {
-      const fields = fieldsOf(viewer);
-      const key = stretchKey(fields);
-      const held = seen.get(key);
-      if (!held || (held.onBreak && !fields.onBreak)) seen.set(key, fields);
+    if (past) this.#record.writeOnly(() => recordPast(this.#record, serverId, name, past, now));
+    this.#reload(serverId);
+  }
+
+  /** The demo is left: its record goes (the past and what was followed of it). */
+  dropServer(serverId: string): void {
+    this.#record.dropServer(serverId, toSecond(this.#d.clock.now()));
+    if (!this.#files) {
+      this.#index.clear();
+      this.#record.resetCleaners();
+      return this.#d.changed();
     }
-    for (const [key, fields] of seen) this.#record.seen(serverId, key, now, fields);
-    for (const key of [...this.#record.openViewers(serverId).keys()]) if (!seen.has(key)) this.#record.gone(serverId, key, now);
+    this.#reload(serverId);
+  }
+
+  /**
+   * Reads the record again (a server's part was replaced or dropped, while nothing is followed);
+   * the days it was in are summed up again. This run's lines up to here are read too: what it
+   * writes from now on is a new part, which joins the index after.
+   */
+  #reload(serverId: string): void {
+    for (const day of this.#days.days()) if (day.servers.has(serverId) || day.to > this.#d.clock.now() - 8 * DAY_MS) this.#days.forget(day.from);
+    // a reading under way is dropped: this one reads everything it would have
+    this.#ready = false;
+    this.#index.clear();
+    this.#record.resetCleaners();
+    this.#record.rotate();
+    this.#d.changed();
+    this.#opened = this.#open();
   }
 
   /** A server is no longer followed at all (removed): its follow ends now. */
@@ -326,4 +358,3 @@ function fieldsOf(viewer: Viewer): ViewingFields {
   return { person: viewer.user, device: viewer.device, channelNumber: viewer.channelNumber, channel: viewer.channelName, programme: onBreak ? null : viewer.watching, ...(onBreak ? { onBreak } : {}) };
 }
 
-const stretchKey = (f: ViewingFields): string => `${f.person}\n${f.device ?? ''}\n${f.channelNumber ?? ''}\n${f.channel ?? ''}`;
