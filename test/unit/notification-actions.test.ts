@@ -23,6 +23,7 @@ describe('one description per kind', () => {
     expect(ids({ kind: 'server-away', server: 'srv-a' })).toEqual(['open:Open']);
     expect(ids({ kind: 'server-back', server: 'srv-a' })).toEqual(['open:Open']);
     expect(ids({ kind: 'webhook' })).toEqual(['open-settings:Open Settings']);
+    expect(ids({ kind: 'digest' })).toEqual(['open:Open']);
     expect(ids(undefined)).toEqual([]);
   });
 

@@ -18,7 +18,7 @@ import type { SettingsService } from '../settings/settings';
 import { listedPackages, type StateStore, type AppState } from '../state';
 import { SyncEngine } from '../sync/engine';
 import { pauseUntil, trayView, type TrayAction, type TrayView } from '../tray/tray-view';
-import { minuteOfDay } from '../../../shared/notification-hold';
+import { minuteOfDay, notificationsHeld } from '../../../shared/notification-hold';
 import { DemoMode } from './demo-mode';
 import type { ServerSlot } from './fleet';
 import { Features } from './features';
@@ -135,6 +135,7 @@ export class AppController {
       random: options.random ?? Math.random,
       log,
     });
+    const ofDay = options.minuteOfDay ?? minuteOfDay;
     this.#history = new History({
       clock,
       dir: options.dataDir ? join(options.dataDir, 'history') : null,
@@ -142,6 +143,8 @@ export class AppController {
       serverName: (id) => this.servers.displayName(id),
       demoServers: new Set([DEMO_ID]),
       openAfterFirstList: true,
+      // the weekly digest: not while notifications are off, paused or in quiet hours
+      notify: (request) => notificationsHeld(settings.values.notifications, clock.now(), ofDay(clock.now())) ?? this.#notifications.raise(request),
       changed: () => {
         this.#publisher.push(['history']);
         this.#tray.update();

@@ -15,6 +15,8 @@ import { DayKeeper, HELD_MS } from './day-keeper';
 import { DayStore } from './day-store';
 import { nextTurn } from './record-reader';
 import { recordPast, type PastRecord } from './demo-past';
+import { digestRequest, digestWeek, dueThisWeek, nextDigestAt } from './digest';
+import type { NotificationRequest } from '../viewers/notify-policy';
 import { toCsv } from './csv';
 import { HistoryFiles, type HistorySettings } from './history-files';
 import { messages, t } from '../../common/words';
@@ -51,6 +53,8 @@ export interface HistoryDeps {
   openAfterFirstList?: boolean;
   /** the record changed (the snapshot's `history` part) */
   changed: () => void;
+  /** shows a notification (the weekly digest) */
+  notify?: (request: NotificationRequest) => void;
   problem: (text: string) => void;
 }
 
@@ -62,6 +66,7 @@ export class History {
   readonly #days: DayStore;
   #settings: HistorySettings;
   #heartbeat: TimerHandle | null = null;
+  #digestTimer: TimerHandle | null = null;
   #pruneDay = -1;
   /** when the popover was last open (or the app started): the "while you were away" span starts here */
   #lastOpen: number;
@@ -102,7 +107,10 @@ export class History {
       };
     }
     this.#opened = this.#files ? this.#open() : Promise.resolve();
-    if (!this.#files) this.#ready = true;
+    if (!this.#files) {
+      this.#ready = true;
+      this.#planDigest();
+    }
   }
 
   /**
@@ -130,6 +138,38 @@ export class History {
     this.#ready = true;
     if (skipped > 0) this.#d.problem(t(messages().stored.historyDamaged, { n: skipped }));
     this.#d.changed();
+    // a digest due while the app was not running (or reading) is sent now, once
+    const d = this.#settings.digest;
+    if (d.enabled && dueThisWeek(this.#d.calendar, this.#d.clock.now(), d) !== null) this.#sendDigest();
+    this.#planDigest();
+  }
+
+  /** The next digest, at its day and hour (one timer, while it is on). */
+  #planDigest(): void {
+    this.#digestTimer?.cancel();
+    this.#digestTimer = null;
+    const d = this.#settings.digest;
+    if (!d.enabled || this.#disposed || !this.#ready) return;
+    const now = this.#d.clock.now();
+    const at = nextDigestAt(this.#d.calendar, now + 1_000, d);
+    this.#digestTimer = this.#d.clock.setTimeout(() => {
+      this.#digestTimer = null;
+      this.#sendDigest();
+      this.#planDigest();
+    }, at - now);
+  }
+
+  /** Last week's digest, once per week; none for a week nothing was followed of. */
+  #sendDigest(): void {
+    const now = this.#d.clock.now();
+    const week = digestWeek(this.#d.calendar, now);
+    if (this.#settings.digestSent === week.from) return;
+    this.#settings = { ...this.#settings, digestSent: week.from };
+    this.#files?.writeSettings(this.#settings);
+    const view = rangeView(this.#context(), { span: 'custom', from: week.from, to: week.to });
+    const servers = this.#index.servers.filter((x) => x.follows.some((f) => f.from < week.to && (f.to ?? now) > week.from));
+    const request = digestRequest(view, servers.length === 1 ? servers[0]!.name : null, now);
+    if (request) this.#d.notify?.(request);
   }
 
   /** Resolves once the record has been read (tests, the benchmark). */
@@ -290,6 +330,7 @@ export class History {
   setDigest(digest: HistoryDigest): void {
     this.#settings = { ...this.#settings, digest: { ...digest } };
     this.#files?.writeSettings(this.#settings);
+    this.#planDigest();
     this.#d.changed();
   }
 
@@ -323,6 +364,8 @@ export class History {
     this.#disposed = true;
     this.#heartbeat?.cancel();
     this.#heartbeat = null;
+    this.#digestTimer?.cancel();
+    this.#digestTimer = null;
   }
 
   #planHeartbeat(): void {

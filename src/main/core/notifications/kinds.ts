@@ -23,7 +23,9 @@ export type NotificationSubject =
   | { kind: 'reminder'; reminders: Reminder[]; snooze: boolean }
   | { kind: 'server-away'; server: string }
   | { kind: 'server-back'; server: string }
-  | { kind: 'webhook' };
+  | { kind: 'webhook' }
+  /** History's weekly digest (its click opens History on that week) */
+  | { kind: 'digest' };
 
 export type NotificationKind = NotificationSubject['kind'];
 
@@ -53,6 +55,7 @@ export function buttonsFor(subject: NotificationSubject | undefined): Notificati
       return [{ id: 'open-channel', label: a.openChannel }, ...(subject.snooze ? [{ id: 'snooze' as const, label: a.snooze(SNOOZE_MINUTES) }] : [])];
     case 'server-away':
     case 'server-back':
+    case 'digest':
       return [{ id: 'open', label: a.open }];
     case 'webhook':
       return [{ id: 'open-settings', label: a.openSettings }];

@@ -20,6 +20,11 @@ export const reminders: Catalogue['reminders'] = {
 };
 
 export const alerts: Catalogue['alerts'] = {
+  digestTitle: 'Letzte Woche auf {server}',
+  digestTitleAll: 'Letzte Woche auf Ihren Servern',
+  digestBody: '{watched} gesehen von {people, plural, one {1 Person} other {# Personen}}, am vollsten {when} ({count} gleichzeitig), am meisten gesehen: {show}. Verfolgt: {followed} von {span}.',
+  digestBodyNoShow: '{watched} gesehen von {people, plural, one {1 Person} other {# Personen}}, am vollsten {when} ({count} gleichzeitig). Verfolgt: {followed} von {span}.',
+  digestNobody: 'Niemand hat zugeschaut. Verfolgt: {followed} von {span}.',
   theServer: 'Der Server',
   backTitle: '{name} ist wieder da',
   backBody: 'Nach {length} wieder erreichbar.',

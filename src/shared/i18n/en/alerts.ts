@@ -19,6 +19,11 @@ export const reminders = {
 };
 
 export const alerts = {
+  digestTitle: 'Last week on {server}',
+  digestTitleAll: 'Last week on your servers',
+  digestBody: '{watched} watched by {people, plural, one {1 person} other {# people}}, busiest {when} ({count} at once), most watched {show}. Followed {followed} of {span}.',
+  digestBodyNoShow: '{watched} watched by {people, plural, one {1 person} other {# people}}, busiest {when} ({count} at once). Followed {followed} of {span}.',
+  digestNobody: 'Nobody watched. Followed {followed} of {span}.',
   theServer: 'The server',
   backTitle: '{name} is back',
   backBody: 'Reachable again after {length}.',

@@ -20,6 +20,11 @@ export const reminders: Catalogue['reminders'] = {
 };
 
 export const alerts: Catalogue['alerts'] = {
+  digestTitle: 'La semana pasada en {server}',
+  digestTitleAll: 'La semana pasada en tus servidores',
+  digestBody: '{watched} vistas por {people, plural, one {# persona} other {# personas}}, máximo {when} ({count} a la vez), lo más visto: {show}. Seguido {followed} de {span}.',
+  digestBodyNoShow: '{watched} vistas por {people, plural, one {# persona} other {# personas}}, máximo {when} ({count} a la vez). Seguido {followed} de {span}.',
+  digestNobody: 'Nadie vio nada. Seguido {followed} de {span}.',
   theServer: 'El servidor',
   backTitle: '{name} vuelve a estar disponible',
   backBody: 'Accesible de nuevo tras {length}.',

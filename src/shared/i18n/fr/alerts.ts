@@ -20,6 +20,11 @@ export const reminders: Catalogue['reminders'] = {
 };
 
 export const alerts: Catalogue['alerts'] = {
+  digestTitle: 'La semaine dernière sur {server}',
+  digestTitleAll: 'La semaine dernière sur vos serveurs',
+  digestBody: '{watched} regardées par {people, plural, one {# personne} other {# personnes}}, pic {when} ({count} en même temps), le plus regardé : {show}. Suivi {followed} sur {span}.',
+  digestBodyNoShow: '{watched} regardées par {people, plural, one {# personne} other {# personnes}}, pic {when} ({count} en même temps). Suivi {followed} sur {span}.',
+  digestNobody: 'Personne n’a regardé. Suivi {followed} sur {span}.',
   theServer: 'Le serveur',
   backTitle: '{name} est de retour',
   backBody: 'De nouveau joignable après {length}.',

@@ -20,6 +20,11 @@ export const reminders: Catalogue['reminders'] = {
 };
 
 export const alerts: Catalogue['alerts'] = {
+  digestTitle: '先週の {server}',
+  digestTitleAll: '先週のサーバ',
+  digestBody: '{people, plural, other {# 人}}が {watched} 視聴。最も多かったのは {when}（同時に {count} 人）、最もよく見られたのは {show}。記録は {span}中 {followed}。',
+  digestBodyNoShow: '{people, plural, other {# 人}}が {watched} 視聴。最も多かったのは {when}（同時に {count} 人）。記録は {span}中 {followed}。',
+  digestNobody: '視聴した人はいません。記録は {span}中 {followed}。',
   theServer: 'サーバ',
   backTitle: '{name} に再接続しました',
   backBody: '{length} ぶりに接続できました。',
