@@ -158,7 +158,8 @@ function applyFocus(target: FocusTarget): void {
   if (target.view === 'watching') focusedViewer.value = target.viewer ? { person: target.viewer, server: target.server ?? null } : null;
   if (target.view === 'on-now') focusedChannel.value = target.channelNumber ?? null;
   if (target.view === 'activity' && target.section) showActivitySection(target.section);
-  if (target.view === 'activity' && target.section === 'history') aimHistory(target);
+  // a notification about one of several servers names it; with one, it is that one
+  if (target.view === 'activity' && target.section === 'history') aimHistory(target.person && !target.person.server ? { ...target, person: { ...target.person, server: snapshot.value?.servers[0]?.id ?? '' } } : target);
 }
 
 /** Opens History (Activity → History), on a range and a person's page when given (a card, a log line, the away line). */

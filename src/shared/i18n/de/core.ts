@@ -117,6 +117,7 @@ export const notify: Catalogue['notify'] = {
     openSettings: 'Einstellungen öffnen',
     snooze: 'In {n} Min. erinnern',
     muteDay: '{name} einen Tag stumm',
+    history: 'Verlauf von {name}',
     mute: '{name} immer stumm',
   },
 };

@@ -116,6 +116,7 @@ export const notify = {
     openSettings: 'Open Settings',
     snooze: 'Snooze {n} min',
     muteDay: 'Mute {name} for a day',
+    history: '{name}’s history',
     mute: 'Always mute {name}',
   },
 };

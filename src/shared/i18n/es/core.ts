@@ -117,6 +117,7 @@ export const notify: Catalogue['notify'] = {
     openSettings: 'Abrir Ajustes',
     snooze: 'Posponer {n} min',
     muteDay: 'Silenciar a {name} un día',
+    history: 'Historial de {name}',
     mute: 'Silenciar siempre a {name}',
   },
 };

@@ -117,6 +117,7 @@ export const notify: Catalogue['notify'] = {
     openSettings: 'Ouvrir les Réglages',
     snooze: 'Rappeler dans {n} min',
     muteDay: 'Sourdine pour {name} (1 jour)',
+    history: 'Historique de {name}',
     mute: 'Toujours ignorer {name}',
   },
 };

@@ -117,6 +117,7 @@ export const notify: Catalogue['notify'] = {
     openSettings: '設定を開く',
     snooze: '{n} 分後に再通知',
     muteDay: '{name} を 1 日ミュート',
+    history: '{name} の履歴',
     mute: '{name} を常にミュート',
   },
 };
