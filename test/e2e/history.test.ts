@@ -11,8 +11,8 @@ import { ManualClock } from '../support/manual-clock';
 import { useTempDirs } from '../support/temp-dirs';
 import { e2eSetup } from './setup';
 
-// History in the popover, from a record written before the app starts (the demo's own server id,
-// so the app goes on recording into it): four at once at the peak, an evening of viewing on each
+// History in the popover, from a record written before the app starts (a server of its own beside
+// the demo, which comes without its past here): four at once at the peak, an evening of viewing on each
 // of the last 30 days with nights not followed, the chart's name and table, arrow keys reading who
 // was watching, the three spans in light and dark at 1× and 2×, and the CSV download.
 
@@ -30,12 +30,12 @@ function seededDir(now: number): { dir: string; peakAt: number } {
   type Step = { at: number; run: () => void };
   const steps: Step[] = [];
   const follow = (from: number, to: number) => {
-    steps.push({ at: from, run: () => record.followStart('demo', 'Demo', from) });
-    steps.push({ at: to + 1, run: () => record.followEnd('demo', to) });
+    steps.push({ at: from, run: () => record.followStart('srv-seeded', 'Home', from) });
+    steps.push({ at: to + 1, run: () => record.followEnd('srv-seeded', to) });
   };
   const view = (key: string, from: number, to: number, fields: ViewingFields) => {
-    steps.push({ at: from + 0.5, run: () => record.seen('demo', key, from, fields) });
-    steps.push({ at: to, run: () => record.gone('demo', key, to) });
+    steps.push({ at: from + 0.5, run: () => record.seen('srv-seeded', key, from, fields) });
+    steps.push({ at: to, run: () => record.gone('srv-seeded', key, to) });
   };
   const names = ['Ana', 'Ben', 'Cleo', 'Dev'];
   const shows = ['Parks & Rivalries', 'Matchday Live', 'The Night Desk', 'Cartoon Hour'];
@@ -65,7 +65,7 @@ describe('History', () => {
     // that does not cross midnight between the record and the page's reading of it
     const clock = e2e.clearOfMidnight();
     const { dir, peakAt } = seededDir(clock.now());
-    const host = await e2e.preview({ dataDir: dir, demo: true, demoOptions: { seed: 7, channels: 16, viewers: 0, churn: 0 }, clock });
+    const host = await e2e.preview({ dataDir: dir, demo: true, demoPast: false, demoOptions: { seed: 7, channels: 16, viewers: 0, churn: 0 }, clock });
     const page = await openPopover(e2e.browser, host.url, { colorScheme: 'light', locale: 'en-US', clock });
     await page.getByRole('tab', { name: 'Activity' }).click();
     await page.getByRole('button', { name: 'History' }).click();
@@ -126,7 +126,7 @@ describe('History', () => {
     for (const scheme of ['light', 'dark'] as const)
       it(`draws each span at ${scale}× in ${scheme}, the nights not followed shaded`, async () => {
         const { dir } = seededDir(e2e.now());
-        const host = await e2e.preview({ dataDir: dir, demo: true, demoOptions: { seed: 7, channels: 16, viewers: 0, churn: 0 } });
+        const host = await e2e.preview({ dataDir: dir, demo: true, demoPast: false, demoOptions: { seed: 7, channels: 16, viewers: 0, churn: 0 } });
         const page = await openPopover(e2e.browser, host.url, { colorScheme: scheme, deviceScaleFactor: scale, locale: 'en-US' });
         await page.getByRole('tab', { name: 'Activity' }).click();
         await page.getByRole('button', { name: 'History' }).click();
@@ -141,7 +141,7 @@ describe('History', () => {
 
   it('after an hour of following unseen, Watching opens with one line that leads to History and goes once read', async () => {
     const clock = new ManualClock(new Date(e2e.now()).toISOString());
-    const host = await e2e.preview({ dataDir: tempDir(), demo: true, demoOptions: { seed: 7, channels: 16, viewers: 0, churn: 0 }, clock });
+    const host = await e2e.preview({ dataDir: tempDir(), demo: true, demoPast: false, demoOptions: { seed: 7, channels: 16, viewers: 0, churn: 0 }, clock });
     const demo = host.demo!;
     // 10 s at a time: under the event stream's 45 s watchdog, so the app stays connected throughout
     const step = async (ms: number) => {

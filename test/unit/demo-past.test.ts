@@ -24,6 +24,8 @@ describe('the demo household’s past', () => {
     const viewers = past.steps.flatMap((s) => s.viewers);
     expect(new Set(viewers.map((v) => v.user)).size).toBe(5);
     expect(viewers.some((v) => v.onBreak)).toBe(true);
+    // one person watches one thing at a time (five people: never more than five at once)
+    for (const step of past.steps) expect(new Set(step.viewers.map((v) => v.user)).size).toBe(step.viewers.length);
     expect(viewers.filter((v) => !v.onBreak).every((v) => v.title !== null)).toBe(true);
   });
 });

@@ -62,11 +62,14 @@ export function demoPast(world: DemoWorld, now: number, platform: (name: string)
     const weekend = [0, 6].includes(new Date(midnight).getDay());
     for (const user of people) {
       const sittings = rng.int(weekend ? 1 : 0, weekend ? 3 : 2);
+      // one person watches one thing at a time: a sitting starts after the last one ended
+      let free = midnight;
       for (let s = 0; s < sittings; s++) {
         // most viewing is in the evening; a weekend afternoon now and then
         const hour = rng.chance(weekend ? 0.35 : 0.12) ? rng.int(13, 17) : rng.int(18, 22);
-        let at = midnight + hour * HOUR + rng.int(0, 59) * MIN;
+        let at = Math.max(free + 5 * MIN, midnight + hour * HOUR + rng.int(0, 59) * MIN);
         const stop = Math.min(to, at + rng.int(25, 170) * MIN);
+        free = Math.max(free, stop);
         const device = rng.pick(devices.get(user)!);
         let channel = rng.pick(playable).record.number;
         while (at < stop) {

@@ -74,7 +74,7 @@ function OverviewBody({ view, at }: { view: HistoryView; at: number }) {
       {view.demo ? <p class="muted small history-demo">{t.demoNote}</p> : null}
       <ChartWithReading view={view} now={at} mode="peak" name={t.chartName(view, view.peak, at)} scope={view.server ? { server: view.server } : {}} />
       <dl class="history-stats">
-        <div>
+        <div class="history-stat-wide">
           <dt>{t.peak}</dt>
           <dd>{t.peakValue(view.peak, view, at)}</dd>
         </div>

@@ -89,7 +89,7 @@ export function ChartWithReading({ view, now, mode, name, scope }: { view: Histo
     <>
       <HistoryChart view={view} now={now} cursor={cursor} onCursor={setCursor} mode={mode} name={name} />
       <p class="history-moment small" aria-live="polite">
-        {shown && moment && moment.from === shown.from ? t.moment(shown.from, view, now, moment) : view.gaps.length > 0 ? <span class="muted">{t.notFollowedHint}</span> : <span class="muted">{t.chartHint}</span>}
+        {shown && moment && moment.from === shown.from ? t.moment(shown.from, view, now, moment, scope.person?.name) : view.gaps.length > 0 ? <span class="muted">{t.notFollowedHint}</span> : <span class="muted">{t.chartHint}</span>}
       </p>
     </>
   );

@@ -55,7 +55,7 @@ export function PersonPage({ person }: { person: PersonRef }) {
         <>
           {view.demo ? <p class="muted small history-demo">{t.demoNote}</p> : null}
           <ChartWithReading view={view} now={at} mode="watched" name={t.personChartName(person.name, view, at)} scope={{ person }} />
-          <dl class="history-stats history-stats-two">
+          <dl class="history-stats">
             <div>
               <dt>{t.watched}</dt>
               <dd>{view.followedMs === 0 ? '—' : t.time(view.watchedMs)}</dd>

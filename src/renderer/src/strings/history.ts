@@ -42,6 +42,13 @@ const RETENTION: Record<HistoryRetention, 'keep30' | 'keep90' | 'keep365' | 'kee
 /** Time as people read it: "20 min", "5 h 10 min", "under 1 min" for a fraction of a minute (never "0 min"). */
 const time = (ms: number) => (ms > 0 && ms < 60_000 ? m().underMinute : duration(ms));
 
+/** A length at the scale of its range: as `time` up to 10 hours, whole hours up to two days, days (to a tenth) beyond. */
+const length = (ms: number) => {
+  if (ms < 10 * 3_600_000) return time(ms);
+  if (ms < 2 * DAY) return duration(Math.round(ms / 3_600_000) * 3_600_000);
+  return t(m().days, { n: Math.round((ms / DAY) * 10) / 10 });
+};
+
 export const history = {
   get title() { return m().title; },
   get span(): Record<HistorySpan, string> { return m().span; },
@@ -61,8 +68,8 @@ export const history = {
   get watched() { return m().watched; },
   time,
   get followed() { return m().followed; },
-  /** "5 min of 24 h" */
-  followedValue: (followedMs: number, range: RangeShape) => t(m().followedValue, { followed: time(followedMs), span: duration(range.to - range.from) }),
+  /** "5 min of 24 h", "101 h of 7 days", each at the scale of the range */
+  followedValue: (followedMs: number, range: Pick<RangeShape, 'from' | 'to'>) => t(m().followedValue, { followed: length(followedMs), span: length(range.to - range.from) }),
   get notFollowed() { return m().notFollowed; },
   get notFollowedHint() { return m().notFollowedHint; },
   get people() { return m().people; },
@@ -82,10 +89,11 @@ export const history = {
     range: RangeShape,
     now: number,
     moment: { followed: boolean; peak: number; more: number; viewers: { name: string; programme: string | null; channel: string | null; server: string | null; minutes: number }[] },
+    person?: string,
   ) => {
     const when = column(start, range, now);
     if (!moment.followed) return t(m().momentNotFollowed, { time: when });
-    if (moment.viewers.length === 0) return t(m().momentNobody, { time: when });
+    if (moment.viewers.length === 0) return person ? t(m().momentPersonNone, { time: when, name: person }) : t(m().momentNobody, { time: when });
     const who = moment.viewers.map((v) => {
       let text = v.server ? t(m().viewerServer, { name: v.name, server: v.server }) : v.name;
       if (v.programme) text = t(m().viewerProgramme, { who: text, programme: v.programme });
