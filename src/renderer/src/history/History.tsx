@@ -5,7 +5,7 @@ import { now, snapshot } from '../state';
 import { history as t } from '../strings/history';
 import { run } from '../features/actions';
 import { historyPerson, historyRange, historyServer } from './history-state';
-import { ChartWithReading, ExportButton, HistoryTable, More, RangePicker, requestOf, Tally } from './HistoryParts';
+import { ChartWithReading, DemoNote, ExportButton, HistoryTable, More, RangePicker, requestOf, Tally, TimeStats } from './HistoryParts';
 import { PersonPage } from './PersonPage';
 import './history.css';
 
@@ -71,21 +71,14 @@ function Overview() {
 function OverviewBody({ view, at }: { view: HistoryView; at: number }) {
   return (
     <>
-      {view.demo ? <p class="muted small history-demo">{t.demoNote}</p> : null}
+      <DemoNote view={view} />
       <ChartWithReading view={view} now={at} mode="peak" name={t.chartName(view, view.peak, at)} scope={view.server ? { server: view.server } : {}} />
       <dl class="history-stats">
         <div class="history-stat-wide">
           <dt>{t.peak}</dt>
           <dd>{t.peakValue(view.peak, view, at)}</dd>
         </div>
-        <div>
-          <dt>{t.watched}</dt>
-          <dd>{view.followedMs === 0 ? '—' : t.time(view.watchedMs)}</dd>
-        </div>
-        <div>
-          <dt>{t.followed}</dt>
-          <dd>{t.followedValue(view.followedMs, view)}</dd>
-        </div>
+        <TimeStats view={view} />
       </dl>
       {view.followedMs === 0 ? (
         <p class="muted">{t.nothingFollowed}</p>

@@ -95,6 +95,27 @@ export function ChartWithReading({ view, now, mode, name, scope }: { view: Histo
   );
 }
 
+/** Time watched and followed time, each with its unit (two of the stats; the overview puts the peak above them). */
+export function TimeStats({ view }: { view: HistoryView }) {
+  return (
+    <>
+      <div>
+        <dt>{t.watched}</dt>
+        <dd>{view.followedMs === 0 ? '—' : t.time(view.watchedMs)}</dd>
+      </div>
+      <div>
+        <dt>{t.followed}</dt>
+        <dd>{t.followedValue(view.followedMs, view)}</dd>
+      </div>
+    </>
+  );
+}
+
+/** The demo's made-up week says so. */
+export function DemoNote({ view }: { view: HistoryView }) {
+  return view.demo ? <p class="muted small history-demo">{t.demoNote}</p> : null;
+}
+
 /** A list with its heading; "and N more" under it when it holds fewer than there are. */
 export function Tally({ title, list, count }: { title: string; list: HistoryList<HistoryTally>; count?: string }) {
   if (list.top.length === 0) return null;

@@ -7,7 +7,7 @@ import { now, snapshot } from '../state';
 import { features as tf } from '../strings/features';
 import { history as t } from '../strings/history';
 import { historyPerson, historyRange } from './history-state';
-import { ChartWithReading, ExportButton, HistoryTable, RangePicker, requestOf, Tally } from './HistoryParts';
+import { ChartWithReading, DemoNote, ExportButton, HistoryTable, RangePicker, requestOf, Tally, TimeStats } from './HistoryParts';
 
 /**
  * One person's page (Tautulli's user page): when the record first and last saw them, their time
@@ -53,17 +53,10 @@ export function PersonPage({ person }: { person: PersonRef }) {
         </p>
       ) : (
         <>
-          {view.demo ? <p class="muted small history-demo">{t.demoNote}</p> : null}
+          <DemoNote view={view} />
           <ChartWithReading view={view} now={at} mode="watched" name={t.personChartName(person.name, view, at)} scope={{ person }} />
           <dl class="history-stats">
-            <div>
-              <dt>{t.watched}</dt>
-              <dd>{view.followedMs === 0 ? '—' : t.time(view.watchedMs)}</dd>
-            </div>
-            <div>
-              <dt>{t.followed}</dt>
-              <dd>{t.followedValue(view.followedMs, view)}</dd>
-            </div>
+            <TimeStats view={view} />
           </dl>
           {view.followedMs === 0 ? <p class="muted">{t.nothingFollowed}</p> : view.watchedMs === 0 ? <p class="muted">{t.personNone(person.name)}</p> : null}
           <Tally title={t.channels} list={view.channels} />
