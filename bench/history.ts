@@ -304,7 +304,7 @@ ${rangeTable}
 
 ${personTable}
 
-**Opening and memory.** Building History reads nothing (the start-up path pays ${ms(opened.year.build)} ms with a year's record); the last month's rows and every day summary are read in slices afterwards. Memory holds 32 days of rows and a few kilobytes per day of summaries: ${mb(opened.quarter.heap)} MB for a quarter's record, ${mb(opened.year.heap)} MB for a year's (${ratio(opened.year.heap, opened.quarter.heap)} the quarter for four times the retention).
+**Opening and memory.** Building History reads nothing (the start-up path pays ${ms(opened.year.build)} ms with a year's record); the last month's rows and every day summary are read in slices afterwards. Memory holds 32 days of rows and each day's figures (its people, peak and followed time; their channels, shows and devices stay on disk): ${mb(opened.quarter.heap)} MB for a quarter's record, ${mb(opened.year.heap)} MB for a year's, so about ${((opened.year.heap - opened.quarter.heap) / (365 - 91) / 1024).toFixed(0)} KB for each day more of this busy server's retention (at most two years are kept: bounded at about ${mb(opened.quarter.heap + ((opened.year.heap - opened.quarter.heap) / (365 - 91)) * (730 - 91))} MB whatever the retention; the rows alone would be ${mb(yearViewings * 88)} MB for the year).
 
 ${openTable}
 
