@@ -43,7 +43,7 @@ describe('starts on one server within 10 s', () => {
     await harness.until(() => viewerNotes(harness).length === 2, { stepMs: 1_000, what: "Eve's notification" });
     const eve = viewerNotes(harness)[1]!;
     expect(eve.subject).toMatchObject({ kind: 'viewers', users: ['Eve'] });
-    expect(eve.buttons?.map((b) => b.label)).toEqual(['Open', 'Mute Eve for a day', 'Always mute Eve']);
+    expect(eve.buttons?.map((b) => b.label)).toEqual(['Open', 'Mute Eve for a day', 'Always mute Eve', 'Eve’s history']);
   });
 
   it('"Mute Eve for a day" holds Eve back until a day has passed on the clock; "Always mute" keeps her in the settings file', async () => {
