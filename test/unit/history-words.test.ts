@@ -23,14 +23,15 @@ const instant = fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2028, 11, 
 const preset = fc.constantFrom<HistorySpan>('24h', '7d', '30d', 'month', 'year');
 
 describe('History figures add up', () => {
-  it('property: a range longer than a day names the day of its peak; a day-long one says only the time today', () => {
+  it('property: a range longer than a day names the day of its peak; the last 24 hours say only the time today', () => {
     fc.assert(
       fc.property(instant, preset, fc.double({ min: 0, max: 1, noNaN: true }), (now, span, where) => {
         const range = { ...resolveRange({ span }, now, localCalendar, 0), span };
         const at = Math.floor(range.from + where * (range.to - 1 - range.from));
         const text = t.peakValue({ count: 3, at }, range, now);
         expect(text).toContain(localTime(at));
-        if (range.to - range.from > DAY) expect(text).toContain(dayLabel(at, now));
+        // longer than a day: more than "the last 24 hours" from the quarter hour before
+        if (range.to - range.from > DAY + 15 * MIN) expect(text).toContain(dayLabel(at, now));
         else if (dayLabel(at, now) !== dayLabel(now, now)) expect(text).toContain(dayLabel(at, now));
       }),
       { numRuns: 300 },

@@ -19,9 +19,13 @@ export interface RangeShape {
   to: number;
 }
 
-/** A moment in a range: "9:10 PM" today in a day's range, "Today 9:10 PM" / "Sat 21 Nov 9:10 PM" in a longer one. */
+/**
+ * A moment in a range: "9:10 PM" today in a day's range, "Today 9:10 PM" / "Sat 21 Nov 9:10 PM" in a
+ * longer one ("the last 24 hours" starts on the quarter hour before, so it may be up to 15 minutes
+ * longer than a day, and is still a day's range).
+ */
 export function at(ms: number, range: Pick<RangeShape, 'from' | 'to'>, now: number): string {
-  return dayAndTime(ms, now, { day: range.to - range.from > DAY });
+  return dayAndTime(ms, now, { day: range.to - range.from > DAY + 15 * 60_000 });
 }
 
 /** A column by its start, as the chart's reading, the line under it and the table all name it. */
