@@ -14,7 +14,7 @@ import { history as t } from '../strings/history';
  */
 const W = 340;
 const H = 120;
-const TOP = 8;
+const TOP = 11;
 const BOTTOM = 20;
 const LEFT = 22;
 const HOUR = 3_600_000;
@@ -82,8 +82,8 @@ export function HistoryChart({ view, now, cursor, onCursor, mode, name }: { view
           <rect key={g.from} class="history-gap" x={x(g.from)} y={TOP} width={Math.max(0.5, x(g.to) - x(g.from))} height={H - TOP - BOTTOM} />
         ))}
         <line class="history-axis" x1={LEFT} x2={W} y1={H - BOTTOM} y2={H - BOTTOM} />
-        {/* the scale: how many at once at the top; a person's time watched, inside the plot where it has room */}
-        <text class="history-label" x={mode === 'peak' ? LEFT - 3 : LEFT + 3} y={y(max) + (mode === 'peak' ? 4 : 8)} text-anchor={mode === 'peak' ? 'end' : 'start'}>
+        {/* the scale: how many at once at the top; a person's time watched, just above the plot where it has room */}
+        <text class="history-label" x={mode === 'peak' ? LEFT - 3 : LEFT} y={mode === 'peak' ? y(max) + 4 : TOP - 1} text-anchor={mode === 'peak' ? 'end' : 'start'}>
           {label}
         </text>
         <text class="history-label" x={LEFT - 3} y={H - BOTTOM + 4} text-anchor="end">
