@@ -15,8 +15,8 @@ const e2e = e2eSetup();
 const DEMO = { seed: 7, channels: 16, viewers: 0, churn: 0, profile: 'airwave' } as const;
 
 const WORDS = {
-  en: { activity: 'Activity', history: 'History', week: '7 days', people: /^People/, back: '‹ Back to History', month: 'This month', year: 'This year', dates: 'Dates…', from: 'From', settings: 'Settings', digest: 'Send a weekly digest of History' },
-  de: { activity: 'Aktivität', history: 'Verlauf', week: '7 Tage', people: /^Personen/, back: '‹ Zurück zum Verlauf', month: 'Dieser Monat', year: 'Dieses Jahr', dates: 'Daten…', from: 'Von', settings: 'Einstellungen', digest: 'Wöchentliche Zusammenfassung des Verlaufs senden' },
+  en: { activity: 'Activity', history: 'History', week: '7 days', people: /^People/, back: '‹ Back to History', month: 'This month', year: 'This year', dates: 'Dates…', from: 'From', settings: 'Settings', digest: 'Send a weekly digest of History', overYear: /^Viewers over this year: peak \d+ at /, overMonth: /^Viewers over this month/, overDates: /^Viewers over .+ – Today/, export: 'Export CSV' },
+  de: { activity: 'Aktivität', history: 'Verlauf', week: '7 Tage', people: /^Personen/, back: '‹ Zurück zum Verlauf', month: 'Dieser Monat', year: 'Dieses Jahr', dates: 'Daten…', from: 'Von', settings: 'Einstellungen', digest: 'Wöchentliche Zusammenfassung des Verlaufs senden', overYear: /^Zuschauer über dieses Jahr: höchstens \d+ um /, overMonth: /^Zuschauer über diesen Monat/, overDates: /^Zuschauer über .+ – Heute/, export: 'Als CSV exportieren' },
 } as const;
 
 async function openHistory(page: Page, w: (typeof WORDS)[keyof typeof WORDS]): Promise<void> {
@@ -67,36 +67,39 @@ describe('History to explore', () => {
         await page.close();
       });
 
-  it('draws any range: this month and this year by the day, chosen dates, and exports that range', async () => {
-    const w = WORDS.en;
-    const host = await e2e.preview({ demo: true, demoOptions: DEMO });
-    await poll(() => host.app.snapshot().history.ready).toBe(true);
-    const page = await openPopover(e2e.browser, host.url, { colorScheme: 'light', locale: 'en-US' });
-    await openHistory(page, w);
-    await page.getByRole('button', { name: w.year, exact: true }).click();
-    await page.getByRole('slider', { name: /^Viewers over this year: peak \d+ at / }).waitFor();
-    await screenshot(page, 'history-year-light');
-    await page.getByRole('button', { name: w.month, exact: true }).click();
-    await page.getByRole('slider', { name: /^Viewers over this month/ }).waitFor();
-    // chosen dates: the last week by default, then from a day of one's own
-    await page.getByRole('button', { name: w.dates, exact: true }).click();
-    const from = page.getByLabel(w.from);
-    await from.waitFor();
-    const day = new Date(e2e.now() - 3 * 86_400_000);
-    const text = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
-    await from.fill(text);
-    await poll(() => page.locator('.history-chart').getAttribute('aria-label')).toMatch(/^Viewers over .+ – Today/);
-    await screenshot(page, 'history-dates-light');
-    expect(await axeFindings(page)).toEqual([]);
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export CSV' }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(new RegExp(`^airwave-history-${text}-to-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
-    const csv = readFileSync((await file.path())!, 'utf8');
-    expect(csv.startsWith('\uFEFFserver,person,device,channel,programme,start,end,minutes\r\n')).toBe(true);
-    expect(csv).not.toMatch(/Up next/);
-    await page.close();
-  });
+  for (const locale of ['en', 'de'] as const)
+    for (const scheme of ['light', 'dark'] as const)
+      it(`draws any range: this month and this year by the day, chosen dates, and exports that range (${locale}, ${scheme})`, async () => {
+        const w = WORDS[locale];
+        const tag = locale === 'en' ? 'en-US' : 'de-DE';
+        const host = await e2e.preview({ demo: true, demoOptions: DEMO, languages: [tag] });
+        await poll(() => host.app.snapshot().history.ready).toBe(true);
+        const page = await openPopover(e2e.browser, host.url, { colorScheme: scheme, locale: tag });
+        await openHistory(page, w);
+        await page.getByRole('button', { name: w.year, exact: true }).click();
+        await page.getByRole('slider', { name: w.overYear }).waitFor();
+        await screenshot(page, `history-year-${locale}-${scheme}`);
+        await page.getByRole('button', { name: w.month, exact: true }).click();
+        await page.getByRole('slider', { name: w.overMonth }).waitFor();
+        // chosen dates: the last week by default, then from a day of one's own
+        await page.getByRole('button', { name: w.dates, exact: true }).click();
+        const from = page.getByLabel(w.from, { exact: true });
+        await from.waitFor();
+        const day = new Date(e2e.now() - 3 * 86_400_000);
+        const text = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+        await from.fill(text);
+        await poll(() => page.locator('.history-chart').getAttribute('aria-label')).toMatch(w.overDates);
+        await screenshot(page, `history-dates-${locale}-${scheme}`);
+        if (scheme === 'light') expect(await axeFindings(page)).toEqual([]);
+        const download = page.waitForEvent('download');
+        await page.getByRole('button', { name: w.export }).click();
+        const file = await download;
+        expect(file.suggestedFilename()).toMatch(new RegExp(`^airwave-history-${text}-to-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+        const csv = readFileSync((await file.path())!, 'utf8');
+        expect(csv.startsWith('\uFEFFserver,person,device,channel,programme,start,end,minutes\r\n')).toBe(true);
+        expect(csv).not.toMatch(/Up next/);
+        await page.close();
+      });
 
   for (const locale of ['en', 'de'] as const)
     it(`turns the weekly digest on in Settings → History; it opens History on last week (${locale})`, async () => {

@@ -111,7 +111,7 @@ export function HistoryChart({ view, now, cursor, onCursor, mode, name }: { view
 
 /**
  * Axis marks on column starts, in the locale's words: every 6 hours up to two days, each midnight
- * up to two weeks, Mondays up to two months, the first of each month beyond.
+ * up to two weeks, Mondays up to two months, the first of each month beyond; eight at most.
  */
 function axisTicks(view: HistoryView): { at: number; label: string }[] {
   const span = view.to - view.from;
@@ -128,5 +128,8 @@ function axisTicks(view: HistoryView): { at: number; label: string }[] {
           ? (ms: number) => midnight(ms) && new Date(ms).getDay() === 1
           : (ms: number) => midnight(ms) && new Date(ms).getDate() === 1;
   const format = span <= 2 * DAY ? (ms: number) => (midnight(ms) ? dayFormat.format(ms) : hourFormat.format(ms)) : (ms: number) => dayFormat.format(ms);
-  return starts.filter((ms) => ms > view.from && pick(ms)).map((ms) => ({ at: ms, label: format(ms) }));
+  // at most eight labels across the chart (a week's seven days fit), evenly picked, so none runs into the next
+  const marks = starts.filter((ms) => ms > view.from && pick(ms));
+  const every = Math.max(1, Math.ceil(marks.length / 8));
+  return marks.filter((_, i) => i % every === 0).map((ms) => ({ at: ms, label: format(ms) }));
 }
