@@ -1,6 +1,6 @@
 /**
  * The day summaries (day-summary.ts) kept for the whole retention: their figures in memory by the
- * day's start (a few kilobytes a day) and on disk beside the record as
+ * day's start (about 16 KB a day for a busy server of 100 people) and on disk beside the record as
  * `<history>/.days/YYYY-MM.jsonl` (the UTC month of the day's start), one JSON line per day,
  * appended when a day is summed up (a later line for the same day wins); their lists (each
  * person's channels, shows and devices) in the tally files beside them (day-tallies.ts), read
