@@ -500,7 +500,7 @@ describe('accessibility and a light renderer', () => {
     // an unknown name gets the TV; only the icons in use were fetched, never the whole set
     await page.locator('.guide-scroll').evaluate((el) => el.scrollBy({ top: 400 }));
     await expect.poll(() => page.locator('.guide-row', { hasText: 'Classic Comedy' }).locator('.channel-icon').getAttribute('data-icon')).toBe('fallback');
-    const iconChunks = scripts.filter((s) => !/\/(index|icon-loaders)-[\w-]+\.js$/.test(s.url));
+    const iconChunks = scripts.filter((s) => !/\/(index|icon-loaders|message-runtime)-[\w-]+\.js$/.test(s.url));
     expect(iconChunks.length).toBeGreaterThan(3);
     expect(iconChunks.length).toBeLessThan(20);
     await context.close();

@@ -15,8 +15,8 @@ const e2e = e2eSetup();
 const DEMO = { seed: 7, channels: 16, viewers: 0, churn: 0, profile: 'airwave' } as const;
 
 const WORDS = {
-  en: { activity: 'Activity', history: 'History', week: '7 days', people: /^People/, back: '‹ Back to History', month: 'This month', year: 'This year', dates: 'Dates…', from: 'From', settings: 'Settings', digest: 'Send a weekly digest of History', overYear: /^Viewers over this year: peak \d+ at /, overMonth: /^Viewers over this month/, overDates: /^Viewers over .+ – Today/, export: 'Export CSV' },
-  de: { activity: 'Aktivität', history: 'Verlauf', week: '7 Tage', people: /^Personen/, back: '‹ Zurück zum Verlauf', month: 'Dieser Monat', year: 'Dieses Jahr', dates: 'Daten…', from: 'Von', settings: 'Einstellungen', digest: 'Wöchentliche Zusammenfassung des Verlaufs senden', overYear: /^Zuschauer über dieses Jahr: höchstens \d+ um /, overMonth: /^Zuschauer über diesen Monat/, overDates: /^Zuschauer über .+ – Heute/, export: 'Als CSV exportieren' },
+  en: { activity: 'Activity', history: 'History', week: '7 days', people: /^People/, back: '‹ Back to History', month: 'This month', year: 'This year', dates: 'Dates…', from: 'From', settings: 'Settings', digest: 'Send a weekly digest of History', overYear: /^Viewers over this year: peak \d+ (today|yesterday|on .+) at /, overMonth: /^Viewers over this month/, overDates: /^Viewers over .+ – Today/, export: 'Export CSV' },
+  de: { activity: 'Aktivität', history: 'Verlauf', week: '7 Tage', people: /^Personen/, back: '‹ Zurück zum Verlauf', month: 'Dieser Monat', year: 'Dieses Jahr', dates: 'Datum…', from: 'Von', settings: 'Einstellungen', digest: 'Wöchentliche Zusammenfassung des Verlaufs senden', overYear: /^Zuschauer in diesem Jahr: Spitzenwert \d+ (heute|gestern|am .+) um /, overMonth: /^Zuschauer in diesem Monat/, overDates: /^Zuschauer im Zeitraum .+ – Heute/, export: 'Als CSV exportieren' },
 } as const;
 
 async function openHistory(page: Page, w: (typeof WORDS)[keyof typeof WORDS]): Promise<void> {
@@ -136,7 +136,8 @@ describe('History to explore', () => {
       const digest = notes.filter((n) => /Last week on|Letzte Woche auf/.test(n.title));
       expect(digest).toHaveLength(1);
       expect(digest[0]!.title).toMatch(locale === 'en' ? /^Last week on Airwave Demo$/ : /^Letzte Woche auf Airwave Demo$/);
-      expect(digest[0]!.body).toMatch(locale === 'en' ? /watched by \d+ (people|person).*Followed .+ of 168 h\.$/ : /gesehen von \d+ Person.*Verfolgt: .+ von 168 Std/);
+      // followed time at the week's scale, as History says it ("von 7 Tagen": the days in the case German's "von" asks)
+      expect(digest[0]!.body).toMatch(locale === 'en' ? /watched by \d+ (people|person).*Followed .+ of 7 days\.$/ : /^\d+ (Person hat|Personen haben) .+ zugeschaut.*Erfasst: .+ von 7 Tagen\.$/);
       // its click opens History on that week
       const page = await openPopover(e2e.browser, host.url, { colorScheme: 'light', locale: locale === 'en' ? 'en-US' : 'de-DE', clock, fixedTime: true });
       await page.getByRole('tab', { name: w.activity }).waitFor();

@@ -51,7 +51,7 @@ describe('a webhook the server turned off, with an admin key', () => {
     expect(webhookNotes(harness.notifications)).toEqual([
       expect.objectContaining({
         title: `${name} turned off the webhook “Home Assistant”`,
-        body: 'Airwave said: “Disabled after 15 consecutive failed deliveries.” Re-enable it in Airwave → Settings → Webhooks.',
+        body: 'Airwave said: “Disabled after 15 consecutive failed deliveries.” Re-enable it in Airwave under “Settings → Webhooks”.',
         target: { view: 'settings' },
       }),
     ]);
@@ -90,7 +90,7 @@ describe('a webhook the server turned off, with an admin key', () => {
     await until(harness, () => webhookNotes(harness.notifications).length > 0, 'the notification');
     const [note] = webhookNotes(harness.notifications);
     expect(note!.title).toMatch(/ turned off the webhook “hooks\.example\.net”$/);
-    expect(note!.body).toBe('Airwave turned it off after repeated failed deliveries. Re-enable it in Airwave → Settings → Webhooks.');
+    expect(note!.body).toBe('Airwave turned it off after repeated failed deliveries. Re-enable it in Airwave under “Settings → Webhooks”.');
     expect(`${note!.title} ${note!.body}`).not.toContain('/airwave/log');
     expect(`${note!.title} ${note!.body}`).not.toContain(harness.demo.key);
   });

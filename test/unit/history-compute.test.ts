@@ -4,7 +4,7 @@ import { HISTORY_TOP_MAX } from '../../src/shared/bridge-history';
 import type { HistoryRequest } from '../../src/shared/bridge-history';
 import { gapsOf, mergeFollowed, Pieces, piecesOf, series } from '../../src/main/core/history/compute';
 import { HistoryIndex } from '../../src/main/core/history/history-index';
-import { awaySummary, csvRows, momentView, peakSince, rangeView, type ViewContext } from '../../src/main/core/history/views';
+import { awaySummary, csvRows, momentView, peakSince, personView, rangeView, type ViewContext } from '../../src/main/core/history/views';
 import { csvCell, toCsv } from '../../src/main/core/history/csv';
 import { nextDay, utcCalendar } from '../../src/main/core/history/calendar';
 import { summarizeDay } from '../../src/main/core/history/day-summary';
@@ -26,6 +26,7 @@ interface V {
   channel?: string;
   number?: number;
   programme?: string;
+  device?: string;
 }
 
 function build(follows: Record<string, { from: number; to: number | null }[]>, viewings: V[]): HistoryIndex {
@@ -37,7 +38,7 @@ function build(follows: Record<string, { from: number; to: number | null }[]>, v
       start: v.start,
       server: server.index,
       person: index.names.id(v.person),
-      device: index.names.id('TV'),
+      device: index.names.id(v.device ?? 'TV'),
       channelNumber: v.number ?? 101,
       channel: index.names.id(v.channel ?? 'BBC One'),
       programme: index.names.id(v.programme ?? 'News'),
@@ -152,6 +153,26 @@ describe('a span of the history', () => {
     // a byte-order mark first, so a spreadsheet reads UTF-8 names as written
     expect(csv.split('\r\n')[0]).toBe('\uFEFFserver,person,device,channel,programme,start,end,minutes');
     expect(csv.split('\r\n')).toHaveLength(rows.length + 2);
+  });
+});
+
+describe('devices in the history', () => {
+  it('are named by the one rule (shared/device-label.ts) in a moment, a day’s moment, a person’s devices and the CSV, records of an earlier version too', () => {
+    const at = (h: number, m = 0) => T0 + h * HOUR + m * MIN;
+    const index = build({ a: [{ from: at(18), to: null }] }, [
+      { person: 'Ann', start: at(19), end: at(20), device: 'Apple TV 4K (tvos)' },
+      { person: 'Bob', start: at(19), end: at(20), device: 'webos' },
+      { person: 'Cy', start: at(19), end: at(20), device: 'iPhone 15' },
+      // the same device as a later version records it
+      { person: 'Ann', start: at(20), end: at(20, 30), device: 'Apple TV 4K' },
+    ]);
+    const now = at(21);
+    const ctx = ctxOf(index, now);
+    expect(momentView(ctx, { from: at(19, 15), to: at(19, 30) }).viewers.map((v) => v.device)).toEqual(['Apple TV 4K', 'webOS', 'iPhone 15']);
+    expect(momentView(ctx, { from: T0, to: at(24) }).viewers.map((v) => v.device).sort()).toEqual(['Apple TV 4K', 'iPhone 15', 'webOS']);
+    expect(csvRows(ctx, { span: '24h' }).map((r) => r.device)).toEqual(['Apple TV 4K', 'webOS', 'iPhone 15', 'Apple TV 4K']);
+    // one device on a person's page, however it was recorded
+    expect(personView(ctx, { span: '24h', person: { server: 'a', name: 'Ann' } }).devices).toEqual({ top: [{ name: 'Apple TV 4K', minutes: 90 }], count: 1 });
   });
 });
 

@@ -5,6 +5,7 @@ import { utcCalendar } from '../../src/main/core/history/calendar';
 import { digestWeek, nextDigestAt } from '../../src/main/core/history/digest';
 import type { NotificationRequest } from '../../src/main/core/viewers/notify-policy';
 import { initialState, type AppState } from '../../src/main/core/state';
+import { when } from '../../src/shared/format';
 import { ManualClock } from '../support/manual-clock';
 import { useTempDirs } from '../support/temp-dirs';
 
@@ -61,7 +62,8 @@ describe('the weekly digest', () => {
     until(MONDAY + 9 * HOUR);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.title).toBe('Last week on Home');
-    expect(sent[0]!.body).toMatch(/^2 h 30 min watched by 2 people, busiest .+ \(2 at once\), most watched Friends\. Followed \d+ h( \d+ min)? of 168 h\.$/);
+    // the busiest moment in the one "when" (its day named), followed time (Monday 18:00 to Saturday 21:30) at the week’s scale, as History says them
+    expect(sent[0]!.body).toBe(`2 h 30 min watched by 2 people, busiest ${when(MONDAY - 6 * DAY + 20 * HOUR, MONDAY + 9 * HOUR, { nameToday: true })} (2 at once), most watched Friends. Followed 5.1 days of 7 days.`);
     expect(sent[0]!.target).toEqual({ view: 'activity', section: 'history', range: { span: 'custom', from: MONDAY - 7 * DAY, to: MONDAY } });
     // once for that week, and none for a week nothing was followed of
     until(MONDAY + 7 * DAY + 10 * HOUR);

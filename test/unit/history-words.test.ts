@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { HistorySpan } from '../../src/shared/bridge-history';
-import { dayLabel, localTime } from '../../src/shared/format';
+import { dayKind, dayLabel, localTime } from '../../src/shared/format';
 import { column, history as t } from '../../src/renderer/src/strings/history';
 import { localCalendar } from '../../src/main/core/history/calendar';
 import { resolveRange } from '../../src/main/core/history/ranges';
@@ -22,6 +22,13 @@ const DAY = 24 * HOUR;
 const instant = fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2028, 11, 31) });
 const preset = fc.constantFrom<HistorySpan>('24h', '7d', '30d', 'month', 'year');
 
+/** the words the one "when" names a day with (English): today, yesterday, a weekday within a week, else the date */
+function dayWords(at: number, now: number): string {
+  const kind = dayKind(at, now);
+  if (kind === 'today' || kind === 'yesterday' || kind === 'tomorrow') return kind;
+  return new Intl.DateTimeFormat('en', kind === 'week' ? { weekday: 'long' } : { day: 'numeric', month: 'long' }).format(at);
+}
+
 describe('History figures add up', () => {
   it('property: a range longer than a day names the day of its peak; the last 24 hours say only the time today', () => {
     fc.assert(
@@ -30,9 +37,10 @@ describe('History figures add up', () => {
         const at = Math.floor(range.from + where * (range.to - 1 - range.from));
         const text = t.peakValue({ count: 3, at }, range, now);
         expect(text).toContain(localTime(at));
-        // longer than a day: more than "the last 24 hours" from the quarter hour before
-        if (range.to - range.from > DAY + 15 * MIN) expect(text).toContain(dayLabel(at, now));
-        else if (dayLabel(at, now) !== dayLabel(now, now)) expect(text).toContain(dayLabel(at, now));
+        // longer than a day (more than "the last 24 hours" from the quarter hour before): its day is named, today too
+        if (range.to - range.from > DAY + 15 * MIN) expect(text).toContain(dayWords(at, now));
+        else if (dayKind(at, now) === 'today') expect(text).toBe(`3 at ${localTime(at)}`);
+        else expect(text).toContain(dayWords(at, now));
       }),
       { numRuns: 300 },
     );

@@ -6,6 +6,7 @@
  * the followed intervals of its server, and a column with no followed time is null, never 0.
  */
 import { HISTORY_TOP_MAX, type HistoryList, type HistoryMoment, type HistoryPerson, type HistoryTally } from '../../../shared/bridge-history';
+import { deviceName } from '../../../shared/device-label';
 import type { Followed, HistoryIndex } from './history-index';
 
 export interface Interval {
@@ -206,6 +207,20 @@ export function channelName(index: HistoryIndex, row: number): string | null {
   return name ? `${number} ${name}` : String(number);
 }
 
+/**
+ * Devices as people read them (shared/device-label.ts `deviceName`): the record keeps what it was
+ * given, so a label an earlier version wrote ("Apple TV 4K (tvos)") and the model alone are one
+ * device, and a platform reads as its makers write it.
+ */
+export function deviceTally(recorded: ReadonlyMap<string, number>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [name, ms] of recorded) {
+    const shown = deviceName(name) ?? '?';
+    out.set(shown, (out.get(shown) ?? 0) + ms);
+  }
+  return out;
+}
+
 /** The largest entries of a tally (by ms, then name), as a list with the count of all. */
 export function topList(tally: ReadonlyMap<string, number>, max = HISTORY_TOP_MAX): HistoryList<HistoryTally> {
   const all = [...tally].filter(([, ms]) => ms > 0);
@@ -287,7 +302,7 @@ export function tallies(index: HistoryIndex, pieces: Pieces, now: number): Talli
     },
     channels: topList(channelTally),
     shows: topList(byName(shows)),
-    devices: topList(byName(devices)),
+    devices: topList(deviceTally(byName(devices))),
     viewings,
   };
 }
@@ -312,7 +327,7 @@ export function momentIn(index: HistoryIndex, q: SpanQuery): HistoryMoment {
       name: index.names.text(v.person[r]!) ?? '?',
       // the server is named only when the column holds viewers of more than one
       server: servers.size > 1 ? (index.servers[v.server[r]!]?.name ?? null) : null,
-      device: index.names.text(v.device[r]!),
+      device: deviceName(index.names.text(v.device[r]!)),
       channel: channelName(index, r),
       programme: index.names.text(v.programme[r]!),
       minutes: minutesOf(byRow.get(r)!),

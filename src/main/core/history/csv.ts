@@ -6,6 +6,7 @@
  * as written), and safe to open in a spreadsheet: a cell that would start a formula (= + - @, or a
  * tab or carriage return before one) is prefixed with an apostrophe.
  */
+import { deviceName } from '../../../shared/device-label';
 import { channelName, piecesOf, type SpanQuery } from './compute';
 import type { HistoryIndex } from './history-index';
 
@@ -42,7 +43,7 @@ export function exportRows(index: HistoryIndex, q: SpanQuery): CsvRow[] {
     .map(([r, span]) => ({
       server: index.servers[v.server[r]!]?.name ?? '',
       person: text(v.person[r]!),
-      device: text(v.device[r]!),
+      device: deviceName(index.names.text(v.device[r]!)) ?? '',
       channel: channelName(index, r) ?? '',
       programme: text(v.programme[r]!),
       start: span.start,

@@ -6,7 +6,8 @@
  * only as summaries.
  */
 import { HISTORY_TOP_MAX, type HistoryMoment, type HistoryPerson, type HistoryRequest, type HistoryView } from '../../../shared/bridge-history';
-import { gapsOf, minutesOf, topList, type Interval } from './compute';
+import { deviceName } from '../../../shared/device-label';
+import { deviceTally, gapsOf, minutesOf, topList, type Interval } from './compute';
 import type { DayFigures, DaySummary, PersonDay } from './day-summary';
 import type { Lists } from './day-tallies';
 
@@ -108,7 +109,7 @@ export function dayRangeView(days: readonly (DaySummary | null)[], request: Hist
     people: { top: people, count: list.length },
     channels: topList(channels),
     shows: topList(shows),
-    devices: topList(devices),
+    devices: topList(deviceTally(devices)),
     viewings,
     demo,
   };
@@ -129,7 +130,7 @@ export function dayMoment(day: DaySummary | null, request: HistoryRequest, from:
     peak: request.person ? 0 : (part.figures?.peak?.count ?? 0),
     viewers: people.slice(0, HISTORY_TOP_MAX).map(({ serverId, serverName, name, p }) => {
       const lists = listsOf(serverId, name, p);
-      return { name, server: servers.size > 1 ? serverName : null, device: lists && best(lists.devices), channel: lists && best(lists.channels), programme: lists && best(lists.shows), minutes: minutesOf(p.ms) };
+      return { name, server: servers.size > 1 ? serverName : null, device: lists && deviceName(best(lists.devices)), channel: lists && best(lists.channels), programme: lists && best(lists.shows), minutes: minutesOf(p.ms) };
     }),
     more: Math.max(0, people.length - HISTORY_TOP_MAX),
   };

@@ -6,7 +6,7 @@
  * the demo's own server id. It is marked as the demo's in every view and deleted when the demo is
  * left (History.dropServer).
  */
-import { deviceLabel } from '../../../shared/viewer-identity';
+import { recordedDevice } from '../../../shared/device-label';
 import type { HistoryRecord, ViewingFields } from './history-record';
 
 /** One viewer of the past (the demo's shape: src/main/demo/past.ts PastViewer). */
@@ -30,7 +30,7 @@ const MAX_STEPS = 50_000;
 
 /** What the record keeps of a past viewer: what it keeps of a live one (History's fieldsOf), from the same rule for the device. */
 function fieldsOf(v: PastViewer): ViewingFields {
-  return { person: v.user, device: deviceLabel(v.device), channelNumber: v.channelNumber, channel: v.channelName, programme: v.onBreak ? null : v.title, ...(v.onBreak ? { onBreak: true } : {}) };
+  return { person: v.user, device: recordedDevice(v.device), channelNumber: v.channelNumber, channel: v.channelName, programme: v.onBreak ? null : v.title, ...(v.onBreak ? { onBreak: true } : {}) };
 }
 
 /** Writes a past into the record as the server `serverId` would have been recorded (every interval, every list), before `now`. */

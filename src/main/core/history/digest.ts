@@ -1,14 +1,16 @@
 /**
  * The weekly digest: when it is due and what it says. It covers the calendar week (Monday to
  * Sunday, local) before the one it is sent in, at the day and hour chosen in Settings → History;
- * one notification, "Last week on Home: 23 h watched by 4 people, busiest Sat 21 Nov 9:10 PM (4 at
- * once), most watched Friends. Followed 5 d 6 h of 7 d.", whose click opens History on that week.
+ * one notification, "Last week on Home: 23 h watched by 4 people, busiest on Saturday at 21:10 (4
+ * at once), most watched Friends. Followed 5.3 days of 7 days.", whose click opens History on that
+ * week.
  * Never for a week the app did not follow (nothing is known then), and it always says how much of
- * the week it followed. Its words are the main process's (alerts.ts), formatted as the popover
- * formats them (shared/format.ts).
+ * the week it followed. Its words are the main process's (alerts.ts); its moment and lengths are
+ * said as History says them (shared/history-figures.ts, the one "when").
  */
 import type { HistoryDigest, HistoryView } from '../../../shared/bridge-history';
-import { dayAndTime, duration } from '../../../shared/format';
+import { when } from '../../../shared/format';
+import { lengthParams, rangeLength, watchedTime } from '../../../shared/history-figures';
 import { messages, t } from '../../common/words';
 import type { NotificationRequest } from '../viewers/notify-policy';
 import { nextDay, weekStartOf, type Calendar } from './calendar';
@@ -44,13 +46,15 @@ export function digestRequest(view: HistoryView, serverName: string | null, now:
   const title = serverName ? t(w.digestTitle, { server: serverName }) : w.digestTitleAll;
   const show = view.shows.top[0]?.name ?? null;
   const values = {
-    watched: duration(view.watchedMs),
+    watched: watchedTime(view.watchedMs),
     people: view.people.count,
-    when: view.peak ? dayAndTime(view.peak.at, now, { day: true }) : '',
+    // a moment of last week: its day said (History's own reading of a week's peak)
+    when: view.peak ? when(view.peak.at, now, { nameToday: true }) : '',
     count: view.peak?.count ?? 0,
     show: show ?? '',
-    followed: duration(view.followedMs),
-    span: duration(view.to - view.from),
+    // as History says followed time over that week ("5.3 days of 7 days")
+    followed: rangeLength(view.followedMs),
+    ...lengthParams(view.to - view.from),
   };
   const body = view.people.count === 0 ? t(w.digestNobody, values) : t(show ? w.digestBody : w.digestBodyNoShow, values);
   return {

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ActivityEntry, ActivityPage, ActivitySection } from '../../../shared/bridge';
+import { deviceName } from '../../../shared/device-label';
 import { channelLabel, localTime, programmeTitle } from '../../../shared/format';
 import { bridge } from '../bridge';
 import { Empty } from '../components/bits';
 import { lazyView } from '../components/lazy-view';
+import { loadLazyWords } from '../../../shared/i18n/load';
 import { now, openHistory, snapshot } from '../state';
-import { history as th } from '../strings/history';
+import { watching as tw } from '../strings/watching';
 import { features as t } from '../strings/features';
 import { servers } from '../strings/servers';
 import { severalServers } from '../server-state';
@@ -15,6 +17,7 @@ import { ComingUp } from './ComingUp';
 import { useRoving } from './roving';
 import { newestFirst } from '../views/watching-order';
 import './features.css';
+import { common as commonText } from '../strings/common';
 
 /**
  * The Activity tab: the log of viewers today and yesterday first, then upcoming reminders (with
@@ -48,7 +51,8 @@ export function Activity() {
 }
 
 /** History is loaded when first shown (its chart and lists stay out of the first paint's JS). */
-const LazyHistory = lazyView(() => import('../history/History').then((module) => module.default), () => t.loadingHistory);
+// History's words come with it (i18n/load.ts): its view and its words are out of the first paint
+const LazyHistory = lazyView(() => Promise.all([import('../history/History'), loadLazyWords()]).then(([module]) => module.default), () => t.loadingHistory);
 
 function Reminders() {
   const s = snapshot.value!;
@@ -104,7 +108,7 @@ function Log() {
   // the filter keeps a chosen name even on a day it has no entries, so it can be cleared
   const users = page ? [...new Set([...page.users, ...(user ? [user] : [])])].sort((a, b) => a.localeCompare(b)) : [];
   return (
-    <section aria-label={`${t.section.log}: ${dayName}`}>
+    <section aria-label={commonText.labelled(t.section.log, dayName)}>
       <div class="log-filters">
         <div class="segments segments-small" role="group" aria-label={t.day}>
           {(['today', 'yesterday'] as const).map((d) => (
@@ -153,26 +157,38 @@ function WatchingNow() {
   return <>{t.watchingNow(names)}</>;
 }
 
+/** Stands for the name while a log line is worded, so the name can be shown bold inside the sentence. */
+const NAME_MARK = '\u2063';
+
+/** The words before and after the name in a worded log line. */
+function splitAtName(text: string): [string, string] {
+  const at = text.indexOf(NAME_MARK);
+  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + NAME_MARK.length)];
+}
+
 function LogLine({ entry }: { entry: ActivityEntry }) {
   const where = channelLabel(entry.channelNumber, entry.channelName) ?? '';
-  const text =
+  // the sentence is whole; the name is marked where the language put it
+  const [before, after] = splitAtName(
     entry.kind === 'started'
-      ? t.started(where)
+      ? t.started(NAME_MARK, where)
       : entry.kind === 'stopped'
-        ? t.stopped(where)
-        : t.changed(channelLabel(entry.fromChannelNumber, entry.fromChannelName) ?? '?', where);
+        ? t.stopped(NAME_MARK, where)
+        : t.changed(NAME_MARK, channelLabel(entry.fromChannelNumber, entry.fromChannelName) ?? '?', where),
+  );
   return (
     <li class={`feature-item log-line log-${entry.kind}`}>
       <span class="feature-time">{localTime(entry.at)}</span>
       <span class="feature-main">
         <span class="feature-title">
-          <button type="button" class="link-button log-person" aria-label={th.personOpen(entry.user)} onClick={() => openHistory({ person: { server: entry.serverId ?? snapshot.value?.servers[0]?.id ?? 'default', name: entry.user } })}>
+          {before}
+          <button type="button" class="link-button log-person" aria-label={tw.historyOf(entry.user)} onClick={() => openHistory({ person: { server: entry.serverId ?? snapshot.value?.servers[0]?.id ?? 'default', name: entry.user } })}>
             {entry.user}
-          </button>{' '}
-          {text.trim()}
+          </button>
+          {after}
         </span>
         {entry.watching || entry.device || entry.server ? (
-          <span class="muted small">{[entry.watching, entry.device, entry.server ? servers.onServer(entry.server) : null].filter(Boolean).join(' · ')}</span>
+          <span class="muted small">{[entry.watching, deviceName(entry.device), entry.server ? servers.onServer(entry.server) : null].filter(Boolean).join(' · ')}</span>
         ) : null}
       </span>
       {entry.whileAway ? (

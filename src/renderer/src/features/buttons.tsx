@@ -6,6 +6,7 @@ import { features as t } from '../strings/features';
 import { addReminder, cancelReminder, follow, followSaid, followTitleOf, isFavourite, isFollowed, policyOf, reminderFor, run, unfollow } from './actions';
 import './features.css';
 import { guideGap } from '../guide-gap';
+import { common as commonText } from '../strings/common';
 
 /** The star, remind and follow buttons the views share: each shows its state and toggles it. */
 
@@ -63,7 +64,7 @@ export function TooLateBell({ programme, roving }: { programme: ProgrammeRef; ro
   const start = Date.parse(programme.startsAt);
   const why = t.tooLateToRemind(start);
   return (
-    <button type="button" class="icon-button remind remind-late" aria-disabled="true" aria-label={`${t.remind}: ${why}`} title={why} {...roving}>
+    <button type="button" class="icon-button remind remind-late" aria-disabled="true" aria-label={commonText.labelled(t.remind, why)} title={why} {...roving}>
       <BellOff size={15} aria-hidden />
     </button>
   );
@@ -84,7 +85,7 @@ export function FollowButton({ program, compact = false, roving }: { program: { 
         class={`icon-button follow${on ? ' follow-on' : ''}`}
         aria-pressed={on}
         aria-label={on ? t.followingTitle(title) : t.followTitle(title)}
-        title={on ? `${t.followingTitle(title)}: ${t.unfollowHint}` : t.followTitle(title)}
+        title={on ? commonText.labelled(t.followingTitle(title), t.unfollowHint) : t.followTitle(title)}
         onClick={() => void (on ? unfollow(title) : follow(title))}
         {...roving}
       >

@@ -1,4 +1,4 @@
-import { history as t } from '../strings/history';
+import { away as t } from '../strings/away';
 import { now, openHistory, snapshot } from '../state';
 import './away.css';
 
@@ -11,12 +11,12 @@ import './away.css';
 export function AwayLine() {
   const away = snapshot.value?.history.away;
   if (!away) return null;
-  const text = t.away(away, now.value);
+  const text = t.line(away, now.value);
   return (
     <button
       type="button"
       class="away-line"
-      aria-label={`${text}. ${t.awayOpen}`}
+      aria-label={`${text}. ${t.open}`}
       onClick={() => openHistory({ range: { span: 'custom', from: away.since, to: away.to } })}
     >
       {text}

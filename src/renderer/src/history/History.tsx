@@ -109,7 +109,7 @@ function OverviewBody({ view, at }: { view: HistoryView; at: number }) {
 function PersonRow({ person, view, at }: { person: HistoryPerson; view: HistoryView; at: number }) {
   return (
     <li>
-      <button type="button" class="history-name history-person" aria-label={t.personOpen(person.server ? t.personOn(person.name, person.server) : person.name)} onClick={() => (historyPerson.value = { server: person.serverId, name: person.name })}>
+      <button type="button" class="history-name history-person" aria-label={t.personOpen(person.name, person.server)} onClick={() => (historyPerson.value = { server: person.serverId, name: person.name })}>
         {person.name}
         {person.server ? <span class="muted"> · {t.onServer(person.server)}</span> : null}
       </button>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ActivityEntry, HistoryPersonView, PersonRef } from '../../../shared/bridge';
-import { channelLabel, dayAndTime } from '../../../shared/format';
+import { channelLabel, whenLabel } from '../../../shared/format';
 import { bridge } from '../bridge';
 import { run } from '../features/actions';
 import { now, snapshot } from '../state';
@@ -94,14 +94,14 @@ function RecentActivity({ person, serverName, several }: { person: PersonRef; se
       <ol class="history-list history-log">
         {entries.map((entry, i) => {
           const where = channelLabel(entry.channelNumber, entry.channelName) ?? '';
-          const text = entry.kind === 'started' ? tf.started(where) : entry.kind === 'stopped' ? tf.stopped(where) : tf.changed(channelLabel(entry.fromChannelNumber, entry.fromChannelName) ?? '?', where);
+          const text = entry.kind === 'started' ? tf.started(entry.user, where) : entry.kind === 'stopped' ? tf.stopped(entry.user, where) : tf.changed(entry.user, channelLabel(entry.fromChannelNumber, entry.fromChannelName) ?? '?', where);
           return (
             <li key={`${entry.at}-${i}`}>
               <span class="history-name">
-                {text.trim()}
+                {text}
                 {entry.watching ? <span class="muted"> · {entry.watching}</span> : null}
               </span>
-              <span class="history-figure muted small">{dayAndTime(entry.at, now.value)}</span>
+              <span class="history-figure muted small">{whenLabel(entry.at, now.value)}</span>
             </li>
           );
         })}

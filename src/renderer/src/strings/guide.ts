@@ -1,4 +1,4 @@
-import { dayLabel, localTime } from '../../../shared/format';
+import { dayLabel, localTime, clock } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /**
@@ -28,7 +28,7 @@ export const guideText = {
   byChannel: (channels: number) => t(m().byChannel, { n: channels }),
   get detailHint() { return m().detailHint; },
   channelFull: (number: number, name: string) => `${number} ${name}`,
-  until: (ms: number) => t(m().until, { time: localTime(ms) }),
+  until: (ms: number) => t(m().until, { ...clock(ms) }),
   next: (ms: number) => localTime(ms),
   get nothingOn() { return m().nothingOn; },
   get jumpGroup() { return m().jumpGroup; },
@@ -36,13 +36,14 @@ export const guideText = {
   get nowLabel() { return m().nowLabel; },
   get plusHour() { return m().plusHour; },
   get plusHourLabel() { return m().plusHourLabel; },
-  tonight: (at: number) => t(m().tonight, { time: localTime(at) }),
+  tonight: (at: number) => t(m().tonight, { ...clock(at) }),
   get tomorrow() { return m().tomorrow; },
   get tomorrowLabel() { return m().tomorrowLabel; },
   loadingWindow: (n: number) => t(m().loadingWindow, { n }),
   get loadingGuide() { return m().loadingGuide; },
   get notLoaded() { return m().notLoaded; },
-  failed: (n: number, reason: string, shown: number | null) => t(m().failed, { n, reason }) + (shown ? ` ${t(m().stillShowing, { n: shown })}` : ''),
+  /** why the next hours did not load, and what stays on screen meanwhile: one message either way */
+  failed: (n: number, reason: string, shown: number | null) => (shown ? t(m().failedShowing, { n, reason, shown }) : t(m().failed, { n, reason })),
   get bumper() { return m().bumper; },
   /** the marks (guide-marks.ts): a block's kind, NEW, followed, reminder; words the strip shows and screen readers hear */
   get kind() { return m().kind; },
@@ -57,7 +58,7 @@ export const guideText = {
   channel: (number: number, name: string) => t(m().channel, { number, name }),
   /** what a block's visible title and time leave unsaid, for screen readers */
   blockRest: (fullTitle: string | null, starts: number, ends: number, channel: string, onAir: boolean) =>
-    [fullTitle ? ': ' + fullTitle : '', ', ', t(m().blockTimes, { start: localTime(starts), end: localTime(ends), channel }), onAir ? ', ' + m().blockOnAir : ''].join(''),
+    (fullTitle ? `: ${fullTitle}` : '') + t(m().blockTimes, { start: localTime(starts), end: localTime(ends), channel, onAir: onAir ? 'yes' : 'no' }),
   grid: (channels: number) => t(m().grid, { n: channels }),
   starredGrid: (channels: number) => t(m().starredGrid, { n: channels }),
   /** the toggle: its visible word, the name it is known by (which starts with that word), and its tooltip */

@@ -1,15 +1,18 @@
-import type { HistoryAway, HistoryRetention, HistorySpan, HistoryUnit } from '../../../shared/bridge';
-import { dayAndTime, dayLabel, duration, listOf, localTime } from '../../../shared/format';
+import type { HistoryRetention, HistorySpan, HistoryUnit } from '../../../shared/bridge';
+import { dayLabel, listOf, localTime, when } from '../../../shared/format';
+import { lengthParams, momentIn, momentLabel, rangeLength, watchedTime } from '../../../shared/history-figures';
 import { lang, messages, t } from '../../../shared/i18n/messages';
 
 /**
- * Words of the History view, a person's page, its settings and the "while you were away" line,
- * from the catalogue. One rule names a moment (`at`: its day too in a range longer than a day) and
- * one names a column (`column`): the chart's keyboard reading, the line under it and the table
- * read the same instant through it.
+ * Words of the History view, a person's page and Settings → History, from the catalogue's
+ * `historyView` section (loaded with the view: i18n/load.ts `loadLazyWords`; only those views
+ * import this module). A moment is said through History's one rule (shared/history-figures.ts:
+ * its day too in a range longer than a day) and a column is named by `column`: the chart's
+ * keyboard reading, the line under it and the table read the same instant through it. A message
+ * that names the range takes it whole (`spanParams`: a `select` on the span, a chosen range's
+ * first and last day or moment as labels). The away line's words are strings/away.ts's.
  */
-const m = () => messages().history;
-const DAY = 86_400_000;
+const m = () => messages().historyView;
 
 /** What a range is, for naming what is in it. */
 export interface RangeShape {
@@ -19,39 +22,30 @@ export interface RangeShape {
   to: number;
 }
 
-/**
- * A moment in a range: "9:10 PM" today in a day's range, "Today 9:10 PM" / "Sat 21 Nov 9:10 PM" in a
- * longer one ("the last 24 hours" starts on the quarter hour before, so it may be up to 15 minutes
- * longer than a day, and is still a day's range).
- */
-export function at(ms: number, range: Pick<RangeShape, 'from' | 'to'>, now: number): string {
-  return dayAndTime(ms, now, { day: range.to - range.from > DAY + 15 * 60_000 });
-}
-
-/** A column by its start, as the chart's reading, the line under it and the table all name it. */
+/** A column by its start, as the chart's reading, the line under it and the table all name it: its day, or its moment. */
 export function column(start: number, range: RangeShape, now: number): string {
-  return range.unit === 'day' ? dayLabel(start, now) : at(start, range, now);
+  return range.unit === 'day' ? dayLabel(start, now) : momentLabel(start, range, now);
 }
 
-/** "the last 7 days", "this month", "Sat 1 Nov – Today"; a chosen range within a day by its times ("6:00 PM – 9:30 PM"). */
-function spanWords(range: RangeShape, now: number): string {
-  const words = m().spanWords;
-  if (range.span !== 'custom') return words[range.span];
+/** The range as a message names it: its preset, or a chosen range by its first and last day ("Sat 1 Nov", "Today") or, within a day, its moments. */
+function spanParams(range: RangeShape, now: number): { span: HistorySpan; from: string; to: string } {
+  if (range.span !== 'custom') return { span: range.span, from: '', to: '' };
   const whole = range.from === new Date(range.from).setHours(0, 0, 0, 0) && (range.to === now || range.to === new Date(range.to).setHours(0, 0, 0, 0));
-  return whole ? t(words.custom, { from: dayLabel(range.from, now), to: dayLabel(Math.max(range.from, range.to - 1), now) }) : t(words.custom, { from: at(range.from, range, now), to: at(range.to, range, now) });
+  return whole
+    ? { span: 'custom', from: dayLabel(range.from, now), to: dayLabel(Math.max(range.from, range.to - 1), now) }
+    : { span: 'custom', from: momentLabel(range.from, range, now), to: momentLabel(range.to, range, now) };
 }
 
 const RETENTION: Record<HistoryRetention, 'keep30' | 'keep90' | 'keep365' | 'keep730'> = { 30: 'keep30', 90: 'keep90', 365: 'keep365', 730: 'keep730' };
 
-/** Time as people read it: "20 min", "5 h 10 min", "under 1 min" for a fraction of a minute (never "0 min"). */
-const time = (ms: number) => (ms > 0 && ms < 60_000 ? m().underMinute : duration(ms));
-
-/** A length at the scale of its range: as `time` up to 10 hours, whole hours up to two days, days (to a tenth) beyond. */
-const length = (ms: number) => {
-  if (ms < 10 * 3_600_000) return time(ms);
-  if (ms < 2 * DAY) return duration(Math.round(ms / 3_600_000) * 3_600_000);
-  return t(m().days, { n: Math.round((ms / DAY) * 10) / 10 });
-};
+/** One viewer in the line under the chart, as the catalogue's `viewer` says them. */
+interface MomentViewer {
+  name: string;
+  programme: string | null;
+  channel: string | null;
+  server: string | null;
+  minutes: number;
+}
 
 export const history = {
   get title() { return m().title; },
@@ -64,16 +58,16 @@ export const history = {
   get loading() { return m().loading; },
   /** the chart's accessible name: the range and the peak */
   chartName: (range: RangeShape, peak: { count: number; at: number } | null, now: number) =>
-    peak === null ? t(m().chartNameNone, { span: spanWords(range, now) }) : t(m().chartName, { span: spanWords(range, now), count: peak.count, when: at(peak.at, range, now) }),
-  personChartName: (name: string, range: RangeShape, now: number) => t(m().personChartName, { name, span: spanWords(range, now) }),
+    peak === null ? t(m().chartNameNone, spanParams(range, now)) : t(m().chartName, { ...spanParams(range, now), count: peak.count, when: momentIn(peak.at, range, now) }),
+  personChartName: (name: string, range: RangeShape, now: number) => t(m().personTime, { name, ...spanParams(range, now) }),
   get chartHint() { return m().chartHint; },
   get peak() { return m().peak; },
-  peakValue: (peak: { count: number; at: number } | null, range: RangeShape, now: number) => (peak === null ? '—' : t(m().peakValue, { count: peak.count, when: at(peak.at, range, now) })),
+  peakValue: (peak: { count: number; at: number } | null, range: RangeShape, now: number) => (peak === null ? '—' : t(m().peakValue, { count: peak.count, when: momentIn(peak.at, range, now) })),
   get watched() { return m().watched; },
-  time,
+  time: watchedTime,
   get followed() { return m().followed; },
-  /** "5 min of 24 h", "101 h of 7 days", each at the scale of the range */
-  followedValue: (followedMs: number, range: Pick<RangeShape, 'from' | 'to'>) => t(m().followedValue, { followed: length(followedMs), span: length(range.to - range.from) }),
+  /** "5 min of 24 h", "4.9 days of 7 days", each at the scale of the range */
+  followedValue: (followedMs: number, range: Pick<RangeShape, 'from' | 'to'>) => t(m().followedValue, { followed: rangeLength(followedMs), ...lengthParams(range.to - range.from) }),
   get notFollowed() { return m().notFollowed; },
   get notFollowedHint() { return m().notFollowedHint; },
   get people() { return m().people; },
@@ -84,36 +78,37 @@ export const history = {
   get devices() { return m().devices; },
   get none() { return m().none; },
   get nothingFollowed() { return m().nothingFollowed; },
-  minutes: (minutes: number) => time(minutes * 60_000),
-  lastSeen: (seen: number | null, range: Pick<RangeShape, 'from' | 'to'>, now: number) => (seen === null ? m().watchingNow : t(m().lastSeen, { when: at(seen, range, now) })),
+  minutes: (minutes: number) => watchedTime(minutes * 60_000),
+  lastSeen: (seen: number | null, range: Pick<RangeShape, 'from' | 'to'>, now: number) => (seen === null ? m().watchingNow : t(m().lastSeen, { when: momentIn(seen, range, now) })),
   onServer: (server: string) => t(m().onServer, { server }),
-  /** the line under the chart: who watched in the column the cursor is on */
-  moment: (
-    start: number,
-    range: RangeShape,
-    now: number,
-    moment: { followed: boolean; peak: number; more: number; viewers: { name: string; programme: string | null; channel: string | null; server: string | null; minutes: number }[] },
-    person?: string,
-  ) => {
-    const when = column(start, range, now);
-    if (!moment.followed) return t(m().momentNotFollowed, { time: when });
-    if (moment.viewers.length === 0) return person ? t(m().momentPersonNone, { time: when, name: person }) : t(m().momentNobody, { time: when });
-    const who = moment.viewers.map((v) => {
-      let text = v.server ? t(m().viewerServer, { name: v.name, server: v.server }) : v.name;
-      if (v.programme) text = t(m().viewerProgramme, { who: text, programme: v.programme });
-      if (v.channel) text = t(m().viewerChannel, { who: text, channel: v.channel });
-      // a day's column says how long each watched; a quarter hour's or an hour's who was there
-      return range.unit === 'day' ? t(m().viewerMinutes, { who: text, time: time(v.minutes * 60_000) }) : text;
-    });
-    if (moment.more > 0) who.push(t(m().moreViewers, { n: moment.more }));
-    return t(m().moment, { time: when, n: Math.max(moment.peak, 1), who: who.join(m().separator) });
+  /** the line under the chart: who watched in the column the cursor is on (each viewer one `viewer`, the rest counted) */
+  moment: (start: number, range: RangeShape, now: number, moment: { followed: boolean; peak: number; more: number; viewers: MomentViewer[] }, person?: string) => {
+    const time = column(start, range, now);
+    if (!moment.followed) return t(m().momentNotFollowed, { time });
+    if (moment.viewers.length === 0) return person ? t(m().momentPersonNone, { time, name: person }) : t(m().momentNobody, { time });
+    // a day's column says how long each watched; a quarter hour's or an hour's who was there
+    const timed = range.unit === 'day';
+    const who = moment.viewers.map((v) =>
+      t(m().viewer, {
+        name: v.name,
+        withServer: v.server ? 'yes' : 'no',
+        server: v.server ?? '',
+        withProgramme: v.programme ? 'yes' : 'no',
+        programme: v.programme ?? '',
+        withChannel: v.channel ? 'yes' : 'no',
+        channel: v.channel ?? '',
+        withTime: timed ? 'yes' : 'no',
+        time: watchedTime(v.minutes * 60_000),
+      }),
+    );
+    return t(m().moment, { time, n: Math.max(moment.peak, 1), who: who.join(m().separator), more: moment.more });
   },
   /** the chart's value to assistive technology: the column and how many at once (or, on a person's page, the time watched) */
   sliderValue: (start: number, range: RangeShape, now: number, peak: number | null, watchedMs: number | null) =>
-    t(m().sliderValue, { when: column(start, range, now), state: peak === null ? m().notFollowed : watchedMs !== null ? time(watchedMs) : t(m().watching, { n: peak }) }),
+    t(m().sliderValue, { when: column(start, range, now), state: peak === null ? 'none' : watchedMs !== null ? 'watched' : 'some', n: peak ?? 0, time: watchedTime(watchedMs ?? 0) }),
   tableCaption: (range: RangeShape, now: number) =>
-    t(range.unit === 'quarter' ? m().tableCaptionQuarter : range.unit === 'hour' ? m().tableCaptionHours : m().tableCaptionDays, { span: spanWords(range, now) }),
-  personTable: (name: string, range: RangeShape, now: number) => t(m().personTable, { name, span: spanWords(range, now) }),
+    t(range.unit === 'quarter' ? m().tableCaptionQuarter : range.unit === 'hour' ? m().tableCaptionHours : m().tableCaptionDays, spanParams(range, now)),
+  personTable: (name: string, range: RangeShape, now: number) => t(m().personTime, { name, ...spanParams(range, now) }),
   get tableTime() { return m().tableTime; },
   get tablePeak() { return m().tablePeak; },
   get tableWatched() { return m().tableWatched; },
@@ -122,10 +117,15 @@ export const history = {
   downloaded: (name: string, rows: number) => t(m().downloaded, { name, rows }),
   // a person's page
   get personBack() { return m().personBack; },
-  personOpen: (name: string) => t(m().personOpen, { name }),
   personOn: (name: string, server: string) => t(m().personOn, { name, server }),
-  seen: (first: number | null, last: number | null, now: number) =>
-    first === null ? m().notSeen : last === null ? t(m().firstWatching, { first: dayAndTime(first, now, { day: true }) }) : t(m().firstLast, { first: dayAndTime(first, now, { day: true }), last: dayAndTime(last, now, { day: true }) }),
+  /** a People row's way to the person's page (the server named where People lists several) */
+  personOpen: (name: string, server: string | null) => (server ? t(m().personOpenOn, { name, server }) : t(messages().history.personOpen, { name })),
+  seen: (first: number | null, last: number | null, now: number) => {
+    if (first === null) return m().notSeen;
+    // the record's first and last moments may be days apart: each says its day, today too
+    const said = (ms: number) => when(ms, now, { nameToday: true });
+    return last === null ? t(m().firstWatching, { first: said(first) }) : t(m().firstLast, { first: said(first), last: said(last) });
+  },
   get recent() { return m().recent; },
   personNone: (name: string) => t(m().personNone, { name }),
   get demoNote() { return m().demoNote; },
@@ -148,14 +148,5 @@ export const history = {
   get clearYes() { return m().clearYes; },
   get clearNo() { return m().clearNo; },
   get cleared() { return m().cleared; },
-  // the line at the top of Watching
-  away: (a: HistoryAway, now: number) => {
-    const range = { from: a.since, to: a.to };
-    const since = t(m().awaySince, { when: at(a.since, range, now) });
-    if (a.people === 0) return t(m().awayNobody, { since });
-    const peak = a.peak ? t(m().awayPeak, { count: a.peak.count, when: at(a.peak.at, range, now) }) : '';
-    return t(m().away, { since, people: a.people, programmes: a.programmes, peak });
-  },
-  get awayOpen() { return m().awayOpen; },
   list: (items: readonly string[]) => listOf(items),
 };

@@ -60,7 +60,7 @@ export function Search() {
     return () => {
       current = false;
     };
-  }, [query, s.guide.revision, s.guide.state, s.settings.selectedServer]);
+  }, [query, s.guide.revision, s.guide.state, s.guide.times, s.settings.selectedServer]);
   // channels, and what is on now or next while the guide's answer is not in yet: from the core's
   // held On now (the page holds no rows of its own)
   const [held, setHeld] = useState<OnNowMatches | null>(null);
