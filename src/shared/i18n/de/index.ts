@@ -3,7 +3,7 @@ import type { PopoverCatalogue } from '../en';
 import { channel, common, groups, onNow, search, watching } from './popover';
 import { features, guide } from './guide';
 import { servers, settings } from './settings';
-import { connection, notify, time, tray } from './core';
+import { connection, time } from './core';
 import { history } from './history';
 
-export const de: PopoverCatalogue = { common, watching, onNow, channel, groups, search, guide, features, history, settings, servers, time, connection, tray, notify };
+export const de: PopoverCatalogue = { common, watching, onNow, channel, groups, search, guide, features, history, settings, servers, time, connection };

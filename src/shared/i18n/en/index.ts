@@ -7,12 +7,12 @@
 import { channel, common, groups, onNow, search, watching } from './popover';
 import { features, guide } from './guide';
 import { servers, settings } from './settings';
-import { connection, notify, time, tray } from './core';
+import { connection, time } from './core';
 import { history } from './history';
 import type { enHost } from './host';
 import type { historyView } from './history-view';
 
-export const en = { common, watching, onNow, channel, groups, search, guide, features, history, settings, servers, time, connection, tray, notify };
+export const en = { common, watching, onNow, channel, groups, search, guide, features, history, settings, servers, time, connection };
 
 /** A catalogue's shape: en's keys, every message a string. */
 type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

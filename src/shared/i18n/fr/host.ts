@@ -5,5 +5,6 @@ import { lacks, probe } from './probe';
 import { errors } from './errors';
 import { client, settingsFile, stored } from './client';
 import { reading } from './reading';
+import { notify, tray } from './core';
 
-export const frHost: HostCatalogue = { reminders, alerts, key, sync, probe, lacks, errors, client, stored, settingsFile, reading };
+export const frHost: HostCatalogue = { tray, notify, reminders, alerts, key, sync, probe, lacks, errors, client, stored, settingsFile, reading };

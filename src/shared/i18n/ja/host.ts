@@ -5,5 +5,6 @@ import { lacks, probe } from './probe';
 import { errors } from './errors';
 import { client, settingsFile, stored } from './client';
 import { reading } from './reading';
+import { notify, tray } from './core';
 
-export const jaHost: HostCatalogue = { reminders, alerts, key, sync, probe, lacks, errors, client, stored, settingsFile, reading };
+export const jaHost: HostCatalogue = { tray, notify, reminders, alerts, key, sync, probe, lacks, errors, client, stored, settingsFile, reading };
