@@ -92,6 +92,8 @@ export interface ActivityEntry {
   whileAway: boolean;
   /** the server's name, when several servers were followed */
   server?: string;
+  /** the server's id (a person's History page), when the line knows it */
+  serverId?: string;
 }
 
 export interface ActivityPage {

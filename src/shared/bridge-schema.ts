@@ -32,7 +32,21 @@ import {
 } from './shapes';
 
 const empty = v.strictObject({});
-const historySpan = v.strictObject({ span: v.picklist(HISTORY_SPANS), server: v.optional(serverId) });
+/** A person of the record: a name on a server (names as the record holds them, at most 300 characters). */
+const personRef = v.strictObject({ server: serverId, name: v.pipe(v.string(), v.minLength(1), v.maxLength(300)) });
+/** A range: a span ending now, or `custom` with its from and to. */
+const historyRange = {
+  span: v.picklist(HISTORY_SPANS),
+  from: v.optional(instant),
+  to: v.optional(instant),
+  server: v.optional(serverId),
+  person: v.optional(personRef),
+};
+const customRange = (r: { span: string; from?: number; to?: number }) => r.span !== 'custom' || (r.from !== undefined && r.to !== undefined && r.from < r.to);
+const historyRequest = v.pipe(
+  v.strictObject(historyRange),
+  v.check((r) => customRange(r), 'a custom range with its from before its to'),
+);
 const connect = v.strictObject({ server: addressText, apiKey: apiKeyText, authStyle });
 
 type Schemas = { [C in Command]: v.GenericSchema<unknown, RequestOf<C>> };
@@ -116,10 +130,18 @@ export const REQUEST_SCHEMAS: Schemas = {
   selectServer: v.strictObject({ id: serverId }),
   findLocalServer: empty,
   identifyServer: v.strictObject({ server: addressText }),
-  getHistory: historySpan,
-  getHistoryMoment: v.strictObject({ at: instant, server: v.optional(serverId) }),
-  exportHistory: historySpan,
+  getHistory: historyRequest,
+  getHistoryPerson: v.pipe(
+    v.strictObject({ ...historyRange, person: personRef }),
+    v.check((r) => customRange(r), 'a custom range with its from before its to'),
+  ),
+  getHistoryMoment: v.pipe(
+    v.strictObject({ from: instant, to: instant, server: v.optional(serverId), person: v.optional(personRef) }),
+    v.check((r) => r.from < r.to, 'a column with its from before its to'),
+  ),
+  exportHistory: historyRequest,
   setHistoryRetention: v.strictObject({ days: v.picklist(HISTORY_RETENTION_DAYS) }),
+  setHistoryDigest: v.strictObject({ enabled: v.boolean(), weekday: wholeIn(0, 6), hour: wholeIn(0, 23) }),
   clearHistory: empty,
 };
 

@@ -27,7 +27,7 @@ import type {
   Reminder,
 } from './bridge-features';
 import type { ChannelGroup } from './bridge-groups';
-import type { HistoryExport, HistoryMoment, HistoryRequest, HistoryRetention, HistoryStatus, HistoryView } from './bridge-history';
+import type { HistoryDigest, HistoryExport, HistoryMoment, HistoryPersonView, HistoryRangeRequest, HistoryRequest, HistoryRetention, HistoryStatus, HistoryView, PersonRef } from './bridge-history';
 import type { GuideRows, GuideRowsRequest, GuideSearch, GuideView } from './bridge-guide';
 import type { OnNowMatches, OnNowRows, OnNowRowsRequest, OnNowSummary } from './bridge-on-now';
 import type {
@@ -81,8 +81,8 @@ export type FocusTarget =
   | { view: 'on-now'; channelNumber?: number }
   /** Settings; `fixKey`: with the cursor in the key field of `server` (shown first), as "Fix the key" does */
   | { view: 'settings'; fixKey?: boolean; server?: string }
-  /** the Activity tab, on one of its sections (the "while you were away" summary lands on the log) */
-  | { view: 'activity'; section?: ActivitySection };
+  /** the Activity tab, on one of its sections (the "while you were away" summary lands on the log); History on a range or a person's page */
+  | { view: 'activity'; section?: ActivitySection; range?: HistoryRangeRequest; person?: PersonRef };
 
 /** The sections of the Activity tab. */
 export type ActivitySection = 'reminders' | 'comingUp' | 'log' | 'history';
@@ -273,13 +273,17 @@ export interface BridgeCommands {
   findLocalServer: { request: Empty; response: Outcome<LocalServerOffer | null> };
   /** which Airwave server is at an address, asked without a key (null: none said so) */
   identifyServer: { request: { server: string }; response: Outcome<IdentifiedServer | null> };
-  /** one span of the viewing history (every server's, or one's) */
+  /** one range of the viewing history (every server's, one's, or one person's) */
   getHistory: { request: HistoryRequest; response: Outcome<HistoryView> };
-  /** who was watching what at one moment */
-  getHistoryMoment: { request: { at: number; server?: string }; response: Outcome<HistoryMoment> };
-  /** the span as CSV: saved through a save dialog where the host has one, else handed to the page */
+  /** one person's page over a range */
+  getHistoryPerson: { request: HistoryRequest & { person: PersonRef }; response: Outcome<HistoryPersonView> };
+  /** who watched what in one column of the chart */
+  getHistoryMoment: { request: { from: number; to: number; server?: string; person?: PersonRef }; response: Outcome<HistoryMoment> };
+  /** the range as CSV: saved through a save dialog where the host has one, else handed to the page */
   exportHistory: { request: HistoryRequest; response: Outcome<HistoryExport> };
   setHistoryRetention: { request: { days: HistoryRetention }; response: Outcome<HistoryStatus> };
+  /** the weekly digest: on or off, its day and hour */
+  setHistoryDigest: { request: HistoryDigest; response: Outcome<HistoryStatus> };
   /** deletes the whole record (the page asked for confirmation first) */
   clearHistory: { request: Empty; response: Outcome<HistoryStatus> };
 }
@@ -336,9 +340,11 @@ const commandNames: { [C in Command]: true } = {
   findLocalServer: true,
   identifyServer: true,
   getHistory: true,
+  getHistoryPerson: true,
   getHistoryMoment: true,
   exportHistory: true,
   setHistoryRetention: true,
+  setHistoryDigest: true,
   clearHistory: true,
 };
 

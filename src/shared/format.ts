@@ -1,6 +1,5 @@
 import type { ConnectionView } from './bridge';
 import { lang, messages, t } from './i18n/messages';
-import { dayOffset } from './when';
 
 /**
  * Pure formatting for the popover (and anything else that shows time to people). Times are ms
@@ -135,17 +134,7 @@ export function channelLabel(number: number | null, name: string | null): string
 // 24-hour clocks, day names and plurals as that locale has them. `locale` is injectable for tests.
 
 // The clock, the day and the "when" phrase (a time that may not be today, short for a row, too): one rule, in when.ts.
-export { clock, dayClock, dayKind, dayOffset, localTime, shortDay, shownHour, since, when, whenLabel, whenParams, whenShort } from './when';
-
-/** "Today", "Tomorrow", "Yesterday" or a weekday and date, in the locale's words, capitalised. */
-export function dayLabel(ms: number, now: number, locale: string = lang()): string {
-  const offset = dayOffset(ms, now);
-  const text =
-    Math.abs(offset) <= 1
-      ? new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(offset, 'day')
-      : new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short' }).format(ms);
-  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
-}
+export { clock, dayClock, dayKind, dayLabel, dayOffset, localTime, shortDay, shownHour, since, when, whenLabel, whenParams, whenShort, type WhenOptions } from './when';
 
 /** Picks the plural form for `count` through Intl.PluralRules; `other` is the fallback. */
 export function plural(count: number, forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }, locale: string = lang()): string {

@@ -21,6 +21,11 @@
  *   shows a time a server or the past may have put on another day (Nothing on since, as of, stale
  *   since, a card's end, the tray's not-current lines, the guide's gap, the key that worked until)
  *   says it through these, never through `localTime` alone.
+ * - `{ nameToday: true }` (for `when` and `whenLabel`): today is named too ("today at 21:10",
+ *   "Today, 21:10"), where a bare time would not say which day: a moment in a range longer than
+ *   a day (History's peak, its columns and the away line's peak), a person's first and last seen.
+ * - `dayLabel(ms, now)`: a day on its own, no time ("Today", "Yesterday", "Thu 26 Nov"): the
+ *   guide's and search's day headings, History's columns a day wide.
  *
  * `format.ts` re-exports these; every view and the core say a day-and-time through them.
  */
@@ -28,6 +33,11 @@ import { lang, messages, t } from './i18n/messages';
 
 /** How far a time is from today, as the phrase chooses its words. */
 export type DayKind = 'today' | 'yesterday' | 'tomorrow' | 'week' | 'other';
+
+/** How a phrase names its day: `nameToday` says "today" too, where a bare time would not say which day. */
+export interface WhenOptions {
+  nameToday?: boolean;
+}
 
 const clocks = new Map<string, Intl.DateTimeFormat>();
 function clockFormat(locale: string): Intl.DateTimeFormat {
@@ -78,10 +88,14 @@ export function dayKind(ms: number, now: number): DayKind {
   return Math.abs(offset) < 7 ? 'week' : 'other';
 }
 
-/** Everything a `time.when…` message may name: the day's kind, the weekday, the date, the time and its hour. */
-export function whenParams(ms: number, now: number, locale: string = lang()): Record<string, string | number> {
+/**
+ * Everything a `time.when…` message may name: the day's kind (`todayNamed` for today said as a
+ * day: `options.nameToday`), the weekday, the date, the time and its hour.
+ */
+export function whenParams(ms: number, now: number, locale: string = lang(), options: WhenOptions = {}): Record<string, string | number> {
+  const kind = dayKind(ms, now);
   return {
-    day: dayKind(ms, now),
+    day: kind === 'today' && options.nameToday ? 'todayNamed' : kind,
     weekday: new Intl.DateTimeFormat(locale, { weekday: 'long' }).format(ms),
     date: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long' }).format(ms),
     short: new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short' }).format(ms),
@@ -89,9 +103,9 @@ export function whenParams(ms: number, now: number, locale: string = lang()): Re
   };
 }
 
-/** When `ms` is, as a phrase inside a sentence: "at 21:10", "yesterday at 21:10", "on Thursday at 21:10". */
-export function when(ms: number, now: number): string {
-  return t(messages().time.when, whenParams(ms, now));
+/** When `ms` is, as a phrase inside a sentence: "at 21:10", "yesterday at 21:10", "on Thursday at 21:10" ("today at 21:10" with `nameToday`). */
+export function when(ms: number, now: number, options: WhenOptions = {}): string {
+  return t(messages().time.when, whenParams(ms, now, lang(), options));
 }
 
 /** Since when, inside a sentence: "since 21:10", "since yesterday at 21:10" (its own words: "since" does not take "at"). */
@@ -99,9 +113,23 @@ export function since(ms: number, now: number): string {
   return t(messages().time.since, whenParams(ms, now));
 }
 
-/** When `ms` is, as a label on its own: "21:10", "Yesterday, 21:10", "Thu 26 Nov, 21:10". */
-export function whenLabel(ms: number, now: number): string {
-  return t(messages().time.whenLabel, whenParams(ms, now));
+/** When `ms` is, as a label on its own: "21:10", "Yesterday, 21:10", "Thu 26 Nov, 21:10" ("Today, 21:10" with `nameToday`). */
+export function whenLabel(ms: number, now: number, options: WhenOptions = {}): string {
+  return t(messages().time.whenLabel, whenParams(ms, now, lang(), options));
+}
+
+/**
+ * A day on its own, as a heading or a column names it: "Today", "Tomorrow", "Yesterday", else
+ * the weekday and date ("Thu 26 Nov", the `short` a `whenLabel` shows), in the locale's words
+ * (Intl's), capitalised.
+ */
+export function dayLabel(ms: number, now: number, locale: string = lang()): string {
+  const offset = dayOffset(ms, now);
+  const text =
+    Math.abs(offset) <= 1
+      ? new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(offset, 'day')
+      : new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short' }).format(ms);
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }
 
 /** The short form's day: today, within a week either way (yesterday and tomorrow by their weekday), or further. */

@@ -243,12 +243,12 @@ describe('the tray menu', () => {
 });
 
 describe('Settings reads like a desktop app', () => {
-  it('has General, Notifications, Servers and Advanced; one place per server; no jargon; no glued labels; a demo key hint that agrees with itself', async () => {
+  it('has General, Notifications, History, Servers and Advanced; one place per server; no jargon; no glued labels; a demo key hint that agrees with itself', async () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 8, viewers: 2, churn: 0 } });
     const page = await openPopover(e2e.browser, host.url);
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'General' }).waitFor();
-    expect(await page.locator('.settings > section > h2').allTextContents()).toEqual(['General', 'Notifications', 'Servers', 'Advanced']);
+    expect(await page.locator('.settings > section > h2').allTextContents()).toEqual(['General', 'Notifications', 'History', 'Servers', 'Advanced']);
     // polling and the stream alert are under Advanced
     const advanced = page.getByRole('region', { name: 'Advanced' });
     expect(await advanced.getByRole('spinbutton', { name: /Check every/ }).count()).toBe(1);

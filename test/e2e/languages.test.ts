@@ -192,3 +192,39 @@ describe('the first paint', () => {
     await page.context().close();
   });
 });
+
+describe('changing the language', () => {
+  it('applies at once to the popover and the tray, without a restart, and back to the system', async () => {
+    const host = await e2e.preview({ demo: true, languages: ['en-US'], demoOptions: { seed: 7, channels: 8, viewers: 1, churn: 0 } });
+    const page = await openPopover(e2e.browser, host.url, 'light', 'en-GB');
+    await page.getByRole('tab', { name: 'On now' }).waitFor();
+    expect(host.app.trayView.menu.find((item) => item.id === 'quit')?.label).toBe('Quit Airwave Tray');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const language = page.locator('select[name=language]');
+    await language.waitFor(); // Settings loads with its first opening
+    expect(await language.locator('option').allTextContents()).toEqual(['System (English)', 'English', 'Deutsch', 'Français', 'Español', '日本語']);
+    await language.selectOption('de');
+    await page.getByRole('heading', { name: 'Benachrichtigungen' }).waitFor();
+    await poll(() => host.app.trayView.menu.find((item) => item.id === 'quit')?.label).toBe('Airwave Tray beenden');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await page.locator('select[name=language]').selectOption('ja');
+    await page.getByRole('heading', { name: '通知' }).waitFor();
+    await poll(() => host.app.trayView.menu.find((item) => item.id === 'settings')?.label).toBe('設定…');
+    await page.locator('select[name=language]').selectOption('system');
+    await page.getByRole('heading', { name: 'Notifications' }).waitFor();
+    expect(host.app.snapshot().settings.language).toBe('system');
+    await page.context().close();
+  });
+
+  it('the pseudo-locale lengthens every word and still fits', async () => {
+    const host = await e2e.preview({ demo: true, languages: ['pseudo'], demoOptions: { seed: 7, channels: 8, viewers: 2, churn: 0 } });
+    const page = await openPopover(e2e.browser, host.url, 'light', 'en-GB');
+    await poll(() => page.locator('[role=tab]').first().textContent()).toMatch(/^⟦/);
+    // the pseudo-locale is there to find what would break: its pictures are looked at, not asserted
+    await screenshot(page, 'lang-pseudo-watching-light');
+    await page.locator('.header .icon-button').last().click();
+    await page.locator('select[name=language]').waitFor();
+    await screenshot(page, 'lang-pseudo-settings-light');
+    await page.context().close();
+  });
+});

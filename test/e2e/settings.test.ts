@@ -135,7 +135,7 @@ describe('settings', () => {
     // a start is said as soon as the app knows (notifications/storms.ts)
     await expect.poll(() => host.app.notifications.find((n) => n.subject?.kind === 'viewers'), { timeout: 10_000, interval: 200 }).toBeDefined();
     const note = host.app.notifications.find((n) => n.subject?.kind === 'viewers')!;
-    expect(note.buttons?.map((b) => b.label)).toEqual(['Open', 'Mute James for a day', 'Always mute James']);
+    expect(note.buttons?.map((b) => b.label)).toEqual(['Open', 'Mute James for a day', 'Always mute James', 'James’s history']);
     expect(host.app.notificationAction(note.id, 'mute-day')).toBe('mute');
     await page.getByRole('button', { name: 'Settings' }).click();
     const line = page.locator('.muted-day li');

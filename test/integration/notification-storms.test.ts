@@ -37,7 +37,7 @@ describe('starts on one server: the first at once, what follows within 10 s in o
     expect(lena.at - eventAt).toBeLessThanOrEqual(LONE_START_MS);
     expect(lena.title).toMatch(/^Lena started watching /);
     expect(lena.body).toMatch(/ · iPhone 15$/);
-    expect(lena.buttons?.map((b) => b.label)).toEqual(['Open', 'Mute Lena for a day', 'Always mute Lena']);
+    expect(lena.buttons?.map((b) => b.label)).toEqual(['Open', 'Mute Lena for a day', 'Always mute Lena', 'Lena’s history']);
     // and nothing more about her when the window ends
     await harness.runFor(2 * GATHER_MS, 1_000);
     expect(viewerNotes(harness)).toHaveLength(1);
@@ -93,7 +93,7 @@ describe('starts on one server: the first at once, what follows within 10 s in o
     const eve = viewerNotes(harness)[2]!;
     expect(eve.at - eveAt).toBeLessThanOrEqual(LONE_START_MS);
     expect(eve.subject).toMatchObject({ kind: 'viewers', users: ['Eve'] });
-    expect(eve.buttons?.map((b) => b.label)).toEqual(['Open', 'Mute Eve for a day', 'Always mute Eve']);
+    expect(eve.buttons?.map((b) => b.label)).toEqual(['Open', 'Mute Eve for a day', 'Always mute Eve', 'Eve’s history']);
   });
 
   it('words a follow-up from the viewers as they are when it is said: moved on, left, or muted meanwhile', async () => {
@@ -121,11 +121,11 @@ describe('starts on one server: the first at once, what follows within 10 s in o
     const notes = viewerNotes(harness);
     expect(notes).toHaveLength(2);
     const followUp = notes[1]!;
-    // Bob where he is now, on his own: his buttons mute him and open his card as it is now
+    // Bob where he is now, on his own: his buttons mute him, open his History page, and the notification opens his card as it is now
     expect(followUp.subject).toMatchObject({ kind: 'viewers', users: ['Bob'] });
     expect(followUp.title).toMatch(/^Bob also started watching /);
     expect(followUp.body).toBe(`${second.number} ${second.name} · Roku Ultra`);
-    expect(followUp.buttons?.map((b) => b.label)).toEqual(['Open', 'Mute Bob for a day', 'Always mute Bob']);
+    expect(followUp.buttons?.map((b) => b.label)).toEqual(['Open', 'Mute Bob for a day', 'Always mute Bob', 'Bob’s history']);
     const bobNow = viewersOf(harness.app.store.state)!.viewers.find((v) => v.user === 'Bob')!;
     expect(followUp.target).toEqual({ view: 'watching', viewer: bobNow.key });
     expect(harness.app.notificationAction(followUp.id, 'mute-day')).toBe('mute');

@@ -6,6 +6,7 @@ import type { NotificationRequest } from '../../src/main/core/viewers/notify-pol
 import { openSettingsDir, plainSecretBox, SettingsService } from '../../src/main/core/settings/settings';
 import { startDemoServer, type DemoOptions, type DemoServer } from '../../src/main/demo';
 import { ManualClock } from './manual-clock';
+import { utcCalendar } from '../../src/main/core/history/calendar';
 
 /** Real-time pause: lets loopback I/O complete between steps of the fake clock. */
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -66,6 +67,8 @@ export async function startCoreHarness(options: HarnessOptions = {}): Promise<Co
     settings,
     random: () => 0.5,
     minuteOfDay: () => 12 * 60,
+    // History's days in UTC: nothing a test checks depends on the zone it runs in
+    calendar: utcCalendar,
     ...options.app,
   });
   const notifications: NotificationRequest[] = [];

@@ -56,6 +56,7 @@ describe('macOS', () => {
       { type: 'button', text: 'Open' },
       { type: 'button', text: 'Mute James for a day' },
       { type: 'button', text: 'Always mute James' },
+      { type: 'button', text: 'James’s history' },
     ]);
     expect(shown.options.toastXml).toBeUndefined();
     shown.press(2);

@@ -7,6 +7,7 @@ import { AWAY_MIN_MS, HEARTBEAT_MS, History } from '../../src/main/core/history/
 import { decodeLine, encodeLine, MAX_NAME } from '../../src/main/core/history/record-format';
 import { initialState, type AppState } from '../../src/main/core/state';
 import { ManualClock } from '../support/manual-clock';
+import { utcCalendar } from '../../src/main/core/history/calendar';
 import { useTempDirs } from '../support/temp-dirs';
 
 // The record on disk through History: what was followed and watched survives a restart, a crash
@@ -34,18 +35,20 @@ function state(clock: ManualClock, viewers: NowPlayingEntry[] | null, connected 
   };
 }
 
-function open(dir: string | null, clock: ManualClock) {
+/** History on `dir`, once it has read its record. */
+async function open(dir: string | null, clock: ManualClock) {
   const problems: string[] = [];
   let changes = 0;
-  const history = new History({ clock, dir, dayStart: (ms) => ms - (ms % (24 * HOUR)), serverName: () => 'Home', changed: () => changes++, problem: (t) => problems.push(t) });
+  const history = new History({ clock, dir, calendar: utcCalendar, serverName: () => 'Home', changed: () => changes++, problem: (t) => problems.push(t) });
+  await history.whenReady();
   return { history, problems, changes: () => changes };
 }
 
 describe('the history record', () => {
-  it('records follows and viewings, and reads them back after a restart', () => {
+  it('records follows and viewings, and reads them back after a restart', async () => {
     const dir = tempDir();
     const clock = new ManualClock(T0);
-    const { history } = open(dir, clock);
+    const { history } = await open(dir, clock);
     history.observe(SERVER, state(clock, []), ALL);
     clock.advance(HOUR);
     history.observe(SERVER, state(clock, [entry('Ann', 101, 'News'), entry('Bob', 101, 'News')]), ALL);
@@ -54,14 +57,14 @@ describe('the history record', () => {
     clock.advance(30 * MIN);
     history.observe(SERVER, state(clock, []), ALL);
     clock.advance(HOUR);
-    const before = history.view('24h');
+    const before = history.view({ span: '24h' });
     history.dispose();
     expect(before.peak).toEqual({ count: 2, at: T0 + HOUR });
-    expect(before.hours).toBe(2);
+    expect(before.watchedMs).toBe(2 * HOUR);
     expect(before.viewings).toBe(3);
 
-    const again = open(dir, clock).history;
-    const after = again.view('24h');
+    const again = (await open(dir, clock)).history;
+    const after = again.view({ span: '24h' });
     // the follow ended at close: the time since is a gap
     expect(after.followedMs).toBe(3 * HOUR);
     expect({ ...after, gaps: null }).toEqual({ ...before, followedMs: 3 * HOUR, gaps: null });
@@ -70,29 +73,29 @@ describe('the history record', () => {
     clock.advance(HOUR);
     again.observe(SERVER, state(clock, [entry('Ann', 101, 'News')]), ALL);
     clock.advance(HOUR);
-    const later = again.view('24h');
+    const later = again.view({ span: '24h' });
     expect(later.gaps.at(-1)).toEqual({ from: T0 + 3 * HOUR, to: T0 + 4 * HOUR });
-    expect(later.hours).toBe(3);
+    expect(later.watchedMs).toBe(3 * HOUR);
     again.dispose();
   });
 
-  it('after a crash, the follow ends at the last heartbeat and the viewings with it', () => {
+  it('after a crash, the follow ends at the last heartbeat and the viewings with it', async () => {
     const dir = tempDir();
     const clock = new ManualClock(T0);
-    const { history } = open(dir, clock);
+    const { history } = await open(dir, clock);
     history.observe(SERVER, state(clock, [entry('Ann', 101, 'News')]), ALL);
     clock.advance(HEARTBEAT_MS * 3 + MIN); // three heartbeats, then the process dies (no dispose)
-    const crashed = open(dir, new ManualClock(T0 + 5 * HOUR)).history;
-    const view = crashed.view('24h');
+    const crashed = (await open(dir, new ManualClock(T0 + 5 * HOUR))).history;
+    const view = crashed.view({ span: '24h' });
     expect(view.followedMs).toBe(3 * HEARTBEAT_MS);
-    expect(view.people).toEqual([{ name: 'Ann', server: null, minutes: 15, lastSeen: T0 + 3 * HEARTBEAT_MS }]);
+    expect(view.people.top).toEqual([{ name: 'Ann', serverId: 'srv-home', server: null, minutes: 15, lastSeen: T0 + 3 * HEARTBEAT_MS }]);
     history.dispose();
   });
 
-  it('a torn last line costs only that event, and the next run starts on a fresh line', () => {
+  it('a torn last line costs only that event, and the next run starts on a fresh line', async () => {
     const dir = tempDir();
     const clock = new ManualClock(T0);
-    const { history } = open(dir, clock);
+    const { history } = await open(dir, clock);
     history.observe(SERVER, state(clock, [entry('Ann', 101, 'News')]), ALL);
     clock.advance(10 * MIN);
     history.observe(SERVER, state(clock, [entry('Ann', 101, 'News'), entry('Bob', 101, 'News')]), ALL);
@@ -101,28 +104,28 @@ describe('the history record', () => {
     const size = statSync(file).size;
     truncateSync(file, size - 6);
     const clock2 = new ManualClock(T0 + 20 * MIN);
-    const { history: second, problems } = open(dir, clock2);
+    const { history: second, problems } = await open(dir, clock2);
     expect(problems).toEqual(['1 damaged line of the viewing history was skipped; the rest was kept.']);
-    expect(second.view('24h').people.map((p) => p.name)).toEqual(['Ann']);
+    expect(second.view({ span: '24h' }).people.top.map((p) => p.name)).toEqual(['Ann']);
     second.observe(SERVER, state(clock2, [entry('Cat', 103, 'Film')]), ALL);
     clock2.advance(10 * MIN);
     second.dispose();
     const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
     expect(lines.filter((l) => decodeLine(l, 0) === null)).toHaveLength(1); // the torn one alone
-    const third = open(dir, clock2).history;
-    expect(third.view('24h').people.map((p) => p.name).sort()).toEqual(['Ann', 'Cat']);
+    const third = (await open(dir, clock2)).history;
+    expect(third.view({ span: '24h' }).people.top.map((p) => p.name).sort()).toEqual(['Ann', 'Cat']);
     // the second run's follow starts on its own line: the time the app was down stays a gap
     // (the first follow ends at its last whole line, the heartbeat at 10 min)
-    expect(third.view('24h').gaps.at(-1)).toEqual({ from: T0 + 10 * MIN, to: T0 + 20 * MIN });
-    expect(third.view('24h').followedMs).toBe(20 * MIN);
+    expect(third.view({ span: '24h' }).gaps.at(-1)).toEqual({ from: T0 + 10 * MIN, to: T0 + 20 * MIN });
+    expect(third.view({ span: '24h' }).followedMs).toBe(20 * MIN);
     third.dispose();
     history.dispose();
   });
 
-  it('a damaged line in the middle costs only itself', () => {
+  it('a damaged line in the middle costs only itself', async () => {
     const dir = tempDir();
     const clock = new ManualClock(T0);
-    const { history } = open(dir, clock);
+    const { history } = await open(dir, clock);
     history.observe(SERVER, state(clock, [entry('Ann', 101, 'News')]), ALL);
     clock.advance(10 * MIN);
     history.dispose();
@@ -130,66 +133,66 @@ describe('the history record', () => {
     const lines = readFileSync(file, 'utf8').split('\n');
     lines.splice(2, 0, '["s",12,"x"', '\u0000garbage', '["e",99999999999,1]');
     writeFileSync(file, lines.join('\n'));
-    const { history: again, problems } = open(dir, clock);
+    const { history: again, problems } = await open(dir, clock);
     expect(problems[0]).toMatch(/^3 damaged line/);
-    expect(again.view('24h').people.map((p) => [p.name, p.minutes])).toEqual([['Ann', 10]]);
+    expect(again.view({ span: '24h' }).people.top.map((p) => [p.name, p.minutes])).toEqual([['Ann', 10]]);
   });
 
-  it('a month turning ends what is open in the old file and starts it again in the new one', () => {
+  it('a month turning ends what is open in the old file and starts it again in the new one', async () => {
     const dir = tempDir();
     const end = Date.UTC(2026, 10, 30, 23, 30);
     const clock = new ManualClock(end);
-    const { history } = open(dir, clock);
+    const { history } = await open(dir, clock);
     history.observe(SERVER, state(clock, [entry('Ann', 101, 'News')]), ALL);
     clock.advance(HOUR);
     history.observe(SERVER, state(clock, [entry('Ann', 101, 'News'), entry('Bob', 101, 'News')]), ALL);
     history.dispose();
     expect(readdirSync(join(dir, 'srv-home')).sort()).toEqual(['2026-11.jsonl', '2026-12.jsonl']);
-    const again = open(dir, clock).history;
-    expect(again.view('24h').followedMs).toBe(HOUR);
-    expect(again.view('24h').people.map((p) => [p.name, p.minutes])).toEqual([['Ann', 60]]);
+    const again = (await open(dir, clock)).history;
+    expect(again.view({ span: '24h' }).followedMs).toBe(HOUR);
+    expect(again.view({ span: '24h' }).people.top.map((p) => [p.name, p.minutes])).toEqual([['Ann', 60]]);
   });
 
-  it('the retention drops whole months older than it; Clear history clears and recording goes on', () => {
+  it('the retention drops whole months older than it; Clear history clears and recording goes on', async () => {
     const dir = tempDir();
     const clock = new ManualClock(Date.UTC(2025, 0, 10));
-    const first = open(dir, clock).history;
+    const first = (await open(dir, clock)).history;
     first.observe(SERVER, state(clock, [entry('Ann', 101, 'News')]), ALL);
     clock.advance(HOUR);
     first.dispose();
     clock.set(Date.UTC(2025, 11, 1));
-    const second = open(dir, clock).history;
+    const second = (await open(dir, clock)).history;
     expect(readdirSync(join(dir, 'srv-home'))).toEqual(['2025-01.jsonl']); // within a year
     second.setRetention(90);
     expect(readdirSync(join(dir, 'srv-home'))).toEqual([]);
     second.observe(SERVER, state(clock, [entry('Bob', 101, 'News')]), ALL);
     clock.advance(HOUR);
-    expect(second.view('24h').hours).toBe(1);
+    expect(second.view({ span: '24h' }).watchedMs).toBe(1 * HOUR);
     second.clear();
-    expect(second.view('24h').hours).toBe(0);
+    expect(second.view({ span: '24h' }).watchedMs).toBe(0 * HOUR);
     clock.advance(HOUR);
-    expect(second.view('24h').hours).toBe(1); // Bob is still watching: recorded again from the clear
+    expect(second.view({ span: '24h' }).watchedMs).toBe(1 * HOUR); // Bob is still watching: recorded again from the clear
     second.dispose();
-    expect(open(dir, clock).history.status(null).retentionDays).toBe(90);
+    expect((await open(dir, clock)).history.status(null).retentionDays).toBe(90);
   });
 
-  it('counts only fresh viewer lists of a connected server as followed', () => {
+  it('counts only fresh viewer lists of a connected server as followed', async () => {
     const clock = new ManualClock(T0);
-    const { history } = open(null, clock);
+    const { history } = await open(null, clock);
     const stale = { ...state(clock, [entry('Ann', 101, 'News')]), connection: { ...initialState(0).connection, state: 'live' as const, since: T0 + 1 } };
     history.observe(SERVER, stale, ALL);
     clock.advance(HOUR);
     history.observe(SERVER, state(clock, [entry('Ann', 101, 'News')], false), ALL);
-    expect(history.view('24h').followedMs).toBe(0);
+    expect(history.view({ span: '24h' }).followedMs).toBe(0);
     history.observe(SERVER, state(clock, [entry('Ann', 101, 'News')]), ALL);
     clock.advance(HOUR);
-    expect(history.view('24h').followedMs).toBe(HOUR);
+    expect(history.view({ span: '24h' }).followedMs).toBe(HOUR);
     history.dispose();
   });
 
-  it('sums up the time away when the popover opens after an hour of following, once', () => {
+  it('sums up the time away when the popover opens after an hour of following, once', async () => {
     const clock = new ManualClock(T0);
-    const { history } = open(null, clock);
+    const { history } = await open(null, clock);
     history.observe(SERVER, state(clock, [entry('Ann', 101, 'News')]), ALL);
     clock.advance(AWAY_MIN_MS - MIN);
     history.popoverOpen(true);
@@ -199,18 +202,19 @@ describe('the history record', () => {
     history.observe(SERVER, state(clock, [entry('Ann', 101, 'News'), entry('Bob', 102, 'Film')]), ALL);
     clock.advance(AWAY_MIN_MS);
     history.popoverOpen(true);
-    expect(history.status(null).away).toEqual({ since: T0 + AWAY_MIN_MS - MIN, people: 2, programmes: 2, peak: { count: 2, at: T0 + AWAY_MIN_MS + 29 * MIN } });
+    // from the quarter hour the last opening fell in: History opened from the line shows the same
+    expect(history.status(null).away).toEqual({ since: T0 + 45 * MIN, to: clock.now(), people: 2, programmes: 2, peak: { count: 2, at: T0 + AWAY_MIN_MS + 29 * MIN } });
     history.popoverOpen(false);
     expect(history.status(null).away).toBeNull(); // read, and gone
     expect(history.status(null).peakToday).toBe(2);
     history.dispose();
   });
 
-  it('writes one viewer list as one append, however many viewers it changes', () => {
+  it('writes one viewer list as one append, however many viewers it changes', async () => {
     const dir = tempDir();
     const clock = new ManualClock(T0);
     const append = vi.spyOn(HistoryFiles.prototype, 'append');
-    const { history } = open(dir, clock);
+    const { history } = await open(dir, clock);
     const many = Array.from({ length: 500 }, (_, i) => entry(`Viewer ${i}`, 101, 'News'));
     history.observe(SERVER, state(clock, many), ALL);
     expect(append).toHaveBeenCalledTimes(1);
@@ -221,26 +225,80 @@ describe('the history record', () => {
     history.dispose();
     expect(append).toHaveBeenCalledTimes(3);
     append.mockRestore();
-    expect(open(dir, clock).history.view('24h').people).toHaveLength(10);
+    expect((await open(dir, clock)).history.view({ span: '24h' }).people.top).toHaveLength(10);
   });
 
-  it('memory keeps what a span can ask for: older viewings and their names go at the daily trim', () => {
+  it('memory keeps what a span can ask for: older viewings and their names go at the daily trim', async () => {
     const clock = new ManualClock(T0);
-    const { history } = open(null, clock);
+    const { history } = await open(null, clock);
     for (let day = 0; day < 100; day++) {
       history.observe(SERVER, state(clock, [entry(`Viewer ${day}`, 101, `Show ${day}`)]), ALL);
       clock.advance(24 * HOUR); // heartbeats all day; the trim runs once a day
     }
-    const month = history.view('30d');
-    expect(month.people).toHaveLength(10);
-    expect(month.viewings).toBe(30);
-    // 31 days held, each with a person and a show, plus the device and the channel; names are
+    const month = history.view({ span: '30d' });
+    expect(month.people.top).toHaveLength(10);
+    expect(month.viewings).toBe(31); // 30 days back, from that day's midnight (day columns start on one)
+    // 32 days held, each with a person and a show, plus the device and the channel; names are
     // dropped once fewer than half are used, so at most twice that: never the 100 days seen (203)
-    expect(history.heldNames()).toBeLessThanOrEqual(2 * (1 + 2 * 32 + 2));
+    expect(history.heldNames()).toBeLessThanOrEqual(2 * (1 + 2 * 33 + 2));
+    // the days whose rows went are read from their summaries: all 100 people, each a day
+    const all = history.view({ span: 'custom', from: T0, to: clock.now() });
+    expect(all.unit).toBe('day');
+    expect(all.people.count).toBe(100);
+    expect(all.watchedMs).toBe(100 * 24 * HOUR);
     history.dispose();
   });
 
-  it('writes compact lines and clips long names', () => {
+  it('exports any range over the retention: the days past the rows held are read from their month files', async () => {
+    const dir = tempDir();
+    const clock = new ManualClock(T0);
+    const { history } = await open(dir, clock);
+    for (let day = 0; day < 60; day++) {
+      history.observe(SERVER, state(clock, [entry(`Viewer ${day}`, 101, `Show ${day}`)]), ALL);
+      clock.advance(HOUR);
+      history.observe(SERVER, state(clock, []), ALL);
+      clock.advance(23 * HOUR);
+    }
+    const { text, rows } = await history.csv({ span: 'custom', from: T0 - HOUR, to: clock.now() });
+    expect(rows).toBe(60);
+    expect(text).toContain('Viewer 0,');
+    expect(text).toContain('Viewer 59,');
+    // the days whose rows were let go are figures still: every one of them
+    expect(history.view({ span: 'custom', from: T0 - HOUR, to: clock.now() }).people.count).toBe(60);
+    history.dispose();
+  });
+
+  it('opens off the start-up path: nothing is read before the next turn, and what is seen meanwhile is written at once and counted after the record', async () => {
+    const dir = tempDir();
+    const clock = new ManualClock(T0);
+    const first = (await open(dir, clock)).history;
+    first.observe(SERVER, state(clock, [entry('Ann', 101, 'News')]), ALL);
+    clock.advance(HOUR);
+    first.dispose();
+    const read = vi.spyOn(HistoryFiles.prototype, 'readLater');
+    const second = new History({ clock, dir, calendar: utcCalendar, serverName: () => 'Home', changed: () => {}, problem: () => {} });
+    // built, and nothing read yet: the tray asks for today's peak and gets none rather than waiting
+    expect(read).not.toHaveBeenCalled();
+    expect(second.status(null)).toMatchObject({ ready: false, peakToday: null });
+    second.observe(SERVER, state(clock, [entry('Bob', 102, 'Film')]), ALL);
+    const file = join(dir, 'srv-home', readdirSync(join(dir, 'srv-home'))[0]!);
+    expect(readFileSync(file, 'utf8')).toContain('"Bob"'); // written at once
+    await second.whenReady();
+    expect(read).toHaveBeenCalled();
+    read.mockRestore();
+    clock.advance(HOUR);
+    const view = second.view({ span: '24h' });
+    expect(second.status(null).ready).toBe(true);
+    expect(view.people.top.map((p) => [p.name, p.minutes])).toEqual([
+      ['Ann', 60],
+      ['Bob', 60],
+    ]);
+    second.dispose();
+    // read back: the same (this run's lines were not read twice)
+    expect((await open(dir, clock)).history.view({ span: '24h' }).people.top.map((p) => [p.name, p.minutes])).toEqual(view.people.top.map((p) => [p.name, p.minutes]));
+  });
+
+  it('writes compact lines and clips long names', async () => {
     const line = encodeLine({ kind: 's', t: Date.UTC(2026, 10, 1, 0, 0, 10), k: 3, person: 1, device: 2, channelNumber: 101, channel: 3, programme: 4 }, Date.UTC(2026, 10, 1));
     expect(line).toBe('["s",10,3,1,2,101,3,4]');
     const name = encodeLine({ kind: 'n', id: 1, text: 'x'.repeat(1000) }, 0);

@@ -33,7 +33,7 @@ async function builtSection(locale: Locale, name: string): Promise<Record<string
 
 /** sample values for a message: each number that picks a different form somewhere (0, 1, 2, a million), names as words */
 const samples = (text: string): Record<string, string | number>[] =>
-  [0, 1, 2, 1_000_000].map((n) => Object.fromEntries(placeholders(text).map((name) => [name, /^(n|count|hour|hours|rows|people|programmes|more|listed|read|channels|minutes)$|Hour$/.test(name) ? n : `‹${name}›`])));
+  [0, 1, 2, 1_000_000].map((n) => Object.fromEntries(placeholders(text).map((name) => [name, /^(n|count|hour|hours|rows|people|programmes|more|listed|read|channels|minutes)$|Hour$|Days$/.test(name) ? n : `‹${name}›`])));
 
 describe('the catalogue compiled ahead of time', () => {
   it.each(LOCALES)('%s: the build’s functions say what Node’s compiled messages say', async (locale) => {
@@ -60,7 +60,10 @@ describe('the catalogue compiled ahead of time', () => {
   it('the pseudo catalogue the build writes is the pseudo-locale’s', async () => {
     const module = await importCompiled(await pseudoModule(I18N, () => {}));
     const expected = flatten(pseudoCatalogue(CATALOGUES.en));
-    for (const [key, message] of flattenAny(module.pseudo)) {
+    // the popover's words and the lazy History view's (loaded from the same chunk in the pseudo-locale)
+    const built = flattenAny({ ...(module.pseudo as object), historyView: module.historyView });
+    expect([...built.keys()].filter((key) => key.startsWith('historyView.')).length).toBe([...expected.keys()].filter((key) => key.startsWith('historyView.')).length);
+    for (const [key, message] of built) {
       const text = expected.get(key)!;
       const params = samples(text)[2]!;
       expect(typeof message === 'function' ? (message as CompiledMessage)(params) : message, key).toBe(formatMessage(text, params, 'en'));

@@ -15,7 +15,7 @@ import { LOCALES, formatTag, matchLocale, resolveLocale } from '../../src/shared
 import { formatMessage } from '../../src/shared/i18n/message-format';
 import { companions, flatten, missingPluralForms, placeholders, selectsWithoutOther } from '../support/i18n-check';
 import { pseudoCatalogue, pseudoMessage } from '../../src/shared/i18n/pseudo';
-import { loadCatalogue } from '../../src/shared/i18n/load';
+import { loadCatalogue, loadLazyWords, switchLocale } from '../../src/shared/i18n/load';
 import { currentLocale, messages } from '../../src/shared/i18n/messages';
 
 /** where two catalogues differ in keys or placeholders: empty when they agree */
@@ -162,6 +162,22 @@ describe('choosing the language', () => {
     expect(Object.keys(await loadCatalogue('de')).sort()).toEqual(Object.keys(popoverEn).sort());
     for (const section of host) expect(Object.keys(popoverEn), section).not.toContain(section);
     for (const section of host) expect(Object.keys(CATALOGUES.de), section).toContain(section);
+  });
+
+  it('the History view’s words load with it, out of the first paint, and come with every later language', async () => {
+    // the popover's first chunk: without them (History's first-paint section is the away line and a person's button)
+    expect(Object.keys(await loadCatalogue('de'))).not.toContain('historyView');
+    expect(Object.keys(popoverEn.history).sort()).toEqual(['away', 'awayNobody', 'awayOpen', 'awayPeak', 'personOpen']);
+    await switchLocale('de');
+    expect('historyView' in messages()).toBe(false);
+    // History (or Settings) opens: its words join the catalogue in use
+    await loadLazyWords();
+    expect(messages().historyView.title).toBe('Verlauf');
+    expect(messages().common.settings).toBe('Einstellungen');
+    // a later language brings its own before it applies
+    await switchLocale('fr');
+    expect(messages().historyView.title).toBe('Historique');
+    applyLocale('en');
   });
 
   it('loads a language on demand', async () => {

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyLocale } from '../../src/shared/i18n/catalogues';
 import { LOCALES, type Locale } from '../../src/shared/i18n/locales';
 import { features } from '../../src/renderer/src/strings/features';
+import { away } from '../../src/renderer/src/strings/away';
 import { history } from '../../src/renderer/src/strings/history';
 import { settings } from '../../src/renderer/src/strings/settings';
 
@@ -35,7 +36,10 @@ describe('History’s peak says when in the language’s own words', () => {
   const yesterday = new Date(2026, 10, 25, 13, 5).getTime();
   const monday = new Date(2026, 10, 23, 1, 5).getTime();
   const longAgo = new Date(2026, 10, 12, 21, 10).getTime();
-  const peaks = () => [today, yesterday, monday, longAgo].map((at) => history.peakValue({ count: 5, at }, now));
+  // the last 24 hours: a day's range, so a peak today says its time alone; the last 7 days name its day, today too
+  const day = { span: '24h' as const, unit: 'quarter' as const, from: now - 24 * 3_600_000, to: now };
+  const week = { span: '7d' as const, unit: 'hour' as const, from: now - 7 * 86_400_000, to: now };
+  const peaks = () => [today, yesterday, monday, longAgo].map((at) => history.peakValue({ count: 5, at }, day, now));
 
   it('today, yesterday, a weekday and a date', () => {
     expect(inEach(peaks)).toEqual({
@@ -47,13 +51,73 @@ describe('History’s peak says when in the language’s own words', () => {
     });
   });
 
+  it('today named as a day in a range longer than a day, in the same one phrase', () => {
+    expect(inEach(() => history.peakValue({ count: 5, at: today }, week, now))).toEqual({
+      en: '5 today at 21:10',
+      de: '5 heute um 21:10',
+      fr: '5 aujourd’hui à 21:10',
+      es: '5 hoy a las 21:10',
+      ja: '5 人（今日 21:10）',
+    });
+  });
+
   it('the chart’s name is one sentence with the span and the peak in it', () => {
-    expect(inEach(() => history.chartName('7d', { count: 5, at: yesterday }, now))).toEqual({
+    expect(inEach(() => history.chartName(week, { count: 5, at: yesterday }, now))).toEqual({
       en: 'Viewers over the last 7 days: peak 5 yesterday at 13:05',
       de: 'Zuschauer in den letzten 7 Tagen: Spitzenwert 5 gestern um 13:05',
       fr: 'Spectateurs des 7 derniers jours\u00a0: pic de 5 hier à 13:05',
       es: 'Espectadores en los últimos 7 días: máximo de 5 ayer a las 13:05',
       ja: '過去 7 日間の視聴者：最大 5 人（昨日 13:05）',
+    });
+  });
+});
+
+describe('History’s lines are whole sentences, their parts placeholders', () => {
+  const now = new Date(2026, 10, 26, 22, 0).getTime();
+  const day = { span: '24h' as const, unit: 'quarter' as const, from: now - 24 * 3_600_000, to: now };
+  const month = { span: 'month' as const, unit: 'day' as const, from: new Date(2026, 10, 1).getTime(), to: now };
+  const viewers = [
+    { name: 'Ana', programme: 'Friends', channel: '101 Comedy', server: null, minutes: 20 },
+    { name: 'Ben', programme: null, channel: '102 Kino', server: 'Cabin', minutes: 0.5 },
+  ];
+
+  it('the line under the chart: who watched, each viewer one message, how many more in the sentence, how long in a day’s column', () => {
+    const lines = () => [
+      history.moment(new Date(2026, 10, 26, 21, 15).getTime(), day, now, { followed: true, peak: 2, more: 3, viewers }),
+      history.moment(new Date(2026, 10, 25).getTime(), month, now, { followed: true, peak: 2, more: 0, viewers }),
+    ];
+    expect(inEach(lines)).toEqual({
+      en: ['21:15: 2 watching: Ana, Friends on 101 Comedy; Ben (Cabin) on 102 Kino; 3 more', 'Yesterday: 2 watching: Ana, Friends on 101 Comedy (20 min); Ben (Cabin) on 102 Kino (under 1 min)'],
+      de: ['21:15: 2 schauen zu: Ana, Friends auf 101 Comedy; Ben (Cabin) auf 102 Kino; 3 weitere Personen', 'Gestern: 2 schauen zu: Ana, Friends auf 101 Comedy (20 Min.); Ben (Cabin) auf 102 Kino (unter 1 Min.)'],
+      fr: ['21:15\u00a0: 2 spectateurs\u00a0: Ana, Friends sur 101 Comedy\u202f; Ben (Cabin) sur 102 Kino\u202f; 3 autres', 'Hier\u00a0: 2 spectateurs\u00a0: Ana, Friends sur 101 Comedy (20 min)\u202f; Ben (Cabin) sur 102 Kino (moins d’1 min)'],
+      es: ['21:15: 2 espectadores: Ana, Friends en 101 Comedy; Ben (Cabin) en 102 Kino; 3 más', 'Ayer: 2 espectadores: Ana, Friends en 101 Comedy (20 min); Ben (Cabin) en 102 Kino (menos de 1 min)'],
+      ja: ['21:15：2 人が視聴中：Ana、Friends（101 Comedy）、Ben（Cabin）（102 Kino）、ほか 3 人', '昨日：2 人が視聴中：Ana、Friends（101 Comedy）：20 分、Ben（Cabin）（102 Kino）：1 分未満'],
+    });
+  });
+
+  it('the away line: one sentence with its peak, one without, one for nobody', () => {
+    const since = now - 2 * 3_600_000;
+    const lines = () => [
+      away.line({ since, to: now, people: 3, programmes: 1, peak: { count: 2, at: now - 3_600_000 } }, now),
+      away.line({ since, to: now, people: 1, programmes: 2, peak: null }, now),
+      away.line({ since, to: now, people: 0, programmes: 0, peak: null }, now),
+    ];
+    expect(inEach(lines)).toEqual({
+      en: ['3 people watched 1 programme since 20:00; peak 2 at 21:00', '1 person watched 2 programmes since 20:00', 'Nobody watched since 20:00'],
+      de: ['3 Personen haben seit 20:00 1 Sendung gesehen; Spitzenwert 2 um 21:00', '1 Person hat seit 20:00 2 Sendungen gesehen', 'Niemand hat seit 20:00 zugeschaut'],
+      fr: ['3 personnes ont regardé 1 programme depuis 20:00\u202f; pic de 2 à 21:00', '1 personne a regardé 2 programmes depuis 20:00', 'Personne n’a regardé depuis 20:00'],
+      es: ['3 personas vieron 1 programa desde las 20:00; máximo de 2 a las 21:00', '1 persona vio 2 programas desde las 20:00', 'Nadie vio nada desde las 20:00'],
+      ja: ['20:00 以降、3 人が 1 番組を視聴しました。最大 2 人（21:00）', '20:00 以降、1 人が 2 番組を視聴しました', '20:00 以降、視聴した人はいません'],
+    });
+  });
+
+  it('followed time at the range’s scale, the range’s days in the case “of” asks', () => {
+    expect(inEach(() => history.followedValue(5 * 86_400_000 + 3 * 3_600_000, { from: 0, to: 7 * 86_400_000 }))).toEqual({
+      en: '5.1 days of 7 days',
+      de: '5,1 Tage von 7 Tagen',
+      fr: '5,1 jours sur 7 jours',
+      es: '5,1 días de 7 días',
+      ja: '7 日中 5.1 日',
     });
   });
 });

@@ -16,13 +16,14 @@ const reminder = { id: 'r1', channelNumber: 101, startsAt: '2026-11-23T21:00:00.
 describe('one description per kind', () => {
   it('offers each kind its buttons, in order', () => {
     const ids = (subject: Parameters<typeof buttonsFor>[0]) => buttonsFor(subject).map((b) => `${b.id}:${b.label}`);
-    expect(ids({ kind: 'viewers', users: ['James'], keys: ['s1'] })).toEqual(['open:Open', 'mute-day:Mute James for a day', 'mute:Always mute James']);
+    expect(ids({ kind: 'viewers', users: ['James'], keys: ['s1'] })).toEqual(['open:Open', 'mute-day:Mute James for a day', 'mute:Always mute James', 'history:James’s history']);
     expect(ids({ kind: 'viewers', users: ['James', 'Ann'], keys: ['s1', 's2'] })).toEqual(['open:Open']);
     expect(ids({ kind: 'reminder', reminders: [reminder], snooze: true })).toEqual(['open-channel:Open channel', `snooze:Snooze ${SNOOZE_MINUTES} min`]);
     expect(ids({ kind: 'reminder', reminders: [reminder], snooze: false })).toEqual(['open-channel:Open channel']);
     expect(ids({ kind: 'server-away', server: 'srv-a' })).toEqual(['open:Open']);
     expect(ids({ kind: 'server-back', server: 'srv-a' })).toEqual(['open:Open']);
     expect(ids({ kind: 'webhook' })).toEqual(['open-settings:Open Settings']);
+    expect(ids({ kind: 'digest' })).toEqual(['open:Open']);
     expect(ids(undefined)).toEqual([]);
   });
 
@@ -33,6 +34,10 @@ describe('one description per kind', () => {
     expect(commandFor(james, 'mute-day')).toEqual({ type: 'mute', user: 'James', forMs: DAY_MUTE_MS });
     expect(commandFor(james, 'mute')).toEqual({ type: 'mute', user: 'James', forMs: null });
     expect(commandFor(james, 'snooze')).toBeNull();
+    // their History page: on the server the notification names, or (one server) the one the popover shows
+    expect(commandFor(james, 'history')).toEqual({ type: 'open', target: { view: 'activity', section: 'history', person: { server: '', name: 'James' } } });
+    expect(commandFor({ ...james, server: 'srv-cabin' }, 'history')).toEqual({ type: 'open', target: { view: 'activity', section: 'history', person: { server: 'srv-cabin', name: 'James' } } });
+    expect(commandFor({ ...james, subject: { ...james.subject, users: ['James', 'Ann'] } }, 'history')).toBeNull();
     expect(commandFor({ ...james, subject: { ...james.subject, users: ['James', 'Ann'] } }, 'mute')).toBeNull();
     expect(commandFor({ subject: { kind: 'webhook' }, target: { view: 'on-now' } }, 'open-settings')).toEqual({ type: 'open', target: { view: 'settings' } });
     expect(commandFor({ subject: { kind: 'reminder', reminders: [reminder], snooze: true }, target: { view: 'on-now', channelNumber: 101 } }, 'snooze')).toEqual({
@@ -93,7 +98,7 @@ describe('the action URL', () => {
     expect(xml).toContain('<toast launch="airwave-tray://notification/n1/click" activationType="protocol">');
     expect(xml).toContain('<text>Tom &amp; &quot;Jerry&quot; &lt;3</text><text>it&apos;s on</text>');
     expect(xml).toContain('<action content="Mute Tom &amp; Jerry for a day" arguments="airwave-tray://notification/n1/mute-day" activationType="protocol"/>');
-    expect(xml.match(/<action /g)).toHaveLength(3);
+    expect(xml.match(/<action /g)).toHaveLength(4);
     expect(toastXml({ id: 'n2', title: 't', body: 'b', buttons: [] })).not.toContain('<actions>');
   });
 });

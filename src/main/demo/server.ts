@@ -11,6 +11,8 @@ import { createRouter } from './router';
 import { SessionPool } from './sessions';
 import { WebhookBook } from './webhooks';
 import { DemoWorld } from './world';
+import { demoPast, type DemoPast } from './past';
+import { airwavePlatform } from './session-records';
 
 /**
  * The demo Airwave server: the public API of airwave-api.md on node:http, with generated channels,
@@ -63,6 +65,8 @@ export interface DemoServer {
   /** the viewer-scoped key */
   readonly viewerKey: string;
   readonly controls: DemoControls;
+  /** the demo household's week before `now`, as the app would have seen it (past.ts) */
+  past(now: number): DemoPast;
   close(): Promise<void>;
 }
 
@@ -146,6 +150,7 @@ export async function startDemoServer(options: DemoOptions = {}): Promise<DemoSe
       return keys.key('viewer');
     },
     controls,
+    past: (now) => demoPast(world, now, profile.lowercasePlatforms ? airwavePlatform : undefined),
     close() {
       closing ??= (async () => {
         habits?.close();

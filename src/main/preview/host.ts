@@ -34,6 +34,8 @@ export interface PreviewOptions {
   demo?: boolean;
   /** how the built-in demo server is made, at start-up or by "Try the demo" */
   demoOptions?: DemoOptions;
+  /** the demo comes with its household's past week in History (default); false: with none (tests of a record of their own) */
+  demoPast?: boolean;
   /** add these servers at start-up, in this order, each with its key, without any UI step */
   servers?: { url: string; apiKey: string }[];
   /** one server to add at start-up (with `apiKey`): the same as `servers` with one entry */
@@ -105,6 +107,7 @@ export async function startPreviewHost(options: PreviewOptions): Promise<Preview
       return {
         url: server.url,
         key: server.key,
+        ...(options.demoPast === false ? {} : { past: (now: number) => server.past(now) }),
         close: async () => {
           if (demo === server) demo = null;
           await server.close();

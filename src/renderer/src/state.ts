@@ -3,10 +3,11 @@ import { switchLocale } from '../../shared/i18n/load';
 import { formatTag } from '../../shared/i18n/locales';
 import { computed, effect, signal } from '@preact/signals';
 import type { Program } from '../../shared/airwave';
-import { applySnapshotUpdate, type AppSnapshot, type FocusTarget, type Resource } from '../../shared/bridge';
+import { applySnapshotUpdate, type AppSnapshot, type FocusTarget, type HistoryRangeRequest, type PersonRef, type Resource } from '../../shared/bridge';
 import { heldSince } from '../../shared/held-data';
 import { bridge } from './bridge';
 import { showActivitySection } from './features/activity-state';
+import { aimHistory } from './history/history-state';
 import type { ViewerRef } from './viewer-ref';
 
 /** The popover's state: the snapshot from main, and what the person is looking at. */
@@ -157,6 +158,15 @@ function applyFocus(target: FocusTarget): void {
   if (target.view === 'watching') focusedViewer.value = target.viewer ? { person: target.viewer, server: target.server ?? null } : null;
   if (target.view === 'on-now') focusedChannel.value = target.channelNumber ?? null;
   if (target.view === 'activity' && target.section) showActivitySection(target.section);
+  // a notification about one of several servers names it; with one, it is that one
+  if (target.view === 'activity' && target.section === 'history') aimHistory(target.person && !target.person.server ? { ...target, person: { ...target.person, server: snapshot.value?.servers[0]?.id ?? '' } } : target);
+}
+
+/** Opens History (Activity → History), on a range and a person's page when given (a card, a log line, the away line). */
+export function openHistory(target: { range?: HistoryRangeRequest; person?: PersonRef | null } = {}): void {
+  aimHistory(target);
+  showActivitySection('history');
+  view.value = 'activity';
 }
 
 /** Intl's tag: the core's (the system's region) when it has a region, else the browser's own tag in that language */

@@ -14,17 +14,22 @@ import { deHost } from './de/host';
 import { frHost } from './fr/host';
 import { esHost } from './es/host';
 import { jaHost } from './ja/host';
+import { historyView as enHistoryView } from './en/history-view';
+import { historyView as deHistoryView } from './de/history-view';
+import { historyView as frHistoryView } from './fr/history-view';
+import { historyView as esHistoryView } from './es/history-view';
+import { historyView as jaHistoryView } from './ja/history-view';
 import type { DisplayLocale, Locale } from './locales';
 import { pseudoCatalogue } from './pseudo';
 import { hasCatalogue, useCatalogue } from './messages';
 
-/** Each language whole: the popover's words and the main process's own. */
+/** Each language whole: the popover's words, the main process's own and the lazy views'. */
 export const CATALOGUES: Record<Locale, Catalogue> = {
-  en: { ...en, ...enHost },
-  de: { ...de, ...deHost },
-  fr: { ...fr, ...frHost },
-  es: { ...es, ...esHost },
-  ja: { ...ja, ...jaHost },
+  en: { ...en, ...enHost, historyView: enHistoryView },
+  de: { ...de, ...deHost, historyView: deHistoryView },
+  fr: { ...fr, ...frHost, historyView: frHistoryView },
+  es: { ...es, ...esHost, historyView: esHistoryView },
+  ja: { ...ja, ...jaHost, historyView: jaHistoryView },
 };
 
 let pseudo: Catalogue | null = null;

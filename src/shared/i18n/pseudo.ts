@@ -6,7 +6,6 @@
  * of time too (scripts/vite-i18n.ts), so the pseudo-locale reads as the others do.
  */
 import { parse } from '@messageformat/parser';
-import type { PopoverCatalogue } from './en';
 
 const ACCENTED: Record<string, string> = {
   a: 'å', b: 'ƀ', c: 'ç', d: 'ð', e: 'é', f: 'ƒ', g: 'ĝ', h: 'ĥ', i: 'î', j: 'ĵ', k: 'ķ', l: 'ļ', m: 'ɱ',
@@ -48,7 +47,7 @@ export function pseudoMessage(text: string): string {
 }
 
 /** The pseudo catalogue made from English. */
-export function pseudoCatalogue<T extends PopoverCatalogue>(source: T): T {
+export function pseudoCatalogue<T extends object>(source: T): T {
   const walk = (node: unknown): unknown =>
     typeof node === 'string' ? pseudoMessage(node) : Object.fromEntries(Object.entries(node as object).map(([key, value]) => [key, walk(value)]));
   return walk(source) as T;

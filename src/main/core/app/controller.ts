@@ -18,7 +18,7 @@ import type { SettingsService } from '../settings/settings';
 import { listedPackages, type StateStore, type AppState } from '../state';
 import { SyncEngine } from '../sync/engine';
 import { pauseUntil, trayView, type TrayAction, type TrayView } from '../tray/tray-view';
-import { minuteOfDay } from '../../../shared/notification-hold';
+import { minuteOfDay, notificationsHeld } from '../../../shared/notification-hold';
 import { DemoMode } from './demo-mode';
 import type { ServerSlot } from './fleet';
 import { Features } from './features';
@@ -30,10 +30,11 @@ import type { ActionId } from '../notifications/kinds';
 import { runNotificationAction } from './notification-actions';
 import { SeenViewers } from '../viewers/seen-viewers';
 import type { AppOptions, HostPort } from './ports';
-import { FollowedServers } from './servers';
+import { DEMO_ID, FollowedServers } from './servers';
 import { partsOf, SnapshotPublisher, snapshotOf, type SnapshotPart } from './snapshot';
 import { TrayPublisher } from '../tray/tray';
 import { History } from '../history/history';
+import { localCalendar } from '../history/calendar';
 import { trayDeadline } from '../tray/tray-deadline';
 import { messages, t } from '../../../shared/i18n/messages';
 
@@ -140,8 +141,12 @@ export class AppController {
     this.#history = new History({
       clock,
       dir: options.dataDir ? join(options.dataDir, 'history') : null,
-      dayStart: (ms) => ms - ofDay(ms) * 60_000 - (ms % 60_000),
-      serverName: (id) => this.servers.slot(id)?.name ?? id,
+      calendar: options.calendar ?? localCalendar,
+      serverName: (id) => this.servers.displayName(id),
+      demoServers: new Set([DEMO_ID]),
+      openAfterFirstList: true,
+      // the weekly digest: not while notifications are off, paused or in quiet hours
+      notify: (request) => notificationsHeld(settings.values.notifications, clock.now(), ofDay(clock.now())) ?? this.#notifications.raise(request),
       changed: () => {
         this.#publisher.push(['history']);
         this.#tray.update();
@@ -159,11 +164,13 @@ export class AppController {
       follow: (config) => {
         if (!this.#lifecycle.isDisposed) this.servers.followDemo(config);
       },
+      started: (demo) => this.#history.beginDemo(DEMO_ID, 'Demo', demo.past?.(clock.now()) ?? null),
       log,
     });
     const refollow = () => {
       if (!this.#lifecycle.isDisposed) this.servers.refollow();
     };
+    let demoOn = settings.values.demo;
 
     this.#lifecycle.add(this.#demo);
     this.#lifecycle.add(toDisposable(() => this.servers.close()));
@@ -176,9 +183,11 @@ export class AppController {
     this.#lifecycle.defer(this.store.subscribe((state, changed) => this.#onState(state, changed)));
     this.#lifecycle.defer(
       settings.onChange(() => {
-        // what is followed follows the settings: servers added, removed, paused, re-keyed, the demo left
+        // what is followed follows the settings: servers added, removed, paused, re-keyed, the demo left (its History with it)
         if (!settings.values.demo) this.servers.followDemo(null);
         else refollow();
+        if (demoOn && !settings.values.demo) this.#history.dropServer(DEMO_ID);
+        demoOn = settings.values.demo;
         // a change of language applies at once: the tray below, the popover (settings pushed), later notifications
         applyLocale(settings.view().locale, settings.view().formatLocale);
         this.#publisher.push(['settings', 'servers', 'watching', 'notices']);

@@ -17,6 +17,8 @@ export interface DemoModeOptions {
   notices: Notices;
   /** follows a server (unless the core has closed) */
   follow: (config: EngineConfig) => void;
+  /** a demo is up, about to be followed (History takes its past) */
+  started?: (demo: DemoHandle) => void;
   log: (line: string) => void;
 }
 
@@ -49,6 +51,7 @@ export class DemoMode {
       this.#demo = demo;
       await previous?.close().catch(() => {});
       settings.setDemo(true);
+      this.#options.started?.(demo);
       notices.drop('key-unreadable');
       // after the setting: following the demo replaces the saved servers until it is left
       follow({ server: demo.url, apiKey: demo.key, authStyle: 'x-api-key', pollSeconds: settings.values.pollSeconds });

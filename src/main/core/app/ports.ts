@@ -8,6 +8,8 @@ import type { ClientOptions } from '../client';
 import type { ProbeOptions, ProbeReport } from '../connection-test/probe';
 import type { SettingsService } from '../settings/settings';
 import type { Tuning } from '../sync/engine';
+import type { Calendar } from '../history/calendar';
+import type { PastRecord } from '../history/demo-past';
 
 /** What the core asks of its host (all optional: the preview host has no login items). */
 export interface HostPort {
@@ -30,6 +32,8 @@ export interface HostPort {
 export interface DemoHandle {
   url: string;
   key: string;
+  /** the demo household's week before `now`, recorded as the demo's History (core/history/demo-past.ts) */
+  past?(now: number): PastRecord;
   close(): Promise<void>;
 }
 
@@ -54,5 +58,7 @@ export interface AppOptions {
   notificationGatherMs?: number;
   /** local minute of the day, for quiet hours (injectable so tests need no time zone) */
   minuteOfDay?: (ms: number) => number;
+  /** where History's days, months and years start (default: the computer's zone; tests pass UTC) */
+  calendar?: Calendar;
   log?: (line: string) => void;
 }

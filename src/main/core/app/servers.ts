@@ -110,6 +110,18 @@ export class FollowedServers {
     return this.#fleet.get(id);
   }
 
+  /**
+   * A server's name as the popover shows it (History, its CSV): with several servers the
+   * switcher's name (two "Home"s carry their host), with one the server's own ("Airwave Demo");
+   * null for one no longer followed.
+   */
+  displayName(id: string): string | null {
+    const slot = this.#fleet.get(id);
+    if (!slot) return null;
+    const state = slot.store.state;
+    return this.several ? slot.name : (state.server?.name ?? state.status.data?.name ?? slot.name);
+  }
+
   /** The demo alone is followed (null: back to the servers in the settings). */
   followDemo(config: EngineConfig | null): void {
     this.#demo = config;

@@ -156,7 +156,10 @@ export class ActivityLog {
 
   #write(added: ActivityEntry[], server: ServerTag): void {
     if (added.length === 0) return;
-    if (server.label !== null) for (const item of added) item.server = server.label;
+    for (const item of added) {
+      if (server.label !== null) item.server = server.label;
+      if (server.id !== ONLY_SERVER.id) item.serverId = server.id;
+    }
     for (const item of added) this.#o.store.appendLog(ACTIVITY_FILE, item, ROTATE_AFTER);
     const entries = [...this.#entries, ...added];
     // a held-back stop may be older than a line written meanwhile
@@ -233,4 +236,5 @@ const ACTIVITY_LINE = v.object({
   watching: optionalText,
   whileAway: orDefault(v.boolean(), false),
   server: orDefault(v.optional(clipped(80)), undefined),
+  serverId: orDefault(v.optional(clipped(80)), undefined),
 });

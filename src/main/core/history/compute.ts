@@ -1,12 +1,12 @@
 /**
- * What History shows, computed from the index (pure: the index, a span and "now" in, numbers out):
- * the concurrent-viewers step series by column, its peak and when, hours watched, each person's
- * watch time and last seen, the top channels and shows, the gaps nothing was followed, and who was
- * watching at one moment. Only followed time counts: every viewing is clipped to the followed
- * intervals of its server, and a column with no followed time is null, never 0.
+ * What History shows, computed from the index (pure: the index, a range and "now" in, numbers
+ * out): the concurrent-viewers step series by column, its peak and when, time watched, each
+ * person's watch time and last seen, the channels, shows and devices, the gaps nothing was
+ * followed, and who watched in one column. Only followed time counts: every viewing is clipped to
+ * the followed intervals of its server, and a column with no followed time is null, never 0.
  */
+import { HISTORY_TOP_MAX, type HistoryList, type HistoryMoment, type HistoryPerson, type HistoryTally } from '../../../shared/bridge-history';
 import { deviceName } from '../../../shared/device-label';
-import { HISTORY_TOP_MAX, type HistoryMoment, type HistoryPerson, type HistoryTally } from '../../../shared/bridge-history';
 import type { Followed, HistoryIndex } from './history-index';
 
 export interface Interval {
@@ -14,12 +14,14 @@ export interface Interval {
   to: number;
 }
 
-/** A span to compute: [from, to), the servers (indices; null: all), what "now" is (open intervals end there). */
+/** A range to compute: [from, to), the servers (indices; null: all), one person or everyone, what "now" is (open intervals end there). */
 export interface SpanQuery {
   from: number;
   to: number;
   now: number;
   servers: ReadonlySet<number> | null;
+  /** one person: their name's id on one server (index row); null: everyone */
+  person?: { server: number; name: number } | null;
 }
 
 /** Followed intervals clipped to [from, to) (open ones end at `now`), merged and sorted. */
@@ -121,9 +123,11 @@ export function piecesOf(index: HistoryIndex, q: SpanQuery): Pieces {
   const pieces = new Pieces();
   const out: Interval[] = [];
   const last = v.firstFrom(q.to);
+  const person = q.person ?? null;
   for (let r = index.scanFrom(q.from); r < last; r++) {
     const server = v.server[r]!;
     if (q.servers !== null && !q.servers.has(server)) continue;
+    if (person !== null && (server !== person.server || v.person[r] !== person.name)) continue;
     const end = Number.isNaN(v.end[r]!) ? q.now : v.end[r]!;
     if (end <= q.from) continue;
     out.length = 0;
@@ -140,27 +144,32 @@ export interface Series {
   columns: (number | null)[];
   /** per column: ms watched in it */
   watchedMs: number[];
-  /** per column: when its most at once first happened (null: nobody watched in it) */
-  peakAt: (number | null)[];
+}
+
+/** The column an instant falls in (the columns' starts sorted; before the first: the first). */
+function columnOf(starts: readonly number[], t: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (starts[mid]! <= t) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /**
- * The concurrent-viewers step series over [from, to) in columns of `width` ms: pieces are swept in
- * time order (an end before a start at the same instant, so back to back is not two at once).
+ * The concurrent-viewers step series over [starts[0], to) in the columns that start at `starts`
+ * (ranges.ts): pieces are swept in time order (an end before a start at the same instant, so back
+ * to back is not two at once).
  */
-export function series(pieces: Pieces, followed: readonly Interval[], from: number, to: number, width: number): Series {
-  return seriesOn(pieces, followed, from, to, [width])[0]!;
-}
-
-/** The same sweep for several column widths at once (the chart's and the table's): the events are sorted once. */
-export function seriesOn(pieces: Pieces, followed: readonly Interval[], from: number, to: number, widths: readonly number[]): Series[] {
-  const grids = widths.map((width) => {
-    const n = Math.max(1, Math.ceil((to - from) / width));
-    const columns: (number | null)[] = new Array<number | null>(n).fill(null);
-    const col = (t: number) => Math.min(n - 1, Math.max(0, Math.floor((t - from) / width)));
-    for (const f of followed) for (let c = col(f.from); c <= col(f.to - 1); c++) columns[c] = 0;
-    return { width, n, col, columns, watchedMs: new Array<number>(n).fill(0), peakAt: new Array<number | null>(n).fill(null) };
-  });
+export function series(pieces: Pieces, followed: readonly Interval[], starts: readonly number[], to: number): Series {
+  const n = starts.length;
+  const ends = starts.map((s, i) => starts[i + 1] ?? Math.max(s + 1, to));
+  const col = (t: number) => columnOf(starts, t);
+  const columns: (number | null)[] = new Array<number | null>(n).fill(null);
+  const watchedMs = new Array<number>(n).fill(0);
+  for (const f of followed) for (let c = col(f.from); c <= col(f.to - 1); c++) columns[c] = 0;
   const events = new Float64Array(pieces.count * 2);
   let e = 0;
   for (let i = 0; i < pieces.count; i++) {
@@ -169,12 +178,11 @@ export function seriesOn(pieces: Pieces, followed: readonly Interval[], from: nu
     // ends sort before starts at the same time: encode as (time*2) and (time*2+1)
     events[e++] = pt * 2;
     events[e++] = pf * 2 + 1;
-    for (const g of grids)
-      for (let c = g.col(pf); c <= g.col(pt - 1); c++) {
-        const a = Math.max(pf, from + c * g.width);
-        const b = Math.min(pt, from + (c + 1) * g.width);
-        if (b > a) g.watchedMs[c]! += b - a;
-      }
+    for (let c = col(pf); c <= col(pt - 1); c++) {
+      const a = Math.max(pf, starts[c]!);
+      const b = Math.min(pt, ends[c]!);
+      if (b > a) watchedMs[c]! += b - a;
+    }
   }
   events.sort();
   let now = 0;
@@ -186,39 +194,60 @@ export function seriesOn(pieces: Pieces, followed: readonly Interval[], from: nu
     if (now <= 0) continue;
     const next = i < events.length ? Math.floor(events[i]! / 2) : t;
     if (peak === null || now > peak.count) peak = { count: now, at: t };
-    for (const g of grids)
-      for (let c = g.col(t); c <= g.col(Math.max(t, next - 1)); c++)
-        if ((g.columns[c] ?? 0) < now) {
-          g.columns[c] = now;
-          g.peakAt[c] = Math.max(t, from + c * g.width);
-        }
+    for (let c = col(t); c <= col(Math.max(t, next - 1)); c++) if ((columns[c] ?? 0) < now) columns[c] = now;
   }
-  return grids.map((g) => ({ peak, columns: g.columns, watchedMs: g.watchedMs, peakAt: g.peakAt }));
+  return { peak, columns, watchedMs };
 }
 
 /** A channel as people read it: "101 BBC One", the number or the name alone when that is all there is. */
-function channelText(index: HistoryIndex, row: number): string | null {
+export function channelName(index: HistoryIndex, row: number): string | null {
   const number = index.viewings.channelNumber[row]!;
   const name = index.names.text(index.viewings.channel[row]!);
   if (Number.isNaN(number)) return name;
   return name ? `${number} ${name}` : String(number);
 }
 
-/** The `max` largest non-zero entries of a typed tally, largest first, as [index, value]. */
-function topOfArray(values: Float64Array, max: number): [number, number][] {
-  const found: [number, number][] = [];
-  for (let i = 0; i < values.length; i++) if (values[i]! > 0) found.push([i, values[i]!]);
-  return found.sort((x, y) => y[1] - x[1]).slice(0, max);
+/**
+ * Devices as people read them (shared/device-label.ts `deviceName`): the record keeps what it was
+ * given, so a label an earlier version wrote ("Apple TV 4K (tvos)") and the model alone are one
+ * device, and a platform reads as its makers write it.
+ */
+export function deviceTally(recorded: ReadonlyMap<string, number>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [name, ms] of recorded) {
+    const shown = deviceName(name) ?? '?';
+    out.set(shown, (out.get(shown) ?? 0) + ms);
+  }
+  return out;
 }
 
-/** Per person (server and person), per channel, per show: minutes watched, from the pieces (tallied by id in typed arrays; words only for the top). */
-export function tallies(index: HistoryIndex, pieces: Pieces, now: number): { people: HistoryPerson[]; channels: HistoryTally[]; shows: HistoryTally[]; viewings: number } {
+/** The largest entries of a tally (by ms, then name), as a list with the count of all. */
+export function topList(tally: ReadonlyMap<string, number>, max = HISTORY_TOP_MAX): HistoryList<HistoryTally> {
+  const all = [...tally].filter(([, ms]) => ms > 0);
+  all.sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1));
+  return { top: all.slice(0, max).map(([name, ms]) => ({ name, minutes: minutesOf(ms) })), count: all.length };
+}
+
+/** Minutes to the tenth (a viewing under a minute is a fraction, never 0). */
+export const minutesOf = (ms: number): number => Math.round(ms / 6_000) / 10;
+
+export interface Tallies {
+  people: HistoryList<HistoryPerson>;
+  channels: HistoryList<HistoryTally>;
+  shows: HistoryList<HistoryTally>;
+  devices: HistoryList<HistoryTally>;
+  viewings: number;
+}
+
+/** Per person (server and person), per channel, per show, per device: time watched, from the pieces (tallied by id; words only for the lists). */
+export function tallies(index: HistoryIndex, pieces: Pieces, now: number): Tallies {
   const v = index.viewings;
   const S = Math.max(1, index.servers.length);
   const N = index.names.size;
   const people = new Float64Array(N * S);
   const lastSeen = new Float64Array(N * S);
   const shows = new Float64Array(N);
+  const devices = new Float64Array(N);
   const channels = new Map<number, number>();
   const channelRow = new Map<number, number>();
   let viewings = 0;
@@ -239,59 +268,70 @@ export function tallies(index: HistoryIndex, pieces: Pieces, now: number): { peo
       if (!channelRow.has(channel)) channelRow.set(channel, r);
     }
     shows[v.programme[r]!]! += ms;
+    devices[v.device[r]!]! += ms;
   }
-  shows[0] = 0; // no programme named
-  const top = topOfArray(people, HISTORY_TOP_MAX);
+  const byName = (values: Float64Array) => {
+    const out = new Map<string, number>();
+    for (let id = 1; id < values.length; id++) if (values[id]! > 0) out.set(index.names.text(id) ?? '?', values[id]!);
+    return out;
+  };
+  const channelTally = new Map<string, number>();
+  for (const [key, ms] of channels) {
+    const name = channelName(index, channelRow.get(key)!) ?? '?';
+    channelTally.set(name, (channelTally.get(name) ?? 0) + ms);
+  }
   // a name on two servers or more is told apart by the server's name
   const serversOf = (person: number) => {
     let n = 0;
     for (let server = 0; server < S; server++) if (people[person * S + server]! > 0) n++;
     return n;
   };
-  const minutes = (ms: number) => Math.round(ms / 60_000);
+  const who: [number, number][] = [];
+  for (let i = 0; i < people.length; i++) if (people[i]! > 0) who.push([i, people[i]!]);
+  const name = (i: number) => index.names.text(Math.floor(i / S)) ?? '?';
+  who.sort((x, y) => y[1] - x[1] || (name(x[0]) < name(y[0]) ? -1 : 1));
   return {
-    people: top.map(([who, ms]) => {
-      const person = Math.floor(who / S);
-      const last = lastSeen[who]!;
-      return {
-        name: index.names.text(person) ?? '?',
-        server: serversOf(person) > 1 ? (index.servers[who % S]?.name ?? null) : null,
-        minutes: minutes(ms),
-        lastSeen: last === Number.POSITIVE_INFINITY ? null : last,
-      };
-    }),
-    channels: [...channels]
-      .sort((x, y) => y[1] - x[1])
-      .slice(0, HISTORY_TOP_MAX)
-      .map(([key, ms]) => ({ name: channelText(index, channelRow.get(key)!) ?? '?', minutes: minutes(ms) })),
-    shows: topOfArray(shows, HISTORY_TOP_MAX).map(([id, ms]) => ({ name: index.names.text(id) ?? '?', minutes: minutes(ms) })),
+    people: {
+      top: who.slice(0, HISTORY_TOP_MAX).map(([i, ms]) => {
+        const person = Math.floor(i / S);
+        const last = lastSeen[i]!;
+        const server = index.servers[i % S];
+        return { name: name(i), serverId: server?.id ?? '', server: serversOf(person) > 1 ? (server?.name ?? null) : null, minutes: minutesOf(ms), lastSeen: last === Number.POSITIVE_INFINITY ? null : last };
+      }),
+      count: who.length,
+    },
+    channels: topList(channelTally),
+    shows: topList(byName(shows)),
+    devices: topList(deviceTally(byName(devices))),
     viewings,
   };
 }
 
-/** Who was watching what at `at` on the chosen servers; `followed` false when none of them was followed then. */
-export function momentAt(index: HistoryIndex, at: number, now: number, servers: ReadonlySet<number> | null): HistoryMoment {
-  index.sortIfNeeded();
-  const lists = index.servers.filter((s) => servers === null || servers.has(s.index)).map((s) => s.follows);
-  const followed = mergeFollowed(lists, at, at + 1, now).length > 0;
+/** Who watched in [from, to) on the chosen servers (and person), followed time only; `followed` false when none of it was followed. */
+export function momentIn(index: HistoryIndex, q: SpanQuery): HistoryMoment {
+  const lists = index.servers.filter((s) => q.servers === null || q.servers.has(s.index)).map((s) => s.follows);
+  const followed = mergeFollowed(lists, q.from, q.to, q.now);
+  const pieces = piecesOf(index, q);
+  const peak = series(pieces, followed, [q.from], q.to).peak?.count ?? 0;
   const v = index.viewings;
-  const viewers: HistoryMoment['viewers'] = [];
-  const several = new Set<number>();
-  const last = v.firstFrom(at + 1);
-  for (let r = index.scanFrom(at); r < last && viewers.length < 50; r++) {
-    if (servers !== null && !servers.has(v.server[r]!)) continue;
-    const end = Number.isNaN(v.end[r]!) ? now : v.end[r]!;
-    if (v.start[r]! > at || end <= at) continue;
-    several.add(v.server[r]!);
-    viewers.push({
+  const byRow = new Map<number, number>();
+  for (let i = 0; i < pieces.count; i++) byRow.set(pieces.row[i]!, (byRow.get(pieces.row[i]!) ?? 0) + pieces.to[i]! - pieces.from[i]!);
+  const rows = [...byRow.keys()];
+  const servers = new Set(rows.map((r) => v.server[r]!));
+  return {
+    from: q.from,
+    to: q.to,
+    followed: followed.length > 0,
+    peak,
+    viewers: rows.slice(0, HISTORY_TOP_MAX).map((r) => ({
       name: index.names.text(v.person[r]!) ?? '?',
-      server: index.servers[v.server[r]!]?.name ?? null,
+      // the server is named only when the column holds viewers of more than one
+      server: servers.size > 1 ? (index.servers[v.server[r]!]?.name ?? null) : null,
       device: deviceName(index.names.text(v.device[r]!)),
-      channel: channelText(index, r),
+      channel: channelName(index, r),
       programme: index.names.text(v.programme[r]!),
-    });
-  }
-  // the server is named only when the moment holds viewers of more than one
-  if (several.size < 2) for (const viewer of viewers) viewer.server = null;
-  return { at, followed, viewers };
+      minutes: minutesOf(byRow.get(r)!),
+    })),
+    more: Math.max(0, rows.length - HISTORY_TOP_MAX),
+  };
 }

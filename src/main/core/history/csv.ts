@@ -1,12 +1,13 @@
 /**
  * The history as CSV: one row per viewing in a span (server, person, device, channel, programme,
- * start, end, minutes), followed time only. RFC 4180 (comma, CRLF, a field with a quote, comma or
- * line break quoted, quotes doubled), and safe to open in a spreadsheet: a cell that would start a
- * formula (= + - @, or a tab or carriage return before one) is prefixed with an apostrophe.
+ * start, end, minutes), followed time only; minutes to the hundredth, so a viewing under a minute
+ * is never written as 0. RFC 4180 (comma, CRLF, a field with a quote, comma or line break quoted,
+ * quotes doubled), with a UTF-8 byte-order mark first (so a spreadsheet reads "李雷" and "Élodie"
+ * as written), and safe to open in a spreadsheet: a cell that would start a formula (= + - @, or a
+ * tab or carriage return before one) is prefixed with an apostrophe.
  */
-import { SPAN_MS, type HistorySpan } from '../../../shared/bridge-history';
 import { deviceName } from '../../../shared/device-label';
-import { piecesOf } from './compute';
+import { channelName, piecesOf, type SpanQuery } from './compute';
 import type { HistoryIndex } from './history-index';
 
 export const CSV_HEADER = ['server', 'person', 'device', 'channel', 'programme', 'start', 'end', 'minutes'] as const;
@@ -22,9 +23,9 @@ export interface CsvRow {
   minutes: number;
 }
 
-/** One row per viewing in the span ending `now`, in start order; a viewing's not-followed parts left out. */
-export function exportRows(index: HistoryIndex, span: HistorySpan, now: number, servers: ReadonlySet<number> | null): CsvRow[] {
-  const pieces = piecesOf(index, { from: now - SPAN_MS[span], to: now, now, servers });
+/** One row per viewing in the range, in start order; a viewing's not-followed parts left out. */
+export function exportRows(index: HistoryIndex, q: SpanQuery): CsvRow[] {
+  const pieces = piecesOf(index, q);
   const byRow = new Map<number, { start: number; end: number; ms: number }>();
   for (let i = 0; i < pieces.count; i++) {
     const [row, from, to] = [pieces.row[i]!, pieces.from[i]!, pieces.to[i]!];
@@ -39,19 +40,16 @@ export function exportRows(index: HistoryIndex, span: HistorySpan, now: number, 
   const text = (id: number) => index.names.text(id) ?? '';
   return [...byRow]
     .sort((a, b) => a[1].start - b[1].start || a[0] - b[0])
-    .map(([r, span]) => {
-      const number = v.channelNumber[r]!;
-      return {
-        server: index.servers[v.server[r]!]?.name ?? '',
-        person: text(v.person[r]!),
-        device: deviceName(index.names.text(v.device[r]!)) ?? '',
-        channel: [Number.isNaN(number) ? null : String(number), index.names.text(v.channel[r]!)].filter(Boolean).join(' '),
-        programme: text(v.programme[r]!),
-        start: span.start,
-        end: span.end,
-        minutes: Math.round(span.ms / 60_000),
-      };
-    });
+    .map(([r, span]) => ({
+      server: index.servers[v.server[r]!]?.name ?? '',
+      person: text(v.person[r]!),
+      device: deviceName(index.names.text(v.device[r]!)) ?? '',
+      channel: channelName(index, r) ?? '',
+      programme: text(v.programme[r]!),
+      start: span.start,
+      end: span.end,
+      minutes: Math.round(span.ms / 600) / 100,
+    }));
 }
 
 /** A cell as a spreadsheet should read it: text, never a formula, quoted where RFC 4180 asks. */
@@ -71,5 +69,5 @@ export function localStamp(ms: number): string {
 export function toCsv(rows: readonly CsvRow[]): string {
   const lines = [CSV_HEADER.join(',')];
   for (const r of rows) lines.push([r.server, r.person, r.device, r.channel, r.programme, localStamp(r.start), localStamp(r.end), r.minutes].map(csvCell).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

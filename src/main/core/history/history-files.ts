@@ -2,13 +2,23 @@
  * The history's files on disk: one folder per server under `<data>/history/`, month files in it
  * (record-format.ts), and `settings.json` for the retention. Appends are one write each, never
  * through a link, and start on a fresh line when the last write was torn; reads skip what they
- * cannot use. Kept only on this computer: nothing here sends anything anywhere.
+ * cannot use; `settings.json` holds the retention and the weekly digest. Kept only on this
+ * computer: nothing here sends anything anywhere.
  */
 import { closeSync, constants, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync, renameSync, writeSync, fstatSync } from 'node:fs';
+import { promises as fsp } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_HISTORY_RETENTION, HISTORY_RETENTION_DAYS, type HistoryRetention } from '../../../shared/bridge-history';
+import { DEFAULT_HISTORY_DIGEST, DEFAULT_HISTORY_RETENTION, HISTORY_RETENTION_DAYS, type HistoryDigest, type HistoryRetention } from '../../../shared/bridge-history';
 import { monthOfFile } from './record-format';
 import { messages, t } from '../../common/words';
+
+/** What `settings.json` beside the record holds. */
+export interface HistorySettings {
+  retentionDays: HistoryRetention;
+  digest: HistoryDigest;
+  /** the start of the last week a digest was sent for (ms); null: none yet */
+  digestSent: number | null;
+}
 
 /** A month file larger than this is not one the app wrote (a busy server's month is a few MB). */
 export const MAX_MONTH_BYTES = 64 * 1024 * 1024;
@@ -27,11 +37,11 @@ export class HistoryFiles {
     this.#failed = failed;
   }
 
-  /** Server folders present (their names). */
+  /** Server folders present (their names; a server id never makes a name starting with a dot). */
   servers(): string[] {
     try {
       return readdirSync(this.root, { withFileTypes: true })
-        .filter((d) => d.isDirectory())
+        .filter((d) => d.isDirectory() && !d.name.startsWith('.')) // `.days`: the day summaries (day-store.ts), never a server's
         .map((d) => d.name);
     } catch {
       return [];
@@ -50,6 +60,16 @@ export class HistoryFiles {
     }
   }
 
+  /** The start of the earliest month any server's record holds; null: none. */
+  earliest(): number | null {
+    let first: number | null = null;
+    for (const folder of this.servers()) {
+      const month = this.months(folder)[0]?.month;
+      if (month !== undefined && (first === null || month < first)) first = month;
+    }
+    return first;
+  }
+
   /** A month file's lines (empty when it is missing, not a plain file or too large). */
   read(folder: string, name: string): string[] {
     const path = join(this.root, folder, name);
@@ -60,6 +80,21 @@ export class HistoryFiles {
         return [];
       }
       return readFileSync(path, 'utf8').split('\n');
+    } catch {
+      return [];
+    }
+  }
+
+  /** The same, read without blocking (opening reads this way, off the start-up path). */
+  async readLater(folder: string, name: string): Promise<string[]> {
+    const path = join(this.root, folder, name);
+    try {
+      const stat = await fsp.stat(path);
+      if (!stat.isFile() || stat.size > MAX_MONTH_BYTES) {
+        this.#failed(t(messages().stored.historySkipped, { file: `${folder}/${name}`, size: `${MAX_MONTH_BYTES / 1024 / 1024} MB` }));
+        return [];
+      }
+      return (await fsp.readFile(path, 'utf8')).split('\n');
     } catch {
       return [];
     }
@@ -113,6 +148,16 @@ export class HistoryFiles {
     return dropped;
   }
 
+  /** Deletes one server's folder (the demo's record when the demo is left). */
+  dropServer(folder: string): void {
+    try {
+      rmSync(join(this.root, folder), { recursive: true, force: true });
+    } catch {
+      // left: read again next time, and dropped again when the demo is
+    }
+    for (const key of [...this.#checked]) if (key.startsWith(join(this.root, folder))) this.#checked.delete(key);
+  }
+
   /** Deletes every month file of every server ("Clear history"). */
   clear(): void {
     for (const folder of this.servers())
@@ -140,23 +185,34 @@ export class HistoryFiles {
     return bytes;
   }
 
-  readRetention(): HistoryRetention {
+  /** The history's own settings (the retention, the weekly digest); a damaged or missing value is its default. */
+  readSettings(): HistorySettings {
+    const defaults: HistorySettings = { retentionDays: DEFAULT_HISTORY_RETENTION, digest: { ...DEFAULT_HISTORY_DIGEST }, digestSent: null };
     try {
       const path = join(this.root, 'settings.json');
-      if (!existsSync(path)) return DEFAULT_HISTORY_RETENTION;
-      const value = (JSON.parse(readFileSync(path, 'utf8')) as { retentionDays?: unknown }).retentionDays;
-      return (HISTORY_RETENTION_DAYS as readonly unknown[]).includes(value) ? (value as HistoryRetention) : DEFAULT_HISTORY_RETENTION;
+      if (!existsSync(path)) return defaults;
+      const raw = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+      const retention = (HISTORY_RETENTION_DAYS as readonly unknown[]).includes(raw.retentionDays) ? (raw.retentionDays as HistoryRetention) : defaults.retentionDays;
+      const d = (raw.digest ?? {}) as Record<string, unknown>;
+      const whole = (x: unknown, min: number, max: number, fallback: number) => (typeof x === 'number' && Number.isInteger(x) && x >= min && x <= max ? x : fallback);
+      const digest = {
+        enabled: typeof d.enabled === 'boolean' ? d.enabled : defaults.digest.enabled,
+        weekday: whole(d.weekday, 0, 6, defaults.digest.weekday),
+        hour: whole(d.hour, 0, 23, defaults.digest.hour),
+      };
+      const sent = typeof raw.digestSent === 'number' && Number.isFinite(raw.digestSent) ? raw.digestSent : null;
+      return { retentionDays: retention, digest, digestSent: sent };
     } catch {
-      return DEFAULT_HISTORY_RETENTION;
+      return defaults;
     }
   }
 
-  writeRetention(days: HistoryRetention): void {
+  writeSettings(settings: HistorySettings): void {
     try {
       mkdirSync(this.root, { recursive: true, mode: 0o700 });
       const path = join(this.root, 'settings.json');
       const temp = `${path}.${process.pid}.tmp`;
-      writeFileSync(temp, JSON.stringify({ version: 1, retentionDays: days }), { mode: 0o600 });
+      writeFileSync(temp, JSON.stringify({ version: 1, ...settings }), { mode: 0o600 });
       renameSync(temp, path);
     } catch (error) {
       this.#failed(t(messages().stored.retentionNotSaved, { error: error instanceof Error ? error.message : String(error) }));

@@ -1,7 +1,8 @@
 /**
  * The history held in memory, in columns: one row per viewing (start, end, server, person, device,
  * channel, programme as interned ids in typed arrays) and each server's followed intervals. The
- * record on disk (history-store.ts) fills it when it opens and as events arrive; the computations
+ * record on disk (history-record.ts) fills it when it opens and as events arrive, through the
+ * viewing rule (clean-viewings.ts); the computations
  * (compute.ts) read it. Only what a span can ask for is held (the last MAX_SPAN_DAYS days and a
  * little), so memory does not grow with the retention.
  */
@@ -27,6 +28,11 @@ export class Names {
       this.#ids.set(text, id);
     }
     return id;
+  }
+
+  /** The id of a name already held, or null (nothing is interned). */
+  find(text: string): number | null {
+    return this.#ids.get(text) ?? null;
   }
 
   text(id: number): string | null {
@@ -86,6 +92,11 @@ export class Viewings {
     const end = Math.max(at, this.start[row]!);
     this.end[row] = end;
     this.longest = Math.max(this.longest, end - this.start[row]!);
+  }
+
+  /** The viewing goes on (its stretch came back within the grace: clean-viewings.ts). */
+  reopen(row: number): void {
+    this.end[row] = Number.NaN;
   }
 
   /** Drops the viewings that ended before `before` (kept in start order); each old row's new row (-1: dropped). */
@@ -149,15 +160,15 @@ export class HistoryIndex {
   readonly names = new Names();
   readonly viewings = new Viewings();
   readonly servers: ServerHistory[] = [];
-  /** the viewings still open, by the recorder's key (server id + viewer key): rows move when sorted or pruned */
-  readonly open = new Map<string, number>();
+  /** the rows the viewing rule may still change (open, or ended within the rejoin grace), by stretch: rows move when sorted or pruned */
+  readonly tracked = new Map<string, number>();
   /** viewings with a start earlier than the row before them (a file read out of order): sorted before the next query */
   #unsorted = false;
 
   /** Where a scan for viewings running at or after `from` must begin (a long or still open viewing started earlier). */
   scanFrom(from: number): number {
     let at = from - this.viewings.longest - 1;
-    for (const row of this.open.values()) at = Math.min(at, this.viewings.start[row]!);
+    for (const row of this.tracked.values()) at = Math.min(at, this.viewings.start[row]!);
     return this.viewings.firstFrom(at);
   }
 
@@ -197,21 +208,21 @@ export class HistoryIndex {
     }
     sorted.longest = Math.max(sorted.longest, v.longest);
     Object.assign(this.viewings, sorted);
-    this.#remapOpen(moved);
+    this.#remapTracked(moved);
   }
 
-  #remapOpen(moved: Int32Array): void {
-    for (const [key, row] of this.open) {
+  #remapTracked(moved: Int32Array): void {
+    for (const [key, row] of this.tracked) {
       const next = moved[row] ?? -1;
-      if (next < 0) this.open.delete(key);
-      else this.open.set(key, next);
+      if (next < 0) this.tracked.delete(key);
+      else this.tracked.set(key, next);
     }
   }
 
   /** Forgets what ended before `before` (memory holds only what a span can ask for), and the names nothing uses any more. */
   prune(before: number): void {
     this.sortIfNeeded();
-    this.#remapOpen(this.viewings.prune(before));
+    this.#remapTracked(this.viewings.prune(before));
     for (const s of this.servers) s.follows = s.follows.filter((f) => f.to === null || f.to >= before);
     const v = this.viewings;
     const columns = [v.person, v.device, v.channel, v.programme];
@@ -227,7 +238,7 @@ export class HistoryIndex {
   clear(): void {
     this.viewings.count = 0;
     this.viewings.longest = 0;
-    this.open.clear();
+    this.tracked.clear();
     for (const s of this.servers) s.follows = [];
   }
 }

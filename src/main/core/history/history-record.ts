@@ -1,14 +1,21 @@
 /**
- * The history record: each server's followed intervals and viewings, written as they happen to the
- * month files (record-format.ts, history-files.ts) and held in the index (history-index.ts). On
- * open it reads the months a span can ask for; a follow a crash left open ends at the last line the
- * file holds (a heartbeat is written every few minutes while following), and a torn or damaged
- * line costs only itself. Without a folder it keeps the index alone (tests, no data folder).
+ * The history record: each server's followed intervals and what was seen watched, written as it
+ * happens to the month files (record-format.ts, history-files.ts) and held in the index
+ * (history-index.ts) through the viewing rule (clean-viewings.ts), which reads the lines again the
+ * same way when the record opens. On open it reads the months a span can ask for; a follow a crash
+ * left open ends at the last line the file holds (a heartbeat is written every few minutes while
+ * following), and a torn or damaged line costs only itself. Without a folder it keeps the index
+ * alone (tests, no data folder).
  */
 import type { HistoryFiles } from './history-files';
 import { folderOf } from './history-files';
 import type { HistoryIndex } from './history-index';
-import { decodeLine, encodeLine, fileOfMonth, HISTORY_FORMAT, monthStart, nextMonthStart, type RecordLine } from './record-format';
+import { ViewingCleaner } from './clean-viewings';
+import { encodeLine, fileOfMonth, HISTORY_FORMAT, monthStart, type RecordLine } from './record-format';
+import { nextTurn, RecordReader } from './record-reader';
+
+/** At most this many changes are held while the record opens (opening takes seconds; a flood past this is read from disk next time). */
+const MAX_DEFERRED = 200_000;
 import { appendAll } from '../../../shared/extent';
 
 /** What a viewing is of (names as the server sent them, already cleaned at the edge). */
@@ -18,6 +25,8 @@ export interface ViewingFields {
   channelNumber: number | null;
   channel: string | null;
   programme: string | null;
+  /** on a break (a bumper): the programme it introduces is not known yet */
+  onBreak?: boolean;
 }
 
 /** The month file being appended for one server. */
@@ -28,11 +37,11 @@ interface Writer {
   nextK: number;
 }
 
-/** What is open on one server: its follow and its viewings (by the viewer's key). */
+/** What is open on one server: its follow and what is seen on it (by the caller's key). */
 interface Open {
   name: string;
   followFrom: number | null;
-  viewings: Map<string, { row: number; k: number; fields: ViewingFields }>;
+  viewings: Map<string, { k: number; fields: ViewingFields }>;
   writer: Writer | null;
 }
 
@@ -42,101 +51,82 @@ export class HistoryRecord {
   readonly #open = new Map<string, Open>();
   /** revision: moves with every change (the view asks again) */
   revision = 0;
+  readonly #cleaners = new Map<number, ViewingCleaner>();
+  /** this run's id, in the header of every segment it writes (opening stops at its own lines) */
+  #run: string;
+  /** while opening: changes to the index, held until the record has been read */
+  #deferred: (() => void)[] | null = null;
+  /** openings so far: only the latest one's held changes reach the index */
+  #openings = 0;
+  /** while writing what the index will read back from disk (a past): the index is left alone */
+  #writeOnly = false;
   /** lines held while a batch runs, per month file: one viewer list is one write, however many viewers changed */
   #pending: Map<string, { folder: string; name: string; lines: string[] }> | null = null;
 
-  constructor(index: HistoryIndex, files: HistoryFiles | null) {
+  constructor(index: HistoryIndex, files: HistoryFiles | null, run = Math.floor(Math.random() * 2 ** 32).toString(36)) {
     this.index = index;
     this.#files = files;
+    this.#run = run;
   }
 
-  /** Reads the months from `from` on of every server folder into the index; how many lines were skipped. */
-  load(from: number): { skipped: number } {
-    let skipped = 0;
-    if (!this.#files) return { skipped };
-    for (const folder of this.#files.servers())
-      for (const f of this.#files.months(folder)) {
-        if (nextMonthStart(f.month) <= from) continue;
-        skipped += this.#loadMonth(folder, f.name, f.month);
-      }
-    this.index.sortIfNeeded();
-    return { skipped };
+  get run(): string {
+    return this.#run;
   }
 
-  #loadMonth(folder: string, name: string, month: number): number {
-    const lines = this.#files!.read(folder, name);
-    const names = new Map<number, number>();
-    const rows = new Map<number, number>();
-    let server = this.index.server(folder, folder);
-    let followFrom: number | null = null;
-    let last = month;
-    let skipped = 0;
-    let maxName = 0;
-    let maxK = 0;
-    const closeAll = (at: number) => {
-      for (const row of rows.values()) this.index.viewings.close(row, at);
-      rows.clear();
-      if (followFrom !== null) server.follows.push({ from: followFrom, to: Math.max(followFrom, at) });
-      followFrom = null;
-    };
-    for (const text of lines) {
-      if (text.trim() === '') continue;
-      const line = decodeLine(text, month);
-      if (!line) {
-        skipped++;
-        continue;
-      }
-      // a follow a crash left open ends at the last time seen before the line that reveals it
-      const seenBefore = last;
-      if ('t' in line) last = Math.max(last, line.t);
-      switch (line.kind) {
-        case 'h':
-          server = this.index.server(folder, line.server);
-          break;
-        case 'n':
-          names.set(line.id, this.index.names.id(line.text));
-          maxName = Math.max(maxName, line.id);
-          break;
-        case 'f':
-          // a follow still open here was cut by a crash: it ends at the last line before this one
-          if (followFrom !== null) closeAll(seenBefore);
-          followFrom = line.t;
-          break;
-        case 'u':
-          closeAll(line.t);
-          break;
-        case 'a':
-          break;
-        case 's': {
-          maxK = Math.max(maxK, line.k);
-          if (followFrom === null) break; // a viewing outside a follow is not ours to count
-          const id = (n: number) => names.get(n) ?? 0;
-          const row = this.index.addViewing({ start: line.t, server: server.index, person: id(line.person), device: id(line.device), channelNumber: line.channelNumber, channel: id(line.channel), programme: id(line.programme) });
-          const before = rows.get(line.k);
-          if (before !== undefined) this.index.viewings.close(before, line.t);
-          rows.set(line.k, row);
-          break;
-        }
-        case 'e': {
-          const row = rows.get(line.k);
-          if (row !== undefined) this.index.viewings.close(row, line.t);
-          rows.delete(line.k);
-          break;
-        }
+  /**
+   * Starts new segments under a new run id (the record is about to be read again, all of it up to
+   * here: what is written from now on is this run's new part). Only while nothing is followed:
+   * an open viewing's number would not carry over.
+   */
+  rotate(): void {
+    this.#run = Math.floor(Math.random() * 2 ** 32).toString(36);
+    for (const open of this.#open.values()) open.writer = null;
+  }
+
+  /** Every line of the months holding [from, until), this run's too, in slices (a range's CSV reaching past the rows held). */
+  async read(from: number, until = Number.POSITIVE_INFINITY): Promise<{ skipped: number }> {
+    if (!this.#files) return { skipped: 0 };
+    return { skipped: await new RecordReader(this.index, this.#files, (s) => this.cleaner(s)).readInSlices(from, until) };
+  }
+
+  /**
+   * Opens the record off the start-up path: reads the months from `from` on in slices, while what
+   * this run records goes to disk at once and into the index after them (in the order it came).
+   */
+  async open(from: number, stopped: () => boolean, after: Promise<void> = Promise.resolve()): Promise<{ skipped: number }> {
+    if (!this.#files) return { skipped: 0 };
+    // held from the call on: nothing this run sees may reach the index before the record it follows
+    const generation = ++this.#openings;
+    this.#deferred = [];
+    try {
+      await after;
+      await nextTurn(); // nothing is read on the caller's turn (the start-up path)
+      if (stopped()) return { skipped: 0 };
+      const skipped = await new RecordReader(this.index, this.#files, (s) => this.cleaner(s), this.#run).readInSlices(from, Number.POSITIVE_INFINITY, stopped);
+      return { skipped };
+    } finally {
+      // a later opening (the record read again) owns what is held now
+      if (generation === this.#openings) {
+        const deferred = this.#deferred ?? [];
+        this.#deferred = null;
+        for (const work of deferred) work();
+        this.index.sortIfNeeded();
       }
     }
-    closeAll(last);
-    // the latest month goes on being appended (when it is still the current one): its names and viewing numbers continue
-    const open = this.#opened(folder, server.name);
-    if (open.writer === null || open.writer.month <= month) {
-      const fileNames = new Map<string, number>();
-      for (const [fileId, globalId] of names) {
-        const text = this.index.names.text(globalId);
-        if (text !== null) fileNames.set(text, fileId);
-      }
-      open.writer = { month, names: fileNames, nextName: maxName + 1, nextK: maxK + 1 };
-    }
-    return skipped;
+  }
+
+  /** Changes the index now, or, while the record is being opened, once it is (writes are never held back). */
+  #toIndex(work: () => void): void {
+    if (this.#writeOnly) return;
+    if (this.#deferred === null) return work();
+    if (this.#deferred.length < MAX_DEFERRED) this.#deferred.push(work);
+  }
+
+  /** The viewing rule of one server (the index's server row), shared by reading and recording. */
+  cleaner(server: number): ViewingCleaner {
+    let cleaner = this.#cleaners.get(server);
+    if (!cleaner) this.#cleaners.set(server, (cleaner = new ViewingCleaner(this.index, server)));
+    return cleaner;
   }
 
   #opened(serverId: string, name: string): Open {
@@ -165,8 +155,7 @@ export class HistoryRecord {
     const open = this.#opened(serverId, name);
     if (open.followFrom !== null) return;
     open.followFrom = at;
-    const server = this.index.server(serverId, name);
-    server.follows.push({ from: at, to: null });
+    this.#toIndex(() => this.index.server(serverId, name).follows.push({ from: at, to: null }));
     this.#write(serverId, at, [{ kind: 'f', t: at }]);
     this.revision++;
   }
@@ -174,11 +163,13 @@ export class HistoryRecord {
   followEnd(serverId: string, at: number): void {
     const open = this.#open.get(serverId);
     if (!open || open.followFrom === null) return;
-    for (const key of [...open.viewings.keys()]) this.viewingEnd(serverId, key, at);
+    for (const key of [...open.viewings.keys()]) this.gone(serverId, key, at);
     open.followFrom = null;
-    const server = this.index.server(serverId, open.name);
-    const f = server.follows.findLast((x) => x.to === null);
-    if (f) f.to = Math.max(f.from, at);
+    const name = open.name;
+    this.#toIndex(() => {
+      const f = this.index.server(serverId, name).follows.findLast((x) => x.to === null);
+      if (f) f.to = Math.max(f.from, at);
+    });
     this.#write(serverId, at, [{ kind: 'u', t: at }]);
     this.revision++;
   }
@@ -188,32 +179,83 @@ export class HistoryRecord {
     for (const id of this.followedServers()) this.#write(id, at, [{ kind: 'a', t: at }]);
   }
 
-  viewingStart(serverId: string, key: string, at: number, fields: ViewingFields): void {
+  /**
+   * One viewer list of a followed server at `at`: taken by stretch (person, device, channel: two
+   * sessions of one stretch are one viewing, the one on a programme before one on a break); what
+   * is new or changed is seen, what is missing is gone. The viewing rule (clean-viewings.ts)
+   * decides the rows.
+   */
+  list(serverId: string, name: string, viewers: readonly ViewingFields[], at: number): void {
+    this.followStart(serverId, name, at);
+    const seen = new Map<string, ViewingFields>();
+    for (const fields of viewers) {
+      const key = stretchKey(fields);
+      const held = seen.get(key);
+      if (!held || (held.onBreak && !fields.onBreak)) seen.set(key, fields);
+    }
+    for (const [key, fields] of seen) this.seen(serverId, key, at, fields);
+    for (const key of [...this.openViewers(serverId).keys()]) if (!seen.has(key)) this.gone(serverId, key, at);
+  }
+
+  /**
+   * `key` is seen watching `fields` at `at`: its first sight, or a change of what it watches (the
+   * same fields again are nothing new). The viewing rule decides which row that is.
+   */
+  seen(serverId: string, key: string, at: number, fields: ViewingFields): void {
     const open = this.#open.get(serverId);
-    if (!open || open.followFrom === null || open.viewings.has(key)) return;
-    const server = this.index.server(serverId, open.name);
-    const names = this.index.names;
-    const row = this.index.addViewing({ start: at, server: server.index, person: names.id(fields.person), device: names.id(fields.device), channelNumber: fields.channelNumber, channel: names.id(fields.channel), programme: names.id(fields.programme) });
-    this.index.open.set(`${serverId}\n${key}`, row);
-    const entry = { row, k: 0, fields };
+    if (!open || open.followFrom === null) return;
+    const held = open.viewings.get(key);
+    if (held && sameFields(held.fields, fields)) return;
+    const name = open.name;
+    this.#toIndex(() => {
+      const names = this.index.names;
+      this.cleaner(this.index.server(serverId, name).index).seen(at, `live:${key}`, { person: names.id(fields.person), device: names.id(fields.device), channelNumber: fields.channelNumber, channel: names.id(fields.channel), programme: names.id(fields.programme), onBreak: fields.onBreak === true });
+    });
+    const entry = held ?? { k: 0, fields };
+    entry.fields = fields;
     open.viewings.set(key, entry);
     this.#write(serverId, at, (writer) => {
-      entry.k = writer.nextK++;
+      if (!held) entry.k = writer.nextK++;
       return [...this.#intern(writer, fields), startLine(writer, at, entry.k, fields)];
     });
     this.revision++;
   }
 
-  viewingEnd(serverId: string, key: string, at: number): void {
+  /** `key` is no longer seen at `at`. */
+  gone(serverId: string, key: string, at: number): void {
     const open = this.#open.get(serverId);
     const entry = open?.viewings.get(key);
     if (!open || !entry) return;
     open.viewings.delete(key);
-    const row = this.index.open.get(`${serverId}\n${key}`);
-    this.index.open.delete(`${serverId}\n${key}`);
-    if (row !== undefined) this.index.viewings.close(row, at);
+    const name = open.name;
+    this.#toIndex(() => this.cleaner(this.index.server(serverId, name).index).gone(at, `live:${key}`));
     this.#write(serverId, at, [{ kind: 'e', t: at, k: entry.k }]);
     this.revision++;
+  }
+
+  /** Runs `work` writing to disk only (the record is read again afterwards: a past written in one go). */
+  writeOnly(work: () => void): void {
+    this.#writeOnly = true;
+    try {
+      work();
+    } finally {
+      this.#writeOnly = false;
+    }
+  }
+
+  /**
+   * Forgets a server's record: its files, and what is open of it (its follow ends first, written
+   * as a clean stop); the next line written to it starts a new file. The index is the caller's.
+   */
+  dropServer(serverId: string, at: number): void {
+    this.followEnd(serverId, at);
+    this.#open.delete(serverId);
+    this.#files?.dropServer(folderOf(serverId));
+  }
+
+  /** Forgets every viewing rule's memory (the index is being read again from disk). */
+  resetCleaners(): void {
+    for (const cleaner of this.#cleaners.values()) cleaner.reset();
   }
 
   /** Runs `work` and writes what it recorded in one append per file. */
@@ -233,11 +275,13 @@ export class HistoryRecord {
   clear(at: number): void {
     const following = [...this.#open].filter(([, o]) => o.followFrom !== null).map(([id, o]) => ({ id, name: o.name, viewings: [...o.viewings].map(([key, v]) => ({ key, fields: v.fields })) }));
     this.#files?.clear();
+    if (this.#deferred !== null) this.#deferred.length = 0; // what was held for the index was cleared with it
+    for (const cleaner of this.#cleaners.values()) cleaner.reset();
     this.index.clear();
     this.#open.clear();
     for (const f of following) {
       this.followStart(f.id, f.name, at);
-      for (const v of f.viewings) this.viewingStart(f.id, v.key, at, v.fields);
+      for (const v of f.viewings) this.seen(f.id, v.key, at, v.fields);
     }
     this.revision++;
   }
@@ -259,7 +303,7 @@ export class HistoryRecord {
       }
       const writer: Writer = { month, names: new Map(), nextName: 1, nextK: 1 };
       open.writer = writer;
-      const opening: RecordLine[] = [{ kind: 'h', version: HISTORY_FORMAT, server: open.name }];
+      const opening: RecordLine[] = [{ kind: 'h', version: HISTORY_FORMAT, server: open.name, run: this.run }];
       if (old && old.month < month) {
         if (open.followFrom !== null) opening.push({ kind: 'f', t: month });
         for (const v of open.viewings.values()) {
@@ -298,5 +342,11 @@ export class HistoryRecord {
 
 function startLine(writer: Writer, at: number, k: number, fields: ViewingFields): RecordLine {
   const id = (text: string | null) => (text ? (writer.names.get(text) ?? 0) : 0);
-  return { kind: 's', t: at, k, person: id(fields.person), device: id(fields.device), channelNumber: fields.channelNumber, channel: id(fields.channel), programme: id(fields.programme) };
+  const line: RecordLine = { kind: 's', t: at, k, person: id(fields.person), device: id(fields.device), channelNumber: fields.channelNumber, channel: id(fields.channel), programme: id(fields.programme) };
+  return fields.onBreak ? { ...line, onBreak: true } : line;
 }
+
+const stretchKey = (f: ViewingFields): string => `${f.person}\n${f.device ?? ''}\n${f.channelNumber ?? ''}\n${f.channel ?? ''}`;
+
+const sameFields = (a: ViewingFields, b: ViewingFields): boolean =>
+  a.person === b.person && a.device === b.device && a.channelNumber === b.channelNumber && a.channel === b.channel && a.programme === b.programme && (a.onBreak === true) === (b.onBreak === true);

@@ -1,30 +1,37 @@
 /**
  * The history record's grammar, written once: one folder per server, one file per calendar month
- * (UTC) named `YYYY-MM.jsonl`, one JSON array per line. Each month file stands alone: it opens with
- * its header, names are interned per file, times are seconds from the month's start.
+ * (UTC) named `YYYY-MM.jsonl`, one JSON array per line. Each month file stands alone, and so does
+ * each run's part of it: every run that writes to a file starts with a header, and its names and
+ * viewing numbers count from there (so writing never needs to read the file first). Times are
+ * seconds from the month's start.
  *
- *   ["h",1,"Home"]                   header: format version, the server's name when the file began
- *   ["n",7,"Friends"]                name 7 is "Friends" (ids from 1 in each file; 0 is "unknown")
+ *   ["h",2,"Home","r7k2"]            header: format version, the server's name, the run that wrote it; a new segment starts
+ *   ["n",7,"Friends"]                name 7 is "Friends" (ids from 1 in each segment; 0 is "unknown")
  *   ["f",t]                          followed from t
  *   ["u",t]                          followed until t (a clean stop)
  *   ["a",t]                          still followed at t (a heartbeat: after a crash, the follow ends here)
- *   ["s",t,k,person,device,chNum,channel,programme]   viewing k starts (names as ids, chNum or null)
- *   ["e",t,k]                        viewing k ends
+ *   ["s",t,k,person,device,chNum,channel,programme(,1)]   viewing k is seen watching this from t
+ *                                    (names as ids, chNum or null; a trailing 1: on a break, the
+ *                                    programme not known yet); again for k when what it watches changes
+ *   ["e",t,k]                        viewing k is no longer seen
  *
- * A line that does not read (a torn last write, a damaged byte) is skipped alone.
+ * The lines are what was seen; what a viewing is (one row per stretch, a break's time given to the
+ * programme it introduces) is decided when they are read, by clean-viewings.ts, live and on reading
+ * alike. Format 1 (no break mark, one header per file) reads the same way. A line that does not
+ * read (a torn last write, a damaged byte) is skipped alone.
  */
 
-export const HISTORY_FORMAT = 1;
+export const HISTORY_FORMAT = 2;
 /** Longest line the app writes (a name is clipped to MAX_NAME); anything longer is not ours. */
 export const MAX_LINE_CHARS = 2_000;
 /** Longest name kept (person, device, channel, programme, server). */
 export const MAX_NAME = 300;
 
 export type RecordLine =
-  | { kind: 'h'; version: number; server: string }
+  | { kind: 'h'; version: number; server: string; run?: string }
   | { kind: 'n'; id: number; text: string }
   | { kind: 'f' | 'u' | 'a'; t: number }
-  | { kind: 's'; t: number; k: number; person: number; device: number; channelNumber: number | null; channel: number; programme: number }
+  | { kind: 's'; t: number; k: number; person: number; device: number; channelNumber: number | null; channel: number; programme: number; onBreak?: boolean }
   | { kind: 'e'; t: number; k: number };
 
 /** Times are kept to the second (what the file holds), so memory and disk agree to the ms. */
@@ -65,7 +72,7 @@ export function encodeLine(line: RecordLine, base: number): string {
   const rel = (t: number) => Math.max(0, Math.round((t - base) / 1000));
   switch (line.kind) {
     case 'h':
-      return JSON.stringify(['h', line.version, line.server.slice(0, MAX_NAME)]);
+      return JSON.stringify(line.run ? ['h', line.version, line.server.slice(0, MAX_NAME), line.run] : ['h', line.version, line.server.slice(0, MAX_NAME)]);
     case 'n':
       return JSON.stringify(['n', line.id, line.text.slice(0, MAX_NAME)]);
     case 'f':
@@ -73,7 +80,7 @@ export function encodeLine(line: RecordLine, base: number): string {
     case 'a':
       return JSON.stringify([line.kind, rel(line.t)]);
     case 's':
-      return JSON.stringify(['s', rel(line.t), line.k, line.person, line.device, line.channelNumber, line.channel, line.programme]);
+      return JSON.stringify(line.onBreak ? ['s', rel(line.t), line.k, line.person, line.device, line.channelNumber, line.channel, line.programme, 1] : ['s', rel(line.t), line.k, line.person, line.device, line.channelNumber, line.channel, line.programme]);
     case 'e':
       return JSON.stringify(['e', rel(line.t), line.k]);
   }
@@ -96,7 +103,8 @@ export function decodeLine(text: string, base: number): RecordLine | null {
   const at = (s: number) => base + s * 1000;
   switch (a[0]) {
     case 'h':
-      return isId(a[1]) && typeof a[2] === 'string' ? { kind: 'h', version: a[1], server: a[2].slice(0, MAX_NAME) } : null;
+      if (!isId(a[1]) || typeof a[2] !== 'string') return null;
+      return typeof a[3] === 'string' && a[3].length <= 40 ? { kind: 'h', version: a[1], server: a[2].slice(0, MAX_NAME), run: a[3] } : { kind: 'h', version: a[1], server: a[2].slice(0, MAX_NAME) };
     case 'n':
       return isId(a[1]) && a[1] > 0 && typeof a[2] === 'string' ? { kind: 'n', id: a[1], text: a[2].slice(0, MAX_NAME) } : null;
     case 'f':
@@ -104,10 +112,10 @@ export function decodeLine(text: string, base: number): RecordLine | null {
     case 'a':
       return a.length === 2 && isSecond(a[1]) ? { kind: a[0], t: at(a[1]) } : null;
     case 's': {
-      const [, t, k, person, device, chNum, channel, programme] = a as unknown[];
-      if (a.length !== 8 || !isSecond(t) || !isId(k) || !isId(person) || !isId(device) || !isId(channel) || !isId(programme)) return null;
+      const [, t, k, person, device, chNum, channel, programme, mark] = a as unknown[];
+      if ((a.length !== 8 && !(a.length === 9 && mark === 1)) || !isSecond(t) || !isId(k) || !isId(person) || !isId(device) || !isId(channel) || !isId(programme)) return null;
       if (chNum !== null && !(typeof chNum === 'number' && Number.isSafeInteger(chNum))) return null;
-      return { kind: 's', t: at(t), k, person, device, channelNumber: chNum, channel, programme };
+      return mark === 1 ? { kind: 's', t: at(t), k, person, device, channelNumber: chNum, channel, programme, onBreak: true } : { kind: 's', t: at(t), k, person, device, channelNumber: chNum, channel, programme };
     }
     case 'e':
       return a.length === 3 && isSecond(a[1]) && isId(a[2]) ? { kind: 'e', t: at(a[1]), k: a[2] } : null;

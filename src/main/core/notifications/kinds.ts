@@ -24,11 +24,13 @@ export type NotificationSubject =
   | { kind: 'reminder'; reminders: Reminder[]; snooze: boolean }
   | { kind: 'server-away'; server: string }
   | { kind: 'server-back'; server: string }
-  | { kind: 'webhook' };
+  | { kind: 'webhook' }
+  /** History's weekly digest (its click opens History on that week) */
+  | { kind: 'digest' };
 
 export type NotificationKind = NotificationSubject['kind'];
 
-export type ActionId = 'open' | 'open-channel' | 'open-settings' | 'snooze' | 'mute-day' | 'mute';
+export type ActionId = 'open' | 'open-channel' | 'open-settings' | 'snooze' | 'mute-day' | 'mute' | 'history';
 
 /** A button as the platform shows it. */
 export interface NotificationButton {
@@ -48,12 +50,13 @@ export function buttonsFor(subject: NotificationSubject | undefined): Notificati
   switch (subject?.kind) {
     case 'viewers': {
       const one = subject.users.length === 1 ? subject.users[0]! : null;
-      return [{ id: 'open', label: a.open }, ...(one ? [{ id: 'mute-day' as const, label: a.muteDay(one) }, { id: 'mute' as const, label: a.mute(one) }] : [])];
+      return [{ id: 'open', label: a.open }, ...(one ? [{ id: 'mute-day' as const, label: a.muteDay(one) }, { id: 'mute' as const, label: a.mute(one) }, { id: 'history' as const, label: a.history(one) }] : [])];
     }
     case 'reminder':
       return [{ id: 'open-channel', label: a.openChannel }, ...(subject.snooze ? [{ id: 'snooze' as const, label: a.snooze(SNOOZE_MINUTES) }] : [])];
     case 'server-away':
     case 'server-back':
+    case 'digest':
       return [{ id: 'open', label: a.open }];
     case 'webhook':
       return [{ id: 'open-settings', label: a.openSettings }];
@@ -66,7 +69,7 @@ export function buttonsFor(subject: NotificationSubject | undefined): Notificati
  * The command a button of a notification runs; null for a button it does not offer (an id from
  * outside, say a crafted URL, that this kind has no button for).
  */
-export function commandFor(request: { subject?: NotificationSubject; target: FocusTarget }, action: ActionId | 'click'): NotificationCommand | null {
+export function commandFor(request: { subject?: NotificationSubject; target: FocusTarget; server?: string }, action: ActionId | 'click'): NotificationCommand | null {
   if (action === 'click') return { type: 'open', target: request.target };
   if (!buttonsFor(request.subject).some((button) => button.id === action)) return null;
   const subject = request.subject!;
@@ -81,7 +84,10 @@ export function commandFor(request: { subject?: NotificationSubject; target: Foc
     case 'mute-day':
     case 'mute':
       return subject.kind === 'viewers' ? { type: 'mute', user: subject.users[0]!, forMs: action === 'mute' ? null : DAY_MUTE_MS } : null;
+    case 'history':
+      // their History page (the server is named when several are followed; with one, the popover knows it)
+      return subject.kind === 'viewers' ? { type: 'open', target: { view: 'activity', section: 'history', person: { server: request.server ?? '', name: subject.users[0]! } } } : null;
   }
 }
 
-export const ACTION_IDS: readonly ActionId[] = ['open', 'open-channel', 'open-settings', 'snooze', 'mute-day', 'mute'];
+export const ACTION_IDS: readonly ActionId[] = ['open', 'open-channel', 'open-settings', 'snooze', 'mute-day', 'mute', 'history'];

@@ -86,6 +86,7 @@ export const words = {
     },
     snooze: (minutes: number) => t(m().actions.snooze, { n: minutes }),
     muteDay: (name: string) => t(m().actions.muteDay, { name: boundText(name, BUTTON_NAME_CHARS) }),
+    history: (name: string) => t(m().actions.history, { name: boundText(name, BUTTON_NAME_CHARS) }),
     mute: (name: string) => t(m().actions.mute, { name: boundText(name, BUTTON_NAME_CHARS) }),
   },
 };

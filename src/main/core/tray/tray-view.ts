@@ -1,5 +1,5 @@
 import type { GuideNowRow } from '../../../shared/airwave';
-import type { FocusTarget, HistorySpan, SettingsView } from '../../../shared/bridge';
+import type { FocusTarget, HistoryPreset, SettingsView } from '../../../shared/bridge';
 import { clock, dayClock, listOf, type PauseChoice } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 import { boundText, displaySafe, TEXT_LIMITS } from '../../../shared/text';
@@ -34,7 +34,7 @@ export type TrayAction =
   | { type: 'pause'; choice: PauseChoice }
   | { type: 'start-demo' }
   /** the viewing history of a span as CSV (a save dialog) */
-  | { type: 'export-history'; span: HistorySpan }
+  | { type: 'export-history'; span: HistoryPreset }
   | { type: 'quit' };
 
 export interface MenuItemModel {

@@ -5,7 +5,9 @@ import { channelLabel, localTime, programmeTitle } from '../../../shared/format'
 import { bridge } from '../bridge';
 import { Empty } from '../components/bits';
 import { lazyView } from '../components/lazy-view';
-import { now, snapshot } from '../state';
+import { loadLazyWords } from '../../../shared/i18n/load';
+import { now, openHistory, snapshot } from '../state';
+import { watching as tw } from '../strings/watching';
 import { features as t } from '../strings/features';
 import { servers } from '../strings/servers';
 import { severalServers } from '../server-state';
@@ -49,7 +51,8 @@ export function Activity() {
 }
 
 /** History is loaded when first shown (its chart and lists stay out of the first paint's JS). */
-const LazyHistory = lazyView(() => import('../history/History').then((module) => module.default), () => t.loadingHistory);
+// History's words come with it (i18n/load.ts): its view and its words are out of the first paint
+const LazyHistory = lazyView(() => Promise.all([import('../history/History'), loadLazyWords()]).then(([module]) => module.default), () => t.loadingHistory);
 
 function Reminders() {
   const s = snapshot.value!;
@@ -179,7 +182,9 @@ function LogLine({ entry }: { entry: ActivityEntry }) {
       <span class="feature-main">
         <span class="feature-title">
           {before}
-          <strong>{entry.user}</strong>
+          <button type="button" class="link-button log-person" aria-label={tw.historyOf(entry.user)} onClick={() => openHistory({ person: { server: entry.serverId ?? snapshot.value?.servers[0]?.id ?? 'default', name: entry.user } })}>
+            {entry.user}
+          </button>
           {after}
         </span>
         {entry.watching || entry.device || entry.server ? (

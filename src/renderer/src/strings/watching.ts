@@ -5,6 +5,8 @@ import { messages, t } from '../../../shared/i18n/messages';
 const m = () => messages().watching;
 
 export const watching = {
+  /** the sheet's way to the person's History page (History's own words) */
+  historyOf: (name: string) => t(messages().history.personOpen, { name }),
   get loading() { return m().loading; },
   get failed() { return m().failed; },
   get nobody() { return m().nobody; },

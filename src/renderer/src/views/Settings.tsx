@@ -178,8 +178,9 @@ export function Settings() {
           )}
         </div>
         <FeatureSettings part="notifications" />
-        <HistorySettings />
       </section>
+
+      <HistorySettings />
 
       {/* one place per server: one server (or the demo) is its form; several are a list, each with its own */}
       {several ? (

@@ -4,7 +4,7 @@ import { duration } from '../../../shared/format';
 import { localTime } from '../../../shared/format';
 import { useDialog } from '../components/a11y';
 import { Artwork, POSTER_SIZE, Progress } from '../components/bits';
-import { channelDetail, now, snapshot, viewerDetail } from '../state';
+import { channelDetail, now, openHistory, snapshot, viewerDetail } from '../state';
 import { onSelectedServer, serverOf, severalServers } from '../server-state';
 import { isViewer, type ViewerRef } from '../viewer-ref';
 import { watching as t } from '../strings/watching';
@@ -92,6 +92,11 @@ export function ViewerSheet({ viewer }: { viewer: ViewerRef }) {
                 </>
               ) : null}
             </dl>
+            <div class="sheet-actions">
+              <button type="button" class="button" onClick={() => ((viewerDetail.value = null), openHistory({ person: { server: entry.serverId ?? snapshot.value?.servers[0]?.id ?? 'default', name: entry.user } }))}>
+                {t.historyOf(entry.user)}
+              </button>
+            </div>
           </>
         )}
       </div>

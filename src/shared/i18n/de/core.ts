@@ -17,8 +17,8 @@ export const time: Catalogue['time'] = {
   season: 'S{season}',
   episode: 'F{episode}',
   seasonEpisode: 'S{season} · F{episode}',
-  when: '{day, select, today {um {time}} yesterday {gestern um {time}} tomorrow {morgen um {time}} week {am {weekday} um {time}} other {am {date} um {time}}}',
-  whenLabel: '{day, select, today {{time}} yesterday {Gestern, {time}} tomorrow {Morgen, {time}} other {{short}, {time}}}',
+  when: '{day, select, today {um {time}} todayNamed {heute um {time}} yesterday {gestern um {time}} tomorrow {morgen um {time}} week {am {weekday} um {time}} other {am {date} um {time}}}',
+  whenLabel: '{day, select, today {{time}} todayNamed {Heute, {time}} yesterday {Gestern, {time}} tomorrow {Morgen, {time}} other {{short}, {time}}}',
   /** since when ("since yesterday at 21:10"): the same day words as when */
   since: '{day, select, today {seit {time}} yesterday {seit gestern, {time}} tomorrow {ab morgen, {time}} week {seit {weekday}, {time}} other {seit dem {date}, {time}}}',
   whenShort: '{day, select, today {{time}} week {{weekday}, {time}} other {{date}, {time}}}',
@@ -131,5 +131,6 @@ export const notify: Catalogue['notify'] = {
     snooze: 'In {n} Min. erinnern',
     muteDay: '{name} einen Tag stummschalten',
     mute: '{name} immer stummschalten',
+    history: 'Verlauf von {name}',
   },
 };

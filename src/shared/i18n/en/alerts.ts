@@ -19,6 +19,11 @@ export const reminders = {
 };
 
 export const alerts = {
+  digestTitle: 'Last week on {server}',
+  digestTitleAll: 'Last week on your servers',
+  digestBody: '{watched} watched by {people, plural, one {1 person} other {# people}}, busiest {when} ({count} at once), most watched {show}. Followed {followed} of {lengthUnit, select, days {{lengthDays, plural, one {# day} other {# days}}} other {{length}}}.',
+  digestBodyNoShow: '{watched} watched by {people, plural, one {1 person} other {# people}}, busiest {when} ({count} at once). Followed {followed} of {lengthUnit, select, days {{lengthDays, plural, one {# day} other {# days}}} other {{length}}}.',
+  digestNobody: 'Nobody watched. Followed {followed} of {lengthUnit, select, days {{lengthDays, plural, one {# day} other {# days}}} other {{length}}}.',
   theServer: 'The server',
   backTitle: '{name} is back',
   backBody: 'Reachable again after {length}.',

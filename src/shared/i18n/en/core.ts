@@ -20,9 +20,9 @@ export const time = {
   episode: 'E{episode}',
   seasonEpisode: 'S{season} · E{episode}',
   /** when something happened or will, inside a sentence (src/shared/when.ts): a select on the day; {weekday} and {date} are Intl's */
-  when: '{day, select, today {at {time}} yesterday {yesterday at {time}} tomorrow {tomorrow at {time}} week {on {weekday} at {time}} other {on {date} at {time}}}',
+  when: '{day, select, today {at {time}} todayNamed {today at {time}} yesterday {yesterday at {time}} tomorrow {tomorrow at {time}} week {on {weekday} at {time}} other {on {date} at {time}}}',
   /** the same instant as a label on its own ({short}: "Thu 26 Nov") */
-  whenLabel: '{day, select, today {{time}} yesterday {Yesterday, {time}} tomorrow {Tomorrow, {time}} other {{short}, {time}}}',
+  whenLabel: '{day, select, today {{time}} todayNamed {Today, {time}} yesterday {Yesterday, {time}} tomorrow {Tomorrow, {time}} other {{short}, {time}}}',
   /** since when ("since yesterday at 21:10"): the same day words as when */
   since: '{day, select, today {since {time}} yesterday {since yesterday at {time}} tomorrow {from tomorrow at {time}} week {since {weekday} at {time}} other {since {date} at {time}}}',
   /** a time that may not be today, short enough for a row (issue 48): {weekday} "Mon", {date} "Jul 27" (with its year when not this year's) */
@@ -135,6 +135,7 @@ export const notify = {
     openSettings: 'Open Settings',
     snooze: 'Snooze {n} min',
     muteDay: 'Mute {name} for a day',
+    history: '{name}’s history',
     mute: 'Always mute {name}',
   },
 };

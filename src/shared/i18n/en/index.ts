@@ -1,7 +1,8 @@
 /**
  * English: the source of the catalogue. Every other language has exactly these keys and, in each
  * message, the same placeholders (test/unit/i18n-catalogue.test.ts); its type is the catalogue's.
- * The main process's own words are in host.ts, kept out of the popover's chunk.
+ * The main process's own words are in host.ts, kept out of the popover's chunk; the History view's
+ * (and Settings → History's) are in history-view.ts, loaded with that view (load.ts).
  */
 import { channel, common, groups, onNow, search, watching } from './popover';
 import { features, guide } from './guide';
@@ -9,6 +10,7 @@ import { servers, settings } from './settings';
 import { connection, time } from './core';
 import { history } from './history';
 import type { enHost } from './host';
+import type { historyView } from './history-view';
 
 export const en = { common, watching, onNow, channel, groups, search, guide, features, history, settings, servers, time, connection };
 
@@ -18,5 +20,7 @@ type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<
 export type PopoverCatalogue = Shape<typeof en>;
 /** The words only the main process speaks (host.ts: alerts, reminders, the connection test, errors). */
 export type HostCatalogue = Shape<typeof enHost>;
+/** The words a lazy view loads with its own chunk (history-view.ts: History, a person's page, Settings → History). */
+export type LazyCatalogue = { readonly historyView: Shape<typeof historyView> };
 /** Every word of a language, as the main process holds it. */
-export type Catalogue = PopoverCatalogue & HostCatalogue;
+export type Catalogue = PopoverCatalogue & HostCatalogue & LazyCatalogue;

@@ -20,6 +20,11 @@ export const reminders: Catalogue['reminders'] = {
 };
 
 export const alerts: Catalogue['alerts'] = {
+  digestTitle: 'La semana pasada en {server}',
+  digestTitleAll: 'La semana pasada en tus servidores',
+  digestBody: '{watched} de visionado entre {people, plural, one {# persona} many {# de personas} other {# personas}}, máximo de {count} {when}, lo más visto: {show}. Seguimiento: {followed} de {lengthUnit, select, days {{lengthDays, plural, one {# día} many {# de días} other {# días}}} other {{length}}}.',
+  digestBodyNoShow: '{watched} de visionado entre {people, plural, one {# persona} many {# de personas} other {# personas}}, máximo de {count} {when}. Seguimiento: {followed} de {lengthUnit, select, days {{lengthDays, plural, one {# día} many {# de días} other {# días}}} other {{length}}}.',
+  digestNobody: 'Nadie vio nada. Seguimiento: {followed} de {lengthUnit, select, days {{lengthDays, plural, one {# día} many {# de días} other {# días}}} other {{length}}}.',
   theServer: 'El servidor',
   backTitle: '{name} vuelve a estar disponible',
   backBody: 'Vuelve a estar accesible tras {length} sin respuesta.',

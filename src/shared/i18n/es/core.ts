@@ -17,8 +17,8 @@ export const time: Catalogue['time'] = {
   season: 'T{season}',
   episode: 'E{episode}',
   seasonEpisode: 'T{season} · E{episode}',
-  when: '{day, select, today {} yesterday {ayer } tomorrow {mañana } week {el {weekday} } other {el {date} }}a {hour, plural, one {la} many {las} other {las}} {time}',
-  whenLabel: '{day, select, today {{time}} yesterday {Ayer, {time}} tomorrow {Mañana, {time}} other {{short}, {time}}}',
+  when: '{day, select, today {} todayNamed {hoy } yesterday {ayer } tomorrow {mañana } week {el {weekday} } other {el {date} }}a {hour, plural, one {la} many {las} other {las}} {time}',
+  whenLabel: '{day, select, today {{time}} todayNamed {Hoy, {time}} yesterday {Ayer, {time}} tomorrow {Mañana, {time}} other {{short}, {time}}}',
   /** since when ("since yesterday at 21:10"): the same day words as when */
   since: '{day, select, today {desde {hour, plural, one {la} many {las} other {las}} {time}} yesterday {desde ayer a {hour, plural, one {la} many {las} other {las}} {time}} tomorrow {desde mañana a {hour, plural, one {la} many {las} other {las}} {time}} week {desde el {weekday} a {hour, plural, one {la} many {las} other {las}} {time}} other {desde el {date} a {hour, plural, one {la} many {las} other {las}} {time}}}',
   whenShort: '{day, select, today {{time}} week {{weekday} a {hour, plural, one {la} many {las} other {las}} {time}} other {{date} a {hour, plural, one {la} many {las} other {las}} {time}}}',
@@ -130,6 +130,7 @@ export const notify: Catalogue['notify'] = {
     openSettings: 'Abrir Ajustes',
     snooze: 'Posponer {n} min',
     muteDay: 'Silenciar a {name} un día',
+    history: 'Historial de {name}',
     mute: 'Silenciar siempre a {name}',
   },
 };

@@ -20,6 +20,11 @@ export const reminders: Catalogue['reminders'] = {
 };
 
 export const alerts: Catalogue['alerts'] = {
+  digestTitle: 'La semaine dernière sur {server}',
+  digestTitleAll: 'La semaine dernière sur vos serveurs',
+  digestBody: '{watched} de visionnage par {people, plural, one {# personne} many {# de personnes} other {# personnes}}, pic de {count} {when}, le plus regardé : {show}. Suivi {followed} sur {lengthUnit, select, days {{lengthDays, plural, one {# jour} many {# de jours} other {# jours}}} other {{length}}}.',
+  digestBodyNoShow: '{watched} de visionnage par {people, plural, one {# personne} many {# de personnes} other {# personnes}}, pic de {count} {when}. Suivi {followed} sur {lengthUnit, select, days {{lengthDays, plural, one {# jour} many {# de jours} other {# jours}}} other {{length}}}.',
+  digestNobody: 'Personne n’a regardé. Suivi {followed} sur {lengthUnit, select, days {{lengthDays, plural, one {# jour} many {# de jours} other {# jours}}} other {{length}}}.',
   theServer: 'Le serveur',
   backTitle: '{name} est de retour',
   backBody: 'De nouveau joignable après {length} d’interruption.',

@@ -17,8 +17,8 @@ export const time: Catalogue['time'] = {
   season: 'S{season}',
   episode: 'É{episode}',
   seasonEpisode: 'S{season} · É{episode}',
-  when: '{day, select, today {à {time}} yesterday {hier à {time}} tomorrow {demain à {time}} week {{weekday} à {time}} other {le {date} à {time}}}',
-  whenLabel: '{day, select, today {{time}} yesterday {Hier, {time}} tomorrow {Demain, {time}} other {{short}, {time}}}',
+  when: '{day, select, today {à {time}} todayNamed {aujourd’hui à {time}} yesterday {hier à {time}} tomorrow {demain à {time}} week {{weekday} à {time}} other {le {date} à {time}}}',
+  whenLabel: '{day, select, today {{time}} todayNamed {Aujourd’hui, {time}} yesterday {Hier, {time}} tomorrow {Demain, {time}} other {{short}, {time}}}',
   /** since when ("since yesterday at 21:10"): the same day words as when */
   since: '{day, select, today {depuis {time}} yesterday {depuis hier à {time}} tomorrow {à partir de demain à {time}} week {depuis {weekday} à {time}} other {depuis le {date} à {time}}}',
   whenShort: '{day, select, today {{time}} week {{weekday} à {time}} other {{date} à {time}}}',
@@ -131,5 +131,6 @@ export const notify: Catalogue['notify'] = {
     snooze: 'Rappeler dans {n} min',
     muteDay: 'Mettre {name} en sourdine 24 h',
     mute: 'Toujours mettre {name} en sourdine',
+    history: 'Historique de {name}',
   },
 };

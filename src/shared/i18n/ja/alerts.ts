@@ -20,6 +20,11 @@ export const reminders: Catalogue['reminders'] = {
 };
 
 export const alerts: Catalogue['alerts'] = {
+  digestTitle: '先週の {server}',
+  digestTitleAll: '先週のサーバ',
+  digestBody: '{people, plural, other {# 人}}が合計 {watched}視聴しました。最大 {count} 人（{when}）、最もよく見られたのは {show}。記録は {lengthUnit, select, days {{lengthDays, plural, other {# 日}}} other {{length}}}中 {followed}。',
+  digestBodyNoShow: '{people, plural, other {# 人}}が合計 {watched}視聴しました。最大 {count} 人（{when}）。記録は {lengthUnit, select, days {{lengthDays, plural, other {# 日}}} other {{length}}}中 {followed}。',
+  digestNobody: '視聴した人はいません。記録は {lengthUnit, select, days {{lengthDays, plural, other {# 日}}} other {{length}}}中 {followed}。',
   theServer: 'サーバ',
   backTitle: '{name} に再接続しました',
   backBody: '{length}ぶりに接続できました。',

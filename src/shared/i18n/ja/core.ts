@@ -17,8 +17,8 @@ export const time: Catalogue['time'] = {
   season: 'S{season}',
   episode: '第{episode}話',
   seasonEpisode: 'S{season} · 第{episode}話',
-  when: '{day, select, today {{time}} yesterday {昨日 {time}} tomorrow {明日 {time}} week {{weekday} {time}} other {{date} {time}}}',
-  whenLabel: '{day, select, today {{time}} yesterday {昨日 {time}} tomorrow {明日 {time}} other {{short} {time}}}',
+  when: '{day, select, today {{time}} todayNamed {今日 {time}} yesterday {昨日 {time}} tomorrow {明日 {time}} week {{weekday} {time}} other {{date} {time}}}',
+  whenLabel: '{day, select, today {{time}} todayNamed {今日 {time}} yesterday {昨日 {time}} tomorrow {明日 {time}} other {{short} {time}}}',
   /** since when ("since yesterday at 21:10"): the same day words as when */
   since: '{day, select, today {{time} 以降} yesterday {昨日 {time} 以降} tomorrow {明日 {time} 以降} week {{weekday} {time} 以降} other {{date} {time} 以降}}',
   whenShort: '{day, select, today {{time}} week {{weekday}曜 {time}} other {{date} {time}}}',
@@ -130,6 +130,7 @@ export const notify: Catalogue['notify'] = {
     openSettings: '設定を開く',
     snooze: '{n} 分後に再通知',
     muteDay: '{name} を 1 日ミュート',
+    history: '{name} の履歴',
     mute: '{name} を常にミュート',
   },
 };
