@@ -11,6 +11,7 @@ import { gridStep } from '../components/grid-step';
 import { find, flatten, sections, widthOf, type GroupId, type Result } from './search-results';
 import { Detail, ResultRow } from './SearchRows';
 import { guideGap } from '../guide-gap';
+import { searchTyped } from '../typed-keys';
 import '../components/sheet.css';
 import './Search.css';
 
@@ -40,6 +41,16 @@ export function Search() {
   /** a row to focus once drawn (after "Show all" took the place of the row pressed) */
   const refocus = useRef<number | null>(null);
   useDialog(root, input);
+  // letters typed before the field had focus (right after `/`, or while a result row had it) go on in the field, in order
+  const early = searchTyped.value;
+  useLayoutEffect(() => {
+    if (!early) return;
+    searchTyped.value = '';
+    setQuery((q) => (q + early).slice(0, 200));
+    setExpanded(null);
+    setStop(null);
+    input.current?.focus();
+  }, [early]);
   const s = snapshot.value!;
   const connected = s.connection.state !== 'unconfigured';
 
@@ -123,10 +134,12 @@ export function Search() {
       input.current?.focus();
       return;
     }
-    if ((event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey && !event.altKey) || event.key === 'Backspace') {
-      input.current?.focus(); // the key lands in the field
+    // a letter goes on in the field (the page's keys hand it over: typed-keys.ts); Backspace edits it there
+    if (event.key === 'Backspace') {
+      input.current?.focus();
       return;
     }
+    if (event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey && !event.altKey) return;
     const move = gridStep(event.key, { row: Number(from.dataset.row), col: Number(from.dataset.col) }, results.map(widthOf), event.ctrlKey || event.metaKey);
     if (move === null) return;
     event.preventDefault();
