@@ -38,6 +38,23 @@ export interface GuideSearchHit {
   program: Program;
 }
 
+/** The most airings of one title `searchGuide` sends when asked for that title's (the rest are counted). */
+export const SEARCH_AIRINGS_MAX = 100;
+
+/**
+ * One programme found by `searchGuide`: every airing in the next 24 hours matching the query whose
+ * title it is followed under (shared/follow-title.ts: the show for an episode), counted, with the
+ * first (the soonest: one on air first) and, when that one is on air, the next still to start; or
+ * with up to SEARCH_AIRINGS_MAX of them when that title was asked for.
+ */
+export interface GuideSearchTitle {
+  title: string;
+  /** how many airings match, on air and later */
+  airings: number;
+  /** the soonest airings, in order */
+  first: GuideSearchHit[];
+}
+
 /** Rows of the shown guide window, for `getGuideRows`. */
 export interface GuideRowsRequest {
   /** channel indexes in guide order, `to` exclusive (at most GUIDE_ROWS_MAX at once) */

@@ -28,7 +28,7 @@ import type {
 } from './bridge-features';
 import type { ChannelGroup } from './bridge-groups';
 import type { HistoryExport, HistoryMoment, HistoryRequest, HistoryRetention, HistoryStatus, HistoryView } from './bridge-history';
-import type { GuideRows, GuideRowsRequest, GuideSearchHit, GuideView } from './bridge-guide';
+import type { GuideRows, GuideRowsRequest, GuideSearchTitle, GuideView } from './bridge-guide';
 import type { OnNowMatches, OnNowRows, OnNowRowsRequest, OnNowSummary } from './bridge-on-now';
 import type {
   ConnectionView,
@@ -212,7 +212,8 @@ export interface BridgeCommands {
   /** rows of the shown guide window: a range of channels (or some channel numbers) and a time span */
   getGuideRows: { request: GuideRowsRequest; response: Outcome<GuideRows> };
   /** programmes in the shown guide window whose title or show contains `query` (at most `limit`, starting soonest) */
-  searchGuide: { request: { query: string; limit: number; after: number }; response: Outcome<GuideSearchHit[]> };
+  /** programmes matching `query` in the next 24 hours, one per title (at most `limit` on air, `limit` later); with `title`, that title's airings */
+  searchGuide: { request: { query: string; limit: number; after: number; title?: string }; response: Outcome<GuideSearchTitle[]> };
   getOnNowRows: { request: OnNowRowsRequest; response: Outcome<OnNowRows> };
   findOnNow: { request: { query: string; group?: string }; response: Outcome<OnNowMatches> };
   lookupChannel: { request: { number: number }; response: Outcome<ChannelLookup> };

@@ -169,4 +169,8 @@ export const search: Catalogue['search'] = {
   onNow: 'Jetzt',
   heldOnly: 'Nur das Gespeicherte der App durchsucht',
   nobodyCalled: 'Niemand namens „{query}“ schaut zu.',
+  moreAirings: '{n, plural, one {# weitere Ausstrahlung} other {# weitere Ausstrahlungen}}',
+  showAirings: '{n, plural, one {Die Ausstrahlung} other {Alle # Ausstrahlungen}} von „{title}“ zeigen',
+  hideAirings: 'Die Ausstrahlungen von „{title}“ ausblenden',
+  airingsCut: 'Die ersten {shown} von {n} Ausstrahlungen',
 };
