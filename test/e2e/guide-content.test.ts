@@ -188,6 +188,19 @@ describe('titles win', () => {
           })
           .map((tick) => tick.textContent);
       });
+    // after a jump the leftmost label names the hour at the left edge (it said the hour before when
+    // the jump landed a pixel short of the hour, the hour's own tick hidden beside it)
+    for (let i = 0; i < 2; i++) {
+      await page.getByRole('button', { name: '+1 h', exact: true }).click();
+      await page.waitForTimeout(300);
+      await poll(async () => {
+        const from = Number(await page.locator('.guide').getAttribute('data-visible-from'));
+        const first = await page.evaluate(() => [...document.querySelectorAll('.guide-tick')].map((t) => ({ text: (t.textContent ?? '').trim(), x: t.getBoundingClientRect().left })).filter((t) => t.text !== '').sort((a, b) => a.x - b.x)[0]?.text);
+        const hour = new Date(from + 60_000);
+        const expected = hour.getHours() === 0 && hour.getMinutes() <= 1 ? 'Tomorrow' : `${String(hour.getHours()).padStart(2, '0')}:${hour.getMinutes() < 30 ? '00' : '30'}`;
+        return first === expected || first === `${String(hour.getHours()).padStart(2, '0')}:00` ? true : `${first} at ${hour.toTimeString()}`;
+      }).toBe(true);
+    }
     for (const zoom of [1, 3]) {
       await page.getByRole('radio', { name: `${zoom} h` }).click();
       await poll(() => page.locator('.guide').getAttribute('data-zoom')).toBe(String(zoom));

@@ -249,7 +249,7 @@ export function Guide() {
   const dayItems = dayJumps(at, at + 24 * 60 * MINUTE - span).map((j) => ({ at: j.at, text: guideText.jumpAt(j.at, at, j.tonight) }));
 
   return (
-    <div class={`guide${asList ? ' guide-as-list' : ''}${heldAt !== null ? ' stale' : ''}`} data-window-minutes={status.shownMinutes ?? undefined} data-zoom={zoom}>
+    <div class={`guide${asList ? ' guide-as-list' : ''}${heldAt !== null ? ' stale' : ''}`} data-window-minutes={status.shownMinutes ?? undefined} data-zoom={zoom} data-visible-from={line ? Math.round(visibleFrom) : undefined}>
       <div class="guide-toolbar">
         {asList ? null : (
           <>

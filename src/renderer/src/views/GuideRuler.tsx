@@ -20,10 +20,12 @@ export function Ruler({ line, at, visibleFrom, visibleEnd }: { line: Timeline; a
   const hour = hourStart(Math.max(visibleFrom, line.start));
   const firstX = shown[0] ? xOf(line, shown[0].at) - xOf(line, visibleFrom) : Infinity;
   // the hour the view starts in, labelled at the edge when no tick names a time before the one at
-  // that edge (so the hour the now line is in is always named); a tick too close to it keeps its
-  // line and gives up its label
-  const pinned = !(shown[0] && shown[0].at <= Math.max(visibleFrom, at));
+  // that edge (so the hour the now line is in is always named); a tick within a minute of the edge
+  // (a jump lands on whole pixels) is the edge's own label. Too close to the pinned label, a tick
+  // keeps its line and gives up its label, unless it is a midnight: then the pinned label gives way
+  const pinned = !(shown[0] && shown[0].at <= Math.max(visibleFrom + 60_000, at));
   const crowded = pinned && firstX < 44;
+  const pinnedLabel = pinned && !(crowded && shown[0]!.midnight);
   const nowX = xOf(line, at);
   const nowShown = at >= line.start && at <= line.end && at >= visibleFrom;
   // where a label must end: the visible right edge, or the window's end before it
@@ -41,7 +43,7 @@ export function Ruler({ line, at, visibleFrom, visibleEnd }: { line: Timeline; a
   return (
     <div class="guide-times" style={{ width: `${COLUMN + line.width}px`, height: `${RULER}px` }} aria-hidden="true">
       <span class="guide-corner" style={{ width: `${COLUMN}px` }} />
-      {pinned ? (
+      {pinnedLabel ? (
         <span class="guide-tick guide-tick-pinned" style={{ left: `${COLUMN + xOf(line, visibleFrom)}px` }}>
           {label(xOf(line, visibleFrom), guideText.time(hour), plain)}
         </span>

@@ -282,7 +282,7 @@ export function Search() {
                       </span>
                     </div>
                   ) : (
-                    <ResultRow key={item.result.key} result={item.result} index={item.index} at={at} query={q} cell={cell} onChoose={choose} onHover={setHovered} open={opened?.key === item.result.key} />
+                    <ResultRow key={item.result.key} result={item.result} index={item.index} at={at} query={q} cell={cell} onChoose={choose} onHover={setHovered} open={opened?.key === item.result.key} listed={opened?.key === item.result.key && airings?.key === opened.key ? (airings.answer?.first.length ?? 0) : null} />
                   ),
                 )}
               </div>

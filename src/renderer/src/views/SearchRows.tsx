@@ -20,7 +20,28 @@ import { hasActions, opensAirings, type CellProps, type ProgramResult, type Resu
  * title, with the actions beside them, then under the title the episode and the channel (and how
  * many more airings), which run on under the actions: the row's width before any word gives way.
  */
-export function ResultRow({ result, index, at, query, cell, onChoose, onHover, open }: { result: Result; index: number; at: number; query: string; cell: CellProps; onChoose: (result: Result, index: number) => void; onHover: (key: string | null) => void; open: boolean }) {
+export function ResultRow({
+  result,
+  index,
+  at,
+  query,
+  cell,
+  onChoose,
+  onHover,
+  open,
+  listed,
+}: {
+  result: Result;
+  index: number;
+  at: number;
+  query: string;
+  cell: CellProps;
+  onChoose: (result: Result, index: number) => void;
+  onHover: (key: string | null) => void;
+  open: boolean;
+  /** opened: how many of its airings are listed under it */
+  listed: number | null;
+}) {
   const actions = hasActions(result);
   const opens = opensAirings(result);
   const airing = result.kind === 'program' && result.airing !== undefined;
@@ -35,7 +56,7 @@ export function ResultRow({ result, index, at, query, cell, onChoose, onHover, o
           onClick={() => onChoose(result, index)}
           {...cell(index, 0)}
         >
-          <ResultBody result={result} at={at} query={query} />
+          <ResultBody result={result} at={at} query={query} listed={listed} />
         </button>
       </div>
       {actions ? <RowActions result={result} cell={cell} index={index} /> : null}
@@ -123,7 +144,7 @@ function Marked({ text, query }: { text: string; query: string }) {
   return <>{parts}</>;
 }
 
-function ResultBody({ result, at, query }: { result: Result; at: number; query: string }) {
+function ResultBody({ result, at, query, listed }: { result: Result; at: number; query: string; listed: number | null }) {
   if (result.kind === 'more') return <span class="result-title">{t.showAll(result.count)}</span>;
   if (result.kind === 'viewer') {
     return (
@@ -213,7 +234,8 @@ function ResultBody({ result, at, query }: { result: Result; at: number; query: 
         {more > 0 ? (
           <>
             {dot}
-            <span class="result-more-airings">{t.moreAirings(more)}</span>
+            {/* opened and more than are listed: how many of them are */}
+            <span class="result-more-airings">{listed !== null && listed < result.airings ? t.airingsCut(listed, result.airings) : t.moreAirings(more)}</span>
           </>
         ) : null}
       </span>
