@@ -30,6 +30,24 @@ const cutThoughRoom = (page: Page) =>
       .map((sub) => sub.textContent),
   );
 
+/**
+ * Lines under a title whose channel is cut, by as little as a pixel (its text laid out wider than
+ * its box: an ellipsis takes its last letters), while some of the episode still shows.
+ */
+const channelBeforeEpisode = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.results .result-sub')]
+      .filter((sub) => {
+        const channel = sub.querySelector<HTMLElement>('.result-channel');
+        const episode = sub.querySelector<HTMLElement>('.result-episode');
+        if (!channel || !episode) return false;
+        const text = document.createRange();
+        text.selectNodeContents(channel);
+        return text.getBoundingClientRect().width > channel.getBoundingClientRect().width + 0.25 && episode.getBoundingClientRect().width > 1;
+      })
+      .map((sub) => sub.textContent),
+  );
+
 describe('search groups repeats', () => {
   it.each(['light', 'dark'] as const)('one row per programme, its next airing and how many more, opening to its airings; lines that use their width; Follow and Remind me labelled (%s)', { timeout: 60_000 }, async (scheme) => {
     const clock = e2e.clearOfScheduleEdge();
@@ -55,6 +73,7 @@ describe('search groups repeats', () => {
     expect(await row.locator('.result-sub .result-channel').textContent()).toBe(`${next.channel.number} ${next.channel.name}`);
     expect(await row.locator('.result-more-airings').textContent()).toBe(`${all.airings - 1} more airings`);
     expect(await cutThoughRoom(page)).toEqual([]);
+    expect(await channelBeforeEpisode(page)).toEqual([]);
     // Follow says its word; the bell says "Remind me" in its tooltip and its name
     expect(await row.locator('.follow').textContent()).toBe('Follow');
     expect(await row.locator('.remind').getAttribute('title')).toMatch(/^(Remind me of|Started at)/);
@@ -69,11 +88,17 @@ describe('search groups repeats', () => {
     expect(times.filter((t) => /^\d\d:\d\d/.test(t)).length).toBeGreaterThan(5);
     expect(await airings.locator('.remind').count()).toBe(await airings.count());
     expect(await cutThoughRoom(page)).toEqual([]);
+    expect(await channelBeforeEpisode(page)).toEqual([]);
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, `search-grouped-opened-${scheme}`);
     // closed again from its row
     await row.locator('.result-main').click();
     await poll(() => airings.count()).toBe(0);
+    // narrower (or a larger font): the episode gives way first, the channel only once it is gone, the count never
+    await page.setViewportSize({ width: 330, height: 560 });
+    await poll(() => row.locator('.result-episode').evaluate((el) => el.scrollWidth > el.clientWidth + 1)).toBe(true);
+    expect(await channelBeforeEpisode(page)).toEqual([]);
+    expect(await row.locator('.result-more-airings').evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
     // where the row has room, the bell says its word too
     await page.setViewportSize({ width: 480, height: 560 });
     await poll(() => row.locator('.remind .action-word').isVisible()).toBe(true);

@@ -9,7 +9,9 @@
 const MAX_CACHED = 5_000;
 
 let context: CanvasRenderingContext2D | null = null;
-const widths = new Map<string, number>();
+/** widths by font, then by text */
+const widths = new Map<string, Map<string, number>>();
+let cached = 0;
 const fonts = new Map<string, string>();
 
 /**
@@ -38,15 +40,21 @@ export function fontOf(outer: string, inner: string): string {
 
 /** How wide `text` is in `font`, px (0 where no canvas can measure: then everything "fits"). */
 export function textWidth(text: string, font: string): number {
-  const key = `${font}\n${text}`;
-  let width = widths.get(key);
+  let known = widths.get(font);
+  if (!known) widths.set(font, (known = new Map()));
+  let width = known.get(text);
   if (width === undefined) {
     context ??= document.createElement('canvas').getContext('2d');
     if (!context) return 0;
-    context.font = font;
+    if (context.font !== font) context.font = font;
     width = context.measureText(text).width;
-    if (widths.size >= MAX_CACHED) widths.clear();
-    widths.set(key, width);
+    if (cached >= MAX_CACHED) {
+      widths.clear();
+      cached = 0;
+      widths.set(font, (known = new Map()));
+    }
+    known.set(text, width);
+    cached++;
   }
   return width;
 }

@@ -11,7 +11,7 @@ import { COLUMN, ROW } from './guide-layout';
 import './GuideBlock.css';
 import type { Detail } from './GuideDetail';
 import { marksOf, type Marks } from './guide-marks';
-import { blockText, type Mark } from './guide-block-text';
+import { blockText, type BlockText, type Mark } from './guide-block-text';
 import { fontOf, textWidth } from '../components/text-width';
 
 /**
@@ -121,7 +121,7 @@ function Block({ program, row, position, line, at, visibleFrom, visibleTo, onDet
   const marks = marksOf(program, channel);
   const timeWords = onAir ? guideText.onAir : guideText.time(starts);
   // what fits, the title first (guide-block-text.ts); too narrow for three letters: no text at all, the strip and the name say it
-  const shown = blockText(measure(title, bumper, marks, timeWords, place.width));
+  const shown = textOf(title, bumper, marks, timeWords, place.width);
   const meta = shown.meta.length > 0;
   return (
     <button
@@ -129,7 +129,7 @@ function Block({ program, row, position, line, at, visibleFrom, visibleTo, onDet
       role="gridcell"
       tabIndex={-1}
       data-cell={`p${position}@${starts}`}
-      class={`block${bumper ? ' block-bumper' : ''}${onAir ? ' block-now' : ''}${shown.bare ? ' block-bare' : ''}${shown.lines === 2 ? ' block-wrap' : ''}${marks.kind ? ` block-${marks.kind}` : ''}`}
+      class={`block${bumper ? ' block-bumper' : ''}${onAir ? ' block-now' : ''}${shown.bare ? ' block-bare' : ''}${shown.lines === 2 ? ' block-wrap' : ''}${shown.edge.length > 0 ? ' block-edged' : ''}${marks.kind ? ` block-${marks.kind}` : ''}`}
       data-starts={starts}
       data-ends={ends}
       style={{ left: `${COLUMN + place.left}px`, width: `${place.width}px` }}
@@ -139,16 +139,12 @@ function Block({ program, row, position, line, at, visibleFrom, visibleTo, onDet
       onClick={() => (programmeDetail.value = { program, channel })}
     >
       {/* the accessible name starts with what is visible, then says the rest (WCAG 2.5.3) */}
-      {shown.bare ? null : (
-        <span class="block-text">
-          <span class="block-title">{title}</span>
-          {meta ? (
-            <span class="block-meta">
-              {shown.meta.map((item) => (item === 'time' ? <span key={item} class="block-time">{timeWords}</span> : <MarkIcon key={item} mark={item} />))}
-            </span>
-          ) : null}
+      {shown.bare ? null : <span class="block-title">{title}</span>}
+      {meta ? (
+        <span class="block-meta">
+          {shown.meta.map((item) => (item === 'time' ? <span key={item} class="block-time">{timeWords}</span> : <MarkIcon key={item} mark={item} />))}
         </span>
-      )}
+      ) : null}
       {shown.edge.length > 0 ? (
         <span class="block-edge">
           {shown.edge.map((mark) => (
@@ -168,6 +164,22 @@ function Block({ program, row, position, line, at, visibleFrom, visibleTo, onDet
 function MarkIcon({ mark }: { mark: Mark }) {
   if (mark === 'fresh') return <span class="block-new">{guideText.fresh}</span>;
   return mark === 'reminded' ? <Bell class="block-mark" size={10} aria-hidden fill="currentColor" /> : <BookmarkCheck class="block-mark" size={10} aria-hidden />;
+}
+
+/** what blocks said at their widths (a block is drawn again every second, and on every scroll): bounded */
+const said = new Map<string, BlockText>();
+const MAX_SAID = 4_000;
+
+/** What a block says (blockText), remembered for the same title, marks, time and width. */
+function textOf(title: string, bumper: boolean, marks: Marks, time: string, width: number): BlockText {
+  const key = `${bumper ? 1 : 0}${marks.reminded ? 1 : 0}${marks.followed ? 1 : 0}${marks.fresh ? 1 : 0}|${Math.round(width * 4)}|${time}|${title}`;
+  let text = said.get(key);
+  if (text === undefined) {
+    text = blockText(measure(title, bumper, marks, time, width));
+    if (said.size >= MAX_SAID) said.clear();
+    said.set(key, text);
+  }
+  return text;
 }
 
 /** What blockText weighs, measured in the fonts the block draws them in. */

@@ -222,15 +222,18 @@ function ResultBody({ result, at, query, listed }: { result: Result; at: number;
         <span class="visually-hidden">, {onAir ? `${t.until(Date.parse(result.program.endsAt))}, ` : ''}</span>
       </span>
       <span class="result-sub">
-        {show !== null ? (
-          <>
-            <span class="result-episode">
-              <Marked text={result.program.title} query={query} />
-            </span>
-            {dot}
-          </>
-        ) : null}
-        {channel}
+        {/* the episode gives way first, then the channel; how many more airings never */}
+        <span class="result-where">
+          {show !== null ? (
+            <>
+              <span class="result-episode">
+                <Marked text={result.program.title} query={query} />
+              </span>
+              {dot}
+            </>
+          ) : null}
+          {channel}
+        </span>
         {more > 0 ? (
           <>
             {dot}

@@ -16,7 +16,7 @@ export const BLOCK_PADDING = 3;
 export const META_GAP = 3;
 /** a mark's icon, px (drawn at this size) */
 export const MARK_ICON = 10;
-/** the edge column: an icon and the gap before it, px */
+/** the edge column: an icon and the gap before it, px (GuideBlock.css: .block-edged's padding less the block's own) */
 export const EDGE_WIDTH = MARK_ICON + 2;
 
 export type Mark = 'reminded' | 'followed' | 'fresh';
@@ -106,9 +106,10 @@ export function blockText(input: BlockTextInput): BlockText {
   const icons = marks.filter((mark): mark is 'reminded' | 'followed' => mark === 'reminded' || mark === 'followed');
   // the edge costs the title nothing it would show: it fits beside the marks, or is cut without them
   // anyway (each judged with the doubt in the title's favour)
-  const beside = linesNeeded(words, measure, inner - EDGE_WIDTH - SLACK) <= 2;
-  const cutAnyway = linesNeeded(words, measure, inner + SLACK) > 2;
+  if (icons.length === 0) return { bare: false, lines: 2, meta: [], edge: [] };
   // and never breaks the first word ("Flatmates" / ": The…")
   const firstWhole = measure(words[0]!) <= inner - EDGE_WIDTH - SLACK;
-  return { bare: false, lines: 2, meta: [], edge: icons.length > 0 && firstWhole && (beside || cutAnyway) ? icons : [] };
+  const beside = firstWhole && linesNeeded(words, measure, inner - EDGE_WIDTH - SLACK) <= 2;
+  const cutAnyway = firstWhole && !beside && linesNeeded(words, measure, inner + SLACK) > 2;
+  return { bare: false, lines: 2, meta: [], edge: beside || cutAnyway ? icons : [] };
 }
