@@ -126,6 +126,30 @@ describe('content first', () => {
   });
 });
 
+describe('the window runs on', () => {
+  it('scrolled to its end with the pointer, the next window loads (to the day a server sends); End from the keyboard stays in the window shown', async () => {
+    const { host, page } = await guide(24);
+    await page.getByRole('radio', { name: '3 h' }).click();
+    await poll(() => page.locator('.guide').getAttribute('data-window-minutes')).toBe('180');
+    // the keyboard: End on a row goes to its last programme; the window stays
+    await e2e.guideWindow(host, page, 6);
+    await page.getByRole('grid').locator('[tabindex="0"]').focus();
+    await page.keyboard.press('End');
+    await poll(() => page.evaluate(() => document.activeElement?.classList.contains('block') ?? false)).toBe(true);
+    await page.waitForTimeout(500);
+    expect(await page.locator('.guide').getAttribute('data-window-minutes')).toBe('360');
+    // the pointer: focus elsewhere, scrolled to the end, the next window up loads, and again
+    await page.getByRole('button', { name: 'Now', exact: true }).focus();
+    for (const minutes of ['720', '1440']) {
+      await page.locator('.guide-scroll').evaluate((el) => el.scrollBy({ left: -200 }));
+      await page.waitForTimeout(100);
+      await page.locator('.guide-scroll').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      await poll(() => page.locator('.guide').getAttribute('data-window-minutes')).toBe(minutes);
+      await poll(() => host.app.snapshot().guide.loading).toBe(false);
+    }
+  });
+});
+
 describe('titles win', () => {
   it.each([1, 3])('at the %i h zoom with reminders, follows and NEW on, every block at least 34 px wide shows its title; no title is cut for a mark, no mark or time is shown cut', { timeout: 90_000 }, async (zoom) => {
     const { host, page } = await guide(24);

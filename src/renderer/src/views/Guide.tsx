@@ -163,12 +163,14 @@ export function Guide() {
   });
 
   // Scrolled to the end of the window: the next longer one loads (up to the server's day), so the
-  // timeline runs on as far as the guide can reach; not again for a size that just failed.
+  // timeline runs on as far as the guide can reach; not again for a size that just failed, and not
+  // while focus is in the grid (End went there: a window streaming in under the focused block
+  // would take it away; the jumps load what the keyboard asks for)
   const next = GUIDE_WINDOWS.find((hours) => hours * 60 > (status.shownMinutes ?? Infinity));
   const extend = line !== null && !asList && next !== undefined && pending === null && !status.loading && failure?.hours !== next && line.end - visibleEnd < 10 * MINUTE && line.width > width + 1;
   useEffect(() => {
-    if (extend && next !== undefined) void load(next);
-  }, [extend]);
+    if (extend && next !== undefined && !scrollRef.current?.contains(document.activeElement)) void load(next);
+  }, [extend, scrollLeft]);
 
   const frame = useRef(0);
   const onScroll = () => {
