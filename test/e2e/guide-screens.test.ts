@@ -70,6 +70,8 @@ describe.each([
     await page.getByRole('menuitem', { name: items.find((item) => item.startsWith('Tomorrow')) ?? items.at(-1)! }).click();
     await settled();
     await poll(() => bareWide(page)).toEqual([]);
+    await page.mouse.move(5, POPOVER.height - 5); // the pointer off the grid: no strip for what it last passed over
+    await poll(() => page.locator('.guide-detail').count()).toBe(0);
     await screenshot(page, name('guide-day'));
     await page.getByRole('button', { name: 'Now', exact: true }).click();
     // a programme in hand: the strip floats over the grid, clear of it
