@@ -22,7 +22,7 @@
  *
  *   npm run bench:guide      (this runs after the store benchmark; build the renderer first)
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { startPreviewHost, type PreviewHost } from '../src/main/preview/host';
 import { launchBrowser, POPOVER } from '../test/support/browser';
 import { ensureBuilt, out } from '../test/support/built';
@@ -98,10 +98,14 @@ function installProbe(): void {
  * be the old window's rows), and (b) until the new window's own rows have come back from
  * `getGuideRows` and two more frames have run (the render, then the frame with them).
  */
-async function switchTo(page: Page, host: PreviewHost, hours: number): Promise<Switch> {
+/** How long the page's main thread has been busy with tasks, ms (Chromium's TaskDuration). */
+const busyMs = async (cdp: CDPSession) => ((await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }).metrics.find((m) => m.name === 'TaskDuration')!.value * 1000;
+
+async function switchTo(page: Page, host: PreviewHost, hours: number, cdp: CDPSession): Promise<Switch> {
   // the previous window's garbage is collected first, so it does not land in this measurement
   (globalThis as { gc?: () => void }).gc?.();
   const before = await page.evaluate(() => (window as unknown as ProbeWindow).__guideBench.bytes);
+  const busyBefore = await busyMs(cdp);
   const times = await page.evaluate(
     async ({ hours, waitMs }) => {
       const probe = (window as unknown as ProbeWindow).__guideBench;
@@ -129,6 +133,7 @@ async function switchTo(page: Page, host: PreviewHost, hours: number): Promise<S
     { hours, waitMs: WAIT_MS },
   );
   if (!times) throw new Error(`the ${hours} h window never appeared (core: ${host.app.store.state.guide.error ?? 'no error'})`);
+  const busy = (await busyMs(cdp)) - busyBefore;
   await until(
     `the core to hold the whole ${hours} h window`,
     () => {
@@ -139,7 +144,7 @@ async function switchTo(page: Page, host: PreviewHost, hours: number): Promise<S
   );
   await sleep(300); // the last snapshot and row answers reach the page
   const after = await page.evaluate(() => (window as unknown as ProbeWindow).__guideBench.bytes);
-  return { ...times, bytes: after - before };
+  return { ...times, bytes: after - before, busy };
 }
 
 /** Max DOM elements while the guide is scrolled down and back up, then right and back left. */
@@ -167,6 +172,8 @@ interface Switch {
   /** click → the new window's own rows painted, ms */
   own: number;
   bytes: number;
+  /** the page's main thread busy until its own rows were painted, ms (less shaken by a loaded machine than the wall clock) */
+  busy: number;
 }
 
 interface CountResult {
@@ -185,15 +192,17 @@ async function measure(browser: Browser, count: number, rendererDir = out('rende
     await context.addInitScript(installProbe);
     const page = await context.newPage();
     page.setDefaultTimeout(WAIT_MS);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
     await page.goto(host.url);
     await page.click('#tab-guide');
     await page.locator('.guide-scroll .block').first().waitFor();
     const result: CountResult = { count, six: [], day: [], dom: 0 };
     for (let round = 0; round < ROUNDS; round++) {
-      await switchTo(page, host, 1);
-      result.six.push(await switchTo(page, host, 6));
-      await switchTo(page, host, 1);
-      result.day.push(await switchTo(page, host, 24));
+      await switchTo(page, host, 1, cdp);
+      result.six.push(await switchTo(page, host, 6, cdp));
+      await switchTo(page, host, 1, cdp);
+      result.day.push(await switchTo(page, host, 24, cdp));
     }
     result.dom = await domWhileScrolling(page);
     return result;
@@ -241,7 +250,7 @@ try {
   clearTimeout(watchdog);
 }
 
-type Measure = 'own' | 'grid';
+type Measure = 'own' | 'grid' | 'busy';
 const ms = (runs: Switch[], what: Measure) => median(runs.map((r) => r[what]));
 const kb = (runs: Switch[]) => Math.max(...runs.map((r) => r.bytes)) / KB;
 const all = (i: 0 | 1, window: 'six' | 'day') => passes.flatMap((p) => p[i][window]);
@@ -291,6 +300,7 @@ if (baselinePasses.length > 0) {
       for (const [what, measure] of [
         ['own rows painted', 'own'],
         ['grid switched', 'grid'],
+        ['page main thread busy until own rows painted', 'busy'],
       ] as const) {
         const b = ms(allOf(baselinePasses, i, window), measure);
         const o = ms(allOf(passes, i, window), measure);
@@ -344,7 +354,7 @@ ${verdicts.map((v) => `- ${v}`).join('\n')}
 ${
   comparison
     ? `
-Against the renderer before it (\`GUIDE_BASELINE_RENDERER\`, the same host, core and demo, ${baselinePasses.length} passes taking turns with ours; both at the 3 h zoom):
+Against the renderer before it (\`GUIDE_BASELINE_RENDERER\`, the same host, core and demo, ${baselinePasses.length} passes taking turns with ours; both at the 3 h zoom). "Busy" is the time the page's main thread spent on tasks from the request until its own rows were painted (Chromium's \`TaskDuration\`): the page's own work, which a loaded machine stretches less than the wall clock:
 
 ${comparison}
 `

@@ -2,11 +2,11 @@
 import type { Catalogue } from '../en';
 
 export const guide: Catalogue['guide'] = {
-  windowGroup: 'Zoom : heures sur la largeur',
+  windowGroup: 'Zoom : heures sur la largeur',
   window: '{n} h',
   zoomShow: 'Afficher {n, plural, one {# heure} other {# heures}} sur la largeur',
   mostBareZoom: 'La plupart des programmes ici sont trop courts pour un titre à ce zoom : 1 h les affiche.',
-  mostBare: 'La plupart des programmes ici sont trop courts pour un titre : pointez-en un pour le lire.',
+  mostBare: 'La plupart des programmes ici sont trop courts pour un titre : pointez-en un pour le lire.',
   list: 'Liste',
   listHint: 'Lire le guide sous forme de liste par chaîne : maintenant, ensuite et plus tard',
   byChannel: 'Guide par chaîne, {n, plural, one {# chaîne} other {# chaînes}}',
@@ -19,7 +19,7 @@ export const guide: Catalogue['guide'] = {
   plusHour: '+1 h',
   plusHourLabel: 'Une heure plus tard',
   tonight: 'Ce soir {time}',
-  dayMenu: '{day} : aller à une autre heure de la journée ou de demain',
+  dayMenu: '{day} : aller à une autre heure de la journée ou de demain',
   jumpAt: '{day} à {time}',
   loadingWindow: 'Chargement de {n, plural, one {# heure} other {# heures}}…',
   loadingGuide: 'Chargement du guide…',

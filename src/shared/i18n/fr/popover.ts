@@ -169,8 +169,8 @@ export const search: Catalogue['search'] = {
   onNow: 'En ce moment',
   heldOnly: 'Recherche limitée à ce que l’app avait en mémoire',
   nobodyCalled: 'Personne du nom de « {query} » ne regarde.',
-  moreAirings: '{n, plural, one {# autre diffusion} other {# autres diffusions}}',
-  showAirings: '{n, plural, one {Voir la diffusion} other {Voir les # diffusions}} de « {title} »',
-  hideAirings: 'Masquer les diffusions de « {title} »',
+  moreAirings: '{n, plural, one {# autre diffusion} many {# autres diffusions} other {# autres diffusions}}',
+  showAirings: '{n, plural, one {Voir la diffusion} many {Voir les # diffusions} other {Voir les # diffusions}} de « {title} »',
+  hideAirings: 'Masquer les diffusions de « {title} »',
   airingsCut: 'Les {shown} premières diffusions sur {n}',
 };
