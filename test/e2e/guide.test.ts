@@ -70,6 +70,14 @@ describe('the guide in 380 px', () => {
     await expect.poll(() => page.locator('.results .result').allTextContents()).toContainEqual(expect.stringContaining(later.title));
     await screenshot(page, 'search-light');
     await page.keyboard.press('Enter');
+    // Enter opens the first result: a programme airing more than once opens to its airings first
+    // (issue 47), then Enter on its first airing opens that airing's sheet
+    if ((await page.locator('.results .result-main').first().getAttribute('aria-expanded')) === 'true') {
+      await page.locator('.result-airing').first().waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+    }
     await page.getByRole('dialog').filter({ has: page.locator('.sheet-title') }).first().waitFor();
     expect(await page.locator('.sheet-title').first().textContent()).toBeTruthy();
     await screenshot(page, 'programme-light');
@@ -496,10 +504,13 @@ describe('accessibility and a light renderer', () => {
     // an unknown name gets the TV; only the icons in use were fetched, never the whole set
     await page.locator('.guide-scroll').evaluate((el) => el.scrollBy({ top: 400 }));
     await expect.poll(() => page.locator('.guide-row', { hasText: 'Classic Comedy' }).locator('.channel-icon').getAttribute('data-icon')).toBe('fallback');
-    const iconChunks = scripts.filter((s) => !/\/(index|icon-loaders)-[\w-]+\.js$/.test(s.url));
+    // (the guide's own chunk loads when it is first opened: not an icon)
+    const iconChunks = scripts.filter((s) => !/\/(index|icon-loaders|Guide)-[\w-]+\.js$/.test(s.url));
     expect(iconChunks.length).toBeGreaterThan(3);
-    // the icons of the rows in view (eleven since the controls take one row: issue 47) and a few shared chunks, never the set's hundreds
-    expect(iconChunks.length, iconChunks.map((s) => s.url.replace(/^.*\//, '')).join(' ')).toBeLessThan(25);
+    // the icons of the rows in view (eleven since the controls take one row: issue 47), the
+    // guide's own icons and the modules it shares with other views (chunks of their own since the
+    // guide loads when first opened), never the set's hundreds
+    expect(iconChunks.length, iconChunks.map((s) => s.url.replace(/^.*\//, '')).join(' ')).toBeLessThan(40);
     await context.close();
   });
 });

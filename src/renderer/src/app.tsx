@@ -15,7 +15,8 @@ import { pinRoot } from './components/scroll';
 import { common as t } from './strings/common';
 import { Activity } from './features/Activity';
 import { ChannelDetail } from './views/ChannelDetail';
-import { Guide, ProgrammeDetail } from './views/Guide';
+import { ProgrammeDetail } from './views/GuideProgramme';
+import { LazyGuide } from './views/LazyGuide';
 import { OnNow } from './views/OnNow';
 import { Search } from './views/Search';
 import { LocalOffer } from './views/LocalOffer';
@@ -108,7 +109,7 @@ function Shell() {
         ) : current === 'on-now' ? (
           <OnNow key={server} />
         ) : current === 'guide' ? (
-          <Guide key={server} />
+          <LazyGuide key={server} />
         ) : current === 'activity' ? (
           <Activity key={server} />
         ) : (
