@@ -30,6 +30,10 @@ export function Ruler({ line, at, visibleFrom, visibleEnd }: { line: Timeline; a
   const nowShown = at >= line.start && at <= line.end && at >= visibleFrom;
   // where a label must end: the visible right edge, or the window's end before it
   const room = Math.min(xOf(line, visibleEnd), line.width);
+  // the now pill: centred on the now line, or beside it where centred it would go under the
+  // channel column or past the view's edge
+  const pillAt = nowX - xOf(line, visibleFrom) < NOW_PILL_HALF_PX ? 'start' : nowX + NOW_PILL_HALF_PX > room ? 'end' : 'centre';
+  const pillLeft = pillAt === 'start' ? nowX : pillAt === 'end' ? nowX - 2 * NOW_PILL_HALF_PX : nowX - NOW_PILL_HALF_PX;
   const plain = fontOf('guide-times', 'guide-tick');
   const bold = fontOf('guide-times', 'guide-tick guide-tick-day');
   /** the label's words when they fit whole where they stand, else none (a non-breaking space keeps the tick's height) */
@@ -37,7 +41,7 @@ export function Ruler({ line, at, visibleFrom, visibleEnd }: { line: Timeline; a
     const width = textWidth(text, font) + LABEL_EDGE_PX;
     // a label the now pill would cover gives way (its line stays): the pill names the time itself,
     // and a digit peeking out beside it reads as a wrong time
-    const underPill = nowShown && x + width > nowX - NOW_PILL_HALF_PX && x < nowX + NOW_PILL_HALF_PX;
+    const underPill = nowShown && x + width > pillLeft && x < pillLeft + 2 * NOW_PILL_HALF_PX;
     return underPill || x + width > room ? '\u00a0' : text;
   };
   return (
@@ -58,8 +62,7 @@ export function Ruler({ line, at, visibleFrom, visibleEnd }: { line: Timeline; a
         );
       })}
       {nowShown ? (
-        // centred on the now line, or beside it where centred it would go under the channel column or past the view's edge
-        <span class={`guide-now-label${nowX - xOf(line, visibleFrom) < NOW_PILL_HALF_PX ? ' guide-now-label-start' : nowX + NOW_PILL_HALF_PX > room ? ' guide-now-label-end' : ''}`} style={{ left: `${COLUMN + nowX}px` }}>
+        <span class={`guide-now-label${pillAt === 'centre' ? '' : ` guide-now-label-${pillAt}`}`} style={{ left: `${COLUMN + nowX}px` }}>
           {guideText.time(at)}
         </span>
       ) : null}
