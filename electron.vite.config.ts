@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
+import { precompiledMessages } from './scripts/vite-i18n';
 
 // Main and preload: `dependencies` stay external (electron-vite's default), everything else is bundled.
 // The preload runs in a sandboxed renderer, where Electron only loads CommonJS and only `electron`
@@ -36,11 +37,16 @@ export default defineConfig({
   },
   renderer: {
     root: 'src/renderer',
-    plugins: [preact(), devStylesAllowance()],
+    // the catalogue's messages compiled ahead of time: no message compiler in the popover (scripts/vite-i18n.ts)
+    plugins: [preact(), devStylesAllowance(), precompiledMessages()],
     build: {
       outDir: 'out/renderer',
       minify: true,
-      rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
+      rollupOptions: {
+        input: { index: resolve('src/renderer/index.html') },
+        // the compiled catalogues' tiny runtime (messageformat's, with CLDR plural rules) under a name of its own
+        output: { manualChunks: (id: string) => (/[\\/](@messageformat[\\/]runtime|make-plural)[\\/]/.test(id) ? 'message-runtime' : undefined) },
+      },
     },
   },
 });

@@ -13,7 +13,6 @@
  *
  *   npm run bench:sync
  */
-import { viewersOf } from '../src/main/core/viewers/viewers';
 import { onAirChannel, settle, startCoreHarness, total, type CoreHarness } from '../test/support/core-harness';
 import { BaselinePoller } from './baseline';
 import { markdownTable, percentile, ratio, writeSection } from './report';
@@ -95,14 +94,12 @@ async function follow(name: string, sse: boolean, engine: boolean, pollSeconds?:
     let step: (ms: number) => Promise<void>;
     if (engine) {
       await h.connect();
-      // A viewer is noticed by the notification raised in the update that first lists them (a
-      // summary names only three). The store calls the app's listener first, then this one.
+      // A viewer is noticed by the first notification about them: its subject lists every person
+      // it announces (its title names only three).
       const firstNotice = new Map<string, number>();
-      const users = () => new Set((viewersOf(h.app.store.state)?.viewers ?? []).map((viewer) => viewer.user));
-      let known = users();
-      h.app.store.subscribe(() => (known = users()));
       h.app.onNotification((n) => {
-        for (const user of users()) if (!known.has(user) && !firstNotice.has(user)) firstNotice.set(user, n.at);
+        if (n.subject?.kind !== 'viewers') return;
+        for (const user of n.subject.users) if (!firstNotice.has(user)) firstNotice.set(user, n.at);
       });
       noticedAt = (user) => firstNotice.get(user);
       step = h.step;

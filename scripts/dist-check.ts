@@ -14,6 +14,7 @@ import { dirname, join, posix, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractFile, getRawHeader, listPackage } from '@electron/asar';
 import { build, Platform, type Configuration } from 'electron-builder';
+import { parseAst } from 'vite';
 import config from '../electron-builder.config';
 import { makeAfterPack } from './after-pack';
 import { LINUX_SIZES, makeAppIcons } from './make-app-icons';
@@ -54,16 +55,33 @@ function electronDist(): { dir: string; stub: boolean } {
   return { dir, stub: true };
 }
 
-/** Bare module names a built bundle imports or requires (node: and relative ones left out). */
+/**
+ * Bare module names a built bundle imports or requires (node: and relative ones left out), read
+ * from its syntax tree: an `import … from 'x'` inside a comment (a bundled library's JSDoc) or a
+ * string that happens to end in "from" is not an import.
+ */
 export function importedPackages(code: string): string[] {
   const names = new Set<string>();
-  // a package's name starts with a letter, a digit or @ and holds no space: words in a string that
-  // happen to end in "from" ("Quiet from", then the next string) are not an import
-  const spec = `([@\\w][^"'\\s]*)`;
-  const patterns = [`\\bfrom\\s*["']${spec}["']`, `\\bimport\\s*\\(\\s*["']${spec}["']\\s*\\)`, `\\bimport\\s*["']${spec}["']`, `\\brequire\\s*\\(\\s*["']${spec}["']\\s*\\)`].map((source) => new RegExp(source, 'g'));
-  for (const pattern of patterns) for (const match of code.matchAll(pattern)) names.add(match[1]!);
+  const literal = (node: unknown): string | null => {
+    const n = node as { type?: string; value?: unknown } | null;
+    return n?.type === 'Literal' && typeof n.value === 'string' ? n.value : null;
+  };
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
+    if (!node || typeof node !== 'object') return;
+    const n = node as Record<string, unknown> & { type?: string };
+    let found: string | null = null;
+    if (n.type === 'ImportDeclaration' || n.type === 'ExportAllDeclaration' || n.type === 'ExportNamedDeclaration' || n.type === 'ImportExpression') found = literal(n.source);
+    else if (n.type === 'CallExpression' && (n.callee as { type?: string; name?: string })?.type === 'Identifier' && (n.callee as { name?: string }).name === 'require') found = literal((n.arguments as unknown[])[0]);
+    if (found) names.add(found);
+    for (const [key, value] of Object.entries(n)) if (key !== 'parent' && value && typeof value === 'object') visit(value);
+  };
+  visit(parseAst(code));
   const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
-  return [...names].filter((name) => !builtins.has(name) && !name.startsWith('node:') && name !== 'electron').sort();
+  return [...names].filter((name) => /^[@\w]/.test(name) && !builtins.has(name) && !name.startsWith('node:') && name !== 'electron').sort();
 }
 
 const packageOf = (specifier: string) => {

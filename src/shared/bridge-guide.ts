@@ -30,6 +30,12 @@ export interface GuideView {
   /** bytes of `/guide` read so far for the window being fetched (progress) */
   receivedBytes: number;
   revision: number;
+  /**
+   * moves when the app learns programmes' own times (a channel sheet read a now answer or a
+   * schedule): the rows and hits may then say other ends (shared/programme-times.ts), so the page
+   * asks for them again; the window is the same
+   */
+  times?: number;
 }
 
 /** One programme found by `searchGuide`, with its channel. */
@@ -83,8 +89,9 @@ export interface GuideRows {
   /** each row's index in guide order (whatever group was asked for) */
   indexes: number[];
   /**
-   * per row, the indexes (in its `programs`) of first airings of an episode in the window: the
-   * guide's NEW (empty until the whole window has arrived; older cores leave it out)
+   * per row, the indexes (in its `programs`) of the airings the app's episode record shows as the
+   * first of their episode on this server, once it holds a week of its guide: the guide's NEW
+   * (core/features/episode-record.ts; empty until the whole window has arrived; older cores leave it out)
    */
   firstAirings?: number[][];
 }

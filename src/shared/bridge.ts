@@ -120,6 +120,11 @@ export interface ViewerExtras {
   onBumper?: boolean;
   /** the session's state is `off`: tuned to a channel with nothing on (watching, counted; absent from `/now-playing`) */
   nothingOn?: boolean;
+  /**
+   * when the programme watched ends, as every view says it (shared/programme-times.ts: its start in
+   * the held On now row plus the length the progress gives); absent where the core cannot place it
+   */
+  endsAt?: string;
 }
 
 export type ViewerEntry = NowPlayingEntry &
@@ -186,6 +191,9 @@ export interface ChannelLookup {
   /** set when the server could not be asked and `now` comes from the held On now rows (with their age) */
   stale?: { updatedAt: number | null; reason: string };
 }
+
+/** How many hours ahead the channel sheet lists (its `getSchedule`; the core asks the server for as many when a break hides the next programme). */
+export const SHEET_HOURS = 6;
 
 /** One channel's programmes ahead, for the channel sheet. */
 export interface ChannelScheduleView {

@@ -35,3 +35,17 @@ export function numberedEpisode(p: EpisodeFields): string | null {
   const key = episodeIdentity(p);
   return key.startsWith('episode\n') ? key : null;
 }
+
+/** Each numbered episode of a guide read (by its `numberedEpisode` key): the first and last start of its airings in it, ms. */
+export type EpisodeAirings = Map<string, { first: number; last: number }>;
+
+/** Notes one airing starting at `start` in `airings` (a bumper, or a programme that is no numbered episode, is not one). */
+export function noteAiring(airings: EpisodeAirings, program: EpisodeFields, start: number): void {
+  if (program.ratingKey === null || !Number.isFinite(start)) return;
+  const key = numberedEpisode(program);
+  if (key === null) return;
+  const held = airings.get(key);
+  if (!held) airings.set(key, { first: start, last: start });
+  else if (start < held.first) held.first = start;
+  else if (start > held.last) held.last = start;
+}

@@ -1,22 +1,33 @@
 import type { ConnectionView } from './bridge';
 import { lang, messages, t } from './i18n/messages';
+import { dayOffset } from './when';
 
 /**
  * Pure formatting for the popover (and anything else that shows time to people). Times are ms
  * since the epoch; `now` is always passed in, so the output is testable.
  */
 
-/** "just now", "12 s ago", "4 min ago", "2 h ago", "3 d ago" (in the language in use). */
+/**
+ * How long ago, as a message takes it: `unit` ("now", "s", "min", "h", "d") and the number `n`,
+ * so a sentence words it whole ("updated 4 min ago", "vor 4 min aktualisiert", "4 分前に更新").
+ */
+export function agoParams(then: number, now: number): { unit: 'now' | 's' | 'min' | 'h' | 'd'; n: number } {
+  const s = Math.max(0, Math.round((now - then) / 1000));
+  if (s < 5) return { unit: 'now', n: 0 };
+  if (s < 60) return { unit: 's', n: s };
+  const m = Math.floor(s / 60);
+  if (m < 60) return { unit: 'min', n: m };
+  const h = Math.floor(m / 60);
+  if (h < 48) return { unit: 'h', n: h };
+  return { unit: 'd', n: Math.floor(h / 24) };
+}
+
+/** "just now", "12 s ago", "4 min ago", "2 h ago", "3 d ago" (in the language in use), on its own. */
 export function ago(then: number, now: number): string {
   const w = messages().time;
-  const s = Math.max(0, Math.round((now - then) / 1000));
-  if (s < 5) return w.justNow;
-  if (s < 60) return t(w.secondsAgo, { n: s });
-  const m = Math.floor(s / 60);
-  if (m < 60) return t(w.minutesAgo, { n: m });
-  const h = Math.floor(m / 60);
-  if (h < 48) return t(w.hoursAgo, { n: h });
-  return t(w.daysAgo, { n: Math.floor(h / 24) });
+  const { unit, n } = agoParams(then, now);
+  if (unit === 'now') return w.justNow;
+  return t(unit === 's' ? w.secondsAgo : unit === 'min' ? w.minutesAgo : unit === 'h' ? w.hoursAgo : w.daysAgo, { n });
 }
 
 /** "in 30 s", "in 4 min", "in 2 h". */
@@ -79,20 +90,6 @@ export function episodeLabel(season: number | null, episode: number | null): str
   return '';
 }
 
-/** The programme airing at `at` among a row's now/next (moving on to `next` once `now` has ended). */
-export function airing<P extends { startsAt: string; endsAt: string }>(programs: readonly (P | null)[], at: number): P | null {
-  for (const program of programs) {
-    if (program && Date.parse(program.startsAt) <= at && at < Date.parse(program.endsAt)) return program;
-  }
-  return null;
-}
-
-/** The first of `programs` that starts after `at`. */
-export function upcoming<P extends { startsAt: string }>(programs: readonly (P | null)[], at: number): P | null {
-  for (const program of programs) if (program && Date.parse(program.startsAt) > at) return program;
-  return null;
-}
-
 export type PauseChoice = '1h' | 'tomorrow' | 'resume';
 
 /** When a pause chosen at `now` ends (local time): an hour from now, or 08:00 the next day. */
@@ -137,30 +134,8 @@ export function channelLabel(number: number | null, name: string | null): string
 // Times, days, numbers and lists follow the language in use (i18n/messages.ts) through Intl: 12- or
 // 24-hour clocks, day names and plurals as that locale has them. `locale` is injectable for tests.
 
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-/**
- * The one clock format: a time of day as the locale writes it, its own pattern and hour cycle
- * ("6:02 PM" en-US, "08:05" en-GB and de-DE), in the language in use (its system region kept:
- * i18n/messages.ts). Every view, the tray, notifications and reminders use it; nothing else
- * writes a time of day (a unit test looks for hand-made ones).
- */
-export function localTime(ms: number, locale: string = lang()): string {
-  const key = locale;
-  let format = timeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
-    timeFormats.set(key, format);
-  }
-  return format.format(ms);
-}
-
-/** Whole local days from `now`'s day to `ms`'s day (0 today, 1 tomorrow, -1 yesterday). */
-export function dayOffset(ms: number, now: number): number {
-  const a = new Date(now);
-  const b = new Date(ms);
-  const start = (d: Date) => Date.UTC(d.getFullYear(), d.getMonth(), d.getDate());
-  return Math.round((start(b) - start(a)) / 86_400_000);
-}
+// The clock, the day and the "when" phrase: one rule, in when.ts.
+export { clock, dayKind, dayOffset, localTime, shownHour, since, when, whenLabel, whenParams } from './when';
 
 /** "Today", "Tomorrow", "Yesterday" or a weekday and date, in the locale's words, capitalised. */
 export function dayLabel(ms: number, now: number, locale: string = lang()): string {

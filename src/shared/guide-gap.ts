@@ -6,7 +6,7 @@
  * or channels held from before.
  */
 import type { ConnectionView } from './bridge-connection';
-import { localTime } from './format';
+import { clock } from './format';
 import { messages, t } from './i18n/messages';
 
 export type GuideGapCause =
@@ -48,7 +48,7 @@ export function guideGapText(cause: GuideGapCause, server: string, locale?: stri
     case 'asleep':
       return t(w.noGuideAsleep, { server });
     case 'away':
-      return t(w.noGuideAway, { server, since: localTime(cause.since, locale) });
+      return t(w.noGuideAway, { server, ...clock(cause.since, 'since', locale) });
     case 'key':
       return t(w.noGuideKey, { server });
     case 'unsupported':

@@ -14,11 +14,3 @@ export const foldName = (name: string): string => name.trim().toLowerCase();
 export function personKey(user: string, device: DeviceInfo | null): string {
   return [user, device?.platform ?? '', device?.model ?? ''].map(foldName).join('|');
 }
-
-/** "Apple TV 4K (tvOS)", or whichever of the two is known. */
-export function deviceLabel(device: DeviceInfo | null): string | null {
-  if (!device) return null;
-  const { model, platform } = device;
-  if (model && platform && !model.toLowerCase().includes(platform.toLowerCase())) return `${model} (${platform})`;
-  return model ?? platform ?? null;
-}

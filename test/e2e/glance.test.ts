@@ -291,7 +291,7 @@ describe('Settings reads like a desktop app', () => {
     const host = await e2e.preview();
     const page = await openPopover(e2e.browser, host.url);
     await page.getByRole('heading', { name: 'Connect to your Airwave server' }).waitFor();
-    expect(await page.locator('#key-help').textContent()).toBe('Create a key in Airwave under Settings → API Keys and paste it here.');
+    expect(await page.locator('#key-help').textContent()).toBe('Create a key in Airwave under “Settings → API Keys” and paste it here.');
   });
 });
 

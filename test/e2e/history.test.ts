@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { HistoryFiles } from '../../src/main/core/history/history-files';
 import { HistoryIndex } from '../../src/main/core/history/history-index';
 import { HistoryRecord, type ViewingFields } from '../../src/main/core/history/history-record';
-import { dayLabel, dayOffset, localTime } from '../../src/shared/format';
+import { dayOffset, localTime } from '../../src/shared/format';
 import { axeFindings, openPopover, screenshot } from '../support/browser';
 import { ManualClock } from '../support/manual-clock';
 import { useTempDirs } from '../support/temp-dirs';
@@ -70,8 +70,9 @@ describe('History', () => {
     await page.getByRole('tab', { name: 'Activity' }).click();
     await page.getByRole('button', { name: 'History' }).click();
     const peak = Math.round(peakAt / 1000) * 1000;
-    const peakWhen = dayOffset(peak, clock.now()) === 0 ? localTime(peak, 'en-US') : `${dayLabel(peak, clock.now(), 'en-US')} ${localTime(peak, 'en-US')}`;
-    const chart = page.getByRole('slider', { name: `Viewers over the last 24 hours: peak 4 at ${peakWhen}` });
+    // the one 'when' phrase (src/shared/when.ts): 'at 9:10 PM' today, 'yesterday at 9:10 PM' within the last 24 hours
+    const peakWhen = `${dayOffset(peak, clock.now()) === 0 ? '' : 'yesterday '}at ${localTime(peak, 'en-US')}`;
+    const chart = page.getByRole('slider', { name: `Viewers over the last 24 hours: peak 4 ${peakWhen}` });
     await chart.waitFor();
     expect(await page.locator('.history-stats').textContent()).toMatch(/Peak4 at/);
     expect(await page.locator('.history-list').first().locator('.history-name').allTextContents()).toEqual(['Ana', 'Ben', 'Cleo', 'Dev']);
@@ -160,7 +161,7 @@ describe('History', () => {
     const page = await openPopover(e2e.browser, host.url, { colorScheme: 'light', locale: 'en-US', clock, fixedTime: true });
     const line = page.locator('.away-line');
     await line.waitFor();
-    expect(await line.textContent()).toMatch(/^Since (Yesterday )?\d{1,2}:\d{2} [AP]M: 2 people watched \d programmes?; peak 2 at (Yesterday )?\d{1,2}:\d{2} [AP]M$/);
+    expect(await line.textContent()).toMatch(/^2 people watched \d programmes? since (yesterday at )?\d{1,2}:\d{2}\s[AP]M; peak 2 (yesterday )?at \d{1,2}:\d{2}\s[AP]M$/);
     await screenshot(page, 'history-away-light');
     expect(await axeFindings(page)).toEqual([]);
     await line.click();

@@ -1,18 +1,20 @@
 /// <reference lib="dom" />
 /**
  * The main walk in English, German, French, Spanish and Japanese, light and dark: the tabs, a
- * viewer, a channel, search and Settings, at 380 × 560; and the header's server switcher with three
+ * viewer, a channel, Activity and History, search and Settings, at 380 × 560; the connection test
+ * in German, French, Spanish and Japanese; and the header's server switcher with three
  * servers in German and Japanese. Every view speaks the language the system asks for (the
  * preview's --lang), nothing spills sideways, no button or tab cuts its words, and no word of
  * English is left where the catalogue has one. Then Settings → Language switches at once, the
- * popover and the tray together, with no restart. Screenshots land in test-results/screens/lang-*.
+ * popover and the tray together, with no restart. Screenshots land in test-results/screens/lang-*
+ * (1× and @2x).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES } from '../../src/shared/i18n/catalogues';
 import type { Locale } from '../../src/shared/i18n/locales';
 import { formatMessage } from '../../src/shared/i18n/message-format';
-import { newPage, openPopover, overflowing, screenshot } from '../support/browser';
+import { newPage, openPopover, overflowing, screenshot, screenshot2x } from '../support/browser';
 import { onAirChannel } from '../support/core-harness';
 import { e2eSetup, poll } from './setup';
 
@@ -27,9 +29,10 @@ const cut = (page: Page) =>
       .slice(0, 5),
   );
 
-/** checks a view and keeps its picture */
+/** checks a view and keeps its picture, at 1× and 2× */
 async function look(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
+  await screenshot2x(page, name);
   expect(await overflowing(page), name).toEqual([]);
   expect(await cut(page), name).toEqual([]);
 }
@@ -72,6 +75,10 @@ describe.each(['en', 'de', 'fr', 'es', 'ja'] as const satisfies readonly Locale[
     await page.keyboard.press('Escape');
     await page.getByRole('tab', { name: w.common.tabs.activity }).click();
     await look(page, `lang-${locale}-activity-${scheme}`);
+    await page.getByRole('button', { name: w.features.section.history }).click();
+    await page.locator('.history-stats').waitFor();
+    await look(page, `lang-${locale}-history-${scheme}`);
+    await page.getByRole('button', { name: w.features.section.log }).click();
 
     await page.keyboard.press('/');
     await poll(() => page.getByRole('searchbox').evaluate((el) => el === document.activeElement)).toBe(true);
@@ -83,6 +90,11 @@ describe.each(['en', 'de', 'fr', 'es', 'ja'] as const satisfies readonly Locale[
     await page.getByRole('button', { name: w.common.settings }).click();
     await page.getByRole('heading', { name: w.settings.notifications }).waitFor();
     await look(page, `lang-${locale}-settings-${scheme}`);
+    // further down: the reminders and server alerts, History's own settings, the server and Advanced
+    await page.locator('#settings-features').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await look(page, `lang-${locale}-settings-alerts-${scheme}`);
+    await page.locator('section[aria-labelledby=settings-advanced]').evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await look(page, `lang-${locale}-settings-advanced-${scheme}`);
     // a word of English where this language has its own would show here
     if (locale !== 'en') {
       const text = await page.evaluate(() => document.body.innerText);
@@ -124,7 +136,7 @@ describe.each([
   });
 });
 
-describe.each(['de', 'ja'] as const)('the connection test in %s', (locale) => {
+describe.each(['de', 'fr', 'es', 'ja'] as const)('the connection test in %s', (locale) => {
   it('says what it found and what to do in the language in use, light and dark', async () => {
     const w = CATALOGUES[locale];
     const demo = await e2e.demo({ viewers: 0 });
@@ -137,6 +149,8 @@ describe.each(['de', 'ja'] as const)('the connection test in %s', (locale) => {
       const found = page.locator('section.probe');
       await poll(() => found.textContent()).toContain(w.probe.fixes.keyRevoked);
       expect(await found.textContent()).toContain(w.probe.labels.reachable);
+      // a step's label and what it found are punctuated as the language writes a label (French "Joignable\u00a0: …")
+      expect(await found.textContent()).toContain(formatMessage(w.common.labelled, { label: w.probe.labels.reachable, value: '' }, locale));
       expect(await found.textContent()).not.toMatch(/\b(did not accept|Reachable|answered|Check that|paste it whole)\b/);
       await look(page, `lang-${locale}-connection-test-${scheme}`);
       // a port where nothing listens: the step's detail is the API client's own sentence, in the language too (issue 38)

@@ -118,10 +118,10 @@ describe('Watching', () => {
     await card.locator('.card-button').click();
     const sheet = page.getByRole('dialog');
     await sheet.waitFor();
-    // the OS version follows its platform, never alone
+    // the OS version follows its platform, never alone, after the model (shared/device-label.ts)
     expect(await sheet.locator('.facts').textContent()).toMatch(/Since\d/);
     const device = await sheet.locator('.facts dd', { hasText: 'Apple TV 4K' }).textContent();
-    expect(device).toMatch(/^Apple TV 4K \(tvOS( [\d.]+)?\)/);
+    expect(device).toMatch(/^Apple TV 4K( · tvOS [\d.]+)?(HDR)?$/);
   });
 
   it('fits nine or more viewers in compact density, one line each, and keeps the choice', async () => {

@@ -69,7 +69,7 @@ describe.each(cases)('the core against the $profile profile ($key key)', ({ prof
     const { visible, hidden } = await start();
     h!.demo.controls.startSession({ user: 'Before', channelNumber: visible[0] });
     await h!.until(() => badge() === 1, { what: 'badge 1', stepMs: 500 });
-    await h!.until(() => h!.notifications.length === 1, { what: 'its notification (starts are gathered for 10 s)', stepMs: 500 });
+    await h!.until(() => h!.notifications.length === 1, { what: 'its notification (said as soon as the app knows)', stepMs: 500 });
 
     h!.app.suspend();
     await h!.step(1_000);
@@ -102,7 +102,8 @@ describe.each(cases)('the core against the $profile profile ($key key)', ({ prof
     const before = h!.apiRequests();
     const again = await h!.app.handlers.lookupChannel({ number: visible[1]! });
     expect(again.ok).toBe(true);
-    const spent = Object.keys(h!.apiRequests()).filter((path) => path.startsWith('/channels/') && (h!.apiRequests()[path] ?? 0) > (before[path] ?? 0));
+    // (a break before the next programme also asks the channel's schedule once, shared with the sheet's list: not a lookup's)
+    const spent = Object.keys(h!.apiRequests()).filter((path) => path.startsWith('/channels/') && !path.includes('/schedule') && (h!.apiRequests()[path] ?? 0) > (before[path] ?? 0));
     // the seed server answers in one request; Airwave's router needs two, and the missing route is not asked again
     expect(spent.length).toBe(profile === 'seed' ? 1 : 2);
     expect(spent.some((path) => path.startsWith('/channels/by-number/') && path.endsWith('/now'))).toBe(profile === 'seed');

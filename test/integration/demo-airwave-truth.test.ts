@@ -57,7 +57,7 @@ describe('demo airwave profile: what real servers send', () => {
     for (const p of schedule.programs) expect(p.ratingKey).not.toBeNull();
   });
 
-  it('stretches /guide and /guide/now programmes over the breaks; /guide/now has no programme on during one', async () => {
+  it('stretches /guide and /guide/now programmes over the breaks: during one, /guide/now has the programme before it on', async () => {
     clock.set(START);
     const { id, bumper } = await intoBreak();
     const guide = parseGuide((await get('/guide?forwardMinutes=600&backMinutes=60')).json);
@@ -66,11 +66,12 @@ describe('demo airwave profile: what real servers send', () => {
       for (const p of row.programs) expect(p.durationSeconds).toBe((Date.parse(p.endsAt) - Date.parse(p.startsAt)) / 1000);
     }
     const row = parseGuideNow((await get('/guide/now')).json).channels.find((c) => c.id === id)!;
-    expect(row.now).toBeNull();
     expect(row.next).toMatchObject({ startsAt: bumper.endsAt, title: bumper.title });
-    // the programme before the break is stretched to the start of the next one in /guide
+    // the programme before the break is stretched to the start of the next one in /guide, and is
+    // /guide/now's `now` during the break ("a channel's row has no gaps", airwave-api.md)
     const before = guide.channels.find((c) => c.id === id)!.programs.find((p) => p.endsAt === bumper.endsAt);
     expect(before && Date.parse(before.startsAt)).toBeLessThan(Date.parse(bumper.startsAt));
+    expect(row.now).toMatchObject({ startsAt: before!.startsAt, endsAt: bumper.endsAt, title: before!.title });
 
     // /schedule is not stretched: the break is a gap there
     const schedule = (await get(`/channels/${id}/schedule?hours=6`)).json as { programs: { startsAt: string; endsAt: string }[] };

@@ -187,7 +187,7 @@ describe('a 401', () => {
     await h!.app.handlers.refresh({});
     await h!.until(() => state().connection.state === 'unauthorized', { what: 'unauthorized', stepMs: 200, maxSteps: 60 });
     // the key had worked in this run: refused now, with when it last worked, never "wrong key" (issue 33)
-    expect(state().connection.message).toMatch(/^The API key is refused now \(it worked until [^)]+\): regenerated, revoked or limited by the server\./);
+    expect(state().connection.message).toMatch(/^The API key worked until [^ ]+( [AP]M)? and is refused now: it was regenerated, revoked or limited by the server\./);
     // the alert reads the same rule from this (features-health.test.ts pins its words)
     expect(state().connection.keyWorked?.until).toEqual(expect.any(Number));
     expect(state().connection.message).not.toMatch(/wrong|rejected/i);
@@ -225,7 +225,7 @@ describe('a 401', () => {
     await setUp();
     h!.app.engine.start({ server: hostile!.url, apiKey: 'airwave_never_worked_0000', authStyle: 'x-api-key', pollSeconds: 15 });
     await h!.until(() => state().connection.state === 'unauthorized', { what: 'unauthorized', stepMs: 200, maxSteps: 60 });
-    expect(state().connection.message).toMatch(/^The server rejected the API key\. Copy it from Airwave under Settings → API Keys/);
+    expect(state().connection.message).toMatch(/^The server rejected the API key\. Copy it from Airwave under “Settings → API Keys”/);
     expect(state().connection.message).not.toMatch(/regenerated/);
   });
 });

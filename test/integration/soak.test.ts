@@ -53,8 +53,8 @@ it('follows 24 hours of churn, restarts, a network drop and a suspend without a 
   let following = true; // false while the server is down, the network is out, or the computer sleeps
   const followingSince = { at: begin };
 
-  // What the app announced: the viewers each notification says it is about (starts are gathered
-  // for 10 s, so a notification comes after the update that brought its viewers).
+  // What the app announced: the viewers each notification says it is about (a start is said at
+  // once, or in the follow-up up to 10 s after the update that brought it).
   const announced: string[] = [];
   h.app.onNotification((request) => {
     if (request.subject?.kind === 'viewers') announced.push(...request.subject.keys.map((key) => key.replace(/^session:/, '')));

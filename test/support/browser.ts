@@ -95,6 +95,27 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
+/**
+ * The page as it is now at 2× (the pixel ratio switched through the DevTools protocol, the page and
+ * its state kept): test-results/screens/<name>@2x.png, beside the 1× picture `screenshot` keeps.
+ */
+export async function screenshot2x(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENS, { recursive: true });
+  const path = join(SCREENS, `${name}@2x.png`);
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Emulation.setDeviceMetricsOverride', { ...POPOVER, deviceScaleFactor: 2, mobile: false });
+    const shot = (await cdp.send('Page.captureScreenshot', { format: 'png' })) as { data: string };
+    writeFileSync(path, Buffer.from(shot.data, 'base64'));
+  } finally {
+    await cdp.detach();
+    // the override went with the session: Playwright applies its own 1× again (a change of size forces it)
+    await page.setViewportSize({ width: POPOVER.width + 1, height: POPOVER.height });
+    await page.setViewportSize(POPOVER);
+  }
+  return path;
+}
+
 /** Reads a JSON endpoint of the preview host. */
 export async function getJson<T>(url: string): Promise<T> {
   const response = await fetch(url);

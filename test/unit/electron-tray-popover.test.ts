@@ -312,7 +312,7 @@ describe('notifier', () => {
   const request: NotificationRequest = {
     id: 'n1',
     title: 'James started watching Friends',
-    body: '101 90s Sitcoms · Apple TV 4K (tvOS)',
+    body: '101 90s Sitcoms · Apple TV 4K',
     artworkUrl: '/api/public/v1/artwork/123/thumb',
     target: { view: 'watching', viewer: 's1' },
     at: 0,

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../src/shared/bridge';
-import { ago, airing, channelLabel, connectionLabel, dayLabel, dayOffset, duration, episodeLabel, episodeShow, fraction, inTime, listOf, localTime, plural, programmeTitle, titleRest, upcoming } from '../../src/shared/format';
-import { deviceLabel, personKey } from '../../src/shared/viewer-identity';
+import { ago, channelLabel, connectionLabel, dayLabel, dayOffset, duration, episodeLabel, episodeShow, fraction, inTime, listOf, localTime, plural, programmeTitle, titleRest } from '../../src/shared/format';
+import { personKey } from '../../src/shared/viewer-identity';
 
 const NOW = Date.parse('2026-11-23T20:00:00Z');
 const at = (minutes: number) => new Date(NOW + minutes * 60_000).toISOString();
@@ -38,14 +38,6 @@ describe('times for people', () => {
     expect(fraction(at(0), at(0), NOW)).toBe(0);
   });
 
-  it('finds what is airing and what comes next, moving on when a programme has ended', () => {
-    const early = { startsAt: at(-30), endsAt: at(-5) };
-    const late = { startsAt: at(-5), endsAt: at(20) };
-    expect(airing([early, late], NOW)).toBe(late);
-    expect(upcoming([early, late], NOW)).toBeNull();
-    expect(airing([late, null], NOW - 10 * 60_000)).toBeNull();
-    expect(upcoming([late, null], NOW - 10 * 60_000)).toBe(late);
-  });
 });
 
 describe('the locale decides', () => {
@@ -62,8 +54,8 @@ describe('the locale decides', () => {
     expect(localTime(morning)).toBe(new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(morning));
   });
 
-  it('writes times of day in one place: no other source builds a time formatter or pads hours by hand', () => {
-    const files = readdirSync('src', { recursive: true, encoding: 'utf8' }).filter((f) => /\.(ts|tsx)$/.test(f) && !f.endsWith(join('shared', 'format.ts')));
+  it('writes times of day in one place (shared/when.ts): no other source builds a time formatter or pads hours by hand', () => {
+    const files = readdirSync('src', { recursive: true, encoding: 'utf8' }).filter((f) => /\.(ts|tsx)$/.test(f) && !f.endsWith(join('shared', 'when.ts')));
     const offenders = files.filter((f) => {
       const text = readFileSync(join('src', f), 'utf8');
       // a time of day (hours and minutes); an axis of bare hours ("6 PM") is another format
@@ -139,12 +131,8 @@ describe('the connection in words', () => {
 });
 
 describe('viewer identity', () => {
-  it('ignores case and spacing, and labels devices once', () => {
+  it('ignores case and spacing (labels: device-label.test.ts)', () => {
     expect(personKey(' Ann ', { model: 'Apple TV', platform: 'tvOS' })).toBe(personKey('ann', { model: 'apple tv', platform: 'TVOS ' }));
     expect(personKey('Ann', null)).toBe('ann||');
-    expect(deviceLabel({ model: 'Apple TV 4K', platform: 'tvOS' })).toBe('Apple TV 4K (tvOS)');
-    expect(deviceLabel({ model: 'iPhone (iOS)', platform: 'iOS' })).toBe('iPhone (iOS)');
-    expect(deviceLabel({ model: null, platform: 'Android' })).toBe('Android');
-    expect(deviceLabel(null)).toBeNull();
   });
 });

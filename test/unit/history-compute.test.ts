@@ -22,6 +22,7 @@ interface V {
   channel?: string;
   number?: number;
   programme?: string;
+  device?: string;
 }
 
 function build(follows: Record<string, { from: number; to: number | null }[]>, viewings: V[]): HistoryIndex {
@@ -33,7 +34,7 @@ function build(follows: Record<string, { from: number; to: number | null }[]>, v
       start: v.start,
       server: server.index,
       person: index.names.id(v.person),
-      device: index.names.id('TV'),
+      device: index.names.id(v.device ?? 'TV'),
       channelNumber: v.number ?? 101,
       channel: index.names.id(v.channel ?? 'BBC One'),
       programme: index.names.id(v.programme ?? 'News'),
@@ -139,6 +140,20 @@ describe('a span of the history', () => {
     const csv = toCsv(rows);
     expect(csv.split('\r\n')[0]).toBe('server,person,device,channel,programme,start,end,minutes');
     expect(csv.split('\r\n')).toHaveLength(rows.length + 2);
+  });
+});
+
+describe('devices in the history', () => {
+  it('are named by the one rule (shared/device-label.ts) in the moment and the CSV, records of an earlier version too', () => {
+    const at = (h: number) => T0 + h * HOUR;
+    const index = build({ a: [{ from: at(18), to: null }] }, [
+      { person: 'Ann', start: at(19), end: at(20), device: 'Apple TV 4K (tvos)' },
+      { person: 'Bob', start: at(19), end: at(20), device: 'webos' },
+      { person: 'Cy', start: at(19), end: at(20), device: 'iPhone 15' },
+    ]);
+    const now = at(21);
+    expect(momentAt(index, at(19) + 30 * MIN, now, null).viewers.map((v) => v.device)).toEqual(['Apple TV 4K', 'webOS', 'iPhone 15']);
+    expect(exportRows(index, '24h', now, null).map((r) => r.device)).toEqual(['Apple TV 4K', 'webOS', 'iPhone 15']);
   });
 });
 

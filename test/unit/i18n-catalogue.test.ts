@@ -1,7 +1,9 @@
 /**
  * The catalogue (src/shared/i18n): every language has every key English has and no other, each
- * message names the same placeholders in every language, every message parses, plurals follow the
- * locale's rules (Intl.PluralRules), and the language is chosen as docs/using.md says.
+ * message names the same placeholders in every language (a translation may add the hour a time
+ * shows, for an article that agrees with it), every message compiles with messageformat, every
+ * plural gives every form its language has (CLDR's categories), and the language is chosen as
+ * docs/using.md says.
  */
 import { describe, expect, it } from 'vitest';
 import { en as popoverEn, type Catalogue } from '../../src/shared/i18n/en';
@@ -10,21 +12,11 @@ import { CATALOGUES, applyLocale } from '../../src/shared/i18n/catalogues';
 /** English whole (the popover's words and the main process's own): the source every language is checked against */
 const en = CATALOGUES.en;
 import { LOCALES, formatTag, matchLocale, resolveLocale } from '../../src/shared/i18n/locales';
-import { formatMessage, placeholders } from '../../src/shared/i18n/message-format';
+import { formatMessage } from '../../src/shared/i18n/message-format';
+import { companions, flatten, missingPluralForms, placeholders, selectsWithoutOther } from '../support/i18n-check';
 import { pseudoCatalogue, pseudoMessage } from '../../src/shared/i18n/pseudo';
 import { loadCatalogue } from '../../src/shared/i18n/load';
 import { currentLocale, messages } from '../../src/shared/i18n/messages';
-
-/** every message of a catalogue by its dotted key */
-export function flatten(node: unknown, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(node as object)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [k, v] of flatten(value, path)) out.set(k, v);
-  }
-  return out;
-}
 
 /** where two catalogues differ in keys or placeholders: empty when they agree */
 export function differences(source: Catalogue, other: unknown): string[] {
@@ -36,11 +28,19 @@ export function differences(source: Catalogue, other: unknown): string[] {
   for (const [key, text] of a) {
     const theirs = b.get(key);
     if (theirs === undefined) continue;
-    const mine = placeholders(text).join(',');
-    const them = placeholders(theirs).join(',');
-    if (mine !== them) found.push(`${key}: {${mine}} vs {${them}}`);
+    const mine = placeholders(text);
+    // a translation may also use the hour of a time English names ("a la 1:05" in Spanish)
+    const allowed = new Set([...mine, ...companions(mine)]);
+    const them = placeholders(theirs).filter((name) => !allowed.has(name) || mine.includes(name));
+    const extra = placeholders(theirs).filter((name) => !allowed.has(name));
+    if (mine.join(',') !== them.join(',') || extra.length > 0) found.push(`${key}: {${mine.join(',')}} vs {${placeholders(theirs).join(',')}}`);
   }
   return found;
+}
+
+/** every plural of a catalogue that lacks a form its language has, as "key (n: one)" */
+export function missingForms(catalogue: unknown, locale: string): string[] {
+  return [...flatten(catalogue)].flatMap(([key, text]) => missingPluralForms(text, locale).map((lack) => `${key} (${lack})`));
 }
 
 /** the letters a message shows of its own (its placeholders left out) */
@@ -57,13 +57,36 @@ describe('the catalogue', () => {
     broken.common.surplus = 'x';
     broken.common.liveAgain = 'Schlüssel akzeptiert. {serverName} ist wieder live.';
     expect(differences(en, broken).sort()).toEqual(['common.liveAgain: {server} vs {serverName}', 'extra common.surplus', 'missing common.starting']);
+    // the hour beside a time is grammar a translation may use; any other added name is refused
+    const withHour = structuredClone(CATALOGUES.es) as unknown as { common: Record<string, unknown> };
+    withHour.common.asOf = '{hour, plural, one {a la} other {a las}} {time}';
+    expect(differences(en, withHour)).toEqual([]);
+    withHour.common.asOf = '{minute, plural, one {a la} other {a las}} {time}';
+    expect(differences(en, withHour)).toEqual(['common.asOf: {time} vs {minute,time}']);
+  });
+
+  it.each(LOCALES)('every plural in %s gives every form the language has', (locale) => {
+    expect(missingForms(CATALOGUES[locale], locale)).toEqual([]);
+  });
+
+  it('the check finds a plural that lacks a form: French "many", English "one", none in Japanese', () => {
+    expect(missingPluralForms('{n, plural, one {# chaîne} other {# chaînes}}', 'fr')).toEqual(['n: many']);
+    expect(missingPluralForms('{n, plural, other {# watching}}', 'en')).toEqual(['n: one']);
+    expect(missingPluralForms('{n, plural, other {# 件}}', 'ja')).toEqual([]);
+    expect(missingPluralForms('{a, select, x {{n, plural, other {#}}} other {}}', 'de')).toEqual(['n: one']);
+    expect(missingPluralForms('{n, selectordinal, one {#st} two {#nd} other {#th}}', 'en')).toEqual(['n: few']);
+  });
+
+  it.each(LOCALES)('every select in %s has an "other" form', (locale) => {
+    const found = [...flatten(CATALOGUES[locale])].filter(([, text]) => selectsWithoutOther(text).length > 0).map(([key]) => key);
+    expect(found).toEqual([]);
   });
 
   it.each(LOCALES)('every %s message formats, with no placeholder left unfilled', (locale) => {
     for (const [key, text] of flatten(CATALOGUES[locale])) {
       const params = Object.fromEntries(placeholders(text).map((name) => [name, 2]));
       const out = formatMessage(text, params, locale);
-      expect(out, key).not.toMatch(/[{}]/);
+      expect(out, key).not.toMatch(/[{}]|undefined/);
     }
   });
 
@@ -78,6 +101,19 @@ describe('the catalogue', () => {
 });
 
 describe('messages', () => {
+  it('are full ICU: select, selectordinal and nesting, as messageformat compiles them', () => {
+    const text = '{kind, select, film {{n, plural, one {# film} other {# films}}} other {{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} item}}';
+    expect(formatMessage(text, { kind: 'film', n: 1 }, 'en')).toBe('1 film');
+    expect(formatMessage(text, { kind: 'episode', n: 22 }, 'en')).toBe('22nd item');
+    expect(formatMessage('{hour, plural, one {a la} other {a las}} {time}', { hour: 1, time: '1:05' }, 'es-MX')).toBe('a la 1:05');
+    expect(formatMessage('{hour, plural, one {a la} other {a las}} {time}', { hour: 13, time: '13:05' }, 'es')).toBe('a las 13:05');
+    // an apostrophe in a sentence is a letter, as ICU reads it
+    expect(formatMessage("The server's {n, plural, one {channel} other {channels}}", { n: 2 }, 'en')).toBe("The server's channels");
+    expect(() => formatMessage('{n, plural, one {#} other {#}', { n: 1 }, 'en')).toThrow();
+    // a plural key the language does not have is refused
+    expect(() => formatMessage('{n, plural, few {#} other {#}}', { n: 1 }, 'de')).toThrow();
+  });
+
   it('fill named placeholders and pick plural forms by the locale’s rules, not n === 1', () => {
     const text = '{n, plural, one {# channel} other {# channels}}';
     expect(formatMessage(text, { n: 1 }, 'en')).toBe('1 channel');
@@ -87,7 +123,7 @@ describe('messages', () => {
     expect(formatMessage(text, { n: 1200 }, 'de')).toBe('1.200 channels');
     expect(formatMessage('{n, plural, =0 {} other { and # more}}', { n: 0 }, 'en')).toBe('');
     expect(formatMessage('Hi {name}, {n, plural, other {# for {name}}}', { name: 'Ann', n: 3 }, 'en')).toBe('Hi Ann, 3 for Ann');
-    expect(placeholders('Hi {name}, {n, plural, other {# for {who}}}')).toEqual(['n', 'name', 'who']);
+    expect(placeholders('Hi {name}, {n, plural, other {# for {who}}} {g, select, other {}}')).toEqual(['g', 'n', 'name', 'who']);
   });
 });
 
@@ -129,7 +165,7 @@ describe('choosing the language', () => {
 });
 
 describe('the pseudo-locale', () => {
-  it('accents and lengthens every message by about 40%, leaving placeholders and plural syntax intact', () => {
+  it('accents and lengthens every message by about 40%, leaving placeholders and plural and select syntax intact, and brackets where each starts and ends', () => {
     const out = pseudoMessage('Key accepted. {server} is live again.');
     expect(out).toContain('{server}');
     expect(out).toMatch(/^⟦Ķéý åççéþţéð/);
@@ -137,5 +173,50 @@ describe('the pseudo-locale', () => {
     const plural = pseudoMessage('{n, plural, one {# channel} other {# channels}}');
     expect(formatMessage(plural, { n: 2 }, 'en')).toContain('2 çĥåññéļš');
     expect(differences(en, pseudoCatalogue(en))).toEqual([]);
+    const select = pseudoMessage('{kind, select, film {a film} other {{n, plural, one {# item} other {# items}}}}');
+    expect(formatMessage(select, { kind: 'film', n: 1 }, 'en')).toMatch(/^⟦å ƒîļɱ ·*⟧$/);
+    expect(formatMessage(select, { kind: 'x', n: 3 }, 'en')).toMatch(/^⟦3 îţéɱš ·*⟧$/);
+    // two messages glued together show as two
+    expect(`${formatMessage(pseudoMessage('Started'), {}, 'en')} ${formatMessage(pseudoMessage('watching'), {}, 'en')}`).toMatch(/^⟦[^⟦⟧]+⟧ ⟦[^⟦⟧]+⟧$/);
+  });
+});
+
+/** French typography: a no-break space before : and a narrow one before ; ! ? », after « (a URL's "://" and a time's "21:10" are not punctuation) */
+export function frenchSpacingFaults(text: string): string[] {
+  const faults: string[] = [];
+  for (const m of text.matchAll(/(.)([:;!?»])(?=\s|$|[}.,)])/gu)) {
+    const [, before, mark] = m;
+    const wanted = mark === ':' ? '\u00a0' : '\u202f';
+    if (before !== wanted && !(mark === ':' && before === '\u202f')) faults.push(`${before}${mark}`);
+  }
+  for (const m of text.matchAll(/«(.)/gu)) if (m[1] !== '\u202f') faults.push(`«${m[1]}`);
+  return faults;
+}
+
+describe('each language’s own typography, everywhere', () => {
+  it('French: a no-break space before : and a narrow one before ; ! ? » and after «', () => {
+    const found = [...flatten(CATALOGUES.fr)].filter(([, text]) => frenchSpacingFaults(text).length > 0).map(([key, text]) => `${key}: ${frenchSpacingFaults(text).join(' ')}`);
+    expect(found).toEqual([]);
+    expect(frenchSpacingFaults('Impossible : {reason}')).toEqual([' :']);
+    expect(frenchSpacingFaults('Prêt ? « Oui »')).toEqual([' ?', ' »', '« ']);
+    expect(frenchSpacingFaults('http://192.168.1.10:36020 à 21:10\u00a0: ok\u202f!')).toEqual([]);
+  });
+
+  it('Spanish: one quotation style, «…»', () => {
+    const found = [...flatten(CATALOGUES.es)].filter(([, text]) => /[“”"]/.test(text)).map(([key]) => key);
+    expect(found).toEqual([]);
+  });
+
+  it('German: one word for the event stream ("Stream") and for saving ("speichern")', () => {
+    const found = [...flatten(CATALOGUES.de)].filter(([, text]) => /strom|sicher(n|t)\b|Sichern/i.test(text)).map(([key]) => key);
+    expect(found).toEqual([]);
+  });
+
+  it('Airwave’s own screens are named as Airwave shows them, in the language’s quotation marks', () => {
+    const quoted: Record<string, RegExp> = { en: /“Settings → [^”]+”/, de: /„Settings → [^“]+“/, fr: /«\u202fSettings → [^»]+\u202f»/, es: /«Settings → [^»]+»/, ja: /「Settings → [^」]+」/ };
+    for (const locale of LOCALES) {
+      const found = [...flatten(CATALOGUES[locale])].filter(([, text]) => text.includes('→') && !quoted[locale]!.test(text)).map(([key]) => key);
+      expect(found, locale).toEqual([]);
+    }
   });
 });

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLocale, CATALOGUES } from '../../src/shared/i18n/catalogues';
 import { t } from '../../src/shared/i18n/messages';
-import { ago, duration, episodeLabel, listOf } from '../../src/shared/format';
+import { ago, clock, duration, episodeLabel, listOf } from '../../src/shared/format';
 import { who, words } from '../../src/main/core/notifications/words';
 import { firedNotice, missedNotice } from '../../src/main/core/features/reminder-words';
 import { HealthAlerts } from '../../src/main/core/features/health-alerts';
@@ -36,15 +36,69 @@ afterEach(() => applyLocale('en'));
 
 describe('the core speaks the language in use', () => {
   it('notifications: the verb agrees with the number of people', () => {
-    expect(words.started('Ann', 'Friends', 1)).toBe('Ann started watching Friends');
+    const friends = { kind: 'programme', what: 'Friends' } as const;
+    expect(words.started('Ann', friends, 1)).toBe('Ann started watching Friends');
     applyLocale('de');
-    expect(words.started('Ann', 'Friends', 1)).toBe('Ann schaut jetzt Friends');
-    expect(words.started(who(['Ann', 'Ben']), 'Friends', 2)).toBe('Ann und Ben schauen jetzt Friends');
+    expect(words.started('Ann', friends, 1)).toBe('Ann schaut jetzt Friends');
+    expect(words.started(who(['Ann', 'Ben']), friends, 2)).toBe('Ann und Ben schauen jetzt Friends');
     expect(who(['Ann', 'Ben', 'Cem', 'Dia'])).toBe('Ann, Ben und 2 weitere');
     applyLocale('fr');
-    expect(words.started(who(['Ann', 'Ben']), null, 2)).toBe('Ann et Ben regardent');
+    expect(words.started(who(['Ann', 'Ben']), { kind: 'programme', what: null }, 2)).toBe('Ann et Ben regardent');
     applyLocale('ja');
     expect(words.actions.snooze(10)).toBe('10 分後に再通知');
+  });
+
+  it('notifications: a channel with nothing on, and a follow-up, are whole sentences in every language', () => {
+    const deadAir = { kind: 'nothing-on', channel: '106 Dead Air' } as const;
+    const nowhere = { kind: 'nothing-on', channel: null } as const;
+    const nothing = { kind: 'programme', what: null } as const;
+    const expected: Record<string, string[]> = {
+      en: [
+        'Kofi is watching 106 Dead Air: nothing on',
+        'Kofi and Ann are also watching 106 Dead Air: nothing on',
+        'Kofi is watching a channel with nothing on',
+        'Ann, Bob and 3 others also started watching',
+        'Ann also started watching Friends',
+      ],
+      de: [
+        'Kofi schaut 106 Dead Air: gerade nichts im Programm',
+        'Kofi und Ann schauen auch 106 Dead Air: gerade nichts im Programm',
+        'Kofi schaut einen Sender, auf dem gerade nichts läuft',
+        'Ann, Bob und 3 weitere schauen jetzt auch zu',
+        'Ann schaut jetzt auch Friends',
+      ],
+      fr: [
+        'Kofi regarde 106 Dead Air\u00a0: rien à l’antenne',
+        'Kofi et Ann regardent aussi 106 Dead Air\u00a0: rien à l’antenne',
+        'Kofi regarde une chaîne où rien n’est à l’antenne',
+        'Ann, Bob et 3 autres regardent aussi',
+        'Ann regarde aussi Friends',
+      ],
+      es: [
+        'Kofi está viendo 106 Dead Air: ahora no emite nada',
+        'Kofi y Ann también están viendo 106 Dead Air: ahora no emite nada',
+        'Kofi está viendo un canal que ahora no emite nada',
+        'Ann, Bob y 3 más también empezaron a ver algo',
+        'Ann también empezó a ver Friends',
+      ],
+      ja: [
+        'Kofi が 106 Dead Air を視聴中です（現在放送なし）',
+        'Kofi、Ann も 106 Dead Air を視聴中です（現在放送なし）',
+        'Kofi が放送のないチャンネルを視聴中です',
+        'Ann、Bob ほか 3 人 も視聴を開始しました',
+        'Ann も Friends の視聴を開始しました',
+      ],
+    };
+    for (const [locale, sentences] of Object.entries(expected)) {
+      applyLocale(locale as 'en');
+      expect([
+        words.started('Kofi', deadAir, 1),
+        words.started(who(['Kofi', 'Ann']), deadAir, 2, true),
+        words.started('Kofi', nowhere, 1),
+        words.started(who(['Ann', 'Bob', 'Cy', 'Di', 'Eve']), nothing, 5, true),
+        words.started('Ann', { kind: 'programme', what: 'Friends' }, 1, true),
+      ]).toEqual(sentences);
+    }
   });
 
   it('times, lengths, lists and episodes', () => {
@@ -102,7 +156,8 @@ describe('reminders and health alerts speak the language in use', () => {
     applyLocale('de');
     const [de] = healthNotes();
     expect(de!.title).toBe('Wohnzimmer lehnt den API-Schlüssel jetzt ab');
-    expect(de!.body).toBe('Der Schlüssel wird jetzt abgelehnt (bis 19:12 funktionierte er): neu erzeugt, widerrufen oder vom Server eingeschränkt. Fügen Sie in den Einstellungen einen neuen ein.');
+    // one sentence of German's own, not "Der Schlüssel wird {refused}" (which read as "is being regenerated")
+    expect(de!.body).toBe('Der Schlüssel hat bis 19:12 funktioniert und wird jetzt abgelehnt: Er wurde auf dem Server neu erzeugt, widerrufen oder eingeschränkt. Fügen Sie in den Einstellungen einen neuen ein.');
     applyLocale('ja');
     expect(healthNotes()[0]!.title).toBe('Wohnzimmer が API キーを受け付けなくなりました');
     expect(keyRejectedMessage(false, 15 * 60_000)).toMatch(/15 分ごとに再確認します。$/);
@@ -124,13 +179,12 @@ describe('reminders and health alerts speak the language in use', () => {
     expect(moved(1).body).toBe('101 90s Sitcoms · estaba previsto a la 1:00');
     expect(moved(13).title).toBe('Friends cambió de hora: ahora a las 13:30');
     expect(moved(13).body).toBe('101 90s Sitcoms · estaba previsto a las 13:00');
-    expect(formatMessage('hasta las {time}', { time: '01:05' }, 'es-ES')).toBe('hasta la 01:05');
-    expect(formatMessage('desde las {time}', { time: '1:05 p. m.' }, 'es-MX')).toBe('desde la 1:05 p. m.');
-    expect(formatMessage('a las {time}', { time: '11:05' }, 'es')).toBe('a las 11:05');
-    expect(formatMessage('todas las {n}', { n: 1 }, 'es')).toBe('todas las 1');
-    // French, German and Japanese need no agreement: "à 1:00", "um 1:00", "1:00 に"
-    expect(formatMessage('à {time}', { time: '1:00' }, 'fr')).toBe('à 1:00');
-    expect(formatMessage('las {time}', { time: '1:00' }, 'fr')).toBe('las 1:00');
+    // the article is the message's own plural on the hour the time shows, given by clock(): no rule in the formatter
+    expect(formatMessage('hasta las {time}', { time: '01:05' }, 'es-ES')).toBe('hasta las 01:05');
+    expect(t(CATALOGUES.es.watching.ends, clock(at(1, 5)))).toMatch(/^termina a la 0?1:05$/);
+    expect(t(CATALOGUES.es.watching.ends, clock(at(13, 5)))).toMatch(/^termina a las 13:05$/);
+    expect(clock(at(13, 5), 'time', 'es-MX')).toEqual({ time: expect.stringMatching(/^1:05\sp\.\s?m\.$/), hour: 1 });
+    expect(clock(at(0, 30), 'since', 'es-ES')).toEqual({ since: '0:30', sinceHour: 0 });
   });
 });
 
@@ -147,8 +201,8 @@ describe('the connection test speaks the language in use (the doctor applies Eng
     expect(explainUnreachable(timeout, server).fix).toBe('Check that the server is on and that no firewall blocks the port between here and there.');
     expect(describeStatus(status)).toBe('"Wohnzimmer" · version 0.15.10 · up 3 d 2 h · 1 channel, 2 packages, 1 active session');
     applyLocale('de');
-    expect(explainUnreachable(timeout, server).fix).toBe('Prüfen Sie, ob der Server läuft und keine Firewall den Port dazwischen sperrt.');
-    expect(describeStatus(status)).toBe('"Wohnzimmer" · Version 0.15.10 · läuft seit 3 T. 2 Std. · 1 Sender, 2 Pakete, 1 aktive Sitzung');
+    expect(explainUnreachable(timeout, server).fix).toBe('Prüfen Sie, ob der Server läuft und ob eine Firewall den Port auf dem Weg dorthin sperrt.');
+    expect(describeStatus(status)).toBe('"Wohnzimmer" · Version 0.15.10 · läuft seit 3 Tg. 2 Std. · 1 Sender, 2 Pakete, 1 aktive Sitzung');
     expect(probeFailure('http://tv.local:36020', { kind: 'key-missing', message: 'x' }).steps[0]!.label).toBe('API-Schlüssel');
     applyLocale('ja');
     expect(explainUnreachable(new ApiError('busy', 'busy', { endpoint: 'GET /status' }), server).fix).toBe('少し待ってから、もう一度テストしてください。');
@@ -245,14 +299,16 @@ describe('what could not be read speaks the language in use: the guide, a broken
 });
 
 describe('the channel sheet says when what it holds was on screen in the language in use (issue 38)', () => {
-  it('"as of 18:02" and "earlier" are the language’s, not English inside a translated sentence', () => {
-    expect(channel.heldAnswer(channel.heldWhen(null))).toBe('The server cannot be reached; this is what was on screen earlier.');
+  it('"at 18:02" and "earlier" are each one whole sentence of the language, not a fragment filled into another', () => {
+    expect(channel.heldAnswer(null)).toBe('The server cannot be reached; this is what was on screen earlier.');
     applyLocale('de');
-    expect(channel.heldAnswer(channel.heldWhen(null))).toBe('Der Server ist nicht erreichbar; das hier war vorhin zu sehen.');
-    expect(channel.laterFromGuide(channel.heldWhen(null))).toBe('Aus dem Programm, das die App vorhin geladen hatte.');
-    expect(channel.heldWhen(Date.UTC(2026, 2, 11, 18, 2))).toMatch(/^um \d{1,2}:\d{2}$/);
+    expect(channel.heldAnswer(null)).toBe('Der Server ist nicht erreichbar; so sah es vorhin aus.');
+    expect(channel.laterFromGuide(null)).toBe('Aus dem Programm, das die App vorhin geladen hatte.');
+    expect(channel.heldAnswer(new Date(2026, 2, 11, 18, 2).getTime())).toBe('Der Server ist nicht erreichbar; so sah es um 18:02 aus.');
+    applyLocale('es');
+    expect(channel.heldAnswer(new Date(2026, 2, 11, 1, 2).getTime())).toBe('No se puede acceder al servidor; esto es lo que se veía a la 1:02.');
     applyLocale('ja');
-    expect(channel.heldAnswer(channel.heldWhen(null))).toBe('サーバに接続できません。以前に表示されていた内容です。');
+    expect(channel.heldAnswer(null)).toBe('サーバに接続できません。以前に表示されていた内容です。');
   });
 });
 

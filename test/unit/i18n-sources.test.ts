@@ -162,7 +162,84 @@ export function notificationLiterals(source: string): string[] {
   return [...withoutComments(source).matchAll(/\b(?:title|body):\s*(?:'([^'\n]*)'|"([^"\n]*)"|`([^`\n]*)`)/g)].map(plain).filter((text) => /\p{L}{2}/u.test(text));
 }
 
+/** a read of a translated message: `t(`, `m().x`, `messages().x`, `words().x`, `w.x`, and in a view its strings module (`t.x`, `guideText.x`) */
+const TRANSLATED = String.raw`(?:\bt\(|\bm\(\)\.|\bmessages\(\)\.|\bwords\(\)\.|\bw\.[a-z]\w*|\bt\.[a-z]\w*|\b[a-z]\w*Text\.[a-z]\w*)`;
+
+/** the argument text of every `t(…)` call in a source */
+function tCalls(source: string): string[] {
+  const out: string[] = [];
+  for (const match of source.matchAll(/\bt\(/g)) {
+    let i = match.index + 2;
+    for (let depth = 1; i < source.length && depth > 0; i++) depth += source[i] === '(' ? 1 : source[i] === ')' ? -1 : 0;
+    out.push(source.slice(match.index + 2, i - 1));
+  }
+  return out;
+}
+
+/**
+ * Where a source glues translated words into a sentence instead of saying it in one message
+ * (issue 46): a translated phrase filled into another message, a template or `+` that puts a
+ * translation beside other words, an array of pieces with a translation in it joined into one.
+ * A name, a formatted number, time or list is a value, not a translation (they are not `t(`).
+ */
+export function concatenations(source: string): string[] {
+  const code = withoutComments(source);
+  const found: string[] = [];
+  const translated = new RegExp(TRANSLATED);
+  for (const call of tCalls(code)) {
+    const comma = call.indexOf(',');
+    if (comma > 0 && translated.test(call.slice(comma))) found.push(`filled in: t(${call.replace(/\s+/g, ' ').slice(0, 120)})`);
+  }
+  for (const [template] of code.matchAll(/`[^`]*`/g)) if (new RegExp(String.raw`\$\{[^}]*` + TRANSLATED).test(template) && /\$\{[^}]*\}[^`]*\S|\S[^`]*\$\{/.test(template)) found.push(`template: ${template.slice(0, 120)}`);
+  for (const [plus] of code.matchAll(new RegExp(TRANSLATED + String.raw`[^;\n]*\)\s*\+\s*['"\`]|['"\`]\s*\+\s*` + TRANSLATED, 'g'))) found.push(`plus: ${plus.slice(0, 120)}`);
+  for (const [pieces] of code.matchAll(/\[[^[\]]*\](?:\.filter\(Boolean\))?\.join\(/g)) if (translated.test(pieces)) found.push(`joined: ${pieces.replace(/\s+/g, ' ').slice(0, 120)}`);
+  return found;
+}
+
+/** every source that composes what a person reads: the popover, the core, the hosts' words, shared */
+const COMPOSING = ['src/renderer/src', 'src/main/core', 'src/main/electron', 'src/shared'].flatMap((root) =>
+  files(join(process.cwd(), root), /\.tsx?$/).filter((file) => !file.includes(`${join('shared', 'i18n')}`)),
+);
+
+/**
+ * Joins that are not fragments of one sentence, counted per file so a new one fails: two whole
+ * sentences one after the other (alerts, file notes, the away line and its link, search's gap and
+ * its nobody line), a list of a person's viewings joined by the catalogue's own separator, and
+ * the parts of one line set apart by " · " (a card's break and channel, the footer's state and
+ * demo mark, a reminder from the watchlist, the switcher's count and connection, a search row's
+ * parts, the tray's viewer item, the guide strip's title and end). The " · " lines are labels, not
+ * sentences; they read the same in every language.
+ */
+const WHOLE_JOINS: Record<string, number> = {
+  'src/main/core/features/health-alerts.ts': 1,
+  'src/main/core/features/json-store.ts': 1,
+  'src/renderer/src/strings/history.ts': 1,
+  'src/main/core/tray/tray-view.ts': 1,
+  'src/renderer/src/shell-status.tsx': 2,
+  'src/renderer/src/features/Activity.tsx': 1,
+  'src/renderer/src/history/AwayLine.tsx': 1,
+  'src/renderer/src/views/GuideDetail.tsx': 1,
+  'src/renderer/src/views/Search.tsx': 1,
+  'src/renderer/src/views/SearchRows.tsx': 2,
+  'src/renderer/src/views/ServerSwitcher.tsx': 1,
+  'src/renderer/src/views/ViewerCard.tsx': 1,
+};
+
 describe('words come from the catalogue', () => {
+  it('the concatenation check finds a phrase filled into a sentence, a template, a plus and a join', () => {
+    expect(concatenations("t(m().started, { where: t(m().onDevice, { name }) })")).toHaveLength(1);
+    expect(concatenations('const line = `${entry.user} ${m().started}`;')).toHaveLength(1);
+    expect(concatenations("return t(m().failed, { n }) + ' ' + later;")).toHaveLength(1);
+    expect(concatenations("[title, ', ', m().blockOnAir].join('')")).toHaveLength(1);
+    // a name, a time and a list are values, not translations
+    expect(concatenations('t(m().started, { who: entry.user, when: when(at, now), names: listOf(names) })')).toEqual([]);
+    expect(concatenations('const id = `reminder-${r.id}`;')).toEqual([]);
+  });
+
+  it.each(COMPOSING.map((file) => [file.slice(process.cwd().length + 1), file]))('%s says each sentence in one message', (name, file) => {
+    expect(concatenations(readFileSync(file, 'utf8')).length, concatenations(readFileSync(file, 'utf8')).join('\n')).toBe(WHOLE_JOINS[name] ?? 0);
+  });
+
   it('the check finds a literal word in JSX text and in a read-aloud attribute, and lets non-words through', () => {
     expect(literalWords('<button aria-label="Close details"><X />Close</button>')).toEqual(['Close', 'aria-label="Close details"']);
     expect(literalWords('<span aria-hidden>·</span><kbd>/</kbd><b>{t.close}</b>')).toEqual([]);

@@ -7,10 +7,11 @@ describe('the words for a refused key', () => {
   it('a key that worked says until when, and that the server regenerated, revoked or limited it', () => {
     const at = Date.UTC(2026, 8, 27, 21, 12);
     const words = keyRejectedMessage(true, 15 * 60_000, at);
-    expect(words).toContain(`The API key is refused now (it worked until ${localTime(at)}): regenerated, revoked or limited by the server.`);
+    expect(words).toContain(`The API key worked until ${localTime(at)} and is refused now: it was regenerated, revoked or limited by the server.`);
     expect(words).not.toMatch(/wrong|probably/i);
     expect(words).toContain('every 15 minutes');
-    expect(keyRejectedMessage(true, 15 * 60_000)).toContain('(it worked before)');
+    expect(keyRejectedMessage(true, 15 * 60_000)).toContain('The API key worked before and is refused now');
+    expect(keyRejectedMessage(true, 60_000)).toMatch(/checks again every minute\.$/);
   });
 
   it('a key that never worked is the one to fix', () => {

@@ -117,6 +117,57 @@ describe('storm rules', () => {
     expect(clock.timerCount).toBe(0);
   });
 
+  it('at once: says the first after a quiet spell at once, what follows within the window as one follow-up per window', () => {
+    const clock = new ManualClock();
+    const gatherer = new Gatherer<string>(clock, GATHER_MS, 'at-once');
+    const said: string[] = [];
+    const t0 = clock.now();
+    const say = (items: string[], turn: string) => said.push(`${(clock.now() - t0) / 1000}s ${turn}: ${items.join(' ')}`);
+    // five 2 s apart: the first at once, the four others together when the window ends
+    for (let i = 0; i < 5; i++) {
+      if (i > 0) clock.advance(2_000);
+      gatherer.add('home', [`v${i}`], say);
+      if (i === 0) expect(said).toEqual(['0s first: v0']);
+    }
+    expect(said).toHaveLength(1);
+    clock.advance(GATHER_MS - 8_000); // the window runs from the first
+    expect(said).toEqual(['0s first: v0', '10s follow-up: v1 v2 v3 v4']);
+    // the follow-up opened the next window: one more within it waits for its end (at most one per window)
+    clock.advance(3_000);
+    gatherer.add('home', ['v5'], say);
+    expect(said).toHaveLength(2);
+    clock.advance(7_000);
+    expect(said[2]).toBe('20s follow-up: v5');
+    // a window with nothing in it ends the run: the next is said at once again
+    clock.advance(GATHER_MS);
+    expect(gatherer.pending).toBe(0);
+    gatherer.add('home', ['v6'], say);
+    expect(said[3]).toBe('30s first: v6');
+    // another key has its own windows
+    gatherer.add('cabin', ['c0'], say);
+    expect(said[4]).toBe('30s first: c0');
+    gatherer.drop();
+    expect(clock.timerCount).toBe(0);
+  });
+
+  it('at once: a follow-up that says nothing (everyone left) leaves the key quiet', () => {
+    const clock = new ManualClock();
+    const gatherer = new Gatherer<string>(clock, GATHER_MS, 'at-once');
+    const said: string[] = [];
+    gatherer.add('home', ['a'], (items) => said.push(items.join()));
+    gatherer.add('home', ['b'], () => said.push('unused'));
+    const left = () => false;
+    gatherer.add('other', ['x'], (items, turn) => (turn === 'first' ? said.push(items.join()) > 0 : left()));
+    gatherer.add('other', ['y'], left);
+    clock.advance(GATHER_MS);
+    expect(said).toEqual(['a', 'x', 'b']);
+    // home said its follow-up: its next window is open; other said nothing: quiet at once
+    expect(gatherer.pending).toBe(1);
+    gatherer.add('other', ['z'], (items) => said.push(items.join()));
+    expect(said).toEqual(['a', 'x', 'b', 'z']);
+    gatherer.drop();
+  });
+
   it('is bounded: past MAX_GATHERING groups the oldest is said at once; dropped groups leave no timer', () => {
     const clock = new ManualClock();
     const gatherer = new Gatherer<number>(clock);

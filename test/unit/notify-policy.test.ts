@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationSettings } from '../../src/shared/bridge';
-import { REJOIN_GRACE_MS, inQuietHours, stepNotifications, type PolicyMemory, type PolicyResult } from '../../src/main/core/viewers/notify-policy';
+import { REJOIN_GRACE_MS, composeStarts, inQuietHours, stepNotifications, type PolicyMemory, type PolicyResult } from '../../src/main/core/viewers/notify-policy';
 import { viewersFromNowPlaying, type Viewer, type ViewerList } from '../../src/main/core/viewers/viewers';
 import { sessionViewer } from '../support/viewer-fixtures';
 
@@ -77,6 +77,29 @@ describe('new-viewer notifications', () => {
     const [, second] = run([{ list: list() }, { list: list(bob) }]);
     expect(second!.requests[0]!.title).toBe('bob started watching 101 90s Sitcoms');
     expect(second!.requests[0]!.body).toBe('Apple TV');
+  });
+
+  it('says a viewer on a channel with nothing on as a sentence: where, and that nothing is on (issue 44)', () => {
+    const kofi = viewer('Kofi', { watching: null, nothingOn: true, channelNumber: 106, channelName: 'Dead Air', artworkUrl: null, device: 'ios' });
+    const [, one] = run([{ list: list() }, { list: list(kofi) }]);
+    expect(one!.requests.map((r) => [r.title, r.body])).toEqual([['Kofi is watching 106 Dead Air: nothing on', 'iOS']]);
+    const nowhere = viewer('Kofi', { watching: null, nothingOn: true, channelNumber: null, channelName: null, device: null });
+    expect(run([{ list: list() }, { list: list(nowhere) }])[1]!.requests[0]!.title).toBe('Kofi is watching a channel with nothing on');
+    // two on it: one sentence; with someone on a programme: each named, what they watch underneath
+    const ama = viewer('Ama', { watching: null, nothingOn: true, channelNumber: 106, channelName: 'Dead Air' });
+    expect(run([{ list: list() }, { list: list(kofi, ama) }])[1]!.requests[0]!.title).toBe('Kofi and Ama are watching 106 Dead Air: nothing on');
+    const [, mixed] = run([{ list: list() }, { list: list(kofi, viewer('Ann')) }]);
+    expect([mixed!.requests[0]!.title, mixed!.requests[0]!.body]).toEqual(['Kofi and Ann started watching', '106 Dead Air: nothing on and Friends']);
+  });
+
+  it('words a follow-up as one ("… also started watching"), from the records it is given', () => {
+    const follow = (viewers: Viewer[]) => composeStarts(viewers, T0, true);
+    expect(follow([viewer('Ann')]).title).toBe('Ann also started watching Friends');
+    expect(follow(['Ann', 'Bob', 'Cy', 'Di', 'Ed'].map((name) => viewer(name, { watching: name })))).toMatchObject({
+      title: 'Ann, Bob and 3 others also started watching',
+      subject: { kind: 'viewers', users: ['Ann', 'Bob', 'Cy', 'Di', 'Ed'] },
+    });
+    expect(follow([viewer('Kofi', { nothingOn: true, watching: null, channelNumber: 106, channelName: 'Dead Air' })]).title).toBe('Kofi is also watching 106 Dead Air: nothing on');
   });
 
   it('says a group on the same programme in one sentence, and counts a larger one', () => {
@@ -178,7 +201,7 @@ describe('viewer identity without /sessions', () => {
     expect(new Set(twoDevices.map((v) => v.key)).size).toBe(2);
     const twins = viewersFromNowPlaying([entry('Ann', 'Apple TV', 101), entry('Ann', 'Apple TV', 102)]);
     expect(twins.map((v) => v.key)).toEqual([before[0]!.key, `${before[0]!.key}#2`]);
-    expect(before[0]!.device).toBe('Apple TV (tvOS)');
+    expect(before[0]!.device).toBe('Apple TV'); // the model, as recorded (shared/device-label.ts)
     expect(before[0]!.watching).toBe('Lost');
   });
 });

@@ -107,8 +107,14 @@ describe('dist:check reading a bundle', () => {
       "const store = require(\"electron-store\");",
       "import '@scope/pkg/sub';",
       // a catalogue's words that end in "from" are not an import (the English settings strings)
+      'const settings = {',
       '\t\tquietFrom: "Quiet from",',
       '\t\tquietUntil: "Quiet until",',
+      '};',
+      // a bundled library's documentation that shows an import is not one (messageformat's JSDoc)
+      "/** @example\n * import { parseDateTokens } from '@messageformat/date-skeleton'\n */",
+      "// import x from 'not-a-package'",
+      'const sentence = "import { a } from \'in-a-string\'";',
     ].join('\n');
     expect(importedPackages(code)).toEqual(['@scope/pkg/sub', 'electron-log/node', 'electron-store', 'electron-updater', 'undici']);
   });

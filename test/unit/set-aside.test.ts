@@ -96,7 +96,7 @@ describe('links where a file goes', () => {
     symlinkSync(outside, join(dir, ACTIVITY_FILE));
     const read = new JsonFileStore(dir, () => 8).readLog(ACTIVITY_FILE);
     expect(read.lines).toEqual([]);
-    expect(read.problem).toMatch(/not a plain file; it was set aside as activity\.damaged-8\.jsonl/);
+    expect(read.problem).toMatch(/not a plain file\. The app started without it\. It was set aside as activity\.damaged-8\.jsonl\./);
   });
 
   it('a feature document behind a link is not read', () => {

@@ -135,7 +135,7 @@ describe('a settings file the app cannot fully use', () => {
     expect(lstatSync(join(dir, 'settings.json')).isSymbolicLink()).toBe(false);
     expect(statSync(join(dir, 'settings.json')).mode & 0o777).toBe(0o600);
     expect(lstatSync(join(dir, `settings.damaged-${NOW}.json`)).isSymbolicLink()).toBe(true); // the link, kept as it was
-    expect(notices[0]!.text).toMatch(/was a link to another file, which the app does not write through, so it started with default settings/);
+    expect(notices[0]!.text).toMatch(/was a link to another file, which the app does not write through, so the app started with default settings/);
   });
 
   it('copies the settings a live link points at into a file of its own, and leaves the target alone', () => {

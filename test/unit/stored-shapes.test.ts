@@ -269,7 +269,7 @@ describe('feature-settings.json', () => {
   it('a file that is not this version\'s is set aside whole', () => {
     const file = featureFile(FEATURE_SETTINGS_FILE, { version: 2, reminderLeadMinutes: 5 });
     expect(new FeatureSettingsStore(file.store, () => {}, file.problem).values).toEqual(DEFAULT_FEATURE_SETTINGS);
-    expect(file.problems).toEqual([`The file ${FEATURE_SETTINGS_FILE} did not hold what this version expects; it was set aside as feature-settings.damaged-${NOW}.json and the app started without it.`]);
+    expect(file.problems).toEqual([`The file ${FEATURE_SETTINGS_FILE} did not hold what this version expects. The app started without it. It was set aside as feature-settings.damaged-${NOW}.json.`]);
     expect(existsSync(join(file.dir, FEATURE_SETTINGS_FILE))).toBe(false);
   });
 });

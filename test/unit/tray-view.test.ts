@@ -4,6 +4,7 @@ import type { GuideNowRow, NowPlayingEntry, Program } from '../../src/shared/air
 import { guideProgram } from '../support/guide-fixtures';
 import type { ConnectionState, SettingsView } from '../../src/shared/bridge';
 import { localTime } from '../../src/shared/format';
+import { applyLocale } from '../../src/shared/i18n/catalogues';
 import { initialState, type AppState } from '../../src/main/core/state';
 import {
   MENU_CHANNELS,
@@ -117,7 +118,8 @@ describe('trayView', () => {
       channels: [
         row(101, '90s Sitcoms', program('The One with the Cake', NOW - 10 * min, NOW + 12 * min, { showTitle: 'Friends' })),
         row(102, 'Cinema', program('Heat', NOW - 60 * min, NOW + 60 * min, { type: 'movie' })),
-        row(103, 'Breaks', program('Ident', NOW - min, NOW + min, { ratingKey: null })),
+        // a break (as /guide/now never sends, but a server might): named as one, with what follows and when
+        row(103, 'Breaks', program('Matchday Live', NOW - min, NOW + min, { ratingKey: null }), program('Matchday Live', NOW + min, NOW + 30 * min)),
         row(104, 'Off air', null),
       ],
     };
@@ -143,7 +145,7 @@ describe('trayView', () => {
     expect(whatsOn.submenu!.map((item) => item.label)).toEqual([
       '101 90s Sitcoms: Friends: The One with the Cake',
       '102 Cinema: Heat',
-      '103 Breaks: Bumper',
+      `103 Breaks: Break · then Matchday Live at ${localTime(NOW + min)}`,
       '104 Off air: Nothing on',
     ]);
     expect(whatsOn.submenu![1]!.action).toEqual({ type: 'open', focus: { view: 'on-now', channelNumber: 102 } });
@@ -181,6 +183,36 @@ describe('trayView', () => {
     expect(view.menu.filter((item) => item.id.startsWith('viewer:')).map((item) => item.label.split(':')[0])).toEqual(['Bea', 'Cy', 'Ann']);
   });
 
+  it('names the device where a person watches on two, as Watching\'s cards do (shared/device-label.ts): the model, else the platform cased', () => {
+    const entry = (user: string, channelNumber: number, device: NowPlayingEntry['device']): NowPlayingEntry => ({ ...watcher(user, channelNumber, 'Friends'), device });
+    const view = trayView({
+      state: state('live', {
+        nowPlaying: {
+          data: [entry('Kofi', 101, { model: 'iPhone 15', platform: 'ios' }), entry('kofi', 102, { model: null, platform: 'webos' }), entry('Ann', 103, { model: 'LG OLED C3', platform: 'webos' })],
+          updatedAt: NOW,
+          error: null,
+        },
+      }),
+      settings: SETTINGS,
+      now: NOW,
+    });
+    expect(view.menu.filter((item) => item.id.startsWith('viewer:')).map((item) => item.label)).toEqual(['Ann: Friends · 103', 'Kofi: Friends · 101 · iPhone 15', 'kofi: Friends · 102 · webOS']);
+  });
+
+  it('sets a name apart from what it does as the language punctuates a label: French a no-break space before the colon', () => {
+    applyLocale('fr');
+    try {
+      const live = state('live', { nowPlaying: { data: [watcher('Ann', 103, 'Friends')], updatedAt: NOW, error: null } });
+      const view = trayView({ state: live, settings: SETTINGS, now: NOW });
+      expect(view.menu.filter((item) => item.id.startsWith('viewer:')).map((item) => item.label)).toEqual(['Ann\u00a0: Friends · 103']);
+      const several = trayView({ state: live, servers: [{ id: 'a', name: 'Salon', state: live, paused: false }, { id: 'b', name: 'Bureau', state: live, paused: false }], settings: SETTINGS, now: NOW });
+      expect(several.tooltip).toContain('Salon\u00a0: 1 spectateur');
+      expect(several.menu.find((item) => item.id === 'server:b')?.label).toBe('Bureau\u00a0: 1 spectateur');
+    } finally {
+      applyLocale('en');
+    }
+  });
+
   it('says there is no guide instead of listing channels it cannot stand behind: away since when, or not in this version', () => {
     const onNow = { serverTime: iso(NOW), channels: [row(101, '90s Sitcoms', program('Old', NOW - 90 * min, NOW - 30 * min))] };
     const away = state('offline', { onNow: { data: onNow, updatedAt: NOW - 60 * min, error: 'connection refused' } });
@@ -196,6 +228,8 @@ describe('trayView', () => {
     const gapOf = (s: AppState) => find(trayView({ state: s, settings: SETTINGS, now: NOW }).menu, 'whats-on')!.submenu!.map((item) => [item.label, item.enabled]);
     expect(gapOf(state('unauthorized', { onNow }))).toEqual([['No guide from Living room right now (its key was refused)', false]]);
     expect(gapOf(state('incompatible', { onNow }))).toEqual([['No guide from Living room right now (not supported)', false]]);
+    // a server with no name yet is named by its address, never by a translated "the server" that agrees with one sentence only
+    expect(gapOf(state('unauthorized', { onNow, server: { url: 'http://tv.local:8080', name: null } }))[0]![0]).toMatch(/^No guide from http:\/\/tv\.local:8080 right now \(/);
     const asleep = state('live', { onNow });
     asleep.connection = { ...asleep.connection, suspended: true };
     expect(gapOf(asleep)).toEqual([['No guide from Living room right now (paused while the compu…', false]]); // bounded as every menu label

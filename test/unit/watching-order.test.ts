@@ -22,18 +22,23 @@ const viewer = (user: string, channelNumber: number | null, minutes: number, ext
 const names = (list: ReturnType<typeof arrange>) => list.rows.map((row) => (row.kind === 'channel' ? `# ${row.label} (${row.count})` : `${row.entry.user}${row.device ? ` [${row.device}]` : ''}`));
 
 describe('Watching in order', () => {
-  it('names the device on every card of a person watching on two, and "2nd device" where the devices do not tell them apart', () => {
+  it('names the device on every card of a person watching on two, as people write it: never an ordinal, never "(ios)"', () => {
     const list = arrange(
       [
-        viewer('Hannah', 101, 1, { device: { model: 'Roku Ultra', platform: null } }),
-        viewer('Hannah', 102, 5, { device: { model: 'iPad', platform: null } }),
+        viewer('Hannah', 101, 1, { device: { model: 'Roku Ultra', platform: 'roku' } }),
+        viewer('Hannah', 102, 5, { device: { model: 'iPad', platform: 'ios' } }),
         viewer('Priya', 103, 2),
         viewer('Priya', 104, 3),
         viewer('Sam', 105, 4, { device: { model: 'iPad', platform: null } }),
+        viewer('Kofi', 106, 6, { device: { model: 'iPhone 15', platform: 'ios' } }),
+        viewer('Kofi', 107, 7, { device: { model: 'iPhone 15', platform: 'ios' } }),
+        viewer('Olu', 108, 8, { device: { model: null, platform: 'webos' } }),
+        viewer('Olu', 109, 9, { device: { model: 'LG OLED C3', platform: 'webos' } }),
       ],
       'newest',
     );
-    expect(names(list)).toEqual(['Hannah [iPad]', 'Sam', 'Priya [2nd device]', 'Priya [1st device]', 'Hannah [Roku Ultra]']);
+    // two of one label both say it (their cards differ by channel); devices not known are not named
+    expect(names(list)).toEqual(['Olu [LG OLED C3]', 'Olu [webOS]', 'Kofi [iPhone 15]', 'Kofi [iPhone 15]', 'Hannah [iPad]', 'Sam', 'Priya', 'Priya', 'Hannah [Roku Ultra]']);
   });
 
   it('puts the cards of servers that are away after the current ones, each part newest first', () => {

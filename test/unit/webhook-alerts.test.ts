@@ -42,7 +42,7 @@ describe('webhook alerts', () => {
     alerts.webhooks(state, hooks, { id: 'srv-1', label: null }, 100_000);
     expect(notes).toHaveLength(1);
     expect(notes[0]!.title).toBe('Home turned off 500 webhooks');
-    expect(notes[0]!.body).toBe('“hooks0.example.net”, “hooks1.example.net”, “hooks2.example.net” and 497 more. The server lists 100,000 endpoints; the app read the first 500. Re-enable it in Airwave → Settings → Webhooks.');
+    expect(notes[0]!.body).toBe('“hooks0.example.net”, “hooks1.example.net”, “hooks2.example.net” and 497 more. The server lists 100,000 endpoints; the app read the first 500. Re-enable it in Airwave under “Settings → Webhooks”.');
     for (let read = 0; read < 10; read++) alerts.webhooks(state, hooks, { id: 'srv-1', label: null }, 100_000);
     expect(notes).toHaveLength(1);
     alerts.dispose();

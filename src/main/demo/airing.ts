@@ -7,7 +7,8 @@ import type { DemoWorld } from './world';
 /**
  * What the routes say is on, as the profile's server says it (airwave-api.md, *Bumpers*): bumpers
  * carry the programme they introduce (title, type, show, season, episode); on real servers `/guide` and
- * `/guide/now` stretch programmes over the breaks (and `now` is null during one), `/schedule` lists
+ * `/guide/now` stretch programmes over the breaks (so during one `now` is the programme before it,
+ * stretched to the next one's start), `/schedule` lists
  * programmes only, and a now answer's `endsAt` is when the prepared schedule runs out. Stages before
  * 0.14.70 send a raw media-server `artworkPath` instead of `artworkUrl`.
  */
@@ -46,10 +47,12 @@ export class Airing {
     const { current, next } = this.world.schedules.at(c, t);
     if (!this.profile.realBreaks) return { now: this.wire(this.introduced(c, current)), next: this.wire(this.introduced(c, next)) };
     if (!current) return { now: null, next: null };
-    // During a break there is no programme on: `now` is null and `next` is what the break leads to.
+    // During a break `now` is still a programme: the one before it, stretched over the break
+    // (airwave-api.md: "a channel's row has no gaps"); `next` is what the break leads to.
+    const on = current.bumper ? this.world.schedules.programmeBefore(c, current.start) : current;
     const after = this.world.schedules.programmeAfter(c, current.end);
     return {
-      now: current.bumper ? null : this.wire(this.stretched(c, current)),
+      now: on ? this.wire(this.stretched(c, on)) : null,
       next: after ? this.wire(this.stretched(c, after)) : null,
     };
   }

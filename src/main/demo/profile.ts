@@ -52,7 +52,7 @@ export interface DemoProfile {
   deviceDetails: boolean;
   /**
    * Breaks as real servers have them: bumpers only in now/next answers (carrying the programme they
-   * introduce); `/guide` stretches programmes over breaks, `/guide/now`'s `now` is null during one,
+   * introduce); `/guide` and `/guide/now` stretch programmes over breaks (`now` is the programme before a break during it),
    * `/schedule` lists programmes only; a now answer's `endsAt` is when the prepared schedule runs out.
    */
   realBreaks: boolean;

@@ -47,6 +47,17 @@ export class Schedules {
     return null;
   }
 
+  /** The last programme (not a bumper) starting before `t`, within this block and the one before. */
+  programmeBefore(channel: DemoChannel, t: number): Slot | null {
+    if (channel.empty) return null;
+    const block = Math.floor(t / BLOCK_MS);
+    for (const b of [block, block - 1]) {
+      const slots = this.block(channel, b);
+      for (let i = slots.length - 1; i >= 0; i--) if (!slots[i]!.bumper && slots[i]!.start < t) return slots[i]!;
+    }
+    return null;
+  }
+
   /** The slot airing at `t` and the one after it (null on an empty channel). */
   at(channel: DemoChannel, t: number): { current: Slot | null; next: Slot | null } {
     if (channel.empty) return { current: null, next: null };

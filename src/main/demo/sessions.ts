@@ -90,7 +90,10 @@ export class SessionPool {
       ? [...this.viewers.values()].find((v) => v.user === input.user && v.deviceId === input.deviceId)
       : undefined;
     if (same) return this.resume(same, channel.record.number);
-    const device = this.rng.pick(DEVICES);
+    // a device asked for by platform gets that kind of device's system version and HDR (an LG TV
+    // never reports an Apple TV's 18.2); the pick is made either way, so a seed plays as before
+    const picked = this.rng.pick(DEVICES);
+    const device = DEVICES.find((known) => known.platform === input.platform) ?? picked;
     const serial = ++this.serial;
     const viewer: Viewer = {
       id: `sess_${serial.toString(36)}_${Math.floor(this.rng.next() * 1e9).toString(36)}`,

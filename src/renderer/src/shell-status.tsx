@@ -4,7 +4,7 @@
  * age, refresh).
  */
 import { RefreshCw } from 'lucide-preact';
-import { ago, connectionLabel } from '../../shared/format';
+import { connectionLabel } from '../../shared/format';
 import type { ServerSummary } from '../../shared/bridge';
 import { pauseRunning } from '../../shared/notification-hold';
 import { bridge } from './bridge';
@@ -44,7 +44,8 @@ export function ConnectionProblem() {
   // an older Airwave: each view that lacks something says so itself, not a banner on every tab
   if (olderServer.value) return null;
   const fixKey = () => startKeyFix(s.settings.selectedServer ?? null);
-  const name = s.server?.name ?? s.status.data?.name ?? t.theServer;
+  // a name the app can stand behind, its address at worst: a translated "the server" agrees with no sentence but one
+  const name = s.server?.name ?? s.status.data?.name ?? s.server?.url ?? t.theServer;
   // plain words and the fix; the transport's own words ("connection refused") behind a disclosure
   const plain = busyOf(c) ? t.busyMessage(c.nextRetryAt) : c.state === 'offline' ? t.plainAway(name) : c.state === 'unauthorized' ? t.plainKey(name) : c.message;
   return (
@@ -172,7 +173,7 @@ export function Footer() {
         <span class="footer-server" title={name}>
           {name}
         </span>
-        <span class="footer-state" title={[c.message, resource.updatedAt !== null ? t.updated(ago(resource.updatedAt, at)) : null].filter(Boolean).join(' · ')}>
+        <span class="footer-state" title={[c.message, resource.updatedAt !== null ? t.updated(resource.updatedAt, at) : null].filter(Boolean).join(' · ')}>
           {state}
           {s.settings.demo ? ` · ${t.demo}` : ''}
         </span>
@@ -182,7 +183,7 @@ export function Footer() {
           </span>
         ) : resource.updatedAt !== null && showAge ? (
           <span class="footer-age" title={resource.error ?? undefined}>
-            {stale ? t.staleSince(resource.updatedAt) : t.updated(ago(resource.updatedAt, at))}
+            {stale ? t.staleSince(resource.updatedAt) : t.updated(resource.updatedAt, at)}
           </span>
         ) : null}
       </span>

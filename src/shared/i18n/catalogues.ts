@@ -1,7 +1,9 @@
 /**
  * Every catalogue at hand at once, for the main process (the tray's menu and tooltip and the
- * notifications change language the moment Settings does, with nothing to wait for).
+ * notifications change language the moment Settings does, with nothing to wait for). Their
+ * messages are ICU sources, compiled the first time each is used (compile.ts registers the compiler).
  */
+import './compile';
 import { en, type Catalogue } from './en';
 import { de } from './de';
 import { fr } from './fr';

@@ -16,7 +16,7 @@ const loaders: Record<Exclude<DisplayLocale, typeof PSEUDO>, () => Promise<Popov
 
 /** The popover's catalogue of `locale` (without the main process's own words, en/host.ts), loaded once. */
 export function loadCatalogue(locale: DisplayLocale): Promise<PopoverCatalogue> {
-  if (locale === PSEUDO) return Promise.all([import('./en'), import('./pseudo')]).then(([m, p]) => p.pseudoCatalogue(m.en));
+  if (locale === PSEUDO) return import('./pseudo-catalogue').then((m) => m.pseudo);
   return loaders[locale]();
 }
 

@@ -1,129 +1,59 @@
 /**
- * The message grammar of the catalogue, written once: a subset of ICU MessageFormat that every
- * translator knows. `{name}` is a placeholder; `{n, plural, one {# channel} other {# channels}}`
- * picks a form through Intl.PluralRules for the locale (`#` is the number as the locale writes it;
- * `=0 {…}` matches an exact number). Nothing else: no select, no nesting beyond placeholders inside
- * a plural's forms.
+ * How a catalogue message becomes text, written once: full ICU MessageFormat (`{name}`,
+ * `plural`, `selectordinal`, `select`, nested, `#`, `=0`), as messageformat
+ * (`@messageformat/core`) compiles it into a function. The catalogue's source is ICU strings
+ * (`src/shared/i18n/<lang>/*.ts`); the popover's build compiles them ahead of time
+ * (`scripts/vite-i18n.ts`), so its first paint carries small functions and the tiny
+ * `@messageformat/runtime`, never the compiler. Node (the main process, the preview host, the
+ * doctor, the tests) compiles a message the first time it is used, with the same compiler
+ * (`compile.ts`, which registers itself here).
  *
- * One rule of grammar is the formatter's, as it depends on the value filled in: Spanish names the
- * hour with an article that agrees with it, "a la 1:00" but "a las 13:00" (also "desde la",
- * "hasta la"), so in Spanish a message's "las " right before a time at one o'clock becomes "la "
- * (see `agree`). French "à 1:00", German "um 1:00" and Japanese "1:00 に" need nothing.
+ * No rule of any language lives here: plural categories are CLDR's (make-plural, through
+ * messageformat); an article that agrees with an hour (Spanish "a la 1:05", "a las 13:05") is a
+ * `plural` on the `hour` the message is given (see `clockParams` in `src/shared/format.ts`).
  */
 
 export type Params = Readonly<Record<string, string | number>>;
 
-/** One piece of a parsed message. */
-type Part = string | { name: string } | { name: string; forms: Record<string, Part[]> };
+/** A message compiled ahead of time: what the popover's build puts where the source had a string with `{…}`. */
+export type CompiledMessage = (params: Params) => string;
 
-const parsed = new Map<string, Part[]>();
-const rules = new Map<string, Intl.PluralRules>();
-const numbers = new Map<string, Intl.NumberFormat>();
+/** Turns an ICU source into its function for a language (messageformat's compiler; Node only). */
+export type MessageCompiler = (source: string, language: string) => CompiledMessage;
 
-function pluralRules(locale: string): Intl.PluralRules {
-  let found = rules.get(locale);
-  if (!found) rules.set(locale, (found = new Intl.PluralRules(locale)));
-  return found;
+let compiler: MessageCompiler | null = null;
+/** Compiled functions by language and source: bounded by the catalogues' own messages (the only sources there are). */
+const compiled = new Map<string, CompiledMessage>();
+
+/** Makes `compile` the way a source message becomes a function (compile.ts calls this as it loads). */
+export function useCompiler(compile: MessageCompiler): void {
+  compiler = compile;
+  compiled.clear();
 }
 
-function numberFormat(locale: string): Intl.NumberFormat {
-  let found = numbers.get(locale);
-  if (!found) numbers.set(locale, (found = new Intl.NumberFormat(locale)));
-  return found;
+/** A message with no ICU syntax at all: it reads as it is written, in the source and in the build. */
+export function isPlain(source: string): boolean {
+  return !/[{}]/.test(source);
 }
 
-/** The index of the `}` closing the `{` at `open` (braces nest). */
-function closing(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === '{') depth++;
-    else if (text[i] === '}' && --depth === 0) return i;
+/** The language a message compiles for: "de" for "de-AT" (plural rules and numbers go by language). */
+export function messageLanguage(locale: string): string {
+  return locale.split(/[-_]/)[0]!.toLowerCase();
+}
+
+/**
+ * Fills a message (`locale`: the tag in use). A compiled message (the popover's build) is called;
+ * a source string is compiled once per language; a plain string is itself.
+ */
+export function formatMessage(message: string | CompiledMessage, params: Params, locale: string): string {
+  if (typeof message === 'function') return message(params);
+  if (isPlain(message)) return message;
+  const language = messageLanguage(locale);
+  const key = `${language}\u0000${message}`;
+  let found = compiled.get(key);
+  if (!found) {
+    if (!compiler) throw new Error(`No message compiler here, and this message was not compiled ahead of time: ${message}`);
+    compiled.set(key, (found = compiler(message, language)));
   }
-  throw new Error(`Unclosed { in message: ${text}`);
-}
-
-function parse(text: string): Part[] {
-  const parts: Part[] = [];
-  let i = 0;
-  while (i < text.length) {
-    const open = text.indexOf('{', i);
-    if (open < 0) {
-      parts.push(text.slice(i));
-      break;
-    }
-    if (open > i) parts.push(text.slice(i, open));
-    const end = closing(text, open);
-    const inner = text.slice(open + 1, end);
-    const comma = inner.indexOf(',');
-    if (comma < 0) parts.push({ name: inner.trim() });
-    else {
-      const name = inner.slice(0, comma).trim();
-      const rest = inner.slice(comma + 1);
-      const kind = rest.indexOf(',');
-      if (rest.slice(0, kind).trim() !== 'plural') throw new Error(`Only plural is supported: ${text}`);
-      const forms: Record<string, Part[]> = {};
-      let body = rest.slice(kind + 1);
-      while (body.trim() !== '') {
-        const brace = body.indexOf('{');
-        const key = body.slice(0, brace).trim();
-        const stop = closing(body, brace);
-        forms[key] = parse(body.slice(brace + 1, stop));
-        body = body.slice(stop + 1);
-      }
-      if (!forms.other) throw new Error(`A plural needs an "other" form: ${text}`);
-      parts.push({ name, forms });
-    }
-    i = end + 1;
-  }
-  return parts;
-}
-
-function partsOf(text: string): Part[] {
-  let found = parsed.get(text);
-  if (!found) parsed.set(text, (found = parse(text)));
-  return found;
-}
-
-/** A time at one o'clock as Intl writes it ("1:05", "01:05", "1:05 p. m."), not 10:05 or 13:05, nor a bare count. */
-const ONE_OCLOCK = /^0?1[:.]\d\d/;
-
-/** The words before a filled-in value, agreeing with it where the language wants (the Spanish hour's article). */
-function agree(before: string, value: string, locale: string): string {
-  if (!/^es\b/i.test(locale) || !ONE_OCLOCK.test(value)) return before;
-  return before.replace(/(^|[\s(])(l)as $/i, '$1$2a ');
-}
-
-function render(parts: Part[], params: Params, locale: string, count: number | null): string {
-  let out = '';
-  for (const part of parts) {
-    if (typeof part === 'string') out += count === null ? part : part.replace(/#/g, numberFormat(locale).format(count));
-    else if (!('forms' in part)) {
-      const value = String(params[part.name] ?? `{${part.name}}`);
-      out = agree(out, value, locale) + value;
-    } else {
-      const n = Number(params[part.name] ?? 0);
-      const form = part.forms[`=${n}`] ?? part.forms[pluralRules(locale).select(n)] ?? part.forms.other ?? [];
-      out += render(form, params, locale, n);
-    }
-  }
-  return out;
-}
-
-/** Fills a message's placeholders; plurals follow `locale`'s rules. */
-export function formatMessage(text: string, params: Params, locale: string): string {
-  return render(partsOf(text), params, locale, null);
-}
-
-/** The placeholder names a message uses (plural variables included), sorted: the same in every language. */
-export function placeholders(text: string): string[] {
-  const names = new Set<string>();
-  const walk = (parts: Part[]) => {
-    for (const part of parts) {
-      if (typeof part === 'string') continue;
-      names.add(part.name);
-      if ('forms' in part) for (const form of Object.values(part.forms)) walk(form);
-    }
-  };
-  walk(partsOf(text));
-  return [...names].sort();
+  return found(params);
 }

@@ -1,8 +1,11 @@
 /**
  * The pseudo-locale (the preview's `--lang pseudo`): English with every letter accented and each
  * message about 40% longer, in brackets, so a word the catalogue does not carry, a cut label or an
- * overflow shows at a glance. Placeholders and plural syntax are left as they are.
+ * overflow shows at a glance. Placeholders, plural and select syntax are left as they are (the
+ * message is read with messageformat's parser). The popover's build compiles this catalogue ahead
+ * of time too (scripts/vite-i18n.ts), so the pseudo-locale reads as the others do.
  */
+import { parse } from '@messageformat/parser';
 import type { PopoverCatalogue } from './en';
 
 const ACCENTED: Record<string, string> = {
@@ -11,46 +14,33 @@ const ACCENTED: Record<string, string> = {
   A: 'Å', B: 'Ɓ', C: 'Ç', D: 'Ð', E: 'É', G: 'Ĝ', I: 'Î', K: 'Ķ', L: 'Ļ', M: 'Ṁ', N: 'Ñ', O: 'Ö', R: 'Ŕ', S: 'Š', T: 'Ţ', U: 'Û', W: 'Ŵ', Y: 'Ý',
 };
 
-/** The index of the `}` closing the `{` at `open`. */
-function closing(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === '{') depth++;
-    else if (text[i] === '}' && --depth === 0) return i;
-  }
-  return text.length - 1;
-}
+type Token = ReturnType<typeof parse>[number] | { type: 'octothorpe'; ctx: { offset: number; text: string } };
 
-/** Accents the text outside `{…}` (placeholders keep their names; a plural's forms are text again). */
-function accent(text: string): string {
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    const open = text.indexOf('{', i);
-    const plain = open < 0 ? text.slice(i) : text.slice(i, open);
-    out += [...plain].map((char) => ACCENTED[char] ?? char).join('');
-    if (open < 0) break;
-    const end = closing(text, open);
-    const inner = text.slice(open + 1, end);
-    const head = /^([^,{}]+,\s*plural\s*,)/.exec(inner)?.[1];
-    if (head === undefined) out += `{${inner}}`;
-    else {
-      let body = inner.slice(head.length);
-      let forms = '';
-      while (body.includes('{')) {
-        const brace = body.indexOf('{');
-        const stop = closing(body, brace);
-        forms += `${body.slice(0, brace)}{${accent(body.slice(brace + 1, stop))}}`;
-        body = body.slice(stop + 1);
-      }
-      out += `{${head}${forms}}`;
-    }
-    i = end + 1;
+/** Where a message's own text is (offset and length in the source), inside plural and select forms too. */
+function textRanges(tokens: readonly Token[], out: [number, number][] = []): [number, number][] {
+  for (const token of tokens) {
+    if (token.type === 'content') out.push([token.ctx.offset, token.ctx.text.length]);
+    else if ('cases' in token) for (const form of token.cases) textRanges(form.tokens, out);
   }
   return out;
 }
 
-/** A message made ~40% longer: accented, padded, bracketed. */
+/** Accents the message's own text; placeholders, plural and select syntax and `#` are left as they are. */
+function accent(source: string): string {
+  let out = '';
+  let at = 0;
+  for (const [offset, length] of textRanges(parse(source)).sort((a, b) => a[0] - b[0])) {
+    out += source.slice(at, offset) + [...source.slice(offset, offset + length)].map((char) => ACCENTED[char] ?? char).join('');
+    at = offset + length;
+  }
+  return out + source.slice(at);
+}
+
+/**
+ * A message made ~40% longer: accented, padded, and bracketed, ⟦ where it starts and ⟧ where it
+ * ends, so two messages glued into one sentence show as two (⟦…⟧ ⟦…⟧), and a message filled into
+ * another shows inside it.
+ */
 export function pseudoMessage(text: string): string {
   const letters = text.replace(/\{[^{}]*\}/g, '').length;
   const pad = '·'.repeat(Math.max(1, Math.round(letters * 0.4) - 2));

@@ -77,6 +77,8 @@ export class AppController {
           random: options.random,
           tuning: options.tuning,
           log: (line) => log(this.servers?.several ? `[${this.servers.slot(id)?.name ?? id}] ${line}` : line),
+          // the evidence behind NEW: asked for once a guide is read (the features exist by then)
+          airings: () => this.#features?.episodesOf(id) ?? null,
           ...(options.client ? { createClient: (config) => new AirwaveClient({ ...config, ...options.client, clock }) } : {}),
         }),
       onSlotState: (slot, state, changed) => this.#onSlotState(slot, state, changed),

@@ -24,6 +24,7 @@ import { JsonFileStore, memoryStore, type FeatureStore } from '../features/json-
 import { MAX_WAITING_PER_TITLE, planReminders } from '../features/follow-policy';
 import { pickRef, Reminders } from '../features/reminders';
 import { checkScheduled } from '../features/schedule-check';
+import { EpisodeRecords, type AiringEvidence } from '../features/episode-record';
 import { DAY_MS, Watchlist, type Airing } from '../features/watchlist';
 import type { Notices } from './notices';
 
@@ -62,6 +63,8 @@ export class Features {
   readonly health: HealthAlerts;
   readonly webhooks: WebhookCheck;
   readonly settings: FeatureSettingsStore;
+  /** each server's episode record: the evidence behind the guide's NEW */
+  readonly #episodes: EpisodeRecords;
   readonly #d: FeaturesDeps;
   readonly #files: FeatureStore;
   /** each server's webhooks turned off by the server, as last read (Settings shows them) */
@@ -95,6 +98,7 @@ export class Features {
     const files: FeatureStore = deps.dataDir ? new JsonFileStore(deps.dataDir, () => clock.now(), saveFailed, retry) : memoryStore();
     this.#files = files;
     this.settings = new FeatureSettingsStore(files, () => deps.push(['featureSettings']), problem);
+    this.#episodes = new EpisodeRecords({ store: files, clock, problem });
     const selected = () => deps.servers.selectedId;
     this.favourites = new Favourites(
       files,
@@ -210,8 +214,14 @@ export class Features {
     if (changed.has('connection') || changed.has('status') || changed.has('capabilities') || changed.has('routes')) this.webhooks.observe(server.id);
   }
 
+  /** A server's episode record (opened when first asked), or null once the features are disposed. */
+  episodesOf(id: string): AiringEvidence | null {
+    return this.#disposed ? null : this.#episodes.of(id);
+  }
+
   /** A server is no longer followed: the next list from an entry by that id is a baseline. */
   forgetServer(id: string): void {
+    this.#episodes.forget(id);
     this.activity.forgetViewers(id);
     this.health.forget(id);
     this.webhooks.forget(id);
@@ -336,6 +346,8 @@ export class Features {
     this.reminders.dispose();
     this.health.dispose();
     this.webhooks.dispose();
+    // what the guides read since the last save is written before the files close
+    this.#episodes.close();
     this.#files.close?.();
   }
 
@@ -382,7 +394,11 @@ export class Features {
     }
     this.#scanning = true;
     try {
-      const guide = await fetchDayGuide(client, this.watchlist.followed, clock.now());
+      // the day read goes into the server's episode record too (the evidence behind NEW)
+      const server = this.#d.servers.selectedId;
+      const guide = await fetchDayGuide(client, this.watchlist.followed, clock.now(), {
+        read: (episodes, span) => server !== null && !this.#disposed && engine.client === client && this.episodesOf(server)?.read(episodes, span),
+      });
       if (!this.#disposed && engine.client === client) this.scanGuide(guide);
     } catch (error) {
       log(`watchlist scan failed: ${error instanceof Error ? error.message : String(error)}`);

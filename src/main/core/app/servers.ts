@@ -17,7 +17,7 @@ import { minOf } from '../../../shared/extent';
 import { messages } from '../../../shared/i18n/messages';
 
 /** What the data commands use of the selected server's engine (whichever server that is at the time). */
-export type EngineView = Pick<SyncEngine, 'client' | 'guide' | 'inFlight' | 'settled' | 'refresh' | 'loadGuide'>;
+export type EngineView = Pick<SyncEngine, 'client' | 'guide' | 'times' | 'inFlight' | 'settled' | 'refresh' | 'loadGuide' | 'learnTimes'>;
 
 export const DEMO_ID = 'demo';
 
@@ -68,6 +68,10 @@ export class FollowedServers {
       get guide() {
         return engine().guide;
       },
+      get times() {
+        return engine().times;
+      },
+      learnTimes: (channelId, slots) => engine().learnTimes(channelId, slots),
       get inFlight() {
         return engine().inFlight;
       },

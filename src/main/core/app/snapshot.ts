@@ -6,6 +6,7 @@ import type { NowPlayingEntry, Session } from '../../../shared/airwave';
 import { channelGroups, type AppSnapshot, type ChannelGroup, type FeaturesView, type Resource, type SnapshotUpdate, type ViewerEntry } from '../../../shared/bridge';
 import { listedPackages, type AppState, type HeldOnNow } from '../state';
 import { withSessionFields } from '../viewers/viewers';
+import { endFromDuration, programmeWatched } from '../../../shared/programme-times';
 import { Emitter } from '../../common/emitter';
 
 export type SnapshotPart = keyof AppSnapshot;
@@ -98,21 +99,30 @@ export function viewersWithSessions(state: AppState): Resource<ViewerEntry[]> {
   return data === state.nowPlaying.data ? state.nowPlaying : { ...state.nowPlaying, data };
 }
 
-/** The bumper marks per (entries, held rows), so unchanged marks keep the list's identity. */
+/** The bumper marks and ends per (entries, held rows), so unchanged marks keep the list's identity. */
 const bumpers = new WeakMap<ViewerEntry[], { onNow: HeldOnNow; entries: ViewerEntry[] }>();
 
+/**
+ * From the held On now rows: whether a viewer `/sessions` says nothing of is on a station break,
+ * and the end of the programme a viewer watches as every view says it (its start plus the length
+ * their progress gives: shared/programme-times.ts), where the held row names that programme.
+ */
 function withBumpers(entries: ViewerEntry[], onNow: HeldOnNow | null): ViewerEntry[] {
-  if (!onNow || entries.every((entry) => entry.onBumper !== undefined || entry.channelNumber === null)) return entries;
+  if (!onNow || entries.every((entry) => entry.channelNumber === null)) return entries;
   const held = bumpers.get(entries);
   if (held?.onNow === onNow) return held.entries;
   const rows = new Map(onNow.channels.map((row) => [row.number, row]));
   const marked = entries.map((entry) => {
-    if (entry.onBumper !== undefined || entry.channelNumber === null) return entry;
+    if (entry.channelNumber === null) return entry;
     const now = rows.get(entry.channelNumber)?.now ?? null;
+    const watched = entry.progress && entry.progress.durationSeconds > 0 ? programmeWatched(entry, now) : null;
+    const end = watched ? endFromDuration(watched, entry.progress!.durationSeconds) : null;
+    const endsAt = end === null ? {} : { endsAt: new Date(end).toISOString() };
+    if (entry.onBumper !== undefined) return end === null ? entry : { ...entry, ...endsAt };
     const onBumper = now !== null && now.ratingKey === null && (entry.title === null || entry.title === now.title);
-    return onBumper ? { ...entry, onBumper } : entry;
+    return onBumper || end !== null ? { ...entry, ...(onBumper ? { onBumper } : {}), ...endsAt } : entry;
   });
-  const same = held && held.entries.length === marked.length && held.entries.every((entry, i) => entry.onBumper === marked[i]!.onBumper);
+  const same = held && held.entries.length === marked.length && held.entries.every((entry, i) => entry.onBumper === marked[i]!.onBumper && entry.endsAt === marked[i]!.endsAt);
   const result = same ? held.entries : marked.some((entry, i) => entry !== entries[i]) ? marked : entries;
   bumpers.set(entries, { onNow, entries: result });
   return result;

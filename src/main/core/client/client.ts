@@ -270,7 +270,7 @@ export class AirwaveClient {
     const type = String(response.headers['content-type'] ?? '');
     if (!type.toLowerCase().startsWith('text/event-stream')) {
       response.stream.destroy();
-      throw new ApiError('bad-response', t(messages().client.notEventStream, { type: type || messages().client.noContentType }), {
+      throw new ApiError('bad-response', t(messages().client.notEventStream, type ? { known: 'yes', type } : { known: 'no', type: '' }), {
         endpoint,
         status: response.status,
       });

@@ -9,6 +9,7 @@ import { isApiError, type AirwaveClient } from '../client';
 import { streamGuide, type GuideHeader, type GuideSink } from '../client/guide-stream';
 import { windowOf, type ScheduleWindow } from './schedule-check';
 import { airingRank, DAY_MS, MAX_AIRINGS_PER_TITLE, norm } from './watchlist';
+import { noteAiring, type EpisodeAirings } from '../../../shared/episode-identity';
 
 /**
  * The next 24 hours of the guide (one `/guide?forwardMinutes=1440&backMinutes=0` request, read as
@@ -17,10 +18,19 @@ import { airingRank, DAY_MS, MAX_AIRINGS_PER_TITLE, norm } from './watchlist';
  * never held whole. The guide returned says which span it covers (its `backMinutes` reach back
  * to the earliest programme the server sent), so airings that vanished from that span are dropped.
  */
-export async function fetchDayGuide(client: AirwaveClient, followed: readonly Pick<FollowedTitle, 'title'>[], now: number, o: { signal?: AbortSignal } = {}): Promise<Guide> {
+export async function fetchDayGuide(
+  client: AirwaveClient,
+  followed: readonly Pick<FollowedTitle, 'title'>[],
+  now: number,
+  o: { signal?: AbortSignal; read?: (episodes: EpisodeAirings, span: { from: number; to: number }) => void } = {},
+): Promise<Guide> {
   const sink = new AiringsSink(followed, now);
   await streamGuide(client, { forwardMinutes: 1440, backMinutes: 0 }, sink, { signal: o.signal });
-  return sink.guide();
+  const guide = sink.guide();
+  // the whole day was read: each numbered episode's airings in it, for the episode record (NEW)
+  const at = Date.parse(guide.serverTime);
+  o.read?.(sink.episodes, { from: at - guide.backMinutes * 60_000, to: at + guide.windowMinutes * 60_000 });
+  return guide;
 }
 
 interface Kept {
@@ -41,6 +51,8 @@ interface Kept {
 export class AiringsSink implements GuideSink {
   readonly #titles = new Map<string, number>();
   readonly #kept: Kept[][];
+  /** every numbered episode of the day with its first and last airing: what the episode record reads */
+  readonly episodes: EpisodeAirings = new Map();
   #header: GuideHeader | null = null;
   #earliest = Infinity;
   #order = 0;
@@ -66,6 +78,7 @@ export class AiringsSink implements GuideSink {
     for (const program of channel.programs) {
       const start = Date.parse(program.startsAt);
       if (start < this.#earliest) this.#earliest = start;
+      noteAiring(this.episodes, program, start);
       if (program.ratingKey === null || Date.parse(program.endsAt) <= this.now || start > this.now + DAY_MS) continue;
       // the first followed title (in the order followed) that is the programme's show or title
       const title = Math.min(this.#titles.get(norm(program.showTitle)) ?? Infinity, this.#titles.get(norm(program.title)) ?? Infinity);

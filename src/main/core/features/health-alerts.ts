@@ -20,7 +20,7 @@ import type { NotificationRequest } from '../viewers/notify-policy';
 import type { NotificationSubject } from '../notifications/kinds';
 import { ONLY_SERVER, type AppState, type ServerTag } from '../state';
 import type { FeatureStore } from './json-store';
-import { keyRefusedNow } from '../sync/reporting';
+import { keyRefusedParams } from '../sync/reporting';
 import { messages, t } from '../../../shared/i18n/messages';
 
 export const HEALTH_FILE = 'health.json';
@@ -206,8 +206,8 @@ export class HealthAlerts {
     const unauthorized = state.connection.state === 'unauthorized';
     if (unauthorized && !watch.wasUnauthorized && settings.keyRejected) {
       const worked = state.connection.keyWorked;
-      // a key that worked is refused now, never "wrong" (the one rule: keyRefusedNow)
-      if (worked) this.#notify('key-rejected', t(m().keyRefusedTitle, { name }), t(m().keyRefusedBody, { refused: keyRefusedNow(worked.until) }), now, { view: 'settings' });
+      // a key that worked is refused now, never "wrong" (the one rule: keyRefusedParams)
+      if (worked) this.#notify('key-rejected', t(m().keyRefusedTitle, { name }), t(m().keyRefusedBody, keyRefusedParams(worked.until)), now, { view: 'settings' });
       else this.#notify('key-rejected', t(m().keyRejectedTitle, { name }), m().keyRejectedBody, now, { view: 'settings' });
     }
     watch.wasUnauthorized = unauthorized;

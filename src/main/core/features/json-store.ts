@@ -272,8 +272,7 @@ export class JsonFileStore implements FeatureStore {
     // could it not be moved, it stays, and is overwritten by the next save
     const kept = moveAside(join(this.#dir, name), this.#now());
     const words = messages().stored;
-    const where = kept ? t(words.setAsideAs, { kept }) : words.notSetAside;
-    return { value: null, problem: t(words[why], { name, where }) };
+    return { value: null, problem: t(words[why], kept ? { name, set: 'yes', kept } : { name, set: 'no', kept: '' }) };
   }
 }
 

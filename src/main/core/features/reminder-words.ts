@@ -5,7 +5,7 @@
  * the next one.
  */
 import type { ProgrammeRef, Reminder } from '../../../shared/bridge';
-import { channelLabel, localTime as clockTime, programmeTitle } from '../../../shared/format';
+import { channelLabel, clock, localTime as clockTime, programmeTitle } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 import { words } from '../notifications/words';
 import type { NotificationRequest } from '../viewers/notify-policy';
@@ -39,13 +39,13 @@ export function firedNotice(reminder: Reminder, outcome: CheckOutcome, now: numb
   switch (outcome.kind) {
     case 'moved': {
       const newStart = Date.parse(outcome.startsAt);
-      const moved = t(newStart > now ? m().movedLater : m().movedStarted, { title, time: clockTime(newStart) });
-      return { ...base, ...subject(false), title: moved, body: t(m().wasDueAt, { where: where(reminder), time: clockTime(start) }) };
+      const moved = t(newStart > now ? m().movedLater : m().movedStarted, { title, ...clock(newStart) });
+      return { ...base, ...subject(false), title: moved, body: t(m().wasDueAt, { where: where(reminder), ...clock(start) }) };
     }
     case 'vanished': {
       const instead = outcome.instead && outcome.instead.ratingKey !== null ? programmeTitle(outcome.instead) : null;
       const body = instead === null ? where(reminder) : t(m().onInstead, { where: where(reminder), title: instead });
-      return { ...base, ...subject(false), title: t(m().goneAt, { title, time: clockTime(start) }), body };
+      return { ...base, ...subject(false), title: t(m().goneAt, { title, ...clock(start) }), body };
     }
     default: {
       const minutes = Math.max(0, Math.round((start - now) / 60_000));

@@ -3,7 +3,7 @@ import type { GuideHeader, GuideSink } from '../client/guide-stream';
 import { ProgrammeTable } from './programmes';
 import { StringPool } from './strings';
 import { Emitter } from '../../common/emitter';
-import { numberedEpisode } from '../../../shared/episode-identity';
+import { noteAiring, type EpisodeAirings } from '../../../shared/episode-identity';
 import { holdsNeedle } from '../../../shared/search-match';
 
 /**
@@ -61,8 +61,8 @@ export class GuideStore implements GuideSink {
   readonly #programmes = new ProgrammeTable(this.#pool);
   readonly #channels: ChannelEntry[] = [];
   readonly #packages = new Map<string, PackageRef>();
-  /** each numbered episode's earliest start in the window (the rule of a repeat is episodeIdentity's) */
-  readonly #firstAiring = new Map<string, number>();
+  /** each numbered episode's first and last start in the window (the rule of "the same episode" is episodeIdentity's): what the episode record reads */
+  readonly #episodes: EpisodeAirings = new Map();
   /** one listener's mistake must not stop the load or the others: errors are dropped */
   readonly #changed = new Emitter<GuideSummary>(() => {});
   #state: GuideLoadState = 'loading';
@@ -123,18 +123,11 @@ export class GuideStore implements GuideSink {
   }
 
   /**
-   * Which of `programs` (from rows()) are the first airing of a numbered episode in the whole
-   * window, by index: the guide's NEW. Only once the window has all arrived (before, a later
-   * channel could still hold an earlier airing), so it is never said of a repeat.
+   * Each numbered episode in the window with its first and last airing (start, ms): what the episode
+   * record (features/episode-record.ts, the evidence behind NEW) reads once the window is in whole.
    */
-  firstAirings(programs: readonly Program[]): number[] {
-    if (this.#state !== 'loaded') return [];
-    const out: number[] = [];
-    programs.forEach((program, i) => {
-      const key = program.ratingKey === null ? null : numberedEpisode(program);
-      if (key !== null && this.#firstAiring.get(key) === Date.parse(program.startsAt)) out.push(i);
-    });
-    return out;
+  episodes(): ReadonlyMap<string, { first: number; last: number }> {
+    return this.#episodes;
   }
 
   /** The guide-order index of the channel with this number (or id), -1 when it is not held. */
@@ -203,7 +196,7 @@ export class GuideStore implements GuideSink {
 
   /** About how many bytes the store keeps: the programme columns, the strings and the channel entries. */
   retainedBytes(): number {
-    return this.#programmes.bytes + this.#pool.chars * 2 + this.#pool.size * 48 + this.#channels.length * 120 + this.#firstAiring.size * 96;
+    return this.#programmes.bytes + this.#pool.chars * 2 + this.#pool.size * 48 + this.#channels.length * 120 + this.#episodes.size * 112;
   }
 
   // ------------------------------------------------------------ filled by the reader (GuideSink)
@@ -221,11 +214,7 @@ export class GuideStore implements GuideSink {
     for (const program of channel.programs) {
       const at = this.#programmes.length;
       this.#programmes.add(program);
-      const key = program.ratingKey === null ? null : numberedEpisode(program);
-      if (key === null) continue;
-      const starts = this.#programmes.startsAt(at);
-      const earliest = this.#firstAiring.get(key);
-      if (earliest === undefined || starts < earliest) this.#firstAiring.set(key, starts);
+      noteAiring(this.#episodes, program, this.#programmes.startsAt(at));
     }
     this.#channels.push({
       id: pool.id(channel.id),

@@ -5,6 +5,7 @@
  * watching at one moment. Only followed time counts: every viewing is clipped to the followed
  * intervals of its server, and a column with no followed time is null, never 0.
  */
+import { deviceName } from '../../../shared/device-label';
 import { HISTORY_TOP_MAX, type HistoryMoment, type HistoryPerson, type HistoryTally } from '../../../shared/bridge-history';
 import type { Followed, HistoryIndex } from './history-index';
 
@@ -285,7 +286,7 @@ export function momentAt(index: HistoryIndex, at: number, now: number, servers: 
     viewers.push({
       name: index.names.text(v.person[r]!) ?? '?',
       server: index.servers[v.server[r]!]?.name ?? null,
-      device: index.names.text(v.device[r]!),
+      device: deviceName(index.names.text(v.device[r]!)),
       channel: channelText(index, r),
       programme: index.names.text(v.programme[r]!),
     });

@@ -5,6 +5,7 @@
  * formula (= + - @, or a tab or carriage return before one) is prefixed with an apostrophe.
  */
 import { SPAN_MS, type HistorySpan } from '../../../shared/bridge-history';
+import { deviceName } from '../../../shared/device-label';
 import { piecesOf } from './compute';
 import type { HistoryIndex } from './history-index';
 
@@ -43,7 +44,7 @@ export function exportRows(index: HistoryIndex, span: HistorySpan, now: number, 
       return {
         server: index.servers[v.server[r]!]?.name ?? '',
         person: text(v.person[r]!),
-        device: text(v.device[r]!),
+        device: deviceName(index.names.text(v.device[r]!)) ?? '',
         channel: [Number.isNaN(number) ? null : String(number), index.names.text(v.channel[r]!)].filter(Boolean).join(' '),
         programme: text(v.programme[r]!),
         start: span.start,

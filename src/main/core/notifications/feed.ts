@@ -1,19 +1,24 @@
 /**
  * Notification requests: the viewer policy stepped on every viewer change (baseline, rejoin grace,
- * quiet hours, mutes), the storm rules (storms.ts: starts within 10 s and reminders of one minute
- * gathered, a flapping server said once), each request's buttons (kinds.ts), the bounded history
- * the preview host shows and a button's command is looked up in, and the listeners that display them.
+ * quiet hours, mutes), the storm rules (storms.ts: the first start after a quiet spell said at
+ * once and the starts of the next 10 s in one follow-up, reminders of one minute gathered, a
+ * flapping server said once), each request's buttons (kinds.ts), the bounded history the preview
+ * host shows and a button's command is looked up in, and the listeners that display them.
+ * A follow-up is worded from the viewers' records as they are when it is said (the server's
+ * latest list, held here): someone who left meanwhile is not announced, someone who changed
+ * channel is announced where they are now, and a mute, pause or quiet hours begun meanwhile holds.
  */
 import { boundText, displaySafe, TEXT_LIMITS } from '../../../shared/text';
 import type { Clock } from '../../common/clock';
 import { Emitter } from '../../common/emitter';
-import { composeStarts, stepNotifications, type NotificationRequest, type PolicyMemory } from '../viewers/notify-policy';
+import { composeStarts, people, stepNotifications, suppressionReason, type NotificationRequest, type PolicyMemory } from '../viewers/notify-policy';
 import type { SettingsService } from '../settings/settings';
 import { ONLY_SERVER, type AppState, type ServerTag } from '../state';
-import { viewersOf, type Viewer } from '../viewers/viewers';
+import { viewersOf, type Viewer, type ViewerList } from '../viewers/viewers';
+import { foldName } from '../../../shared/viewer-identity';
 import { buttonsFor } from './kinds';
 import { composeReminders, reminderMinute } from './reminder-group';
-import { FlapGate, Gatherer, GATHER_MS } from './storms';
+import { FlapGate, Gatherer, GATHER_MS, type Turn } from './storms';
 import { words } from './words';
 
 /** How many notification requests are kept for the preview host's `/__preview/notifications`. */
@@ -24,7 +29,7 @@ export interface NotificationFeedOptions {
   settings: SettingsService;
   minuteOfDay: (ms: number) => number;
   log: (line: string) => void;
-  /** how long starts (and reminders of one minute) are gathered; GATHER_MS by default */
+  /** after a start notification, how long the starts that follow are gathered (and reminders of one minute held); GATHER_MS by default */
   gatherMs?: number;
 }
 
@@ -35,12 +40,16 @@ export class NotificationFeed {
   readonly #history: NotificationRequest[] = [];
   readonly #raised = new Emitter<NotificationRequest>();
   readonly #starts: Gatherer<Viewer>;
+  /** each server's latest viewer list and tag, for wording a follow-up as things are when it is said */
+  readonly #latest = new Map<string, { list: ViewerList | null; server: ServerTag }>();
+  /** the people each server's current run of start notifications has named (a run: the first after a quiet spell and its follow-ups) */
+  readonly #named = new Map<string, Set<string>>();
   readonly #reminders: Gatherer<NotificationRequest>;
   readonly #flaps = new FlapGate();
 
   constructor(options: NotificationFeedOptions) {
     this.#options = options;
-    this.#starts = new Gatherer(options.clock, options.gatherMs ?? GATHER_MS);
+    this.#starts = new Gatherer(options.clock, options.gatherMs ?? GATHER_MS, 'at-once');
     this.#reminders = new Gatherer(options.clock, options.gatherMs ?? GATHER_MS);
   }
 
@@ -60,17 +69,19 @@ export class NotificationFeed {
   }
 
   /**
-   * A server's viewers changed: what the policy says is news is gathered for GATHER_MS (starts
-   * on one server close together are one notification); the summary after a gap is said at once.
-   * With several servers followed (`label` set) each notification names the server and its click
-   * lands on that server's viewer.
+   * A server's viewers changed: what the policy says is news is said at once when the server has
+   * been quiet for GATHER_MS, else gathered into the follow-up said when that window ends; the
+   * summary after a gap is said at once. With several servers followed (`label` set) each
+   * notification names the server and its click lands on that server's viewer.
    */
   step(state: AppState, server: ServerTag = ONLY_SERVER): void {
     const { clock, settings, minuteOfDay, log } = this.#options;
     const now = clock.now();
+    const list = viewersOf(state);
+    this.#latest.set(server.id, { list, server });
     const result = stepNotifications(this.#policies.get(server.id) ?? null, {
       epoch: state.viewerEpoch,
-      list: viewersOf(state),
+      list,
       now,
       settings: settings.values.notifications,
       minuteOfDay: minuteOfDay(now),
@@ -81,7 +92,7 @@ export class NotificationFeed {
     for (const { viewer, reason } of result.suppressed) log(`notification for ${viewer.key} not shown: ${reason}`);
     const labelled = (request: NotificationRequest) => (server.label === null ? request : onServer(request, server.id, server.label));
     if (result.news.length > 0) {
-      this.#starts.add(`${server.id}\n`, result.news, (news) => this.#show(labelled(composeStarts(news, clock.now()))));
+      this.#starts.add(`${server.id}\n`, result.news, (news, turn) => this.#sayStarts(server.id, news, turn));
       return;
     }
     for (const request of result.requests) this.#show(labelled(request));
@@ -103,8 +114,10 @@ export class NotificationFeed {
 
   /** Forgets who was watching on a server (or on all): its next list is a baseline again, and what was being gathered for it goes unsaid. */
   forgetViewers(id?: string): void {
-    if (id === undefined) this.#policies.clear();
-    else this.#policies.delete(id);
+    for (const memory of [this.#policies, this.#latest, this.#named]) {
+      if (id === undefined) memory.clear();
+      else memory.delete(id);
+    }
     this.#starts.drop(id === undefined ? '' : `${id}\n`);
     this.#flaps.forget(id);
   }
@@ -114,6 +127,37 @@ export class NotificationFeed {
     this.#starts.drop();
     this.#reminders.drop();
     this.#raised.dispose();
+  }
+
+  /**
+   * Starts on server `id`: the first after a quiet spell as the policy just read them; a
+   * follow-up from the records as they are now, without those who left, those a mute, pause or
+   * quiet hours now hold back, and anyone this run has named already. False: nothing was said.
+   */
+  #sayStarts(id: string, gathered: Viewer[], turn: Turn): boolean {
+    const { clock, settings, minuteOfDay, log } = this.#options;
+    const now = clock.now();
+    const latest = this.#latest.get(id);
+    if (!latest) return false;
+    if (turn === 'first') this.#named.set(id, new Set());
+    const named = this.#named.get(id) ?? new Set<string>();
+    let news = gathered;
+    if (turn === 'follow-up') {
+      const input = { settings: settings.values.notifications, now, minuteOfDay: minuteOfDay(now) };
+      news = [];
+      for (const viewer of asTheyAreNow(gathered, latest.list)) {
+        const reason = suppressionReason(viewer, input);
+        if (reason) log(`notification for ${viewer.key} not shown: ${reason}`);
+        else if (!named.has(foldName(viewer.user))) news.push(viewer);
+      }
+      if (news.length === 0) return false;
+    }
+    for (const user of people(news)) named.add(foldName(user));
+    this.#named.set(id, named);
+    const request = composeStarts(news, now, turn === 'follow-up');
+    const { server } = latest;
+    this.#show(server.label === null ? request : onServer(request, server.id, server.label));
+    return true;
   }
 
   #show(raised: NotificationRequest): void {
@@ -137,4 +181,30 @@ function shownText(request: NotificationRequest): NotificationRequest {
 export function onServer(request: NotificationRequest, id: string, label: string): NotificationRequest {
   const target = request.target.view === 'watching' ? { ...request.target, server: id } : request.target;
   return { ...request, id: `${id}:${request.id}`, title: words.onServer(request.title, label), target, server: id };
+}
+
+/**
+ * The gathered viewers as the server's latest list has them: the same session (or user on a
+ * device), else the same person on a new session (a browser player restarts its session when it
+ * changes channel); someone in neither has left and is not announced. Each record is used once.
+ */
+function asTheyAreNow(gathered: readonly Viewer[], list: ViewerList | null): Viewer[] {
+  if (!list) return [];
+  const byKey = new Map<string, Viewer>();
+  const byPerson = new Map<string, Viewer[]>();
+  const gatheredKeys = new Set(gathered.map((viewer) => viewer.key));
+  for (const viewer of list.viewers) {
+    byKey.set(viewer.key, viewer);
+    // a new session of a gathered person: not one of the gathered sessions themselves
+    if (gatheredKeys.has(viewer.key)) continue;
+    const same = byPerson.get(viewer.person);
+    if (same) same.push(viewer);
+    else byPerson.set(viewer.person, [viewer]);
+  }
+  const now: Viewer[] = [];
+  for (const viewer of gathered) {
+    const current = byKey.get(viewer.key) ?? byPerson.get(viewer.person)?.shift();
+    if (current) now.push(current);
+  }
+  return now;
 }

@@ -16,7 +16,8 @@ export const DAY_MUTE_MS = 24 * 60 * 60_000;
 export type NotificationSubject =
   /**
    * someone (or several people) started watching; `users`: each name once, in the order they
-   * started; `keys`: the viewers it announces (each viewer is in exactly one notification)
+   * started; `keys`: the viewers it announces (each viewer in one notification at most: a person
+   * a run of notifications has named already is not announced again on another device)
    */
   | { kind: 'viewers'; users: string[]; keys: string[] }
   /** reminders fired (`snooze`: the programme is still to come, so "Snooze" makes sense) */

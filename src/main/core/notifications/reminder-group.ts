@@ -2,7 +2,7 @@
  * Reminders of programmes that start in the same minute, said as one notification ("3 programmes
  * start at 21:00"), with the programmes in its body and one "Snooze" for them all.
  */
-import { channelLabel, localTime as clockTime, programmeTitle } from '../../../shared/format';
+import { channelLabel, programmeTitle } from '../../../shared/format';
 import type { NotificationRequest } from '../viewers/notify-policy';
 import type { NotificationSubject } from './kinds';
 import { words } from './words';
@@ -29,7 +29,7 @@ export function composeReminders(requests: readonly NotificationRequest[], now: 
   const oneChannel = reminders.every((r) => r.channelNumber === first.channelNumber);
   return {
     id: `reminders-${Math.floor(Date.parse(first.startsAt) / 60_000).toString(36)}-${now.toString(36)}`,
-    title: words.programmesStart(reminders.length, clockTime(Date.parse(first.startsAt))),
+    title: words.programmesStart(reminders.length, Date.parse(first.startsAt)),
     body: words.andMore(shown, reminders.length - shown.length),
     artworkUrl: null,
     target: oneChannel ? { view: 'on-now', channelNumber: first.channelNumber } : { view: 'on-now' },

@@ -1,56 +1,82 @@
 /**
- * The storm rules: what arrives together is said once. Starts on one server within GATHER_MS are
- * gathered into one notification, and so are reminders of programmes starting in the same minute
- * (Gatherer: a fixed window from the first item, on the injected clock, so a steady trickle cannot
- * hold a notification back for ever). A server that flaps is announced away at most once per
- * FLAP_MS and back at most once per FLAP_MS, and never back when its away was held back (FlapGate).
+ * The storm rules: what arrives together is said once, and nothing new waits without need.
+ * - Starts on one server (Gatherer, `at-once`): the first after a quiet spell is said at once; the starts that
+ *   follow within GATHER_MS are gathered into one follow-up, said when that window ends (which
+ *   opens the next window). So one server says at most one start notification per GATHER_MS, and
+ *   a lone viewer is told as soon as the app knows.
+ * - Reminders of programmes starting in the same minute (Gatherer, `hold`): held GATHER_MS from the first,
+ *   then one notification; the window runs from the first item, on the injected clock, so a
+ *   steady trickle cannot hold a notification back for ever.
+ * - A server that flaps (FlapGate) is announced away at most once per FLAP_MS and back at most
+ *   once per FLAP_MS, and never back when its away was held back.
  */
 import { appendAll } from '../../../shared/extent';
 import type { Clock, TimerHandle } from '../../common/clock';
 
-/** Starts on one server this close together are one notification. */
+/** After a start notification, the starts on that server within this long are gathered into one follow-up (and reminders of one minute are held this long). */
 export const GATHER_MS = 10_000;
 /** A server is announced away (and back) at most once in this long. */
 export const FLAP_MS = 10 * 60_000;
 /** Groups being gathered at once (servers × kinds × minutes): past it the oldest is said at once. */
 export const MAX_GATHERING = 50;
 
+/** Whether `say` is given the first items after a quiet spell, or a follow-up of what was gathered after them. */
+export type Turn = 'first' | 'follow-up';
+
+/**
+ * How a Gatherer treats the first items under a quiet key: `hold` keeps them GATHER_MS and says
+ * them with whatever joins them (reminders); `at-once` says them at once and gathers what follows
+ * into one follow-up per window (starts).
+ */
+export type GatherMode = 'hold' | 'at-once';
+
+/** `say`'s answer: `false` when it said nothing after all (everyone it was given had left): the key is then quiet. */
+type Say<T> = (items: T[], turn: Turn) => unknown;
+
 interface Gathering<T> {
   items: T[];
   timer: TimerHandle;
-  flush: (items: T[]) => void;
+  say: Say<T>;
 }
 
-/** Items under one key are held GATHER_MS from the first, then handed to `flush` together, once. */
+/**
+ * Items under one key, said together once per window of `windowMs` on the injected clock. `hold`:
+ * the window opens with the first items and says them all when it ends. `at-once`: the first
+ * items are said at once and the window opens empty; what arrives while it is open is said as one
+ * follow-up when it ends, which opens the next window; a window that ends with nothing to say
+ * leaves the key quiet. `say` of the add that opened the window is the one called. At most
+ * MAX_GATHERING keys are open; past it the oldest is said (and closed) at once.
+ */
 export class Gatherer<T> {
   readonly #clock: Clock;
   readonly #windowMs: number;
+  readonly #mode: GatherMode;
   readonly #open = new Map<string, Gathering<T>>();
 
-  constructor(clock: Clock, windowMs = GATHER_MS) {
+  constructor(clock: Clock, windowMs = GATHER_MS, mode: GatherMode = 'hold') {
     this.#clock = clock;
     this.#windowMs = windowMs;
+    this.#mode = mode;
   }
 
-  /** Groups still being gathered. */
+  /** Keys with a window open. */
   get pending(): number {
     return this.#open.size;
   }
 
-  /** Adds `items` to the group `key` (opened now if there is none); `flush` of the first add is the one called. */
-  add(key: string, items: readonly T[], flush: (items: T[]) => void): void {
+  add(key: string, items: readonly T[], say: Say<T>): void {
     if (items.length === 0) return;
     const open = this.#open.get(key);
     if (open) {
       appendAll(open.items, items); // never a spread: a storm's items may be many
       return;
     }
-    if (this.#open.size >= MAX_GATHERING) this.#flush(this.#open.keys().next().value as string);
-    const timer = this.#clock.setTimeout(() => this.#flush(key), this.#windowMs);
-    this.#open.set(key, { items: [...items], timer, flush });
+    if (this.#open.size >= MAX_GATHERING) this.#end(this.#open.keys().next().value as string, false);
+    if (this.#mode === 'hold') this.#openWindow(key, [...items], say);
+    else if (say([...items], 'first') !== false) this.#openWindow(key, [], say);
   }
 
-  /** Drops every group unsaid (the app is closing, or a server was removed), or only those whose key starts with `prefix`. */
+  /** Drops what is held unsaid and closes the windows (the app is closing, or a server was removed), or only those whose key starts with `prefix`. */
   drop(prefix = ''): void {
     for (const [key, open] of [...this.#open]) {
       if (!key.startsWith(prefix)) continue;
@@ -59,12 +85,20 @@ export class Gatherer<T> {
     }
   }
 
-  #flush(key: string): void {
+  #openWindow(key: string, items: T[], say: Say<T>): void {
+    const timer = this.#clock.setTimeout(() => this.#end(key, true), this.#windowMs);
+    this.#open.set(key, { items, timer, say });
+  }
+
+  /** A window ends: what it holds is said; in `at-once` mode that opens the next window (`reopen`). */
+  #end(key: string, reopen: boolean): void {
     const open = this.#open.get(key);
     if (!open) return;
     open.timer.cancel();
     this.#open.delete(key);
-    open.flush(open.items);
+    if (open.items.length === 0) return;
+    if (this.#mode === 'hold') return void open.say(open.items, 'first');
+    if (open.say(open.items, 'follow-up') !== false && reopen) this.#openWindow(key, [], open.say);
   }
 }
 

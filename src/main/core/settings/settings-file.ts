@@ -152,7 +152,7 @@ export function repairSettingsFile(filePath: string, now: number): Notice | null
     const kept = aside(filePath, now);
     const carried = readThroughLink(kept, now);
     if (carried) writeOwn(filePath, carried);
-    return notice(() => t(w().link, { what: carried ? w().linkCopied : w().linkDefaults, kept }));
+    return notice(() => t(w().link, { carried: carried ? 'yes' : 'no', kept }));
   }
   if (!stat.isFile()) {
     const kept = aside(filePath, now);

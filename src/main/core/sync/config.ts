@@ -1,6 +1,8 @@
 import type { AuthStyle } from '../../../shared/bridge';
 import type { Clock } from '../../common/clock';
 import type { StateStore } from '../state';
+import type { Program } from '../../../shared/airwave';
+import type { ProgrammeTimes } from '../../../shared/programme-times';
 
 /**
  * What the sync engine is told to follow (EngineConfig), how it paces itself (Tuning), and what
@@ -70,4 +72,6 @@ export interface SyncDeps {
   random: () => number;
   /** diagnostics; never given the key */
   log: (line: string) => void;
+  /** the programmes' own times read from this server: every programme served says the rule's end (shared/programme-times.ts) */
+  times: ProgrammeTimes<Program>;
 }

@@ -1,11 +1,14 @@
-import { lackSentence } from '../../../shared/airwave';
+import { lackSentence, type GuideNowRow, type Program } from '../../../shared/airwave';
+import { programmeWatched, ProgrammeTimes } from '../../../shared/programme-times';
 import type { Clock } from '../../common/clock';
 import { AirwaveClient, isMissingRoute } from '../client';
-import { emptyServerResources, resourceAge, type StateStore } from '../state';
+import { emptyServerResources, resourceAge, type AppState, type StateStore } from '../state';
 import { DEFAULT_TUNING, type EngineConfig, type Mode, type SyncDeps, type Tuning } from './config';
 import { GuideWindows, loadGuideWindow } from './guide-window';
 import { ServerLifecycle, type Following } from './lifecycle';
 import { patchConnection } from './reporting';
+import { timedOnNow } from './on-now';
+import type { AiringEvidence } from '../features/episode-record';
 
 /**
  * The sync engine: follows one Airwave server and keeps the AppState current with as few requests
@@ -24,6 +27,8 @@ export interface EngineOptions {
   tuning?: Partial<Tuning>;
   /** diagnostics; never given the key */
   log?: (line: string) => void;
+  /** this server's episode record, the evidence behind NEW (opened when first needed) */
+  airings?: () => AiringEvidence | null;
 }
 
 const active = (mode: Mode) => mode === 'events' || mode === 'polling';
@@ -37,6 +42,9 @@ export class SyncEngine {
   #garbageFrames = 0;
   /** the guide windows held (rows and search answer from here) */
   readonly guide: GuideWindows;
+  /** the programmes' own times read from this server (the one rule of a programme's times: shared/programme-times.ts) */
+  readonly times = new ProgrammeTimes<Program>();
+  readonly #unsubscribe: () => void;
 
   constructor(options: EngineOptions) {
     const clock = options.clock;
@@ -46,8 +54,13 @@ export class SyncEngine {
       tuning: { ...DEFAULT_TUNING, ...options.tuning },
       random: options.random ?? Math.random,
       log: options.log ?? (() => {}),
+      times: this.times,
     };
-    this.guide = new GuideWindows(options.store, clock);
+    this.guide = new GuideWindows(options.store, clock, this.times, options.airings);
+    // a viewer's progress says how long the programme they watch really is (its own end)
+    this.#unsubscribe = options.store.subscribe((state, changed) => {
+      if (changed.has('nowPlaying') || changed.has('onNow')) this.#learnFromViewers(state);
+    });
     const createClient =
       options.createClient ??
       ((config: EngineConfig) => new AirwaveClient({ server: config.server, apiKey: config.apiKey, authStyle: config.authStyle, clock }));
@@ -114,6 +127,7 @@ export class SyncEngine {
   /** Stops and closes the client's connections; resolves once nothing of it is left running. */
   async close(): Promise<void> {
     this.stop();
+    this.#unsubscribe();
     this.guide.clear();
     const following = this.#following;
     this.#following = null;
@@ -226,6 +240,50 @@ export class SyncEngine {
     }
   }
 
+  /**
+   * Own times read for a channel (a now answer's slots, a `/schedule` answer): from now on every view
+   * says them (shared/programme-times.ts). On now's held rows take them at once, so a programme whose
+   * own end has passed gives way to the break after it, and the guide's rows are asked for again.
+   */
+  learnTimes(channelId: string, slots: readonly (Program | null)[]): void {
+    if (this.times.learn(channelId, slots)) this.#timesLearned();
+  }
+
+  /** A viewer's progress on the programme held on air on their channel: its own length, in seconds. */
+  learnDuration(channelId: string, program: Program, durationSeconds: number): void {
+    if (this.times.learnDuration(channelId, program, durationSeconds)) this.#timesLearned();
+  }
+
+  /** Each viewer's progress on the programme held on air on their channel: that programme's own length. */
+  #learnFromViewers(state: AppState): void {
+    const entries = state.nowPlaying.data;
+    const rows = state.onNow.data?.channels;
+    if (!entries || !rows) return;
+    let learned = false;
+    let byNumber: Map<number, GuideNowRow> | null = null;
+    for (const entry of entries) {
+      if (entry.channelNumber === null || !entry.progress || entry.progress.durationSeconds <= 0) continue;
+      byNumber ??= new Map(rows.map((r) => [r.number, r]));
+      const row = byNumber.get(entry.channelNumber);
+      const program = row ? programmeWatched(entry, row.now) : null;
+      if (row && program && this.times.learnDuration(row.id, program, entry.progress.durationSeconds)) learned = true;
+    }
+    if (learned) this.#timesLearned();
+  }
+
+  #timesLearned(): void {
+    const store = this.#deps.store;
+    const resource = store.state.onNow;
+    if (resource.data) {
+      const timed = timedOnNow(resource.data, this.times);
+      if (timed !== resource.data) store.update({ onNow: { ...resource, data: timed } });
+    }
+    const following = this.#following;
+    // the rows move on as of now, and the next programme end is followed from the own ends
+    if (following && active(following.server.mode)) following.schedules.catchUp(following.server.connection);
+    this.guide.timesMoved(this.times.version);
+  }
+
   /** A different server than the one the state shows: its data goes. */
   #forgetOtherServer(url: string): void {
     if (this.#deps.store.state.server?.url === url) return;
@@ -234,5 +292,6 @@ export class SyncEngine {
       ...emptyServerResources(),
     }));
     this.guide.clear();
+    this.times.clear();
   }
 }

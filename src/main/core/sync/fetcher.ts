@@ -7,7 +7,7 @@ import type { SyncDeps } from './config';
 import { describe, isRefusedAnswer, logRefusedOnce } from './reporting';
 import type { Connection } from './connection';
 import type { FollowedServer } from './followed-server';
-import { advanceOnNow, changedChannels, type HeldOnNow } from './on-now';
+import { advanceOnNow, changedChannels, timedOnNow, type HeldOnNow } from './on-now';
 
 /** The endpoint each fetched resource reads (for the log's sentences). */
 const ENDPOINTS: Readonly<Record<string, string>> = { status: 'GET /status', count: 'GET /sessions/count', nowPlaying: 'GET /now-playing', onNow: 'GET /guide/now' };
@@ -197,7 +197,8 @@ export class ResourceFetcher {
     return this.#fetch(conn, 'onNow', 'onNow', (client, signal) => client.guideNow(this.#options(signal)), (onNow, now) => {
       const before = this.#deps.store.state.onNow.data;
       // an answer may already hold a programme that has ended (a slow server): held as of now
-      const { held } = advanceOnNow(onNow, now, true);
+      // a programme's own end where the app holds it, not the stretched one (shared/programme-times.ts)
+      const { held } = advanceOnNow(timedOnNow(onNow, this.#deps.times), now, true);
       this.#deps.store.update({ onNow: freshResource<HeldOnNow>(held, now) });
       this.#afterOnNow(conn, before ? changedChannels(before, held) : null);
     }, report);

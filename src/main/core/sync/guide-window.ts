@@ -1,5 +1,7 @@
-import type { Guide, GuideChannel } from '../../../shared/airwave';
-import type { GuideRows, GuideRowsRequest, GuideSearchTitle, GuideView } from '../../../shared/bridge';
+import type { Guide, GuideChannel, Program } from '../../../shared/airwave';
+import type { ProgrammeTimes } from '../../../shared/programme-times';
+import type { AiringEvidence } from '../features/episode-record';
+import type { GuideRows, GuideRowsRequest, GuideSearchHit, GuideSearchTitle, GuideView } from '../../../shared/bridge';
 import { GUIDE_ROWS_MAX, groupOf, listedGroups } from '../../../shared/bridge';
 import type { Clock } from '../../common/clock';
 import { ApiError, isApiError, type AirwaveClient } from '../client';
@@ -81,13 +83,50 @@ export class GuideWindows {
   /** the next 24 hours, loaded for search when the window shown reaches less far */
   /** the day guide loaded for search: `at` on the monotonic clock, `failures` the failed loads in a row before it */
   #day: { store: GuideStore; client: AirwaveClient; at: number; failures: number } | null = null;
+  /** the windows already read into the episode record */
+  readonly #recorded = new WeakSet<GuideStore>();
   /** each group's channels in the shown window, as last worked out (see #members) */
   #groups: { store: GuideStore; channels: number; listed: string; byGroup: Map<string, number[]> } | null = null;
 
   constructor(
     private readonly state: StateStore,
     private readonly clock: Clock,
+    /** the programmes' own times held: rows and hits say the rule's ends (shared/programme-times.ts) */
+    private readonly times: ProgrammeTimes<Program> | null = null,
+    /** this server's episode record: every window read whole goes into it, and it alone says NEW (features/episode-record.ts) */
+    private readonly airings: () => AiringEvidence | null = () => null,
   ) {}
+
+  /** A window read whole goes into the server's episode record (each store once). */
+  #record(store: GuideStore): void {
+    const summary = store.summary();
+    if (summary.state !== 'loaded' || !summary.window || this.#recorded.has(store)) return;
+    this.#recorded.add(store);
+    this.airings()?.read(store.episodes(), summary.window);
+  }
+
+  /** The app learned programmes' own times: rows and hits may say other ends now (the page asks again). */
+  timesMoved(version: number): void {
+    if (this.state.state.guide.times !== version) this.#patch({ times: version });
+  }
+
+  /** A row with the rule's times: `/guide` stretches each programme over the break after it. */
+  #timed(row: GuideChannel): GuideChannel {
+    const times = this.times;
+    if (!times) return row;
+    let programs: Program[] | null = null;
+    row.programs.forEach((program, i) => {
+      const timed = times.timed(program, row.id);
+      if (timed !== program) (programs ??= [...row.programs])[i] = timed;
+    });
+    return programs ? { ...row, programs } : row;
+  }
+
+  /** A search hit with the rule's times. */
+  #timedHit(hit: GuideSearchHit): GuideSearchHit {
+    const program = this.times ? this.times.timed(hit.program, hit.channel.id) : hit.program;
+    return program === hit.program ? hit : { ...hit, program };
+  }
 
   /** The window on screen (for the features that read the held guide). */
   get shown(): GuideStore | null {
@@ -116,6 +155,7 @@ export class GuideWindows {
     this.#pending = pending;
     await store.settled;
     stop();
+    if (valid()) this.#record(store);
     if (this.#pending !== pending) return 'overtaken';
     this.#pending = null;
     if (!valid()) {
@@ -148,9 +188,14 @@ export class GuideWindows {
   }
 
   rows(request: GuideRowsRequest): GuideRows {
-    const answer = this.#rows(request);
+    const untimed = this.#rows(request);
+    const answer = { ...untimed, rows: untimed.rows.map((row) => this.#timed(row)) };
     const store = this.#shown;
-    return store ? { ...answer, firstAirings: answer.rows.map((row) => store.firstAirings(row.programs)) } : answer;
+    if (!store) return answer;
+    // NEW: only what the episode record stands behind, and only once the whole window is in it
+    const evidence = store.summary().state === 'loaded' ? this.airings() : null;
+    const firstAirings = answer.rows.map((row) => (evidence ? row.programs.flatMap((program, i) => (evidence.isNew(program) ? [i] : [])) : []));
+    return { ...answer, firstAirings };
   }
 
   #rows(request: GuideRowsRequest): GuideRows {
@@ -208,7 +253,7 @@ export class GuideWindows {
   row(channelId: string): GuideChannel | null {
     const store = this.#shown;
     const index = store ? store.indexOf({ id: channelId }) : -1;
-    return index < 0 ? null : store!.rows({ from: index, to: index + 1 })[0]!;
+    return index < 0 ? null : this.#timed(store!.rows({ from: index, to: index + 1 })[0]!);
   }
 
   /**
@@ -221,7 +266,8 @@ export class GuideWindows {
     const needle = searchNeedle(query);
     if (!store || needle === '') return [];
     const hits = store.search(needle, after, Number.MAX_SAFE_INTEGER).filter((hit) => hit.start < after + SEARCH_AHEAD_MS);
-    return searchTitles(store, hits, after, limit, title);
+    // each airing sent says the rule's times (shared/programme-times.ts), as a row does
+    return searchTitles(store, hits, after, limit, title).map((found) => ({ ...found, first: found.first.map((hit) => this.#timedHit(hit)) }));
   }
 
   /**
@@ -246,6 +292,7 @@ export class GuideWindows {
       this.#day = day;
     }
     await day.store.settled;
+    if (day.client === client) this.#record(day.store);
     if (this.#day !== day || day.store.summary().channels === 0) return { titles: this.search(query, after, limit, this.#shown ?? undefined, title), hours: window ? Math.round((window.to - now) / 3_600_000) : 0 };
     return { titles: this.search(query, after, limit, day.store, title), hours: 24 };
   }
@@ -264,7 +311,7 @@ export class GuideWindows {
       for (const at of store.search(needle, after, 100_000)) {
         let row = channels.get(at.channel);
         if (!row) channels.set(at.channel, (row = { ...store.rows({ from: at.channel, to: at.channel + 1, startsAt: 0, endsAt: 0 })[0]!, programs: [] }));
-        const { program } = store.hit(at);
+        const { program } = this.#timedHit(store.hit(at));
         if (!row.programs.some((p) => p.startsAt === program.startsAt)) row.programs.push(program);
       }
     }

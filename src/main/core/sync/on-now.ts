@@ -8,6 +8,7 @@
  */
 import type { GuideNow, GuideNowRow, Program } from '../../../shared/airwave';
 import { endedSince } from '../../../shared/on-air';
+import type { ProgrammeTimes } from '../../../shared/programme-times';
 import type { HeldOnNow } from '../state';
 
 export type { HeldOnNow };
@@ -56,6 +57,22 @@ function advanceRow(row: GuideNowRow, at: number): { row: GuideNowRow; waiting: 
   // it held something and has nothing current left: the server is asked again (onNowFetchAt)
   const waiting = now === null && next === null;
   return { row: { ...row, now, next }, waiting };
+}
+
+/**
+ * The rows with the rule's times (shared/programme-times.ts): `/guide/now` stretches a programme over
+ * the break after it, and where the app holds the programme's own end, that is its end here too (so
+ * once it has passed, the row is on the break). The same object when no time differs.
+ */
+export function timedOnNow<T extends GuideNow>(held: T, times: ProgrammeTimes<Program>): T {
+  let rows: GuideNowRow[] | null = null;
+  held.channels.forEach((row, index) => {
+    const now = row.now && times.timed(row.now, row.id);
+    const next = row.next && times.timed(row.next, row.id);
+    if (now === row.now && next === row.next) return;
+    (rows ??= [...held.channels])[index] = { ...row, now, next };
+  });
+  return rows ? { ...held, channels: rows } : held;
 }
 
 /** The next moment a held row changes by itself (a programme ends or begins), or null. */

@@ -1,6 +1,6 @@
 import type { ConnectionState, ConnectionView, Resource } from '../../../shared/bridge';
 import { isApiError, type ApiError } from '../client';
-import { localTime } from '../../../shared/format';
+import { clock } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 import type { AppState } from '../state';
 import type { SyncDeps } from './config';
@@ -54,22 +54,20 @@ export function proxyRefusalMessage(error: ApiError): string {
 }
 
 /**
- * The one rule for a key that worked and now gets 401 (issue 33): "refused now (it worked until
- * 9:12 PM): regenerated, revoked or limited by the server", never a wrong key. `workedUntil` is
- * when it last worked, when known. The popover (keyRejectedMessage) and the alert both say it.
+ * The one rule for a key that worked and now gets 401 (issue 33): it worked (until 9:12 PM, when
+ * known) and is refused now: regenerated, revoked or limited by the server, never a wrong key.
+ * The words are each language's whole sentence (a select on whether the time is known); this
+ * gives what they need. The popover (keyRejectedMessage) and the alert both say it.
  */
-export function keyRefusedNow(workedUntil: number | null): string {
-  const words = messages().key;
-  const until = workedUntil === null ? words.workedBefore : t(words.workedUntil, { time: localTime(workedUntil) });
-  return t(words.refusedNow, { until });
+export function keyRefusedParams(workedUntil: number | null): Record<string, string | number> {
+  return workedUntil === null ? { known: 'no' } : { known: 'yes', ...clock(workedUntil) };
 }
 
-/** What a rejected key means, depending on whether it had worked before (see keyRefusedNow). */
+/** What a rejected key means, depending on whether it had worked before (see keyRefusedParams). */
 export function keyRejectedMessage(keyWorked: boolean, recheckMs: number, workedUntil: number | null = null): string {
   const words = messages().key;
-  const again = t(words.checksAgain, { n: Math.round(recheckMs / 60_000) });
-  if (keyWorked) return t(words.refusedMessage, { refused: keyRefusedNow(workedUntil), again });
-  return t(words.rejectedMessage, { again });
+  const n = Math.round(recheckMs / 60_000);
+  return keyWorked ? t(words.refusedMessage, { ...keyRefusedParams(workedUntil), n }) : t(words.rejectedMessage, { n });
 }
 
 /** Keeps a resource's data and says why its last refresh failed. */

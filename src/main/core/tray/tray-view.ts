@@ -1,6 +1,7 @@
 import type { GuideNowRow, Program } from '../../../shared/airwave';
 import type { FocusTarget, HistorySpan, SettingsView } from '../../../shared/bridge';
-import { airing, listOf, localTime, programmeTitle, type PauseChoice } from '../../../shared/format';
+import { listOf, programmeTitle, type PauseChoice, clock } from '../../../shared/format';
+import { onAir, type OnAir } from '../../../shared/on-air';
 import { messages, t } from '../../../shared/i18n/messages';
 import { boundText, displaySafe, TEXT_LIMITS } from '../../../shared/text';
 
@@ -15,6 +16,8 @@ import { newestFirstBy, startMs } from '../../../shared/viewer-order';
 import { guideGapOf, guideGapText } from '../../../shared/guide-gap';
 import { following, heldSince } from '../../../shared/held-data';
 import { pauseRunning } from '../../../shared/notification-hold';
+import { deviceName, devicesToName } from '../../../shared/device-label';
+import { foldName } from '../../../shared/viewer-identity';
 
 /**
  * What the tray shows, as plain data: title (macOS text beside the template icon), tooltip,
@@ -74,15 +77,27 @@ const submenu = (id: string, label: string, items: MenuItemModel[]): MenuItemMod
   submenu: items,
 });
 
-/** The programme on a channel at `now`, moving on to `next` when `now` has ended since the fetch. */
+/** What a channel has on at `now` (On now's one rule, shared/on-air.ts): a programme, or a break and what it leads to. */
+export function channelOnAir(row: GuideNowRow, now: number): OnAir<Program> {
+  return onAir([row.now, row.next], now);
+}
+
+/** The programme on a channel at `now` (never a break), moving on to `next` when `now` has ended since the fetch. */
 export function currentProgramme(row: GuideNowRow, now: number): Program | null {
-  return airing([row.now, row.next], now);
+  return channelOnAir(row, now).current;
 }
 
 export function programmeLabel(program: Program | null): string {
   if (!program) return messages().tray.nothingOn;
   if (program.ratingKey === null) return messages().tray.bumper;
   return programmeTitle(program);
+}
+
+/** What's on, in words: the programme, or a break named as one with what follows and when ("Break · then Amélie's Bicycle at 9:54 PM"), as On now says it. */
+export function onAirLabel(air: OnAir<Program>, locale?: string): string {
+  if (air.current) return programmeLabel(air.current);
+  if (air.break) return t(messages().onNow.breakLine, { ...clock(air.break.at, 'time', locale), title: programmeTitle(air.break.then) });
+  return messages().tray.nothingOn;
 }
 
 /** Menus must not grow huge or carry control characters from a server. */
@@ -179,7 +194,9 @@ export interface TrayInput {
 }
 
 /** ", peak today 4" after the count, when History knows it. */
-const peakWords = (peak: number | null | undefined) => (peak === null || peak === undefined ? '' : t(messages().tray.peakToday, { n: peak }));
+/** "3 watching", with today's peak where it is known: one message either way */
+const watchingWords = (n: number, peak: number | null | undefined) =>
+  peak === null || peak === undefined ? t(messages().tray.watching, { n }) : t(messages().tray.watchingPeak, { n, peak });
 
 /**
  * When the viewer data was last current, if it is not now (the shared rule, held-data.ts: the key
@@ -200,7 +217,7 @@ export function trayView(input: TrayInput): TrayView {
   const stale = configured ? staleSince(state) : null;
   const w = messages().tray;
   // Never "2 watching" as if current: old data says how old it is.
-  const watchingLine = stale === null ? `${t(w.watching, { n: badge })}${peakWords(peakToday)}` : t(w.watchingStale, { n: badge, time: localTime(stale, locale) });
+  const watchingLine = stale === null ? watchingWords(badge, peakToday) : t(w.watchingStale, { n: badge, ...clock(stale, 'time', locale) });
   const tooltip = tooltipText([w.app, serverName, configured ? `${watchingLine} · ${connectionLine(state)}` : w.notSetUp]);
 
   const menu: MenuItemModel[] = [];
@@ -213,7 +230,7 @@ export function trayView(input: TrayInput): TrayView {
       menu.push(item('fix-key', w.fixKey, { type: 'open', focus: { view: 'settings', fixKey: true } }));
     }
     menu.push(separator('sep-watching'));
-    if (stale !== null) menu.push(item('stale', t(w.notCurrent, { time: localTime(stale, locale) }), undefined, false));
+    if (stale !== null) menu.push(item('stale', t(w.notCurrent, { ...clock(stale, 'time', locale) }), undefined, false));
     appendAll(menu, viewerItems(state, now));
     menu.push(submenu('whats-on', w.whatsOn, channelItems(state, now, favourites ?? new Set(), locale)));
     menu.push(separator('sep-actions'));
@@ -244,9 +261,9 @@ function severalServers({ state, settings, now, favourites, locale, peakToday, b
     if (s.paused) return t(w.serverPaused, { name: s.name });
     const count = watchingCount(s.state);
     const stale = staleSince(s.state);
-    const watching = stale === null ? t(w.watching, { n: count }) : t(w.watchingStale, { n: count, time: localTime(stale, locale) });
+    const watching = stale === null ? t(w.watching, { n: count }) : t(w.watchingStale, { n: count, ...clock(stale, 'time', locale) });
     const c = s.state.connection.state;
-    return c === 'live' || c === 'polling' ? `${s.name}: ${watching}` : `${s.name}: ${connectionLine(s.state)}`;
+    return t(messages().common.labelled, { label: s.name, value: c === 'live' || c === 'polling' ? watching : connectionLine(s.state) });
   };
   const worst = followed.reduce<IconVariant>((icon, s) => (TROUBLE[iconFor(s.state)] > TROUBLE[icon] ? iconFor(s.state) : icon), 'normal');
   const tooltip = tooltipText([w.app, badgeLine(badge, peakToday), ...servers.map(line)]);
@@ -280,9 +297,9 @@ export function markedBadgeText(badge: BadgeReading): string {
 function badgeLine(badge: BadgeReading, peakToday?: number | null): string {
   const w = messages().tray;
   if (badge.stale) return t(w.badgeStale, { n: badge.count });
-  if (badge.leftOut.length === 0) return `${t(w.watching, { n: badge.count })}${peakWords(peakToday)}`;
+  if (badge.leftOut.length === 0) return watchingWords(badge.count, peakToday);
   const out = badge.leftOut.map((s) => `${s.name} (${s.trouble})`);
-  return t(w.badgeLeftOut, { n: badge.count, peak: peakWords(peakToday), servers: listOf(out) });
+  return t(w.badgeLeftOut, { n: badge.count, hasPeak: peakToday === null || peakToday === undefined ? 'no' : 'yes', peak: peakToday ?? 0, servers: listOf(out) });
 }
 
 /** "Export history": the viewing history of a span as CSV, from the menu (a save dialog). */
@@ -323,9 +340,13 @@ function viewerItems(state: AppState, now: number, server?: { id: string; limit:
   }
   // the popover's order: newest first (shared/viewer-order.ts)
   const viewers = newestFirstBy(list.viewers, (viewer) => startMs(viewer.startedAt), (viewer) => `${server?.id ?? ''}/${viewer.person}`);
+  // the device where a person watches on two or more, as Watching's cards name it (shared/device-label.ts)
+  const devices = devicesToName(list.viewers, (viewer) => foldName(viewer.user), (viewer) => deviceName(viewer.device));
   const shown = viewers.slice(0, server?.limit ?? MENU_VIEWERS).map((viewer) => {
     const where = viewer.channelNumber !== null ? ` · ${viewer.channelNumber}` : '';
-    const label = menuText(`${viewer.user}: ${viewerWatching(viewer, state, now) ?? messages().tray.watchingSomething}${where}`);
+    const device = devices.has(viewer) ? ` · ${devices.get(viewer)}` : '';
+    const doing = `${viewerWatching(viewer, state, now) ?? messages().tray.watchingSomething}${where}${device}`;
+    const label = menuText(t(messages().common.labelled, { label: viewer.user, value: doing }));
     const focus: FocusTarget = server ? { view: 'watching', viewer: viewer.key, server: server.id } : { view: 'watching', viewer: viewer.key };
     return item(`viewer:${tag}${viewer.key}`, label, { type: 'open', focus });
   });
@@ -342,7 +363,7 @@ function viewerItems(state: AppState, now: number, server?: { id: string; limit:
 export function guideGapLine(state: AppState, locale?: string): string | null {
   const cause = guideGapOf(state);
   if (!cause) return null;
-  return guideGapText(cause, state.server?.name ?? state.status.data?.name ?? messages().tray.theServer, locale);
+  return guideGapText(cause, state.server?.name ?? state.status.data?.name ?? state.server?.url ?? messages().tray.theServer, locale);
 }
 
 /** "What's on"'s rows: starred channels first, at most MENU_CHANNELS of `rows` (all the channels). */
@@ -358,7 +379,7 @@ function channelItems(state: AppState, now: number, favourites: ReadonlySet<stri
   const items = shown.map((row) =>
     item(
       `channel:${row.number}`,
-      menuText(`${favourites.has(row.id) ? '★ ' : ''}${row.number} ${row.name}: ${programmeLabel(currentProgramme(row, now))}`),
+      menuText(`${favourites.has(row.id) ? '★ ' : ''}${row.number} ${row.name}: ${onAirLabel(channelOnAir(row, now), locale)}`),
       { type: 'open', focus: { view: 'on-now', channelNumber: row.number } },
     ),
   );
@@ -384,7 +405,7 @@ function pauseLabel(settings: SettingsView, now: number, locale?: string): strin
   const until = settings.notifications.pausedUntil;
   const w = messages().tray;
   if (!settings.notifications.enabled) return w.notificationsOff;
-  if (until !== null && until > now) return t(w.pausedUntil, { time: localTime(until, locale) });
+  if (until !== null && until > now) return t(w.pausedUntil, { ...clock(until, 'time', locale) });
   return w.pause;
 }
 

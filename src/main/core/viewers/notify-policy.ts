@@ -1,8 +1,9 @@
 import type { FocusTarget, NotificationSettings } from '../../../shared/bridge';
 import { inQuietHours, notificationsHeld } from '../../../shared/notification-hold';
+import { deviceName } from '../../../shared/device-label';
 import { channelLabel } from '../../../shared/format';
 import type { NotificationButton, NotificationSubject } from '../notifications/kinds';
-import { listed, who, words } from '../notifications/words';
+import { listed, startedKey, startedOf, who, words } from '../notifications/words';
 import { arrivalsWhileAway, awaySummaryText, changedChannel, departuresAcrossGap, recentDepartures, REJOIN_GRACE_MS } from './session-semantics';
 import type { IdentityScheme, Viewer, ViewerList } from './viewers';
 import { fnv1a } from '../../common/hash';
@@ -149,7 +150,8 @@ function composeAway(news: Viewer[], now: number): NotificationRequest {
   };
 }
 
-function suppressionReason(viewer: Viewer, input: PolicyInput): SuppressReason | null {
+/** Why `viewer` is not to be announced now (off, paused, quiet hours, muted), or null; the feed asks again when it says a follow-up. */
+export function suppressionReason(viewer: Viewer, input: Pick<PolicyInput, 'settings' | 'now' | 'minuteOfDay'>): SuppressReason | null {
   const { settings, now } = input;
   const held = notificationsHeld(settings, now, input.minuteOfDay);
   if (held) return held;
@@ -161,12 +163,6 @@ function suppressionReason(viewer: Viewer, input: PolicyInput): SuppressReason |
 
 /** Quiet hours (src/shared/notification-hold.ts), here too for the policy's tests and the soak. */
 export { inQuietHours };
-
-/** What a viewer is watching, in a notification: the programme, or the channel while a bumper airs. */
-function watchingWords(viewer: Viewer): string | null {
-  if (viewer.onBumper) return channelLabel(viewer.channelNumber, viewer.channelName) ?? viewer.watching;
-  return viewer.watching;
-}
 
 /** Each person once (one name on two devices is one person), in the order they started. */
 export function people(news: readonly Viewer[]): string[] {
@@ -184,48 +180,69 @@ export function people(news: readonly Viewer[]): string[] {
 /** Up to this many programmes are named in a mixed group's body. */
 const PROGRAMMES_SHOWN = 3;
 
+/** "101 90s Sitcoms · iPhone 15": where one viewer is (unless the title names the channel) and on what device. */
+function whereAndDevice(viewer: Viewer): string {
+  const channel = viewer.onBumper || viewer.nothingOn ? null : channelLabel(viewer.channelNumber, viewer.channelName);
+  return [channel, deviceName(viewer.device)].filter(Boolean).join(' · ') || words.seeMore;
+}
+
+/** What a group started, for a mixed group's body: programmes and channels with nothing on, each once. */
+function startedItems(news: readonly Viewer[]): string[] {
+  const items = new Set<string>();
+  for (const viewer of news) {
+    const started = startedOf(viewer);
+    if (started.kind === 'programme' && started.what) items.add(started.what);
+    else if (started.kind === 'nothing-on' && started.channel) items.add(words.nothingOnItem(started.channel));
+  }
+  return [...items];
+}
+
 /**
- * One notification for the viewers who started (in one update, or gathered over 10 s): one person
- * with what, where and on which device; a group on one programme in one sentence; a mixed group
- * by who, with what they started in the body. Each person is named at most once.
+ * One notification for the viewers who started, worded from their records as given (the feed
+ * gives the records as they are when it is said): one person with what, where and on which device;
+ * a group on one programme (or one channel with nothing on) in one sentence; a mixed group by who,
+ * with what they started in the body. Each person is named at most once. `also`: a follow-up to a
+ * notification said moments ago ("Ann, Bob and 3 others also started watching").
  */
-export function composeStarts(news: Viewer[], now: number): NotificationRequest {
+export function composeStarts(news: Viewer[], now: number, also = false): NotificationRequest {
   const id = `${now.toString(36)}-${fnv1a(news.map((viewer) => viewer.key).sort().join('\n'))}`;
   const users = people(news);
   const subject: NotificationSubject = { kind: 'viewers', users, keys: news.map((viewer) => viewer.key) };
   const first = news[0] as Viewer;
+  const started = startedOf(first);
   if (news.length === 1) {
-    const channel = channelLabel(first.channelNumber, first.channelName);
     return {
       id,
-      title: words.started(first.user, watchingWords(first)),
-      body: [first.onBumper ? null : channel, first.device].filter(Boolean).join(' · ') || words.seeMore,
-      artworkUrl: first.artworkUrl,
+      title: words.started(first.user, started, 1, also),
+      body: whereAndDevice(first),
+      artworkUrl: first.nothingOn ? null : first.artworkUrl,
       target: { view: 'watching', viewer: first.key },
       at: now,
       subject,
     };
   }
   // A group on the same programme (a family on the sofa, one film) reads as one sentence.
-  const together = watchingWords(first);
-  if (together && news.every((viewer) => watchingWords(viewer) === together)) {
+  const together = startedKey(started);
+  const same = (started.kind === 'nothing-on' || started.what !== null) && news.every((viewer) => startedKey(startedOf(viewer)) === together);
+  if (same) {
     const sameChannel = news.every((viewer) => viewer.channelNumber === first.channelNumber);
+    const titledByChannel = first.onBumper || started.kind === 'nothing-on';
     return {
       id,
-      title: words.started(who(users), together, users.length),
-      body: (sameChannel && !first.onBumper ? channelLabel(first.channelNumber, first.channelName) : null) ?? words.seeMore,
-      artworkUrl: first.artworkUrl,
+      title: words.started(who(users), started, users.length, also),
+      body: (sameChannel && !titledByChannel ? channelLabel(first.channelNumber, first.channelName) : null) ?? words.seeMore,
+      artworkUrl: started.kind === 'nothing-on' ? null : first.artworkUrl,
       target: { view: 'watching' },
       at: now,
       subject,
     };
   }
-  const programmes = [...new Set(news.map(watchingWords).filter((watching): watching is string => Boolean(watching)))];
-  const shown = programmes.slice(0, PROGRAMMES_SHOWN);
+  const items = startedItems(news);
+  const shown = items.slice(0, PROGRAMMES_SHOWN);
   return {
     id,
-    title: words.started(who(users), null, users.length),
-    body: shown.length === 0 ? words.seeMore : programmes.length <= PROGRAMMES_SHOWN ? listed(shown) : words.andMore(shown, programmes.length - shown.length),
+    title: words.started(who(users), { kind: 'programme', what: null }, users.length, also),
+    body: shown.length === 0 ? words.seeMore : items.length <= PROGRAMMES_SHOWN ? listed(shown) : words.andMore(shown, items.length - shown.length),
     artworkUrl: null,
     target: { view: 'watching' },
     at: now,

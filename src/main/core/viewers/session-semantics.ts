@@ -1,6 +1,7 @@
 import { isApiError } from '../client';
 import type { Viewer, ViewerList } from './viewers';
-import { words } from '../notifications/words';
+import { startedOf, words } from '../notifications/words';
+import { deviceName } from '../../../shared/device-label';
 import { foldName } from '../../../shared/viewer-identity';
 
 /**
@@ -82,13 +83,13 @@ export function awaySummaryText(viewers: readonly Viewer[]): { title: string; bo
   if (viewers.length === 1) {
     const viewer = viewers[0] as Viewer;
     return {
-      title: words.whileAway(words.started(viewer.user, viewer.watching)),
-      body: [viewer.channelName, viewer.device].filter(Boolean).join(' · ') || words.seeMore,
+      title: words.whileAway(words.started(viewer.user, startedOf(viewer))),
+      body: [viewer.channelName, deviceName(viewer.device)].filter(Boolean).join(' · ') || words.seeMore,
     };
   }
   const shown = viewers.slice(0, 3).map((viewer) => viewer.user);
   return {
-    title: words.whileAway(words.started(words.people(viewers.length), null, viewers.length)),
+    title: words.whileAway(words.started(words.people(viewers.length), { kind: 'programme', what: null }, viewers.length)),
     body: words.andMore(shown, viewers.length - shown.length),
   };
 }

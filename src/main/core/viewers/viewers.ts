@@ -1,6 +1,7 @@
 import { PlaybackStates, sessionDevice, type NowPlayingEntry, type Session } from '../../../shared/airwave';
 import type { ViewerEntry } from '../../../shared/bridge';
-import { deviceLabel, personKey } from '../../../shared/viewer-identity';
+import { recordedDevice } from '../../../shared/device-label';
+import { personKey } from '../../../shared/viewer-identity';
 import type { AppState } from '../state';
 
 /**
@@ -16,7 +17,7 @@ export interface Viewer {
   /** the device's own id (`/sessions` from Airwave 0.15.10), to pair a browser player's session restart */
   deviceId?: string | null;
   user: string;
-  /** "Apple TV 4K (tvOS)" */
+  /** the device as recorded: its model, else its platform as sent ("Apple TV 4K", "webos"); named for people by shared/device-label.ts `deviceName` */
   device: string | null;
   channelNumber: number | null;
   channelName: string | null;
@@ -46,7 +47,7 @@ export function viewerFromSession(session: Session): Viewer {
     person: personKey(session.user, device),
     deviceId: device ? (session.deviceId ?? device.id ?? null) : null,
     user: session.user,
-    device: deviceLabel(device),
+    device: recordedDevice(device),
     channelNumber: session.channel?.number ?? null,
     channelName: session.channel?.name ?? null,
     watching: session.showTitle ?? session.title,
@@ -68,7 +69,7 @@ export function viewersFromNowPlaying(entries: readonly NowPlayingEntry[]): View
       key: n === 1 ? `device:${person}` : `device:${person}#${n}`,
       person,
       user: entry.user,
-      device: deviceLabel(entry.device),
+      device: recordedDevice(entry.device),
       channelNumber: entry.channelNumber,
       channelName: entry.channelName,
       watching: entry.showTitle ?? entry.title,

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ActivityEntry, ActivityPage, ActivitySection } from '../../../shared/bridge';
+import { deviceName } from '../../../shared/device-label';
 import { channelLabel, localTime, programmeTitle } from '../../../shared/format';
 import { bridge } from '../bridge';
 import { Empty } from '../components/bits';
@@ -14,6 +15,7 @@ import { ComingUp } from './ComingUp';
 import { useRoving } from './roving';
 import { newestFirst } from '../views/watching-order';
 import './features.css';
+import { common as commonText } from '../strings/common';
 
 /**
  * The Activity tab: the log of viewers today and yesterday first, then upcoming reminders (with
@@ -103,7 +105,7 @@ function Log() {
   // the filter keeps a chosen name even on a day it has no entries, so it can be cleared
   const users = page ? [...new Set([...page.users, ...(user ? [user] : [])])].sort((a, b) => a.localeCompare(b)) : [];
   return (
-    <section aria-label={`${t.section.log}: ${dayName}`}>
+    <section aria-label={commonText.labelled(t.section.log, dayName)}>
       <div class="log-filters">
         <div class="segments segments-small" role="group" aria-label={t.day}>
           {(['today', 'yesterday'] as const).map((d) => (
@@ -152,23 +154,36 @@ function WatchingNow() {
   return <>{t.watchingNow(names)}</>;
 }
 
+/** Stands for the name while a log line is worded, so the name can be shown bold inside the sentence. */
+const NAME_MARK = '\u2063';
+
+/** The words before and after the name in a worded log line. */
+function splitAtName(text: string): [string, string] {
+  const at = text.indexOf(NAME_MARK);
+  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + NAME_MARK.length)];
+}
+
 function LogLine({ entry }: { entry: ActivityEntry }) {
   const where = channelLabel(entry.channelNumber, entry.channelName) ?? '';
-  const text =
+  // the sentence is whole; the name is marked where the language put it
+  const [before, after] = splitAtName(
     entry.kind === 'started'
-      ? t.started(where)
+      ? t.started(NAME_MARK, where)
       : entry.kind === 'stopped'
-        ? t.stopped(where)
-        : t.changed(channelLabel(entry.fromChannelNumber, entry.fromChannelName) ?? '?', where);
+        ? t.stopped(NAME_MARK, where)
+        : t.changed(NAME_MARK, channelLabel(entry.fromChannelNumber, entry.fromChannelName) ?? '?', where),
+  );
   return (
     <li class={`feature-item log-line log-${entry.kind}`}>
       <span class="feature-time">{localTime(entry.at)}</span>
       <span class="feature-main">
         <span class="feature-title">
-          <strong>{entry.user}</strong> {text.trim()}
+          {before}
+          <strong>{entry.user}</strong>
+          {after}
         </span>
         {entry.watching || entry.device || entry.server ? (
-          <span class="muted small">{[entry.watching, entry.device, entry.server ? servers.onServer(entry.server) : null].filter(Boolean).join(' · ')}</span>
+          <span class="muted small">{[entry.watching, deviceName(entry.device), entry.server ? servers.onServer(entry.server) : null].filter(Boolean).join(' · ')}</span>
         ) : null}
       </span>
       {entry.whileAway ? (

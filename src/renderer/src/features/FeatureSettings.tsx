@@ -1,6 +1,6 @@
 import { useEffect } from 'preact/hooks';
 import type { FeatureSettingsPatch, HealthAlertSettings } from '../../../shared/bridge';
-import { dayOffset, dayLabel, localTime } from '../../../shared/format';
+import { when } from '../../../shared/format';
 import { now, snapshot } from '../state';
 import { bridge } from '../bridge';
 import { features as t } from '../strings/features';
@@ -48,7 +48,7 @@ export function FeatureSettings({ part }: { part: 'notifications' | 'advanced' }
       <label class="field field-inline">
         <span>{t.lead}</span>
         <input type="number" min={LEAD.min} max={LEAD.max} step={1} value={f.reminderLeadMinutes} onChange={number(LEAD, t.leadRange(LEAD.min, LEAD.max), (v) => ({ reminderLeadMinutes: v }))} />
-        <span>{t.leadUnit}</span>
+        <span>{t.leadUnit(f.reminderLeadMinutes)}</span>
       </label>
       <label class="check">
         <input type="checkbox" checked={h.unreachable} onChange={toggle('unreachable')} />
@@ -65,7 +65,7 @@ export function FeatureSettings({ part }: { part: 'notifications' | 'advanced' }
             value={h.unreachableMinutes}
             onChange={number(UNREACHABLE, t.unreachableRange(UNREACHABLE.min, UNREACHABLE.max), (v) => ({ health: { unreachableMinutes: v } }))}
           />
-          <span>{t.unreachableUnit}</span>
+          <span>{t.unreachableUnit(h.unreachableMinutes)}</span>
         </label>
       ) : null}
       <label class="check">
@@ -91,10 +91,4 @@ export function FeatureSettings({ part }: { part: 'notifications' | 'advanced' }
       {problem}
     </section>
   );
-}
-
-/** "today at 18:02", or "on Thu 26 Nov at 18:02" further back. */
-function when(ms: number, at: number): string {
-  const day = dayLabel(ms, at);
-  return Math.abs(dayOffset(ms, at)) <= 1 ? `${day.toLowerCase()} at ${localTime(ms)}` : `on ${day} at ${localTime(ms)}`;
 }

@@ -6,6 +6,7 @@ import { features as t } from '../strings/features';
 import { addReminder, cancelReminder, follow, followSaid, followTitleOf, isFavourite, isFollowed, policyOf, reminderFor, run, unfollow } from './actions';
 import './features.css';
 import { guideGap } from '../guide-gap';
+import { common as commonText } from '../strings/common';
 
 /** The star, remind and follow buttons the views share: each shows its state and toggles it. */
 
@@ -69,7 +70,7 @@ export function TooLateBell({ programme, roving }: { programme: ProgrammeRef; ro
   const start = Date.parse(programme.startsAt);
   const why = t.tooLateToRemind(start);
   return (
-    <button type="button" class="icon-button remind remind-late" aria-disabled="true" aria-label={`${t.remind}: ${why}`} title={why} {...roving}>
+    <button type="button" class="icon-button remind remind-late" aria-disabled="true" aria-label={commonText.labelled(t.remind, why)} title={why} {...roving}>
       <BellOff size={15} aria-hidden />
       <span class="action-word">{t.remind}</span>
     </button>
@@ -80,7 +81,8 @@ export function TooLateBell({ programme, roving }: { programme: ProgrammeRef; ro
 export function FollowButton({ program, roving }: { program: { title: string; showTitle: string | null }; roving?: Record<string, unknown> }) {
   const title = followTitleOf(program);
   const on = isFollowed(title);
-  // an Airwave without a guide can never remind of a followed title: no Follow is offered
+  // an Airwave without a guide can never remind of a followed title: no Follow is offered (there
+  // are no programme rows without a guide, so no row loses a cell)
   if (!on && guideGap.value?.kind === 'lacking') return null;
   return (
     <button

@@ -4,7 +4,8 @@ import type { HistoryMoment, HistorySpan, HistoryView } from '../../../shared/br
 import { HISTORY_SPANS, SPAN_MS } from '../../../shared/bridge';
 import { bridge } from '../bridge';
 import { now, snapshot } from '../state';
-import { history as t, when } from '../strings/history';
+import { history as t } from '../strings/history';
+import { whenLabel } from '../../../shared/format';
 import { run } from '../features/actions';
 import { HistoryChart } from './HistoryChart';
 import './history.css';
@@ -159,7 +160,7 @@ function HistoryBody({ view, at, cursor, setCursor, moment }: { view: HistoryVie
         <tbody>
           {view.rows.map((row) => (
             <tr key={row.from}>
-              <th scope="row">{when(row.from, at)}</th>
+              <th scope="row">{whenLabel(row.from, at)}</th>
               <td>{row.peak === null ? t.notFollowed : row.peak}</td>
               <td>{row.peak === null ? '—' : t.hoursValue(row.hours)}</td>
             </tr>

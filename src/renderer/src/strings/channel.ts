@@ -1,4 +1,4 @@
-import { localTime } from '../../../shared/format';
+import { clock } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /** Words of the channel sheet (modes and provenance explained in plain words), from the catalogue. */
@@ -10,15 +10,14 @@ export const channel = {
   noSuchChannel: (n: number) => t(m().noSuchChannel, { n }),
   get close() { return m().close; },
   looking: (n: number) => t(m().looking, { n }),
-  heldAnswer: (asOf: string) => t(m().heldAnswer, { asOf }),
-  /** when what is shown was on screen: "as of 18:02", or "earlier" when the app does not know */
-  heldWhen: (at: number | null) => (at !== null ? t(m().heldAsOf, { time: localTime(at) }) : m().heldEarlier),
+  /** what the sheet shows was on screen at `at` ("earlier" when the app does not know when) */
+  heldAnswer: (at: number | null) => t(m().heldAnswer, at !== null ? { known: 'yes', ...clock(at) } : { known: 'no' }),
   get onNow() { return m().onNow; },
   get next() { return m().next; },
   get later() { return m().later; },
   get laterHint() { return m().laterHint; },
   laterFromServer: (hours: number) => t(m().laterFromServer, { hours }),
-  laterFromGuide: (asOf: string) => t(m().laterFromGuide, { asOf }),
+  laterFromGuide: (at: number | null) => t(m().laterFromGuide, at !== null ? { known: 'yes', ...clock(at) } : { known: 'no' }),
   get nothing() { return m().nothing; },
   get package() { return m().package; },
   get mode() { return m().mode; },

@@ -1,4 +1,4 @@
-import { localTime } from '../../../shared/format';
+import { agoParams, clock } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /**
@@ -21,6 +21,10 @@ export const common = {
   /** a view whose route this server's version of Airwave does not have */
   get notInThisVersion() { return m().notInThisVersion; },
   get demo() { return m().demo; },
+  /** a label and its value, punctuated as the language does ("Bumper: Friends", French "Bumper : Friends") */
+  labelled: (label: string, value: string) => t(m().labelled, { label, value }),
+  /** what `labelled` puts between a label set apart (in bold) and its value: ": ", French " : " */
+  get labelSeparator() { return t(m().labelled, { label: '', value: '' }); },
   get fixKey() { return m().fixKey; },
   /** after "Fix the key", once the server answers again */
   liveAgain: (server: string) => t(m().liveAgain, { server }),
@@ -29,12 +33,13 @@ export const common = {
   /** several servers, one in trouble: its viewers are not counted */
   watchingCountPartial: (n: number) => t(m().watchingCountPartial, { n }),
   /** the tab badge when the count may be out of date */
-  watchingCountStale: (n: number, at: number) => t(m().watchingCountStale, { n, time: localTime(at) }),
-  asOf: (at: number) => t(m().asOf, { time: localTime(at) }),
-  updated: (agoText: string) => t(m().updated, { ago: agoText }),
-  staleSince: (at: number) => t(m().staleSince, { time: localTime(at) }),
-  busy: (retryAt: number | null) => (retryAt ? t(m().busyUntil, { time: localTime(retryAt) }) : m().busy),
-  busyMessage: (retryAt: number | null) => (retryAt ? t(m().busyMessageUntil, { time: localTime(retryAt) }) : m().busyMessage),
+  watchingCountStale: (n: number, at: number) => t(m().watchingCountStale, { n, ...clock(at) }),
+  asOf: (at: number) => t(m().asOf, { ...clock(at) }),
+  /** "updated 4 min ago", worded whole in each language */
+  updated: (then: number, now: number) => t(m().updated, agoParams(then, now)),
+  staleSince: (at: number) => t(m().staleSince, { ...clock(at) }),
+  busy: (retryAt: number | null) => (retryAt ? t(m().busyUntil, { ...clock(retryAt) }) : m().busy),
+  busyMessage: (retryAt: number | null) => (retryAt ? t(m().busyMessageUntil, { ...clock(retryAt) }) : m().busyMessage),
   get channelNumber() { return m().channelNumber; },
   /** several servers: one line per server in trouble, "Cabin: key rejected · Fix" */
   get trouble() { return m().trouble; },
@@ -48,7 +53,7 @@ export const common = {
   /** one server in trouble, in plain words (the technical message is behind "Details") */
   plainAway: (server: string) => t(m().plainAway, { server }),
   plainKey: (server: string) => t(m().plainKey, { server }),
-  pausedUntil: (at: number) => t(m().pausedUntil, { time: localTime(at) }),
+  pausedUntil: (at: number) => t(m().pausedUntil, { ...clock(at) }),
   get resume() { return m().resume; },
   /** live, but the data of this view is not current (its last refresh failed) */
   get connected() { return m().connected; },

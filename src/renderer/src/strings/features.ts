@@ -1,5 +1,5 @@
 import type { FollowOutcome, FollowPolicy } from '../../../shared/bridge';
-import { listOf, localTime } from '../../../shared/format';
+import { listOf, clock } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /** Words of the feature views (stars, reminders, the watchlist, the activity log, health alerts), from the catalogue. */
@@ -14,11 +14,11 @@ export const features = {
   unstar: (name: string) => t(m().unstar, { name }),
   get starred() { return m().starred; },
   get remind() { return m().remind; },
-  remindAt: (what: string, at: number) => t(m().remindAt, { what, time: localTime(at) }),
+  remindAt: (what: string, at: number) => t(m().remindAt, { what, ...clock(at) }),
   get reminded() { return m().reminded; },
   /** why there is no Remind me for a programme on air */
-  tooLateToRemind: (startedAt: number) => t(m().tooLateToRemind, { time: localTime(startedAt) }),
-  cancelReminderOf: (what: string, at: number) => t(m().cancelReminderOf, { what, time: localTime(at) }),
+  tooLateToRemind: (startedAt: number) => t(m().tooLateToRemind, { ...clock(startedAt) }),
+  cancelReminderOf: (what: string, at: number) => t(m().cancelReminderOf, { what, ...clock(at) }),
   get follow() { return m().follow; },
   followTitle: (title: string) => t(m().followTitle, { title }),
   get following() { return m().following; },
@@ -29,7 +29,7 @@ export const features = {
   followDone: (o: FollowOutcome) => {
     const how = o.policy === 'first' ? m().followFirst : m().followEvery;
     if (o.reminders === 0 || o.nextAt === null) return t(m().followNothing, { title: o.title, how });
-    return t(m().followNext, { title: o.title, time: localTime(Date.parse(o.nextAt)), more: o.reminders - 1, how, cap: o.cap });
+    return t(m().followNext, { title: o.title, ...clock(Date.parse(o.nextAt)), more: o.reminders - 1, how, cap: o.cap });
   },
   get policy(): Record<FollowPolicy, string> { return m().policy; },
   policyLabel: (title: string) => t(m().policyLabel, { title }),
@@ -57,7 +57,7 @@ export const features = {
   get nothingFollowedHint() { return m().nothingFollowedHint; },
   get comingUpList() { return m().comingUpList; },
   get noAirings() { return m().noAirings; },
-  scanned: (at: number) => t(m().scanned, { time: localTime(at) }),
+  scanned: (at: number) => t(m().scanned, { ...clock(at) }),
   get notScanned() { return m().notScanned; },
   // activity log
   get today() { return m().today; },
@@ -72,17 +72,19 @@ export const features = {
   logList: (n: number) => t(m().logList, { n }),
   get whileAway() { return m().whileAway; },
   get whileAwayHint() { return m().whileAwayHint; },
-  started: (where: string) => t(m().started, { where }),
-  stopped: (where: string) => t(m().stopped, { where }),
-  changed: (from: string, to: string) => t(m().changed, { from, to }),
+  /** one log line, the person's name inside the sentence where the language puts it */
+  started: (who: string, where: string) => t(m().started, { who, where, place: where === '' ? 'none' : 'some' }),
+  stopped: (who: string, where: string) => t(m().stopped, { who, where, place: where === '' ? 'none' : 'some' }),
+  changed: (who: string, from: string, to: string) => t(m().changed, { who, from, to }),
   // settings
   get settingsTitle() { return m().settingsTitle; },
   get lead() { return m().lead; },
-  get leadUnit() { return m().leadUnit; },
+  /** the unit beside the number box, agreeing with the number in it */
+  leadUnit: (n: number) => t(m().leadUnit, { n }),
   leadRange: (min: number, max: number) => t(m().leadRange, { min, max }),
   get healthHint() { return m().healthHint; },
   get unreachable() { return m().unreachable; },
-  get unreachableUnit() { return m().unreachableUnit; },
+  unreachableUnit: (n: number) => t(m().unreachableUnit, { n }),
   unreachableRange: (min: number, max: number) => t(m().unreachableRange, { min, max }),
   get unreachableToggle() { return m().unreachableToggle; },
   get keyRejected() { return m().keyRejected; },
@@ -92,5 +94,5 @@ export const features = {
   get streamFull() { return m().streamFull; },
   /** nothing logged today while people watch: they started before the log did */
   watchingNow: (names: string[]) =>
-    t(m().watchingNow, { names: names.length <= 4 ? listOf(names) : t(m().watchingNowMore, { names: names.slice(0, 3).join(', '), n: names.length - 3 }) }),
+    names.length <= 4 ? t(m().watchingNow, { names: listOf(names), more: 0 }) : t(m().watchingNow, { names: listOf(names.slice(0, 3), undefined, 'unit'), more: names.length - 3 }),
 };

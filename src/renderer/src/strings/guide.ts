@@ -1,4 +1,4 @@
-import { dayLabel, localTime } from '../../../shared/format';
+import { dayLabel, localTime, clock } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /**
@@ -25,13 +25,13 @@ export const guideText = {
   /** the day menu's button: the day at the left edge, and what it does */
   dayMenu: (day: string) => t(m().dayMenu, { day }),
   /** a time in the day menu: "Tomorrow 06:00", or "Tonight 20:00" */
-  jumpAt: (at: number, now: number, tonight: boolean) => (tonight ? t(m().tonight, { time: localTime(at) }) : t(m().jumpAt, { day: dayLabel(at, now), time: localTime(at) })),
+  jumpAt: (at: number, now: number, tonight: boolean) => (tonight ? t(m().tonight, { ...clock(at) }) : t(m().jumpAt, { day: dayLabel(at, now), ...clock(at) })),
   get nothingScheduled() { return m().nothingScheduled; },
   get list() { return m().list; },
   get listHint() { return m().listHint; },
   byChannel: (channels: number) => t(m().byChannel, { n: channels }),
   channelFull: (number: number, name: string) => `${number} ${name}`,
-  until: (ms: number) => t(m().until, { time: localTime(ms) }),
+  until: (ms: number) => t(m().until, { ...clock(ms) }),
   next: (ms: number) => localTime(ms),
   get nothingOn() { return m().nothingOn; },
   get jumpGroup() { return m().jumpGroup; },
@@ -42,7 +42,8 @@ export const guideText = {
   loadingWindow: (n: number) => t(m().loadingWindow, { n }),
   get loadingGuide() { return m().loadingGuide; },
   get notLoaded() { return m().notLoaded; },
-  failed: (n: number, reason: string, shown: number | null) => t(m().failed, { n, reason }) + (shown ? ` ${t(m().stillShowing, { n: shown })}` : ''),
+  /** why the next hours did not load, and what stays on screen meanwhile: one message either way */
+  failed: (n: number, reason: string, shown: number | null) => (shown ? t(m().failedShowing, { n, reason, shown }) : t(m().failed, { n, reason })),
   get bumper() { return m().bumper; },
   /** the marks (guide-marks.ts): a block's kind, NEW, followed, reminder; words the strip shows and screen readers hear */
   get kind() { return m().kind; },
@@ -57,7 +58,7 @@ export const guideText = {
   channel: (number: number, name: string) => t(m().channel, { number, name }),
   /** what a block's visible title and time leave unsaid, for screen readers */
   blockRest: (fullTitle: string | null, starts: number, ends: number, channel: string, onAir: boolean) =>
-    [fullTitle ? ': ' + fullTitle : '', ', ', t(m().blockTimes, { start: localTime(starts), end: localTime(ends), channel }), onAir ? ', ' + m().blockOnAir : ''].join(''),
+    (fullTitle ? `: ${fullTitle}` : '') + t(m().blockTimes, { start: localTime(starts), end: localTime(ends), channel, onAir: onAir ? 'yes' : 'no' }),
   grid: (channels: number) => t(m().grid, { n: channels }),
   starredGrid: (channels: number) => t(m().starredGrid, { n: channels }),
   /** the toggle: its visible word, the name it is known by (which starts with that word), and its tooltip */

@@ -1,14 +1,10 @@
 import type { HistoryAway, HistoryRetention, HistorySpan } from '../../../shared/bridge';
-import { dayLabel, dayOffset, duration, listOf, localTime } from '../../../shared/format';
+import { duration, listOf, since, when, whenLabel } from '../../../shared/format';
 import { lang, messages, t } from '../../../shared/i18n/messages';
 
 /** Words of the History view, its settings and the "while you were away" line, from the catalogue. */
 const m = () => messages().history;
 
-/** "9:10 PM" today, "Thu 26 Nov 9:10 PM" another day (the locale's words). */
-export function when(ms: number, now: number): string {
-  return dayOffset(ms, now) === 0 ? localTime(ms) : `${dayLabel(ms, now)} ${localTime(ms)}`;
-}
 
 const RETENTION: Record<HistoryRetention, 'keep30' | 'keep90' | 'keep365' | 'keep730'> = { 30: 'keep30', 90: 'keep90', 365: 'keep365', 730: 'keep730' };
 
@@ -21,7 +17,7 @@ export const history = {
   get loading() { return m().loading; },
   /** the chart's accessible name: the span and the peak */
   chartName: (span: HistorySpan, peak: { count: number; at: number } | null, now: number) =>
-    peak === null ? t(m().chartNameNone, { span: m().spanWords[span] }) : t(m().chartName, { span: m().spanWords[span], count: peak.count, when: when(peak.at, now) }),
+    peak === null ? t(m().chartNameNone, { span }) : t(m().chartName, { span, count: peak.count, when: when(peak.at, now) }),
   get chartHint() { return m().chartHint; },
   get peak() { return m().peak; },
   peakValue: (peak: { count: number; at: number } | null, now: number) => (peak === null ? '—' : t(m().peakValue, { count: peak.count, when: when(peak.at, now) })),
@@ -40,7 +36,7 @@ export const history = {
   lastSeen: (at: number | null, now: number) => (at === null ? m().watchingNow : t(m().lastSeen, { when: when(at, now) })),
   onServer: (server: string) => t(m().onServer, { server }),
   moment: (at: number, now: number, followed: boolean, viewers: { name: string; programme: string | null; channel: string | null; server: string | null }[]) => {
-    const time = when(at, now);
+    const time = whenLabel(at, now);
     if (!followed) return t(m().momentNotFollowed, { time });
     if (viewers.length === 0) return t(m().momentNobody, { time });
     const who = viewers.map((v) => {
@@ -51,8 +47,8 @@ export const history = {
     });
     return t(m().moment, { time, n: viewers.length, who: who.join(m().separator) });
   },
-  sliderValue: (from: number, now: number, peak: number | null) => t(m().sliderValue, { when: when(from, now), state: peak === null ? m().notFollowed : t(m().watching, { n: peak }) }),
-  tableCaption: (span: HistorySpan) => t(span === '24h' ? m().tableCaptionHours : m().tableCaptionDays, { span: m().spanWords[span] }),
+  sliderValue: (from: number, now: number, peak: number | null) => t(m().sliderValue, { when: whenLabel(from, now), state: peak === null ? 'none' : 'some', n: peak ?? 0 }),
+  tableCaption: (span: HistorySpan) => t(span === '24h' ? m().tableCaptionHours : m().tableCaptionDays, { span }),
   get tableTime() { return m().tableTime; },
   get tablePeak() { return m().tablePeak; },
   get tableHours() { return m().tableHours; },
@@ -71,10 +67,10 @@ export const history = {
   get cleared() { return m().cleared; },
   // the line at the top of Watching
   away: (a: HistoryAway, now: number) => {
-    const since = t(m().awaySince, { when: when(a.since, now) });
-    if (a.people === 0) return t(m().awayNobody, { since });
-    const peak = a.peak ? t(m().awayPeak, { count: a.peak.count, when: when(a.peak.at, now) }) : '';
-    return t(m().away, { since, people: a.people, programmes: a.programmes, peak });
+    const from = since(a.since, now);
+    if (a.people === 0) return t(m().awayNobody, { since: from });
+    if (!a.peak) return t(m().away, { since: from, people: a.people, programmes: a.programmes });
+    return t(m().awayPeak, { since: from, people: a.people, programmes: a.programmes, count: a.peak.count, when: when(a.peak.at, now) });
   },
   get awayOpen() { return m().awayOpen; },
   list: (items: readonly string[]) => listOf(items),

@@ -1,3 +1,4 @@
+import { clock } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /** Words of the On now list, read from the catalogue in the language in use. */
@@ -14,9 +15,9 @@ export const onNow = {
   /** a row not read from the core yet */
   get loadingRow() { return m().loadingRow; },
   bumper: (title: string) => t(m().bumper, { title }),
-  /** a break airs: what comes next and when ("Break · 18:32 Matchday Live") */
-  breakLine: (time: string, title: string) => t(m().breakLine, { time, title }),
+  /** a break airs: what comes next and when ("Break · then Matchday Live at 18:32"); the tray says it too */
+  breakLine: (at: number, title: string) => t(m().breakLine, { ...clock(at), title }),
   progress: (what: string) => t(m().progress, { what }),
   /** every slot the server held has ended and it has nothing newer (a stale schedule) */
-  nothingSince: (time: string) => t(m().nothingSince, { time }),
+  nothingSince: (at: number) => t(m().nothingSince, clock(at)),
 };

@@ -1,4 +1,4 @@
-import { localTime } from '../../../shared/format';
+import { clock } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /** Words of the search sheet, from the catalogue. */
@@ -16,11 +16,11 @@ export const search = {
   get scopeNow() { return m().scopeNow; },
   get searching() { return m().searching; },
   found: (n: number) => t(m().found, { n }),
-  held: (at: number) => t(m().held, { time: localTime(at) }),
+  held: (at: number) => t(m().held, { ...clock(at) }),
   nothing: (query: string, channels: number) => t(m().nothing, { query, channels }),
   followInstead: (query: string) => t(m().followInstead, { query }),
   showAll: (n: number) => t(m().showAll, { n }),
-  until: (ms: number) => t(m().until, { time: localTime(ms) }),
+  until: (ms: number) => t(m().until, { ...clock(ms) }),
   get group() { return m().group; },
   get results() { return m().results; },
   get channel() { return m().channel; },

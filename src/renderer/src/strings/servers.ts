@@ -1,4 +1,4 @@
-import { localTime } from '../../../shared/format';
+import { clock } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /** Words of the server switcher, the Servers section of Settings, and the first-run offer, from the catalogue. */
@@ -20,7 +20,7 @@ export const servers = {
   onServer: (name: string) => t(m().onServer, { name }),
   /** read before the chip's name ("Ava … on Home"); hidden from sight */
   get onPrefix() { return m().onPrefix; },
-  staleOn: (name: string, at: number) => t(m().staleOn, { name, time: localTime(at) }),
+  staleOn: (name: string, at: number) => t(m().staleOn, { name, ...clock(at) }),
   get facts() { return m().facts; },
   // Settings → Servers
   get section() { return m().section; },

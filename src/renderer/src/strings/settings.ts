@@ -1,4 +1,4 @@
-import { localTime } from '../../../shared/format';
+import { clock } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /** Words of Settings and the server form (first run uses the same form), from the catalogue. */
@@ -20,7 +20,8 @@ export const settings = {
   get keep() { return m().keep; },
   get checking() { return m().checking; },
   get checkEvery() { return m().checkEvery; },
-  get seconds() { return m().seconds; },
+  /** the unit beside the number box, agreeing with the number in it */
+  seconds: (n: number) => t(m().seconds, { n }),
   get pollHint() { return m().pollHint; },
   get pollUnused() { return m().pollUnused; },
   pollRange: (min: number, max: number) => t(m().pollRange, { min, max }),
@@ -37,11 +38,11 @@ export const settings = {
   get mutedOtherLabel() { return m().mutedOtherLabel; },
   get mutedAdd() { return m().mutedAdd; },
   /** a name muted for a day from a notification's button */
-  mutedForDay: (name: string, until: number) => t(m().mutedForDay, { name, time: localTime(until) }),
+  mutedForDay: (name: string, until: number) => t(m().mutedForDay, { name, ...clock(until) }),
   unmute: (name: string) => t(m().unmute, { name }),
   get unmuteShort() { return m().unmuteShort; },
   get pause() { return m().pause; },
-  pausedUntil: (at: number) => t(m().pausedUntil, { time: localTime(at) }),
+  pausedUntil: (at: number) => t(m().pausedUntil, { ...clock(at) }),
   get resume() { return m().resume; },
   get pause1h() { return m().pause1h; },
   get pauseTomorrow() { return m().pauseTomorrow; },
@@ -67,7 +68,7 @@ export const settings = {
     get development() { return m().update.development; },
     get idle() { return m().update.idle; },
     get checking() { return m().update.checking; },
-    upToDate: (at: number) => t(m().update.upToDate, { time: localTime(at) }),
+    upToDate: (at: number) => t(m().update.upToDate, { ...clock(at) }),
     downloading: (version: string) => t(m().update.downloading, { version }),
     ready: (version: string) => t(m().update.ready, { version }),
     failed: (message: string) => t(m().update.failed, { message }),

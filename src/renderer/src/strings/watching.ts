@@ -1,4 +1,4 @@
-import { localTime } from '../../../shared/format';
+import { clock } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /** Words of the Watching view and the viewer sheet, read from the catalogue in the language in use. */
@@ -10,7 +10,7 @@ export const watching = {
   get nobody() { return m().nobody; },
   get notifyOn() { return m().notifyOn; },
   get notifyOff() { return m().notifyOff; },
-  notifyPaused: (until: number) => t(m().notifyPaused, { time: localTime(until) }),
+  notifyPaused: (until: number) => t(m().notifyPaused, { ...clock(until) }),
   notifyQuiet: (start: string, end: string) => t(m().notifyQuiet, { start, end }),
   list: (n: number) => t(m().list, { n }),
   get density() { return m().density; },
@@ -20,10 +20,10 @@ export const watching = {
   get something() { return m().something; },
   posterOf: (what: string) => t(m().posterOf, { what }),
   left: (text: string) => t(m().left, { time: text }),
-  ends: (time: string) => t(m().ends, { time }),
+  ends: (at: number) => t(m().ends, clock(at)),
   get unknownChannel() { return m().unknownChannel; },
   progressOf: (what: string) => t(m().progressOf, { what }),
-  since: (at: number) => t(m().since, { time: localTime(at) }),
+  since: (at: number) => t(m().since, { ...clock(at) }),
   get state(): Record<string, string> { return m().state; },
   get stationBreak() { return m().stationBreak; },
   get hdr() { return m().hdr; },

@@ -2,7 +2,7 @@ import { signal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Channel, GuideChannel, GuideNowRow, Program } from '../../../shared/airwave';
-import type { ChannelLookup, ChannelScheduleView } from '../../../shared/bridge';
+import { SHEET_HOURS, type ChannelLookup, type ChannelScheduleView } from '../../../shared/bridge';
 import { fraction, localTime, programmeTitle } from '../../../shared/format';
 import { endedSince, isBumper, onAir } from '../../../shared/on-air';
 import { bridge } from '../bridge';
@@ -26,8 +26,8 @@ import { errorText } from '../attempt';
 const channelList = signal<{ server: string | null; channels: Channel[] } | null>(null);
 /** the server whose list was asked for; undefined: none (or the last request failed) */
 let channelsRequested: string | null | undefined;
-/** How far ahead the sheet lists the schedule from the loaded guide. */
-const LATER_HOURS = 6;
+/** How far ahead the sheet lists the schedule (the core asks the server for as many). */
+const LATER_HOURS = SHEET_HOURS;
 
 type Slotish = Program | null;
 type Lookup =
@@ -89,7 +89,8 @@ export function ChannelDetail({ number }: { number: number }) {
   const target = { id: channel?.id ?? row?.id ?? null, number, name };
   const at = now.value;
   const slots: [Slotish, Slotish] | null = found ? [found.now.current, found.now.next] : lookup.state === 'held' ? [lookup.row.now, lookup.row.next] : null;
-  // what airs, breaks included: "Break · 18:32 Matchday Live", then that programme as Next
+  // what airs, breaks included: "Break · then Matchday Live at 18:32", then that programme as Next (the core
+  // answers the programme a break leads to as `next`, with its own times: never the break in its place)
   const air = slots ? onAir(slots, at) : null;
   // every slot the server's answer holds has ended, nothing newer: "Nothing on since 9:06 PM" (the one rule, shared/on-air.ts);
   // a held row was already moved on by the core, which says when its slots ended
@@ -111,7 +112,7 @@ export function ChannelDetail({ number }: { number: number }) {
   const held = schedule?.channelId === scheduleId ? schedule : null;
   const guideRow = useHeldGuideRow(number);
   const later = laterProgrammes(held?.programs ?? guideRow?.programs ?? [], nextUp?.program ?? air?.current ?? null, at);
-  const laterHint = !held ? t.laterHint : held.source === 'server' ? t.laterFromServer(LATER_HOURS) : t.laterFromGuide(t.heldWhen(held.asOf));
+  const laterHint = !held ? t.laterHint : held.source === 'server' ? t.laterFromServer(LATER_HOURS) : t.laterFromGuide(held.asOf);
   return (
     <div ref={root} class="sheet" role="dialog" aria-modal="true" aria-label={lookup.state === 'missing' && lookup.notFound ? t.noSuchChannel(number) : t.dialog(number)} onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), close())}>
       <div class="sheet-body">
@@ -142,7 +143,7 @@ export function ChannelDetail({ number }: { number: number }) {
               title={t.onNow}
               slot={air.current}
               at={at}
-              line={air.break ? onNowText.breakLine(localTime(air.break.at), programmeTitle(air.break.then)) : since !== null ? onNowText.nothingSince(localTime(since)) : undefined}
+              line={air.break ? onNowText.breakLine(air.break.at, programmeTitle(air.break.then)) : since !== null ? onNowText.nothingSince(since) : undefined}
             />
             <Slot title={t.next} slot={nextUp?.program ?? null} at={at} startsAt={nextUp?.at} />
             <SlotActions program={nextUp && !isBumper(nextUp.program) ? nextUp.program : null} channel={target} />
@@ -216,6 +217,8 @@ function useHeldOnNowRow(number: number): GuideNowRow | null {
 /** The channel's row in the guide window the core holds, asked for again when the guide changes (null when it holds none). */
 function useHeldGuideRow(number: number): GuideChannel | null {
   const revision = snapshot.value?.guide.revision ?? 0;
+  // own times learned (this sheet's lookup): the row says the programmes' own ends (shared/programme-times.ts)
+  const times = snapshot.value?.guide.times ?? 0;
   // two servers' guides can have equal revisions
   const server = snapshot.value?.settings.selectedServer ?? null;
   // a channel that had not arrived yet is asked for again once the window is complete
@@ -229,7 +232,7 @@ function useHeldGuideRow(number: number): GuideChannel | null {
     return () => {
       current = false;
     };
-  }, [number, revision, complete, server]);
+  }, [number, revision, times, complete, server]);
   return row;
 }
 
@@ -288,7 +291,7 @@ function LookupLine({ lookup, number, heldAsOf }: { lookup: Lookup; number: numb
       : lookup.state === 'missing'
         ? { class: 'inline-error', role: 'alert' as const, text: (lookup.notFound && lookup.detail) || lookup.message }
         : lookup.state === 'held'
-          ? { class: 'inline-warning', role: 'status' as const, text: t.heldAnswer(t.heldWhen(heldAsOf)) }
+          ? { class: 'inline-warning', role: 'status' as const, text: t.heldAnswer(heldAsOf) }
           : null;
   return line ? (
     <p class={line.class} role={line.role}>

@@ -1,9 +1,9 @@
 import type { ComponentChildren } from 'preact';
 import { channel as t } from '../strings/channel';
-import { definitionSentence } from './definition-sentence';
+import { definitionLines } from './definition-sentence';
 
 /**
- * A channel's `definition`, readable: one plain sentence where its structure allows
+ * A channel's `definition`, readable: short lines, each a whole message, where its structure allows
  * (definition-sentence.ts), and everything else behind "Technical details": the fields shown
  * generically (keys as labels, nested objects as nested lists) and the raw JSON. Its layout carries
  * no stability promise, so nothing on the first view depends on more than the sentence.
@@ -42,11 +42,19 @@ function render(value: unknown, depth: number): ComponentChildren {
 }
 
 export function Definition({ value }: { value: unknown }) {
-  const sentence = definitionSentence(value);
+  const lines = definitionLines(value);
   return (
     <section class="definition" aria-labelledby="channel-definition">
       <h3 id="channel-definition">{t.definition}</h3>
-      {sentence ? <p class="definition-sentence">{sentence}</p> : <p class="muted">{t.noSentence}</p>}
+      {lines ? (
+        <ul class="definition-sentence">
+          {lines.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+      ) : (
+        <p class="muted">{t.noSentence}</p>
+      )}
       <details class="definition-details">
         <summary>{t.technical}</summary>
         {render(value, 0)}

@@ -5,6 +5,7 @@ import { episodeLabel, localTime, programmeTitle } from '../../../shared/format'
 import { guideText } from '../strings/guide';
 import { onNow as onNowText } from '../strings/on-now';
 import './GuideDetail.css';
+import { common as commonText } from '../strings/common';
 
 /**
  * Owns the guide's detail strip: what it reads out for the programme or channel focused or
@@ -17,6 +18,8 @@ export type Detail = {
   program: Program | null;
   channel: { id: string; number: number; name: string; package?: PackageRef | null };
   onAir?: Program | null;
+  /** a break airs on the channel: what it leads to and when (shared/on-air.ts) */
+  break?: { at: number; then: Program } | null;
   /** nothing on and every slot the server sent has ended: when the last one did (shared/on-air.ts endedSince) */
   since?: number | null;
 };
@@ -27,7 +30,7 @@ export type Detail = {
  */
 export function DetailStrip({ detail, at, top }: { detail: Detail; at: number; top: boolean }) {
   const place = top ? ' guide-detail-top' : '';
-  const { program, channel, onAir, since } = detail;
+  const { program, channel, onAir, since, break: pause } = detail;
   if (!program) {
     return (
       <div class={`guide-detail${place}`}>
@@ -37,8 +40,10 @@ export function DetailStrip({ detail, at, top }: { detail: Detail; at: number; t
             <span class="tag-now">{guideText.onAir}</span>
             {`${onAir.ratingKey === null ? guideText.bumper : programmeTitle(onAir)} · ${guideText.until(Date.parse(onAir.endsAt))}`}
           </p>
+        ) : pause ? (
+          <p class="guide-detail-meta small muted">{onNowText.breakLine(pause.at, programmeTitle(pause.then))}</p>
         ) : since != null ? (
-          <p class="guide-detail-meta small muted">{onNowText.nothingSince(localTime(since))}</p>
+          <p class="guide-detail-meta small muted">{onNowText.nothingSince(since)}</p>
         ) : null}
       </div>
     );
@@ -46,7 +51,7 @@ export function DetailStrip({ detail, at, top }: { detail: Detail; at: number; t
   const starts = Date.parse(program.startsAt);
   const ends = Date.parse(program.endsAt);
   const bumper = program.ratingKey === null;
-  const title = bumper ? `${guideText.bumper}: ${program.title}` : programmeTitle(program);
+  const title = bumper ? commonText.labelled(guideText.bumper, program.title) : programmeTitle(program);
   const episode = episodeLabel(program.season, program.episode);
   const airing = starts <= at && at < ends;
   const marks = marksOf(program, channel);

@@ -1,6 +1,6 @@
 import type { GuideChannel, Program } from '../../../shared/airwave';
-import { localTime, programmeTitle } from '../../../shared/format';
-import { endedSince } from '../../../shared/on-air';
+import { programmeTitle } from '../../../shared/format';
+import { endedSince, onAir } from '../../../shared/on-air';
 import { ChannelIcon } from '../components/channel-icon';
 import { useVirtualRows } from '../components/virtual';
 import { channelDetail, programmeDetail } from '../state';
@@ -37,12 +37,14 @@ export function GuideByChannel({ count, line, at }: { count: number; line: Timel
 function ListRow({ row, at, top }: { row: GuideChannel | null; at: number; top: number }) {
   if (!row) return <li class="guide-list-row guide-row-pending" style={{ transform: `translateY(${top}px)`, height: `${LIST_ROW}px` }} aria-hidden="true" />;
   const programmes = row.programs.filter((p) => Date.parse(p.endsAt) > at);
-  const current = programmes.find((p) => Date.parse(p.startsAt) <= at) ?? null;
+  // what is on: On now's one rule (shared/on-air.ts), a break named as one
+  const air = onAir(row.programs, at);
+  const current = air.current;
   const ahead = programmes.filter((p) => Date.parse(p.startsAt) > at && p.ratingKey !== null).slice(0, 2);
   const name = (p: Program) => (p.ratingKey === null ? guideText.bumper : programmeTitle(p));
   const channel = { number: row.number, name: row.name, id: row.id };
   // every slot the server sent has ended, nothing newer: the one rule (shared/on-air.ts), as On now says it
-  const since = current ? null : endedSince(row.programs, at);
+  const since = current || air.break ? null : endedSince(row.programs, at);
   return (
     <li class="guide-list-row" style={{ transform: `translateY(${top}px)`, height: `${LIST_ROW}px` }}>
       <button type="button" class="guide-list-channel" onClick={() => (channelDetail.value = row.number)}>
@@ -59,7 +61,9 @@ function ListRow({ row, at, top }: { row: GuideChannel | null; at: number; top: 
               <span class="muted"> · {guideText.until(Date.parse(current.endsAt))}</span>
             </button>
           ) : (
-            <span class="muted">{since !== null ? onNowText.nothingSince(localTime(since)) : guideText.nothingOn}</span>
+            <span class="muted">
+              {air.break ? onNowText.breakLine(air.break.at, programmeTitle(air.break.then)) : since !== null ? onNowText.nothingSince(since) : guideText.nothingOn}
+            </span>
           )}
         </li>
         {ahead.map((p, i) => (

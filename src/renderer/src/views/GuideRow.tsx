@@ -1,7 +1,7 @@
 import { Bell, BookmarkCheck } from 'lucide-preact';
 import type { GuideChannel, Program } from '../../../shared/airwave';
 import { programmeTitle, titleRest } from '../../../shared/format';
-import { endedSince } from '../../../shared/on-air';
+import { endedSince, onAir as onAirOf } from '../../../shared/on-air';
 import { ChannelIcon } from '../components/channel-icon';
 import { StarButton } from '../features/buttons';
 import { channelDetail, programmeDetail } from '../state';
@@ -13,6 +13,7 @@ import type { Detail } from './GuideDetail';
 import { marksOf, type Marks } from './guide-marks';
 import { blockText, type BlockText, type Mark } from './guide-block-text';
 import { fontOf, textWidth } from '../components/text-width';
+import { common as commonText } from '../strings/common';
 
 /**
  * Owns one channel's row of the guide grid: the pinned channel cell (the star beside the number
@@ -40,8 +41,11 @@ interface RowProps {
 
 export function Row({ row, position, onStar, onDetail, line, at, top, visibleFrom, visibleTo }: RowProps) {
   const channel = { id: row.id, number: row.number, name: row.name };
-  const onAir = row.programs.find((p) => Date.parse(p.startsAt) <= at && at < Date.parse(p.endsAt)) ?? null;
-  const channelDetailOf = (): Detail => ({ program: null, channel, onAir, since: onAir ? null : endedSince(row.programs, at) });
+  // what is on: On now's one rule (shared/on-air.ts), a break named as one
+  const channelDetailOf = (): Detail => {
+    const air = onAirOf(row.programs, at);
+    return { program: null, channel, onAir: air.current, break: air.break, since: air.current || air.break ? null : endedSince(row.programs, at) };
+  };
   return (
     <div class="guide-row" data-position={position} role="row" aria-rowindex={position + 1} aria-label={guideText.channel(row.number, row.name)} style={{ transform: top, height: `${ROW}px`, width: `${COLUMN + line.width}px` }}>
       <div class="guide-head" style={{ width: `${COLUMN}px` }} role="rowheader">
@@ -133,7 +137,7 @@ function Block({ program, row, position, line, at, visibleFrom, visibleTo, onDet
       data-starts={starts}
       data-ends={ends}
       style={{ left: `${COLUMN + place.left}px`, width: `${place.width}px` }}
-      title={bumper ? `${guideText.bumper}: ${program.title}` : title}
+      title={bumper ? commonText.labelled(guideText.bumper, program.title) : title}
       onFocus={(event) => onDetail(detail, 'focus', event.currentTarget)}
       onMouseEnter={(event) => onDetail(detail, 'hover', event.currentTarget)}
       onClick={() => (programmeDetail.value = { program, channel })}

@@ -147,7 +147,7 @@ function ChannelRow({ row, at, tabbable, onFocus }: { row: OnNowRow | null; at: 
   const current = air.current;
   const next = air.next;
   // a channel past what the app holds says so, until the server is asked again (never a past programme)
-  const title = current ? label(current) : air.break ? t.breakLine(localTime(air.break.at), programmeTitle(air.break.then)) : row.nothingSince !== null ? t.nothingSince(localTime(row.nothingSince)) : row.waiting ? t.waiting : t.nothingOn;
+  const title = current ? label(current) : air.break ? t.breakLine(air.break.at, programmeTitle(air.break.then)) : row.nothingSince !== null ? t.nothingSince(row.nothingSince) : row.waiting ? t.waiting : t.nothingOn;
   return (
     <button
       type="button"

@@ -74,7 +74,7 @@ export function Search() {
     return () => {
       current = false;
     };
-  }, [query, s.guide.revision, s.guide.state, s.settings.selectedServer]);
+  }, [query, s.guide.revision, s.guide.state, s.guide.times, s.settings.selectedServer]);
   // the programme opened to its airings (one at a time), and the core's answer for it
   const [opened, setOpened] = useState<{ key: string; title: string; group: GroupId } | null>(null);
   const [airings, setAirings] = useState<{ key: string; answer: GuideSearchTitle | null } | null>(null);
@@ -89,7 +89,7 @@ export function Search() {
     return () => {
       current = false;
     };
-  }, [opened?.key, query, s.guide.revision, s.guide.state, s.settings.selectedServer]);
+  }, [opened?.key, query, s.guide.revision, s.guide.state, s.guide.times, s.settings.selectedServer]);
   // channels, and what is on now or next while the guide's answer is not in yet: from the core's
   // held On now (the page holds no rows of its own)
   const [held, setHeld] = useState<OnNowMatches | null>(null);

@@ -4,6 +4,7 @@ import type { AuthStyle, ProbeView } from '../../../shared/bridge';
 import { attempt, type FormMessage } from '../attempt';
 import { bridge } from '../bridge';
 import { FormMessageLine } from '../components/bits';
+import { common } from '../strings/common';
 import { revealInPane } from '../components/scroll';
 import { closeSettings, fixingKey, focusField, recovered, snapshot } from '../state';
 import { settings as t } from '../strings/settings';
@@ -277,7 +278,9 @@ function ProbeDetail({ view }: { view: ProbeView }) {
                   {step.outcome === 'ok' ? '✓' : step.outcome === 'warn' ? '!' : '✕'}
                 </span>
                 <span>
-                  <strong>{apiMissing ? t.apiMissing : step.label}</strong>: {detail}
+                  <strong>{apiMissing ? t.apiMissing : step.label}</strong>
+                  {common.labelSeparator}
+                  {detail}
                   {fix ? <span class="step-fix"> {fix}</span> : null}
                 </span>
               </li>

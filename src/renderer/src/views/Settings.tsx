@@ -209,7 +209,7 @@ export function Settings() {
               else setError(t.pollRange(POLL_MIN, POLL_MAX));
             }}
           />
-          <span>{t.seconds}</span>
+          <span>{t.seconds(settings.pollSeconds)}</span>
         </label>
         <p id="poll-hint" class="hint">
           {live ? t.pollUnused : t.pollHint}

@@ -1,7 +1,7 @@
 import { messages, t as format } from '../../../shared/i18n/messages';
 import { LoaderCircle, Pause } from 'lucide-preact';
 import { channelLabel, duration, episodeShow, localTime } from '../../../shared/format';
-import { deviceLabel } from '../../../shared/viewer-identity';
+import { deviceLabel } from '../../../shared/device-label';
 import { Artwork, POSTER_SIZE, Progress } from '../components/bits';
 import { viewerDetail } from '../state';
 import { serverOf, severalServers, shortServerName } from '../server-state';
@@ -67,7 +67,8 @@ export function describeViewer(entry: ViewerEntry, at: number, readAt: number = 
     state,
     progress,
     left,
-    endsAt: left === null ? null : readAt + left,
+    // the end every view says where the core placed the programme (shared/programme-times.ts), else as read then
+    endsAt: entry.endsAt ? Date.parse(entry.endsAt) : left === null ? null : readAt + left,
     device: deviceLabel(entry.device),
     since: startedAt(entry),
   };
@@ -112,7 +113,7 @@ export function ViewerCard({ entry, device, at, readAt, stale: heldOnly, index, 
   const fraction = d.progress ? d.progress.positionSeconds / d.progress.durationSeconds : 0;
   // the end as the server gave it; once passed, "may have ended"; held data counts no minutes down
   const ended = d.endsAt !== null && d.endsAt <= at;
-  const ends = d.endsAt === null ? null : ended ? t.mayHaveEnded : t.ends(localTime(d.endsAt));
+  const ends = d.endsAt === null ? null : ended ? t.mayHaveEnded : t.ends(d.endsAt);
   const left = d.endsAt === null || ended || stale ? null : t.left(duration(d.endsAt - at));
   const chip = serverName ? (
     <span class={`server-chip${stale ? ' server-chip-stale' : ''}`} title={stale && server?.staleSince != null ? ts.staleOn(serverName, server.staleSince) : ts.onServer(serverName)}>

@@ -1,4 +1,5 @@
 import { useRef } from 'preact/hooks';
+import { deviceFact } from '../../../shared/device-label';
 import { duration } from '../../../shared/format';
 import { localTime } from '../../../shared/format';
 import { useDialog } from '../components/a11y';
@@ -11,18 +12,6 @@ import { servers as ts } from '../strings/servers';
 import type { ViewerEntry } from './viewer-extras';
 import { describeViewer } from './ViewerCard';
 import '../components/sheet.css';
-
-/**
- * The device as the sheet names it: "Apple TV 4K (tvOS 17.2)". The OS version only ever follows
- * its platform: a version with no platform known says nothing ("23"), so it is left out.
- */
-export function deviceFact(entry: ViewerEntry): string | null {
-  const model = entry.device?.model?.trim() || null;
-  const platform = entry.device?.platform?.trim() || null;
-  const os = platform ? [platform, entry.osVersion?.trim() || null].filter(Boolean).join(' ') : null;
-  if (model && os) return model.toLowerCase().includes(platform!.toLowerCase()) && !entry.osVersion ? model : `${model} (${os})`;
-  return model ?? os;
-}
 
 /** One viewer in full: device (with its HDR mark), channel, programme, progress, since when, playback state, and (several servers) which server. */
 export function ViewerSheet({ viewer }: { viewer: ViewerRef }) {
@@ -78,7 +67,7 @@ export function ViewerSheet({ viewer }: { viewer: ViewerRef }) {
               </dd>
               <dt>{t.facts.device}</dt>
               <dd>
-                {deviceFact(entry) ?? t.unknown}
+                {deviceFact(entry.device, entry.osVersion) ?? t.unknown}
                 {entry.hdr ? <span class="sheet-pill">{t.hdr}</span> : null}
               </dd>
               {entry.playbackState ? (

@@ -1,20 +1,21 @@
 /**
- * A channel's definition said as one plain sentence ("Sitcom titles under 2 h 30 min and the
- * “90s Sitcoms picks” collection, shuffled, one show at a time, plus 2 hand-picked titles"), read
- * tolerantly from the shape servers send today. The layout carries no stability promise: what is
- * not understood is left out, and with nothing understood there is no sentence (the technical
- * details still show it all). Pure, free of the DOM.
+ * What a channel plays, said as short lines, each one whole message of the catalogue
+ * (`channel.plays`: "Sitcom titles", "Shorter than 2 h 30 min", "The collection “90s Sitcoms
+ * picks”", "2 hand-picked titles", "Played in random order", "One show at a time, taking turns"),
+ * read tolerantly from the shape servers send today. No sentence is glued from fragments, so every
+ * language words each line itself. The layout carries no stability promise: what is not
+ * understood is left out, and with nothing understood there are no lines (the technical details
+ * still show it all). Free of the DOM.
  */
+import { duration } from '../../../shared/format';
+import { messages, t } from '../../../shared/i18n/messages';
+
+const w = () => messages().channel.plays;
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
-const plural = (n: number, one: string, other: string) => `${n} ${n === 1 ? one : other}`;
-
-function minutes(seconds: number): string {
-  const m = Math.round(seconds / 60);
-  return m >= 60 ? `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}` : `${m} min`;
-}
+const length = (seconds: number) => duration(Math.round(seconds / 60) * 60_000);
 
 /** One filter condition in words, or null when it is not one the sentence knows. */
 function condition(node: Json): string | null {
@@ -23,17 +24,17 @@ function condition(node: Json): string | null {
   const value = node.value;
   if (!field || !op) return null;
   if (field === 'duration' && typeof value === 'number') {
-    if (op === '<' || op === '<=') return `under ${minutes(value)}`;
-    if (op === '>' || op === '>=') return `over ${minutes(value)}`;
+    if (op === '<' || op === '<=') return t(w().shorter, { length: length(value) });
+    if (op === '>' || op === '>=') return t(w().longer, { length: length(value) });
   }
   if ((field === 'year' || field === 'originallyAvailableAt') && typeof value === 'number') {
-    if (op === '<' || op === '<=') return `from before ${value}`;
-    if (op === '>' || op === '>=') return `from ${value} on`;
+    if (op === '<' || op === '<=') return t(w().before, { year: value });
+    if (op === '>' || op === '>=') return t(w().since, { year: value });
   }
   const shown = typeof value === 'string' || typeof value === 'number' ? String(value) : null;
   if (!shown) return null;
-  if (op === 'is' || op === '=' || op === '==') return field === 'genre' ? null : `with ${field} ${shown}`;
-  if (op === 'isNot' || op === '!=') return `not ${field} ${shown}`;
+  if (op === 'is' || op === '=' || op === '==') return field === 'genre' ? null : t(w().fieldIs, { field, value: shown });
+  if (op === 'isNot' || op === '!=') return t(w().fieldIsNot, { field, value: shown });
   return null;
 }
 
@@ -47,48 +48,45 @@ function leaves(tree: unknown, out: Json[] = []): Json[] {
   return out;
 }
 
-function filterPhrase(tree: unknown): string | null {
+/** A filter's lines: its genre, then each condition the lines know. */
+function filterLines(tree: unknown): string[] {
   const nodes = leaves(tree);
-  if (nodes.length === 0) return null;
   const genre = nodes.find((n) => n.field === 'genre' && (n.op === 'is' || n.op === '=') && text(n.value));
   const rest = nodes.filter((n) => n !== genre).map(condition).filter((c): c is string => c !== null);
-  const head = genre ? `${capital(String(genre.value))} titles` : 'Titles';
-  return rest.length > 0 ? `${head} ${rest.join(' and ')}` : genre ? head : null;
+  return [...(genre ? [t(w().genre, { genre: capital(String(genre.value)) })] : []), ...rest];
 }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-const ORDERING: Record<string, string> = { shuffle: 'shuffled', random: 'shuffled', sequential: 'in order' };
-const SORT: Record<string, string> = { originallyAvailableAt: 'by air date', titleSort: 'by title', title: 'by title', addedAt: 'by date added', year: 'by year' };
-const STRATEGY: Record<string, string> = { rotateShows: 'one show at a time', blockShows: 'a show at a time in blocks' };
+/** The sort fields the lines name (the message's select keys), by the server's field. */
+const SORT: Record<string, string> = { originallyAvailableAt: 'airDate', titleSort: 'title', title: 'title', addedAt: 'added', year: 'year' };
 
-export function definitionSentence(definition: unknown): string | null {
+/** What `definition` plays, a line each; null when nothing in it is understood. */
+export function definitionLines(definition: unknown): string[] | null {
   if (!isObject(definition)) return null;
-  const sources: string[] = [];
+  const lines: string[] = [];
   let picked = 0;
   for (const clause of Array.isArray(definition.clauses) ? definition.clauses.slice(0, 20) : []) {
     if (!isObject(clause)) continue;
-    if (clause.type === 'filter') {
-      const phrase = filterPhrase(clause.tree);
-      if (phrase) sources.push(phrase);
-    } else if ((clause.type === 'collection' || clause.type === 'playlist') && isObject(clause.source)) {
+    if (clause.type === 'filter') for (const line of filterLines(clause.tree)) lines.push(line);
+    else if ((clause.type === 'collection' || clause.type === 'playlist') && isObject(clause.source)) {
       const name = text(clause.source.collection) ?? text(clause.source.playlist) ?? text(clause.source.name);
-      if (name) sources.push(`${sources.length ? 'the' : 'The'} “${name}” ${clause.type}`);
+      if (name) lines.push(t(clause.type === 'collection' ? w().collection : w().playlist, { name }));
     } else if (clause.type === 'items' && Array.isArray(clause.keys)) {
       picked += clause.keys.length;
     }
   }
-  const how: string[] = [];
+  if (picked > 0) lines.push(t(w().picked, { n: picked }));
+  if (lines.length === 0) return null;
   const ordering = text(definition.ordering);
-  const sequential = ordering === 'sequential';
-  if (ordering && ORDERING[ordering] && !sequential) how.push(ORDERING[ordering]);
-  const sort = isObject(definition.sort) ? text(definition.sort.field) : null;
-  if (sequential && sort && SORT[sort]) how.push(`${SORT[sort]}${isObject(definition.sort) && definition.sort.direction === 'desc' ? ', newest first' : ''}`.replace('by title, newest first', 'by title, Z to A'));
-  else if (sequential) how.push('in order');
+  if (ordering === 'shuffle' || ordering === 'random') lines.push(w().shuffled);
+  else if (ordering === 'sequential') {
+    const sort = isObject(definition.sort) ? text(definition.sort.field) : null;
+    const desc = isObject(definition.sort) && definition.sort.direction === 'desc';
+    lines.push(t(desc ? w().orderDesc : w().order, { sort: (sort && SORT[sort]) ?? 'other' }));
+  }
   const strategy = text(definition.strategy);
-  if (strategy && STRATEGY[strategy]) how.push(STRATEGY[strategy]);
-  if (sources.length === 0 && picked === 0) return null;
-  const what = sources.length > 0 ? sources.join(' and ') : capital(plural(picked, 'hand-picked title', 'hand-picked titles'));
-  const plus = sources.length > 0 && picked > 0 ? `, plus ${plural(picked, 'hand-picked title', 'hand-picked titles')}` : '';
-  return `${what}${how.length ? `, ${how.join(', ')}` : ''}${plus}.`;
+  if (strategy === 'rotateShows') lines.push(w().rotate);
+  else if (strategy === 'blockShows') lines.push(w().blocks);
+  return lines;
 }

@@ -168,7 +168,8 @@ export function guideRows(first: number, last: number, from: number, to: number)
   void arrived.value;
   const guide = snapshot.value!.guide;
   // the load's state too: first airings are known once the whole window is in (rows are asked again then)
-  const key = `${shownServer()}|${guide.revision}|${guide.window?.serverTime ?? ''}|${from}|${to}|${guide.state}`;
+  // and the own times the app holds: a programme's end is the rule's (shared/programme-times.ts)
+  const key = `${shownServer()}|${guide.revision}|${guide.window?.serverTime ?? ''}|${from}|${to}|${guide.state}|${guide.times ?? 0}`;
   const only = filtered() ? (found && sameWindow(found) ? found.entries : []) : null;
   const indexOf = (position: number) => (only ? (only[position]?.index ?? -1) : position);
   const out: (GuideChannel | null)[] = [];

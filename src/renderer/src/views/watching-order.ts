@@ -1,5 +1,6 @@
 import { channelLabel } from '../../../shared/format';
-import { deviceLabel, foldName } from '../../../shared/viewer-identity';
+import { deviceLabel, devicesToName } from '../../../shared/device-label';
+import { foldName } from '../../../shared/viewer-identity';
 import { newestFirstBy } from '../../../shared/viewer-order';
 import { viewerKey } from '../viewer-ref';
 import type { WatchingOrder } from '../state';
@@ -9,7 +10,7 @@ import { startedAt, type ViewerEntry } from './viewer-extras';
  * Watching's list as rows: the viewers in the order chosen (newest first, or by channel with a
  * heading row per channel), the cards of servers that are away after the current ones, a key per
  * viewer that survives a new order, and the device named on each card of a person watching on two
- * (or "2nd device" when the devices do not tell them apart). Pure: no page state read here.
+ * (shared/device-label.ts: the tray menu names the same ones). Pure: no page state read here.
  */
 
 /** Newest first, the one order of viewers everywhere (shared/viewer-order.ts; the tray menu's too). */
@@ -38,27 +39,9 @@ export interface WatchingList {
   at: number[];
 }
 
-const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
-
 /** Each viewer's device words where the same person (on the same server) watches on two or more. */
-function devicesOf(entries: readonly ViewerEntry[]): Map<ViewerEntry, string> {
-  const people = new Map<string, ViewerEntry[]>();
-  for (const entry of entries) {
-    const who = `${entry.serverId ?? ''}/${foldName(entry.user)}`;
-    people.set(who, [...(people.get(who) ?? []), entry]);
-  }
-  const out = new Map<ViewerEntry, string>();
-  for (const unordered of people.values()) {
-    if (unordered.length < 2) continue;
-    // "2nd device" is the second one started (the order the person sat down in)
-    const group = [...unordered].sort((x, y) => (startedAt(x) ?? Infinity) - (startedAt(y) ?? Infinity));
-    // a device named once in the group names its card; one not known, or shared, gets its place
-    const labels = group.map((entry) => deviceLabel(entry.device ?? null));
-    const unique = (label: string | null) => label !== null && labels.filter((other) => other === label).length === 1;
-    group.forEach((entry, i) => out.set(entry, unique(labels[i]!) ? labels[i]! : `${ordinal(i + 1)} device`));
-  }
-  return out;
-}
+const devicesOf = (entries: readonly ViewerEntry[]) =>
+  devicesToName(entries, (entry) => `${entry.serverId ?? ''}/${foldName(entry.user)}`, (entry) => deviceLabel(entry.device ?? null));
 
 /** The viewers of servers that are away go after the rest, each part in its own order (stable). */
 const awayLast = (list: ViewerEntry[], away: ReadonlySet<string>) =>

@@ -22,7 +22,7 @@ export const reading: HostCatalogue['reading'] = {
   guideAfterEnd: 'Das Programm geht nach seinem Ende weiter.',
   guideNotObject: 'Der Server hat ein Programm geschickt, das kein JSON-Objekt ist. Ist das die Adresse eines Airwave-Servers?',
   unreadable: 'nicht lesbar',
-  frameTooLarge: 'Der Ereignisstrom hat einen Block größer als {size} geschickt.',
+  frameTooLarge: 'Der Ereignis-Stream hat einen Block größer als {size} geschickt.',
   noLookup: 'Dieser Server kann Sender nicht nach Nummer nachschlagen (er hat keinen der beiden Wege dafür).',
   fellBack: '{fields} {n, plural, one {war nicht verwendbar und steht wieder auf dem Standardwert} other {waren nicht verwendbar und stehen wieder auf ihren Standardwerten}}',
   leftOut: '{entries} {n, plural, one {war nicht lesbar und wurde weggelassen} other {waren nicht lesbar und wurden weggelassen}}',

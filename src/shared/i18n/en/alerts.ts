@@ -26,30 +26,26 @@ export const alerts = {
   awayBody: 'No answer for {length}. The app keeps trying.',
   awayBodyWhy: 'No answer for {length} ({why}). The app keeps trying.',
   keyRefusedTitle: '{name} refuses the API key now',
-  keyRefusedBody: 'The key is {refused}. Paste a new key in Settings.',
+  keyRefusedBody: '{known, select, yes {The key worked until {time} and is refused now: it was regenerated, revoked or limited by the server. Paste a new key in Settings.} other {The key worked before and is refused now: it was regenerated, revoked or limited by the server. Paste a new key in Settings.}}',
   keyRejectedTitle: '{name} rejected the API key',
-  keyRejectedBody: 'Copy a key from Airwave under Settings → API Keys and paste it in Settings.',
+  keyRejectedBody: 'Copy a key from Airwave under “Settings → API Keys” and paste it in Settings.',
   fullTitle: '{name} is full: no live updates',
   fullBody: 'It refused the event stream (too many open). The app checks regularly instead and tries the stream again later.',
   versionTitle: '{name} now runs version {version}',
   versionBody: 'It ran {known} before.',
-  webhookFix: 'Re-enable it in Airwave → Settings → Webhooks.',
+  webhookFix: 'Re-enable it in Airwave under “Settings → Webhooks”.',
   anEndpoint: 'an endpoint',
   webhookSaid: 'Airwave said: “{reason}”',
   webhookFailed: 'Airwave turned it off after repeated failed deliveries.',
   webhookOff: '{name} turned off the webhook “{hook}”',
   webhooksOff: '{name} turned off {n, plural, one {# webhook} other {# webhooks}}',
-  webhooksMore: '{names} and {n, plural, other {# more}}',
-  webhooksCut: 'The server lists {listed, plural, one {# endpoint} other {# endpoints}}; the app read the first {read, plural, other {#}}.',
+  webhooksMore: '{names} and {n, plural, one {# more} other {# more}}',
+  webhooksCut: 'The server lists {listed, plural, one {# endpoint} other {# endpoints}}; the app read the first {read, plural, one {#} other {#}}.',
 };
 
 export const key = {
-  refusedNow: 'refused now ({until}): regenerated, revoked or limited by the server',
-  workedBefore: 'it worked before',
-  workedUntil: 'it worked until {time}',
-  refusedMessage: 'The API key is {refused}. Copy the key from Airwave under Settings → API Keys and paste it in Settings (Fix the key). {again}',
-  rejectedMessage: 'The server rejected the API key. Copy it from Airwave under Settings → API Keys and paste it in Settings (Fix the key). {again}',
-  checksAgain: 'The app checks again every {n, plural, one {# minute} other {# minutes}}.',
+  refusedMessage: '{known, select, yes {The API key worked until {time} and is refused now: it was regenerated, revoked or limited by the server.} other {The API key worked before and is refused now: it was regenerated, revoked or limited by the server.}} Copy the key from Airwave under “Settings → API Keys” and paste it in Settings (Fix the key). The app checks again every {n, plural, one {minute} other {# minutes}}.',
+  rejectedMessage: 'The server rejected the API key. Copy it from Airwave under “Settings → API Keys” and paste it in Settings (Fix the key). The app checks again every {n, plural, one {minute} other {# minutes}}.',
 };
 
 export const sync = {

@@ -35,9 +35,9 @@ export const client = {
   notChannelId: 'That is not a channel id.',
   notArtwork: 'That is not an artwork address of this server.',
   noImage: 'The media server has no such image (HTTP 404).',
-  noContentType: 'no content type',
   notImage: 'The artwork answer was not an image ({type}).',
-  notEventStream: 'The event stream answered with {type} instead of text/event-stream.',
+  noContentType: 'no content type',
+  notEventStream: '{known, select, yes {The event stream answered with {type} instead of text/event-stream.} other {The event stream answered with no content type instead of text/event-stream.}}',
   emptyAnswer: 'The server sent an empty answer. Is this the address of an Airwave server?',
   notJson: 'The server sent an answer that is not JSON ({type}). Is this the address of an Airwave server?',
   redirectedAway:
@@ -71,12 +71,10 @@ export const client = {
 };
 
 export const stored = {
-  notPlainFile: 'The file {name} was not a plain file; {where} and the app started without it.',
-  tooLargeFile: 'The file {name} was larger than expected; {where} and the app started without it.',
-  unreadable: 'The file {name} was not readable; {where} and the app started without it.',
-  notThisVersion: 'The file {name} did not hold what this version expects; {where} and the app started without it.',
-  setAsideAs: 'it was set aside as {kept}',
-  notSetAside: 'it could not be set aside',
+  notPlainFile: 'The file {name} was not a plain file. The app started without it. {set, select, yes {It was set aside as {kept}.} other {It could not be set aside.}}',
+  tooLargeFile: 'The file {name} was larger than expected. The app started without it. {set, select, yes {It was set aside as {kept}.} other {It could not be set aside.}}',
+  unreadable: 'The file {name} was not readable. The app started without it. {set, select, yes {It was set aside as {kept}.} other {It could not be set aside.}}',
+  notThisVersion: 'The file {name} did not hold what this version expects. The app started without it. {set, select, yes {It was set aside as {kept}.} other {It could not be set aside.}}',
   partlyKept: 'In {name}, {lost}; the rest was kept.',
   copyKept: 'The file as it was is kept as {kept}.',
   notSaved: 'Could not save {name}: {error}. The app keeps it in memory for now.',
@@ -91,9 +89,7 @@ export const stored = {
 
 /** The note after the settings file was repaired or set aside, worded when shown (settings-file.ts). */
 export const settingsFile = {
-  link: 'The settings file was a link to another file, which the app does not write through, so {what}. The link was kept as {kept}.',
-  linkCopied: 'its settings were copied into a file of its own',
-  linkDefaults: 'it started with default settings',
+  link: 'The settings file was a link to another file, which the app does not write through, so {carried, select, yes {its settings were copied into a file of its own} other {the app started with default settings}}. The link was kept as {kept}.',
   notFile: 'Something other than a file was where the settings file goes, so the app started with default settings. It was kept as {kept}.',
   tooLarge: 'The settings file was larger than 1 MB, which settings never are, so the app started with default settings. The old file was kept as {kept}.',
   unreadable: 'The settings file was not readable, so the app started with default settings. The old file was kept as {kept}.',

@@ -16,6 +16,12 @@ export const time = {
   season: 'S{season}',
   episode: 'E{episode}',
   seasonEpisode: 'S{season} · E{episode}',
+  /** when something happened or will, inside a sentence (src/shared/when.ts): a select on the day; {weekday} and {date} are Intl's */
+  when: '{day, select, today {at {time}} yesterday {yesterday at {time}} tomorrow {tomorrow at {time}} week {on {weekday} at {time}} other {on {date} at {time}}}',
+  /** the same instant as a label on its own ({short}: "Thu 26 Nov") */
+  whenLabel: '{day, select, today {{time}} yesterday {Yesterday, {time}} tomorrow {Tomorrow, {time}} other {{short}, {time}}}',
+  /** since when ("since yesterday at 21:10"): the same day words as when */
+  since: '{day, select, today {since {time}} yesterday {since yesterday at {time}} tomorrow {from tomorrow at {time}} week {since {weekday} at {time}} other {since {date} at {time}}}',
 };
 
 export const connection = {
@@ -43,8 +49,8 @@ export const tray = {
   offline: 'Offline, retrying',
   unauthorized: 'API key rejected: open Settings',
   incompatible: 'Server not supported',
-  watching: '{n, plural, other {# watching}}',
-  watchingStale: '{n, plural, other {# watching}} as of {time} (not current)',
+  watching: '{n, plural, one {# watching} other {# watching}}',
+  watchingStale: '{n, plural, one {# watching} other {# watching}} as of {time} (not current)',
   setUp: 'Set up Airwave Tray…',
   tryDemo: 'Try the demo',
   open: 'Open Airwave Tray',
@@ -55,13 +61,13 @@ export const tray = {
   whatsOnServer: 'What’s on {name}',
   refresh: 'Refresh',
   serverPaused: '{name}: paused',
-  badgeStale: '{n, plural, other {# watching}}, not current: no server it counts can be reached',
-  badgeLeftOut: '{n, plural, other {#+ watching}}{peak}: {servers} not counted',
+  badgeStale: '{n, plural, one {# watching} other {# watching}}, not current: no server it counts can be reached',
+  badgeLeftOut: '{hasPeak, select, yes {{n, plural, one {#+ watching} other {#+ watching}}, peak today {peak}: {servers} not counted} other {{n, plural, one {#+ watching} other {#+ watching}}: {servers} not counted}}',
   nobody: 'Nobody is watching',
   loadingViewers: 'Loading viewers…',
   watchingSomething: 'watching',
-  moreWatching: '{n, plural, other {# more watching…}}',
-  allChannels: '{n, plural, other {All # channels…}}',
+  moreWatching: '{n, plural, one {# more watching…} other {# more watching…}}',
+  allChannels: '{n, plural, one {All # channels…} other {All # channels…}}',
   settings: 'Settings…',
   quit: 'Quit Airwave Tray',
   notificationsOff: 'Notifications are off',
@@ -70,7 +76,6 @@ export const tray = {
   pause1h: 'For 1 hour',
   pauseTomorrow: 'Until tomorrow morning',
   resume: 'Resume notifications',
-  peakToday: ', peak today {n}',
   exportHistory: 'Export history',
   export24h: 'Last 24 hours…',
   export7d: 'Last 7 days…',
@@ -96,11 +101,19 @@ export const tray = {
   viewersLacking: 'Viewers: not in this version of Airwave',
   viewersFailed: 'Viewers could not be loaded',
   theServer: 'the server',
+  watchingPeak: '{n, plural, one {# watching} other {# watching}}, peak today {peak}',
 };
 
 export const notify = {
-  started: '{n, plural, other {{people} started watching}}',
-  startedWatching: '{n, plural, other {{people} started watching {what}}}',
+  started: '{n, plural, one {{people} started watching} other {{people} started watching}}',
+  startedWatching: '{n, plural, one {{people} started watching {what}} other {{people} started watching {what}}}',
+  alsoStarted: '{n, plural, one {{people} also started watching} other {{people} also started watching}}',
+  alsoStartedWatching: '{n, plural, one {{people} also started watching {what}} other {{people} also started watching {what}}}',
+  nothingOn: '{n, plural, one {{people} is watching {channel}: nothing on} other {{people} are watching {channel}: nothing on}}',
+  alsoNothingOn: '{n, plural, one {{people} is also watching {channel}: nothing on} other {{people} are also watching {channel}: nothing on}}',
+  nothingOnSomewhere: '{n, plural, one {{people} is watching a channel with nothing on} other {{people} are watching a channel with nothing on}}',
+  alsoNothingOnSomewhere: '{n, plural, one {{people} is also watching a channel with nothing on} other {{people} are also watching a channel with nothing on}}',
+  nothingOnItem: '{channel}: nothing on',
   seeMore: 'Open Airwave Tray to see more.',
   whileAway: 'While you were away, {sentence}',
   people: '{n, plural, one {# person} other {# people}}',

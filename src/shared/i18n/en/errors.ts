@@ -13,7 +13,7 @@ export const errors = {
   noCredentials: 'Addresses with credentials are not opened.',
   savedKeyUnreadable: 'The saved key cannot be read on this computer.',
   pasteKey: 'Paste the API key for this server.',
-  pasteKeyFix: 'Copy it from the Airwave web interface, under API keys, into the key field.',
+  pasteKeyFix: 'Copy it from Airwave, under “Settings → API Keys”, into the key field.',
   keyLocked: 'The saved API key cannot be unlocked on this computer. Paste it again in Settings.',
   keyLockedOf: 'The saved API key of {names} cannot be unlocked on this computer (the system keychain changed). Paste it again in Settings.',
   keyLockedChanged: 'The saved API key cannot be unlocked on this computer (the system keychain changed). Paste it again in Settings.',

@@ -5,7 +5,7 @@ export const reminders: Catalogue['reminders'] = {
   cancelledOne: 'このリマインダーは取り消し済みです。',
   alreadyStarted: '{title} はすでに始まっています。',
   tooMany: 'リマインダーはすでに {max} 件あります。先にいくつか取り消してください。',
-  itsChannel: 'チャンネル',
+  itsChannel: 'そのチャンネル',
   startsIn: 'あと {n} 分で開始：{title}',
   startingNow: 'いま始まります：{title}',
   movedLater: '{title} の時間が変わりました：{time} から',
@@ -22,19 +22,19 @@ export const reminders: Catalogue['reminders'] = {
 export const alerts: Catalogue['alerts'] = {
   theServer: 'サーバ',
   backTitle: '{name} に再接続しました',
-  backBody: '{length} ぶりに接続できました。',
+  backBody: '{length}ぶりに接続できました。',
   awayTitle: '{name} に接続できません',
-  awayBody: '{length} 応答がありません。アプリは再試行を続けます。',
-  awayBodyWhy: '{length} 応答がありません（{why}）。アプリは再試行を続けます。',
+  awayBody: '{length}以上応答がありません。アプリは再試行を続けます。',
+  awayBodyWhy: '{length}以上応答がありません（{why}）。アプリは再試行を続けます。',
   keyRefusedTitle: '{name} が API キーを受け付けなくなりました',
-  keyRefusedBody: 'キーは{refused}。設定で新しいキーを貼り付けてください。',
+  keyRefusedBody: '{known, select, yes {キーは {time} まで使えていましたが、現在は拒否されています。サーバで再生成、失効、または制限されました。設定で新しいキーを貼り付けてください。} other {キーは以前は使えていましたが、現在は拒否されています。サーバで再生成、失効、または制限されました。設定で新しいキーを貼り付けてください。}}',
   keyRejectedTitle: '{name} が API キーを拒否しました',
-  keyRejectedBody: 'Airwave の「設定 → API Keys」でキーをコピーし、設定に貼り付けてください。',
-  fullTitle: '{name} は満員です：ライブ更新なし',
+  keyRejectedBody: 'Airwave の「Settings → API Keys」でキーをコピーし、設定に貼り付けてください。',
+  fullTitle: '{name} は接続数が上限です：ライブ更新なし',
   fullBody: 'イベントストリームが拒否されました（接続数が上限）。アプリは代わりに定期的に確認し、後でストリームを再試行します。',
   versionTitle: '{name} はバージョン {version} になりました',
   versionBody: '以前は {known} でした。',
-  webhookFix: 'Airwave の「設定 → Webhooks」で再度有効にしてください。',
+  webhookFix: 'Airwave の「Settings → Webhooks」で再度有効にしてください。',
   anEndpoint: 'エンドポイント',
   webhookSaid: 'Airwave のメッセージ：「{reason}」',
   webhookFailed: '配信の失敗が続いたため、Airwave が無効にしました。',
@@ -45,12 +45,8 @@ export const alerts: Catalogue['alerts'] = {
 };
 
 export const key: Catalogue['key'] = {
-  refusedNow: '現在拒否されています（{until}）：サーバで再生成、失効、または制限されました',
-  workedBefore: '以前は使えていました',
-  workedUntil: '{time} までは使えていました',
-  refusedMessage: 'API キーは{refused}。Airwave の「設定 → API Keys」でキーをコピーし、設定に貼り付けてください（キーを修正）。{again}',
-  rejectedMessage: 'サーバが API キーを拒否しました。Airwave の「設定 → API Keys」でコピーし、設定に貼り付けてください（キーを修正）。{again}',
-  checksAgain: 'アプリは {n, plural, other {# 分}}ごとに再確認します。',
+  refusedMessage: '{known, select, yes {API キーは {time} まで使えていましたが、現在は拒否されています。サーバで再生成、失効、または制限されました。} other {API キーは以前は使えていましたが、現在は拒否されています。サーバで再生成、失効、または制限されました。}}Airwave の「Settings → API Keys」でキーをコピーし、設定に貼り付けてください（キーを修正）。アプリは {n, plural, other {# 分}}ごとに再確認します。',
+  rejectedMessage: 'サーバが API キーを拒否しました。Airwave の「Settings → API Keys」でキーをコピーし、設定に貼り付けてください（キーを修正）。アプリは {n, plural, other {# 分}}ごとに再確認します。',
 };
 
 export const sync: Catalogue['sync'] = {

@@ -26,14 +26,14 @@ export const client: Catalogue['client'] = {
   refused: 'サーバがリクエストを拒否しました（{endpoint}）。',
   serverProblem: 'サーバで問題が発生しました（HTTP {status}）。',
   serverUnexpected: 'サーバから予期しない応答がありました（HTTP {status}）。',
-  guideWindow: '番組表の期間は {min}〜{max} 分の整数で指定してください。',
+  guideWindow: '番組表の期間は {min}～{max} 分の整数で指定してください。',
   channelNumber: 'チャンネル番号は 101 のような整数です。',
   notChannelId: 'チャンネル ID ではありません。',
   notArtwork: 'このサーバの画像アドレスではありません。',
   noImage: 'メディアサーバにその画像はありません（HTTP 404）。',
-  noContentType: 'コンテンツタイプなし',
   notImage: '画像のリクエストに画像以外が返されました（{type}）。',
-  notEventStream: 'イベントストリームが text/event-stream ではなく {type} で応答しました。',
+  noContentType: 'コンテンツタイプなし',
+  notEventStream: '{known, select, yes {イベントストリームが text/event-stream ではなく {type} で応答しました。} other {イベントストリームが text/event-stream ではなく、コンテンツタイプなしで応答しました。}}',
   emptyAnswer: 'サーバから空の応答が返されました。Airwave サーバのアドレスで合っていますか？',
   notJson: 'サーバから JSON ではない応答が返されました（{type}）。Airwave サーバのアドレスで合っていますか？',
   redirectedAway:
@@ -47,7 +47,7 @@ export const client: Catalogue['client'] = {
   noAnswerWithin: '{host} が {time} 以内に応答しませんでした。',
   unfinishedWithin: '{host} は応答を始めましたが、{time} 以内に終わりませんでした。',
   connectionRefused: '{host} で待ち受けているものがありません（接続拒否）。サーバが起動しているか、ポートが正しいかを確認してください。',
-  unknownHost: 'ホスト名 {host} が見つかりません。綴りを確認するか、サーバの IP アドレスを使ってください。',
+  unknownHost: 'ホスト名 {host} が見つかりません。つづりを確認するか、サーバの IP アドレスを使ってください。',
   noRouteToHost: 'このネットワークから {host} に到達できません。',
   closedEarly: '{host} が応答の途中で接続を切りました。再起動中かもしれません。アプリが再試行します。',
   untrusted: '{host} への安全な接続に失敗しました（{code}）：このコンピュータはその証明書を信頼していません。',
@@ -67,12 +67,10 @@ export const client: Catalogue['client'] = {
 };
 
 export const stored: Catalogue['stored'] = {
-  notPlainFile: 'ファイル {name} は通常のファイルではありませんでした。{where}。アプリはこのファイルなしで起動しました。',
-  tooLargeFile: 'ファイル {name} が想定より大きすぎました。{where}。アプリはこのファイルなしで起動しました。',
-  unreadable: 'ファイル {name} を読み込めませんでした。{where}。アプリはこのファイルなしで起動しました。',
-  notThisVersion: 'ファイル {name} の内容がこのバージョンの想定と違いました。{where}。アプリはこのファイルなしで起動しました。',
-  setAsideAs: '{kept} として退避しました',
-  notSetAside: '退避できませんでした',
+  notPlainFile: 'ファイル {name} は通常のファイルではありませんでした。アプリはこのファイルなしで起動しました。{set, select, yes {{kept} として退避しました。} other {退避できませんでした。}}',
+  tooLargeFile: 'ファイル {name} が想定より大きくなっていました。アプリはこのファイルなしで起動しました。{set, select, yes {{kept} として退避しました。} other {退避できませんでした。}}',
+  unreadable: 'ファイル {name} を読み込めませんでした。アプリはこのファイルなしで起動しました。{set, select, yes {{kept} として退避しました。} other {退避できませんでした。}}',
+  notThisVersion: 'ファイル {name} の内容がこのバージョンの想定と違いました。アプリはこのファイルなしで起動しました。{set, select, yes {{kept} として退避しました。} other {退避できませんでした。}}',
   partlyKept: '{name}：{lost}。残りはそのまま使います。',
   copyKept: '元のファイルは {kept} として残してあります。',
   notSaved: '{name} を保存できませんでした：{error}。当面はメモリ上に保持します。',
@@ -87,9 +85,7 @@ export const stored: Catalogue['stored'] = {
 
 /** The note after the settings file was repaired or set aside, worded when shown (settings-file.ts). */
 export const settingsFile: Catalogue['settingsFile'] = {
-  link: '設定ファイルが別のファイルへのリンクでした。アプリはリンク越しには書き込まないため、{what}。リンクは {kept} として残しました。',
-  linkCopied: '設定を専用のファイルにコピーしました',
-  linkDefaults: '既定の設定で起動しました',
+  link: '設定ファイルが別のファイルへのリンクでした。アプリはリンク越しには書き込まないため、{carried, select, yes {設定を専用のファイルにコピーしました} other {既定の設定で起動しました}}。リンクは {kept} として残しました。',
   notFile: '設定ファイルの場所にファイル以外のものがあったため、既定の設定で起動しました。それは {kept} として残しました。',
   tooLarge: '設定ファイルが 1 MB を超えていた（設定ではありえない大きさ）ため、既定の設定で起動しました。元のファイルは {kept} として残しました。',
   unreadable: '設定ファイルを読み取れなかったため、既定の設定で起動しました。元のファイルは {kept} として残しました。',
@@ -99,7 +95,7 @@ export const settingsFile: Catalogue['settingsFile'] = {
   heldValue: '{type} 型の値',
   partly: '設定ファイル：{lost}。それ以外はそのまま残しました。元のファイルは {kept} として残しました。',
   nowhere: 'どこにも残せませんでした（コピーに失敗）',
-  serversHint: '（設定でサーバーを追加するか、キーを貼り付け直してください）',
+  serversHint: '（設定でサーバを追加するか、キーを貼り付け直してください）',
   theSettings: '設定',
   shortcut: 'ショートカット',
   apiKey: 'API キー',
@@ -108,7 +104,7 @@ export const settingsFile: Catalogue['settingsFile'] = {
   instanceId: 'インスタンス ID',
   authStyle: '認証方式',
   paused: '一時停止',
-  server: 'サーバー {n}{name}',
+  server: 'サーバ {n}{name}',
   address: 'アドレス {n}',
   fieldOf: '{server} の{what}',
 };

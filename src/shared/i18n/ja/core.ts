@@ -17,6 +17,10 @@ export const time: Catalogue['time'] = {
   season: 'S{season}',
   episode: '第{episode}話',
   seasonEpisode: 'S{season} · 第{episode}話',
+  when: '{day, select, today {{time}} yesterday {昨日 {time}} tomorrow {明日 {time}} week {{weekday} {time}} other {{date} {time}}}',
+  whenLabel: '{day, select, today {{time}} yesterday {昨日 {time}} tomorrow {明日 {time}} other {{short} {time}}}',
+  /** since when ("since yesterday at 21:10"): the same day words as when */
+  since: '{day, select, today {{time} 以降} yesterday {昨日 {time} 以降} tomorrow {明日 {time} 以降} week {{weekday} {time} 以降} other {{date} {time} 以降}}',
 };
 
 export const connection: Catalogue['connection'] = {
@@ -56,8 +60,8 @@ export const tray: Catalogue['tray'] = {
   whatsOnServer: '{name} で放送中',
   refresh: '更新',
   serverPaused: '{name}：一時停止中',
-  badgeStale: '{n, plural, other {# 人が視聴中}}、最新ではありません：数えるサーバのどれにも接続できません',
-  badgeLeftOut: '{n, plural, other {# 人以上が視聴中}}{peak}：{servers} は数えていません',
+  badgeStale: '{n, plural, other {# 人が視聴中}}（最新ではありません：集計対象のサーバに接続できません）',
+  badgeLeftOut: '{hasPeak, select, yes {{n, plural, other {# 人以上が視聴中}}（今日の最大 {peak} 人）：{servers} は数えていません} other {{n, plural, other {# 人以上が視聴中}}：{servers} は数えていません}}',
   nobody: '視聴している人はいません',
   loadingViewers: '視聴者を読み込み中…',
   watchingSomething: '視聴中',
@@ -71,7 +75,6 @@ export const tray: Catalogue['tray'] = {
   pause1h: '1 時間',
   pauseTomorrow: '明日の朝まで',
   resume: '通知を再開',
-  peakToday: '、今日の最大 {n} 人',
   exportHistory: '履歴を書き出す',
   export24h: '過去 24 時間…',
   export7d: '過去 7 日間…',
@@ -97,11 +100,19 @@ export const tray: Catalogue['tray'] = {
   viewersLacking: '視聴者：このバージョンの Airwave にはありません',
   viewersFailed: '視聴者を読み込めませんでした',
   theServer: 'サーバ',
+  watchingPeak: '{n, plural, other {# 人が視聴中}}（今日の最大 {peak} 人）',
 };
 
 export const notify: Catalogue['notify'] = {
   started: '{n, plural, other {{people} が視聴を開始しました}}',
   startedWatching: '{n, plural, other {{people} が {what} の視聴を開始しました}}',
+  alsoStarted: '{n, plural, other {{people} も視聴を開始しました}}',
+  alsoStartedWatching: '{n, plural, other {{people} も {what} の視聴を開始しました}}',
+  nothingOn: '{n, plural, other {{people} が {channel} を視聴中です（現在放送なし）}}',
+  alsoNothingOn: '{n, plural, other {{people} も {channel} を視聴中です（現在放送なし）}}',
+  nothingOnSomewhere: '{n, plural, other {{people} が放送のないチャンネルを視聴中です}}',
+  alsoNothingOnSomewhere: '{n, plural, other {{people} も放送のないチャンネルを視聴中です}}',
+  nothingOnItem: '{channel}（放送なし）',
   seeMore: '詳しくは Airwave Tray を開いてください。',
   whileAway: '不在中に：{sentence}',
   people: '{n, plural, other {# 人}}',

@@ -7,6 +7,7 @@ import type { SettingsService } from '../../settings/settings';
 import type { StateStore } from '../../state';
 import type { EngineView } from '../servers';
 import { lookupHandler } from './lookup-handler';
+import type { ChannelSchedules } from './channel-schedule';
 import { failed, failure, ok } from './outcome';
 import { messages } from '../../../../shared/i18n/messages';
 
@@ -14,6 +15,7 @@ export function dataHandlers(
   engine: EngineView,
   store: StateStore,
   settings: SettingsService,
+  schedules: ChannelSchedules,
 ): Pick<BridgeHandlers, 'refresh' | 'loadGuide' | 'getGuideRows' | 'searchGuide' | 'lookupChannel' | 'getChannels'> {
   return {
     refresh: async () => {
@@ -35,7 +37,7 @@ export function dataHandlers(
     getGuideRows: async (request) => ok(engine.guide.rows(request)),
     // always the next 24 hours, whatever window the guide shows (a day loaded for search when it is shorter)
     searchGuide: async ({ query, limit, after, title }) => ok((await engine.guide.searchDay(engine.client, query, after, limit, title === undefined ? {} : { title })).titles),
-    lookupChannel: lookupHandler(engine, store),
+    lookupChannel: lookupHandler(engine, store, schedules),
     getChannels: async ({ definition }) => {
       const client = engine.client;
       if (!client) return failed('unconfigured', messages().errors.connectFirst);

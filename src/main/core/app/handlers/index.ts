@@ -15,6 +15,7 @@ import { noticeHandlers } from '../notices';
 import { hostHandlers } from './host-commands';
 import { historyHandlers, type HistoryHandlerDeps } from './history-handlers';
 import { scheduleHandlers } from './schedule';
+import { ChannelSchedules } from './channel-schedule';
 import { serverHandlers, type ServerHandlerDeps } from './server-handlers';
 import type { EngineView } from '../servers';
 import { settingsHandlers, type SettingsDeps } from './settings-handlers';
@@ -40,14 +41,16 @@ export function bridgeHandlers(deps: HandlerDeps): BridgeHandlers {
 }
 
 function allHandlers(deps: HandlerDeps, host: HandlerDeps['host']): BridgeHandlers {
+  // one channel's schedule, asked once for the sheet's lookup and its list
+  const schedules = new ChannelSchedules(deps.engine, () => deps.clock.now());
   return {
     getSnapshot: async () => deps.snapshot(),
     ...connectHandlers(deps),
     startDemo: () => deps.demo.start(),
-    ...dataHandlers(deps.engine, deps.store, deps.settings),
+    ...dataHandlers(deps.engine, deps.store, deps.settings, schedules),
     getOnNowRows: async (request) => ok(deps.onNow.rows(request, deps.store.state.onNow.data, deps.features.favourites.ids(), listedPackages(deps.store.state))),
     findOnNow: async ({ query, group }) => ok(deps.onNow.find(query, deps.store.state.onNow.data, deps.features.favourites.ids(), listedPackages(deps.store.state), group)),
-    ...scheduleHandlers(deps.engine, deps.store, () => deps.clock.now()),
+    ...scheduleHandlers(deps.engine, deps.store, () => deps.clock.now(), schedules),
     ...settingsHandlers(deps),
     ...serverHandlers(deps),
     ...browserHandlers(deps.engine, host),

@@ -1,10 +1,15 @@
 /**
  * The channel sheet's lookup by number: the server's answer (whichever lookup form it has, see
  * ChannelLookup), or, when the server cannot be asked, the held On now row marked stale. "There is
- * no channel N" is said only when the server itself says so.
+ * no channel N" is said only when the server itself says so. The answer's own times are learned
+ * (shared/programme-times.ts), and a break (a bumper slot) before the next programme never stands
+ * in its place: the programme it leads to is found (the channel's schedule, else the guide held)
+ * and answered as next, with its own start and end.
  */
-import type { GuideNowRow, NowSlot, Program } from '../../../../shared/airwave';
-import type { ChannelLookup as LookupView, Outcome } from '../../../../shared/bridge';
+import { hasRoute, ROUTES, type GuideNowRow, type NowSlot, type Program } from '../../../../shared/airwave';
+import { SHEET_HOURS, type ChannelLookup as LookupView, type Outcome } from '../../../../shared/bridge';
+import { isBreakSlot } from '../../../../shared/programme-times';
+import type { ChannelSchedules } from './channel-schedule';
 import { isApiError } from '../../client';
 import { ChannelLookup } from '../../connection-test/lookup';
 import type { StateStore } from '../../state';
@@ -16,7 +21,7 @@ import { messages, t } from '../../../../shared/i18n/messages';
 /** Failures after which the held row is the best answer (rather than an error). */
 const UNREACHABLE = new Set(['unreachable', 'timeout', 'server-error', 'cancelled']);
 
-export function lookupHandler(engine: EngineView, store: StateStore): (request: { number: number }) => Promise<Outcome<LookupView>> {
+export function lookupHandler(engine: EngineView, store: StateStore, schedules: ChannelSchedules): (request: { number: number }) => Promise<Outcome<LookupView>> {
   const lookup = new ChannelLookup();
   return async ({ number }) => {
     const client = engine.client;
@@ -29,13 +34,44 @@ export function lookupHandler(engine: EngineView, store: StateStore): (request: 
       // typed by the user: first in the governor's queue and not held to the background budget
       const result = await lookup.lookup(client, number, { user: true }, store.state.routes);
       if (result.kind === 'missing') return notFound(number, store);
-      const { channel, now, next, endsAt } = result;
-      return ok({ number, channel: held, now: { current: now, next, endsAt, ...(channel ? { channel } : {}) } });
+      const { channel, endsAt } = result;
+      const channelId = channel?.id ?? held?.id ?? null;
+      const { current, next } = channelId ? await pastTheBreak(engine, store, schedules, channelId, result.now, result.next) : { current: result.now, next: result.next };
+      return ok({ number, channel: held, now: { current, next, endsAt, ...(channel ? { channel } : {}) } });
     } catch (error) {
       if (held && isApiError(error) && UNREACHABLE.has(error.kind)) return ok(fromHeld(store, held, error.message));
       return failure(error);
     }
   };
+}
+
+/**
+ * A now answer as the sheet shows it: its own times learned, and where a break stands before the
+ * next programme (a bumper as `next`, or as `current` with nothing after it), that programme as
+ * `next`: held from an earlier answer, else from the channel's schedule (asked once with the sheet's
+ * list, channel-schedule.ts), else from the guide held (the rule's times). Found nowhere, the answer
+ * stays as the server gave it.
+ */
+export async function pastTheBreak(
+  engine: Pick<EngineView, 'times' | 'learnTimes' | 'guide'>,
+  store: Pick<StateStore, 'state'>,
+  schedules: Pick<ChannelSchedules, 'programmes'>,
+  channelId: string,
+  current: NowSlot | null,
+  next: NowSlot | null,
+): Promise<{ current: NowSlot | null; next: NowSlot | null }> {
+  engine.learnTimes(channelId, [current, next]);
+  const gap = next && isBreakSlot(next) ? next : current && isBreakSlot(current) && (!next || isBreakSlot(next)) ? current : null;
+  if (!gap) return { current, next };
+  const at = Date.parse(gap.endsAt);
+  const held = () => engine.times.programmeAt(channelId, at);
+  let programme: Program | null = held();
+  if (!programme && hasRoute(store.state.routes, ROUTES.schedule) !== false) {
+    programme = await schedules.programmes(channelId, SHEET_HOURS).then(held, () => null);
+  }
+  programme ??= engine.guide.row(channelId)?.programs.find((p) => p.ratingKey !== null && Date.parse(p.startsAt) === at) ?? null;
+  if (!programme) return { current, next };
+  return { current, next: { ...engine.times.timed(programme, channelId), kind: 'program' } };
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The channel sheet's "later" list: one channel's programmes for the next hours, from the server's
- * schedule route when it has one, else (or while the server is away) from the guide the app holds.
+ * schedule route when it has one (channel-schedule.ts: asked once with the lookup, its own times
+ * learned), else (or while the server is away) from the guide the app holds, with the rule's times.
  * A server whose `/openapi.json` does not list the route is not asked.
  */
 import { hasRoute, ROUTES, type Program } from '../../../../shared/airwave';
@@ -8,10 +9,11 @@ import type { BridgeHandlers, ChannelScheduleView, Outcome } from '../../../../s
 import { isApiError, isMissingResource, isMissingRoute } from '../../client';
 import type { StateStore } from '../../state';
 import type { EngineView } from '../servers';
+import type { ChannelSchedules } from './channel-schedule';
 import { failed, failure, ok } from './outcome';
 import { messages } from '../../../../shared/i18n/messages';
 
-export function scheduleHandlers(engine: EngineView, store: StateStore, now: () => number): Pick<BridgeHandlers, 'getSchedule'> {
+export function scheduleHandlers(engine: EngineView, store: StateStore, now: () => number, schedules: ChannelSchedules): Pick<BridgeHandlers, 'getSchedule'> {
   return {
     // one request per person opening a sheet (the client's governor spaces and coalesces them)
     getSchedule: async ({ channelId, hours }) => {
@@ -21,8 +23,7 @@ export function scheduleHandlers(engine: EngineView, store: StateStore, now: () 
         return fromGuide(engine, store, channelId, hours, now()) ?? failed('unavailable', messages().errors.noSchedule, messages().errors.noScheduleFix);
       }
       try {
-        const answer = await client.channelSchedule(channelId, hours);
-        return ok({ channelId, source: 'server', asOf: null, programs: answer.programs });
+        return ok({ channelId, source: 'server', asOf: null, programs: await schedules.programmes(channelId, hours) });
       } catch (error) {
         if (isMissingResource(error)) return failed('not-found', messages().errors.channelGone);
         if (isApiError(error) && (error.kind === 'unauthorized' || error.kind === 'cancelled')) return failure(error);
@@ -38,7 +39,7 @@ export function scheduleHandlers(engine: EngineView, store: StateStore, now: () 
   };
 }
 
-/** The held guide's programmes of the channel from now to `hours` ahead, or null when it does not have the channel. */
+/** The held guide's programmes of the channel from now to `hours` ahead (the rule's times: GuideWindows.row), or null when it does not have the channel. */
 function fromGuide(engine: EngineView, store: StateStore, channelId: string, hours: number, at: number): Outcome<ChannelScheduleView> | null {
   const guide = store.state.guide;
   const row = engine.guide.row(channelId);
