@@ -16,7 +16,7 @@ import { common as t } from './strings/common';
 import { Activity } from './features/Activity';
 import { ChannelDetail } from './views/ChannelDetail';
 import { ProgrammeDetail } from './views/GuideProgramme';
-import { LazyGuide } from './views/LazyGuide';
+import { LazyGuide, preloadGuideWhenIdle } from './views/LazyGuide';
 import { OnNow } from './views/OnNow';
 import { Search } from './views/Search';
 import { LocalOffer } from './views/LocalOffer';
@@ -59,6 +59,8 @@ function Shell() {
   // the shell's first paint: focus starts on the selected tab (or Settings' Back), not on <body>
   useEffect(() => {
     if (document.activeElement === document.body || document.activeElement === null) focusFallback();
+    // then, once the page is idle, the guide's chunk, so the tab's first open finds it loaded
+    preloadGuideWhenIdle();
   }, []);
   // On now, the guide and Activity are the shown server's: another server starts them afresh
   const server = s.settings.selectedServer ?? '';

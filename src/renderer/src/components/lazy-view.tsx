@@ -4,17 +4,29 @@ import { useEffect, useState } from 'preact/hooks';
 /**
  * A view loaded when first shown, so its code stays out of the first paint's JavaScript: `load`
  * is the caller's own `import()` (the chunk is the caller's), `loading` the words shown until it
- * arrives. Loaded once, the module is kept for every later showing.
+ * arrives. Loaded once, the module is kept for every later showing; `preload()` fetches it ahead
+ * of its first showing (one request at most: a load in flight is shared, a failed one may be
+ * asked again).
  */
-export function lazyView(load: () => Promise<ComponentType>, loading: () => string): ComponentType {
+export type LazyView = ComponentType & { preload: () => void };
+
+export function lazyView(load: () => Promise<ComponentType>, loading: () => string): LazyView {
   let loaded: ComponentType | null = null;
-  return function Lazy() {
+  let pending: Promise<ComponentType> | null = null;
+  const fetchView = (): Promise<ComponentType> =>
+    (pending ??= load().then(
+      (view) => (loaded = view),
+      (error: unknown) => {
+        pending = null;
+        throw error;
+      },
+    ));
+  function Lazy() {
     const [View, setView] = useState<ComponentType | null>(() => loaded);
     useEffect(() => {
       if (View) return;
       let current = true;
-      void load().then((view) => {
-        loaded = view;
+      void fetchView().then((view) => {
         if (current) setView(() => view);
       });
       return () => {
@@ -28,5 +40,6 @@ export function lazyView(load: () => Promise<ComponentType>, loading: () => stri
         {loading()}
       </p>
     );
-  };
+  }
+  return Object.assign(Lazy, { preload: () => void fetchView().catch(() => {}) });
 }
