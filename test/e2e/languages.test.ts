@@ -170,12 +170,13 @@ describe('the first paint', () => {
     // the page's idle callbacks are held until the test runs them: the guide's chunk is asked for
     // in one once the first paint is done (views/LazyGuide.tsx), so the first paint is measured alone
     const page = await newPage(e2e.browser, {
-      prepare: (context) =>
-        context.addInitScript(() => {
+      prepare: async (context) => {
+        await context.addInitScript(() => {
           const held: IdleRequestCallback[] = [];
           Object.assign(window, { __idleHeld: held });
           window.requestIdleCallback = (callback) => held.push(callback);
-        }),
+        });
+      },
     });
     const scripts = new Map<string, string>();
     page.on('response', (response) => {
