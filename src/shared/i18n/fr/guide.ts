@@ -1,4 +1,4 @@
-/** Français : le guide et les fonctions (étoiles, rappels, suivis, journal, alertes). */
+/** Français : le guide et les fonctions (étoiles, rappels, suivis, journal, alertes). */
 import type { Catalogue } from '../en';
 
 export const guide: Catalogue['guide'] = {

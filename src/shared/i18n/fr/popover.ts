@@ -1,4 +1,4 @@
-/** Français : le popover et ses vues (Spectateurs, Direct, chaîne, groupes, recherche). */
+/** Français : le popover et ses vues (Spectateurs, Direct, chaîne, groupes, recherche). */
 import type { Catalogue } from '../en';
 
 export const common: Catalogue['common'] = {
