@@ -2,21 +2,27 @@
 /**
  * The guide window at scale, in Chromium against the preview host (the real core, the demo
  * server in this process), for 50 and 3000 channels in the same run, in several passes:
- *   1. click on a window chip (6 h, 24 h; from 1 h each time, every click a real reload) → that
- *      window's own first rows painted (a `getGuideRows` answer of its revision arrived, and two
- *      more animation frames have run), and → the grid switched to it (which may still show the
- *      last window's rows); medians over the rounds and passes;
+ *   1. a window asked for (6 h, 24 h; from 1 h each time, every switch a real reload), as a jump
+ *      or a scroll to the window's end asks for it: the page posts `loadGuide` itself, the same
+ *      for every renderer (the guide has no chip per window since issue 47) → that window's own
+ *      first rows painted (a `getGuideRows` answer of its revision arrived, and two more
+ *      animation frames have run), and → the grid switched to it (which may still show the last
+ *      window's rows); medians over the rounds and passes;
  *   2. bytes sent to the page per switch: the guide part of snapshot messages plus the
  *      `getGuideRows` answers, from the click until the core has the whole window;
  *   3. DOM elements while the 24 h guide is scrolled down to the last channel and back, and right
  *      to the end of the window and back (max over the samples).
  * Targets: 3000 channels within 2× the 50-channel time for 6 h and 24 h; a few hundred KB per
- * switch at most; the DOM bounded (3000-channel max within 1.5× the 50-channel max). A missed
- * target is reported, not failed. Results go to stdout and docs/benchmarks/guide-window.md.
+ * switch at most; the DOM bounded (3000-channel max within 1.5× the 50-channel max). With
+ * GUIDE_BASELINE_RENDERER (a renderer built from another commit, e.g. main's), every pass measures
+ * that build too, taking turns, and the figures are compared, ours ÷ baseline (target: no worse,
+ * ≤ 1.10 for times). Both are drawn at the 3 h zoom (the scale the old renderer drew 6 h and 24 h
+ * at). A missed target is reported, not failed. Results go to stdout and
+ * docs/benchmarks/guide-window.md.
  *
  *   npm run bench:guide      (this runs after the store benchmark; build the renderer first)
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { startPreviewHost, type PreviewHost } from '../src/main/preview/host';
 import { launchBrowser, POPOVER } from '../test/support/browser';
 import { ensureBuilt, out } from '../test/support/built';
@@ -92,19 +98,22 @@ function installProbe(): void {
  * be the old window's rows), and (b) until the new window's own rows have come back from
  * `getGuideRows` and two more frames have run (the render, then the frame with them).
  */
-async function switchTo(page: Page, host: PreviewHost, hours: number): Promise<Switch> {
+/** How long the page's main thread has been busy with tasks, ms (Chromium's TaskDuration). */
+const busyMs = async (cdp: CDPSession) => ((await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }).metrics.find((m) => m.name === 'TaskDuration')!.value * 1000;
+
+async function switchTo(page: Page, host: PreviewHost, hours: number, cdp: CDPSession): Promise<Switch> {
   // the previous window's garbage is collected first, so it does not land in this measurement
   (globalThis as { gc?: () => void }).gc?.();
   const before = await page.evaluate(() => (window as unknown as ProbeWindow).__guideBench.bytes);
+  const busyBefore = await busyMs(cdp);
   const times = await page.evaluate(
     async ({ hours, waitMs }) => {
       const probe = (window as unknown as ProbeWindow).__guideBench;
-      const chip = [...document.querySelectorAll<HTMLButtonElement>('.guide-toolbar [role=radio]')].find((b) => b.textContent?.trim() === `${hours} h`);
-      if (!chip) return null;
       const revision = probe.revision;
       const start = performance.now();
       const frame = () => new Promise((done) => requestAnimationFrame(done));
-      chip.click();
+      // what a jump or a scroll to the window's end asks for, the same for every renderer
+      void fetch('/__bridge/loadGuide', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ forwardMinutes: hours * 60 }) });
       const shown = () => Number(document.querySelector<HTMLElement>('.guide')?.dataset.windowMinutes) === hours * 60 && document.querySelector('.guide-scroll .guide-row .block') !== null;
       while (!shown()) {
         if (performance.now() - start > waitMs) return null;
@@ -124,6 +133,7 @@ async function switchTo(page: Page, host: PreviewHost, hours: number): Promise<S
     { hours, waitMs: WAIT_MS },
   );
   if (!times) throw new Error(`the ${hours} h window never appeared (core: ${host.app.store.state.guide.error ?? 'no error'})`);
+  const busy = (await busyMs(cdp)) - busyBefore;
   await until(
     `the core to hold the whole ${hours} h window`,
     () => {
@@ -134,7 +144,7 @@ async function switchTo(page: Page, host: PreviewHost, hours: number): Promise<S
   );
   await sleep(300); // the last snapshot and row answers reach the page
   const after = await page.evaluate(() => (window as unknown as ProbeWindow).__guideBench.bytes);
-  return { ...times, bytes: after - before };
+  return { ...times, bytes: after - before, busy };
 }
 
 /** Max DOM elements while the guide is scrolled down and back up, then right and back left. */
@@ -162,6 +172,8 @@ interface Switch {
   /** click → the new window's own rows painted, ms */
   own: number;
   bytes: number;
+  /** the page's main thread busy until its own rows were painted, ms (less shaken by a loaded machine than the wall clock) */
+  busy: number;
 }
 
 interface CountResult {
@@ -171,22 +183,26 @@ interface CountResult {
   dom: number;
 }
 
-async function measure(browser: Browser, count: number): Promise<CountResult> {
-  const host = await startPreviewHost({ rendererDir: out('renderer'), demo: true, demoOptions: { seed: 1, channels: count, viewers: 3, churn: 0 } });
+async function measure(browser: Browser, count: number, rendererDir = out('renderer')): Promise<CountResult> {
+  const host = await startPreviewHost({ rendererDir, demo: true, demoOptions: { seed: 1, channels: count, viewers: 3, churn: 0 } });
   const context = await browser.newContext({ viewport: POPOVER, colorScheme: 'light', reducedMotion: 'reduce' });
   try {
+    // the 3 h zoom (a renderer without the setting draws 6 h and 24 h at 3 h across anyway)
+    await context.addInitScript(() => localStorage.setItem('airwave.guideZoom', '3'));
     await context.addInitScript(installProbe);
     const page = await context.newPage();
     page.setDefaultTimeout(WAIT_MS);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
     await page.goto(host.url);
     await page.click('#tab-guide');
     await page.locator('.guide-scroll .block').first().waitFor();
     const result: CountResult = { count, six: [], day: [], dom: 0 };
     for (let round = 0; round < ROUNDS; round++) {
-      await switchTo(page, host, 1);
-      result.six.push(await switchTo(page, host, 6));
-      await switchTo(page, host, 1);
-      result.day.push(await switchTo(page, host, 24));
+      await switchTo(page, host, 1, cdp);
+      result.six.push(await switchTo(page, host, 6, cdp));
+      await switchTo(page, host, 1, cdp);
+      result.day.push(await switchTo(page, host, 24, cdp));
     }
     result.dom = await domWhileScrolling(page);
     return result;
@@ -202,15 +218,31 @@ const watchdog = setTimeout(() => {
 }, WATCHDOG_MS);
 ensureBuilt();
 const browser = await launchBrowser();
-/** each pass: a fresh host at 50 channels, then one at 3000 */
+const baselineDir = process.env.GUIDE_BASELINE_RENDERER;
+/** each pass: a fresh host at 50 channels, then one at 3000 (and the same for the baseline, taking turns) */
 const passes: [CountResult, CountResult][] = [];
+const baselinePasses: [CountResult, CountResult][] = [];
 try {
   for (let pass = 0; pass < PASSES; pass++) {
-    const [a, b] = [await measure(browser, COUNTS[0]), await measure(browser, COUNTS[1])];
-    passes.push([a, b]);
-    for (const r of [a, b]) {
-      const list = (runs: Switch[]) => runs.map((x) => `${x.own.toFixed(0)}/${x.grid.toFixed(0)}`).join(' ');
-      console.log(`pass ${pass + 1}, ${r.count} channels, own/grid ms: 6 h ${list(r.six)}; 24 h ${list(r.day)}`);
+    const list = (runs: Switch[]) => runs.map((x) => `${x.own.toFixed(0)}/${x.grid.toFixed(0)}`).join(' ');
+    const ours = async () => {
+      const [a, b] = [await measure(browser, COUNTS[0]), await measure(browser, COUNTS[1])];
+      passes.push([a, b]);
+      for (const r of [a, b]) console.log(`pass ${pass + 1}, ours, ${r.count} channels, own/grid ms: 6 h ${list(r.six)}; 24 h ${list(r.day)}`);
+    };
+    const baseline = async () => {
+      if (!baselineDir) return;
+      const [a, b] = [await measure(browser, COUNTS[0], baselineDir), await measure(browser, COUNTS[1], baselineDir)];
+      baselinePasses.push([a, b]);
+      for (const r of [a, b]) console.log(`pass ${pass + 1}, baseline, ${r.count} channels, own/grid ms: 6 h ${list(r.six)}; 24 h ${list(r.day)}`);
+    };
+    // alternate which goes first, so a busy machine slows both alike
+    if (pass % 2) {
+      await baseline();
+      await ours();
+    } else {
+      await ours();
+      await baseline();
     }
   }
 } finally {
@@ -218,7 +250,7 @@ try {
   clearTimeout(watchdog);
 }
 
-type Measure = 'own' | 'grid';
+type Measure = 'own' | 'grid' | 'busy';
 const ms = (runs: Switch[], what: Measure) => median(runs.map((r) => r[what]));
 const kb = (runs: Switch[]) => Math.max(...runs.map((r) => r.bytes)) / KB;
 const all = (i: 0 | 1, window: 'six' | 'day') => passes.flatMap((p) => p[i][window]);
@@ -254,18 +286,51 @@ const verdicts = [
   `Bytes to the page per switch at 3000 channels: at most ${bytes.toFixed(0)} KB (target: a few hundred KB at most: ${bytes <= 300 ? 'met' : 'missed'}).`,
   `DOM while scrolling the 24 h guide both ways: ${dom(1)} elements at 3000 channels against ${dom(0)} at 50 (target ≤ 1.5×: ${dom(1) <= 1.5 * dom(0) ? 'met' : 'missed'}).`,
 ];
+/** ours against the baseline, per count: times (medians), bytes and DOM (max) */
+let comparison = '';
+if (baselinePasses.length > 0) {
+  const allOf = (set: [CountResult, CountResult][], i: 0 | 1, window: 'six' | 'day') => set.flatMap((p) => p[i][window]);
+  const domOf = (set: [CountResult, CountResult][], i: 0 | 1) => Math.max(...set.map((p) => p[i].dom));
+  const rows: string[][] = [];
+  for (const i of [0, 1] as const) {
+    for (const [label, window] of [
+      ['6 h', 'six'],
+      ['24 h', 'day'],
+    ] as const) {
+      for (const [what, measure] of [
+        ['own rows painted', 'own'],
+        ['grid switched', 'grid'],
+        ['page main thread busy until own rows painted', 'busy'],
+      ] as const) {
+        const b = ms(allOf(baselinePasses, i, window), measure);
+        const o = ms(allOf(passes, i, window), measure);
+        rows.push([`${COUNTS[i]}`, `${label}, ${what} (median)`, `${b.toFixed(0)} ms`, `${o.toFixed(0)} ms`, `${(o / b).toFixed(2)}×`, o / b <= 1.1 ? 'met' : 'missed']);
+      }
+      const bk = kb(allOf(baselinePasses, i, window));
+      const ok = kb(allOf(passes, i, window));
+      rows.push([`${COUNTS[i]}`, `${label}, bytes to the page (max)`, `${bk.toFixed(0)} KB`, `${ok.toFixed(0)} KB`, `${(ok / bk).toFixed(2)}×`, ok / bk <= 1.1 ? 'met' : 'missed']);
+    }
+    const bd = domOf(baselinePasses, i);
+    const od = domOf(passes, i);
+    rows.push([`${COUNTS[i]}`, 'DOM elements scrolling the 24 h guide (max)', String(bd), String(od), `${(od / bd).toFixed(2)}×`, od / bd <= 1.1 ? 'met' : 'missed']);
+  }
+  comparison = markdownTable(['channels', 'figure', 'baseline', 'ours', 'ours ÷ baseline', '≤ 1.10'], rows);
+}
 console.log(table);
 console.log(verdicts.join('\n'));
+if (comparison) console.log(comparison);
 writeSection(
   'guide-window',
   `## The guide window at scale
 
-Reproduce: \`npm run bench:guide\` (its second part; several minutes).
+Reproduce: \`npm run bench:guide\` (its second part; several minutes); with
+\`GUIDE_BASELINE_RENDERER=<a renderer built from another commit>\` it measures that one too, in the same run.
 
 Chromium against the preview host with the demo server (seed 1, 3 viewers) at 50 and 3000
 channels, in the same run: ${PASSES} passes, each a fresh host at 50 channels and then one at 3000.
-Each switch is a click from the 1 h window to 6 h or 24 h (a real reload each time, ${ROUNDS}
-rounds per pass). Two times are taken in the page:
+Each switch goes from the 1 h window to 6 h or 24 h (a real reload each time, ${ROUNDS}
+rounds per pass), asked for as a jump or a scroll to the window's end asks (the page posts
+\`loadGuide\`: the guide has no chip per window since issue 47), drawn at the 3 h zoom. Two times are taken in the page:
 
 - **own rows painted**: until a \`getGuideRows\` answer for the new window (its revision) has
   brought rows, the grid shows the new window, and two more frames have run (the render, then the
@@ -286,5 +351,13 @@ the core (as in the app's demo mode), so at 3000 channels it writes the guide wh
 ${table}
 
 ${verdicts.map((v) => `- ${v}`).join('\n')}
-`,
+${
+  comparison
+    ? `
+Against the renderer before it (\`GUIDE_BASELINE_RENDERER\`, the same host, core and demo, ${baselinePasses.length} passes taking turns with ours; both at the 3 h zoom). "Busy" is the time the page's main thread spent on tasks from the request until its own rows were painted (Chromium's \`TaskDuration\`): the page's own work, which a loaded machine stretches less than the wall clock:
+
+${comparison}
+`
+    : ''
+}`,
 );

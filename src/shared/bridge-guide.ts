@@ -43,7 +43,8 @@ export interface GuideView {
  * channels of guide it searched only when it searched them; `hours` 0 means no guide was searched).
  */
 export interface GuideSearch {
-  hits: GuideSearchHit[];
+  /** one per title (shared by its airings), as `GuideSearchTitle` */
+  titles: GuideSearchTitle[];
   searched: { hours: number; channels: number };
 }
 
@@ -51,6 +52,23 @@ export interface GuideSearch {
 export interface GuideSearchHit {
   channel: { id: string; number: number; name: string };
   program: Program;
+}
+
+/** The most airings of one title `searchGuide` sends when asked for that title's (the rest are counted). */
+export const SEARCH_AIRINGS_MAX = 100;
+
+/**
+ * One programme found by `searchGuide`: every airing in the next 24 hours matching the query whose
+ * title it is followed under (shared/follow-title.ts: the show for an episode), counted, with the
+ * first (the soonest: one on air first) and, when that one is on air, the next still to start; or
+ * with up to SEARCH_AIRINGS_MAX of them when that title was asked for.
+ */
+export interface GuideSearchTitle {
+  title: string;
+  /** how many airings match, on air and later */
+  airings: number;
+  /** the soonest airings, in order */
+  first: GuideSearchHit[];
 }
 
 /** Rows of the shown guide window, for `getGuideRows`. */

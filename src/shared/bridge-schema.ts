@@ -71,6 +71,7 @@ export const REQUEST_SCHEMAS: Schemas = {
     query: v.pipe(v.string(), v.maxLength(200)),
     limit: wholeIn(1, 500),
     after: instant,
+    title: v.optional(v.pipe(v.string(), v.maxLength(500))),
   }),
   getOnNowRows: v.strictObject({
     group: v.optional(groupId),

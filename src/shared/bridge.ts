@@ -227,7 +227,8 @@ export interface BridgeCommands {
   /** rows of the shown guide window: a range of channels (or some channel numbers) and a time span */
   getGuideRows: { request: GuideRowsRequest; response: Outcome<GuideRows> };
   /** programmes in the shown guide window whose title or show contains `query` (at most `limit`, starting soonest) */
-  searchGuide: { request: { query: string; limit: number; after: number }; response: Outcome<GuideSearch> };
+  /** programmes matching `query` in the next 24 hours, one per title (at most `limit` on air, `limit` later), and what was searched; with `title`, that title's airings */
+  searchGuide: { request: { query: string; limit: number; after: number; title?: string }; response: Outcome<GuideSearch> };
   getOnNowRows: { request: OnNowRowsRequest; response: Outcome<OnNowRows> };
   findOnNow: { request: { query: string; group?: string }; response: Outcome<OnNowMatches> };
   lookupChannel: { request: { number: number }; response: Outcome<ChannelLookup> };

@@ -88,7 +88,7 @@ describe('channel groups', () => {
     await page.getByRole('tab', { name: 'Guide' }).click();
     await page.locator('.block').first().waitFor();
     await poll(async () => (await guideRows(page))[0]).toBe('101');
-    await chooseGroup(page, '.guide-filters .group-button', 'Family & Kids');
+    await chooseGroup(page, '.guide-tools .group-button', 'Family & Kids');
     await poll(() => guideRows(page)).toEqual(family);
     expect(await page.getByRole('grid').getAttribute('aria-label')).toBe(`Guide, ${family.length} channels`);
     // with Favourites only too: the starred channels of the group
@@ -161,13 +161,13 @@ describe.each([
     await screenshot(page, name('on-now'));
     await page.getByRole('tab', { name: 'Guide' }).click();
     await page.locator('.block').first().waitFor();
-    await chooseGroup(page, '.guide-filters .group-button', 'Family & Kids');
-    await poll(() => page.locator('.guide-filters .group-button').getAttribute('data-group')).toBe('pkg_family');
+    await chooseGroup(page, '.guide-tools .group-button', 'Family & Kids');
+    await poll(() => page.locator('.guide-tools .group-button').getAttribute('data-group')).toBe('pkg_family');
     await page.locator('.guide-row[data-position="0"]').waitFor();
     await page.waitForTimeout(300);
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, name('guide'));
-    await page.locator('.guide-filters .group-button').click();
+    await page.locator('.guide-tools .group-button').click();
     await page.getByRole('menu', { name: 'Channel group' }).waitFor();
     await screenshot(page, name('guide-menu'));
     await page.keyboard.press('Escape');

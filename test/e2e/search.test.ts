@@ -9,7 +9,7 @@ import { e2eSetup, poll } from './setup';
 const e2e = e2eSetup();
 
 describe('search', () => {
-  it('orders programmes by start time under day headings, tags what is on now, and finds viewers', async () => {
+  it('lists a programme once, at its next airing with how many more, opening to its airings by start time; and finds viewers', async () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 2, churn: 0 } });
     const page = await openPopover(e2e.browser, host.url);
     await guideOnThreeHours(page, host);
@@ -24,21 +24,28 @@ describe('search', () => {
     await opener.click();
     await poll(() => page.getByRole('searchbox').evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type(show);
-    // the order the model says: by start time (what is on now first)
-    const expected = guide.channels
+    // one row for the show however often it airs (issue 47): at its next airing, with how many more
+    const airings = guide.channels
       .flatMap((c) => c.programs.map((p) => ({ p, c })))
-      .filter(({ p }) => p.ratingKey !== null && Date.parse(p.endsAt) > e2e.now() && ((p.showTitle ?? '').toLowerCase().includes(show.toLowerCase()) || p.title.toLowerCase().includes(show.toLowerCase())))
-      .sort((a, b) => Date.parse(a.p.startsAt) - Date.parse(b.p.startsAt))
-      .map(({ c }) => `${c.number} ${c.name}`);
-    expect(expected.length).toBeGreaterThan(1);
+      .filter(({ p }) => p.ratingKey !== null && Date.parse(p.endsAt) > e2e.now() && (p.showTitle ?? p.title) === show)
+      .sort((a, b) => Date.parse(a.p.startsAt) - Date.parse(b.p.startsAt));
+    expect(airings.length).toBeGreaterThan(1);
+    const row = page.getByRole('grid', { name: 'Results' }).getByRole('row').filter({ has: page.locator('.result-title', { hasText: show }) });
     // typing goes a key at a time: the results of a shorter query may be on screen for a moment
-    const shown = async () => {
-      const channels = await page.locator('.results .result').evaluateAll((rows) => rows.map((row) => row.querySelector('.result-channel')?.textContent ?? ''));
-      return channels.slice(0, 5);
-    };
-    await poll(shown).toEqual(expected.slice(0, 5));
-    expect(await page.locator('.result-day').first().textContent()).toMatch(/^(Today|Tomorrow)$/);
+    await poll(() => row.count()).toBe(1);
+    // the 3-hour guide holds fewer airings than the day search looks at: at least these
+    await poll(async () => Number(/(\d+) more airings?/.exec((await row.locator('.result-more-airings').textContent()) ?? '')?.[1] ?? 0)).toBeGreaterThanOrEqual(airings.length - 1);
+    expect(await row.locator('.result-sub .result-channel').textContent()).toBe(`${airings[0]!.c.number} ${airings[0]!.c.name}`);
     await screenshot(page, 'search-light');
+    // opened: its airings by start time (what is on now first), each with its channel
+    await row.locator('.result-main').click();
+    expect(await row.locator('.result-main').getAttribute('aria-expanded')).toBe('true');
+    const first = Math.min(5, airings.length);
+    const listed = async () => {
+      const channels = await page.locator('.results .result-airing').evaluateAll((rows) => rows.map((r) => r.querySelector('.result-channel')?.textContent?.trim() ?? ''));
+      return channels.slice(0, first);
+    };
+    await poll(listed).toEqual(airings.slice(0, first).map(({ c }) => `${c.number} ${c.name}`));
 
     // viewers are found too, and open their sheet
     const viewer = host.app.snapshot().nowPlaying.data![0]!.user;
@@ -94,7 +101,13 @@ describe('search', () => {
     await page.getByRole('grid', { name: 'Results' }).getByRole('row').filter({ hasText: later.title }).first().waitFor();
     await page.keyboard.press('ArrowDown');
     await poll(() => page.evaluate(() => !!document.activeElement?.closest('[role=grid]'))).toBe(true);
+    // a programme airing more than once opens to its airings first: Enter there, then on its first airing
     await page.keyboard.press('Enter');
+    if ((await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))) === 'true') {
+      await page.locator('.result-airing').first().waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+    }
     await page.getByRole('dialog', { name: later.title }).waitFor();
   });
 
@@ -112,8 +125,12 @@ describe('search', () => {
     const row = page.getByRole('grid', { name: 'Results' }).getByRole('row').filter({ hasText: onAir.title }).filter({ has: page.locator('.tag-now') }).first();
     await row.waitFor();
     expect(await row.locator('.tag-now').textContent()).toBe('On now');
-    // on air: no reminder can be set, and the bell says why (name, tooltip, and the detail line)
-    const bell = row.getByRole('button', { name: /^Remind me: Started at \d{1,2}:\d\d( [AP]M)?: too late for a reminder$/ });
+    // a programme airing more than once reminds of its next airing still to come; its airing on air
+    // (listed once the row is opened) has the bell that cannot be set
+    if ((await row.locator('.result-main').getAttribute('aria-expanded')) === 'false') await row.locator('.result-main').click();
+    const grid = page.getByRole('grid', { name: 'Results' });
+    const bell = grid.getByRole('button', { name: /^Remind me: Started at \d{1,2}:\d\d( [AP]M)?: too late for a reminder$/ }).first();
+    await bell.waitFor();
     expect(await bell.getAttribute('aria-disabled')).toBe('true');
     expect(await bell.getAttribute('title')).toMatch(/^Started at .*: too late for a reminder$/);
     await bell.click({ force: true }); // pressed anyway: nothing is set
@@ -130,9 +147,15 @@ describe('search', () => {
     await page.locator('.block').first().waitFor();
     // a title airing 6 to 24 hours from now: beyond a 1-hour guide
     const day = await host.app.engine.guide.searchDay(host.app.engine.client, 'the', e2e.now(), 500);
-    const far = day.hits.find((h) => h.program.ratingKey !== null && Date.parse(h.program.startsAt) > e2e.now() + 6 * 3_600_000)!;
-    expect(far).toBeDefined();
-    const title = far.program.showTitle ?? far.program.title;
+    let title = '';
+    for (const found of day.titles) {
+      const airings = (await host.app.engine.guide.searchDay(host.app.engine.client, 'the', e2e.now(), 1, { title: found.title })).titles[0]!;
+      if (airings.first.some((h) => Date.parse(h.program.startsAt) > e2e.now() + 6 * 3_600_000)) {
+        title = found.title;
+        break;
+      }
+    }
+    expect(title).not.toBe('');
     const results = async () => {
       await page.keyboard.press('/');
       const box = page.getByRole('searchbox');
@@ -143,16 +166,12 @@ describe('search', () => {
       await box.waitFor({ state: 'detached' });
       return texts;
     };
-    for (const hours of [1, 24]) {
-      await page.getByRole('radio', { name: `${hours} h` }).click();
-      await poll(() => host.app.snapshot().guide.window?.windowMinutes === hours * 60 && !host.app.snapshot().guide.loading).toBe(true);
-    }
+    for (const hours of [1, 24]) await e2e.guideWindow(host, page, hours);
     const after24 = await results();
-    await page.getByRole('radio', { name: '1 h' }).click();
-    await poll(() => host.app.snapshot().guide.window?.windowMinutes === 60 && !host.app.snapshot().guide.loading).toBe(true);
+    await e2e.guideWindow(host, page, 1);
     const after1 = await results();
     expect(after1).toEqual(after24);
-    expect(after1.some((text) => text.includes(far.channel.name))).toBe(true);
+    expect(after1.some((text) => text.includes(title))).toBe(true);
 
     // a common word finds programmes in groups, each capped with "Show all"
     await page.keyboard.press('/');
@@ -161,6 +180,8 @@ describe('search', () => {
     await poll(() => page.locator('.search-scope').textContent()).toMatch(/results? in the next 24 hours/);
     const groups = await page.locator('.result-group').allTextContents();
     expect(groups).toContain('Later');
+    // programmes later by the start of their next airing, under day headings
+    expect(await page.locator('.result-day').first().textContent()).toMatch(/^(Today|Tomorrow)$/);
     expect(await page.locator('.results mark').first().textContent()).toMatch(/^the$/i);
     const more = page.getByRole('button', { name: /^Show all \d+/ }).first();
     await more.waitFor();
@@ -260,7 +281,7 @@ const where = (page: Page) =>
   });
 
 describe('search: the actions on each row', () => {
-  it('gives each programme row its own Remind me and Follow; the second row bell reminds of that programme, a row Follow follows its title', async () => {
+  it('gives a programme one row with Remind me (its next airing) and a labelled Follow; opened, each airing has its own bell; Follow follows its title', async () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 16, viewers: 0, churn: 0 } });
     const page = await openPopover(e2e.browser, host.url, 'light', 'en-GB');
     await guideOnThreeHours(page, host);
@@ -275,15 +296,33 @@ describe('search: the actions on each row', () => {
     await page.getByRole('searchbox').fill('');
     await page.getByRole('searchbox').pressSequentially(title);
     await poll(() => page.locator('.search-scope').textContent()).toMatch(/^[1-9]\d* results? in the next 24 hours/);
-    await grid.getByRole('row').filter({ hasText: title }).first().waitFor();
+    // one row for the title, however often it airs
+    const row = grid.getByRole('row').filter({ has: page.locator('.result-title', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }) });
+    await poll(() => row.count()).toBe(1);
     expect(guideRequests()).toBe(asked);
-    // every programme row: one bell and one Follow of its own
+    // every programme row: one bell and one Follow of its own, Follow a word a sighted user reads
     const perRow = await grid.locator('[role=row]:has(.result-when)').evaluateAll((rows) => rows.map((row) => [row.querySelectorAll('.remind').length, row.querySelectorAll('.follow').length]));
-    expect(perRow.length).toBeGreaterThan(1);
+    expect(perRow.length).toBeGreaterThan(0);
     expect(perRow.every(([bells, follows]) => bells === 1 && follows === 1)).toBe(true);
+    expect(await row.locator('.follow').textContent()).toBe('Follow');
+    expect(await row.locator('.remind').getAttribute('title')).toMatch(/^Remind me of /);
     expect(await page.locator('.search-actions').count()).toBe(0); // the one bar under the field is gone
-    // the rows still to start: their bell can be set
-    const ahead = grid.getByRole('row').filter({ has: page.getByRole('button', { name: /^Remind me of / }) });
+    // the row's bell reminds of the title's next airing still to come
+    const next = row.getByRole('button', { name: /^Remind me of / });
+    await next.click();
+    await poll(() => host.app.snapshot().reminders.length).toBe(1);
+    const nextReminder = host.app.snapshot().reminders[0]!;
+    expect([nextReminder.showTitle, nextReminder.title]).toContain(title);
+    expect(Date.parse(nextReminder.startsAt)).toBeGreaterThan(e2e.now());
+    await next.click();
+    await poll(() => host.app.snapshot().reminders.length).toBe(0);
+
+    // opened: its airings, each with a bell of its own and no Follow (the title's row has it)
+    await row.locator('.result-main').click();
+    const airings = grid.locator('.result-airing');
+    await poll(() => airings.count()).toBeGreaterThan(1);
+    expect(await airings.locator('.follow').count()).toBe(0);
+    const ahead = airings.filter({ has: page.getByRole('button', { name: /^Remind me of / }) });
     expect(await ahead.count()).toBeGreaterThan(1);
     const first = ahead.nth(0).getByRole('button', { name: /^Remind me of / });
     const second = ahead.nth(1);
@@ -294,7 +333,7 @@ describe('search: the actions on each row', () => {
     const reminder = host.app.snapshot().reminders[0]!;
     expect(reminder.channelNumber).toBe(channel);
     expect([reminder.showTitle, reminder.title]).toContain(title);
-    // that row's bell (found by its programme's channel and start) is the one that shows it: filled, pressed
+    // that airing's bell (found by its programme's channel and start) is the one that shows it: filled, pressed
     await poll(() => bell.getAttribute('aria-pressed')).toBe('true');
     expect(await first.getAttribute('aria-pressed')).toBe('false');
     expect(await bell.getAttribute('title')).toMatch(/^Cancel the reminder for /);
@@ -305,11 +344,12 @@ describe('search: the actions on each row', () => {
     await poll(() => host.app.snapshot().reminders.length).toBe(0);
     await poll(() => bell.getAttribute('aria-pressed')).toBe('false');
 
-    // Follow on a row follows that row's title; every row of the title then says Following
-    await second.getByRole('button', { name: `Follow “${title}”` }).click();
+    // Follow on the row follows its title; the row then says Following
+    await row.getByRole('button', { name: `Follow “${title}”` }).click();
     await poll(() => host.app.snapshot().watchlist.followed.map((f) => f.title)).toEqual([title]);
-    await poll(() => grid.getByRole('button', { name: `Following “${title}”` }).count()).toBe(perRow.length);
-    expect(await grid.getByRole('button', { name: `Following “${title}”` }).first().getAttribute('aria-pressed')).toBe('true');
+    await poll(() => row.getByRole('button', { name: `Following “${title}”` }).count()).toBe(1);
+    expect(await row.getByRole('button', { name: `Following “${title}”` }).getAttribute('aria-pressed')).toBe('true');
+    expect(await row.locator('.follow').textContent()).toBe('Following');
     // the app says what the Follow did, under the grid, with the other choice of airings
     await poll(() => page.locator('.search-foot .follow-said').textContent()).toMatch(new RegExp(`^Following ${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `));
     expect(await axeFindings(page)).toEqual([]);
@@ -322,7 +362,11 @@ describe('search: the actions on each row', () => {
     const title = titleAiringTwice(host);
     await searchFor(page, title);
     const grid = page.getByRole('grid', { name: 'Results' });
-    await grid.locator('[data-row="1"]').first().waitFor();
+    // the title's one row, opened to its airings (rows under it, each with its bell)
+    const row = grid.getByRole('row').filter({ has: page.locator('.result-title', { hasText: title }) }).first();
+    await row.locator('.result-main').click();
+    await grid.locator('.result-airing').nth(1).waitFor();
+    await poll(() => row.locator('.result-main').getAttribute('data-row')).toBe('0');
 
     // one Tab into the grid (from the control before it), one Tab out, Shift+Tab back to the same cell
     await page.getByRole('button', { name: 'Close search' }).focus();
@@ -344,28 +388,33 @@ describe('search: the actions on each row', () => {
     // the line under the grid reads the focused row in full
     const full = await grid.locator('[data-row="1"][data-col="0"]').getAttribute('title');
     await poll(() => page.locator('.search-detail-title').textContent()).toBe(full);
+    // an airing's row: its main cell and its bell (Follow is the title's, on its row)
     await page.keyboard.press('ArrowRight');
     expect((await where(page)).label).toMatch(/^Remind me/);
     expect(await where(page)).toMatchObject({ row: 1, col: 1 });
+    await page.keyboard.press('ArrowRight'); // the row ends here
+    expect(await where(page)).toMatchObject({ row: 1, col: 1 });
+    // the title's row: its main cell, its bell, its Follow
+    await page.keyboard.press('ArrowUp');
+    expect(await where(page)).toMatchObject({ row: 0, col: 1 });
     await page.keyboard.press('ArrowRight');
     expect((await where(page)).label).toBe(`Follow “${title}”`);
     await page.keyboard.press('ArrowRight'); // the row ends here
-    expect(await where(page)).toMatchObject({ row: 1, col: 2 });
+    expect(await where(page)).toMatchObject({ row: 0, col: 2 });
     await page.keyboard.press('Home');
-    expect(await where(page)).toMatchObject({ row: 1, col: 0 });
+    expect(await where(page)).toMatchObject({ row: 0, col: 0 });
     await page.keyboard.press('End');
-    expect(await where(page)).toMatchObject({ row: 1, col: 2 });
-    await page.keyboard.press('ArrowUp');
     expect(await where(page)).toMatchObject({ row: 0, col: 2 });
     await page.keyboard.press('ArrowUp'); // above the first row: the field
     expect(await where(page)).toMatchObject({ inGrid: false, searchbox: true });
 
     // Enter on a row's bell sets its reminder, and the tab stop stays on that bell
     await page.keyboard.press('ArrowDown');
-    for (let i = 0; i < 20 && !/^Remind me of /.test((await where(page)).label ?? ''); i++) {
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press('Home');
+      await page.keyboard.press('ArrowRight'); // the row's bell
+      if (/^Remind me of /.test((await where(page)).label ?? '')) break;
       await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('End');
-      await page.keyboard.press('ArrowLeft');
     }
     const at = await where(page);
     expect(at.label).toMatch(/^Remind me of /);

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import type { GuideNow } from '../../src/shared/airwave';
@@ -92,6 +92,15 @@ export function e2eSetup() {
       const last = new Date(now).setHours(0, 0, 0, 0);
       if (next - now < 5 * 60_000) return pinnedClock(next + 5 * 60_000);
       return now - last < 5 * 60_000 ? pinnedClock(last + 5 * 60_000) : e2eClock;
+    },
+    /**
+     * Loads a guide window of `hours` ahead through the core, as a jump or a scroll to the end of
+     * the window does (the guide offers no chip per window: issue 47), and waits until `page` draws it.
+     */
+    async guideWindow(host: PreviewHost, page: Page, hours: number): Promise<void> {
+      const outcome = await host.app.handlers.loadGuide({ forwardMinutes: hours * 60 });
+      if (!outcome.ok) throw new Error(`the ${hours} h window did not load: ${outcome.error.message}`);
+      await poll(() => page.locator('.guide').getAttribute('data-window-minutes')).toBe(String(hours * 60));
     },
     /** closes a demo early (the server "goes away") without closing it twice */
     async drop(demo: DemoServer): Promise<void> {

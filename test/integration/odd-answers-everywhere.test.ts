@@ -276,7 +276,7 @@ describe('every answer the app reads costs only its bad value (issue 48)', () =>
     await h.connect();
     const refused = await h.app.handlers.searchGuide({ query: 'zebra', limit: 20, after: h.clock.now() });
     if (!refused.ok) throw new Error(refused.error.message);
-    expect(refused.value).toEqual({ hits: [], searched: { hours: 0, channels: 0 } });
+    expect(refused.value).toEqual({ titles: [], searched: { hours: 0, channels: 0 } });
     // a guide it can read: the next 24 hours of its channels
     h.demo.controls.setAnswerHook(null);
     await h.step(10 * 60_000);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { guideText } from '../../src/renderer/src/strings/guide';
 import fc from 'fast-check';
-import { ACROSS_HOURS, block, hourStart, jumps, READABLE_MINUTES, ticks, timeline, TITLE_MIN_PX, visibleSpan, widestReadable, windowFor, xOf } from '../../src/renderer/src/views/guide-timeline';
+import { ACROSS_HOURS, block, dayJumps, hourStart, jumps, landingSpan, READABLE_MINUTES, ticks, timeline, TITLE_MIN_PX, visibleSpan, widestReadable, windowFor, xOf, zoomScale, zoomsFor } from '../../src/renderer/src/views/guide-timeline';
 
 // The guide's geometry without a browser (local times, so any time zone the machine has).
 
@@ -76,28 +76,55 @@ describe('guide timeline', () => {
     expect(marks.length).toBeGreaterThan(10); // every two hours at a 6-hour zoom
   });
 
-  it('jumps: now, an hour on, tonight only before 20:00, and tomorrow at midnight', () => {
-    expect(jumps(at(27, 19, 7), at(27, 19)).map((j) => j.id)).toEqual(['now', 'plus-hour', 'tonight', 'tomorrow']);
-    expect(jumps(at(27, 21), at(27, 21)).map((j) => j.id)).toEqual(['now', 'plus-hour', 'tomorrow']);
-    expect(jumps(at(27, 23, 59), at(27, 23)).find((j) => j.id === 'tomorrow')!.at).toBe(at(28, 0));
+  it('offers only the zooms that keep half-hour titles at the width: 1 h and 3 h in 380 px, 6 h from about 500', () => {
+    expect(zoomsFor(380 - 132)).toEqual([1, 3]);
+    expect(zoomsFor(640 - 132)).toEqual([1, 3, 6]);
+    expect(zoomsFor(100)).toEqual([1]);
+    // a window longer than the zoom scrolls at the zoom's scale, whatever its length
+    const now = at(27, 19, 7);
+    for (const hours of [3, 6, 12, 24]) expect(timeline(now, { from: now - H, to: now + hours * H }, 248, 1).scale).toBeCloseTo(zoomScale(248, 1), 5);
+    expect(timeline(now, { from: now - H, to: now + 24 * H }, 248, 3).scale).toBeCloseTo(zoomScale(248, 3), 5);
+  });
+
+  it('jumps: now (a quarter hour back) and an hour on from the left edge', () => {
+    expect(jumps(at(27, 19, 7), at(27, 19))).toEqual([
+      { id: 'now', at: at(27, 18, 52) },
+      { id: 'plus-hour', at: at(27, 20) },
+    ]);
+  });
+
+  it('the day menu: tonight at 20:00 and each quarter of the day still to come, as far as a day of guide reaches', () => {
+    const names = (now: number, latest: number) => dayJumps(now, latest).map((j) => `${new Date(j.at).getDate()} ${new Date(j.at).getHours()}:00${j.tonight ? ' tonight' : ''}`);
+    expect(names(at(27, 19, 7), at(28, 18, 7))).toEqual(['27 20:00 tonight', '28 0:00', '28 6:00', '28 12:00', '28 18:00']);
+    expect(names(at(27, 20, 30), at(28, 19, 30))).toEqual(['28 0:00', '28 6:00', '28 12:00', '28 18:00']);
+    expect(names(at(27, 7, 0), at(28, 6, 0))).toEqual(['27 12:00', '27 18:00', '27 20:00 tonight', '28 0:00', '28 6:00']);
+    // every item can land: it lies within the day the guide reaches, less what the width shows
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 24 * 60 - 1 }), fc.constantFrom(1, 3), (minute, zoom) => {
+        const now = at(27, 0, minute);
+        const span = landingSpan(248, zoomScale(248, zoom));
+        for (const item of dayJumps(now, now + 24 * H - span)) {
+          expect(item.at).toBeGreaterThan(now);
+          expect(windowFor(now, item.at, [1, 3, 6, 12, 24], span) * H + now).toBeGreaterThanOrEqual(item.at + span);
+        }
+      }),
+    );
+  });
+
+  it('a jump loads the smallest window its target can land in at the zoom on screen', () => {
     expect(windowFor(at(27, 19), at(28, 0), [1, 3, 6, 12, 24])).toBe(6);
     expect(windowFor(at(27, 19), at(29, 0), [1, 3, 6, 12, 24])).toBe(24);
-    // at 22:05, midnight needs more than 3 h when 256 px show 200 minutes at that window's zoom: midnight could not reach the left edge
-    expect(windowFor(at(27, 22, 5), at(28, 0), [1, 3, 6, 12, 24], 256)).toBe(6);
-    expect(windowFor(at(27, 22, 5), at(28, 0), [1, 3, 6, 12, 24])).toBe(3);
-    // from a 1 h view at 14:59 (248 px of timeline in 380): the 12 h window ends at 02:59 and is
-    // drawn at its 3 h zoom, which shows 3 h 15 across: midnight could not reach the left edge
-    // there (e2e at 2027-11-05T14:59:09, seed 404), so 24 h
-    expect(windowFor(at(27, 14, 59), at(28, 0), [1, 3, 6, 12, 24], 248)).toBe(24);
-    // and Tonight (20:00) from there: 6 h ends at 20:59, short of 20:00 plus 3 h 15, so 12 h
-    expect(windowFor(at(27, 14, 59), at(27, 20), [1, 3, 6, 12, 24], 248)).toBe(12);
-    // whatever the width and the hour, midnight fits with the room its window's own zoom shows
+    // at 22:20 at the 3 h zoom in 248 px (3 h 15 across), midnight needs 6 h; at 1 h (1 h 15 across), 3 h do
+    expect(windowFor(at(27, 22, 20), at(28, 0), [1, 3, 6, 12, 24], landingSpan(248, zoomScale(248, 3)))).toBe(6);
+    expect(windowFor(at(27, 22, 20), at(28, 0), [1, 3, 6, 12, 24], landingSpan(248, zoomScale(248, 1)))).toBe(3);
+    // whatever the width, the zoom and the hour, midnight fits with the room the zoom shows
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 23 * 60 + 59 }), fc.integer({ min: 200, max: 900 }), (minute, width) => {
+      fc.property(fc.integer({ min: 0, max: 23 * 60 + 59 }), fc.integer({ min: 200, max: 900 }), fc.constantFrom(1, 3, 6), (minute, width, zoom) => {
         const now = at(27, 0, minute);
-        const hours = windowFor(now, at(28, 0), [1, 3, 6, 12, 24], width);
+        const span = landingSpan(width, zoomScale(width, zoom));
+        const hours = windowFor(now, at(28, 0), [1, 3, 6, 12, 24], span);
         const end = now + hours * H;
-        const line = timeline(now, { from: now - H, to: end }, width, hours);
+        const line = timeline(now, { from: now - H, to: end }, width, zoom);
         if (hours < 24) expect(at(28, 0) + Math.max(60 * 60_000, visibleSpan(width, line.scale))).toBeLessThanOrEqual(end);
       }),
     );
@@ -117,16 +144,18 @@ describe('guide timeline', () => {
       ['America/New_York', [2027, 10, 7, 8, 0]],
     ] as const;
 
-    it.each(cases)('%s %j: the ruler marks the next local midnight, and Tonight is 20:00', (name, [y, mo, d, h, mi]) => {
+    it.each(cases)('%s %j: the ruler marks the next local midnight, and the day menu has tonight at 20:00 and tomorrow by the clock', (name, [y, mo, d, h, mi]) => {
       process.env.TZ = name;
       const now = new Date(y, mo, d, h, mi).getTime();
       const midnight = new Date(y, mo, d + 1).getTime();
       expect(new Date(midnight).getHours()).toBe(0);
       const day = ticks(timeline(now, { from: now - H, to: now + 24 * H }, 256, 6));
       expect(day.filter((t) => t.midnight).map((t) => new Date(t.at).toString())).toEqual([new Date(midnight).toString()]);
-      const tonight = jumps(now, now).find((j) => j.id === 'tonight')!;
-      expect(new Date(tonight.at).toString()).toBe(new Date(y, mo, d, 20).toString());
-      expect(jumps(now, now).find((j) => j.id === 'tomorrow')!.at).toBe(midnight);
+      const menu = dayJumps(now, now + 24 * H);
+      expect(new Date(menu.find((j) => j.tonight)!.at).toString()).toBe(new Date(y, mo, d, 20).toString());
+      expect(menu.some((j) => j.at === midnight)).toBe(true);
+      // every item on a quarter of the day by the clock (never 05:00 or 07:00 on a day of 23 or 25 hours)
+      expect(menu.every((j) => [0, 6, 12, 18, 20].includes(new Date(j.at).getHours()) && new Date(j.at).getMinutes() === 0)).toBe(true);
     });
   });
 

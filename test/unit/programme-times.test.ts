@@ -124,7 +124,12 @@ async function views(truth: Airing[], reads: Read[], at: number): Promise<{ said
   };
   const row = windows.rows({ from: 0, to: 1 }).rows[0]!;
   for (const program of row.programs) say('guide', program);
-  for (const hit of windows.search('world desk', at - 6 * 60 * MIN, 50)) say('search', hit.program);
+  // search sends one row per title (issue 47) and, asked for that title, each of its airings
+  const after = at - 6 * 60 * MIN;
+  for (const found of windows.search('world desk', after, 50)) {
+    for (const hit of found.first) say('search', hit.program);
+    for (const hit of windows.search('world desk', after, 1, undefined, found.title)[0]?.first ?? []) say('search airings', hit.program);
+  }
   const onNowRow = new OnNowView().rows({ from: 0, to: 1 }, held, new Set()).rows[0]!;
   say('on now', onNowRow.now);
   say('on now next', onNowRow.next);

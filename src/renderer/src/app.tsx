@@ -10,13 +10,13 @@ import { useEffect, useRef } from 'preact/hooks';
 import { Eye, Search as SearchIcon, Settings as SettingsIcon } from 'lucide-preact';
 import { focusFallback } from './components/a11y';
 import { bridge } from './bridge';
-import { channelNumberFrom } from '../../shared/channel-number';
 import { channelDetail, closeSettings, configured, openSettings, programmeDetail, searchOpen, snapshot, typedNumber, view, viewerDetail, type View } from './state';
 import { pinRoot } from './components/scroll';
 import { common as t } from './strings/common';
 import { Activity } from './features/Activity';
 import { ChannelDetail } from './views/ChannelDetail';
-import { Guide, ProgrammeDetail } from './views/Guide';
+import { ProgrammeDetail } from './views/GuideProgramme';
+import { LazyGuide, preloadGuideWhenIdle } from './views/LazyGuide';
 import { OnNow } from './views/OnNow';
 import { LazySearch } from './views/LazySearch';
 import { LocalOffer } from './views/LocalOffer';
@@ -28,6 +28,7 @@ import { ServerSwitcher } from './views/ServerSwitcher';
 import { chooseServerAt, severalServers } from './server-state';
 import { ConnectionProblem, Footer, Notices, PausedLine, Recovered } from './shell-status';
 import { WatchingBadge } from './watching-badge';
+import { digitTyped, dropNumber, keyForSearch, numberNow, openSearch } from './typed-keys';
 
 const TABS: { id: View; label: string }[] = [
   // getters: the words are read as the tabs render, in the language in use
@@ -36,9 +37,6 @@ const TABS: { id: View; label: string }[] = [
   { id: 'guide', get label() { return t.tabs.guide; } },
   { id: 'activity', get label() { return t.tabs.activity; } },
 ];
-
-/** How long after the last digit a typed channel number is looked up. */
-export const NUMBER_DELAY_MS = 800;
 
 export function App() {
   const s = snapshot.value;
@@ -61,6 +59,8 @@ function Shell() {
   // the shell's first paint: focus starts on the selected tab (or Settings' Back), not on <body>
   useEffect(() => {
     if (document.activeElement === document.body || document.activeElement === null) focusFallback();
+    // then, once the page is idle, the guide's chunk, so the tab's first open finds it loaded
+    preloadGuideWhenIdle();
   }, []);
   // On now, the guide and Activity are the shown server's: another server starts them afresh
   const server = s.settings.selectedServer ?? '';
@@ -87,7 +87,7 @@ function Shell() {
             </button>
           ))}
         </div>
-        <button type="button" class="icon-button" aria-label={t.search} title={t.search} onClick={() => (searchOpen.value = true)}>
+        <button type="button" class="icon-button" aria-label={t.search} title={t.search} onClick={openSearch}>
           <SearchIcon size={16} aria-hidden />
         </button>
         <button
@@ -111,7 +111,7 @@ function Shell() {
         ) : current === 'on-now' ? (
           <OnNow key={server} />
         ) : current === 'guide' ? (
-          <Guide key={server} />
+          <LazyGuide key={server} />
         ) : current === 'activity' ? (
           <Activity key={server} />
         ) : (
@@ -184,23 +184,18 @@ function tabKeys(event: KeyboardEvent): void {
 /** A sheet, the search or a typed number is over the view (Escape closes that first). */
 const overlayOpen = () => !!typedNumber.value || searchOpen.value || programmeDetail.value !== null || channelDetail.value !== null || viewerDetail.value !== null;
 
+/** A sheet opened from the search is over it: keys there are the sheet's, not the field's. */
+const overSearch = () => programmeDetail.value !== null || channelDetail.value !== null || viewerDetail.value !== null;
+
 const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
-/** Digits anywhere jump to a channel; `/` or Ctrl/Cmd+F searches; Escape closes what is on top. */
+/**
+ * Digits anywhere jump to a channel; `/` or Ctrl/Cmd+F searches; Escape closes what is on top. No
+ * key is lost (typed-keys.ts): letters that come before the search field has focus go to it.
+ */
 function useGlobalKeys(): void {
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
-    const lookup = () => {
-      const number = channelNumberFrom(typedNumber.value);
-      typedNumber.value = '';
-      if (number !== null) {
-        programmeDetail.value = null;
-        searchOpen.value = false;
-        viewerDetail.value = null;
-        channelDetail.value = number;
-      }
-    };
     const onKey = (event: KeyboardEvent) => {
       if (!configured.value) {
         if (event.key === 'Escape' && !event.defaultPrevented) void bridge.hidePopover({}).catch(() => {});
@@ -213,7 +208,7 @@ function useGlobalKeys(): void {
       }
       if ((event.key === 'f' && (event.ctrlKey || event.metaKey)) || (event.key === '/' && !typing(event.target))) {
         event.preventDefault();
-        searchOpen.value = true;
+        openSearch();
         return;
       }
       if (event.key === 'Escape' && !event.defaultPrevented && view.value === 'settings' && !overlayOpen()) {
@@ -224,25 +219,28 @@ function useGlobalKeys(): void {
         return;
       }
       if (typing(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
-      // a channel number as the server may have it (a minus first, up to MAX_CHANNEL_DIGITS digits): never cut to fewer (issue 48)
-      const typed = typedNumber.value + event.key;
+      // the search is open but its field does not have focus yet (or a result row has it): what is
+      // typed is for the field, digits too, never lost on the way
+      if (searchOpen.value && event.key.length === 1 && event.key !== ' ' && !overSearch()) {
+        event.preventDefault();
+        keyForSearch(event.key);
+        return;
+      }
+      // a channel number as the server may have it (a minus first, then digits: typed-keys.ts)
       if (/^[0-9]$/.test(event.key) || (event.key === '-' && typedNumber.value === '')) {
         event.preventDefault();
-        if (typed === '-' || channelNumberFrom(typed) !== null) typedNumber.value = typed;
-        if (timer.current) clearTimeout(timer.current);
-        timer.current = setTimeout(lookup, NUMBER_DELAY_MS);
+        digitTyped(event.key);
         return;
       }
       if (event.key === 'Enter' && typedNumber.value) {
         event.preventDefault();
-        if (timer.current) clearTimeout(timer.current);
-        lookup();
+        numberNow();
         return;
       }
       if (event.key === 'Escape') {
         // the page closes what is open, one thing per press; with nothing open, the popover hides
         event.preventDefault();
-        if (typedNumber.value) typedNumber.value = '';
+        if (typedNumber.value) dropNumber();
         else if (programmeDetail.value) programmeDetail.value = null;
         else if (channelDetail.value !== null) channelDetail.value = null;
         else if (viewerDetail.value) viewerDetail.value = null;

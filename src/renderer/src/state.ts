@@ -116,7 +116,8 @@ function persisted<T>(key: string, fallback: T, decode: (raw: string) => T | und
   return s;
 }
 
-const stored = <T extends string>(key: string, fallback: T, allowed: readonly T[]) =>
+/** One of `allowed`, kept by the page under `key` (`fallback` until one is chosen, or when the stored one is not allowed). */
+export const stored = <T extends string>(key: string, fallback: T, allowed: readonly T[]) =>
   persisted<T>(key, fallback, (raw) => ((allowed as readonly string[]).includes(raw) ? (raw as T) : undefined), (value) => value);
 
 /** An on/off choice kept by the page (off unless it was turned on). */

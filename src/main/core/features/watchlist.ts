@@ -15,6 +15,7 @@ import type { FeatureStore } from './json-store';
 import { fnv1a } from '../../common/hash';
 import { PROGRAMME } from './reminders';
 import { messages, t } from '../../../shared/i18n/messages';
+import { titleKey } from '../../../shared/follow-title';
 
 export const WATCHLIST_FILE = 'watchlist.json';
 export const MAX_FOLLOWED = 100;
@@ -32,8 +33,8 @@ export type Airing = ProgrammeRef & { followed: string; repeat: string };
 /** A short key for an episode or film (see episodeIdentity): what tells a repeat. */
 export const repeatKey = (program: EpisodeFields) => fnv1a(episodeIdentity(program));
 
-/** A title as matched: trimmed, any case, runs of spaces as one. */
-export const norm = (text: string | null) => (text ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+/** A title as matched: trimmed, any case, runs of spaces as one (the one rule: shared/follow-title.ts). */
+export const norm = titleKey;
 
 /** The followed title a programme is an airing of, or null (bumpers never match). */
 export function matchFollowed(program: { ratingKey: string | null; title: string; showTitle: string | null }, followed: readonly Pick<FollowedTitle, 'title'>[]): string | null {

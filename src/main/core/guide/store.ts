@@ -173,6 +173,13 @@ export class GuideStore implements GuideSink {
     return hits.slice(0, limit);
   }
 
+  /** The title a hit's programme is followed and grouped under (shared/follow-title.ts: its show, else its own title). */
+  followTitle(at: { program: number }): string {
+    const table = this.#programmes;
+    const show = table.showId(at.program);
+    return this.#pool.text(show >= 0 ? show : table.titleId(at.program)) ?? '';
+  }
+
   /** One search hit as contract records. */
   hit(at: { channel: number; program: number }): { channel: { id: string; number: number; name: string }; program: Program } {
     const channel = this.#channels[at.channel]!;

@@ -1,11 +1,11 @@
 import type { PlacedGuide, GuideChannel, Program } from '../../../shared/airwave';
 import type { ProgrammeTimes } from '../../../shared/programme-times';
 import type { AiringEvidence } from '../features/episode-record';
-import type { GuideRows, GuideRowsRequest, GuideSearch, GuideSearchHit, GuideView } from '../../../shared/bridge';
+import type { GuideRows, GuideRowsRequest, GuideSearch, GuideSearchHit, GuideSearchTitle, GuideView } from '../../../shared/bridge';
 import { GUIDE_ROWS_MAX, groupOf, listedGroups } from '../../../shared/bridge';
 import type { Clock } from '../../common/clock';
 import { ApiError, isApiError, type AirwaveClient } from '../client';
-import { loadGuide, type GuideStore, type GuideSummary } from '../guide';
+import { loadGuide, searchTitles, type GuideStore, type GuideSummary } from '../guide';
 import { emptyGuideView, listedPackages, type StateStore } from '../state';
 import type { Connection } from './connection';
 import { searchNeedle } from '../../../shared/search-match';
@@ -257,17 +257,17 @@ export class GuideWindows {
   }
 
   /**
-   * Programmes whose title or show contains `query`, from the window shown: at most `limit` on air
-   * at `after`, then at most `limit` still to start, each by start (so one group cannot crowd out
-   * the other, however many channels are on air with a match).
+   * Programmes whose title or show contains `query`, from the window shown, one per title they are
+   * followed under (core/guide/search-titles.ts): at most `limit` on air at `after`, then at most
+   * `limit` still to start, each with its airings counted (so one group cannot crowd out the
+   * other, however many channels are on air with a match); with `title`, that title's airings.
    */
-  search(query: string, after: number, limit: number, store = this.#shown): GuideSearchHit[] {
+  search(query: string, after: number, limit: number, store = this.#shown, title?: string): GuideSearchTitle[] {
     const needle = searchNeedle(query);
     if (!store || needle === '') return [];
-    const all = store.search(needle, after, Number.MAX_SAFE_INTEGER);
-    const onAir = all.filter((hit) => hit.start <= after).slice(0, limit);
-    const later = all.filter((hit) => hit.start > after && hit.start < after + SEARCH_AHEAD_MS).slice(0, limit);
-    return [...onAir, ...later].map((at) => this.#timedHit(store.hit(at)));
+    const hits = store.search(needle, after, Number.MAX_SAFE_INTEGER).filter((hit) => hit.start < after + SEARCH_AHEAD_MS);
+    // each airing sent says the rule's times (shared/programme-times.ts), as a row does
+    return searchTitles(store, hits, after, limit, title).map((found) => ({ ...found, first: found.first.map((hit) => this.#timedHit(hit)) }));
   }
 
   /**
@@ -275,12 +275,12 @@ export class GuideWindows {
    * far, else a day of the guide loaded for search (once an hour at most, kept beside the shown
    * window, forgotten with it). Without a client, what is shown.
    */
-  async searchDay(client: AirwaveClient | null, query: string, after: number, limit: number, log?: (line: string) => void): Promise<GuideSearch> {
+  async searchDay(client: AirwaveClient | null, query: string, after: number, limit: number, { title, log }: { title?: string; log?: (line: string) => void } = {}): Promise<GuideSearch> {
     const shown = this.#shown;
     const now = this.clock.now();
     const window = shown?.summary().window;
     if (!client || (shown && window && window.to >= now + SEARCH_AHEAD_MS - 30 * 60_000)) {
-      return this.#searched(this.search(query, after, limit), shown, window ? Math.max(0, Math.round((window.to - now) / 3_600_000)) : 0);
+      return this.#searched(this.search(query, after, limit, shown ?? undefined, title), shown, window ? Math.max(0, Math.round((window.to - now) / 3_600_000)) : 0);
     }
     let day = this.#day;
     // a failed day (a server failing /guide) is not asked again at the next keystroke: it backs off
@@ -293,14 +293,14 @@ export class GuideWindows {
     }
     await day.store.settled;
     if (day.client === client) this.#record(day.store);
-    if (this.#day !== day || day.store.summary().channels === 0) return this.#searched(this.search(query, after, limit), shown, window ? Math.max(0, Math.round((window.to - now) / 3_600_000)) : 0);
-    return this.#searched(this.search(query, after, limit, day.store), day.store, 24);
+    if (this.#day !== day || day.store.summary().channels === 0) return this.#searched(this.search(query, after, limit, this.#shown ?? undefined, title), this.#shown, window ? Math.max(0, Math.round((window.to - now) / 3_600_000)) : 0);
+    return this.#searched(this.search(query, after, limit, day.store, title), day.store, 24);
   }
 
   /** What a search found, with what it searched: `hours` of `store`'s channels (none without a store: no guide was searched). */
-  #searched(hits: GuideSearchHit[], store: GuideStore | null, hours: number): GuideSearch {
+  #searched(titles: GuideSearchTitle[], store: GuideStore | null, hours: number): GuideSearch {
     const channels = store?.summary().channels ?? 0;
-    return { hits, searched: channels > 0 ? { hours, channels } : { hours: 0, channels: 0 } };
+    return { titles, searched: channels > 0 ? { hours, channels } : { hours: 0, channels: 0 } };
   }
 
   /**

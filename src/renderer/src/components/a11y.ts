@@ -1,4 +1,4 @@
-import { useEffect, useRef, type MutableRef } from 'preact/hooks';
+import { useLayoutEffect, useRef, type MutableRef } from 'preact/hooks';
 
 /**
  * Keyboard and focus plumbing shared by the views: dialogs that keep focus inside and give it
@@ -21,12 +21,14 @@ export function focusFallback(): void {
 }
 
 /**
- * A modal dialog: focus moves in (to `initial`, else the first control), Tab and Shift+Tab wrap
- * inside, and on close focus returns to whatever opened it (or a fallback, never `<body>`).
+ * A modal dialog: focus moves in (to `initial`, else the first control) as it is drawn, before
+ * the next key can arrive (a layout effect, not one after the next frame: a key typed right after
+ * the one that opened it lands inside), Tab and Shift+Tab wrap inside, and on close focus returns
+ * to whatever opened it (or a fallback, never `<body>`).
  */
 export function useDialog(ref: MutableRef<HTMLElement | null>, initial?: MutableRef<HTMLElement | null>): void {
   const opener = useRef<HTMLElement | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     const root = ref.current;
     (initial?.current ?? root?.querySelector<HTMLElement>(FOCUSABLE) ?? root)?.focus();

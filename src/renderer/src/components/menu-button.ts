@@ -6,8 +6,9 @@ import './menu.css';
  * that opens a menu of radio items, one Tab stop. On the button, Down, Enter and Space open the
  * menu at the chosen item and Up at the last; in the menu the arrows (wrapping), Home and End move,
  * Enter or Space chooses, Escape closes it (not the popover) and gives focus back, Tab closes it
- * and moves on, and a press anywhere else closes it. The items are `[role=menuitemradio]` in
- * `menu`; the component draws them (class `popup-menu-item`) in a `popup-menu` list.
+ * and moves on, and a press anywhere else closes it. The items are `[role=menuitemradio]` (a
+ * choice) or `[role=menuitem]` (an action: the guide's day menu) in `menu`; the component draws
+ * them (class `popup-menu-item`) in a `popup-menu` list.
  */
 export function useMenuButton(count: number, chosenIndex: number, choose: (index: number) => void) {
   const [open, setOpen] = useState(false);
@@ -15,7 +16,7 @@ export function useMenuButton(count: number, chosenIndex: number, choose: (index
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
-  const item = (index: number) => menu.current?.querySelectorAll<HTMLElement>('[role=menuitemradio]')[index];
+  const item = (index: number) => menu.current?.querySelectorAll<HTMLElement>('[role=menuitemradio], [role=menuitem]')[index];
 
   // a layout effect: a passive one would still be pending when a click closes the menu, and Preact
   // runs it before that render, pulling focus back into the menu as it goes away

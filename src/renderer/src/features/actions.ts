@@ -36,10 +36,11 @@ export function reminderFor(ref: { channelId: string; startsAt: string }): Remin
 
 export const isFavourite = (channelId: string) => snapshot.value?.favourites.some((f) => f.channelId === channelId) ?? false;
 
-export const isFollowed = (title: string) => snapshot.value?.watchlist.followed.some((f) => f.title.toLowerCase() === title.trim().toLowerCase()) ?? false;
+export const isFollowed = (title: string) => snapshot.value?.watchlist.followed.some((f) => titleKey(f.title) === titleKey(title)) ?? false;
 
-/** The title a programme is followed by: its show for an episode, else its own title. */
-export const followTitleOf = (p: { title: string; showTitle: string | null }) => p.showTitle ?? p.title;
+/** The title a programme is followed by: its show for an episode, else its own title (shared/follow-title.ts). */
+export { followTitleOf } from '../../../shared/follow-title';
+import { titleKey } from '../../../shared/follow-title';
 
 export const addReminder = (ref: ProgrammeRef) => run(() => bridge.addReminder(ref));
 export const cancelReminder = (id: string) => run(() => bridge.cancelReminder({ id }));

@@ -1,4 +1,4 @@
-import { Bell, BellOff, BookmarkCheck, BookmarkPlus, Star } from 'lucide-preact';
+import { Bell, BellOff, Star } from 'lucide-preact';
 import type { FavouriteChannel, ProgrammeRef } from '../../../shared/bridge';
 import { programmeTitle } from '../../../shared/format';
 import { bridge } from '../bridge';
@@ -34,7 +34,11 @@ export function StarButton({ channel, tabIndex, class: className, onToggle, cell
   );
 }
 
-/** "Remind me" for one airing; once set, "Reminder set" (pressing it again cancels). */
+/**
+ * "Remind me" for one airing; once set, "Reminder set" (pressing it again cancels). `compact` is
+ * the bell, its word beside it where the row has room (search's results from 440 px: Search.css),
+ * its tooltip and name saying it in full.
+ */
 export function RemindButton({ programme, compact = false, roving }: { programme: ProgrammeRef; compact?: boolean; roving?: Record<string, unknown> }) {
   const reminder = reminderFor(programme);
   const start = Date.parse(programme.startsAt);
@@ -45,6 +49,8 @@ export function RemindButton({ programme, compact = false, roving }: { programme
     return (
       <button type="button" class={`icon-button remind${reminder ? ' remind-on' : ''}`} aria-pressed={!!reminder} aria-label={t.remindAt(what, start)} title={label} onClick={toggle} {...roving}>
         <Bell size={15} aria-hidden fill={reminder ? 'currentColor' : 'none'} />
+        {/* the word its name starts with (set or not: the filled bell and its pressed state say which) */}
+        <span class="action-word">{t.remind}</span>
       </button>
     );
   }
@@ -66,33 +72,18 @@ export function TooLateBell({ programme, roving }: { programme: ProgrammeRef; ro
   return (
     <button type="button" class="icon-button remind remind-late" aria-disabled="true" aria-label={commonText.labelled(t.remind, why)} title={why} {...roving}>
       <BellOff size={15} aria-hidden />
+      <span class="action-word">{t.remind}</span>
     </button>
   );
 }
 
-/** Follow or unfollow the title a programme airs under (its show, for an episode); `compact` is an icon. */
-export function FollowButton({ program, compact = false, roving }: { program: { title: string; showTitle: string | null }; compact?: boolean; roving?: Record<string, unknown> }) {
+/** Follow or unfollow the title a programme airs under (its show, for an episode): a labelled chip ("Follow", "Following"). */
+export function FollowButton({ program, roving }: { program: { title: string; showTitle: string | null }; roving?: Record<string, unknown> }) {
   const title = followTitleOf(program);
   const on = isFollowed(title);
-  // an Airwave without a guide can never remind of a followed title: no Follow is offered (a row's
-  // compact one keeps its cell in the grid; there are no programme rows without a guide)
-  if (!compact && !on && guideGap.value?.kind === 'lacking') return null;
-  if (compact) {
-    const Icon = on ? BookmarkCheck : BookmarkPlus;
-    return (
-      <button
-        type="button"
-        class={`icon-button follow${on ? ' follow-on' : ''}`}
-        aria-pressed={on}
-        aria-label={on ? t.followingTitle(title) : t.followTitle(title)}
-        title={on ? commonText.labelled(t.followingTitle(title), t.unfollowHint) : t.followTitle(title)}
-        onClick={() => void (on ? unfollow(title) : follow(title))}
-        {...roving}
-      >
-        <Icon size={16} aria-hidden />
-      </button>
-    );
-  }
+  // an Airwave without a guide can never remind of a followed title: no Follow is offered (there
+  // are no programme rows without a guide, so no row loses a cell)
+  if (!on && guideGap.value?.kind === 'lacking') return null;
   return (
     <button
       type="button"
@@ -101,6 +92,7 @@ export function FollowButton({ program, compact = false, roving }: { program: { 
       aria-label={on ? t.followingTitle(title) : t.followTitle(title)}
       title={on ? t.unfollowTitle(title) : t.followTitle(title)}
       onClick={() => void (on ? unfollow(title) : follow(title))}
+      {...roving}
     >
       <span>{on ? t.following : t.follow}</span>
     </button>

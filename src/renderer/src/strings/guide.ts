@@ -17,16 +17,19 @@ export function dayStart(ms: number): number {
 
 export const guideText = {
   get windowGroup() { return m().windowGroup; },
-  /** the chip: the hour symbol, short enough for five chips in 380 px */
+  /** a zoom chip: the hours it shows across the width, with the hour symbol */
   window: (n: number) => t(m().window, { n }),
-  /** `across`: the hours the width shows at this zoom (fewer than `n` where more would leave titles out) */
-  zoomHint: (n: number, across: number) => (n <= across ? t(m().zoomShow, { n }) : t(m().zoomLoad, { n, across })),
+  zoomHint: (n: number) => t(m().zoomShow, { n }),
   /** most of what is in view has no room for a title at this zoom */
   mostBare: (zoom: number) => (zoom > 1 ? m().mostBareZoom : m().mostBare),
+  /** the day menu's button: the day at the left edge, and what it does */
+  dayMenu: (day: string) => t(m().dayMenu, { day }),
+  /** a time in the day menu: "Tomorrow 06:00", or "Tonight 20:00" */
+  jumpAt: (at: number, now: number, tonight: boolean) => (tonight ? t(m().tonight, { ...clock(at) }) : t(m().jumpAt, { day: dayLabel(at, now), ...clock(at) })),
+  get nothingScheduled() { return m().nothingScheduled; },
   get list() { return m().list; },
   get listHint() { return m().listHint; },
   byChannel: (channels: number) => t(m().byChannel, { n: channels }),
-  get detailHint() { return m().detailHint; },
   channelFull: (number: number, name: string) => `${number} ${name}`,
   until: (ms: number) => t(m().until, { ...clock(ms) }),
   next: (ms: number) => localTime(ms),
@@ -36,9 +39,6 @@ export const guideText = {
   get nowLabel() { return m().nowLabel; },
   get plusHour() { return m().plusHour; },
   get plusHourLabel() { return m().plusHourLabel; },
-  tonight: (at: number) => t(m().tonight, { ...clock(at) }),
-  get tomorrow() { return m().tomorrow; },
-  get tomorrowLabel() { return m().tomorrowLabel; },
   loadingWindow: (n: number) => t(m().loadingWindow, { n }),
   get loadingGuide() { return m().loadingGuide; },
   get notLoaded() { return m().notLoaded; },

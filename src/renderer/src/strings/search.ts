@@ -31,4 +31,9 @@ export const search = {
   get onNow() { return m().onNow; },
   get heldOnly() { return m().heldOnly; },
   nobodyCalled: (query: string) => t(m().nobodyCalled, { query }),
+  /** a programme's row: how many more airings match than the one shown */
+  moreAirings: (n: number) => t(m().moreAirings, { n }),
+  showAirings: (n: number, title: string) => t(m().showAirings, { n, title }),
+  hideAirings: (title: string) => t(m().hideAirings, { title }),
+  airingsCut: (shown: number, n: number) => t(m().airingsCut, { shown, n }),
 };

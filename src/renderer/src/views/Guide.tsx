@@ -2,7 +2,7 @@ import { List, Star } from 'lucide-preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { Empty } from '../components/bits';
 import { useVirtualRows } from '../components/virtual';
-import { isStale, now, snapshot, storedFlag } from '../state';
+import { isStale, now, snapshot, stored, storedFlag } from '../state';
 import { guideGap } from '../guide-gap';
 import { guideText } from '../strings/guide';
 import { common } from '../strings/common';
@@ -10,11 +10,12 @@ import { favouritesOnly, guideList, guideRows, guideStatus, requestWindow, shown
 import { groupOptions, guideGroup } from './group-filter';
 import { GroupMenu } from './GroupMenu';
 import { groups as groupText } from '../strings/groups';
-import { jumps, landingSpan, ticks, timeAt, timeline, widestReadable, windowFor, xOf, type JumpId, type Timeline } from './guide-timeline';
+import { dayJumps, jumps, landingSpan, MINUTE, ticks, timeAt, timeline, windowFor, xOf, zoomScale, zoomsFor, type JumpId, type Timeline } from './guide-timeline';
 import { mostlyBare } from './guide-bare';
 import { COLUMN, GUIDE_WINDOWS, OVERSCAN_PX, OVERSCAN_ROWS, ROW, RULER } from './guide-layout';
 import { gridKeys, transformY } from './guide-grid-keys';
 import { DetailStrip, type Detail } from './GuideDetail';
+import { GuideDayMenu } from './GuideDayMenu';
 import { Ruler } from './GuideRuler';
 import { Row } from './GuideRow';
 import { GuideByChannel } from './GuideList';
@@ -26,19 +27,26 @@ export { ProgrammeDetail, type Selected } from './GuideProgramme';
 export { GUIDE_WINDOWS } from './guide-layout';
 
 /**
- * Owns the guide view: a TV guide for 380 px. The window chips are a zoom (1 h shows the hour
- * across the width; longer windows zoom out, then scroll) in one radiogroup with one tab stop; a
- * detail strip above the grid reads out the programme focused or hovered in full; the grid is an
- * ARIA grid with roving focus (one Tab in, arrows, Home/End and Page keys inside, Tab out); rows
- * are compact (star, number, icon, name on one line); the now line runs behind the programmes
- * with the time on the ruler; a block too narrow for a few letters shows none. "List" reads the
- * channels as text instead (now, next, later). Data comes through guide-source.ts, geometry from
- * guide-timeline.ts. The grid's rows, ruler, detail strip, keys, the list and the programme sheet
- * are in Guide*.tsx / guide-grid-keys.ts beside it.
+ * Owns the guide view: a TV guide for 380 px, content first (issue 47). One row of controls: the
+ * zoom (hours across the width: only zooms that keep half-hour titles at this width are offered,
+ * one radiogroup, one tab stop), Now and +1 h, then List, favourites and the channel group; the
+ * day menu sits in the grid's corner (tonight, each quarter of today and tomorrow). The window
+ * loaded is apart from the zoom: it grows as a jump or a scroll to its end needs (up to the
+ * server's day). The detail strip floats over the grid only while a programme or channel is
+ * focused or pointed at, where it does not cover it. The grid is an ARIA grid with roving focus
+ * (one Tab in, arrows, Home/End and Page keys inside, Tab out); the now line runs behind the
+ * programmes with the time on the ruler. "List" reads the channels as text instead (now, next,
+ * later). Data comes through guide-source.ts, geometry from guide-timeline.ts; the rows, ruler,
+ * detail strip, day menu, keys, the list and the programme sheet are in Guide*.tsx /
+ * guide-grid-keys.ts beside it.
  */
 
 /** the guide read as a list by channel (kept by the page, as the favourites filter is) */
 export const guideAsList = storedFlag('airwave.guideAsList');
+/** the zoom: hours across the width (kept by the page; a width too narrow for it shows the widest that reads) */
+export const guideZoom = stored<'1' | '3' | '6'>('airwave.guideZoom', '1', ['1', '3', '6']);
+/** the detail strip's height at most, px (GuideDetail.css): it goes to the top when the item in hand is lower than this */
+const DETAIL_ROOM = 84;
 
 interface Failure {
   hours: number;
@@ -60,11 +68,14 @@ export function Guide() {
   const [activeRow, setActiveRow] = useState<number | null>(null);
   const [focusedDetail, setFocusedDetail] = useState<Detail | null>(null);
   const [hovered, setHovered] = useState<Detail | null>(null);
+  /** where the detail strip floats: under the item in hand it would cover it, so then over the top */
+  const [detailAtTop, setDetailAtTop] = useState(false);
   const list = guideList();
   const asList = guideAsList.value;
   const groupChoices = groupOptions();
   const group = shownGroup();
   const { scrollRef, items, totalSize, inView } = useVirtualRows(asList ? 0 : list.count, ROW, OVERSCAN_ROWS, activeRow);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const chipsRef = useRef<HTMLDivElement>(null);
   // a star pressed while only favourites are listed takes its row away: focus goes to the row now there
@@ -94,10 +105,15 @@ export function Guide() {
   }, []);
 
   const shown = status.shownMinutes === null ? null : status.shownMinutes / 60;
-  const zoom = shown ?? status.requestedMinutes / 60;
-  const line: Timeline | null = status.window ? timeline(at, status.window, viewport - COLUMN, zoom) : null;
+  const width = viewport - COLUMN;
+  const zooms = zoomsFor(width);
+  const zoom = Math.min(Number(guideZoom.value), zooms[zooms.length - 1]!);
+  const line: Timeline | null = status.window ? timeline(at, status.window, width, zoom) : null;
   const visibleFrom = line ? timeAt(line, scrollLeft) : at;
-  const visibleTo = line ? timeAt(line, scrollLeft + viewport - COLUMN + OVERSCAN_PX) : at;
+  const visibleEnd = line ? timeAt(line, scrollLeft + width) : at;
+  const visibleTo = line ? timeAt(line, scrollLeft + width + OVERSCAN_PX) : at;
+  /** how far past a jump's target the window must reach for it to land at the left edge, at this zoom */
+  const span = landingSpan(width, zoomScale(width, zoom));
 
   // Keep the time at the visible left edge when the scale or start changes; open on now; land jumps.
   const leftTime = useRef<number | null>(null);
@@ -109,7 +125,7 @@ export function Guide() {
     if (target !== null) {
       // land once the bigger window is here: the one shown may end past the target (a 1-hour window
       // at 23:05 ends after midnight) yet be too short to scroll it to the left edge
-      if (target + landingSpan(viewport - COLUMN, line.scale) > line.end && (pending !== null || status.loading)) return;
+      if (target + landingSpan(width, line.scale) > line.end && (pending !== null || status.loading)) return;
       wanted = Math.min(target, line.end - 60 * 60_000);
       setTarget(null);
     }
@@ -118,6 +134,17 @@ export function Guide() {
     setScrollLeft(element.scrollLeft);
     leftTime.current = timeAt(line, element.scrollLeft);
   }, [line?.scale, line?.start, line?.end, target, pending, viewport, asList]);
+
+  // the popover resized (a wider window offers a wider zoom)
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (element.clientWidth) setViewport(element.clientWidth);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [asList, line === null]);
 
   // The grid's one tab stop: the cell last focused when it is drawn, else the first channel in view.
   useLayoutEffect(() => {
@@ -134,6 +161,16 @@ export function Guide() {
     for (const cell of cells) if (cell !== stop) cell.tabIndex = -1;
     if (stop) stop.tabIndex = 0;
   });
+
+  // Scrolled to the end of the window: the next longer one loads (up to the server's day), so the
+  // timeline runs on as far as the guide can reach; not again for a size that just failed, and not
+  // while focus is in the grid (End went there: a window streaming in under the focused block
+  // would take it away; the jumps load what the keyboard asks for)
+  const next = GUIDE_WINDOWS.find((hours) => hours * 60 > (status.shownMinutes ?? Infinity));
+  const extend = line !== null && !asList && next !== undefined && pending === null && !status.loading && failure?.hours !== next && line.end - visibleEnd < 10 * MINUTE && line.width > width + 1;
+  useEffect(() => {
+    if (extend && next !== undefined && !scrollRef.current?.contains(document.activeElement)) void load(next);
+  }, [extend, scrollLeft]);
 
   const frame = useRef(0);
   const onScroll = () => {
@@ -155,27 +192,41 @@ export function Guide() {
     const row = cell.closest<HTMLElement>('.guide-row');
     setActiveRow(row ? Number(row.dataset.position) : null);
   };
+  /** Focus left the grid: the strip it read goes (the tab stop stays where it was). */
+  const onFocusOut = (event: FocusEvent) => {
+    if (!scrollRef.current?.contains(event.relatedTarget as Node | null)) setFocusedDetail(null);
+  };
+  /** A programme or channel in hand: the strip reads it, floating where it does not cover it. */
+  const onDetail = (detail: Detail, how: 'focus' | 'hover', element: HTMLElement) => {
+    if (how === 'focus') setFocusedDetail(detail);
+    else setHovered(detail);
+    const body = bodyRef.current?.getBoundingClientRect();
+    if (body) setDetailAtTop(element.getBoundingClientRect().bottom > body.bottom - DETAIL_ROOM);
+  };
 
   const keys = gridKeys(scrollRef, line, viewport, list.count);
 
   const jump = (to: number) => {
     setTarget(to);
-    // a window that reaches far enough past `to` for it to scroll to the visible left edge
-    const span = landingSpan(viewport - COLUMN, line?.scale ?? 3.5);
-    const hours = windowFor(at, to, GUIDE_WINDOWS, viewport - COLUMN, status.window?.from);
+    const hours = windowFor(at, to, GUIDE_WINDOWS, span);
     if (status.window && to + span > status.window.to && hours * 60 > (status.shownMinutes ?? 0)) void load(hours);
   };
 
+  /** A zoom chosen: the scale changes at once; a window shorter than it loads the zoom's hours. */
+  const chooseZoom = (hours: number) => {
+    guideZoom.value = String(hours) as '1' | '3' | '6';
+    if (shown !== null && shown < hours && pending === null) void load(hours);
+  };
   /** The zoom chips are one radiogroup: one tab stop (the one chosen), arrows move and choose. */
   const chipKeys = (event: KeyboardEvent) => {
     const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0;
-    const edge = event.key === 'Home' ? 0 : event.key === 'End' ? GUIDE_WINDOWS.length - 1 : null;
+    const edge = event.key === 'Home' ? 0 : event.key === 'End' ? zooms.length - 1 : null;
     if (step === 0 && edge === null) return;
     event.preventDefault();
-    const index = GUIDE_WINDOWS.indexOf(zoom as (typeof GUIDE_WINDOWS)[number]);
-    const next = edge ?? (Math.max(0, index) + step + GUIDE_WINDOWS.length) % GUIDE_WINDOWS.length;
+    const index = zooms.indexOf(zoom);
+    const next = edge ?? (Math.max(0, index) + step + zooms.length) % zooms.length;
     chipsRef.current?.querySelectorAll<HTMLElement>('[role="radio"]')[next]?.focus();
-    void load(GUIDE_WINDOWS[next]!);
+    chooseZoom(zooms[next]!);
   };
 
   const first = items[0]?.index ?? 0;
@@ -184,10 +235,10 @@ export function Guide() {
   // never moves a focused block, which would drop its focus.
   const rows = items.length && line ? guideRows(first, items[items.length - 1]!.index + 1, line.start, line.end) : [];
   const detail = hovered ?? focusedDetail;
-  // a zoom that leaves most of what is in view without a title says so, in the strip (its height is fixed: the grid never jumps)
+  // a zoom that leaves most of what is in view without a title says so, over the grid's foot
   // (the rows in view, not the overscan drawn above and below them: what the user sees is what it speaks of)
   const rowsInView = inView ? rows.slice(Math.max(0, inView.first - first), inView.last - first + 1) : rows;
-  const bare = line && !asList ? mostlyBare(rowsInView, line, visibleFrom, timeAt(line, scrollLeft + viewport - COLUMN)) : false;
+  const bare = line && !asList ? mostlyBare(rowsInView, line, visibleFrom, visibleEnd) : false;
 
   // a version of Airwave without a guide: nothing to zoom or filter, only what it lacks
   if (status.lacking && !line && pending === null) return <Empty title={common.notInThisVersion}>{status.error}</Empty>;
@@ -195,32 +246,46 @@ export function Guide() {
   const gap = guideGap.value;
   const held = snapshot.value!.guide;
   const heldAt = isStale(held) ? held.updatedAt : null;
+  // the day at the visible left edge (a pixel in: scrolling lands on whole pixels, a midnight at the edge is tomorrow's)
+  const day = line ? guideText.day(visibleFrom + 60_000 / line.scale, at) : '';
+  const dayItems = dayJumps(at, at + 24 * 60 * MINUTE - span).map((j) => ({ at: j.at, text: guideText.jumpAt(j.at, at, j.tonight) }));
 
   return (
-    <div class={`guide${asList ? ' guide-as-list' : ''}${heldAt !== null ? ' stale' : ''}`} data-window-minutes={status.shownMinutes ?? undefined}>
+    <div class={`guide${asList ? ' guide-as-list' : ''}${heldAt !== null ? ' stale' : ''}`} data-window-minutes={status.shownMinutes ?? undefined} data-zoom={zoom} data-visible-from={line ? Math.round(visibleFrom) : undefined}>
       <div class="guide-toolbar">
-        <div class="guide-windows">
-          <div ref={chipsRef} class="guide-window-chips" role="radiogroup" aria-label={guideText.windowGroup} onKeyDown={chipKeys}>
-            {GUIDE_WINDOWS.map((hours) => {
-              const checked = zoom === hours;
-              const busy = pending === hours && !checked;
-              return (
-                <button
-                  key={hours}
-                  type="button"
-                  role="radio"
-                  aria-checked={checked}
-                  aria-busy={busy}
-                  tabIndex={checked ? 0 : -1}
-                  title={guideText.zoomHint(hours, Math.min(hours, widestReadable(viewport - COLUMN)))}
-                  class={`chip${checked ? ' chip-active' : ''}${busy ? ' chip-pending' : ''}`}
-                  onClick={() => void load(hours)}
-                >
-                  {guideText.window(hours)}
+        {asList ? null : (
+          <>
+            <div ref={chipsRef} class="guide-zoom" role="radiogroup" aria-label={guideText.windowGroup} onKeyDown={chipKeys}>
+              {zooms.map((hours) => {
+                const checked = zoom === hours;
+                const busy = checked && pending !== null && pending < hours;
+                return (
+                  <button
+                    key={hours}
+                    type="button"
+                    role="radio"
+                    aria-checked={checked}
+                    aria-busy={busy}
+                    tabIndex={checked ? 0 : -1}
+                    title={guideText.zoomHint(hours)}
+                    class={`chip${checked ? ' chip-active' : ''}`}
+                    onClick={() => chooseZoom(hours)}
+                  >
+                    {guideText.window(hours)}
+                  </button>
+                );
+              })}
+            </div>
+            <div class="guide-jumps" role="group" aria-label={guideText.jumpGroup}>
+              {jumps(at, visibleFrom).map(({ id, at: to }) => (
+                <button key={id} type="button" class="jump" onClick={() => jump(to)} title={jumpTitle(id)}>
+                  {jumpText(id)}
                 </button>
-              );
-            })}
-          </div>
+              ))}
+            </div>
+          </>
+        )}
+        <div class="guide-tools">
           <button type="button" class={`chip guide-mode${asList ? ' chip-active' : ''}`} aria-pressed={asList} title={guideText.listHint} onClick={() => (guideAsList.value = !asList)}>
             <List size={13} aria-hidden />
             {guideText.list}
@@ -236,21 +301,8 @@ export function Guide() {
           >
             <Star size={13} aria-hidden fill={favouritesOnly.value ? 'currentColor' : 'none'} />
           </button>
+          {groupChoices ? <GroupMenu options={groupChoices} choice={guideGroup} selected={group} id="guide-group" align="end" compact /> : null}
         </div>
-        {asList && !groupChoices ? null : (
-          <div class="guide-filters">
-            {asList ? null : (
-              <div class="guide-jumps" role="group" aria-label={guideText.jumpGroup}>
-                {jumps(at, visibleFrom).map(({ id, at: to }) => (
-                  <button key={id} type="button" class="jump" onClick={() => jump(to)} title={jumpTitle(id)}>
-                    {jumpText(id, to)}
-                  </button>
-                ))}
-              </div>
-            )}
-            {groupChoices ? <GroupMenu options={groupChoices} choice={guideGroup} selected={group} id="guide-group" align="end" compact={!asList} /> : null}
-          </div>
-        )}
       </div>
       {status.loading || pending !== null ? (
         <p class="guide-status muted small" role="status">
@@ -278,14 +330,15 @@ export function Guide() {
       ) : asList ? (
         <GuideByChannel count={list.count} line={line} at={at} />
       ) : (
-        <>
-          <DetailStrip detail={detail} at={at} note={bare ? guideText.mostBare(zoom) : null} />
+        <div ref={bodyRef} class="guide-body">
+          <GuideDayMenu day={day} items={dayItems} onJump={jump} />
           <div
             ref={scrollRef}
             class="scroll guide-scroll"
             onScroll={onScroll}
             onKeyDown={keys}
             onFocusIn={onFocusIn}
+            onFocusOut={onFocusOut}
             onMouseLeave={() => setHovered(null)}
             role="grid"
             aria-label={favouritesOnly.value ? guideText.starredGrid(list.count) : guideText.grid(group !== null ? list.count : status.channelCount)}
@@ -293,7 +346,7 @@ export function Guide() {
             aria-colcount={-1}
           >
             <div class="guide-canvas" role="presentation" style={{ width: `${COLUMN + line.width}px`, height: `${totalSize + RULER}px` }}>
-              <Ruler line={line} at={at} visibleFrom={visibleFrom} />
+              <Ruler line={line} at={at} visibleFrom={visibleFrom} visibleEnd={visibleEnd} />
               {/* lines only where the grid is in view: scrolled past, they would cross the pinned column */}
               {ticks(line)
                 .filter((tick) => tick.midnight && tick.at >= visibleFrom)
@@ -308,21 +361,27 @@ export function Guide() {
                 const onStar = () => {
                   if (favouritesOnly.value) refocus.current = item.index;
                 };
-                const onDetail = (d: Detail, how: 'focus' | 'hover') => (how === 'focus' ? setFocusedDetail(d) : setHovered(d));
                 return <Row key={row.id} row={row} position={item.index} onStar={onStar} onDetail={onDetail} line={line} at={at} top={top} visibleFrom={visibleFrom} visibleTo={visibleTo} />;
               })}
             </div>
           </div>
-        </>
+          {detail ? (
+            <DetailStrip detail={detail} at={at} top={detailAtTop} />
+          ) : bare ? (
+            <p class="guide-note small" role="note">
+              {guideText.mostBare(zoom)}
+            </p>
+          ) : null}
+        </div>
       )}
     </div>
   );
 }
 
-function jumpText(id: JumpId, to: number): string {
-  return id === 'now' ? guideText.now : id === 'plus-hour' ? guideText.plusHour : id === 'tonight' ? guideText.tonight(to) : guideText.tomorrow;
+function jumpText(id: JumpId): string {
+  return id === 'now' ? guideText.now : guideText.plusHour;
 }
 
-function jumpTitle(id: JumpId): string | undefined {
-  return id === 'now' ? guideText.nowLabel : id === 'plus-hour' ? guideText.plusHourLabel : id === 'tomorrow' ? guideText.tomorrowLabel : undefined;
+function jumpTitle(id: JumpId): string {
+  return id === 'now' ? guideText.nowLabel : guideText.plusHourLabel;
 }

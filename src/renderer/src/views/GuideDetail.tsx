@@ -7,7 +7,11 @@ import { onNow as onNowText } from '../strings/on-now';
 import './GuideDetail.css';
 import { common as commonText } from '../strings/common';
 
-/** Owns the guide's detail strip: what it reads out for the programme or channel focused or hovered. */
+/**
+ * Owns the guide's detail strip: what it reads out for the programme or channel focused or
+ * hovered. It floats over the grid's foot only while there is one (issue 47: no room kept for it
+ * otherwise), over its top when the item in hand is down there; a pointer passes through it.
+ */
 
 /** What the detail strip shows: a programme with its channel, or a channel (with what is on). */
 export type Detail = {
@@ -21,22 +25,15 @@ export type Detail = {
 };
 
 /**
- * Above the grid: the programme focused or hovered in full (title, time, episode, channel,
+ * Over the grid: the programme focused or hovered in full (title, time, episode, channel,
  * summary), or the channel focused with what it has on. Nothing is only in a cut-off block.
  */
-export function DetailStrip({ detail, at, note }: { detail: Detail | null; at: number; note: string | null }) {
-  if (!detail) {
-    // with nothing pointed at: how to read it, or that most blocks in view are too short for a title
-    return (
-      <div class="guide-detail guide-detail-hint" aria-hidden={note ? undefined : 'true'}>
-        <p class="muted small">{note ?? guideText.detailHint}</p>
-      </div>
-    );
-  }
+export function DetailStrip({ detail, at, top }: { detail: Detail; at: number; top: boolean }) {
+  const place = top ? ' guide-detail-top' : '';
   const { program, channel, onAir, since, break: pause } = detail;
   if (!program) {
     return (
-      <div class="guide-detail">
+      <div class={`guide-detail${place}`}>
         <p class="guide-detail-title">{guideText.channelFull(channel.number, channel.name)}</p>
         {onAir ? (
           <p class="guide-detail-meta small">
@@ -59,7 +56,7 @@ export function DetailStrip({ detail, at, note }: { detail: Detail | null; at: n
   const airing = starts <= at && at < ends;
   const marks = marksOf(program, channel);
   return (
-    <div class="guide-detail" data-detail-starts={starts}>
+    <div class={`guide-detail${place}`} data-detail-starts={starts}>
       <p class="guide-detail-title">{title}</p>
       <p class="guide-detail-meta small">
         {airing ? <span class="tag-now">{guideText.onAir}</span> : null}

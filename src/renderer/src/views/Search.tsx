@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { localTime } from '../../../shared/format';
-import type { GuideSearch, GuideSearchHit, OnNowMatches } from '../../../shared/bridge';
+import type { GuideSearch, GuideSearchTitle, OnNowMatches } from '../../../shared/bridge';
 import { bridge } from '../bridge';
 import { useDialog } from '../components/a11y';
 import { channelDetail, isStale, now, programmeDetail, searchOpen, snapshot, viewerDetail } from '../state';
@@ -8,23 +8,26 @@ import { search as t } from '../strings/search';
 import { featureError, follow, followSaid } from '../features/actions';
 import { FollowSaid } from '../features/buttons';
 import { gridStep } from '../components/grid-step';
-import { find, flatten, sections, widthOf, type GroupId, type Result } from './search-results';
+import { airingRows, find, flatten, groupOf, opensAirings, sections, widthOf, type GroupId, type Result } from './search-results';
 import { Detail, ResultRow } from './SearchRows';
 import { guideGap } from '../guide-gap';
+import { searchTyped } from '../typed-keys';
 import '../components/sheet.css';
 import './Search.css';
 
-/** Programmes asked of the core: at most this many on now, and this many later. */
+/** Programmes asked of the core: at most this many titles on now, and this many later. */
 const MAX_HITS = 60;
 
 /**
  * Search: viewers, channel names, titles and shows over the next 24 hours, whatever window the
  * guide shows (the core loads a day for search when the guide holds less), and says so. Results
  * come in groups (People, Channels, On now, Later under Today/Tomorrow), each capped with "Show
- * all"; the match is highlighted. The results are a grid: each programme row carries its own
- * "Remind me" and "Follow"; the field stays the way in (Down moves into the grid, one Tab stop,
- * arrows inside, Escape back to the field). One × clears the field, Escape in it closes search.
- * Nothing found says what was searched and offers to follow it.
+ * all"; the match is highlighted. A programme is one row however often it airs (issue 47): its
+ * next airing and how many more, opening to the list of its airings (asked of the core when
+ * opened). The results are a grid: each programme row carries its own "Remind me" and "Follow";
+ * the field stays the way in (Down moves into the grid, one Tab stop, arrows inside, Escape back
+ * to the field). One × clears the field, Escape in it closes search. Nothing found says what was
+ * searched and offers to follow it.
  */
 export function Search() {
   const [query, setQuery] = useState('');
@@ -40,6 +43,17 @@ export function Search() {
   /** a row to focus once drawn (after "Show all" took the place of the row pressed) */
   const refocus = useRef<number | null>(null);
   useDialog(root, input);
+  // letters typed before the field had focus (right after `/`, or while a result row had it) go on in the field, in order
+  const early = searchTyped.value;
+  useLayoutEffect(() => {
+    if (!early) return;
+    searchTyped.value = '';
+    setQuery((q) => (q + early).slice(0, 200));
+    setExpanded(null);
+    setOpened(null);
+    setStop(null);
+    input.current?.focus();
+  }, [early]);
   const s = snapshot.value!;
   const connected = s.connection.state !== 'unconfigured';
 
@@ -47,20 +61,35 @@ export function Search() {
   // programmes are searched where the guide is held (the core), not in the page: each keystroke
   // asks the core, which answers from what it holds (a day loaded for search at most hourly, through
   // its request governor), never the server
-  const [hits, setHits] = useState<{ query: string; hits: GuideSearchHit[]; searched: GuideSearch['searched'] } | null>(null);
+  const [hits, setHits] = useState<{ query: string; titles: GuideSearchTitle[]; searched: GuideSearch['searched'] } | null>(null);
   useEffect(() => {
     let current = true;
     const q = query.trim();
     if (q === '' || !connected) setHits(null);
     else {
       void bridge.searchGuide({ query: query.slice(0, 200), limit: MAX_HITS, after: Math.max(0, Math.floor(at)) }).then((outcome) => {
-        if (current) setHits(outcome.ok ? { query: q, hits: outcome.value.hits, searched: outcome.value.searched } : null);
+        if (current) setHits(outcome.ok ? { query: q, titles: outcome.value.titles, searched: outcome.value.searched } : null);
       });
     }
     return () => {
       current = false;
     };
   }, [query, s.guide.revision, s.guide.state, s.guide.times, s.settings.selectedServer]);
+  // the programme opened to its airings (one at a time), and the core's answer for it
+  const [opened, setOpened] = useState<{ key: string; title: string; group: GroupId } | null>(null);
+  const [airings, setAirings] = useState<{ key: string; answer: GuideSearchTitle | null } | null>(null);
+  useEffect(() => {
+    let current = true;
+    if (!opened || query.trim() === '' || !connected) setAirings(null);
+    else {
+      void bridge.searchGuide({ query: query.slice(0, 200), limit: 1, after: Math.max(0, Math.floor(at)), title: opened.title.slice(0, 500) }).then((outcome) => {
+        if (current) setAirings({ key: opened.key, answer: outcome.ok ? (outcome.value.titles[0] ?? null) : null });
+      });
+    }
+    return () => {
+      current = false;
+    };
+  }, [opened?.key, query, s.guide.revision, s.guide.state, s.guide.times, s.settings.selectedServer]);
   // channels, and what is on now or next while the guide's answer is not in yet: from the core's
   // held On now (the page holds no rows of its own)
   const [held, setHeld] = useState<OnNowMatches | null>(null);
@@ -76,13 +105,15 @@ export function Search() {
       current = false;
     };
   }, [query, s.settings.selectedServer, s.onNow.data === null]);
-  const groups = useMemo(() => find(query, s, at, hits?.hits ?? null, held), [query, hits, held, s.nowPlaying.data]);
-  const results = useMemo(() => flatten(groups, expanded), [groups, expanded]);
+  const groups = useMemo(() => find(query, s, at, hits?.titles ?? null, held), [query, hits, held, s.nowPlaying.data]);
+  const open = opened && airings?.key === opened.key ? { key: opened.key, airings: airingRows(airings.answer, opened.group) } : null;
+  const results = useMemo(() => flatten(groups, expanded, open), [groups, expanded, open?.airings]);
   const searching = query.trim() !== '' && connected && hits?.query !== query.trim();
   const close = () => (searchOpen.value = false);
   const clear = () => {
     setQuery('');
     setExpanded(null);
+    setOpened(null);
     input.current?.focus();
   };
   const choose = (result: Result | undefined, index = 0) => {
@@ -91,6 +122,11 @@ export function Search() {
       // the group's next row takes this one's place: focus goes there, not to the page
       if (grid.current?.contains(document.activeElement)) refocus.current = index;
       setExpanded(result.group);
+      return;
+    }
+    // a programme airing more than once opens to its airings (and closes again); focus stays on its row
+    if (result.kind === 'program' && opensAirings(result)) {
+      setOpened(opened?.key === result.key ? null : { key: result.key, title: result.title, group: groupOf(result, at) });
       return;
     }
     // the sheet opens over the search, which stays as it is: closing the sheet comes back to this row
@@ -123,10 +159,12 @@ export function Search() {
       input.current?.focus();
       return;
     }
-    if ((event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey && !event.altKey) || event.key === 'Backspace') {
-      input.current?.focus(); // the key lands in the field
+    // a letter goes on in the field (the page's keys hand it over: typed-keys.ts); Backspace edits it there
+    if (event.key === 'Backspace') {
+      input.current?.focus();
       return;
     }
+    if (event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey && !event.altKey) return;
     const move = gridStep(event.key, { row: Number(from.dataset.row), col: Number(from.dataset.col) }, results.map(widthOf), event.ctrlKey || event.metaKey);
     if (move === null) return;
     event.preventDefault();
@@ -185,6 +223,7 @@ export function Search() {
               onInput={(event) => {
                 setQuery((event.currentTarget as HTMLInputElement).value);
                 setExpanded(null);
+                setOpened(null);
                 setStop(null);
               }}
             />
@@ -244,7 +283,7 @@ export function Search() {
                       </span>
                     </div>
                   ) : (
-                    <ResultRow key={item.result.key} result={item.result} index={item.index} at={at} query={q} cell={cell} onChoose={choose} onHover={setHovered} />
+                    <ResultRow key={item.result.key} result={item.result} index={item.index} at={at} query={q} cell={cell} onChoose={choose} onHover={setHovered} open={opened?.key === item.result.key} listed={opened?.key === item.result.key && airings?.key === opened.key ? (airings.answer?.first.length ?? 0) : null} />
                   ),
                 )}
               </div>

@@ -1,10 +1,12 @@
 import { dayStart } from '../strings/guide';
 
 /**
- * Owns the guide's geometry, free of the DOM: where the timeline starts, the scale the window
- * chosen sets (it is a zoom: 1 h shows the hour across the width, longer windows zoom out), the time ruler's ticks and midnights, where each jump lands, and
- * how a programme block is cut to the part in view (so its title sits at the visible left edge
- * and nothing focusable hides behind the channel column).
+ * Owns the guide's geometry, free of the DOM: where the timeline starts, the scale the zoom sets
+ * (hours across the width: 1 h, 3 h, and 6 h where the width keeps half-hour titles; the window
+ * loaded is apart from it and only decides how far the timeline runs), the time ruler's ticks and
+ * midnights, where each jump lands and which window it needs, and how a programme block is cut to
+ * the part in view (so its title sits at the visible left edge and nothing focusable hides behind
+ * the channel column).
  */
 
 export const MINUTE = 60_000;
@@ -21,15 +23,14 @@ export const MAX_SCALE = 8;
  * wider, as much of its title as fits
  */
 export const TITLE_MIN_PX = 34;
-/** a block at least this wide has room for its time under the title */
-export const TIME_MIN_PX = 52;
 /** the length of programme (minutes) that must keep a title at every zoom offered: a half-hour show */
 export const READABLE_MINUTES = 30;
 
 /**
  * The widest zoom (hours across) at which a READABLE_MINUTES programme still has room for its
  * title in `timelineWidth` px: 3 h at 380 px, 6 h from about 500 px. A longer zoom would leave most
- * blocks bare, so it is not offered at that width: a window longer than this scrolls at it.
+ * blocks bare, so it is not offered at that width (issue 47: a chip that draws 24 h across 248 px
+ * shows nothing a person can read; the overview is List).
  */
 export function widestReadable(timelineWidth: number): number {
   const fits = (hours: number) => (timelineWidth / (hours * 60 + 15)) * READABLE_MINUTES - 2 >= TITLE_MIN_PX;
@@ -46,12 +47,18 @@ export interface Timeline {
   width: number;
 }
 
+/** The zooms offered at this width: each shows that many hours across it, and keeps half-hour titles. */
+export function zoomsFor(timelineWidth: number): number[] {
+  const widest = widestReadable(timelineWidth);
+  return ACROSS_HOURS.filter((hours) => hours <= widest);
+}
+
 /**
  * The timeline for a window: from the quarter hour at least 15 minutes before now (or the
  * window's own start, when later) to the window's end. The zoom (hours) sets the scale: that many
- * hours, plus the quarter hour before now, fill `timelineWidth`; beyond the widest zoom that
- * keeps half-hour titles at this width (widestReadable) the window scrolls at that scale (and the
- * jumps move through it).
+ * hours, plus the quarter hour before now, fill `timelineWidth` (never wider than the widest zoom
+ * that keeps half-hour titles at this width: widestReadable); a window longer than that scrolls at
+ * it (and the jumps move through it).
  */
 export function timeline(now: number, window: { from: number; to: number }, timelineWidth: number, zoomHours = (window.to - now) / 3_600_000): Timeline {
   const start = Math.max(window.from, Math.floor((now - QUARTER) / QUARTER) * QUARTER);
@@ -66,6 +73,10 @@ export function timeline(now: number, window: { from: number; to: number }, time
   const scale = Math.min(MAX_SCALE, timelineWidth / across);
   return { start, end, scale, width: Math.floor(minutes * scale) };
 }
+
+/** The scale (px a minute) a window longer than the zoom scrolls at. */
+export const zoomScale = (timelineWidth: number, zoomHours: number) =>
+  Math.min(MAX_SCALE, timelineWidth / (Math.min(widestReadable(timelineWidth), Math.max(1, Math.round(zoomHours))) * 60 + 15));
 
 /** The time a timeline shows across `timelineWidth` px at its scale. */
 export const visibleSpan = (timelineWidth: number, scale: number) => Math.ceil(timelineWidth / scale) * MINUTE;
@@ -102,37 +113,47 @@ export function ticks(t: Timeline): Tick[] {
   return out.sort((a, b) => a.at - b.at);
 }
 
-export type JumpId = 'now' | 'plus-hour' | 'tonight' | 'tomorrow';
+export type JumpId = 'now' | 'plus-hour';
 
-/** Where each jump lands; `tonight` only before 20:00. `from` is the time at the visible left edge. */
+/** The jumps on the toolbar: back to now, and an hour on from `from` (the time at the visible left edge). */
 export function jumps(now: number, from: number): { id: JumpId; at: number }[] {
-  // 20:00 on the clock: not midnight + 20 h, which is 21:00 or 19:00 the day the clocks change
-  const tonight = new Date(dayStart(now)).setHours(20, 0, 0, 0);
-  const list: { id: JumpId; at: number }[] = [
+  return [
     { id: 'now', at: now - 15 * MINUTE },
     { id: 'plus-hour', at: from + 60 * MINUTE },
   ];
-  if (now < tonight) list.push({ id: 'tonight', at: tonight });
-  // the next local midnight (26 h past today's midnight is tomorrow, even across a DST change)
-  list.push({ id: 'tomorrow', at: dayStart(dayStart(now) + 26 * 3_600_000) });
-  return list;
+}
+
+/** A time the day menu offers: `tonight` is 20:00 today, the others a quarter of a day (00:00, 06:00, 12:00, 18:00). */
+export interface DayJump {
+  at: number;
+  tonight: boolean;
+}
+
+/**
+ * The times the day menu offers (a day: the guide reaches 24 hours ahead, the server's longest
+ * window, so today's and tomorrow's): tonight at 20:00 and each 00:00, 06:00, 12:00 and 18:00 by
+ * the clock, still to come and no later than `latest` (the last time that can still reach the
+ * left edge of a window of at most a day). Local times: the day the clocks change too.
+ */
+export function dayJumps(now: number, latest: number): DayJump[] {
+  const out: DayJump[] = [];
+  const today = dayStart(now);
+  // 20:00 on the clock, and the quarters of today and the next two days by the clock (never midnight + n hours)
+  const tonight = new Date(today).setHours(20, 0, 0, 0);
+  for (let day = today, i = 0; i < 3; day = dayStart(day + 26 * 3_600_000), i++) {
+    for (const hour of [0, 6, 12, 18]) out.push({ at: new Date(day).setHours(hour, 0, 0, 0), tonight: false });
+  }
+  out.push({ at: tonight, tonight: true });
+  return out.filter((j) => j.at > now && j.at <= latest).sort((a, b) => a.at - b.at);
 }
 
 /**
  * The smallest of `windows` (hours ahead) in which `at` can reach the visible left edge: the window
- * reaches past `at` by an hour, or by what `timelineWidth` px show at that window's own zoom when
- * that is more. A longer window zooms out and so shows more across the width: its span is worked
- * out at its own scale, never the scale on screen now (from a 1 h view at 14:59, a 12 h window
- * ends at 02:59, too soon for midnight to reach the left edge at the 3 h zoom it is drawn at).
- * The largest window if none does. `from` is where the window would begin (an hour back).
+ * reaches past `at` by `span` (what the width shows at the zoom on screen, at least an hour:
+ * landingSpan). The largest window if none does.
  */
-export function windowFor(now: number, at: number, windows: readonly number[], timelineWidth?: number, from = now - 60 * MINUTE): number {
-  const reaches = (hours: number) => {
-    const to = now + hours * 3_600_000;
-    const span = timelineWidth === undefined ? 60 * MINUTE : landingSpan(timelineWidth, timeline(now, { from, to }, timelineWidth, hours).scale);
-    return at + span <= to;
-  };
-  return windows.find(reaches) ?? windows[windows.length - 1]!;
+export function windowFor(now: number, at: number, windows: readonly number[], span = 60 * MINUTE): number {
+  return windows.find((hours) => at + span <= now + hours * 3_600_000) ?? windows[windows.length - 1]!;
 }
 
 /** How far past a jump's target a window must reach for it to land at the left edge: an hour, or what `timelineWidth` px show at `scale` when more. */

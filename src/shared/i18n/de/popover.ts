@@ -192,4 +192,8 @@ export const search: Catalogue['search'] = {
   onNow: 'Jetzt',
   heldOnly: 'Nur durchsucht, was der App bereits vorlag',
   nobodyCalled: 'Niemand namens „{query}“ schaut zu.',
+  moreAirings: '{n, plural, one {# weitere Ausstrahlung} other {# weitere Ausstrahlungen}}',
+  showAirings: '{n, plural, one {Die Ausstrahlung} other {Alle # Ausstrahlungen}} von „{title}“ zeigen',
+  hideAirings: 'Die Ausstrahlungen von „{title}“ ausblenden',
+  airingsCut: 'Die ersten {shown} von {n} Ausstrahlungen',
 };

@@ -193,4 +193,8 @@ export const search = {
   onNow: 'On now',
   heldOnly: 'Searched only what the app held',
   nobodyCalled: 'Nobody called “{query}” is watching.',
+  moreAirings: '{n, plural, one {# more airing} other {# more airings}}',
+  showAirings: 'Show all {n, plural, one {# airing} other {# airings}} of “{title}”',
+  hideAirings: 'Hide the airings of “{title}”',
+  airingsCut: 'The first {shown} of {n} airings',
 };

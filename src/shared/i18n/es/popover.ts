@@ -192,4 +192,8 @@ export const search: Catalogue['search'] = {
   onNow: 'Ahora',
   heldOnly: 'Solo se buscó en lo que tenía la app',
   nobodyCalled: 'Nadie llamado «{query}» está viendo nada.',
+  moreAirings: '{n, plural, one {# emisión más} many {# de emisiones más} other {# emisiones más}}',
+  showAirings: '{n, plural, one {Ver la emisión} many {Ver las # de emisiones} other {Ver las # emisiones}} de «{title}»',
+  hideAirings: 'Ocultar las emisiones de «{title}»',
+  airingsCut: 'Las primeras {shown} de {n} emisiones',
 };

@@ -192,4 +192,8 @@ export const search: Catalogue['search'] = {
   onNow: 'Direct',
   heldOnly: 'Recherche limitée à ce que l’app avait en mémoire',
   nobodyCalled: 'Personne du nom de « {query} » ne regarde.',
+  moreAirings: '{n, plural, one {# autre diffusion} many {# d’autres diffusions} other {# autres diffusions}}',
+  showAirings: '{n, plural, one {Voir la diffusion} many {Voir les # de diffusions} other {Voir les # diffusions}} de « {title} »',
+  hideAirings: 'Masquer les diffusions de « {title} »',
+  airingsCut: 'Les {shown} premières diffusions sur {n}',
 };

@@ -192,4 +192,8 @@ export const search: Catalogue['search'] = {
   onNow: '放送中',
   heldOnly: 'アプリが保持している内容だけを検索しました',
   nobodyCalled: '「{query}」という名前の視聴者はいません。',
+  moreAirings: '{n, plural, other {ほかに # 回の放送}}',
+  showAirings: '「{title}」の放送 {n, plural, other {# 回}}をすべて表示',
+  hideAirings: '「{title}」の放送一覧を閉じる',
+  airingsCut: '全 {n} 回のうち最初の {shown} 回',
 };

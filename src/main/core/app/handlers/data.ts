@@ -36,7 +36,7 @@ export function dataHandlers(
     // the rows are answered from what the core holds: no request to the server
     getGuideRows: async (request) => ok(engine.guide.rows(request)),
     // always the next 24 hours, whatever window the guide shows (a day loaded for search when it is shorter)
-    searchGuide: async ({ query, limit, after }) => ok(await engine.guide.searchDay(engine.client, query, after, limit)),
+    searchGuide: async ({ query, limit, after, title }) => ok(await engine.guide.searchDay(engine.client, query, after, limit, title === undefined ? {} : { title })),
     lookupChannel: lookupHandler(engine, store, schedules),
     getChannels: async ({ definition }) => {
       const client = engine.client;
