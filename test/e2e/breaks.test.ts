@@ -150,7 +150,8 @@ describe('the programme after a break (airwave profile)', () => {
 
     const dialog = await openSheet(page, target.number);
     const slots = dialog.locator('.slot');
-    await poll(() => slots.nth(0).textContent()).toBe(`On now${breakLine}`);
+    // the sheet's On now names the break and when it ends; Next beside it is the programme (not said twice)
+    await poll(() => slots.nth(0).textContent()).toBe(`On nowBreakuntil ${lt(Date.parse(target.next.startsAt))}`);
     await poll(() => slots.nth(1).textContent()).toBe(`Next${label(target.next)}${times(target.next)}`);
     await shots(page, 'channel-break-now');
     await page.keyboard.press('Escape');

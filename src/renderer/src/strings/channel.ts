@@ -1,4 +1,4 @@
-import { when } from '../../../shared/format';
+import { clock, when } from '../../../shared/format';
 import { messages, t } from '../../../shared/i18n/messages';
 
 /** Words of the channel sheet (modes and provenance explained in plain words), from the catalogue. */
@@ -14,6 +14,9 @@ export const channel = {
   heldAnswer: (at: number | null, now = Date.now()) => t(m().heldAnswer, at !== null ? { known: 'yes', when: when(at, now) } : { known: 'no' }),
   get onNow() { return m().onNow; },
   get next() { return m().next; },
+  /** a break airs now: the sheet's On now names it, and when the programme after it starts */
+  get onBreak() { return m().onBreak; },
+  breakUntil: (at: number) => t(m().breakUntil, clock(at)),
   get later() { return m().later; },
   get laterHint() { return m().laterHint; },
   laterFromServer: (hours: number) => t(m().laterFromServer, { hours }),

@@ -142,13 +142,15 @@ export function ChannelDetail({ number }: { number: number }) {
         <LookupLine lookup={lookup} number={number} heldAsOf={s.onNow.updatedAt} />
         {air ? (
           <div class={`slots${lookup.state === 'held' || isStale(s.onNow) ? ' stale' : ''}`}>
-            <Slot
-              title={t.onNow}
-              slot={air.current}
-              untimed={untimed}
-              at={at}
-              line={air.break ? onNowText.breakLine(air.break.at, programmeTitle(air.break.then)) : since !== null ? onNowText.nothingSince(since, at) : undefined}
-            />
+            {air.break ? (
+              // a break airs: named as one, until the programme after it, which Next shows beside it
+              // (On now's one line says both: "Break · then Amélie's Bicycle at 21:54")
+              <SlotFrame title={t.onNow} name={t.onBreak} bumper>
+                <p class="muted small">{t.breakUntil(air.break.at)}</p>
+              </SlotFrame>
+            ) : (
+              <Slot title={t.onNow} slot={air.current} untimed={untimed} at={at} line={since !== null ? onNowText.nothingSince(since, at) : undefined} />
+            )}
             <Slot title={t.next} slot={nextUp?.program ?? null} at={at} startsAt={nextUp?.at} />
             <SlotActions program={nextUp && !isBumper(nextUp.program) ? nextUp.program : null} channel={target} />
           </div>

@@ -111,6 +111,8 @@ export const channel: Catalogue['channel'] = {
   heldAnswer: '{known, select, yes {Der Server ist nicht erreichbar; so sah es {when} aus.} other {Der Server ist nicht erreichbar; so sah es vorhin aus.}}',
   onNow: 'Jetzt',
   next: 'Danach',
+  onBreak: 'Sendepause',
+  breakUntil: 'bis {time}',
   later: 'Später',
   laterHint: 'Aus dem geladenen Programm.',
   laterFromServer: '{hours, plural, one {Die nächste Stunde} other {Die nächsten # Stunden}}, aus dem Programm des Servers.',

@@ -111,6 +111,8 @@ export const channel = {
   heldAnswer: '{known, select, yes {The server cannot be reached; this is what was on screen {when}.} other {The server cannot be reached; this is what was on screen earlier.}}',
   onNow: 'On now',
   next: 'Next',
+  onBreak: 'Break',
+  breakUntil: 'until {time}',
   later: 'Later',
   laterHint: 'From the loaded guide.',
   laterFromServer: 'The next {hours, plural, one {hour} other {# hours}}, from the server’s schedule.',

@@ -111,6 +111,8 @@ export const channel: Catalogue['channel'] = {
   heldAnswer: '{known, select, yes {No se puede acceder al servidor; esto es lo que se veía {when}.} other {No se puede acceder al servidor; esto es lo que se veía antes.}}',
   onNow: 'Ahora',
   next: 'A continuación',
+  onBreak: 'Intermedio',
+  breakUntil: 'hasta {hour, plural, one {la} many {las} other {las}} {time}',
   later: 'Más tarde',
   laterHint: 'Según la guía cargada.',
   laterFromServer: '{hours, plural, one {La próxima hora} many {Las próximas # de horas} other {Las próximas # horas}}, según la programación del servidor.',

@@ -111,6 +111,8 @@ export const channel: Catalogue['channel'] = {
   heldAnswer: '{known, select, yes {Le serveur est injoignable ; voici ce qui était affiché {when}.} other {Le serveur est injoignable ; voici ce qui était affiché plus tôt.}}',
   onNow: 'Direct',
   next: 'À suivre',
+  onBreak: 'Interlude',
+  breakUntil: 'jusqu’à {time}',
   later: 'Plus tard',
   laterHint: 'D’après le guide chargé.',
   laterFromServer: '{hours, plural, one {L’heure qui vient} many {Les # prochaines heures} other {Les # prochaines heures}}, d’après la grille du serveur.',

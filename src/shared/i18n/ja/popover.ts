@@ -111,6 +111,8 @@ export const channel: Catalogue['channel'] = {
   heldAnswer: '{known, select, yes {サーバに接続できません。{when} の時点で表示されていた内容です。} other {サーバに接続できません。以前に表示されていた内容です。}}',
   onNow: '放送中',
   next: '次の番組',
+  onBreak: '休止中',
+  breakUntil: '{time}まで',
   later: 'この後',
   laterHint: '読み込み済みの番組表から。',
   laterFromServer: 'サーバの番組表から、この先 {hours, plural, other {# 時間}}。',
