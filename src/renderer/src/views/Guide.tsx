@@ -278,7 +278,7 @@ export function Guide() {
             </div>
             <div class="guide-jumps" role="group" aria-label={guideText.jumpGroup}>
               {jumps(at, visibleFrom).map(({ id, at: to }) => (
-                <button key={id} type="button" class="jump" onClick={() => jump(to)} title={jumpTitle(id)}>
+                <button key={id} type="button" class="chip jump" onClick={() => jump(to)} title={jumpTitle(id)}>
                   {jumpText(id)}
                 </button>
               ))}
