@@ -16,7 +16,7 @@ const DEMO = { seed: 7, channels: 16, viewers: 0, churn: 0, profile: 'airwave' }
 
 const WORDS = {
   en: { activity: 'Activity', history: 'History', week: '7 days', people: /^People/, back: '‹ Back to History', month: 'This month', year: 'This year', dates: 'Dates…', from: 'From', settings: 'Settings', digest: 'Send a weekly digest of History', overYear: /^Viewers over this year: peak \d+ (today|yesterday|on .+) at /, overMonth: /^Viewers over this month/, overDates: /^Viewers over .+ – Today/, export: 'Export CSV' },
-  de: { activity: 'Aktivität', history: 'Verlauf', week: '7 Tage', people: /^Personen/, back: '‹ Zurück zum Verlauf', month: 'Dieser Monat', year: 'Dieses Jahr', dates: 'Datum…', from: 'Von', settings: 'Einstellungen', digest: 'Wöchentliche Zusammenfassung des Verlaufs senden', overYear: /^Zuschauer in diesem Jahr: Spitzenwert \d+ (heute|gestern|am .+) um /, overMonth: /^Zuschauer in diesem Monat/, overDates: /^Zuschauer im Zeitraum .+ – Heute/, export: 'Als CSV exportieren' },
+  de: { activity: 'Aktivität', history: 'Verlauf', week: '7 Tage', people: /^Personen/, back: '‹ Zurück zum Verlauf', month: 'Dieser Monat', year: 'Dieses Jahr', dates: 'Datum…', from: 'Von', settings: 'Einstellungen', digest: 'Wöchentliche Zusammenfassung des Verlaufs senden', overYear: /^Zuschauer in diesem Jahr: Spitzenwert \d+ Zuschauer (heute|gestern|am .+) um /, overMonth: /^Zuschauer in diesem Monat/, overDates: /^Zuschauer im Zeitraum .+ – Heute/, export: 'Als CSV exportieren' },
 } as const;
 
 async function openHistory(page: Page, w: (typeof WORDS)[keyof typeof WORDS]): Promise<void> {

@@ -44,7 +44,7 @@ describe('History’s peak says when in the language’s own words', () => {
   it('today, yesterday, a weekday and a date', () => {
     expect(inEach(peaks)).toEqual({
       en: ['5 at 21:10', '5 yesterday at 13:05', '5 on Monday at 01:05', '5 on 12 November at 21:10'],
-      de: ['5 um 21:10', '5 gestern um 13:05', '5 am Montag um 01:05', '5 am 12. November um 21:10'],
+      de: ['5 Zuschauer um 21:10', '5 Zuschauer gestern um 13:05', '5 Zuschauer am Montag um 01:05', '5 Zuschauer am 12. November um 21:10'],
       fr: ['5 à 21:10', '5 hier à 13:05', '5 lundi à 01:05', '5 le 12 novembre à 21:10'],
       es: ['5 a las 21:10', '5 ayer a las 13:05', '5 el lunes a la 1:05', '5 el 12 de noviembre a las 21:10'],
       ja: ['5 人（21:10）', '5 人（昨日 13:05）', '5 人（月曜日 1:05）', '5 人（11月12日 21:10）'],
@@ -54,7 +54,7 @@ describe('History’s peak says when in the language’s own words', () => {
   it('today named as a day in a range longer than a day, in the same one phrase', () => {
     expect(inEach(() => history.peakValue({ count: 5, at: today }, week, now))).toEqual({
       en: '5 today at 21:10',
-      de: '5 heute um 21:10',
+      de: '5 Zuschauer heute um 21:10',
       fr: '5 aujourd’hui à 21:10',
       es: '5 hoy a las 21:10',
       ja: '5 人（今日 21:10）',
@@ -64,7 +64,7 @@ describe('History’s peak says when in the language’s own words', () => {
   it('the chart’s name is one sentence with the span and the peak in it', () => {
     expect(inEach(() => history.chartName(week, { count: 5, at: yesterday }, now))).toEqual({
       en: 'Viewers over the last 7 days: peak 5 yesterday at 13:05',
-      de: 'Zuschauer in den letzten 7 Tagen: Spitzenwert 5 gestern um 13:05',
+      de: 'Zuschauer in den letzten 7 Tagen: Spitzenwert 5 Zuschauer gestern um 13:05',
       fr: 'Spectateurs des 7 derniers jours\u00a0: pic de 5 hier à 13:05',
       es: 'Espectadores en los últimos 7 días: máximo de 5 ayer a las 13:05',
       ja: '過去 7 日間の視聴者：最大 5 人（昨日 13:05）',
@@ -104,7 +104,7 @@ describe('History’s lines are whole sentences, their parts placeholders', () =
     ];
     expect(inEach(lines)).toEqual({
       en: ['3 people watched 1 programme since 20:00; peak 2 at 21:00', '1 person watched 2 programmes since 20:00', 'Nobody watched since 20:00'],
-      de: ['3 Personen haben seit 20:00 1 Sendung gesehen; Spitzenwert 2 um 21:00', '1 Person hat seit 20:00 2 Sendungen gesehen', 'Niemand hat seit 20:00 zugeschaut'],
+      de: ['3 Personen haben seit 20:00 1 Sendung gesehen; Spitzenwert 2 Zuschauer um 21:00', '1 Person hat seit 20:00 2 Sendungen gesehen', 'Niemand hat seit 20:00 zugeschaut'],
       fr: ['3 personnes ont regardé 1 programme depuis 20:00\u202f; pic de 2 à 21:00', '1 personne a regardé 2 programmes depuis 20:00', 'Personne n’a regardé depuis 20:00'],
       es: ['3 personas vieron 1 programa desde las 20:00; máximo de 2 a las 21:00', '1 persona vio 2 programas desde las 20:00', 'Nadie vio nada desde las 20:00'],
       ja: ['20:00 以降、3 人が 1 番組を視聴しました。最大 2 人（21:00）', '20:00 以降、1 人が 2 番組を視聴しました', '20:00 以降、視聴した人はいません'],

@@ -22,8 +22,8 @@ export const reminders: Catalogue['reminders'] = {
 export const alerts: Catalogue['alerts'] = {
   digestTitle: 'Letzte Woche auf {server}',
   digestTitleAll: 'Letzte Woche auf Ihren Servern',
-  digestBody: '{people, plural, one {1 Person hat} other {# Personen haben}} {watched} zugeschaut, Spitzenwert {count} {when}, am meisten gesehen: {show}. Erfasst: {followed} von {lengthUnit, select, days {{lengthDays, plural, one {# Tag} other {# Tagen}}} other {{length}}}.',
-  digestBodyNoShow: '{people, plural, one {1 Person hat} other {# Personen haben}} {watched} zugeschaut, Spitzenwert {count} {when}. Erfasst: {followed} von {lengthUnit, select, days {{lengthDays, plural, one {# Tag} other {# Tagen}}} other {{length}}}.',
+  digestBody: '{people, plural, one {1 Person hat} other {# Personen haben}} {watched} zugeschaut, Spitzenwert {count, plural, one {# Zuschauer} other {# Zuschauer}} {when}, am meisten gesehen: {show}. Erfasst: {followed} von {lengthUnit, select, days {{lengthDays, plural, one {# Tag} other {# Tagen}}} other {{length}}}.',
+  digestBodyNoShow: '{people, plural, one {1 Person hat} other {# Personen haben}} {watched} zugeschaut, Spitzenwert {count, plural, one {# Zuschauer} other {# Zuschauer}} {when}. Erfasst: {followed} von {lengthUnit, select, days {{lengthDays, plural, one {# Tag} other {# Tagen}}} other {{length}}}.',
   digestNobody: 'Niemand hat zugeschaut. Erfasst: {followed} von {lengthUnit, select, days {{lengthDays, plural, one {# Tag} other {# Tagen}}} other {{length}}}.',
   theServer: 'Der Server',
   backTitle: '{name} ist wieder da',
