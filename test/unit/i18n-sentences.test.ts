@@ -12,7 +12,7 @@ import { away } from '../../src/renderer/src/strings/away';
 import { history } from '../../src/renderer/src/strings/history';
 import { settings } from '../../src/renderer/src/strings/settings';
 import { guideText as guide } from '../../src/renderer/src/strings/guide';
-import { localTime } from '../../src/shared/format';
+import { localTime, programmeTitle } from '../../src/shared/format';
 
 afterEach(() => applyLocale('en'));
 
@@ -150,6 +150,18 @@ describe('a guide block’s name for screen readers is one sentence per language
       fr: ['\u00a0: The Pilot, de START à END sur 101 Sitcoms, en direct, épisode inédit, rappel créé, titre suivi', ', de START à END sur 101 Sitcoms, rappel créé'],
       es: [': The Pilot, de START a END en 101 Sitcoms, ahora, episodio nuevo, recordatorio creado, siguiendo este título', ', de START a END en 101 Sitcoms, recordatorio creado'],
       ja: ['：The Pilot、START～END、101 Sitcoms、放送中、新しいエピソード、リマインダー設定済み、フォロー中', '、START～END、101 Sitcoms、リマインダー設定済み'],
+    });
+  });
+});
+
+describe('a show and its episode’s title, with each language’s colon (common.labelled)', () => {
+  it('programmeTitle', () => {
+    expect(inEach(() => programmeTitle({ title: 'The Pilot', showTitle: 'Friends' }))).toEqual({
+      en: 'Friends: The Pilot',
+      de: 'Friends: The Pilot',
+      fr: 'Friends\u00a0: The Pilot',
+      es: 'Friends: The Pilot',
+      ja: 'Friends：The Pilot',
     });
   });
 });
