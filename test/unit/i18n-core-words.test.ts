@@ -203,14 +203,20 @@ describe('the connection test speaks the language in use (the doctor applies Eng
   it('its fixes, its status line and a step’s label, in German and Japanese', () => {
     const timeout = new ApiError('timeout', 'GET /status did not answer within 10 s.', { endpoint: 'GET /status' });
     expect(explainUnreachable(timeout, server).fix).toBe('Check that the server is on and that no firewall blocks the port between here and there.');
-    expect(describeStatus(status)).toBe('"Wohnzimmer" · version 0.15.10 · up 3 d 2 h · 1 channel, 2 packages, 1 active session');
+    expect(describeStatus(status)).toBe('“Wohnzimmer” · version 0.15.10 · up 3 d 2 h · 1 channel, 2 packages, 1 active session');
     applyLocale('de');
     expect(explainUnreachable(timeout, server).fix).toBe('Prüfen Sie, ob der Server läuft und ob eine Firewall den Port auf dem Weg dorthin sperrt.');
-    expect(describeStatus(status)).toBe('"Wohnzimmer" · Version 0.15.10 · läuft seit 3 Tg. 2 Std. · 1 Sender, 2 Pakete, 1 aktive Sitzung');
+    expect(describeStatus(status)).toBe('„Wohnzimmer“ · Version 0.15.10 · läuft seit 3 Tg. 2 Std. · 1 Sender, 2 Pakete, 1 aktive Sitzung');
     expect(probeFailure('http://tv.local:36020', { kind: 'key-missing', message: 'x' }).steps[0]!.label).toBe('API-Schlüssel');
     applyLocale('ja');
     expect(explainUnreachable(new ApiError('busy', 'busy', { endpoint: 'GET /status' }), server).fix).toBe('少し待ってから、もう一度テストしてください。');
     expect(describeStatus(status)).toContain('稼働 3 日 2 時間 · 1 チャンネル');
+    // the server's name in each language's own quotation marks (the message holds them, not the code)
+    expect(describeStatus(status)).toMatch(/^「Wohnzimmer」 · /);
+    applyLocale('fr');
+    expect(describeStatus(status)).toMatch(/^«\u202fWohnzimmer\u202f» · /);
+    applyLocale('es');
+    expect(describeStatus(status)).toMatch(/^«Wohnzimmer» · /);
   });
 });
 
