@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyLocale, CATALOGUES } from '../../src/shared/i18n/catalogues';
 import { t } from '../../src/shared/i18n/messages';
 import { ago, clock, dayClock, duration, episodeLabel, listOf } from '../../src/shared/format';
-import { who, words } from '../../src/main/core/notifications/words';
+import { NAMED_MAX, who, words, type Started } from '../../src/main/core/notifications/words';
 import { firedNotice, missedNotice } from '../../src/main/core/features/reminder-words';
 import { HealthAlerts } from '../../src/main/core/features/health-alerts';
 import { DEFAULT_FEATURE_SETTINGS } from '../../src/main/core/features/feature-settings';
@@ -88,7 +88,7 @@ describe('the core speaks the language in use', () => {
         'Kofi が 106 Dead Air を視聴中です（現在放送なし）',
         'Kofi、Ann も 106 Dead Air を視聴中です（現在放送なし）',
         'Kofi が放送のないチャンネルを視聴中です',
-        'Ann、Bob ほか 3 人 も視聴を開始しました',
+        'Ann、Bob ほか 3 人も視聴を開始しました',
         'Ann も Friends の視聴を開始しました',
       ],
     };
@@ -396,5 +396,23 @@ describe('why a typed address cannot be a server, in the language in use (issue 
     expect(refusal('ftp://tv.local')).toBe('Nur http://- und https://-Adressen können Server sein (eingegeben: ftp://).');
     applyLocale('ja');
     expect(refusal('http://user:pw@tv.local')).toBe('アドレスからユーザ名とパスワードを外してください。認証に使うのは API キーだけです。');
+  });
+});
+
+describe('Japanese notifications space a particle as Japanese writes it (issue 46)', () => {
+  it('a space after Latin names ("Anna も"), none after "ほか 3 人" ("ほか 3 人も"), for every group size and kind', () => {
+    applyLocale('ja');
+    const names = ['Anna', 'Bob', 'Cy', 'Dee', 'Eve', 'Flo'];
+    const kinds: Started[] = [{ kind: 'programme', what: 'Friends' }, { kind: 'programme', what: null }, { kind: 'nothing-on', channel: '106 Dead Air' }, { kind: 'nothing-on', channel: null }];
+    for (let n = 1; n <= names.length; n++) {
+      for (const started of kinds) {
+        for (const also of [false, true]) {
+          const title = words.started(who(names.slice(0, n)), started, n, also);
+          expect(title, title).not.toMatch(/人 [がも]/);
+          expect(title, title).toMatch(n > NAMED_MAX ? /ほか \d+ 人[がも]/ : /[A-Za-z] [がも]/);
+        }
+      }
+    }
+    expect(words.started(who(names.slice(0, 5)), { kind: 'programme', what: null }, 5, true)).toBe('Anna、Bob ほか 3 人も視聴を開始しました');
   });
 });
