@@ -310,7 +310,13 @@ describe('what could not be read speaks the language in use: the guide, a broken
     applyLocale('ja');
     expect(guideError('{"channels": [')).toBe('番組表が途中で終わりました（0 チャンネル、0 MB 受信後）。');
     expect(missing()).toBe('GET /guide/now から想定外の応答：channels[3].now：必須のフィールドがありません');
-    expect(lost()).toBe('theme、shortcutは使えない値だったため、既定値に戻しました; reminders の 2 番目の項目は読み取れなかったため、除外しました');
+    // one message, each language's own punctuation between its halves (not an English "; ")
+    expect(lost()).toBe('theme、shortcutは使えない値だったため既定値に戻し、reminders の 2 番目の項目は読み取れなかったため除外しました');
+    expect(droppedWords([], ['x'], '（設定）')).toBe('xは読み取れなかったため、除外しました（設定）');
+    applyLocale('fr');
+    expect(lost()).toMatch(/valeurs par défaut\u202f; l’app a écarté /);
+    expect(droppedWords(['theme'], [])).toBe('theme n’était pas utilisable et revient à sa valeur par défaut');
+    applyLocale('ja');
   });
 });
 
