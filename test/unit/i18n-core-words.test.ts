@@ -422,3 +422,17 @@ describe('Japanese notifications space a particle as Japanese writes it (issue 4
     expect(words.started(who(names.slice(0, 5)), { kind: 'programme', what: null }, 5, true)).toBe('Anna、Bob ほか 3 人も視聴を開始しました');
   });
 });
+
+describe('the summary after the app was away is a whole sentence per case, not one nested in another (issue 46)', () => {
+  it('one viewer and what they started, and a count, in every language', () => {
+    const said = () => [words.startedWhileAway('Ava', { kind: 'programme', what: 'Friends' }), words.startedWhileAway('Ava', { kind: 'nothing-on', channel: null }), words.peopleWhileAway(1), words.peopleWhileAway(3)];
+    const each = Object.fromEntries((['en', 'de', 'fr', 'es', 'ja'] as const).map((locale) => (applyLocale(locale), [locale, said()])));
+    expect(each).toEqual({
+      en: ['While you were away, Ava started watching Friends', 'While you were away, Ava started watching a channel with nothing on', 'While you were away, 1 person started watching', 'While you were away, 3 people started watching'],
+      de: ['Während Sie weg waren, hat Ava Friends eingeschaltet', 'Während Sie weg waren, hat Ava einen Sender eingeschaltet, auf dem gerade nichts läuft', 'Während Sie weg waren, hat 1 Person eingeschaltet', 'Während Sie weg waren, haben 3 Personen eingeschaltet'],
+      fr: ['Pendant votre absence, Ava a commencé à regarder Friends', 'Pendant votre absence, Ava a commencé à regarder une chaîne où rien n’est à l’antenne', 'Pendant votre absence, 1 personne a commencé à regarder', 'Pendant votre absence, 3 personnes ont commencé à regarder'],
+      es: ['Mientras no estabas, Ava empezó a ver Friends', 'Mientras no estabas, Ava empezó a ver un canal que ahora no emite nada', 'Mientras no estabas, 1 persona empezó a ver algo', 'Mientras no estabas, 3 personas empezaron a ver algo'],
+      ja: ['不在中に Ava が Friends の視聴を開始しました', '不在中に Ava が放送のないチャンネルの視聴を開始しました', '不在中に 1 人が視聴を開始しました', '不在中に 3 人が視聴を開始しました'],
+    });
+  });
+});
