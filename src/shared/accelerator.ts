@@ -50,27 +50,42 @@ function isKey(part: string): boolean {
   return NAMED_KEYS.has(lower);
 }
 
-/** Why `accelerator` is not a usable global shortcut, in words for people; null when it is one. */
-export function acceleratorProblem(accelerator: string): string | null {
-  if (accelerator.trim() === '') return 'Press a key combination, for example Ctrl+Shift+A.';
-  if (accelerator.length > MAX_ACCELERATOR) return `A shortcut is at most ${MAX_ACCELERATOR} characters long.`;
-  if (/[^\x21-\x7e]/.test(accelerator)) return 'A shortcut has no spaces or control characters.';
+/**
+ * What is wrong with a shortcut, as a kind and its values (no words: `shortcutProblemText` in
+ * accelerator-words.ts says it, in the language in use, for the popover and the main process alike).
+ */
+export type AcceleratorProblem =
+  | { kind: 'empty' }
+  | { kind: 'long'; limit: number }
+  | { kind: 'characters' }
+  | { kind: 'joins' }
+  | { kind: 'unknown'; key: string }
+  | { kind: 'nokey' }
+  | { kind: 'keys'; keys: string[] }
+  | { kind: 'order' }
+  | { kind: 'modifier' }
+  | { kind: 'twice'; modifier: string }
+  | { kind: 'same'; first: string; second: string };
+
+/** Why `accelerator` is not a usable global shortcut; null when it is one. */
+export function acceleratorProblem(accelerator: string): AcceleratorProblem | null {
+  if (accelerator.trim() === '') return { kind: 'empty' };
+  if (accelerator.length > MAX_ACCELERATOR) return { kind: 'long', limit: MAX_ACCELERATOR };
+  if (/[^\x21-\x7e]/.test(accelerator)) return { kind: 'characters' };
   const parts = accelerator.split('+');
-  if (parts.some((part) => part === '')) return 'Join the keys with single "+" signs (the + key itself is "Plus").';
+  if (parts.some((part) => part === '')) return { kind: 'joins' };
   const unknown = parts.find((part) => modifierOf(part) === null && !isKey(part));
-  if (unknown !== undefined) return `"${unknown}" is not a key a shortcut can use.`;
+  if (unknown !== undefined) return { kind: 'unknown', key: unknown };
   const keys = parts.filter((part) => modifierOf(part) === null);
-  if (keys.length === 0) return 'Add a key to the modifiers, for example Shift+A.';
-  if (keys.length > 1) return `Use one key with the modifiers, not ${keys.length} (${keys.join(', ')}).`;
-  if (parts[parts.length - 1] !== keys[0]) return 'Put the modifiers before the key.';
+  if (keys.length === 0) return { kind: 'nokey' };
+  if (keys.length > 1) return { kind: 'keys', keys };
+  if (parts[parts.length - 1] !== keys[0]) return { kind: 'order' };
   const modifiers = parts.slice(0, -1);
-  if (modifiers.length === 0) return 'A global shortcut needs a modifier (Ctrl, Alt, Shift or Command) so it does not take a key from every app.';
+  if (modifiers.length === 0) return { kind: 'modifier' };
   const seen = new Map<string, string>();
   for (const part of modifiers) {
     const before = seen.get(modifierOf(part)!);
-    if (before !== undefined) {
-      return before.toLowerCase() === part.toLowerCase() ? `Name each modifier once ("${part}" appears twice).` : `Name each modifier once ("${before}" and "${part}" are the same key).`;
-    }
+    if (before !== undefined) return before.toLowerCase() === part.toLowerCase() ? { kind: 'twice', modifier: part } : { kind: 'same', first: before, second: part };
     seen.set(modifierOf(part)!, part);
   }
   return null;

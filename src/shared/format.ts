@@ -101,10 +101,13 @@ export function pauseUntil(choice: PauseChoice, now: number): number | null {
   return date.getTime();
 }
 
-/** "Friends: The One with the Cake" for an episode of a show, the title alone otherwise. */
+/**
+ * "Friends: The One with the Cake" for an episode of a show, the title alone otherwise: the
+ * catalogue's label and value (`common.labelled`: French "Friends : …", Japanese "Friends：…").
+ */
 export function programmeTitle(program: { title: string; showTitle: string | null }): string {
   const show = episodeShow(program);
-  return show ? `${show}: ${program.title}` : program.title;
+  return show ? t(messages().common.labelled, { label: show, value: program.title }) : program.title;
 }
 
 /**

@@ -6,7 +6,7 @@
  * limit cannot differ between what the popover may ask and what a file may hold.
  */
 import * as v from 'valibot';
-import { acceleratorProblem } from './accelerator';
+import { acceleratorProblem, isAccelerator } from './accelerator';
 import { channelNumber as contractChannelNumber, GUIDE_FORWARD_MINUTES, isoTime } from './airwave';
 import { GROUP_LIMITS } from './bridge-groups';
 import { parseServerUrl } from './server-url';
@@ -66,10 +66,14 @@ export const NOTIFICATION_FIELDS = {
   pausedUntil: v.nullable(instant),
 };
 
-/** A global shortcut in the one grammar (accelerator.ts); the issue says what is wrong with it. */
+/**
+ * A global shortcut in the one grammar (accelerator.ts). The issue's message is internal (the
+ * problem's kind, for a log): no one is shown a validator's sentence; a person reads the
+ * catalogue's `settings.shortcutProblem` (accelerator-words.ts).
+ */
 export const accelerator = v.pipe(
   v.string(),
-  v.check((text) => acceleratorProblem(text) === null, (issue) => acceleratorProblem(String(issue.input)) ?? 'not a shortcut'),
+  v.check((text) => isAccelerator(text), (issue) => `not a shortcut (${acceleratorProblem(String(issue.input))?.kind ?? 'unknown'})`),
 );
 
 export const SHORTCUT_FIELDS = { enabled: v.boolean(), accelerator };

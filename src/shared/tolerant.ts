@@ -201,13 +201,12 @@ export function droppedName(dropped: Dropped): string {
 }
 
 /**
- * What a notice says was lost, in the language in use: "A and B were not usable and are back to
- * their defaults; C could not be read and was left out". `entriesHint` follows the entries (what to do about them).
+ * What a notice says was lost, in the language in use, as one message (`reading.lost`, which
+ * joins the two halves with the language's own punctuation): "A and B were not usable and are back
+ * to their defaults; C could not be read and was left out". `entriesHint` follows the entries (what to do about them).
  */
 export function droppedWords(fields: readonly string[], entries: readonly string[], entriesHint = ''): string {
-  const words = messages().reading;
-  const parts: string[] = [];
-  if (fields.length > 0) parts.push(t(words.fellBack, { fields: listOf(fields), n: fields.length }));
-  if (entries.length > 0) parts.push(t(entriesHint ? words.leftOutHint : words.leftOut, { entries: listOf(entries), n: entries.length, hint: entriesHint }));
-  return parts.join('; ');
+  if (fields.length === 0 && entries.length === 0) return '';
+  const has = fields.length === 0 ? 'entries' : entries.length === 0 ? 'fields' : 'both';
+  return t(messages().reading.lost, { has, fields: listOf(fields), nf: fields.length, entries: listOf(entries), ne: entries.length, hinted: entriesHint ? 'yes' : 'no', hint: entriesHint });
 }

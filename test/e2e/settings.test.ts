@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { focused, openPopover, screenshot } from '../support/browser';
 import { e2eSetup, poll } from './setup';
+import { CATALOGUES } from '../../src/shared/i18n/catalogues';
 
 // First run and Settings: where focus starts, what a test result says, the recorded shortcut,
 // muted names from viewers seen, leaving the demo, and "Fix the key".
@@ -80,6 +81,27 @@ describe('first run', () => {
   });
 });
 
+describe('first run in German', () => {
+  it('a failed test says the finding and the fix once each, both in German (no advice cut from an English sentence)', async () => {
+    const host = await e2e.preview({ languages: ['de'] });
+    const page = await openPopover(e2e.browser, host.url);
+    const closed = await plainWebServer();
+    await closed.close();
+    await page.locator('input[name=server]').waitFor();
+    await page.fill('input[name=server]', closed.url);
+    await page.fill('input[name=apiKey]', 'airwave_0123456789abcdef');
+    await page.getByRole('button', { name: 'Verbindung testen' }).click();
+    await poll(() => page.locator('.step-fail').textContent()).toMatch(/lauscht nichts \(Verbindung abgelehnt\)\./);
+    const step = (await page.locator('.step-fail').textContent())!;
+    expect(step).toMatch(/Starten Sie den Airwave-Server/);
+    // the client's own advice is not said beside the step's fix
+    expect(step).not.toMatch(/Prüfen Sie, ob der Server läuft/);
+    await screenshot(page, 'first-run-refused-de-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'first-run-refused-de-dark');
+  });
+});
+
 describe('settings', () => {
   it('records the shortcut from key presses and refuses what is not a shortcut', async () => {
     const host = await e2e.preview({ demo: true, demoOptions: { seed: 7, channels: 8, viewers: 2, churn: 0 } });
@@ -108,6 +130,25 @@ describe('settings', () => {
     await page.keyboard.press('Escape');
     await poll(() => record.getAttribute('aria-pressed')).toBe('false');
     await screenshot(page, 'settings-dark');
+  });
+
+  it.each([
+    ['de', /Tastenkürzel/, 'Tastenkürzel Aufnehmen', /^„B“ kann nicht verwendet werden: Ein globales Tastenkürzel braucht eine Sondertaste \(Ctrl, Alt, Shift oder Command\)/],
+    ['fr', /raccourci clavier/, 'Raccourci Saisir', /^«\u202fB\u202f» ne peut pas être utilisé\u00a0: un raccourci global a besoin d’une touche de modification/],
+  ] as const)('in %s, a refused shortcut is one sentence of that language (settings.shortcutProblem)', async (locale, toggle, recordName, sentence) => {
+    const host = await e2e.preview({ demo: true, languages: [locale], demoOptions: { seed: 7, channels: 8, viewers: 2, churn: 0 } });
+    const page = await openPopover(e2e.browser, host.url);
+    await page.getByRole('button', { name: CATALOGUES[locale].common.settings, exact: true }).click();
+    await page.getByRole('checkbox', { name: toggle }).click();
+    await poll(() => host.app.snapshot().settings.shortcut.enabled).toBe(true);
+    await page.getByRole('button', { name: recordName }).click();
+    await page.keyboard.press('KeyB');
+    await poll(() => page.getByRole('alert').textContent()).toMatch(sentence);
+    const said = (await page.getByRole('alert').textContent())!;
+    // no English left, nothing glued before it ("B: …")
+    expect(said).not.toMatch(/cannot be used|modifier|^B:/);
+    await page.getByRole('alert').scrollIntoViewIfNeeded();
+    await screenshot(page, `settings-shortcut-refused-${locale}`);
   });
 
   it('offers the viewers seen as muted names, and says the check interval is unused while live', async () => {

@@ -63,7 +63,7 @@ describe('npm run doctor', () => {
     other = await startOlderServer(demo.url, { legacyStatus: true, noEvents: true, noByNumberNow: true });
     const run = await doctor(['--server', other.url], { AIRWAVE_API_KEY: demo.key });
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/✓ Status +"[^"]+" · version [^·]+ · uptime unknown · counts unknown/);
+    expect(run.stdout).toMatch(/✓ Status +“[^”]+” · version [^·]+ · uptime unknown · counts unknown/);
     expect(run.stdout).toContain('live events: no (the app will poll)');
     expect(run.stdout).toContain('the app works without:\n  - no live event stream');
     expect(run.stdout).toContain('  - no uptime in /status\n');
@@ -168,7 +168,7 @@ describe('npm run doctor with several servers (issue 19)', () => {
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain(`== Server 1 of 2: ${first.url} ==`);
     expect(run.stdout).toContain(`== Server 2 of 2: ${second.url} ==`);
-    expect(run.stdout).toContain('"Living Room" · version');
+    expect(run.stdout).toContain('“Living Room” · version');
     expect(run.stdout).toContain('✓ Channels      3 channels on now');
     expect(run.stdout).toContain('✓ Channels      5 channels on now');
     const summary = run.stdout.slice(run.stdout.indexOf('\nSummary\n'));

@@ -223,7 +223,8 @@ describe('the global shortcut', () => {
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) {
       expect(outcome.error.kind).toBe('invalid-shortcut');
-      expect(outcome.error.message).toContain('"Banana" is not a key');
+      // the one sentence the Settings field shows too (settings.shortcutProblem), no second sentence around it
+      expect(outcome.error.message).toBe('"Ctrl+Banana" cannot be used: "Banana" is not a key a shortcut can use.');
     }
     expect(h.settings.view().shortcut).toEqual(before);
     const good = await h.app.handlers.updateSettings({ shortcut: { enabled: true, accelerator: 'Ctrl+Shift+A' } });

@@ -3,6 +3,7 @@ import { probeServer, type ProbeReport } from '../../src/main/core/connection-te
 import { startDemoServer, type DemoServer } from '../../src/main/demo';
 import { closedPort, sendJson, startLocalServer, type LocalServer } from '../support/local-server';
 import { startOlderServer } from '../support/older-server';
+import { applyLocale } from '../../src/shared/i18n/catalogues';
 
 const outcomes = (report: ProbeReport) => Object.fromEntries(report.steps.map((s) => [s.id, s.outcome]));
 
@@ -98,6 +99,24 @@ describe('probe against things that are not a working Airwave server', () => {
     const reach = report.steps.find((s) => s.id === 'reachable');
     expect(reach?.detail).toContain('connection refused');
     expect(reach?.fix).toContain('36020');
+  });
+
+  it.each([
+    ['en', `Nothing is listening at 127.0.0.1:PORT (connection refused).`, /Check that the server is running/],
+    ['de', `Unter 127.0.0.1:PORT lauscht nichts (Verbindung abgelehnt).`, /Prüfen Sie, ob der Server läuft/],
+  ] as const)('in %s, the step says what it found and the fix once, each its own message (no advice cut from a sentence)', async (locale, detail, advice) => {
+    const port = await closedPort();
+    applyLocale(locale);
+    try {
+      const report = await probeServer({ server: `127.0.0.1:${port}`, apiKey: 'k' });
+      const reach = report.steps.find((s) => s.id === 'reachable')!;
+      expect(reach.detail).toBe(detail.replace('PORT', String(port)));
+      expect(reach.fix).toBeTruthy();
+      expect(reach.fix).toContain('36020');
+      expect(`${reach.detail} ${reach.fix}`).not.toMatch(advice);
+    } finally {
+      applyLocale('en');
+    }
   });
 
   it('recognises a web page that is not Airwave', async () => {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyLocale, CATALOGUES } from '../../src/shared/i18n/catalogues';
 import { t } from '../../src/shared/i18n/messages';
 import { ago, clock, dayClock, duration, episodeLabel, listOf } from '../../src/shared/format';
-import { who, words } from '../../src/main/core/notifications/words';
+import { NAMED_MAX, who, words, type Started } from '../../src/main/core/notifications/words';
 import { firedNotice, missedNotice } from '../../src/main/core/features/reminder-words';
 import { HealthAlerts } from '../../src/main/core/features/health-alerts';
 import { DEFAULT_FEATURE_SETTINGS } from '../../src/main/core/features/feature-settings';
@@ -88,7 +88,7 @@ describe('the core speaks the language in use', () => {
         'Kofi が 106 Dead Air を視聴中です（現在放送なし）',
         'Kofi、Ann も 106 Dead Air を視聴中です（現在放送なし）',
         'Kofi が放送のないチャンネルを視聴中です',
-        'Ann、Bob ほか 3 人 も視聴を開始しました',
+        'Ann、Bob ほか 3 人も視聴を開始しました',
         'Ann も Friends の視聴を開始しました',
       ],
     };
@@ -203,14 +203,20 @@ describe('the connection test speaks the language in use (the doctor applies Eng
   it('its fixes, its status line and a step’s label, in German and Japanese', () => {
     const timeout = new ApiError('timeout', 'GET /status did not answer within 10 s.', { endpoint: 'GET /status' });
     expect(explainUnreachable(timeout, server).fix).toBe('Check that the server is on and that no firewall blocks the port between here and there.');
-    expect(describeStatus(status)).toBe('"Wohnzimmer" · version 0.15.10 · up 3 d 2 h · 1 channel, 2 packages, 1 active session');
+    expect(describeStatus(status)).toBe('“Wohnzimmer” · version 0.15.10 · up 3 d 2 h · 1 channel, 2 packages, 1 active session');
     applyLocale('de');
     expect(explainUnreachable(timeout, server).fix).toBe('Prüfen Sie, ob der Server läuft und ob eine Firewall den Port auf dem Weg dorthin sperrt.');
-    expect(describeStatus(status)).toBe('"Wohnzimmer" · Version 0.15.10 · läuft seit 3 Tg. 2 Std. · 1 Sender, 2 Pakete, 1 aktive Sitzung');
+    expect(describeStatus(status)).toBe('„Wohnzimmer“ · Version 0.15.10 · läuft seit 3 Tg. 2 Std. · 1 Sender, 2 Pakete, 1 aktive Sitzung');
     expect(probeFailure('http://tv.local:36020', { kind: 'key-missing', message: 'x' }).steps[0]!.label).toBe('API-Schlüssel');
     applyLocale('ja');
     expect(explainUnreachable(new ApiError('busy', 'busy', { endpoint: 'GET /status' }), server).fix).toBe('少し待ってから、もう一度テストしてください。');
     expect(describeStatus(status)).toContain('稼働 3 日 2 時間 · 1 チャンネル');
+    // the server's name in each language's own quotation marks (the message holds them, not the code)
+    expect(describeStatus(status)).toMatch(/^「Wohnzimmer」 · /);
+    applyLocale('fr');
+    expect(describeStatus(status)).toMatch(/^«\u202fWohnzimmer\u202f» · /);
+    applyLocale('es');
+    expect(describeStatus(status)).toMatch(/^«Wohnzimmer» · /);
   });
 });
 
@@ -304,7 +310,13 @@ describe('what could not be read speaks the language in use: the guide, a broken
     applyLocale('ja');
     expect(guideError('{"channels": [')).toBe('番組表が途中で終わりました（0 チャンネル、0 MB 受信後）。');
     expect(missing()).toBe('GET /guide/now から想定外の応答：channels[3].now：必須のフィールドがありません');
-    expect(lost()).toBe('theme、shortcutは使えない値だったため、既定値に戻しました; reminders の 2 番目の項目は読み取れなかったため、除外しました');
+    // one message, each language's own punctuation between its halves (not an English "; ")
+    expect(lost()).toBe('theme、shortcutは使えない値だったため既定値に戻し、reminders の 2 番目の項目は読み取れなかったため除外しました');
+    expect(droppedWords([], ['x'], '（設定）')).toBe('xは読み取れなかったため、除外しました（設定）');
+    applyLocale('fr');
+    expect(lost()).toMatch(/valeurs par défaut\u202f; l’app a écarté /);
+    expect(droppedWords(['theme'], [])).toBe('theme n’était pas utilisable et revient à sa valeur par défaut');
+    applyLocale('ja');
   });
 });
 
@@ -390,5 +402,37 @@ describe('why a typed address cannot be a server, in the language in use (issue 
     expect(refusal('ftp://tv.local')).toBe('Nur http://- und https://-Adressen können Server sein (eingegeben: ftp://).');
     applyLocale('ja');
     expect(refusal('http://user:pw@tv.local')).toBe('アドレスからユーザ名とパスワードを外してください。認証に使うのは API キーだけです。');
+  });
+});
+
+describe('Japanese notifications space a particle as Japanese writes it (issue 46)', () => {
+  it('a space after Latin names ("Anna も"), none after "ほか 3 人" ("ほか 3 人も"), for every group size and kind', () => {
+    applyLocale('ja');
+    const names = ['Anna', 'Bob', 'Cy', 'Dee', 'Eve', 'Flo'];
+    const kinds: Started[] = [{ kind: 'programme', what: 'Friends' }, { kind: 'programme', what: null }, { kind: 'nothing-on', channel: '106 Dead Air' }, { kind: 'nothing-on', channel: null }];
+    for (let n = 1; n <= names.length; n++) {
+      for (const started of kinds) {
+        for (const also of [false, true]) {
+          const title = words.started(who(names.slice(0, n)), started, n, also);
+          expect(title, title).not.toMatch(/人 [がも]/);
+          expect(title, title).toMatch(n > NAMED_MAX ? /ほか \d+ 人[がも]/ : /[A-Za-z] [がも]/);
+        }
+      }
+    }
+    expect(words.started(who(names.slice(0, 5)), { kind: 'programme', what: null }, 5, true)).toBe('Anna、Bob ほか 3 人も視聴を開始しました');
+  });
+});
+
+describe('the summary after the app was away is a whole sentence per case, not one nested in another (issue 46)', () => {
+  it('one viewer and what they started, and a count, in every language', () => {
+    const said = () => [words.startedWhileAway('Ava', { kind: 'programme', what: 'Friends' }), words.startedWhileAway('Ava', { kind: 'nothing-on', channel: null }), words.peopleWhileAway(1), words.peopleWhileAway(3)];
+    const each = Object.fromEntries((['en', 'de', 'fr', 'es', 'ja'] as const).map((locale) => (applyLocale(locale), [locale, said()])));
+    expect(each).toEqual({
+      en: ['While you were away, Ava started watching Friends', 'While you were away, Ava started watching a channel with nothing on', 'While you were away, 1 person started watching', 'While you were away, 3 people started watching'],
+      de: ['Während Sie weg waren, hat Ava Friends eingeschaltet', 'Während Sie weg waren, hat Ava einen Sender eingeschaltet, auf dem gerade nichts läuft', 'Während Sie weg waren, hat 1 Person eingeschaltet', 'Während Sie weg waren, haben 3 Personen eingeschaltet'],
+      fr: ['Pendant votre absence, Ava a commencé à regarder Friends', 'Pendant votre absence, Ava a commencé à regarder une chaîne où rien n’est à l’antenne', 'Pendant votre absence, 1 personne a commencé à regarder', 'Pendant votre absence, 3 personnes ont commencé à regarder'],
+      es: ['Mientras no estabas, Ava empezó a ver Friends', 'Mientras no estabas, Ava empezó a ver un canal que ahora no emite nada', 'Mientras no estabas, 1 persona empezó a ver algo', 'Mientras no estabas, 3 personas empezaron a ver algo'],
+      ja: ['不在中に Ava が Friends の視聴を開始しました', '不在中に Ava が放送のないチャンネルの視聴を開始しました', '不在中に 1 人が視聴を開始しました', '不在中に 3 人が視聴を開始しました'],
+    });
   });
 });

@@ -11,6 +11,8 @@ import { features } from '../../src/renderer/src/strings/features';
 import { away } from '../../src/renderer/src/strings/away';
 import { history } from '../../src/renderer/src/strings/history';
 import { settings } from '../../src/renderer/src/strings/settings';
+import { guideText as guide } from '../../src/renderer/src/strings/guide';
+import { localTime, programmeTitle } from '../../src/shared/format';
 
 afterEach(() => applyLocale('en'));
 
@@ -130,6 +132,36 @@ describe('a number box and its unit agree', () => {
       fr: ['minute avant', 'minutes avant', 'seconde'],
       es: ['minuto antes', 'minutos antes', 'segundo'],
       ja: ['分前', '分前', '秒'],
+    });
+  });
+});
+
+describe('a guide block’s name for screen readers is one sentence per language (guide.blockRest)', () => {
+  it('the rest of its title, its times and channel, on now and its marks, each language’s words in its own case', () => {
+    const marks = { fresh: true, reminded: true, followed: true };
+    expect(
+      inEach(() => {
+        const [start, end] = [localTime(0), localTime(3_600_000)];
+        return [guide.blockRest('The Pilot', 0, 3_600_000, '101 Sitcoms', true, marks).replace(start, 'START').replace(end, 'END'), guide.blockRest(null, 0, 3_600_000, '101 Sitcoms', false, { fresh: false, reminded: true, followed: false }).replace(start, 'START').replace(end, 'END')];
+      }),
+    ).toEqual({
+      en: [': The Pilot, START to END on 101 Sitcoms, on now, new episode, reminder set, following', ', START to END on 101 Sitcoms, reminder set'],
+      de: [': The Pilot, START bis END auf 101 Sitcoms, läuft jetzt, neue Folge, Erinnerung gesetzt, Sie folgen diesem Titel', ', START bis END auf 101 Sitcoms, Erinnerung gesetzt'],
+      fr: ['\u00a0: The Pilot, de START à END sur 101 Sitcoms, en direct, épisode inédit, rappel créé, titre suivi', ', de START à END sur 101 Sitcoms, rappel créé'],
+      es: [': The Pilot, de START a END en 101 Sitcoms, ahora, episodio nuevo, recordatorio creado, siguiendo este título', ', de START a END en 101 Sitcoms, recordatorio creado'],
+      ja: ['：The Pilot、START～END、101 Sitcoms、放送中、新しいエピソード、リマインダー設定済み、フォロー中', '、START～END、101 Sitcoms、リマインダー設定済み'],
+    });
+  });
+});
+
+describe('a show and its episode’s title, with each language’s colon (common.labelled)', () => {
+  it('programmeTitle', () => {
+    expect(inEach(() => programmeTitle({ title: 'The Pilot', showTitle: 'Friends' }))).toEqual({
+      en: 'Friends: The Pilot',
+      de: 'Friends: The Pilot',
+      fr: 'Friends\u00a0: The Pilot',
+      es: 'Friends: The Pilot',
+      ja: 'Friends：The Pilot',
     });
   });
 });

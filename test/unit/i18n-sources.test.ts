@@ -197,6 +197,9 @@ export function concatenations(source: string): string[] {
   for (const [template] of code.matchAll(/`[^`]*`/g)) if (new RegExp(String.raw`\$\{[^}]*` + TRANSLATED).test(template) && /\$\{[^}]*\}[^`]*\S|\S[^`]*\$\{/.test(template)) found.push(`template: ${template.slice(0, 120)}`);
   for (const [plus] of code.matchAll(new RegExp(TRANSLATED + String.raw`[^;\n]*\)\s*\+\s*['"\`]|['"\`]\s*\+\s*` + TRANSLATED, 'g'))) found.push(`plus: ${plus.slice(0, 120)}`);
   for (const [pieces] of code.matchAll(/\[[^[\]]*\](?:\.filter\(Boolean\))?\.join\(/g)) if (translated.test(pieces)) found.push(`joined: ${pieces.replace(/\s+/g, ' ').slice(0, 120)}`);
+  // a translated word re-cased in code (German nouns keep their capital; a message says it as it should read)
+  for (const [cased] of code.matchAll(new RegExp(TRANSLATED + String.raw`[\w.]*(?:\([^()]*\))?\.to(?:Locale)?(?:Lower|Upper)Case\(`, 'g'))) found.push(`cased: ${cased.slice(0, 120)}`);
+  for (const [pieces] of code.matchAll(/\[[^[\]]*\](?:\.filter\(Boolean\))?\.map\([^;]*?\.to(?:Locale)?(?:Lower|Upper)Case\(/g)) if (translated.test(pieces)) found.push(`cased: ${pieces.replace(/\s+/g, ' ').slice(0, 120)}`);
   return found;
 }
 
@@ -235,6 +238,9 @@ describe('words come from the catalogue', () => {
     expect(concatenations('const line = `${entry.user} ${m().started}`;')).toHaveLength(1);
     expect(concatenations("return t(m().failed, { n }) + ' ' + later;")).toHaveLength(1);
     expect(concatenations("[title, ', ', m().blockOnAir].join('')")).toHaveLength(1);
+    // a translated word lowercased in code, alone or in a list of marks
+    expect(concatenations('const said = guideText.followed.toLowerCase();')).toHaveLength(1);
+    expect(concatenations("[a ? guideText.fresh : '', b ? guideText.followed : ''].filter(Boolean).map((word) => word.toLowerCase())")).toHaveLength(1);
     // a name, a time and a list are values, not translations
     expect(concatenations('t(m().started, { who: entry.user, when: when(at, now), names: listOf(names) })')).toEqual([]);
     expect(concatenations('const id = `reminder-${r.id}`;')).toEqual([]);

@@ -29,7 +29,7 @@ import { cleanServerText } from '../../../shared/text';
 import { parseServerUrl, type ServerAddress } from '../../../shared/server-url';
 import type { AuthStyle } from '../../../shared/shapes';
 import { systemClock, type Clock } from '../../common/clock';
-import { ApiError } from './errors';
+import { ApiError, withAdvice } from './errors';
 import { messages, t } from '../../common/words';
 import { OPTIONAL_DOCUMENT_BYTES, withinOptionalDeadline } from './optional';
 import { cachePolicy, isMissingRoute, statusError, takeJson } from './answers';
@@ -351,11 +351,8 @@ export class AirwaveClient {
       json = takeJson(response);
     } catch (cause) {
       const type = String(headers['content-type'] ?? messages().client.noContentType);
-      throw new ApiError('bad-response', empty ? messages().client.emptyAnswer : t(messages().client.notJson, { type }), {
-        endpoint,
-        status,
-        cause,
-      });
+      const said = withAdvice(empty ? messages().client.emptyAnswer : messages().client.notJson, { type });
+      throw new ApiError('bad-response', said.message, { endpoint, status, cause, fact: said.fact });
     }
     try {
       const value = parse(json);

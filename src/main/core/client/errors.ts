@@ -6,6 +6,8 @@
  */
 import { cleanServerText } from '../../../shared/text';
 import { redactInUse } from '../../common/redact';
+import { t } from '../../common/words';
+import type { Params } from '../../../shared/i18n/message-format';
 
 /** Text built from what a server sent: keys scrubbed, then cleaned like every server string (shared/text.ts). */
 const scrubbed = (text: string) => cleanServerText(redactInUse(text));
@@ -41,6 +43,11 @@ export interface ApiErrorDetails {
    * serverTime: …"): for the log only. The message, which views show, says it plainly (issue 48).
    */
   detail?: string;
+  /**
+   * The message without its advice (the same catalogue message, its `advice` select on "no"):
+   * what the connection test shows beside a fix of its own, so the advice is never said twice.
+   */
+  fact?: string;
   cause?: unknown;
 }
 
@@ -73,6 +80,8 @@ export class ApiError extends Error {
   readonly location?: string;
   readonly field?: string;
   readonly detail?: string;
+  /** the message without its advice (ApiErrorDetails.fact); the message itself where it has none */
+  readonly fact: string;
 
   constructor(
     readonly kind: ApiErrorKind,
@@ -88,6 +97,7 @@ export class ApiError extends Error {
     this.location = details.location === undefined ? undefined : scrubbed(details.location);
     this.field = details.field === undefined ? undefined : scrubbed(details.field);
     this.detail = details.detail === undefined ? undefined : scrubbed(details.detail);
+    this.fact = details.fact === undefined ? this.message : scrubbed(details.fact);
   }
 
   /** What the log says of this failure: the validator's words where there are some, else the message. */
@@ -103,6 +113,14 @@ export function causeCode(error: unknown): string {
     if (typeof code === 'string') return code;
   }
   return '';
+}
+
+/**
+ * A message that ends with advice ("… Check that the server is running …") as the error's message
+ * and its fact alone: the catalogue message has an `advice` select, so both are one message.
+ */
+export function withAdvice(message: string, params: Params): { message: string; fact: string } {
+  return { message: t(message, { ...params, advice: 'yes' }), fact: t(message, { ...params, advice: 'no' }) };
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;

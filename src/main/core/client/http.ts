@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Agent, request } from 'undici';
-import { ApiError, causeCode as errorCode } from './errors';
+import { ApiError, causeCode as errorCode, withAdvice, type ApiErrorKind } from './errors';
+import type { Params } from '../../../shared/i18n/message-format';
 import { messages, t } from '../../common/words';
 
 const words = () => messages().client;
@@ -256,17 +257,21 @@ function networkError(error: unknown, endpoint: string, url: URL): ApiError {
   const code = errorCode(error);
   const host = url.host;
   const details = { endpoint, cause: error };
+  const advised = (kind: ApiErrorKind, message: string, params: Params) => {
+    const said = withAdvice(message, params);
+    return new ApiError(kind, said.message, { ...details, fact: said.fact });
+  };
   if (code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return new ApiError('timeout', t(words().connectTimeout, { host }), details);
+    return advised('timeout', words().connectTimeout, { host });
   }
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return new ApiError('timeout', t(words().stoppedAnswering, { host }), details);
   }
   if (code === 'ECONNREFUSED') {
-    return new ApiError('unreachable', t(words().connectionRefused, { host }), details);
+    return advised('unreachable', words().connectionRefused, { host });
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') {
-    return new ApiError('unreachable', t(words().unknownHost, { host: url.hostname }), details);
+    return advised('unreachable', words().unknownHost, { host: url.hostname });
   }
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'EHOSTDOWN' || code === 'ENETDOWN') {
     return new ApiError('unreachable', t(words().noRouteToHost, { host }), details);
@@ -281,5 +286,5 @@ function networkError(error: unknown, endpoint: string, url: URL): ApiError {
     // the handshake itself failed: most often a plain-HTTP port asked for HTTPS, which no certificate would fix
     return new ApiError('unreachable', t(words().notHttps, { host, code }), details);
   }
-  return new ApiError('unreachable', t(code ? words().connectionFailedCode : words().connectionFailed, { host, code }), details);
+  return advised('unreachable', code ? words().connectionFailedCode : words().connectionFailed, { host, code });
 }

@@ -14,7 +14,7 @@ import { messages, t } from '../../../shared/i18n/messages';
 
 const w = () => messages().probe;
 
-/** `"Living Room" · version 1.8.2 · up 3 h 12 min · 24 channels, 3 packages, 2 active sessions · time zone Europe/Berlin` */
+/** `“Living Room” · version 1.8.2 · up 3 h 12 min · 24 channels, 3 packages, 2 active sessions · time zone Europe/Berlin` */
 export function describeStatus(status: Status): string {
   const words = w().status;
   const counts = status.counts;
@@ -24,7 +24,7 @@ export function describeStatus(status: Status): string {
     : '';
   return [
     // a name the server did not send readably is left out (issue 33: it costs only itself)
-    status.name === null ? null : `"${status.name}"`,
+    status.name === null ? null : t(words.name, { name: status.name }),
     t(words.version, { version: status.version }),
     status.uptimeSeconds === null ? words.uptimeUnknown : t(words.up, { uptime: formatUptime(status.uptimeSeconds) }),
     countText || words.countsUnknown,

@@ -77,7 +77,7 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
         return done;
       }
       const { outcome, verdict, fix } = explainUnreachable(error, server);
-      step('reachable', outcome, error.message, { ms, fix });
+      step('reachable', outcome, error.fact, { ms, fix });
       return finish(verdict);
     };
 
@@ -155,7 +155,7 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
         return report;
       }
       const { outcome, verdict, fix } = explainUnreachable(statusTry.error, server);
-      step('status', outcome, statusTry.error.message, { ms: statusTry.ms, fix });
+      step('status', outcome, statusTry.error.fact, { ms: statusTry.ms, fix });
       finish(verdict);
       // Airwave named itself and took the key: never "not like an Airwave server" after "Found Airwave"
       if (report.identity && statusTry.error.kind === 'bad-response') report.summary = unreadableStatus(report.identity);
@@ -203,7 +203,7 @@ export async function probeServer(options: ProbeOptions): Promise<ProbeReport> {
     } else if (sessions.error) {
       if (sessions.error.kind === 'cancelled') throw sessions.error;
       const broken = sessions.error.kind === 'bad-response';
-      step('sessions', 'fail', sessions.error.message, {
+      step('sessions', 'fail', sessions.error.fact, {
         ms: sessions.ms,
         fix: broken ? w().fixes.sessionsForm : w().fixes.tryAgainLog,
       });

@@ -62,9 +62,14 @@ export const words = {
   get seeMore() {
     return m().seeMore;
   },
-  /** "While you were away, James started watching Friends" */
-  whileAway: (sentence: string) => t(m().whileAway, { sentence }),
-  people: (count: number) => t(m().people, { n: count }),
+  /** "While you were away, James started watching Friends": one viewer, a whole sentence per kind of start */
+  startedWhileAway: (user: string, started: Started) => {
+    const w = m().away;
+    if (started.kind === 'nothing-on') return started.channel === null ? t(w.nothingOnSomewhere, { user }) : t(w.nothingOn, { user, channel: started.channel });
+    return started.what ? t(w.startedWatching, { user, what: started.what }) : t(w.started, { user });
+  },
+  /** "While you were away, 3 people started watching" */
+  peopleWhileAway: (count: number) => t(m().away.people, { n: count }),
   /** several servers followed: "James started watching Friends on Home" */
   onServer: (title: string, server: string) => t(m().onServer, { title, server }),
   /** a viewer in a mixed group's body: "Ann (Friends)" */

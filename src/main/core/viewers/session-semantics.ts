@@ -83,13 +83,13 @@ export function awaySummaryText(viewers: readonly Viewer[]): { title: string; bo
   if (viewers.length === 1) {
     const viewer = viewers[0] as Viewer;
     return {
-      title: words.whileAway(words.started(viewer.user, startedOf(viewer))),
+      title: words.startedWhileAway(viewer.user, startedOf(viewer)),
       body: [viewer.channelName, deviceName(viewer.device)].filter(Boolean).join(' · ') || words.seeMore,
     };
   }
   const shown = viewers.slice(0, 3).map((viewer) => viewer.user);
   return {
-    title: words.whileAway(words.started(words.people(viewers.length), { kind: 'programme', what: null }, viewers.length)),
+    title: words.peopleWhileAway(viewers.length),
     body: words.andMore(shown, viewers.length - shown.length),
   };
 }

@@ -48,7 +48,6 @@ export const guideText = {
   /** the marks (guide-marks.ts): a block's kind, NEW, followed, reminder; words the strip shows and screen readers hear */
   get kind() { return m().kind; },
   get fresh() { return m().fresh; },
-  get freshSaid() { return m().freshSaid; },
   get followed() { return m().followed; },
   get reminded() { return m().reminded; },
   get onAir() { return m().onAir; },
@@ -57,8 +56,18 @@ export const guideText = {
   day: (ms: number, now: number) => dayLabel(ms, now),
   channel: (number: number, name: string) => t(m().channel, { number, name }),
   /** what a block's visible title and time leave unsaid, for screen readers */
-  blockRest: (fullTitle: string | null, starts: number, ends: number, channel: string, onAir: boolean) =>
-    (fullTitle ? `: ${fullTitle}` : '') + t(m().blockTimes, { start: localTime(starts), end: localTime(ends), channel, onAir: onAir ? 'yes' : 'no' }),
+  blockRest: (fullTitle: string | null, starts: number, ends: number, channel: string, onAir: boolean, marks: { fresh: boolean; reminded: boolean; followed: boolean }) =>
+    t(m().blockRest, {
+      rest: fullTitle ? 'yes' : 'no',
+      title: fullTitle ?? '',
+      start: localTime(starts),
+      end: localTime(ends),
+      channel,
+      onAir: onAir ? 'yes' : 'no',
+      fresh: marks.fresh ? 'yes' : 'no',
+      reminded: marks.reminded ? 'yes' : 'no',
+      followed: marks.followed ? 'yes' : 'no',
+    }),
   grid: (channels: number) => t(m().grid, { n: channels }),
   starredGrid: (channels: number) => t(m().starredGrid, { n: channels }),
   /** the toggle: its visible word, the name it is known by (which starts with that word), and its tooltip */

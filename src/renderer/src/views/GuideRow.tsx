@@ -158,8 +158,7 @@ function Block({ program, row, position, line, at, visibleFrom, visibleTo, onDet
       ) : null}
       <span class="visually-hidden">
         {shown.bare ? title : ''}
-        {guideText.blockRest(bumper ? program.title : titleRest(program, title), starts, ends, row.name, onAir && !shown.meta.includes('time'))}
-        {saidMarks(marks)}
+        {guideText.blockRest(bumper ? program.title : titleRest(program, title), starts, ends, row.name, onAir && !shown.meta.includes('time'), marks)}
       </span>
     </button>
   );
@@ -204,7 +203,3 @@ function measure(title: string, bumper: boolean, marks: Marks, time: string, wid
     time: textWidth(time, fontOf(outer, 'block-time')),
   };
 }
-
-/** The marks in words, for screen readers (the strip shows the same). */
-const saidMarks = (marks: Marks) =>
-  [marks.fresh ? guideText.freshSaid : '', marks.reminded ? guideText.reminded : '', marks.followed ? guideText.followed : ''].filter(Boolean).map((word) => `, ${word.toLowerCase()}`).join('');

@@ -200,9 +200,6 @@ export function ServerForm({ firstRun, label = t.server }: { firstRun: boolean; 
   );
 }
 
-/** Advice sentences at the end of an error message, dropped when the step has its own fix. */
-const ADVICE = /^(.*?[.)])\s+(?:Check|Use|Start|Try|Make sure|Is)\b.*$/s;
-
 /**
  * What the test found, step by step; each piece of advice once; the first failure scrolled into
  * view. `failed` words the headline of a failure (adding a server says "Not added").
@@ -270,8 +267,6 @@ function ProbeDetail({ view }: { view: ProbeView }) {
             const apiMissing = step.id === 'reachable' && step.outcome === 'fail' && view.verdict === 'not-airwave';
             const fix = step.fix && !given.has(step.fix) && !view.summary.includes(step.fix) ? step.fix : null;
             if (step.fix) given.add(step.fix);
-            // an error's own advice ("… refused. Check that the server is running …") would say the fix twice
-            const detail = step.fix ? step.detail.replace(ADVICE, '$1') : step.detail;
             return (
               <li key={step.id} class={`step step-${step.outcome}`}>
                 <span class="step-mark" aria-hidden="true">
@@ -280,7 +275,7 @@ function ProbeDetail({ view }: { view: ProbeView }) {
                 <span>
                   <strong>{apiMissing ? t.apiMissing : step.label}</strong>
                   {common.labelSeparator}
-                  {detail}
+                  {step.detail}
                   {fix ? <span class="step-fix"> {fix}</span> : null}
                 </span>
               </li>

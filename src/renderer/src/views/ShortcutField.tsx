@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { SettingsPatch } from '../../../shared/bridge';
 import { acceleratorCaps, acceleratorFromKey, acceleratorProblem, acceleratorText } from '../../../shared/accelerator';
+import { shortcutProblemText } from '../../../shared/accelerator-words';
 import { APP_NAME } from '../../../shared/app-info';
 import { settings as t } from '../strings/settings';
 
@@ -33,7 +34,7 @@ export function ShortcutField({ shortcut, apply }: { shortcut: { enabled: boolea
     setRecording(false);
     const why = acceleratorProblem(accelerator);
     if (why) {
-      setProblem(`${accelerator}: ${why}`);
+      setProblem(shortcutProblemText(accelerator, why));
       return;
     }
     setProblem(null);

@@ -43,7 +43,6 @@ export const errors: Catalogue['errors'] = {
   alreadyListedAs: 'Das ist {name} ({server}) und steht schon in der Liste.',
   sameServerAgain: 'Das ist wieder {name} ({server}) – fügen Sie die Adresse mit dem API-Schlüssel von {name} hinzu, um sie auch zu behalten.',
   tooManyServers: 'Die App verwaltet höchstens {max} Server. Entfernen Sie einen, um einen weiteren hinzuzufügen.',
-  shortcutUnusable: 'Das Tastenkürzel „{shortcut}“ kann nicht verwendet werden: {problem}',
   shortcutFix: 'Drücken Sie „Aufnehmen“ und dann die Tasten.',
   shortcutTaken: 'Das Tastenkürzel {shortcut} ließ sich nicht registrieren; vielleicht verwendet es schon eine andere App.',
   shortcutTakenFix: 'Wählen Sie eine andere Tastenkombination.',

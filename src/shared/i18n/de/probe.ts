@@ -75,6 +75,7 @@ export const probe: Catalogue['probe'] = {
     noAnswer: 'keine Antwort innerhalb von {s} s',
   },
   status: {
+    name: '„{name}“',
     version: 'Version {version}',
     uptimeUnknown: 'Laufzeit unbekannt',
     up: 'läuft seit {uptime}',

@@ -2,7 +2,9 @@
  * English, the source catalogue: why a request to a server failed (the API client's errors, shown
  * as the connection's detail, a step's detail or a view's error), and what the app says of its own
  * stored files when one was damaged or could not be saved. Endpoints, HTTP codes, host names and a
- * server's own words are placeholders, never translated. Host-only (en/host.ts), not in the popover's chunk.
+ * server's own words are placeholders, never translated. A failure that ends with advice has an
+ * `advice` select (client/errors.ts `withAdvice`): the connection test shows the fact alone beside
+ * its own fix, so the advice is never said twice. Host-only (en/host.ts), not in the popover's chunk.
  */
 
 export const client = {
@@ -38,26 +40,26 @@ export const client = {
   notImage: 'The artwork answer was not an image ({type}).',
   noContentType: 'no content type',
   notEventStream: '{known, select, yes {The event stream answered with {type} instead of text/event-stream.} other {The event stream answered with no content type instead of text/event-stream.}}',
-  emptyAnswer: 'The server sent an empty answer. Is this the address of an Airwave server?',
-  notJson: 'The server sent an answer that is not JSON ({type}). Is this the address of an Airwave server?',
+  emptyAnswer: 'The server sent an empty answer.{advice, select, yes { Is this the address of an Airwave server?} other {}}',
+  notJson: 'The server sent an answer that is not JSON ({type}).{advice, select, yes { Is this the address of an Airwave server?} other {}}',
   redirectedAway:
     'The server redirected to {location}. Redirects to another address are not followed, so the API key stays with the server you configured; if the server moved, use its new address.',
   tooManyRedirects: 'The server redirected too many times.',
   cancelled: 'The request was cancelled.',
   closed: 'The connection to this server was closed.',
   tooLarge: "The server's answer was larger than {size}, so it was not read.",
-  connectTimeout: '{host} did not accept a connection in time. Check the address and that the server is on.',
+  connectTimeout: '{host} did not accept a connection in time.{advice, select, yes { Check the address and that the server is on.} other {}}',
   stoppedAnswering: '{host} stopped answering.',
   noAnswerWithin: '{host} did not answer within {time}.',
   unfinishedWithin: '{host} started answering but did not finish within {time}.',
-  connectionRefused: 'Nothing is listening at {host} (connection refused). Check that the server is running and the port is right.',
-  unknownHost: "The host name {host} could not be found. Check the spelling, or use the server's IP address.",
+  connectionRefused: 'Nothing is listening at {host} (connection refused).{advice, select, yes { Check that the server is running and the port is right.} other {}}',
+  unknownHost: "The host name {host} could not be found.{advice, select, yes { Check the spelling, or use the server's IP address.} other {}}",
   noRouteToHost: '{host} cannot be reached from this network.',
   closedEarly: '{host} closed the connection before its answer was complete. It may be restarting; the app will try again.',
   untrusted: 'The secure connection to {host} failed ({code}): its certificate is not trusted by this computer.',
   notHttps: '{host} did not answer a secure (HTTPS) connection ({code}); it may speak plain HTTP on this port.',
-  connectionFailed: 'The connection to {host} failed. Check the network and that the server is running.',
-  connectionFailedCode: 'The connection to {host} failed ({code}). Check the network and that the server is running.',
+  connectionFailed: 'The connection to {host} failed.{advice, select, yes { Check the network and that the server is running.} other {}}',
+  connectionFailedCode: 'The connection to {host} failed ({code}).{advice, select, yes { Check the network and that the server is running.} other {}}',
   optionalTimeout: 'The server did not send this optional document within {seconds} s; the app goes on without it.',
   busy: 'More than {limit} requests a second were asked of this server, so this one was not sent. Try again in a moment.',
   queueFull: 'Too many requests to this server are waiting ({limit}), so this one was not sent.',

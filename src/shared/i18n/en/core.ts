@@ -121,8 +121,14 @@ export const notify = {
   alsoNothingOnSomewhere: '{n, plural, one {{people} is also watching a channel with nothing on} other {{people} are also watching a channel with nothing on}}',
   nothingOnItem: '{channel}: nothing on',
   seeMore: 'Open Airwave Tray to see more.',
-  whileAway: 'While you were away, {sentence}',
-  people: '{n, plural, one {# person} other {# people}}',
+  /** the summary after the app was away (asleep, offline): one viewer (who and what) or how many; each a whole sentence */
+  away: {
+    started: 'While you were away, {user} started watching',
+    startedWatching: 'While you were away, {user} started watching {what}',
+    nothingOn: 'While you were away, {user} started watching {channel}, which has nothing on',
+    nothingOnSomewhere: 'While you were away, {user} started watching a channel with nothing on',
+    people: '{n, plural, one {While you were away, # person started watching} other {While you were away, # people started watching}}',
+  },
   others: '{first}, {second} and {n, plural, one {# other} other {# others}}',
   onServer: '{title} on {server}',
   viewerWatching: '{user} ({what})',

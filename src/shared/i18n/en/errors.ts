@@ -43,7 +43,6 @@ export const errors = {
   alreadyListedAs: 'This is {name} ({server}), already in the list.',
   sameServerAgain: "This is {name} again ({server}) — add it with {name}'s API key to keep this address too.",
   tooManyServers: 'The app follows at most {max} servers. Remove one to add another.',
-  shortcutUnusable: 'The shortcut "{shortcut}" cannot be used: {problem}',
   shortcutFix: 'Press Record and then the keys.',
   shortcutTaken: 'The shortcut {shortcut} could not be registered; another app may be using it.',
   shortcutTakenFix: 'Pick a different key combination.',

@@ -78,6 +78,8 @@ export const probe = {
     noAnswer: 'no answer within {s} s',
   },
   status: {
+    /** the server's name as /status sends it, in the language's quotation marks */
+    name: '“{name}”',
     version: 'version {version}',
     uptimeUnknown: 'uptime unknown',
     up: 'up {uptime}',

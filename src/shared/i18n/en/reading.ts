@@ -33,9 +33,8 @@ export const reading = {
   frameTooLarge: 'The event stream sent a frame larger than {size}.',
   noLookup: 'This server cannot look channels up by number (it has neither lookup route).',
   answeredFor: 'The server answered for channel {answered} when asked for channel {asked}, so its answer is not shown.',
-  fellBack: '{fields} {n, plural, one {was not usable and is back to its default} other {were not usable and are back to their defaults}}',
-  leftOut: '{entries} could not be read and {n, plural, one {was left out} other {were left out}}',
-  leftOutHint: '{entries} could not be read and {n, plural, one {was left out} other {were left out}} {hint}',
+  /** what a notice says was lost: fields back to their defaults, entries left out (`has`: both, fields, entries), and what to do about the entries */
+  lost: '{has, select, both {{fields} {nf, plural, one {was not usable and is back to its default} other {were not usable and are back to their defaults}}; {entries} could not be read and {ne, plural, one {was left out} other {were left out}}{hinted, select, yes { {hint}} other {}}} fields {{fields} {nf, plural, one {was not usable and is back to its default} other {were not usable and are back to their defaults}}} other {{entries} could not be read and {ne, plural, one {was left out} other {were left out}}{hinted, select, yes { {hint}} other {}}}}',
   entryOf: 'entry {n} of {list}',
   theList: 'the list',
   everything: 'everything',

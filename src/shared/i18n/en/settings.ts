@@ -49,6 +49,9 @@ export const settings = {
   shortcutRecording: 'Press the keys…',
   shortcutHint: 'Press Record, then the combination (a modifier and one key). Escape cancels.',
   shortcutPress: 'Press {accelerator} to open {app}.',
+  /** what is wrong with a recorded or requested shortcut (accelerator-words.ts), the popover's and the main process's one sentence */
+  shortcutProblem:
+    '{kind, select, empty {Press a key combination, for example Ctrl+Shift+A.} long {A shortcut is at most {limit, plural, one {# character} other {# characters}} long.} characters {"{shortcut}" cannot be used: a shortcut has no spaces or control characters.} joins {"{shortcut}" cannot be used: join the keys with single "+" signs (the + key itself is "Plus").} unknown {"{shortcut}" cannot be used: "{key}" is not a key a shortcut can use.} nokey {"{shortcut}" cannot be used: add a key to the modifiers, for example Shift+A.} keys {"{shortcut}" cannot be used: use one key with the modifiers, not {count} ({keys}).} order {"{shortcut}" cannot be used: put the modifiers before the key.} modifier {"{shortcut}" cannot be used: a global shortcut needs a modifier (Ctrl, Alt, Shift or Command) so it does not take a key from every app.} twice {"{shortcut}" cannot be used: name each modifier once ("{modifier}" appears twice).} same {"{shortcut}" cannot be used: name each modifier once ("{first}" and "{second}" are the same key).} other {"{shortcut}" cannot be used.}}',
   saveError: 'That setting could not be saved.',
   quit: 'Quit {app}',
   leaveDemoFailed: 'Could not leave the demo: {message}',

@@ -43,7 +43,6 @@ export const errors: Catalogue['errors'] = {
   alreadyListedAs: 'Es {name} ({server}), ya está en la lista.',
   sameServerAgain: 'Es {name} otra vez ({server}): añádela con la clave de API de {name} para conservar también esta dirección.',
   tooManyServers: 'La app sigue como máximo {max} servidores. Quita uno para añadir otro.',
-  shortcutUnusable: 'No se puede usar el atajo «{shortcut}»: {problem}',
   shortcutFix: 'Pulsa Grabar y luego las teclas.',
   shortcutTaken: 'No se pudo registrar el atajo {shortcut}; puede que otra app lo esté usando.',
   shortcutTakenFix: 'Elige otra combinación de teclas.',

@@ -75,6 +75,7 @@ export const probe: Catalogue['probe'] = {
     noAnswer: 'sin respuesta en {s} s',
   },
   status: {
+    name: '«{name}»',
     version: 'versión {version}',
     uptimeUnknown: 'tiempo activo desconocido',
     up: 'activo desde hace {uptime}',

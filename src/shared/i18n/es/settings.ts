@@ -50,6 +50,8 @@ export const settings: Catalogue['settings'] = {
   shortcutRecording: 'Pulsa las teclas…',
   shortcutHint: 'Pulsa Grabar y luego la combinación (un modificador y una tecla). Esc cancela.',
   shortcutPress: 'Pulsa {accelerator} para abrir {app}.',
+  shortcutProblem:
+    '{kind, select, empty {Pulsa una combinación de teclas, por ejemplo Ctrl+Shift+A.} long {Un atajo tiene como máximo {limit, plural, one {# carácter} many {# de caracteres} other {# caracteres}}.} characters {No se puede usar «{shortcut}»: un atajo no lleva espacios ni caracteres de control.} joins {No se puede usar «{shortcut}»: une las teclas con un solo signo «+» (la propia tecla + se escribe «Plus»).} unknown {No se puede usar «{shortcut}»: «{key}» no es una tecla que un atajo pueda usar.} nokey {No se puede usar «{shortcut}»: añade una tecla a los modificadores, por ejemplo Shift+A.} keys {No se puede usar «{shortcut}»: usa una sola tecla con los modificadores, no {count} ({keys}).} order {No se puede usar «{shortcut}»: pon los modificadores antes de la tecla.} modifier {No se puede usar «{shortcut}»: un atajo global necesita un modificador (Ctrl, Alt, Shift o Command) para no quitarle una tecla a todas las demás apps.} twice {No se puede usar «{shortcut}»: nombra cada modificador una sola vez («{modifier}» aparece dos veces).} same {No se puede usar «{shortcut}»: nombra cada modificador una sola vez («{first}» y «{second}» son la misma tecla).} other {No se puede usar «{shortcut}».}}',
   saveError: 'No se pudo guardar ese ajuste.',
   quit: 'Salir de {app}',
   leaveDemoFailed: 'No se pudo salir de la demo: {message}',

@@ -43,7 +43,6 @@ export const errors: Catalogue['errors'] = {
   alreadyListedAs: 'C’est {name} ({server}), déjà dans la liste.',
   sameServerAgain: 'C’est de nouveau {name} ({server}) — ajoutez-la avec la clé API de {name} pour conserver aussi cette adresse.',
   tooManyServers: 'L’app suit au plus {max} serveurs. Supprimez-en un pour en ajouter un autre.',
-  shortcutUnusable: 'Le raccourci « {shortcut} » ne peut pas être utilisé : {problem}',
   shortcutFix: 'Appuyez sur Saisir, puis sur les touches.',
   shortcutTaken: 'Le raccourci {shortcut} n’a pas pu être enregistré ; une autre app l’utilise peut-être.',
   shortcutTakenFix: 'Choisissez une autre combinaison de touches.',

@@ -75,6 +75,7 @@ export const probe: Catalogue['probe'] = {
     noAnswer: 'aucune réponse en {s} s',
   },
   status: {
+    name: '« {name} »',
     version: 'version {version}',
     uptimeUnknown: 'durée de fonctionnement inconnue',
     up: 'en service depuis {uptime}',

@@ -105,19 +105,29 @@ export const tray: Catalogue['tray'] = {
   watchingPeak: '{n, plural, other {# 人が視聴中}}（今日の最大 {peak} 人）',
 };
 
+/**
+ * `{people}` is up to NAMED_MAX (3) names, which a particle follows after a space ("Anna が"),
+ * or more, said as "Anna、Bob ほか 3 人", which the particle follows at once ("ほか 3 人が"): the
+ * plural on how many people says which (notifications/words.ts `who`; ja-spacing test).
+ */
 export const notify: Catalogue['notify'] = {
-  started: '{n, plural, other {{people} が視聴を開始しました}}',
-  startedWatching: '{n, plural, other {{people} が {what} の視聴を開始しました}}',
-  alsoStarted: '{n, plural, other {{people} も視聴を開始しました}}',
-  alsoStartedWatching: '{n, plural, other {{people} も {what} の視聴を開始しました}}',
-  nothingOn: '{n, plural, other {{people} が {channel} を視聴中です（現在放送なし）}}',
-  alsoNothingOn: '{n, plural, other {{people} も {channel} を視聴中です（現在放送なし）}}',
-  nothingOnSomewhere: '{n, plural, other {{people} が放送のないチャンネルを視聴中です}}',
-  alsoNothingOnSomewhere: '{n, plural, other {{people} も放送のないチャンネルを視聴中です}}',
+  started: '{n, plural, =1 {{people} が視聴を開始しました} =2 {{people} が視聴を開始しました} =3 {{people} が視聴を開始しました} other {{people}が視聴を開始しました}}',
+  startedWatching: '{n, plural, =1 {{people} が {what} の視聴を開始しました} =2 {{people} が {what} の視聴を開始しました} =3 {{people} が {what} の視聴を開始しました} other {{people}が {what} の視聴を開始しました}}',
+  alsoStarted: '{n, plural, =1 {{people} も視聴を開始しました} =2 {{people} も視聴を開始しました} =3 {{people} も視聴を開始しました} other {{people}も視聴を開始しました}}',
+  alsoStartedWatching: '{n, plural, =1 {{people} も {what} の視聴を開始しました} =2 {{people} も {what} の視聴を開始しました} =3 {{people} も {what} の視聴を開始しました} other {{people}も {what} の視聴を開始しました}}',
+  nothingOn: '{n, plural, =1 {{people} が {channel} を視聴中です（現在放送なし）} =2 {{people} が {channel} を視聴中です（現在放送なし）} =3 {{people} が {channel} を視聴中です（現在放送なし）} other {{people}が {channel} を視聴中です（現在放送なし）}}',
+  alsoNothingOn: '{n, plural, =1 {{people} も {channel} を視聴中です（現在放送なし）} =2 {{people} も {channel} を視聴中です（現在放送なし）} =3 {{people} も {channel} を視聴中です（現在放送なし）} other {{people}も {channel} を視聴中です（現在放送なし）}}',
+  nothingOnSomewhere: '{n, plural, =1 {{people} が放送のないチャンネルを視聴中です} =2 {{people} が放送のないチャンネルを視聴中です} =3 {{people} が放送のないチャンネルを視聴中です} other {{people}が放送のないチャンネルを視聴中です}}',
+  alsoNothingOnSomewhere: '{n, plural, =1 {{people} も放送のないチャンネルを視聴中です} =2 {{people} も放送のないチャンネルを視聴中です} =3 {{people} も放送のないチャンネルを視聴中です} other {{people}も放送のないチャンネルを視聴中です}}',
   nothingOnItem: '{channel}（放送なし）',
   seeMore: '詳しくは Airwave Tray を開いてください。',
-  whileAway: '不在中に：{sentence}',
-  people: '{n, plural, other {# 人}}',
+  away: {
+    started: '不在中に {user} が視聴を開始しました',
+    startedWatching: '不在中に {user} が {what} の視聴を開始しました',
+    nothingOn: '不在中に {user} が {channel} の視聴を開始しました（現在放送なし）',
+    nothingOnSomewhere: '不在中に {user} が放送のないチャンネルの視聴を開始しました',
+    people: '{n, plural, other {不在中に # 人が視聴を開始しました}}',
+  },
   others: '{first}、{second} ほか {n, plural, other {# 人}}',
   onServer: '{title}（{server}）',
   viewerWatching: '{user}（{what}）',

@@ -43,7 +43,6 @@ export const errors: Catalogue['errors'] = {
   alreadyListedAs: 'これは {name}（{server}）で、すでに一覧にあります。',
   sameServerAgain: 'これも {name}（{server}）です。このアドレスも残すには、{name} の API キーで追加してください。',
   tooManyServers: '登録できるサーバは {max} 台までです。追加するには 1 台削除してください。',
-  shortcutUnusable: 'ショートカット「{shortcut}」は使えません：{problem}',
   shortcutFix: '「記録」を押してから、キーを押してください。',
   shortcutTaken: 'ショートカット {shortcut} を登録できませんでした。ほかのアプリが使っている可能性があります。',
   shortcutTakenFix: '別のキーの組み合わせを選んでください。',

@@ -75,6 +75,7 @@ export const probe: Catalogue['probe'] = {
     noAnswer: '{s} 秒以内に応答がありません',
   },
   status: {
+    name: '「{name}」',
     version: 'バージョン {version}',
     uptimeUnknown: '稼働時間不明',
     up: '稼働 {uptime}',

@@ -50,6 +50,8 @@ export const settings: Catalogue['settings'] = {
   shortcutRecording: 'キーを押してください…',
   shortcutHint: '「記録」を押してから組み合わせ（修飾キーとキー 1 つ）を押します。Esc で取り消し。',
   shortcutPress: '{accelerator} で {app} を開きます。',
+  shortcutProblem:
+    '{kind, select, empty {キーの組み合わせを押してください（例：Ctrl+Shift+A）。} long {ショートカットは {limit, plural, other {# 文字}}までです。} characters {「{shortcut}」は使えません：ショートカットにはスペースや制御文字を含められません。} joins {「{shortcut}」は使えません：キーは「+」1 つずつでつないでください（+ キーそのものは「Plus」と書きます）。} unknown {「{shortcut}」は使えません：「{key}」はショートカットに使えるキーではありません。} nokey {「{shortcut}」は使えません：修飾キーにキーを 1 つ加えてください（例：Shift+A）。} keys {「{shortcut}」は使えません：修飾キーと組み合わせるキーは 1 つだけです（{count} 個：{keys}）。} order {「{shortcut}」は使えません：修飾キーはキーの前に置いてください。} modifier {「{shortcut}」は使えません：グローバルショートカットには修飾キー（Ctrl、Alt、Shift、Command のいずれか）が必要です。ないと、ほかのすべてのアプリからそのキーを奪ってしまいます。} twice {「{shortcut}」は使えません：修飾キーは 1 回ずつ指定してください（「{modifier}」が 2 回あります）。} same {「{shortcut}」は使えません：修飾キーは 1 回ずつ指定してください（「{first}」と「{second}」は同じキーです）。} other {「{shortcut}」は使えません。}}',
   saveError: 'この設定を保存できませんでした。',
   quit: '{app} を終了',
   leaveDemoFailed: 'デモを終了できませんでした：{message}',

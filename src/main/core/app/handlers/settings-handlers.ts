@@ -4,6 +4,7 @@
  * the demo (back to first run, or to the saved real server).
  */
 import { acceleratorProblem } from '../../../../shared/accelerator';
+import { shortcutProblemText } from '../../../../shared/accelerator-words';
 import type { Clock } from '../../../common/clock';
 import type { BridgeHandlers } from '../../../../shared/bridge';
 import type { SettingsService } from '../../settings/settings';
@@ -29,7 +30,7 @@ export function settingsHandlers(deps: SettingsDeps): Pick<BridgeHandlers, 'upda
     updateSettings: async (patch) => {
       const accelerator = patch.shortcut?.accelerator;
       const problem = accelerator === undefined ? null : acceleratorProblem(accelerator);
-      if (problem) return failed('invalid-shortcut', t(messages().errors.shortcutUnusable, { shortcut: accelerator ?? '', problem }), messages().errors.shortcutFix);
+      if (problem) return failed('invalid-shortcut', shortcutProblemText(accelerator ?? '', problem), messages().errors.shortcutFix);
       settings.update(patch, deps.clock.now());
       const after = settings.values;
       if (patch.launchAtLogin !== undefined) host.setLaunchAtLogin?.(after.launchAtLogin);
