@@ -199,6 +199,22 @@ describe('trayView', () => {
     expect(view.menu.filter((item) => item.id.startsWith('viewer:')).map((item) => item.label)).toEqual(['Ann: Friends · 103', 'Kofi: Friends · 101 · iPhone 15', 'kofi: Friends · 102 · webOS']);
   });
 
+  it('cuts a long title, never the channel and the device after it (the menu line stays within 60 characters)', () => {
+    const long = 'The Extraordinarily Long and Winding Chronicle of the Harbour Lights';
+    const entry = (user: string, channelNumber: number, model: string): NowPlayingEntry => ({ ...watcher(user, channelNumber, long), device: { model, platform: 'ios' } });
+    const view = trayView({
+      state: state('live', { nowPlaying: { data: [entry('James', 101, 'LG OLED C3'), entry('James', 102, 'iPhone 15')], updatedAt: NOW, error: null } }),
+      settings: SETTINGS,
+      now: NOW,
+    });
+    const labels = view.menu.filter((item) => item.id.startsWith('viewer:')).map((item) => item.label);
+    expect(labels.map((label) => / · (\d+) · ([^·]+)$/.exec(label)?.slice(1).join(' '))).toEqual(['102 iPhone 15', '101 LG OLED C3']);
+    for (const label of labels) {
+      expect(label.length).toBeLessThanOrEqual(60);
+      expect(label).toMatch(/^James: The Extraordinarily.*… · /);
+    }
+  });
+
   it('sets a name apart from what it does as the language punctuates a label: French a no-break space before the colon', () => {
     applyLocale('fr');
     try {

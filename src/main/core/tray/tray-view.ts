@@ -78,8 +78,13 @@ const submenu = (id: string, label: string, items: MenuItemModel[]): MenuItemMod
   submenu: items,
 });
 
+/** The longest menu line, in characters. */
+const MENU_TEXT_MAX = 60;
+/** The least of a viewer's programme a menu line keeps when it makes room for the channel and device. */
+const MIN_WHAT = 12;
+
 /** Menus must not grow huge or carry control characters from a server. */
-export function menuText(text: string, max = 60): string {
+export function menuText(text: string, max = MENU_TEXT_MAX): string {
   const clean = displaySafe(text).replace(/ {2,}/g, ' ').trim();
   // a single & marks the access key on Windows and Linux: && shows one
   return boundText(clean, max).replace(/&/g, '&&');
@@ -326,8 +331,10 @@ function viewerItems(state: AppState, now: number, server?: { id: string; limit:
   const shown = viewers.slice(0, server?.limit ?? MENU_VIEWERS).map((viewer) => {
     const where = viewer.channelNumber !== null ? ` · ${viewer.channelNumber}` : '';
     const device = devices.has(viewer) ? ` · ${devices.get(viewer)}` : '';
-    const doing = `${viewerWatching(viewer, state, now) ?? messages().tray.watchingSomething}${where}${device}`;
-    const label = menuText(t(messages().common.labelled, { label: viewer.user, value: doing }));
+    const what = viewerWatching(viewer, state, now) ?? messages().tray.watchingSomething;
+    // a long title gives way, never the channel and the device after it (the menu's 60 characters)
+    const over = t(messages().common.labelled, { label: viewer.user, value: `${what}${where}${device}` }).length - MENU_TEXT_MAX;
+    const label = menuText(t(messages().common.labelled, { label: viewer.user, value: `${over > 0 ? boundText(what, Math.max(MIN_WHAT, what.length - over)) : what}${where}${device}` }));
     const focus: FocusTarget = server ? { view: 'watching', viewer: viewer.key, server: server.id } : { view: 'watching', viewer: viewer.key };
     return item(`viewer:${tag}${viewer.key}`, label, { type: 'open', focus });
   });
