@@ -107,8 +107,9 @@ describe('Watching', () => {
     expect(await card.getByRole('button').textContent()).toContain('Paused');
     // the title line: show, season and episode, episode title, in that order
     expect(await card.locator('.card-title').textContent()).toMatch(/^.+ · S\d+ E\d+ · .+$/);
-    // the end as a clock time, and the time left
-    expect(await card.locator('.card-ends').textContent()).toMatch(/^ends \d{1,2}:\d{2}/);
+    // the end as a clock time (with its weekday when it is not today: a card read just before
+    // midnight ends "Fri 12:18 AM", shared/when.ts's short form), and the time left
+    expect(await card.locator('.card-ends').textContent()).toMatch(/^ends (\p{L}{2,4}\.? )?\d{1,2}:\d{2}/u);
     expect(await card.locator('.time-left').textContent()).toMatch(/left$/);
     // a playing viewer has no state mark
     expect(await page.locator('li.card', { hasNotText: 'Pia' }).locator('.card-state').count()).toBe(0);
