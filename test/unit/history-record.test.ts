@@ -2,6 +2,8 @@ import { readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { HistoryFiles } from '../../src/main/core/history/history-files';
+import { HistoryIndex } from '../../src/main/core/history/history-index';
+import { HistoryRecord } from '../../src/main/core/history/history-record';
 import type { NowPlayingEntry } from '../../src/shared/airwave';
 import { AWAY_MIN_MS, HEARTBEAT_MS, History } from '../../src/main/core/history/history';
 import { decodeLine, encodeLine, MAX_NAME } from '../../src/main/core/history/record-format';
@@ -151,6 +153,47 @@ describe('the history record', () => {
     const again = (await open(dir, clock)).history;
     expect(again.view({ span: '24h' }).followedMs).toBe(HOUR);
     expect(again.view({ span: '24h' }).people.top.map((p) => [p.name, p.minutes])).toEqual([['Ann', 60]]);
+  });
+
+  it('a viewing seen or gone by the line that turns the month is written once, at its own time', async () => {
+    // written as it came, with no heartbeat between (a viewer list in a month's first minutes):
+    // Bob's start at 00:15 opens December's file, Ann's end at 00:20 is its next line
+    const dir = tempDir();
+    const start = Date.UTC(2026, 10, 30, 23, 0);
+    const record = new HistoryRecord(new HistoryIndex(), new HistoryFiles(dir, (text) => expect.fail(text)));
+    const fields = (person: string, channelNumber: number) => ({ person, device: 'Apple TV', channelNumber, channel: `Ch ${channelNumber}`, programme: 'News' });
+    record.followStart('srv-home', 'Home', start);
+    record.seen('srv-home', 'ann', start, fields('Ann', 101));
+    record.seen('srv-home', 'bob', start + 75 * MIN, fields('Bob', 103));
+    record.gone('srv-home', 'ann', start + 80 * MIN);
+    record.gone('srv-home', 'bob', start + 85 * MIN);
+    record.seen('srv-home', 'cat', start + 90 * MIN, fields('Cat', 104));
+    record.followEnd('srv-home', start + 2 * HOUR);
+    expect(readdirSync(join(dir, 'srv-home')).sort()).toEqual(['2026-11.jsonl', '2026-12.jsonl']);
+    const { history } = await open(dir, new ManualClock(start + 3 * HOUR));
+    const view = history.view({ span: '24h' });
+    expect(view.people.top.map((p) => [p.name, p.minutes, p.lastSeen])).toEqual([
+      ['Ann', 80, start + 80 * MIN],
+      ['Cat', 30, start + 2 * HOUR],
+      ['Bob', 10, start + 85 * MIN],
+    ]);
+    expect(view.watchedMs).toBe(120 * MIN);
+    history.dispose();
+
+    // a viewing gone by the line that turns the month ends then, in the new month's numbering
+    const dir2 = tempDir();
+    const record2 = new HistoryRecord(new HistoryIndex(), new HistoryFiles(dir2, (text) => expect.fail(text)));
+    record2.followStart('srv-home', 'Home', start);
+    record2.seen('srv-home', 'ann', start, fields('Ann', 101));
+    record2.seen('srv-home', 'bob', start + 10 * MIN, fields('Bob', 103));
+    record2.gone('srv-home', 'ann', start + 65 * MIN); // 00:05, December's first line
+    record2.followEnd('srv-home', start + 2 * HOUR);
+    const second = (await open(dir2, new ManualClock(start + 3 * HOUR))).history;
+    expect(second.view({ span: '24h' }).people.top.map((p) => [p.name, p.minutes, p.lastSeen])).toEqual([
+      ['Bob', 110, start + 2 * HOUR],
+      ['Ann', 65, start + 65 * MIN],
+    ]);
+    second.dispose();
   });
 
   it('the retention drops whole months older than it; Clear history clears and recording goes on', async () => {

@@ -212,12 +212,14 @@ export class HistoryRecord {
       this.cleaner(this.index.server(serverId, name).index).seen(at, `live:${key}`, { person: names.id(fields.person), device: names.id(fields.device), channelNumber: fields.channelNumber, channel: names.id(fields.channel), programme: names.id(fields.programme), onBreak: fields.onBreak === true });
     });
     const entry = held ?? { k: 0, fields };
-    entry.fields = fields;
-    open.viewings.set(key, entry);
+    // written before it joins what is open: a line that turns the month carries over what was open
+    // before it (a new viewing would start twice, at the month's start and at `at`, one never ended)
     this.#write(serverId, at, (writer) => {
       if (!held) entry.k = writer.nextK++;
       return [...this.#intern(writer, fields), startLine(writer, at, entry.k, fields)];
     });
+    entry.fields = fields;
+    open.viewings.set(key, entry);
     this.revision++;
   }
 
@@ -226,10 +228,11 @@ export class HistoryRecord {
     const open = this.#open.get(serverId);
     const entry = open?.viewings.get(key);
     if (!open || !entry) return;
-    open.viewings.delete(key);
     const name = open.name;
     this.#toIndex(() => this.cleaner(this.index.server(serverId, name).index).gone(at, `live:${key}`));
-    this.#write(serverId, at, [{ kind: 'e', t: at, k: entry.k }]);
+    // still open while written: a line that turns the month carries it over under its new number, which ends it
+    this.#write(serverId, at, () => [{ kind: 'e', t: at, k: entry.k }]);
+    open.viewings.delete(key);
     this.revision++;
   }
 
