@@ -221,7 +221,6 @@ const WHOLE_JOINS: Record<string, number> = {
   'src/main/core/features/health-alerts.ts': 1,
   'src/main/core/features/json-store.ts': 1,
   'src/renderer/src/strings/history.ts': 1,
-  'src/main/core/tray/tray-view.ts': 1,
   'src/renderer/src/shell-status.tsx': 2,
   'src/renderer/src/features/Activity.tsx': 1,
   'src/renderer/src/history/AwayLine.tsx': 1,
