@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { NowPlayingEntry } from '../../src/shared/airwave';
 import { History } from '../../src/main/core/history/history';
-import { utcCalendar } from '../../src/main/core/history/calendar';
+import { localCalendar, utcCalendar } from '../../src/main/core/history/calendar';
 import { digestWeek, nextDigestAt } from '../../src/main/core/history/digest';
 import type { NotificationRequest } from '../../src/main/core/viewers/notify-policy';
 import { initialState, type AppState } from '../../src/main/core/state';
@@ -38,6 +38,35 @@ describe('the weekly digest', () => {
     expect(nextDigestAt(utcCalendar, MONDAY, { ...digest, weekday: 6, hour: 20 })).toBe(MONDAY + 5 * DAY + 20 * HOUR);
     expect(digestWeek(utcCalendar, MONDAY + 9 * HOUR)).toEqual({ from: MONDAY - 7 * DAY, to: MONDAY });
     expect(digestWeek(utcCalendar, MONDAY + 4 * DAY)).toEqual({ from: MONDAY - 7 * DAY, to: MONDAY });
+  });
+
+  describe('on the days the clocks change (Europe/London, America/New_York)', () => {
+    const zone = process.env.TZ;
+    afterEach(() => {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    });
+    // [zone, the change day (year, month, day), its weekday]: a 23-hour and a 25-hour day in each
+    const cases = [
+      ['Europe/London', [2027, 2, 28], 0],
+      ['Europe/London', [2027, 9, 31], 0],
+      ['America/New_York', [2027, 2, 14], 0],
+      ['America/New_York', [2027, 10, 7], 0],
+    ] as const;
+    it.each(cases)('%s %j: due at the hour chosen by the clock, not midnight plus that many hours', (name, [y, mo, d], weekday) => {
+      process.env.TZ = name;
+      const midnight = new Date(y, mo, d).getTime();
+      for (const hour of [4, 9, 20]) {
+        const at = nextDigestAt(localCalendar, midnight, { enabled: true, weekday, hour });
+        expect(new Date(at).toString()).toBe(new Date(y, mo, d, hour).toString());
+        expect(new Date(at).getHours()).toBe(hour);
+      }
+      // an hour the clocks skip (London's 01:00 in spring, New York's 02:00) is the one after it: still that day
+      const skipped = name === 'Europe/London' ? 1 : 2;
+      const at = nextDigestAt(localCalendar, midnight, { enabled: true, weekday, hour: skipped });
+      expect(new Date(at).getDate()).toBe(d);
+      expect(at).toBeLessThan(midnight + (skipped + 2) * HOUR);
+    });
   });
 
   it('sends one notification a week, about the week followed, never for a week not followed, off by default', async () => {

@@ -8,15 +8,19 @@
 export interface Calendar {
   /** the start of the day `ms` falls in */
   dayStart(ms: number): number;
-  /** the start of day `day` (1 = the first) of month `month` (0 = January) of `year`; out-of-range parts roll over */
-  date(year: number, month: number, day: number): number;
+  /**
+   * the start of day `day` (1 = the first) of month `month` (0 = January) of `year`, or the hour
+   * `hour` of it by the clock (on the day the clocks change that is not midnight + `hour` hours;
+   * an hour the clocks skip is the one after it); out-of-range parts roll over
+   */
+  date(year: number, month: number, day: number, hour?: number): number;
   /** the year, month (0 = January), day of the month and weekday (0 = Sunday) `ms` falls on */
   parts(ms: number): { year: number; month: number; day: number; weekday: number };
 }
 
 export const localCalendar: Calendar = {
   dayStart: (ms) => new Date(ms).setHours(0, 0, 0, 0),
-  date: (year, month, day) => new Date(year, month, day).getTime(),
+  date: (year, month, day, hour = 0) => new Date(year, month, day, hour).getTime(),
   parts: (ms) => {
     const d = new Date(ms);
     return { year: d.getFullYear(), month: d.getMonth(), day: d.getDate(), weekday: d.getDay() };
@@ -25,7 +29,7 @@ export const localCalendar: Calendar = {
 
 export const utcCalendar: Calendar = {
   dayStart: (ms) => ms - (((ms % 86_400_000) + 86_400_000) % 86_400_000),
-  date: (year, month, day) => Date.UTC(year, month, day),
+  date: (year, month, day, hour = 0) => Date.UTC(year, month, day, hour),
   parts: (ms) => {
     const d = new Date(ms);
     return { year: d.getUTCFullYear(), month: d.getUTCMonth(), day: d.getUTCDate(), weekday: d.getUTCDay() };

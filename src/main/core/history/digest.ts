@@ -21,13 +21,14 @@ export function digestWeek(cal: Calendar, now: number): { from: number; to: numb
   return { from: weekStartOf(cal, to - 1), to };
 }
 
-/** When the digest is next due at or after `now` (the chosen weekday and hour, local). */
+/** When the digest is next due at or after `now` (the chosen weekday and hour by the clock, local). */
 export function nextDigestAt(cal: Calendar, now: number, digest: HistoryDigest): number {
   let day = cal.dayStart(now);
   for (let i = 0; i < 8; i++, day = nextDay(cal, day)) {
     if (cal.parts(day).weekday !== digest.weekday) continue;
     const p = cal.parts(day);
-    const at = cal.date(p.year, p.month, p.day) + digest.hour * 3_600_000;
+    // the hour on the clock: the day the clocks change, midnight + 20 hours is 19:00 or 21:00
+    const at = cal.date(p.year, p.month, p.day, digest.hour);
     if (at >= now) return at;
   }
   return now + 7 * 24 * 3_600_000; // not reached: a week holds every weekday
