@@ -184,6 +184,29 @@ describe('the guide as a zoom', () => {
     await page.locator('.guide-scroll').evaluate((el) => el.scrollBy({ left: 200 }));
     await poll(async () => (await textCount(page)).bareWide).toEqual([]);
   });
+
+  it('a zoom chosen while the first window is still on its way gets its hours once that one is in', async () => {
+    const host = await demoGuide(8);
+    const page = await openPopover(e2e.browser, host.url);
+    // the guide's first window is held until the 3 h chip has been pressed (a busy machine: CI once pressed it in that gap)
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked: number[] = [];
+    await page.route('**/__bridge/loadGuide', async (route) => {
+      asked.push((route.request().postDataJSON() as { forwardMinutes: number }).forwardMinutes);
+      if (asked.length === 1) await held;
+      await route.continue();
+    });
+    await page.getByRole('tab', { name: 'Guide' }).click();
+    await poll(() => asked).toEqual([60]);
+    await page.getByRole('radio', { name: '3 h' }).click();
+    await poll(() => page.locator('.guide').getAttribute('data-zoom')).toBe('3');
+    release();
+    await poll(() => page.locator('.guide').getAttribute('data-window-minutes')).toBe('180');
+    expect(host.app.snapshot().guide.window?.windowMinutes).toBe(180);
+    // one more window asked for, no more
+    expect(asked).toEqual([60, 180]);
+  });
 });
 
 describe('keyboard', () => {

@@ -212,11 +212,17 @@ export function Guide() {
     if (status.window && to + span > status.window.to && hours * 60 > (status.shownMinutes ?? 0)) void load(hours);
   };
 
-  /** A zoom chosen: the scale changes at once; a window shorter than it loads the zoom's hours. */
+  /** A zoom chosen: the scale changes at once; the effect below loads its hours when the window is shorter. */
   const chooseZoom = (hours: number) => {
     guideZoom.value = String(hours) as '1' | '3' | '6';
-    if (shown !== null && shown < hours && pending === null) void load(hours);
   };
+  // The window holds at least the zoom's hours: asked once nothing else is loading, so a chip
+  // pressed while the first window was still on its way still gets its hours when that one is in
+  // (issue 47: the zoom says what it shows); not again for a size that just failed.
+  const short = shown !== null && shown < zoom && pending === null && !status.loading && failure?.hours !== zoom;
+  useEffect(() => {
+    if (short) void load(zoom);
+  }, [short, zoom]);
   /** The zoom chips are one radiogroup: one tab stop (the one chosen), arrows move and choose. */
   const chipKeys = (event: KeyboardEvent) => {
     const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0;
