@@ -224,6 +224,10 @@ describe('trayView', () => {
       const several = trayView({ state: live, servers: [{ id: 'a', name: 'Salon', state: live, paused: false }, { id: 'b', name: 'Bureau', state: live, paused: false }], settings: SETTINGS, now: NOW });
       expect(several.tooltip).toContain('Salon\u00a0: 1 spectateur');
       expect(several.menu.find((item) => item.id === 'server:b')?.label).toBe('Bureau\u00a0: 1 spectateur');
+      // What's on sets the channel apart from its programme the same way (it glued an English colon)
+      const onNow = { serverTime: iso(NOW), channels: [row(102, 'Cinéma', program('Heat', NOW - 30 * min, NOW + 90 * min))] };
+      const channels = trayView({ state: state('live', { onNow: { data: onNow, updatedAt: NOW, error: null } }), settings: SETTINGS, now: NOW });
+      expect(find(channels.menu, 'whats-on')!.submenu!.map((item) => item.label)).toEqual(['102 Cinéma\u00a0: Heat']);
     } finally {
       applyLocale('en');
     }

@@ -333,8 +333,9 @@ function viewerItems(state: AppState, now: number, server?: { id: string; limit:
     const device = devices.has(viewer) ? ` · ${devices.get(viewer)}` : '';
     const what = viewerWatching(viewer, state, now) ?? messages().tray.watchingSomething;
     // a long title gives way, never the channel and the device after it (the menu's 60 characters)
-    const over = t(messages().common.labelled, { label: viewer.user, value: `${what}${where}${device}` }).length - MENU_TEXT_MAX;
-    const label = menuText(t(messages().common.labelled, { label: viewer.user, value: `${over > 0 ? boundText(what, Math.max(MIN_WHAT, what.length - over)) : what}${where}${device}` }));
+    const whole = t(messages().common.labelled, { label: viewer.user, value: `${what}${where}${device}` });
+    const over = whole.length - MENU_TEXT_MAX;
+    const label = menuText(over > 0 ? t(messages().common.labelled, { label: viewer.user, value: `${boundText(what, Math.max(MIN_WHAT, what.length - over))}${where}${device}` }) : whole);
     const focus: FocusTarget = server ? { view: 'watching', viewer: viewer.key, server: server.id } : { view: 'watching', viewer: viewer.key };
     return item(`viewer:${tag}${viewer.key}`, label, { type: 'open', focus });
   });
@@ -364,13 +365,12 @@ function channelItems(state: AppState, now: number, favourites: ReadonlySet<stri
   const gap = guideGapLine(state, now, locale);
   if (gap !== null) return [item('whats-on-gap', menuText(gap), undefined, false)];
   const { rows, shown } = menuChannels(state, favourites);
-  const items = shown.map((row) =>
-    item(
-      `channel:${row.number}`,
-      menuText(`${favourites.has(row.id) ? '★ ' : ''}${row.number} ${row.name}: ${rowLabel(row, now, locale)}`),
-      { type: 'open', focus: { view: 'on-now', channelNumber: row.number } },
-    ),
-  );
+  const items = shown.map((row) => {
+    // "101 Sitcoms: Friends" as each language sets a label before its value (French "101 Sitcoms : Friends")
+    const channel = `${row.number} ${row.name}`;
+    const line = t(messages().common.labelled, { label: channel, value: rowLabel(row, now, locale) });
+    return item(`channel:${row.number}`, menuText(favourites.has(row.id) ? `★ ${line}` : line), { type: 'open', focus: { view: 'on-now', channelNumber: row.number } });
+  });
   if (rows.length > MENU_CHANNELS) {
     items.push(separator('channels-sep'));
     items.push(item('channels-all', t(messages().tray.allChannels, { n: rows.length }), { type: 'open', focus: { view: 'on-now' } }));
