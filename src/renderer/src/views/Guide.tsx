@@ -212,9 +212,10 @@ export function Guide() {
     if (status.window && to + span > status.window.to && hours * 60 > (status.shownMinutes ?? 0)) void load(hours);
   };
 
-  /** A zoom chosen: the scale changes at once; the effect below loads its hours when the window is shorter. */
+  /** A zoom chosen: the scale changes at once; the effect below loads its hours when the window is shorter (a chip pressed again asks again after a failure). */
   const chooseZoom = (hours: number) => {
     guideZoom.value = String(hours) as '1' | '3' | '6';
+    if (failure?.hours === hours) setFailure(null);
   };
   // The window holds at least the zoom's hours: asked once nothing else is loading, so a chip
   // pressed while the first window was still on its way still gets its hours when that one is in

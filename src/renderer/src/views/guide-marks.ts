@@ -6,8 +6,9 @@ import { kindOf, type Kind } from './guide-kind';
 /**
  * Owns the marks a guide block and the detail strip carry, so the eye finds things without
  * reading: the programme's kind (film, episode, sport, news: only where the server says it, by
- * its type or its channel's package name), NEW (the first airing of a numbered episode in the
- * window, as the core tells it with Follow's own rule), a title the user follows, and a
+ * its type or its channel's package name), NEW (only where the core's episode record stands behind
+ * it: a week of this server's guide read and no earlier airing of that episode in it;
+ * core/features/episode-record.ts decides, the page only reads it), a title the user follows, and a
  * programme with a reminder set.
  */
 

@@ -51,9 +51,9 @@ export const favouritesOnly = storedFlag('airwave.guideFavouritesOnly');
 
 /** Rows held for one guide revision and time span, by guide index (both lists share them). */
 const held = { key: '', rows: new Map<number, GuideChannel>() };
-/** programmes the core found to be the first airing of their episode in the window (the guide's NEW) */
+/** programmes the core's episode record vouches are the first airing of their episode (the guide's NEW: core/features/episode-record.ts) */
 let firsts = new WeakSet<Program>();
-/** This programme (from guideRows) is the first airing of its episode in the window shown. */
+/** This programme (from guideRows) is NEW: the core's episode record stands behind it (never a guess from the window shown). */
 export const isFirstAiring = (program: Program): boolean => firsts.has(program);
 /** bumps when rows arrive, so the view draws them */
 const arrived = signal(0);
