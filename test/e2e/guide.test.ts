@@ -397,6 +397,37 @@ describe('the guide in 380 px', () => {
       await hostile.close();
     }
   });
+  it('a server that answers a shorter window than asked is not asked again and again (the zoom and the scroll to the end ask once)', async () => {
+    const demo = await e2e.demo({ port: 0, seed: 11, channels: 12, viewers: 1, churn: 0 });
+    const hostile = await startHostileServer(demo);
+    try {
+      const host = await preview({ server: hostile.url, apiKey: demo.key });
+      const page = await openPopover(e2e.browser, host.url);
+      await openGuide(page);
+      await expect.poll(() => page.locator('.guide').getAttribute('data-window-minutes')).toBe('60');
+      // from now on every /guide says it is an hour long, whatever was asked
+      hostile.rewrite = (path, body) => (path.endsWith('/guide') ? body.replace(/"windowMinutes":\s*\d+/, '"windowMinutes":60') : body);
+      await hostile.setMode('rewrite', /\/guide$/);
+      const before = hostile.requests['/guide'] ?? 0;
+      await page.getByRole('radio', { name: '3 h' }).click();
+      await expect.poll(() => (hostile.requests['/guide'] ?? 0) - before).toBeGreaterThanOrEqual(1);
+      // scrolled to the end, where the next window up is asked for
+      await page.locator('.guide-scroll').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      // two seconds: a loop (each short answer asking again) would have asked dozens of times
+      await page.waitForTimeout(2_000);
+      const asked = (hostile.requests['/guide'] ?? 0) - before;
+      expect(asked).toBeGreaterThanOrEqual(1);
+      expect(asked).toBeLessThanOrEqual(4);
+      // a press of the chip is the user asking: once more
+      await page.getByRole('radio', { name: '1 h' }).click();
+      await page.getByRole('radio', { name: '3 h' }).click();
+      await expect.poll(() => (hostile.requests['/guide'] ?? 0) - before).toBeGreaterThan(asked);
+      await page.waitForTimeout(1_000);
+      expect((hostile.requests['/guide'] ?? 0) - before).toBeLessThanOrEqual(asked + 2);
+    } finally {
+      await hostile.close();
+    }
+  });
 });
 
 describe('a window streaming in', () => {

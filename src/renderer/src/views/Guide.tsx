@@ -103,6 +103,19 @@ export function Guide() {
   useEffect(() => {
     if (!status.window && !status.loading) void load(status.requestedMinutes / 60);
   }, []);
+  /**
+   * The last window asked for without a press (the zoom's hours, or the next one up at the end of
+   * the scroll) and the window shown when it was asked: not asked again while the same window is
+   * shown, so a server that answers a shorter window than asked (its `windowMinutes`) is not asked
+   * again and again. A press of a chip or a jump is the user asking, and asks again.
+   */
+  const unasked = useRef<{ hours: number; shown: number | null } | null>(null);
+  const askUnpressed = (hours: number) => {
+    const last = unasked.current;
+    if (last && last.hours === hours && last.shown === status.shownMinutes) return;
+    unasked.current = { hours, shown: status.shownMinutes };
+    void load(hours);
+  };
 
   const shown = status.shownMinutes === null ? null : status.shownMinutes / 60;
   const width = viewport - COLUMN;
@@ -169,7 +182,7 @@ export function Guide() {
   const next = GUIDE_WINDOWS.find((hours) => hours * 60 > (status.shownMinutes ?? Infinity));
   const extend = line !== null && !asList && next !== undefined && pending === null && !status.loading && failure?.hours !== next && line.end - visibleEnd < 10 * MINUTE && line.width > width + 1;
   useEffect(() => {
-    if (extend && next !== undefined && !scrollRef.current?.contains(document.activeElement)) void load(next);
+    if (extend && next !== undefined && !scrollRef.current?.contains(document.activeElement)) askUnpressed(next);
   }, [extend, scrollLeft]);
 
   const frame = useRef(0);
@@ -212,9 +225,10 @@ export function Guide() {
     if (status.window && to + span > status.window.to && hours * 60 > (status.shownMinutes ?? 0)) void load(hours);
   };
 
-  /** A zoom chosen: the scale changes at once; the effect below loads its hours when the window is shorter (a chip pressed again asks again after a failure). */
+  /** A zoom chosen: the scale changes at once; the effect below loads its hours when the window is shorter (a chip pressed again asks again). */
   const chooseZoom = (hours: number) => {
     guideZoom.value = String(hours) as '1' | '3' | '6';
+    unasked.current = null;
     if (failure?.hours === hours) setFailure(null);
   };
   // The window holds at least the zoom's hours: asked once nothing else is loading, so a chip
@@ -222,7 +236,7 @@ export function Guide() {
   // (issue 47: the zoom says what it shows); not again for a size that just failed.
   const short = shown !== null && shown < zoom && pending === null && !status.loading && failure?.hours !== zoom;
   useEffect(() => {
-    if (short) void load(zoom);
+    if (short) askUnpressed(zoom);
   }, [short, zoom]);
   /** The zoom chips are one radiogroup: one tab stop (the one chosen), arrows move and choose. */
   const chipKeys = (event: KeyboardEvent) => {
