@@ -95,12 +95,15 @@ export function e2eSetup() {
     },
     /**
      * Loads a guide window of `hours` ahead through the core, as a jump or a scroll to the end of
-     * the window does (the guide offers no chip per window: issue 47), and waits until `page` draws it.
+     * the window does (the guide offers no chip per window: issue 47), and waits until `page` draws it
+     * and the whole window is in (a window takes the screen with its first rows: measured before
+     * the rest, a screen had drawn 10 blocks of about 25).
      */
     async guideWindow(host: PreviewHost, page: Page, hours: number): Promise<void> {
       const outcome = await host.app.handlers.loadGuide({ forwardMinutes: hours * 60 });
       if (!outcome.ok) throw new Error(`the ${hours} h window did not load: ${outcome.error.message}`);
       await poll(() => page.locator('.guide').getAttribute('data-window-minutes')).toBe(String(hours * 60));
+      await expect.poll(() => host.app.snapshot().guide.loading, { timeout: 30_000, interval: 100 }).toBe(false);
     },
     /** closes a demo early (the server "goes away") without closing it twice */
     async drop(demo: DemoServer): Promise<void> {
