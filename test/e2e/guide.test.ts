@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PreviewOptions } from '../../src/main/preview/host';
 import { newPage, openPopover, POPOVER, screenshot } from '../support/browser';
-import { startHostileServer } from '../support/hostile-server';
+import { startHostileServer, type HostileServer } from '../support/hostile-server';
 import { startLocalServer } from '../support/local-server';
 import { e2eSetup } from './setup';
 
@@ -26,6 +26,23 @@ async function openGuide(page: Page): Promise<void> {
 }
 
 /** Boxes of what the test needs: the scroll area, the right edge of the pinned channel column. */
+/**
+ * A guide followed through the hostile proxy in front of a small demo (passing everything through
+ * until a test sets a mode), its popover open on the Guide tab; the proxy is closed after `run`.
+ */
+async function guideBehindHostile(run: (at: { hostile: HostileServer; page: Page }) => Promise<void>): Promise<void> {
+  const demo = await e2e.demo({ port: 0, seed: 11, channels: 12, viewers: 1, churn: 0 });
+  const hostile = await startHostileServer(demo);
+  try {
+    const host = await preview({ server: hostile.url, apiKey: demo.key });
+    const page = await openPopover(e2e.browser, host.url);
+    await openGuide(page);
+    await run({ hostile, page });
+  } finally {
+    await hostile.close();
+  }
+}
+
 function layout(page: Page) {
   return page.evaluate(() => {
     const scroll = document.querySelector('.guide-scroll')!.getBoundingClientRect();
@@ -366,12 +383,7 @@ describe('the guide in 380 px', () => {
   });
 
   it('a window that fails to load keeps the zoom and the grid, and says why', async () => {
-    const demo = await e2e.demo({ port: 0, seed: 11, channels: 12, viewers: 1, churn: 0 });
-    const hostile = await startHostileServer(demo);
-    try {
-      const host = await preview({ server: hostile.url, apiKey: demo.key });
-      const page = await openPopover(e2e.browser, host.url);
-      await openGuide(page);
+    await guideBehindHostile(async ({ hostile, page }) => {
       await page.getByRole('radio', { name: '3 h' }).click();
       await expect.poll(() => page.getByRole('radio', { name: '3 h' }).getAttribute('aria-checked')).toBe('true');
       await expect.poll(() => page.locator('.guide').getAttribute('data-window-minutes')).toBe('180');
@@ -393,18 +405,11 @@ describe('the guide in 380 px', () => {
       await page.getByRole('menuitem').last().click();
       await expect.poll(async () => Number(await page.locator('.guide').getAttribute('data-window-minutes'))).toBeGreaterThan(180);
       expect(await alert.count()).toBe(0);
-    } finally {
-      await hostile.close();
-    }
+    });
   });
 
   it('a server that answers a shorter window than asked is not asked again and again (the zoom and the scroll to the end ask once)', async () => {
-    const demo = await e2e.demo({ port: 0, seed: 11, channels: 12, viewers: 1, churn: 0 });
-    const hostile = await startHostileServer(demo);
-    try {
-      const host = await preview({ server: hostile.url, apiKey: demo.key });
-      const page = await openPopover(e2e.browser, host.url);
-      await openGuide(page);
+    await guideBehindHostile(async ({ hostile, page }) => {
       await expect.poll(() => page.locator('.guide').getAttribute('data-window-minutes')).toBe('60');
       const guides = () => hostile.requests['/guide'] ?? 0;
       /** every /guide from now on says it is `minutes` long, whatever was asked */
@@ -435,9 +440,7 @@ describe('the guide in 380 px', () => {
       await page.waitForTimeout(2_000);
       expect(guides() - before).toBeLessThanOrEqual(2);
       expect(await page.locator('.guide').getAttribute('data-window-minutes')).toBe('180');
-    } finally {
-      await hostile.close();
-    }
+    });
   });
 });
 

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { guideText } from '../../src/renderer/src/strings/guide';
 import fc from 'fast-check';
 import { ACROSS_HOURS, block, dayJumps, hourStart, jumps, landingSpan, READABLE_MINUTES, ticks, timeline, TITLE_MIN_PX, visibleSpan, widestReadable, windowFor, xOf, zoomScale, zoomsFor } from '../../src/renderer/src/views/guide-timeline';
+import { useTimeZone } from '../support/time-zone';
 
 // The guide's geometry without a browser (local times, so any time zone the machine has).
 
@@ -131,11 +132,7 @@ describe('guide timeline', () => {
   });
 
   describe('on the days the clocks change (Europe/London, America/New_York)', () => {
-    const zone = process.env.TZ;
-    afterEach(() => {
-      if (zone === undefined) delete process.env.TZ;
-      else process.env.TZ = zone;
-    });
+    const inZone = useTimeZone();
     // [zone, a local time on the change day (year, month, day, hour, minute)]: 23-hour and 25-hour days
     const cases = [
       ['Europe/London', [2027, 2, 28, 0, 59]],
@@ -145,7 +142,7 @@ describe('guide timeline', () => {
     ] as const;
 
     it.each(cases)('%s %j: the ruler marks the next local midnight, and the day menu has tonight at 20:00 and tomorrow by the clock', (name, [y, mo, d, h, mi]) => {
-      process.env.TZ = name;
+      inZone(name);
       const now = new Date(y, mo, d, h, mi).getTime();
       const midnight = new Date(y, mo, d + 1).getTime();
       expect(new Date(midnight).getHours()).toBe(0);

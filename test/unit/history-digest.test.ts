@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NowPlayingEntry } from '../../src/shared/airwave';
 import { History } from '../../src/main/core/history/history';
 import { localCalendar, utcCalendar } from '../../src/main/core/history/calendar';
@@ -8,6 +8,7 @@ import { initialState, type AppState } from '../../src/main/core/state';
 import { when } from '../../src/shared/format';
 import { ManualClock } from '../support/manual-clock';
 import { useTempDirs } from '../support/temp-dirs';
+import { useTimeZone } from '../support/time-zone';
 
 const tempDir = useTempDirs('airwave-history-digest');
 
@@ -41,11 +42,7 @@ describe('the weekly digest', () => {
   });
 
   describe('on the days the clocks change (Europe/London, America/New_York)', () => {
-    const zone = process.env.TZ;
-    afterEach(() => {
-      if (zone === undefined) delete process.env.TZ;
-      else process.env.TZ = zone;
-    });
+    const inZone = useTimeZone();
     // [zone, the change day (year, month, day), its weekday]: a 23-hour and a 25-hour day in each
     const cases = [
       ['Europe/London', [2027, 2, 28], 0],
@@ -54,7 +51,7 @@ describe('the weekly digest', () => {
       ['America/New_York', [2027, 10, 7], 0],
     ] as const;
     it.each(cases)('%s %j: due at the hour chosen by the clock, not midnight plus that many hours', (name, [y, mo, d], weekday) => {
-      process.env.TZ = name;
+      inZone(name);
       const midnight = new Date(y, mo, d).getTime();
       for (const hour of [4, 9, 20]) {
         const at = nextDigestAt(localCalendar, midnight, { enabled: true, weekday, hour });
